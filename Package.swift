@@ -1,0 +1,36 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "Rehearse",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "RehearseCore", targets: ["RehearseCore"]),
+        .library(name: "RehearseTesting", targets: ["RehearseTesting"]),
+        .executable(name: "rehearse", targets: ["rehearse"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+    ],
+    targets: [
+        .target(
+            name: "RehearseCore",
+            dependencies: [
+                .product(name: "HeapModule", package: "swift-collections"),
+                .product(name: "DequeModule", package: "swift-collections"),
+            ]
+        ),
+        .target(name: "RehearseTesting", dependencies: ["RehearseCore"]),
+        .executableTarget(
+            name: "rehearse",
+            dependencies: [
+                "RehearseCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "RehearseCoreTests", dependencies: ["RehearseCore", "RehearseTesting"]),
+        .testTarget(name: "RehearseTestingTests", dependencies: ["RehearseTesting"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

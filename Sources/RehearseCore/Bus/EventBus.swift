@@ -1,0 +1,142 @@
+import DequeModule
+
+/// Identifies one subscription, for ``EventBus/unsubscribe(_:)``.
+public struct SubscriptionToken: Hashable, Sendable {
+    fileprivate let id: UInt64
+}
+
+/// Which events a subscription receives.
+public enum EventSelector: Hashable, Sendable {
+    /// Every event.
+    case all
+    /// The events with one of these names.
+    case names(Set<String>)
+
+    /// The events with this name.
+    public static func name(_ name: String) -> EventSelector { .names([name]) }
+}
+
+/// The core event bus: stamps events with a sequence number and the current time, and delivers
+/// them run-to-completion: an event published while another is being delivered waits in a FIFO
+/// queue and is delivered after it, before time can move.
+///
+/// A handler that throws isolates its owner: all of the owner's subscriptions are dropped and a
+/// `plugin.failed` event is published; the other subscribers go on.
+public final class EventBus {
+    /// Receives delivered events. Throwing isolates the subscription's owner.
+    public typealias Handler = (DeliveredEvent) throws -> Void
+
+    private struct Subscriber {
+        let token: SubscriptionToken
+        let owner: String
+        let handler: Handler
+    }
+
+    private var builtinSubscribers = [[Subscriber]](repeating: [], count: Event.builtinNames.count)
+    private var customSubscribers: [String: [Subscriber]] = [:]
+    private var wildcardSubscribers: [Subscriber] = []
+    private var isolatedOwners: Set<String> = []
+    private var queue = Deque<DeliveredEvent>()
+    private var isDelivering = false
+    private var nextToken: UInt64 = 0
+
+    /// The time stamped on published events; the simulation moves it.
+    public var now: VirtualTime = .zero
+    /// The sequence number of the last published event (0 before any).
+    public private(set) var lastSequence: UInt64 = 0
+    /// Called after the set of subscriptions changed (the display link watches `tick` demand).
+    public var onSubscriptionsChanged: (() -> Void)?
+
+    /// Creates an empty bus.
+    public init() {}
+
+    /// Subscribes `owner`'s `handler` to the events `selector` picks. A subscription by an owner
+    /// that has been isolated is refused and returns `nil`.
+    @discardableResult
+    public func subscribe(_ selector: EventSelector, owner: String,
+                          handler: @escaping Handler) -> SubscriptionToken? {
+        guard !isolatedOwners.contains(owner) else { return nil }
+        nextToken += 1
+        let subscriber = Subscriber(token: SubscriptionToken(id: nextToken), owner: owner, handler: handler)
+        switch selector {
+        case .all:
+            wildcardSubscribers.append(subscriber)
+        case .names(let names):
+            for name in names.sorted() {
+                if let slot = Event.builtinNames.firstIndex(of: name) {
+                    builtinSubscribers[slot].append(subscriber)
+                } else {
+                    customSubscribers[name, default: []].append(subscriber)
+                }
+            }
+        }
+        onSubscriptionsChanged?()
+        return subscriber.token
+    }
+
+    /// Ends a subscription. Unknown tokens are ignored.
+    public func unsubscribe(_ token: SubscriptionToken) {
+        removeSubscribers { $0.token == token }
+    }
+
+    /// The number of subscriptions that receive events named `name`, not counting those to all events.
+    public func subscriberCount(for name: String) -> Int {
+        if let slot = Event.builtinNames.firstIndex(of: name) { return builtinSubscribers[slot].count }
+        return customSubscribers[name]?.count ?? 0
+    }
+
+    /// Whether `owner` threw and was isolated.
+    public func isIsolated(_ owner: String) -> Bool {
+        isolatedOwners.contains(owner)
+    }
+
+    /// Publishes `event` on behalf of `source` and, unless a delivery is already under way,
+    /// delivers it and everything it causes before returning. Returns the event's sequence number.
+    @discardableResult
+    public func publish(_ event: Event, source: String) -> UInt64 {
+        lastSequence += 1
+        let sequence = lastSequence
+        queue.append(DeliveredEvent(sequence: sequence, time: now, event: event, source: source))
+        if !isDelivering { drain() }
+        return sequence
+    }
+
+    private func drain() {
+        isDelivering = true
+        defer { isDelivering = false }
+        while let next = queue.popFirst() {
+            if let slot = next.event.builtinSlot {
+                deliver(next, to: builtinSubscribers[slot])
+            } else if case .custom(let name, _) = next.event, let subscribers = customSubscribers[name] {
+                deliver(next, to: subscribers)
+            }
+            deliver(next, to: wildcardSubscribers)
+        }
+    }
+
+    private func deliver(_ delivered: DeliveredEvent, to subscribers: [Subscriber]) {
+        for subscriber in subscribers {
+            if !isolatedOwners.isEmpty, isolatedOwners.contains(subscriber.owner) { continue }
+            do {
+                try subscriber.handler(delivered)
+            } catch {
+                isolate(subscriber.owner, because: error)
+            }
+        }
+    }
+
+    /// Isolates `owner`: drops its subscriptions, refuses new ones and publishes `plugin.failed`.
+    public func isolate(_ owner: String, because error: any Error) {
+        guard !isolatedOwners.contains(owner) else { return }
+        isolatedOwners.insert(owner)
+        removeSubscribers { $0.owner == owner }
+        publish(.pluginFailed(PluginFailure(plugin: owner, error: String(describing: error))), source: "bus")
+    }
+
+    private func removeSubscribers(where shouldRemove: (Subscriber) -> Bool) {
+        for slot in builtinSubscribers.indices { builtinSubscribers[slot].removeAll(where: shouldRemove) }
+        for name in customSubscribers.keys { customSubscribers[name]?.removeAll(where: shouldRemove) }
+        wildcardSubscribers.removeAll(where: shouldRemove)
+        onSubscriptionsChanged?()
+    }
+}

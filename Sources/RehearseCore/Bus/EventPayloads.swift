@@ -1,0 +1,315 @@
+/// A typed event payload with a field dictionary form.
+public protocol EventPayload: Hashable, Sendable {
+    /// Reads the payload, refusing missing, mistyped and unknown fields.
+    init(fields: Fields) throws(FieldError)
+    /// The payload's field dictionary form.
+    var fields: Fields { get }
+}
+
+/// The keyboard's frames and animation, as in `UIKeyboardWillShowNotification`'s user info.
+public struct KeyboardChange: EventPayload {
+    /// The end frame, in screen coordinates of the current orientation.
+    public var frame: Rect
+    /// The frame the keyboard starts from.
+    public var beginFrame: Rect
+    /// The animation duration iOS reports, in seconds (0.25 for the system keyboard).
+    public var duration: Double
+    /// The animation curve iOS reports (`keyboard`, UIKit's curve 7, for the system keyboard).
+    public var curve: NamedCurve
+
+    public init(frame: Rect, beginFrame: Rect, duration: Double, curve: NamedCurve) {
+        self.frame = frame
+        self.beginFrame = beginFrame
+        self.duration = duration
+        self.curve = curve
+    }
+
+    public init(fields: Fields) throws(FieldError) {
+        var reader = FieldReader(fields)
+        frame = try reader.required("frame")
+        beginFrame = try reader.optional("beginFrame") ?? frame
+        duration = try reader.optional("duration") ?? KeyboardService.animationDuration
+        curve = try reader.choice("curve") ?? .keyboard
+        try reader.finish()
+        guard duration >= 0 else {
+            throw FieldError(path: "duration", problem: .invalidValue("must not be negative, found \(duration)"))
+        }
+    }
+
+    public var fields: Fields {
+        ["frame": frame.fieldValue, "beginFrame": beginFrame.fieldValue,
+         "duration": .double(duration), "curve": .string(curve.rawValue)]
+    }
+}
+
+/// A request naming one node: `focus` (make it first responder), `return` (the return key in it).
+public struct NodeTarget: EventPayload {
+    /// The node's id.
+    public var target: String
+
+    public init(target: String) {
+        self.target = target
+    }
+
+    public init(fields: Fields) throws(FieldError) {
+        var reader = FieldReader(fields)
+        target = try reader.required("target")
+        try reader.finish()
+    }
+
+    public var fields: Fields { ["target": .string(target)] }
+}
+
+/// A request to end editing: in one node, or in the whole scene when `target` is absent.
+public struct ResignRequest: EventPayload {
+    /// The node that should resign, or `nil` for the whole scene.
+    public var target: String?
+
+    public init(target: String? = nil) {
+        self.target = target
+    }
+
+    public init(fields: Fields) throws(FieldError) {
+        var reader = FieldReader(fields)
+        target = try reader.optional("target")
+        try reader.finish()
+    }
+
+    public var fields: Fields { target.map { ["target": .string($0)] } ?? [:] }
+}
+
+/// The first responder moved; either side may be absent.
+public struct FocusChange: EventPayload {
+    public var from: String?
+    public var to: String?
+
+    public init(from: String?, to: String?) {
+        self.from = from
+        self.to = to
+    }
+
+    public init(fields: Fields) throws(FieldError) {
+        var reader = FieldReader(fields)
+        from = try reader.optional("from")
+        to = try reader.optional("to")
+        try reader.finish()
+    }
+
+    public var fields: Fields {
+        var fields: Fields = [:]
+        fields["from"] = from.map(FieldValue.string)
+        fields["to"] = to.map(FieldValue.string)
+        return fields
+    }
+}
+
+/// A tap at a screen point or on a node. As delivered it carries both, plus whether the hit node
+/// is a control.
+public struct Tap: EventPayload {
+    /// Where the tap landed, in screen coordinates.
+    public var point: Point?
+    /// The node hit (as delivered), or the node aimed at (as injected).
+    public var target: String?
+    /// Whether the hit node is a control (a button or a text field); set on delivery.
+    public var isControl: Bool?
+
+    public init(point: Point? = nil, target: String? = nil, isControl: Bool? = nil) {
+        self.point = point
+        self.target = target
+        self.isControl = isControl
+    }
+
+    public init(fields: Fields) throws(FieldError) {
+        var reader = FieldReader(fields)
+        let x: Double? = try reader.optional("x")
+        let y: Double? = try reader.optional("y")
+        target = try reader.optional("target")
+        isControl = try reader.optional("isControl")
+        try reader.finish()
+        switch (x, y) {
+        case let (x?, y?): point = Point(x: x, y: y)
+        case (nil, nil): point = nil
+        case (nil, _): throw FieldError(path: "x", problem: .missing)
+        case (_, nil): throw FieldError(path: "y", problem: .missing)
+        }
+        guard point != nil || target != nil else {
+            throw FieldError(path: "", problem: .invalidValue("need x and y, or target"))
+        }
+    }
+
+    public var fields: Fields {
+        var fields: Fields = [:]
+        fields["x"] = point.map { .double($0.x) }
+        fields["y"] = point.map { .double($0.y) }
+        fields["target"] = target.map(FieldValue.string)
+        fields["isControl"] = isControl.map(FieldValue.bool)
+        return fields
+    }
+}
+
+/// Text typed into a node. Text aimed at a secure field travels as ``Redaction/placeholder``.
+public struct TextInput: EventPayload {
+    public var target: String
+    public var text: String
+
+    public init(target: String, text: String) {
+        self.target = target
+        self.text = text
+    }
+
+    public init(fields: Fields) throws(FieldError) {
+        var reader = FieldReader(fields)
+        target = try reader.required("target")
+        text = try reader.required("text")
+        try reader.finish()
+    }
+
+    public var fields: Fields { ["target": .string(target), "text": .string(text)] }
+}
+
+/// A device-motion sample, as `CMDeviceMotion`.
+public struct MotionSample: EventPayload {
+    /// Rotation rate in radians per second.
+    public var rotationRate: Vector3
+    public var attitude: Attitude?
+    public var gravity: Vector3?
+    public var userAcceleration: Vector3?
+
+    public init(rotationRate: Vector3, attitude: Attitude? = nil, gravity: Vector3? = nil,
+                userAcceleration: Vector3? = nil) {
+        self.rotationRate = rotationRate
+        self.attitude = attitude
+        self.gravity = gravity
+        self.userAcceleration = userAcceleration
+    }
+
+    public init(fields: Fields) throws(FieldError) {
+        var reader = FieldReader(fields)
+        rotationRate = try reader.required("rotationRate")
+        attitude = try reader.optional("attitude")
+        gravity = try reader.optional("gravity")
+        userAcceleration = try reader.optional("userAcceleration")
+        try reader.finish()
+    }
+
+    public var fields: Fields {
+        var fields: Fields = ["rotationRate": rotationRate.fieldValue]
+        fields["attitude"] = attitude?.fieldValue
+        fields["gravity"] = gravity?.fieldValue
+        fields["userAcceleration"] = userAcceleration?.fieldValue
+        return fields
+    }
+}
+
+/// A display-link frame, as `CADisplayLink`'s `timestamp` and `targetTimestamp`.
+public struct Tick: EventPayload {
+    /// The time of this frame.
+    public var timestamp: VirtualTime
+    /// The time of the next frame.
+    public var targetTimestamp: VirtualTime
+
+    public init(timestamp: VirtualTime, targetTimestamp: VirtualTime) {
+        self.timestamp = timestamp
+        self.targetTimestamp = targetTimestamp
+    }
+
+    public init(fields: Fields) throws(FieldError) {
+        var reader = FieldReader(fields)
+        timestamp = try Self.time(reader.required("timestamp"), path: "timestamp")
+        targetTimestamp = try Self.time(reader.required("targetTimestamp"), path: "targetTimestamp")
+        try reader.finish()
+    }
+
+    private static func time(_ seconds: Double, path: String) throws(FieldError) -> VirtualTime {
+        guard seconds >= 0, let time = VirtualTime.seconds(seconds) else {
+            throw FieldError(path: path, problem: .invalidValue("must be a time in seconds, found \(seconds)"))
+        }
+        return time
+    }
+
+    public var fields: Fields {
+        ["timestamp": .double(timestamp.seconds), "targetTimestamp": .double(targetTimestamp.seconds)]
+    }
+}
+
+/// The interface orientation changed.
+public struct OrientationChange: EventPayload {
+    public var value: Orientation
+
+    public init(value: Orientation) {
+        self.value = value
+    }
+
+    public init(fields: Fields) throws(FieldError) {
+        var reader = FieldReader(fields)
+        guard let value = try reader.choice("value", as: Orientation.self) else {
+            throw FieldError(path: "value", problem: .missing)
+        }
+        self.value = value
+        try reader.finish()
+    }
+
+    public var fields: Fields { ["value": .string(value.rawValue)] }
+}
+
+/// An animation of one property of one node ended; `finished` is false when it was interrupted.
+public struct AnimationFinished: EventPayload {
+    public var target: String
+    public var property: String
+    public var finished: Bool
+
+    public init(target: String, property: String, finished: Bool) {
+        self.target = target
+        self.property = property
+        self.finished = finished
+    }
+
+    public init(fields: Fields) throws(FieldError) {
+        var reader = FieldReader(fields)
+        target = try reader.required("target")
+        property = try reader.required("property")
+        finished = try reader.required("finished")
+        try reader.finish()
+    }
+
+    public var fields: Fields {
+        ["target": .string(target), "property": .string(property), "finished": .bool(finished)]
+    }
+}
+
+/// Connectivity changed.
+public struct NetworkChange: EventPayload {
+    public var online: Bool
+
+    public init(online: Bool) {
+        self.online = online
+    }
+
+    public init(fields: Fields) throws(FieldError) {
+        var reader = FieldReader(fields)
+        online = try reader.required("online")
+        try reader.finish()
+    }
+
+    public var fields: Fields { ["online": .bool(online)] }
+}
+
+/// A plugin threw while handling an event and has been isolated.
+public struct PluginFailure: EventPayload {
+    public var plugin: String
+    public var error: String
+
+    public init(plugin: String, error: String) {
+        self.plugin = plugin
+        self.error = error
+    }
+
+    public init(fields: Fields) throws(FieldError) {
+        var reader = FieldReader(fields)
+        plugin = try reader.required("plugin")
+        error = try reader.required("error")
+        try reader.finish()
+    }
+
+    public var fields: Fields { ["plugin": .string(plugin), "error": .string(error)] }
+}

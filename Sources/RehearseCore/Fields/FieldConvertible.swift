@@ -1,0 +1,124 @@
+/// A value with a field form: it reads itself from a ``FieldValue`` and writes itself back.
+public protocol FieldConvertible {
+    /// Reads the value; `path` names the field in errors.
+    init(field value: FieldValue, path: String) throws(FieldError)
+    /// The value's field form.
+    var fieldValue: FieldValue { get }
+}
+
+extension Double: FieldConvertible {
+    /// Reads a finite number (an integer is accepted).
+    public init(field value: FieldValue, path: String) throws(FieldError) {
+        guard let number = value.number else {
+            throw FieldError(path: path, problem: .wrongType(expected: "a number", found: value.typeName))
+        }
+        guard number.isFinite else {
+            throw FieldError(path: path, problem: .invalidValue("must be a finite number, found \(number)"))
+        }
+        self = number
+    }
+
+    public var fieldValue: FieldValue { .double(self) }
+}
+
+extension Int: FieldConvertible {
+    /// Reads an integer (a number with no fractional part is accepted).
+    public init(field value: FieldValue, path: String) throws(FieldError) {
+        switch value {
+        case .int(let integer) where Int(exactly: integer) != nil:
+            self = Int(integer)
+        case .double(let number) where Int(exactly: number) != nil:
+            self = Int(number)
+        default:
+            throw FieldError(path: path, problem: .wrongType(expected: "an integer", found: value.typeName))
+        }
+    }
+
+    public var fieldValue: FieldValue { .int(Int64(self)) }
+}
+
+extension Bool: FieldConvertible {
+    public init(field value: FieldValue, path: String) throws(FieldError) {
+        guard case .bool(let flag) = value else {
+            throw FieldError(path: path, problem: .wrongType(expected: "a boolean", found: value.typeName))
+        }
+        self = flag
+    }
+
+    public var fieldValue: FieldValue { .bool(self) }
+}
+
+extension String: FieldConvertible {
+    public init(field value: FieldValue, path: String) throws(FieldError) {
+        guard case .string(let text) = value else {
+            throw FieldError(path: path, problem: .wrongType(expected: "a string", found: value.typeName))
+        }
+        self = text
+    }
+
+    public var fieldValue: FieldValue { .string(self) }
+}
+
+extension Rect: FieldConvertible {
+    /// Reads `{x, y, width, height}` or `[x, y, width, height]`.
+    public init(field value: FieldValue, path: String) throws(FieldError) {
+        let numbers = try FieldReader.numbers(value, path: path, keys: ["x", "y", "width", "height"])
+        self.init(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
+    }
+
+    public var fieldValue: FieldValue {
+        ["x": .double(minX), "y": .double(minY), "width": .double(size.width), "height": .double(size.height)]
+    }
+}
+
+extension Point: FieldConvertible {
+    /// Reads `{x, y}` or `[x, y]`.
+    public init(field value: FieldValue, path: String) throws(FieldError) {
+        let numbers = try FieldReader.numbers(value, path: path, keys: ["x", "y"])
+        self.init(x: numbers[0], y: numbers[1])
+    }
+
+    public var fieldValue: FieldValue { ["x": .double(x), "y": .double(y)] }
+}
+
+extension Size: FieldConvertible {
+    /// Reads `{width, height}` or `[width, height]`.
+    public init(field value: FieldValue, path: String) throws(FieldError) {
+        let numbers = try FieldReader.numbers(value, path: path, keys: ["width", "height"])
+        self.init(width: numbers[0], height: numbers[1])
+    }
+
+    public var fieldValue: FieldValue { ["width": .double(width), "height": .double(height)] }
+}
+
+extension EdgeInsets: FieldConvertible {
+    /// Reads `{top, left, bottom, right}` or `[top, left, bottom, right]`.
+    public init(field value: FieldValue, path: String) throws(FieldError) {
+        let numbers = try FieldReader.numbers(value, path: path, keys: ["top", "left", "bottom", "right"])
+        self.init(top: numbers[0], left: numbers[1], bottom: numbers[2], right: numbers[3])
+    }
+
+    public var fieldValue: FieldValue {
+        ["top": .double(top), "left": .double(left), "bottom": .double(bottom), "right": .double(right)]
+    }
+}
+
+extension Vector3: FieldConvertible {
+    /// Reads `{x, y, z}` or `[x, y, z]`.
+    public init(field value: FieldValue, path: String) throws(FieldError) {
+        let numbers = try FieldReader.numbers(value, path: path, keys: ["x", "y", "z"])
+        self.init(x: numbers[0], y: numbers[1], z: numbers[2])
+    }
+
+    public var fieldValue: FieldValue { ["x": .double(x), "y": .double(y), "z": .double(z)] }
+}
+
+extension Attitude: FieldConvertible {
+    /// Reads `{roll, pitch, yaw}` or `[roll, pitch, yaw]`.
+    public init(field value: FieldValue, path: String) throws(FieldError) {
+        let numbers = try FieldReader.numbers(value, path: path, keys: ["roll", "pitch", "yaw"])
+        self.init(roll: numbers[0], pitch: numbers[1], yaw: numbers[2])
+    }
+
+    public var fieldValue: FieldValue { ["roll": .double(roll), "pitch": .double(pitch), "yaw": .double(yaw)] }
+}

@@ -1,0 +1,72 @@
+/// Reads typed fields out of a field dictionary, naming the field in every error and refusing
+/// fields nobody asked for.
+public struct FieldReader {
+    private let fields: Fields
+    private let prefix: String
+    private var consumed: Set<String> = []
+
+    /// Creates a reader; `prefix` is prepended to field names in errors (`frame.` for nested ones).
+    public init(_ fields: Fields, prefix: String = "") {
+        self.fields = fields
+        self.prefix = prefix
+    }
+
+    /// The value of a field that must be present.
+    public mutating func required<Value: FieldConvertible>(
+        _ key: String, as type: Value.Type = Value.self
+    ) throws(FieldError) -> Value {
+        guard let value = try optional(key, as: type) else {
+            throw FieldError(path: prefix + key, problem: .missing)
+        }
+        return value
+    }
+
+    /// The value of a field that may be absent.
+    public mutating func optional<Value: FieldConvertible>(
+        _ key: String, as type: Value.Type = Value.self
+    ) throws(FieldError) -> Value? {
+        consumed.insert(key)
+        guard let value = fields[key] else { return nil }
+        return try Value(field: value, path: prefix + key)
+    }
+
+    /// A string field whose value must be one of `allowed`.
+    public mutating func choice<Choice: RawRepresentable & CaseIterable>(
+        _ key: String, as type: Choice.Type = Choice.self
+    ) throws(FieldError) -> Choice? where Choice.RawValue == String {
+        guard let raw = try optional(key, as: String.self) else { return nil }
+        guard let choice = Choice(rawValue: raw) else {
+            let allowed = Choice.allCases.map(\.rawValue).joined(separator: ", ")
+            throw FieldError(path: prefix + key, problem: .invalidValue("must be one of \(allowed), found '\(raw)'"))
+        }
+        return choice
+    }
+
+    /// Fails if the dictionary holds a field that no call asked for.
+    public func finish() throws(FieldError) {
+        if let unknown = fields.keys.sorted().first(where: { !consumed.contains($0) }) {
+            throw FieldError(path: prefix + unknown, problem: .unknown(known: consumed.sorted()))
+        }
+    }
+
+    /// Reads a fixed set of numbers given either as a mapping with `keys` or as a list in that order.
+    static func numbers(_ value: FieldValue, path: String, keys: [String]) throws(FieldError) -> [Double] {
+        let expected = "{\(keys.joined(separator: ", "))} or a list of \(keys.count) numbers"
+        switch value {
+        case .dictionary(let fields):
+            var reader = FieldReader(fields, prefix: path + ".")
+            var numbers: [Double] = []
+            for key in keys { numbers.append(try reader.required(key, as: Double.self)) }
+            try reader.finish()
+            return numbers
+        case .array(let items) where items.count == keys.count:
+            var numbers: [Double] = []
+            for (index, item) in items.enumerated() {
+                numbers.append(try Double(field: item, path: "\(path).\(keys[index])"))
+            }
+            return numbers
+        default:
+            throw FieldError(path: path, problem: .wrongType(expected: expected, found: value.typeName))
+        }
+    }
+}

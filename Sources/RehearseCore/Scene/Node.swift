@@ -1,0 +1,73 @@
+/// One view (or layer) of a scene, with the model values of its properties.
+public struct Node: Hashable, Sendable {
+    /// The id paths and events use; unique in the scene.
+    public let id: String
+    public var kind: NodeKind
+    /// The parent's id; `nil` only for the root.
+    public internal(set) var parent: String?
+    /// Children in drawing order: the last is on top.
+    public internal(set) var children: [String] = []
+
+    public var frame: Rect
+    public var hidden = false
+    public var alpha = 1.0
+
+    /// Text input state.
+    public var text = ""
+    /// A password field: its text never leaves the field.
+    public var secure = false
+    public var returnKey = ReturnKey.default
+    public var tag = 0
+    public var enablesReturnKeyAutomatically = false
+
+    /// Scroll state. The bounds origin of a scroll view is its content offset.
+    public var contentOffset = Point.zero
+    public var contentSize = Size.zero
+    public var contentInset = EdgeInsets.zero
+    public var scrollIndicatorInsets = EdgeInsets.zero
+    public var zoomScale = 1.0
+
+    /// Shape-layer stroke state.
+    public var strokeStart = 0.0
+    public var strokeEnd = 1.0
+
+    /// Creates a node that is not yet in a scene.
+    public init(id: String, kind: NodeKind, frame: Rect) {
+        self.id = id
+        self.kind = kind
+        self.frame = frame
+    }
+
+    /// The origin of the node's own coordinate space (its content offset for a scroll view).
+    public var boundsOrigin: Point { kind == .scrollView ? contentOffset : .zero }
+
+    /// The model value of an animatable property.
+    public subscript(property: AnimatableProperty) -> SIMD4<Double> {
+        get {
+            switch property {
+            case .frame: frame.vector
+            case .alpha: SIMD4(alpha, 0, 0, 0)
+            case .contentOffset: contentOffset.vector
+            case .contentSize: contentSize.vector
+            case .contentInset: contentInset.vector
+            case .scrollIndicatorInsets: scrollIndicatorInsets.vector
+            case .zoomScale: SIMD4(zoomScale, 0, 0, 0)
+            case .strokeStart: SIMD4(strokeStart, 0, 0, 0)
+            case .strokeEnd: SIMD4(strokeEnd, 0, 0, 0)
+            }
+        }
+        set {
+            switch property {
+            case .frame: frame = Rect(newValue)
+            case .alpha: alpha = newValue[0]
+            case .contentOffset: contentOffset = Point(newValue)
+            case .contentSize: contentSize = Size(newValue)
+            case .contentInset: contentInset = EdgeInsets(newValue)
+            case .scrollIndicatorInsets: scrollIndicatorInsets = EdgeInsets(newValue)
+            case .zoomScale: zoomScale = newValue[0]
+            case .strokeStart: strokeStart = newValue[0]
+            case .strokeEnd: strokeEnd = newValue[0]
+            }
+        }
+    }
+}

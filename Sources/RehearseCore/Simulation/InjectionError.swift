@@ -1,0 +1,38 @@
+/// An event that cannot be injected as given. Nothing has changed when this is thrown.
+public enum InjectionError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The name is neither built in nor declared by an installed plugin.
+    case unknownEvent(name: String, known: [String])
+    /// A field names a node the scene does not have.
+    case unknownNode(field: String, id: String)
+    /// A field names a node that cannot take text input.
+    case notATextInput(field: String, id: String)
+    /// A time that is not a finite number of seconds, or that lies in the past.
+    case invalidTime(String)
+
+    public var description: String {
+        switch self {
+        case .unknownEvent(let name, _): "unknown event '\(name)'"
+        case .unknownNode(let field, let id): "field '\(field)': no node with id '\(id)'"
+        case .notATextInput(let field, let id): "field '\(field)': node '\(id)' does not take text input"
+        case .invalidTime(let reason): reason
+        }
+    }
+}
+
+/// The placeholder secrets travel as.
+public enum Redaction {
+    /// Shown instead of a password or an API key in events, signals, traces and logs.
+    public static let placeholder = "<redacted>"
+}
+
+/// A plugin that cannot be installed.
+public enum PluginInstallError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// A plugin with this id is already installed.
+    case duplicate(String)
+
+    public var description: String {
+        switch self {
+        case .duplicate(let id): "plugin '\(id)' is already installed"
+        }
+    }
+}

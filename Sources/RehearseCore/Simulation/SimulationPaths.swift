@@ -1,0 +1,115 @@
+/// A path that names nothing the simulation has.
+public struct PathError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The path as given.
+    public var path: String
+    /// What is wrong with it.
+    public var reason: String
+
+    public var description: String { "unknown path '\(path)': \(reason)" }
+}
+
+extension Simulation {
+    /// The system paths, read before node ids and plugin ids.
+    public static let systemPaths = [
+        "time", "keyboard.visible", "keyboard.frame", "keyboard.presentation.frame", "firstResponder",
+        "orientation", "statusBar.hidden", "children",
+    ]
+
+    /// The node properties a path can name besides the animatable ones.
+    public static let nodeStatePaths = [
+        "kind", "hidden", "text", "secure", "returnKey", "tag", "enablesReturnKeyAutomatically", "parent", "children",
+    ]
+
+    /// Reads a path: `title.frame.y` (model), `title.presentation.frame.y` (on screen now), system
+    /// paths such as `keyboard.visible` and `firstResponder`, and `PLUGIN.KEY` for plugin state.
+    /// Returns `nil` for an absent value (no first responder). Secure text reads as `<redacted>`.
+    public func value(at path: String) throws(PathError) -> FieldValue? {
+        let parts = path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        guard let head = parts.first, !parts.contains(where: \.isEmpty) else {
+            throw PathError(path: path, reason: "a path is dot-separated names, such as title.frame.y")
+        }
+        if let value = try systemValue(parts, path: path) { return value }
+        if let node = scene[head] { return try nodeValue(node, Array(parts.dropFirst()), path: path) }
+        if let plugin = plugin(head) {
+            let key = parts.dropFirst().joined(separator: ".")
+            guard let value = plugin.state(forKey: key) else {
+                let keys = plugin.stateKeys.sorted().joined(separator: ", ")
+                throw PathError(path: path, reason: "plugin '\(head)' has the keys \(keys.isEmpty ? "none" : keys)")
+            }
+            return value
+        }
+        throw PathError(path: path, reason: "'\(head)' is not a node, a plugin or a system path")
+    }
+
+    private func systemValue(_ parts: [String], path: String) throws(PathError) -> FieldValue?? {
+        switch parts[0] {
+        case "time" where parts.count == 1:
+            return .some(.double(now.seconds))
+        case "firstResponder" where parts.count == 1:
+            return .some(scene.firstResponder.map(FieldValue.string))
+        case "orientation" where parts.count == 1:
+            return .some(.string(scene.orientation.rawValue))
+        case "children" where parts.count == 1:
+            return .some(.array((scene[Scene.rootID]?.children ?? []).map(FieldValue.string)))
+        case "statusBar" where parts == ["statusBar", "hidden"]:
+            return .some(.bool(scene.statusBarHidden))
+        case "keyboard":
+            switch parts.dropFirst().first {
+            case "visible" where parts.count == 2: return .some(.bool(keyboard.isVisible))
+            case "frame": return .some(try component(of: .frame, keyboard.frame.vector, Array(parts.dropFirst(2)), path))
+            case "presentation" where parts.count >= 3 && parts[2] == "frame":
+                return .some(try component(of: .frame, keyboard.presentationFrame.vector, Array(parts.dropFirst(3)), path))
+            default:
+                throw PathError(path: path, reason: "the keyboard has visible, frame.{x,y,width,height} and presentation.frame")
+            }
+        default:
+            return nil
+        }
+    }
+
+    private func nodeValue(_ node: Node, _ rest: [String], path: String) throws(PathError) -> FieldValue? {
+        var rest = rest
+        var presentation = false
+        if rest.first == "presentation" {
+            presentation = true
+            rest.removeFirst()
+        }
+        guard let name = rest.first else {
+            throw PathError(path: path, reason: "name a property of '\(node.id)', such as \(node.id).frame.y")
+        }
+        if let property = AnimatableProperty(rawValue: name) {
+            let vector = presentation ? animator.presentationValue(of: property, of: node.id) ?? node[property] : node[property]
+            return try component(of: property, vector, Array(rest.dropFirst()), path)
+        }
+        guard !presentation, rest.count == 1 else {
+            let names = AnimatableProperty.allCases.map(\.rawValue).joined(separator: ", ")
+            throw PathError(path: path, reason: "presentation values exist for \(names)")
+        }
+        switch name {
+        case "kind": return .string(node.kind.rawValue)
+        case "hidden": return .bool(node.hidden)
+        case "text": return .string(node.secure ? Redaction.placeholder : node.text)
+        case "secure": return .bool(node.secure)
+        case "returnKey": return .string(node.returnKey.rawValue)
+        case "tag": return .int(Int64(node.tag))
+        case "enablesReturnKeyAutomatically": return .bool(node.enablesReturnKeyAutomatically)
+        case "parent": return node.parent.map(FieldValue.string)
+        case "children": return .array(node.children.map(FieldValue.string))
+        default:
+            let names = (AnimatableProperty.allCases.map(\.rawValue) + Self.nodeStatePaths).joined(separator: ", ")
+            throw PathError(path: path, reason: "node '\(node.id)' has \(names)")
+        }
+    }
+
+    private func component(of property: AnimatableProperty, _ vector: SIMD4<Double>, _ rest: [String],
+                           _ path: String) throws(PathError) -> FieldValue {
+        guard let name = rest.first else { return property.fieldValue(vector) }
+        guard rest.count == 1, let index = property.componentNames.firstIndex(of: name) else {
+            let names = property.componentNames
+            throw PathError(path: path, reason: names.isEmpty
+                ? "\(property.rawValue) is a single number"
+                : "\(property.rawValue) has \(names.joined(separator: ", "))")
+        }
+        return .double(vector[index])
+    }
+}

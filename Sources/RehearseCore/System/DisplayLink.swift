@@ -1,0 +1,55 @@
+/// The display link: while something needs frames (an animation in flight, or a subscriber to
+/// `tick`), it publishes `tick` on every vsync of the device's refresh rate, at exactly
+/// `k × 1 s / rate` for whole `k`; an idle scene gets no ticks.
+public final class DisplayLink {
+    private static let nanosecondsPerSecond: Int64 = 1_000_000_000
+
+    /// The frames per second.
+    public let refreshRate: Int64
+    private let bus: EventBus
+    private let timeline: Timeline
+    private let needsFrames: () -> Bool
+    private var isTickScheduled = false
+
+    /// The number of ticks published so far.
+    public private(set) var tickCount = 0
+
+    /// Creates a display link ticking at `refreshRate` while `needsFrames` returns true.
+    public init(refreshRate: Int, bus: EventBus, timeline: Timeline, needsFrames: @escaping () -> Bool) {
+        self.refreshRate = Int64(refreshRate)
+        self.bus = bus
+        self.timeline = timeline
+        self.needsFrames = needsFrames
+    }
+
+    /// Schedules the next vsync if frames are needed and none is scheduled.
+    public func wake() {
+        guard !isTickScheduled, needsFrames() else { return }
+        let now = timeline.now.nanoseconds
+        let seconds = now / Self.nanosecondsPerSecond, remainder = now % Self.nanosecondsPerSecond
+        schedule(frame: seconds * refreshRate + remainder * refreshRate / Self.nanosecondsPerSecond + 1)
+    }
+
+    /// The time of vsync number `frame`.
+    public func time(ofFrame frame: Int64) -> VirtualTime {
+        let seconds = frame / refreshRate, remainder = frame % refreshRate
+        return VirtualTime(nanoseconds: seconds * Self.nanosecondsPerSecond
+            + remainder * Self.nanosecondsPerSecond / refreshRate)
+    }
+
+    private func schedule(frame: Int64) {
+        isTickScheduled = true
+        timeline.schedule(at: time(ofFrame: frame), owner: "display-link") { [unowned self] in
+            self.fire(frame: frame)
+        }
+    }
+
+    private func fire(frame: Int64) {
+        isTickScheduled = false
+        guard needsFrames() else { return }
+        tickCount += 1
+        let tick = Tick(timestamp: time(ofFrame: frame), targetTimestamp: time(ofFrame: frame + 1))
+        bus.publish(.tick(tick), source: "display-link")
+        if needsFrames() { schedule(frame: frame + 1) }
+    }
+}

@@ -1,0 +1,104 @@
+/// The system keyboard, posting notifications as iOS does.
+///
+/// When a text input becomes first responder and the keyboard is hidden it posts
+/// `keyboard.willShow` (begin frame below the screen, end frame at the bottom, 0.25 s, the keyboard
+/// curve) and `keyboard.didShow` once the keyboard has arrived; when focus moves to another text
+/// input while it is up it posts `keyboard.willShow` again with the same frame; when no text input
+/// is first responder any more it posts `keyboard.willHide` and `keyboard.didHide`. Its state
+/// follows every `keyboard.willShow` / `keyboard.willHide` on the bus, injected ones included.
+public final class KeyboardService {
+    /// The duration iOS reports in keyboard notifications (iOS 7 log in seed-code.md: 0.25).
+    public static let animationDuration = 0.25
+
+    private struct Movement {
+        let change: KeyboardChange
+        let start: VirtualTime
+    }
+
+    private let scene: Scene
+    private let bus: EventBus
+    private let timeline: Timeline
+    private let device: Device
+    private var movement: Movement?
+    private var postCount = 0
+
+    /// Whether the keyboard is up (from `keyboard.willShow` until `keyboard.willHide`).
+    public private(set) var isVisible = false
+
+    /// Creates the service and subscribes it to focus changes, keyboard notifications and rotation.
+    public init(scene: Scene, bus: EventBus, timeline: Timeline, device: Device) {
+        self.scene = scene
+        self.bus = bus
+        self.timeline = timeline
+        self.device = device
+        bus.subscribe(.names(["focus.changed", "keyboard.willShow", "keyboard.willHide", "orientation"]),
+                      owner: "keyboard") { [unowned self] delivered in
+            self.handle(delivered.event)
+        }
+    }
+
+    /// The keyboard's end frame in screen coordinates (below the screen while hidden).
+    public var frame: Rect {
+        movement?.change.frame ?? offscreenFrame(height: device.keyboardHeight(in: scene.orientation))
+    }
+
+    /// The keyboard's frame on screen now, following its curve.
+    public var presentationFrame: Rect {
+        guard let movement else { return frame }
+        let curve = movement.change.curve.curve
+        let duration = curve.duration(requested: movement.change.duration)
+        let progress = curve.progress(elapsed: (timeline.now - movement.start).seconds, duration: duration)
+        let begin = movement.change.beginFrame.vector, end = movement.change.frame.vector
+        return Rect(begin + (end - begin) * progress)
+    }
+
+    /// Shows the keyboard (or announces it again at its frame when it is up) with `height`
+    /// (the device's for the orientation when `nil`), `duration` and `curve`.
+    public func show(height: Double? = nil, duration: Double = animationDuration, curve: NamedCurve = .keyboard) {
+        let height = height ?? device.keyboardHeight(in: scene.orientation)
+        let end = Rect(x: 0, y: scene.bounds.size.height - height, width: scene.bounds.size.width, height: height)
+        let begin = isVisible ? frame : offscreenFrame(height: height)
+        post(KeyboardChange(frame: end, beginFrame: begin, duration: duration, curve: curve), showing: true)
+    }
+
+    /// Hides the keyboard if it is up.
+    public func hide(duration: Double = animationDuration, curve: NamedCurve = .keyboard) {
+        guard isVisible else { return }
+        let end = offscreenFrame(height: frame.size.height)
+        post(KeyboardChange(frame: end, beginFrame: frame, duration: duration, curve: curve), showing: false)
+    }
+
+    private func offscreenFrame(height: Double) -> Rect {
+        Rect(x: 0, y: scene.bounds.size.height, width: scene.bounds.size.width, height: height)
+    }
+
+    private func post(_ change: KeyboardChange, showing: Bool) {
+        postCount += 1
+        let token = postCount
+        bus.publish(showing ? .keyboardWillShow(change) : .keyboardWillHide(change), source: "keyboard")
+        let arrival = timeline.now + (VirtualTime.seconds(change.curve.curve.duration(requested: change.duration)) ?? .zero)
+        timeline.schedule(at: arrival, owner: "keyboard") { [unowned self] in
+            guard self.postCount == token, self.isVisible == showing else { return }
+            let arrived: Event = showing ? .keyboardDidShow(change) : .keyboardDidHide(change)
+            self.bus.publish(arrived, source: "keyboard")
+        }
+    }
+
+    private func handle(_ event: Event) {
+        switch event {
+        case .keyboardWillShow(let change), .keyboardWillHide(let change):
+            if case .keyboardWillShow = event { isVisible = true } else { isVisible = false }
+            movement = Movement(change: change, start: timeline.now)
+        case .focusChanged(let change):
+            if let target = change.to, scene[target]?.kind.isTextInput == true {
+                show(height: isVisible ? frame.size.height : nil)
+            } else {
+                hide()
+            }
+        case .orientation:
+            if isVisible { show() }
+        default:
+            break
+        }
+    }
+}

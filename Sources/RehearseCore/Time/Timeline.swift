@@ -1,0 +1,52 @@
+/// The virtual clock and the work scheduled on it. Running to a time takes each due item in
+/// (time, insertion) order, moves the clock to it and runs it; the bus delivers everything that
+/// item causes before the next one runs.
+public final class Timeline {
+    /// A piece of scheduled work; `owner` is isolated if it throws.
+    private struct Item {
+        let owner: String
+        let action: () throws -> Void
+    }
+
+    private let bus: EventBus
+    private var scheduler = Scheduler<Item>()
+
+    /// The current virtual time.
+    public private(set) var now: VirtualTime = .zero
+
+    /// Creates a timeline at time zero whose failures are reported on `bus`.
+    public init(bus: EventBus) {
+        self.bus = bus
+    }
+
+    /// Runs `action` at `time` (now, if `time` is in the past), after everything already due then.
+    public func schedule(at time: VirtualTime, owner: String, _ action: @escaping () throws -> Void) {
+        scheduler.schedule(Item(owner: owner, action: action), at: max(time, now))
+    }
+
+    /// When the next item is due, if any.
+    public var nextDueTime: VirtualTime? { scheduler.nextDueTime }
+
+    /// The number of items waiting.
+    public var pendingCount: Int { scheduler.count }
+
+    /// Runs every item due at or before `time`, then moves the clock to `time` (if it is ahead).
+    public func run(until time: VirtualTime) {
+        while let (due, item) = scheduler.popItem(dueBy: time) {
+            move(to: due)
+            guard !bus.isIsolated(item.owner) else { continue }
+            do {
+                try item.action()
+            } catch {
+                bus.isolate(item.owner, because: error)
+            }
+        }
+        move(to: time)
+    }
+
+    private func move(to time: VirtualTime) {
+        guard time > now else { return }
+        now = time
+        bus.now = time
+    }
+}

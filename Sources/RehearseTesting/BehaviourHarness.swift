@@ -1,0 +1,125 @@
+import RehearseCore
+import Testing
+
+/// Tests one plugin in isolation: a scene, a virtual clock advanced by hand, events sent in, and
+/// every event the plugin emits recorded in order.
+///
+/// The harness is exhaustive by default, like TCA's `TestStore`: each emitted event must be
+/// claimed with ``receive(_:_:sourceLocation:)`` before the harness goes away, or the test fails.
+/// Set ``exhaustive`` to false (or call ``skipReceivedEvents()``) to opt out.
+public final class BehaviourHarness {
+    /// The simulation the plugin runs in; use it for anything the harness does not wrap.
+    public let simulation: Simulation
+    /// The id of the plugin under test.
+    public let pluginID: String
+    /// Whether unclaimed emitted events fail the test when the harness is released.
+    public var exhaustive = true
+    /// Every event delivered so far, whoever emitted it.
+    public private(set) var delivered: [DeliveredEvent] = []
+    private var unclaimed: [DeliveredEvent] = []
+    private let creation: SourceLocation
+
+    /// Creates a simulation on `device`, lets `buildScene` add nodes, then installs a `B` made with
+    /// `configuration`.
+    public init<B: Behaviour>(
+        _ type: B.Type, configuration: B.Configuration = B.defaultConfiguration,
+        device: Device = .iPhone5, animationModel: AnimationModel = .additive,
+        scene buildScene: (Scene) throws -> Void = { _ in },
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        simulation = Simulation(device: device, animationModel: animationModel)
+        pluginID = B.id
+        creation = sourceLocation
+        try buildScene(simulation.scene)
+        let pluginID = B.id
+        simulation.bus.subscribe(.all, owner: "harness") { [unowned self] event in
+            self.delivered.append(event)
+            if event.source == pluginID { self.unclaimed.append(event) }
+        }
+        try simulation.install(B(configuration: configuration), id: B.id, events: B.events)
+    }
+
+    deinit {
+        guard exhaustive, !unclaimed.isEmpty else { return }
+        let names = unclaimed.map { "\($0.event.name) \($0.event.fields.sortedDescription)" }
+        Issue.record(
+            "\(pluginID) emitted \(unclaimed.count) event(s) the test did not receive: \(names.joined(separator: "; "))",
+            sourceLocation: creation)
+    }
+
+    /// The current virtual time.
+    public var now: VirtualTime { simulation.now }
+
+    /// Injects `event` as a user or another plugin would. An event the simulation refuses is
+    /// recorded as a test failure.
+    public func send(_ event: Event, sourceLocation: SourceLocation = #_sourceLocation) {
+        do {
+            try simulation.inject(event)
+        } catch {
+            Issue.record("could not send \(event.name): \(error)", sourceLocation: sourceLocation)
+        }
+    }
+
+    /// Moves the clock on by `seconds`, running everything due on the way.
+    public func advance(by seconds: Double, sourceLocation: SourceLocation = #_sourceLocation) {
+        guard seconds >= 0, let duration = VirtualTime.seconds(seconds) else {
+            Issue.record("cannot advance by \(seconds) s", sourceLocation: sourceLocation)
+            return
+        }
+        simulation.advance(by: duration)
+    }
+
+    /// Claims the oldest unclaimed event the plugin emitted and checks that it is `name` with
+    /// `fields` as a subset (numbers within 1e-9). Returns the event, or `nil` if none was left.
+    @discardableResult
+    public func receive(_ name: String, _ fields: Fields = [:],
+                        sourceLocation: SourceLocation = #_sourceLocation) -> DeliveredEvent? {
+        guard !unclaimed.isEmpty else {
+            Issue.record("expected \(pluginID) to emit \(name), but it emitted nothing more",
+                         sourceLocation: sourceLocation)
+            return nil
+        }
+        let event = unclaimed.removeFirst()
+        if event.event.name != name || !FieldValue.dictionary(fields).matches(.dictionary(event.event.fields)) {
+            Issue.record(
+                "expected \(name) \(fields.sortedDescription), received \(event.event.name) \(event.event.fields.sortedDescription)",
+                sourceLocation: sourceLocation)
+        }
+        return event
+    }
+
+    /// Drops the emitted events not yet claimed.
+    public func skipReceivedEvents() {
+        unclaimed.removeAll()
+    }
+
+    /// Reads a path (`title.frame.y`, `keyboard.visible`, `PLUGIN.KEY`); an unknown path fails the test.
+    public func value(_ path: String, sourceLocation: SourceLocation = #_sourceLocation) -> FieldValue? {
+        do {
+            return try simulation.value(at: path)
+        } catch {
+            Issue.record("\(error)", sourceLocation: sourceLocation)
+            return nil
+        }
+    }
+
+    /// Reads a numeric path; a missing or non-numeric value fails the test and gives NaN.
+    public func number(_ path: String, sourceLocation: SourceLocation = #_sourceLocation) -> Double {
+        guard let number = value(path, sourceLocation: sourceLocation)?.number else {
+            Issue.record("\(path) is not a number", sourceLocation: sourceLocation)
+            return .nan
+        }
+        return number
+    }
+
+    /// The names of all delivered events since `sequence`, in order: for checking what the system
+    /// did in response (keyboard, focus, animations).
+    public func deliveredNames(after sequence: UInt64 = 0) -> [String] {
+        delivered.filter { $0.sequence > sequence }.map(\.event.name)
+    }
+}
+
+extension Fields {
+    /// `{a: 1, b: "x"}` with keys sorted, for messages.
+    var sortedDescription: String { FieldValue.dictionary(self).jsonText }
+}

@@ -1,0 +1,91 @@
+import Testing
+@testable import RehearseCore
+
+@Suite struct SceneTests {
+    /// A 320×400 scroll view at y 100 with content 1000 high scrolled down by 300, holding a field
+    /// at content y 500.
+    private func scrolledForm() throws -> Simulation {
+        let simulation = Simulation()
+        try simulation.addNode("scroll", .scrollView, Rect(x: 0, y: 100, width: 320, height: 400)) {
+            $0.contentSize = Size(width: 320, height: 1000)
+            $0.contentOffset = Point(x: 0, y: 300)
+        }
+        try simulation.addNode("field", .textField, Rect(x: 20, y: 500, width: 280, height: 30), parent: "scroll")
+        try simulation.addNode("hiddenButton", .button, Rect(x: 0, y: 0, width: 320, height: 568)) { $0.hidden = true }
+        return simulation
+    }
+
+    @Test func hitTestingFollowsScrollOffsets() throws {
+        let scene = try scrolledForm().scene
+        // On screen the field sits at 100 + 500 - 300 = 300.
+        #expect(scene.frameInScreen("field") == Rect(x: 20, y: 300, width: 280, height: 30))
+        #expect(scene.hitTest(Point(x: 30, y: 310)) == "field")
+        #expect(scene.hitTest(Point(x: 30, y: 299)) == "scroll")
+        // Where the field would be without the offset (screen y 210) there is only the scroll view,
+        // and below the scroll view only the root.
+        #expect(scene.hitTest(Point(x: 30, y: 210)) == "scroll")
+        #expect(scene.hitTest(Point(x: 30, y: 510)) == "root")
+    }
+
+    @Test func hiddenTransparentAndOffscreenNodesAreNotHit() throws {
+        let simulation = try scrolledForm()
+        #expect(simulation.scene.hitTest(Point(x: 1, y: 1)) == "root")
+        try simulation.scene.update("field") { $0.alpha = 0.005 }
+        #expect(simulation.scene.hitTest(Point(x: 30, y: 310)) == "scroll")
+        #expect(simulation.scene.hitTest(Point(x: -1, y: 10)) == nil)
+        #expect(simulation.scene.hitTest(Point(x: 320, y: 10)) == nil)
+    }
+
+    @Test func nodesAnimatingWithoutAllowUserInteractionIgnoreTaps() throws {
+        let simulation = try scrolledForm()
+        let log = simulation.record()
+        let field = try #require(simulation.scene["field"])
+        simulation.animator.animate(AnimationParameters(duration: 1), owner: "test") {
+            try? simulation.animator.set(field.frame.vector + SIMD4(1, 0, 0, 0), for: .frame, of: "field")
+        }
+        try simulation.inject(.tap(Tap(point: Point(x: 30, y: 310))))
+        simulation.advance(seconds: 1)
+        try simulation.inject(.tap(Tap(point: Point(x: 30, y: 310))))
+        let targets = log.events.compactMap { event -> String? in
+            if case .tap(let tap) = event.event { return tap.target }
+            return nil
+        }
+        #expect(targets == ["scroll", "field"])
+    }
+
+    @Test func sceneRefusesDuplicateAndUnknownIds() throws {
+        let simulation = try scrolledForm()
+        #expect(throws: SceneError.duplicateNode("field")) {
+            try simulation.scene.add(Node(id: "field", kind: .view, frame: .zero))
+        }
+        #expect(throws: SceneError.unknownNode("nowhere")) {
+            try simulation.scene.add(Node(id: "new", kind: .view, frame: .zero), to: "nowhere")
+        }
+    }
+
+    @Test func removingANodeTakesItsSubtreeAndFirstResponder() throws {
+        let simulation = try scrolledForm()
+        try simulation.inject(.focus(NodeTarget(target: "field")))
+        try simulation.scene.remove("scroll")
+        #expect(simulation.scene.allIDs == ["root", "hiddenButton"])
+        #expect(simulation.scene.firstResponder == nil)
+    }
+
+    @Test func pathsReadModelPresentationSystemAndErrorsExplain() throws {
+        let simulation = try scrolledForm()
+        #expect(try simulation.value(at: "scroll.contentOffset.y") == 300.0)
+        #expect(try simulation.value(at: "scroll.contentSize") == ["width": 320.0, "height": 1000.0])
+        #expect(try simulation.value(at: "field.presentation.frame.x") == 20.0)
+        #expect(try simulation.value(at: "field.kind") == "textField")
+        #expect(try simulation.value(at: "time") == 0.0)
+        #expect(try simulation.value(at: "statusBar.hidden") == false)
+        #expect(try simulation.value(at: "children") == ["scroll", "hiddenButton"])
+        #expect(throws: PathError(path: "field.frame.z", reason: "frame has x, y, width, height")) {
+            try simulation.value(at: "field.frame.z")
+        }
+        #expect(throws: PathError.self) { try simulation.value(at: "nobody.frame.y") }
+        #expect(throws: PathError.self) { try simulation.value(at: "field.presentation.text") }
+        #expect(throws: PathError.self) { try simulation.value(at: "field..y") }
+        #expect(throws: PathError.self) { try simulation.value(at: "keyboard.colour") }
+    }
+}
