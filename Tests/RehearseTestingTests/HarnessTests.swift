@@ -1,1 +1,113 @@
+import RehearseCore
+import RehearseTesting
 import Testing
+
+/// On return in a field, focuses the field with the next tag (or ends editing) and emits `form.next`;
+/// when the keyboard shows, lifts the `panel` by the keyboard's height over 0.3 s.
+private final class FormNavigator: Behaviour {
+    struct Configuration: Codable, Sendable, Equatable {
+        var liftDuration = 0.3
+    }
+
+    static let id = "form-navigator"
+    static let summary = "moves focus to the next field"
+    static let defaultConfiguration = Configuration()
+    static let events = [EventDescription(name: "form.next", fields: "from, to?", summary: "after a return")]
+
+    let configuration: Configuration
+
+    init(configuration: Configuration) {
+        self.configuration = configuration
+    }
+
+    func attach(to context: BehaviourContext) throws {
+        context.subscribe(.name("return")) { event in
+            guard case .returnKey(let request) = event.event, let tag = context.scene[request.target]?.tag else { return }
+            let next = context.scene.allIDs.first { context.scene[$0]?.kind.isTextInput == true && context.scene[$0]?.tag == tag + 1 }
+            var fields: Fields = ["from": .string(request.target)]
+            fields["to"] = next.map(FieldValue.string)
+            try context.emit(next.map { .focus(NodeTarget(target: $0)) } ?? .resign(ResignRequest()))
+            try context.emit(.custom(name: "form.next", fields: fields))
+        }
+        context.subscribe(.name("keyboard.willShow")) { [configuration] event in
+            guard case .keyboardWillShow(let change) = event.event, let panel = context.scene["panel"] else { return }
+            var frame = panel.frame
+            frame.origin.y = context.scene.bounds.size.height - change.frame.size.height - frame.size.height
+            try context.animate(AnimationParameters(duration: configuration.liftDuration, curve: .linear)) {
+                try context.set(frame.vector, for: .frame, of: "panel")
+            }
+        }
+    }
+}
+
+private func form(_ scene: Scene) throws {
+    try scene.add(Node(id: "panel", kind: .view, frame: Rect(x: 0, y: 468, width: 320, height: 100)))
+    for tag in 1...2 {
+        var field = Node(id: "field\(tag)", kind: .textField, frame: Rect(x: 20, y: Double(tag) * 30, width: 280, height: 20))
+        field.tag = tag
+        try scene.add(field, to: "panel")
+    }
+}
+
+@Suite struct HarnessTests {
+    @Test func sendAdvanceAndReceiveInOrder() throws {
+        let harness = try BehaviourHarness(FormNavigator.self, scene: form)
+        harness.send(.focus(NodeTarget(target: "field1")))
+        harness.send(.returnKey(NodeTarget(target: "field1")))
+        harness.receive("focus", ["target": "field2"])
+        harness.receive("form.next", ["from": "field1", "to": "field2"])
+        harness.send(.returnKey(NodeTarget(target: "field2")))
+        harness.receive("resign")
+        harness.receive("form.next", ["from": "field2"])
+        #expect(harness.value("firstResponder") == nil)
+    }
+
+    @Test func presentationValuesFollowTheVirtualClock() throws {
+        let harness = try BehaviourHarness(FormNavigator.self, configuration: .init(liftDuration: 1), scene: form)
+        harness.send(.focus(NodeTarget(target: "field1")))
+        // 568 - 216 (iPhone 5 keyboard) - 100 = 252; linear over 1 s from 468.
+        #expect(harness.number("panel.frame.y") == 252)
+        harness.advance(by: 0.25)
+        #expect(abs(harness.number("panel.presentation.frame.y") - (468 - 216 * 0.25)) < 1e-9)
+        harness.advance(by: 0.75)
+        #expect(harness.number("panel.presentation.frame.y") == 252)
+        #expect(harness.deliveredNames().contains("keyboard.didShow"))
+    }
+
+    @Test func anUnclaimedEventFailsTheTest() throws {
+        try withKnownIssue {
+            let harness = try BehaviourHarness(FormNavigator.self, scene: form)
+            harness.send(.returnKey(NodeTarget(target: "field2")))
+            harness.receive("resign")
+        } matching: { issue in
+            issue.description.contains("did not receive: form.next")
+        }
+    }
+
+    @Test func aMismatchedOrMissingEventFailsTheTest() throws {
+        let harness = try BehaviourHarness(FormNavigator.self, scene: form)
+        harness.send(.returnKey(NodeTarget(target: "field1")))
+        withKnownIssue { harness.receive("focus", ["target": "field9"]) }
+        withKnownIssue { harness.receive("resign") }
+        withKnownIssue { harness.receive("form.next") }
+    }
+
+    @Test func sendingSomethingTheSimulationRefusesFailsTheTest() throws {
+        let harness = try BehaviourHarness(FormNavigator.self, scene: form)
+        withKnownIssue { harness.send(.focus(NodeTarget(target: "nobody"))) }
+        withKnownIssue { _ = harness.value("panel.frame.depth") }
+    }
+
+    @Test func exhaustivityCanBeTurnedOffOrSkipped() throws {
+        let relaxed = try BehaviourHarness(FormNavigator.self, scene: form)
+        relaxed.exhaustive = false
+        relaxed.send(.returnKey(NodeTarget(target: "field1")))
+
+        let skipping = try BehaviourHarness(FormNavigator.self, scene: form)
+        skipping.send(.returnKey(NodeTarget(target: "field1")))
+        skipping.skipReceivedEvents()
+        skipping.send(.returnKey(NodeTarget(target: "field2")))
+        skipping.receive("resign")
+        skipping.receive("form.next", ["from": "field2"])
+    }
+}

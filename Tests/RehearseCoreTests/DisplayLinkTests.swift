@@ -1,0 +1,53 @@
+import Testing
+@testable import RehearseCore
+
+@Suite struct DisplayLinkTests {
+    private func tickTimes(_ log: EventLog) -> [Int64] {
+        log.events.compactMap { event -> Int64? in
+            if case .tick(let tick) = event.event { return tick.timestamp.nanoseconds }
+            return nil
+        }
+    }
+
+    @Test func anIdleSceneGetsNoTicks() {
+        let simulation = Simulation()
+        simulation.advance(seconds: 10)
+        #expect(simulation.displayLink.tickCount == 0)
+        #expect(simulation.timeline.pendingCount == 0)
+    }
+
+    @Test func ticksOnTheVsyncGridWhileAnAnimationRunsThenStops() throws {
+        let simulation = Simulation()
+        try simulation.addNode("box", .view, Rect(x: 0, y: 0, width: 10, height: 10))
+        let log = simulation.record()
+        simulation.advance(seconds: 0.01)
+        simulation.animator.animate(AnimationParameters(duration: 0.3), owner: "test") {
+            try? simulation.animator.set(SIMD4(0.5, 0, 0, 0), for: .alpha, of: "box")
+        }
+        simulation.advance(seconds: 2)
+        // Started at 10 ms, ends at 310 ms: frames 1 to 18 of 60 Hz (16.67 ms to 300 ms), exact
+        // integer nanoseconds k × 10⁹ / 60.
+        #expect(tickTimes(log) == (1...18).map { Int64($0) * 1_000_000_000 / 60 })
+        let ticksAfterAnimation = simulation.displayLink.tickCount
+        simulation.advance(seconds: 5)
+        #expect(simulation.displayLink.tickCount == ticksAfterAnimation)
+    }
+
+    @Test func aTickSubscriberKeepsTheLinkRunningUntilItLeaves() throws {
+        let device = try #require(Device(screen: Size(width: 390, height: 844), refreshRate: 120,
+                                         keyboardPortrait: 336, keyboardLandscape: 209))
+        let simulation = Simulation(device: device)
+        var ticks: [Tick] = []
+        let token = try #require(simulation.bus.subscribe(.name("tick"), owner: "test") { event in
+            if case .tick(let tick) = event.event { ticks.append(tick) }
+        })
+        simulation.advance(seconds: 0.1)
+        #expect(ticks.count == 12)
+        #expect(ticks.first == Tick(timestamp: VirtualTime(nanoseconds: 8_333_333),
+                                    targetTimestamp: VirtualTime(nanoseconds: 16_666_666)))
+        simulation.bus.unsubscribe(token)
+        simulation.advance(seconds: 1)
+        #expect(ticks.count == 12)
+        #expect(simulation.displayLink.tickCount == 12)
+    }
+}
