@@ -68,7 +68,8 @@ private func form(_ scene: Scene) throws {
         // 568 - 216 (iPhone 5 keyboard) - 100 = 252; linear over 1 s from 468.
         #expect(harness.number("panel.frame.y") == 252)
         harness.advance(by: 0.25)
-        #expect(abs(harness.number("panel.presentation.frame.y") - (468 - 216 * 0.25)) < 1e-9)
+        // A quarter of the way along a linear curve; the Bézier solver is exact to 1e-7 in x.
+        #expect(abs(harness.number("panel.presentation.frame.y") - (468 - 216 * 0.25)) < 1e-4)
         harness.advance(by: 0.75)
         #expect(harness.number("panel.presentation.frame.y") == 252)
         #expect(harness.deliveredNames().contains("keyboard.didShow"))

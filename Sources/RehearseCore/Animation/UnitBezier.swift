@@ -6,7 +6,8 @@ public struct UnitBezier: Hashable, Sendable {
     public let p1x, p1y, p2x, p2y: Double
 
     private let ax, bx, cx, ay, by, cy: Double
-    private let splineSamples: [Double]
+    /// x at t = 0, 0.1, ..., 1 (WebKit's 11 spline samples), stored inline so curves never allocate.
+    private let splineSamples: SIMD16<Double>
 
     /// WebKit's `kBezierEpsilon`.
     public static let epsilon = 1e-7
@@ -27,11 +28,12 @@ public struct UnitBezier: Hashable, Sendable {
         cy = 3 * p1y
         by = 3 * (p2y - p1y) - cy
         ay = 1 - cy - by
-        let (ax, bx, cx) = (ax, bx, cx)
-        splineSamples = (0..<Self.splineSampleCount).map { index in
+        var samples = SIMD16<Double>()
+        for index in 0..<Self.splineSampleCount {
             let t = Double(index) / Double(Self.splineSampleCount - 1)
-            return ((ax * t + bx) * t + cx) * t
+            samples[index] = ((ax * t + bx) * t + cx) * t
         }
+        splineSamples = samples
     }
 
     public static func == (lhs: UnitBezier, rhs: UnitBezier) -> Bool {

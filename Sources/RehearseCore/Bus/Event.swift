@@ -30,6 +30,10 @@ public enum Event: Hashable, Sendable {
         "orientation", "animation.finished", "network", "plugin.failed",
     ]
 
+    /// The slot of each built-in name, for subscriptions by name.
+    public static let builtinSlots: [String: Int] = Dictionary(
+        uniqueKeysWithValues: builtinNames.enumerated().map { ($1, $0) })
+
     /// The index of a built-in event in ``builtinNames``; `nil` for custom events.
     public var builtinSlot: Int? {
         switch self {

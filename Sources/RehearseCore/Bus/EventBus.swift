@@ -63,7 +63,7 @@ public final class EventBus {
             wildcardSubscribers.append(subscriber)
         case .names(let names):
             for name in names.sorted() {
-                if let slot = Event.builtinNames.firstIndex(of: name) {
+                if let slot = Event.builtinSlots[name] {
                     builtinSubscribers[slot].append(subscriber)
                 } else {
                     customSubscribers[name, default: []].append(subscriber)
@@ -81,13 +81,18 @@ public final class EventBus {
 
     /// The number of subscriptions that receive events named `name`, not counting those to all events.
     public func subscriberCount(for name: String) -> Int {
-        if let slot = Event.builtinNames.firstIndex(of: name) { return builtinSubscribers[slot].count }
+        if let slot = Event.builtinSlots[name] { return subscriberCount(forSlot: slot) }
         return customSubscribers[name]?.count ?? 0
+    }
+
+    /// The number of subscriptions to the built-in event in `slot` (see ``Event/builtinSlot``).
+    public func subscriberCount(forSlot slot: Int) -> Int {
+        builtinSubscribers[slot].count
     }
 
     /// Whether `owner` threw and was isolated.
     public func isIsolated(_ owner: String) -> Bool {
-        isolatedOwners.contains(owner)
+        !isolatedOwners.isEmpty && isolatedOwners.contains(owner)
     }
 
     /// Publishes `event` on behalf of `source` and, unless a delivery is already under way,
@@ -95,32 +100,34 @@ public final class EventBus {
     @discardableResult
     public func publish(_ event: Event, source: String) -> UInt64 {
         lastSequence += 1
-        let sequence = lastSequence
-        queue.append(DeliveredEvent(sequence: sequence, time: now, event: event, source: source))
-        if !isDelivering { drain() }
-        return sequence
-    }
-
-    private func drain() {
+        let delivered = DeliveredEvent(sequence: lastSequence, time: now, event: event, source: source)
+        guard !isDelivering else {
+            queue.append(delivered)
+            return delivered.sequence
+        }
         isDelivering = true
         defer { isDelivering = false }
-        while let next = queue.popFirst() {
-            if let slot = next.event.builtinSlot {
-                deliver(next, to: builtinSubscribers[slot])
-            } else if case .custom(let name, _) = next.event, let subscribers = customSubscribers[name] {
-                deliver(next, to: subscribers)
-            }
-            deliver(next, to: wildcardSubscribers)
+        deliver(delivered)
+        while let next = queue.popFirst() { deliver(next) }
+        return delivered.sequence
+    }
+
+    private func deliver(_ delivered: DeliveredEvent) {
+        if let slot = delivered.event.builtinSlot {
+            deliver(delivered, to: builtinSubscribers[slot])
+        } else if case .custom(let name, _) = delivered.event, let subscribers = customSubscribers[name] {
+            deliver(delivered, to: subscribers)
         }
+        if !wildcardSubscribers.isEmpty { deliver(delivered, to: wildcardSubscribers) }
     }
 
     private func deliver(_ delivered: DeliveredEvent, to subscribers: [Subscriber]) {
-        for subscriber in subscribers {
-            if !isolatedOwners.isEmpty, isolatedOwners.contains(subscriber.owner) { continue }
+        for index in subscribers.indices {
+            if isIsolated(subscribers[index].owner) { continue }
             do {
-                try subscriber.handler(delivered)
+                try subscribers[index].handler(delivered)
             } catch {
-                isolate(subscriber.owner, because: error)
+                isolate(subscribers[index].owner, because: error)
             }
         }
     }

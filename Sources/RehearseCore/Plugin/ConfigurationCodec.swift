@@ -29,7 +29,7 @@ public enum ConfigurationCodec {
         var merged = defaults
         for key in overrides.keys.sorted() {
             guard let base = defaults[key], let override = overrides[key] else {
-                throw FieldError(path: prefix + key, problem: .unknown(known: Array(defaults.keys)))
+                throw FieldError(path: prefix + key, problem: .unknown(known: defaults.keys.sorted()))
             }
             if case .dictionary(let baseFields) = base, case .dictionary(let overrideFields) = override,
                !baseFields.isEmpty {

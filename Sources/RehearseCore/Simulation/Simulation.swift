@@ -31,8 +31,9 @@ public final class Simulation {
         self.animator = animator
         responders = ResponderService(scene: scene, bus: bus)
         keyboard = KeyboardService(scene: scene, bus: bus, timeline: timeline, device: device)
+        let tickSlot = Event.tick(Tick(timestamp: .zero, targetTimestamp: .zero)).builtinSlot ?? 0
         displayLink = DisplayLink(refreshRate: device.refreshRate, bus: bus, timeline: timeline) {
-            animator.runningCount > 0 || bus.subscriberCount(for: "tick") > 0
+            animator.runningCount > 0 || bus.subscriberCount(forSlot: tickSlot) > 0
         }
         vocabulary = Dictionary(uniqueKeysWithValues: EventDescription.builtin.map { ($0.name, $0) })
         let displayLink = displayLink

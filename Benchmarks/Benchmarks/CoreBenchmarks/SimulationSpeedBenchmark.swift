@@ -1,0 +1,63 @@
+import Benchmark
+import RehearseCore
+
+/// Keeps `count` nodes animating back and forth over 0.5 s, restarting each when it finishes, and
+/// reads every animated node's presentation frame on each display-link tick (as the panner's
+/// scroll bar does).
+private final class Oscillator: Behaviour {
+    struct Configuration: Codable, Sendable, Equatable {
+        var count = 10
+    }
+
+    static let id = "oscillator"
+    static let summary = "keeps nodes animating"
+    static let defaultConfiguration = Configuration()
+
+    let configuration: Configuration
+    var checksum = 0.0
+
+    init(configuration: Configuration) {
+        self.configuration = configuration
+    }
+
+    func attach(to context: BehaviourContext) throws {
+        let ids = (0..<configuration.count).map { "node\($0)" }
+        func swing(_ id: String) throws {
+            guard let frame = context.scene[id]?.frame else { return }
+            let target = Rect(x: frame.minX, y: frame.minY < 200 ? 400 : 100, width: frame.size.width, height: frame.size.height)
+            try context.animate(AnimationParameters(duration: 0.5, curve: .easeInEaseOut)) {
+                try context.set(target.vector, for: .frame, of: id)
+            }
+        }
+        context.subscribe(.name("animation.finished")) { event in
+            if case .animationFinished(let finished) = event.event { try swing(finished.target) }
+        }
+        context.subscribe(.name("tick")) { [unowned self] _ in
+            for id in ids { checksum += context.presentationValue(of: .frame, of: id)?[1] ?? 0 }
+        }
+        for id in ids { try swing(id) }
+    }
+}
+
+/// Simulated seconds per wall second: one scaled iteration is one simulated second of a 100-node
+/// scene on a 120 Hz device with 10 animations always running.
+func registerSimulationSpeedBenchmark() {
+    Benchmark(
+        "Simulation/100 nodes 120 Hz 10 animations/simulated second",
+        configuration: .init(scalingFactor: .one)
+    ) { benchmark in
+        guard let device = Device(name: "120hz", screen: Size(width: 390, height: 844), refreshRate: 120,
+                                  keyboardPortrait: 336, keyboardLandscape: 209) else { return }
+        let simulation = Simulation(device: device)
+        for index in 0..<100 {
+            let frame = Rect(x: Double(index % 10) * 39, y: 100 + Double(index / 10) * 30, width: 39, height: 30)
+            try? simulation.scene.add(Node(id: "node\(index)", kind: .view, frame: frame))
+        }
+        let oscillator = Oscillator(configuration: .init())
+        try? simulation.install(oscillator, id: Oscillator.id)
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations { simulation.advance(by: VirtualTime(nanoseconds: 1_000_000_000)) }
+        benchmark.stopMeasurement()
+        blackHole(oscillator.checksum)
+    }
+}
