@@ -19,6 +19,11 @@ let package = Package(
             dependencies: [
                 .product(name: "HeapModule", package: "swift-collections"),
                 .product(name: "DequeModule", package: "swift-collections"),
+            ],
+            swiftSettings: [
+                // The bus and the animator sit on class properties touched on every event; release
+                // builds skip the runtime exclusivity checks there (debug builds and tests keep them).
+                .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
             ]
         ),
         .target(name: "RehearseTesting", dependencies: ["RehearseCore"]),

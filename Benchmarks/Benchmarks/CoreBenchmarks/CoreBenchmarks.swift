@@ -17,5 +17,5 @@ let benchmarks: @Sendable () -> Void = {
     for subscribers in [1, 8] {
         registerDeliveryBenchmarks(subscribers: subscribers)
     }
-    registerSimulationSpeedBenchmark()
+    registerSimulationSpeedBenchmarks()
 }

@@ -2,11 +2,12 @@ import Benchmark
 import RehearseCore
 
 /// Keeps `count` nodes animating back and forth over 0.5 s, restarting each when it finishes, and
-/// reads every animated node's presentation frame on each display-link tick (as the panner's
-/// scroll bar does).
+/// optionally reads every animated node's presentation frame on each display-link tick (as the
+/// panner's scroll bar reads its scroll view's).
 private final class Oscillator: Behaviour {
     struct Configuration: Codable, Sendable, Equatable {
         var count = 10
+        var readsEveryFrame = true
     }
 
     static let id = "oscillator"
@@ -32,18 +33,28 @@ private final class Oscillator: Behaviour {
         context.subscribe(.name("animation.finished")) { event in
             if case .animationFinished(let finished) = event.event { try swing(finished.target) }
         }
-        context.subscribe(.name("tick")) { [unowned self] _ in
-            for id in ids { checksum += context.presentationValue(of: .frame, of: id)?[1] ?? 0 }
+        if configuration.readsEveryFrame {
+            context.subscribe(.name("tick")) { [unowned self] _ in
+                for id in ids { checksum += context.presentationValue(of: .frame, of: id)?[1] ?? 0 }
+            }
         }
         for id in ids { try swing(id) }
     }
 }
 
 /// Simulated seconds per wall second: one scaled iteration is one simulated second of a 100-node
-/// scene on a 120 Hz device with 10 animations always running.
-func registerSimulationSpeedBenchmark() {
+/// scene on a 120 Hz device with 10 animations always running, with and without a subscriber that
+/// reads all 10 animated frames on every tick.
+func registerSimulationSpeedBenchmarks() {
+    for readsEveryFrame in [false, true] {
+        registerSimulationSpeedBenchmark(readsEveryFrame: readsEveryFrame)
+    }
+}
+
+private func registerSimulationSpeedBenchmark(readsEveryFrame: Bool) {
+    let reader = readsEveryFrame ? "10 reads per tick" : "no reader"
     Benchmark(
-        "Simulation/100 nodes 120 Hz 10 animations/simulated second",
+        "Simulation/100 nodes 120 Hz 10 animations \(reader)/simulated second",
         configuration: .init(scalingFactor: .one)
     ) { benchmark in
         guard let device = Device(name: "120hz", screen: Size(width: 390, height: 844), refreshRate: 120,
@@ -53,7 +64,7 @@ func registerSimulationSpeedBenchmark() {
             let frame = Rect(x: Double(index % 10) * 39, y: 100 + Double(index / 10) * 30, width: 39, height: 30)
             try? simulation.scene.add(Node(id: "node\(index)", kind: .view, frame: frame))
         }
-        let oscillator = Oscillator(configuration: .init())
+        let oscillator = Oscillator(configuration: .init(readsEveryFrame: readsEveryFrame))
         try? simulation.install(oscillator, id: Oscillator.id)
         benchmark.startMeasurement()
         for _ in benchmark.scaledIterations { simulation.advance(by: VirtualTime(nanoseconds: 1_000_000_000)) }

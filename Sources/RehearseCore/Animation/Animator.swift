@@ -6,9 +6,12 @@
 /// `finished: false` when replaced), and the transaction's completion runs once all of its
 /// animations have ended.
 public final class Animator {
-    private struct Key: Hashable {
-        let node: String
+    /// A property of the node in one scene slot; `index` places it in ``running``.
+    private struct Key {
+        let slot: Int
         let property: AnimatableProperty
+
+        var index: Int { slot * AnimatableProperty.allCases.count + property.index }
     }
 
     private final class Group {
@@ -23,6 +26,13 @@ public final class Animator {
         }
     }
 
+    /// What a running animation needs only when it ends.
+    private struct Ending {
+        let node: String
+        let group: Group
+    }
+
+    /// A running animation: plain values only, so reading presentation values copies no references.
     private struct Running {
         let id: UInt64
         let from: SIMD4<Double>
@@ -33,17 +43,20 @@ public final class Animator {
         let curve: TimingCurve
         let additive: Bool
         let options: AnimationOptions
-        let group: Group
 
-        func progress(at time: VirtualTime) -> Double {
-            curve.progress(elapsed: (time - start).seconds, duration: duration)
+        /// The on-screen value at `time` given the value below this animation.
+        func apply(to value: SIMD4<Double>, at time: VirtualTime) -> SIMD4<Double> {
+            let progress = curve.progress(elapsed: (time - start).seconds, duration: duration)
+            return additive ? value + (from - to) * (1 - progress) : from + (to - from) * progress
         }
     }
 
     private let scene: Scene
     private let bus: EventBus
     private let timeline: Timeline
-    private var running: [Key: [Running]] = [:]
+    /// The animations in flight, by ``Key/index``.
+    private var running: [[Running]] = []
+    private var endings: [UInt64: Ending] = [:]
     private var transactions: [(parameters: AnimationParameters, group: Group)] = []
     private var nextID: UInt64 = 0
 
@@ -60,6 +73,9 @@ public final class Animator {
         self.bus = bus
         self.timeline = timeline
         self.model = model
+        scene.onRemove = { [unowned self] slot in
+            for property in AnimatableProperty.allCases { self.interruptAnimations(of: Key(slot: slot, property: property)) }
+        }
     }
 
     /// Runs `changes` as one animation transaction. `completion` runs (as `owner`) once every
@@ -76,10 +92,11 @@ public final class Animator {
 
     /// Sets a model value; inside a transaction the change is animated.
     public func set(_ value: SIMD4<Double>, for property: AnimatableProperty, of id: String) throws(SceneError) {
-        guard let old = scene[id]?[property] else { throw SceneError.unknownNode(id) }
+        guard let slot = scene.slot(of: id) else { throw SceneError.unknownNode(id) }
+        let old = scene.modelValue(of: property, atSlot: slot)
         try scene.update(id) { $0[property] = value }
         guard let (parameters, group) = transactions.last, old != value else { return }
-        let key = Key(node: id, property: property)
+        let key = Key(slot: slot, property: property)
         let now = timeline.now
         var from = old
         if model == .replace {
@@ -94,8 +111,12 @@ public final class Animator {
         nextID += 1
         let animation = Running(
             id: nextID, from: from, to: value, start: start, end: end, duration: duration,
-            curve: parameters.curve, additive: model == .additive, options: parameters.options, group: group)
-        running[key, default: []].append(animation)
+            curve: parameters.curve, additive: model == .additive, options: parameters.options)
+        endings[nextID] = Ending(node: id, group: group)
+        if running.count <= key.index {
+            running.append(contentsOf: repeatElement([], count: key.index + 1 - running.count))
+        }
+        running[key.index].append(animation)
         runningCount += 1
         group.remaining += 1
         timeline.schedule(at: end, owner: "animator") { [unowned self] in self.finish(animation.id, of: key) }
@@ -104,51 +125,55 @@ public final class Animator {
 
     /// The value of `property` on screen now, or `nil` for an unknown node.
     public func presentationValue(of property: AnimatableProperty, of id: String) -> SIMD4<Double>? {
-        guard let model = scene[id]?[property] else { return nil }
-        return presentationValue(of: Key(node: id, property: property), model: model, at: timeline.now)
+        guard let slot = scene.slot(of: id) else { return nil }
+        let key = Key(slot: slot, property: property)
+        return presentationValue(of: key, model: scene.modelValue(of: property, atSlot: slot), at: timeline.now)
     }
 
     /// Whether a node has an animation in flight that blocks taps (one started without
     /// `allowUserInteraction`), as UIKit ignores touches on views being animated.
     public func blocksInteraction(_ id: String) -> Bool {
-        AnimatableProperty.allCases.contains { property in
-            running[Key(node: id, property: property)]?.contains { !$0.options.contains(.allowUserInteraction) } ?? false
+        guard let slot = scene.slot(of: id) else { return false }
+        return AnimatableProperty.allCases.contains { property in
+            animations(of: Key(slot: slot, property: property)).contains { !$0.options.contains(.allowUserInteraction) }
         }
     }
 
+    private func animations(of key: Key) -> [Running] {
+        key.index < running.count ? running[key.index] : []
+    }
+
     private func presentationValue(of key: Key, model: SIMD4<Double>, at time: VirtualTime) -> SIMD4<Double> {
-        guard let animations = running[key] else { return model }
+        guard key.index < running.count, !running[key.index].isEmpty else { return model }
         var value = model
-        for animation in animations {
-            let progress = animation.progress(at: time)
-            if animation.additive {
-                value += (animation.from - animation.to) * (1 - progress)
-            } else {
-                value = animation.from + (animation.to - animation.from) * progress
-            }
+        for index in running[key.index].indices {
+            value = running[key.index][index].apply(to: value, at: time)
         }
         return value
     }
 
     private func interruptAnimations(of key: Key) {
-        guard let animations = running.removeValue(forKey: key) else { return }
+        let animations = self.animations(of: key)
+        guard !animations.isEmpty else { return }
+        running[key.index] = []
         for animation in animations {
             end(animation, of: key, finished: false)
         }
     }
 
     private func finish(_ id: UInt64, of key: Key) {
-        guard let index = running[key]?.firstIndex(where: { $0.id == id }),
-              let animation = running[key]?.remove(at: index) else { return }
-        if running[key]?.isEmpty == true { running[key] = nil }
+        guard let position = animations(of: key).firstIndex(where: { $0.id == id }) else { return }
+        let animation = running[key.index].remove(at: position)
         end(animation, of: key, finished: true)
     }
 
     private func end(_ animation: Running, of key: Key, finished: Bool) {
         runningCount -= 1
+        guard let ending = endings.removeValue(forKey: animation.id) else { return }
         bus.publish(.animationFinished(
-            AnimationFinished(target: key.node, property: key.property.rawValue, finished: finished)), source: "animator")
-        let group = animation.group
+            AnimationFinished(target: ending.node, property: key.property.rawValue, finished: finished)),
+            source: "animator")
+        let group = ending.group
         group.remaining -= 1
         if !finished { group.allFinished = false }
         if group.remaining == 0 { scheduleCompletion(of: group) }

@@ -1,18 +1,15 @@
 /// A Core Animation cubic Bézier timing function from (0, 0) to (1, 1), solved as WebKit's
-/// `UnitBezier.h` does: a linear guess from 11 spline samples, up to 4 Newton iterations, then
-/// bisection, all to 1e-7.
+/// `UnitBezier.h` does: up to 8 Newton iterations from t = x, then bisection, both to 1e-7.
 public struct UnitBezier: Hashable, Sendable {
     /// The two control points, as given to `CAMediaTimingFunction(controlPoints:)`.
     public let p1x, p1y, p2x, p2y: Double
 
     private let ax, bx, cx, ay, by, cy: Double
-    /// x at t = 0, 0.1, ..., 1 (WebKit's 11 spline samples), stored inline so curves never allocate.
-    private let splineSamples: SIMD16<Double>
 
-    /// WebKit's `kBezierEpsilon`.
+    /// WebKit's solver precision.
     public static let epsilon = 1e-7
-    private static let maxNewtonIterations = 4
-    private static let splineSampleCount = 11
+    private static let newtonIterations = 8
+    private static let minimumSlope = 1e-6
 
     /// Creates the curve through control points (`p1x`, `p1y`) and (`p2x`, `p2y`). The x
     /// coordinates are clamped to [0, 1] so that the curve is a function of time.
@@ -28,12 +25,6 @@ public struct UnitBezier: Hashable, Sendable {
         cy = 3 * p1y
         by = 3 * (p2y - p1y) - cy
         ay = 1 - cy - by
-        var samples = SIMD16<Double>()
-        for index in 0..<Self.splineSampleCount {
-            let t = Double(index) / Double(Self.splineSampleCount - 1)
-            samples[index] = ((ax * t + bx) * t + cx) * t
-        }
-        splineSamples = samples
     }
 
     public static func == (lhs: UnitBezier, rhs: UnitBezier) -> Bool {
@@ -54,30 +45,23 @@ public struct UnitBezier: Hashable, Sendable {
 
     /// The curve parameter whose x coordinate is `x` (in [0, 1]).
     public func solveX(_ x: Double) -> Double {
-        var t0 = 0.0, t1 = 0.0, t2 = x, x2 = 0.0
-        let deltaT = 1 / Double(Self.splineSampleCount - 1)
-        for index in 1..<Self.splineSampleCount where x <= splineSamples[index] {
-            t1 = deltaT * Double(index)
-            t0 = t1 - deltaT
-            let span = splineSamples[index] - splineSamples[index - 1]
-            t2 = span > 0 ? t0 + (t1 - t0) * (x - splineSamples[index - 1]) / span : t0
-            break
+        var t = x
+        for _ in 0..<Self.newtonIterations {
+            let error = sampleX(t) - x
+            if abs(error) < Self.epsilon { return t }
+            let slope = derivativeX(t)
+            if abs(slope) < Self.minimumSlope { break }
+            t -= error / slope
         }
-        for _ in 0..<Self.maxNewtonIterations {
-            x2 = sampleX(t2) - x
-            if abs(x2) < Self.epsilon { return t2 }
-            let d2 = derivativeX(t2)
-            if abs(d2) < Self.epsilon { break }
-            t2 -= x2 / d2
+        var low = 0.0, high = 1.0
+        t = x
+        while low < high {
+            let sample = sampleX(t)
+            if abs(sample - x) < Self.epsilon { return t }
+            if x > sample { low = t } else { high = t }
+            t = (high - low) / 2 + low
         }
-        if abs(x2) < Self.epsilon { return t2 }
-        while t0 < t1 {
-            x2 = sampleX(t2)
-            if abs(x2 - x) < Self.epsilon { return t2 }
-            if x > x2 { t0 = t2 } else { t1 = t2 }
-            t2 = (t1 + t0) / 2
-        }
-        return t2
+        return t
     }
 
     /// The progress (y) at time fraction `x`, clamped to [0, 1].

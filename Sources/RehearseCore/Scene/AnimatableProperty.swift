@@ -3,6 +3,21 @@ public enum AnimatableProperty: String, CaseIterable, Sendable {
     case frame, alpha, contentOffset, contentSize, contentInset, scrollIndicatorInsets, zoomScale
     case strokeStart, strokeEnd
 
+    /// The property's position in ``allCases``.
+    public var index: Int {
+        switch self {
+        case .frame: 0
+        case .alpha: 1
+        case .contentOffset: 2
+        case .contentSize: 3
+        case .contentInset: 4
+        case .scrollIndicatorInsets: 5
+        case .zoomScale: 6
+        case .strokeStart: 7
+        case .strokeEnd: 8
+        }
+    }
+
     /// The names of the property's components, in vector order (`frame`: x, y, width, height).
     public var componentNames: [String] {
         switch self {

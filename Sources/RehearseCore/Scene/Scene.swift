@@ -19,12 +19,15 @@ public final class Scene {
     /// The id of the root view, which always fills the screen.
     public static let rootID = "root"
 
-    private var nodes: [String: Node]
+    /// Nodes in slots, so that reading one property reads it in place; `slots` maps ids to them.
+    private var storage: [Node] = []
+    private var slots: [String: Int] = [:]
+    private var freeSlots: [Int] = []
     /// The screen's size in portrait; the bounds swap width and height in landscape.
     public private(set) var portraitSize: Size
     /// The interface orientation.
     public var orientation: Orientation = .portrait {
-        didSet { nodes[Self.rootID]?.frame = bounds }
+        didSet { try? update(Self.rootID) { [bounds] in $0.frame = bounds } }
     }
     public var statusBarHidden = false
     /// The node that receives text input, if any.
@@ -34,7 +37,7 @@ public final class Scene {
     public init(portraitSize: Size) {
         self.portraitSize = portraitSize
         let bounds = Rect(origin: .zero, size: portraitSize)
-        nodes = [Self.rootID: Node(id: Self.rootID, kind: .view, frame: bounds)]
+        store(Node(id: Self.rootID, kind: .view, frame: bounds))
     }
 
     /// The screen's bounds in the current orientation.
@@ -45,10 +48,31 @@ public final class Scene {
     }
 
     /// The node with `id`, if any.
-    public subscript(id: String) -> Node? { nodes[id] }
+    public subscript(id: String) -> Node? { slots[id].map { storage[$0] } }
 
     /// Whether a node with `id` exists.
-    public func contains(_ id: String) -> Bool { nodes[id] != nil }
+    public func contains(_ id: String) -> Bool { slots[id] != nil }
+
+    /// Called with the slot of each node being removed (the animator drops its animations).
+    var onRemove: ((Int) -> Void)?
+
+    /// The storage slot of a node: stable while the node exists, reused after it is removed.
+    func slot(of id: String) -> Int? { slots[id] }
+
+    /// The model value of one property of the node in `slot`, read in place.
+    func modelValue(of property: AnimatableProperty, atSlot slot: Int) -> SIMD4<Double> {
+        storage[slot][property]
+    }
+
+    private func store(_ node: Node) {
+        if let slot = freeSlots.popLast() {
+            storage[slot] = node
+            slots[node.id] = slot
+        } else {
+            slots[node.id] = storage.count
+            storage.append(node)
+        }
+    }
 
     /// Every node id, parents before children, siblings in drawing order.
     public var allIDs: [String] {
@@ -56,7 +80,7 @@ public final class Scene {
         var stack = [Self.rootID]
         while let id = stack.popLast() {
             ids.append(id)
-            stack.append(contentsOf: (nodes[id]?.children ?? []).reversed())
+            stack.append(contentsOf: (self[id]?.children ?? []).reversed())
         }
         return ids
     }
@@ -64,51 +88,53 @@ public final class Scene {
     /// Adds `node` on top of `parent`'s children (the root when `nil`).
     public func add(_ node: Node, to parent: String? = nil) throws(SceneError) {
         let parentID = parent ?? Self.rootID
-        guard nodes[node.id] == nil else { throw SceneError.duplicateNode(node.id) }
-        guard nodes[parentID] != nil else { throw SceneError.unknownNode(parentID) }
+        guard !contains(node.id) else { throw SceneError.duplicateNode(node.id) }
+        guard let parentSlot = slots[parentID] else { throw SceneError.unknownNode(parentID) }
         var node = node
         node.parent = parentID
         node.children = []
-        nodes[node.id] = node
-        nodes[parentID]?.children.append(node.id)
+        storage[parentSlot].children.append(node.id)
+        store(node)
     }
 
     /// Removes a node and everything below it; the first responder is cleared if it was among them.
     public func remove(_ id: String) throws(SceneError) {
-        guard id != Self.rootID, let node = nodes[id] else { throw SceneError.unknownNode(id) }
-        if let parent = node.parent { nodes[parent]?.children.removeAll { $0 == id } }
+        guard id != Self.rootID, let node = self[id] else { throw SceneError.unknownNode(id) }
+        if let parent = node.parent { try update(parent) { $0.children.removeAll { $0 == id } } }
         var stack = [id]
-        while let next = stack.popLast() {
-            stack.append(contentsOf: nodes[next]?.children ?? [])
-            nodes[next] = nil
+        while let next = stack.popLast(), let slot = slots.removeValue(forKey: next) {
+            stack.append(contentsOf: storage[slot].children)
+            onRemove?(slot)
+            freeSlots.append(slot)
             if firstResponder == next { firstResponder = nil }
         }
     }
 
     /// Changes a node's model values at once (no animation).
     public func update(_ id: String, _ change: (inout Node) -> Void) throws(SceneError) {
-        guard var node = nodes[id] else { throw SceneError.unknownNode(id) }
+        guard let slot = slots[id] else { throw SceneError.unknownNode(id) }
+        var node = storage[slot]
         change(&node)
-        nodes[id] = node
+        storage[slot] = node
     }
 
     /// The node's ancestors, nearest first, ending with the root.
     public func ancestors(of id: String) -> [String] {
         var result: [String] = []
-        var current = nodes[id]?.parent
+        var current = self[id]?.parent
         while let parent = current {
             result.append(parent)
-            current = nodes[parent]?.parent
+            current = self[parent]?.parent
         }
         return result
     }
 
     /// The node's frame in screen coordinates, from model values.
     public func frameInScreen(_ id: String) -> Rect? {
-        guard let node = nodes[id] else { return nil }
+        guard let node = self[id] else { return nil }
         var frame = node.frame
         var current = node.parent
-        while let parentID = current, let parent = nodes[parentID] {
+        while let parentID = current, let parent = self[parentID] {
             frame.origin.x += parent.frame.minX - parent.boundsOrigin.x
             frame.origin.y += parent.frame.minY - parent.boundsOrigin.y
             current = parent.parent

@@ -1,0 +1,54 @@
+#!/usr/bin/env python3
+"""Reads package-benchmark's markdown output (wall clock) on stdin and prints the Rehearse figures
+as ratios to the baselines measured in the same run, at the median (p50).
+
+    swift package benchmark --metric wallClock --format markdown --path stdout --no-progress \
+        | python3 ratios.py
+"""
+import re
+import sys
+
+NANOSECONDS_PER_SECOND = 1e9
+
+
+def medians(lines):
+    """Maps each benchmark name to its p50 wall-clock time in nanoseconds."""
+    result, name = {}, None
+    for line in lines:
+        heading = re.match(r"^### (.+)$", line.strip())
+        if heading:
+            name = heading.group(1)
+            continue
+        if name and line.startswith("| Time (wall clock)"):
+            cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+            # cells: metric, p0, p25, p50, ...
+            result[name] = float(cells[3].replace(",", ""))
+    return result
+
+
+def main():
+    times = medians(sys.stdin)
+    if not times:
+        sys.exit("no wall-clock rows found: run the benchmark with --metric wallClock --format markdown --path stdout")
+    for subscribers in (1, 8):
+        prefix = f"Delivery/{subscribers} subscribers/"
+        bus = times.get(prefix + "EventBus")
+        if bus is None:
+            continue
+        print(f"delivery, {subscribers} subscriber(s): EventBus {bus:.0f} ns per event")
+        for baseline, goal in (("NotificationCenter", ">= 50x faster"), ("PassthroughSubject", None),
+                               ("ClosureArray", "<= 3x the time")):
+            other = times.get(prefix + baseline)
+            if other is None:
+                continue
+            note = f"  (goal: {goal})" if goal else ""
+            print(f"  vs {baseline:<18} {other:7.0f} ns: EventBus is {other / bus:5.2f}x as fast, "
+                  f"takes {bus / other:5.2f}x the time{note}")
+    for name, value in sorted(times.items()):
+        if name.startswith("Simulation/"):
+            print(f"{name}: {value / 1000:.1f} us per simulated second = "
+                  f"{NANOSECONDS_PER_SECOND / value:,.0f}x real time (goal: >= 10,000x)")
+
+
+if __name__ == "__main__":
+    main()
