@@ -7,11 +7,13 @@ let package = Package(
     products: [
         .library(name: "RehearseCore", targets: ["RehearseCore"]),
         .library(name: "RehearseTesting", targets: ["RehearseTesting"]),
+        .library(name: "RehearseScenario", targets: ["RehearseScenario"]),
         .executable(name: "rehearse", targets: ["rehearse"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
         .target(
@@ -27,15 +29,19 @@ let package = Package(
             ]
         ),
         .target(name: "RehearseTesting", dependencies: ["RehearseCore"]),
+        .target(name: "RehearseScenario", dependencies: ["RehearseCore", "Yams"]),
         .executableTarget(
             name: "rehearse",
             dependencies: [
                 "RehearseCore",
+                "RehearseScenario",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "RehearseCoreTests", dependencies: ["RehearseCore", "RehearseTesting"]),
         .testTarget(name: "RehearseTestingTests", dependencies: ["RehearseTesting"]),
+        .testTarget(name: "RehearseScenarioTests", dependencies: ["RehearseScenario"], resources: [.copy("Malformed")]),
+        .testTarget(name: "rehearseTests", dependencies: ["rehearse"]),
     ],
     swiftLanguageModes: [.v6]
 )

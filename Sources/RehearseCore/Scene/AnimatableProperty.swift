@@ -29,6 +29,17 @@ public enum AnimatableProperty: String, CaseIterable, Sendable {
         }
     }
 
+    /// Reads a whole value of the property: a number, or the mapping or list of its components.
+    public func vector(from value: FieldValue, path: String) throws(FieldError) -> SIMD4<Double> {
+        switch self {
+        case .frame: try Rect(field: value, path: path).vector
+        case .contentOffset: try Point(field: value, path: path).vector
+        case .contentSize: try Size(field: value, path: path).vector
+        case .contentInset, .scrollIndicatorInsets: try EdgeInsets(field: value, path: path).vector
+        case .alpha, .zoomScale, .strokeStart, .strokeEnd: SIMD4(try Double(field: value, path: path), 0, 0, 0)
+        }
+    }
+
     /// The property's value in field form, from its vector.
     public func fieldValue(_ vector: SIMD4<Double>) -> FieldValue {
         let names = componentNames

@@ -29,10 +29,13 @@ public enum Redaction {
 public enum PluginInstallError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A plugin with this id is already installed.
     case duplicate(String)
+    /// No registered plugin has this id.
+    case unknown(String)
 
     public var description: String {
         switch self {
         case .duplicate(let id): "plugin '\(id)' is already installed"
+        case .unknown(let id): "no plugin '\(id)' is registered"
         }
     }
 }

@@ -91,7 +91,7 @@ public final class Simulation {
 
     /// ``inject(_:)`` on behalf of `source` (a plugin emitting through its context).
     func emit(_ event: Event, source: String) throws(InjectionError) -> UInt64? {
-        try validate(event)
+        try check(event)
         guard let prepared = prepare(event) else { return nil }
         return bus.publish(prepared, source: source)
     }
@@ -101,7 +101,7 @@ public final class Simulation {
         guard time >= now else {
             throw InjectionError.invalidTime("time \(time) s is before the current time \(now) s")
         }
-        try validate(event)
+        try check(event)
         timeline.schedule(at: time, owner: "injector") { [unowned self] in
             _ = try self.inject(event)
         }
@@ -117,7 +117,8 @@ public final class Simulation {
         timeline.run(until: now + duration)
     }
 
-    private func validate(_ event: Event) throws(InjectionError) {
+    /// Checks that `event` could be injected now: a known name, and targets the scene has.
+    public func check(_ event: Event) throws(InjectionError) {
         func node(_ id: String?, field: String, textInput: Bool = false) throws(InjectionError) {
             guard let id else { return }
             guard let node = scene[id] else { throw InjectionError.unknownNode(field: field, id: id) }

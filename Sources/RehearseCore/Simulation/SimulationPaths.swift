@@ -5,7 +5,7 @@ public struct PathError: Error, Equatable, Sendable, CustomStringConvertible {
     /// What is wrong with it.
     public var reason: String
 
-    public var description: String { "unknown path '\(path)': \(reason)" }
+    public var description: String { "path '\(path)': \(reason)" }
 }
 
 extension Simulation {

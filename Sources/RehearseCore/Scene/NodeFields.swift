@@ -1,0 +1,39 @@
+extension Node {
+    /// The node properties a field dictionary may set, besides `id`, `kind`, `parent` and `frame`.
+    public static let fieldNames = [
+        "text", "secure", "returnKey", "tag", "enablesReturnKeyAutomatically", "hidden", "alpha",
+        "contentSize", "contentOffset", "contentInset", "scrollIndicatorInsets", "zoomScale", "strokeStart", "strokeEnd",
+    ]
+
+    /// Reads a node from `{id, kind, parent?, frame, ...properties}` (frame `[x, y, width, height]`
+    /// or a mapping); returns it with its parent's id (`nil`: the root).
+    public static func read(fields: Fields) throws(FieldError) -> (node: Node, parent: String?) {
+        var reader = FieldReader(fields)
+        let id: String = try reader.required("id")
+        guard let kind = try reader.choice("kind", as: NodeKind.self) else {
+            throw FieldError(path: "kind", problem: .missing)
+        }
+        let parent: String? = try reader.optional("parent")
+        var node = Node(id: id, kind: kind, frame: try reader.required("frame"))
+        node.text = try reader.optional("text") ?? node.text
+        node.secure = try reader.optional("secure") ?? node.secure
+        node.returnKey = try reader.choice("returnKey") ?? node.returnKey
+        node.tag = try reader.optional("tag") ?? node.tag
+        node.enablesReturnKeyAutomatically = try reader.optional("enablesReturnKeyAutomatically")
+            ?? node.enablesReturnKeyAutomatically
+        node.hidden = try reader.optional("hidden") ?? node.hidden
+        node.alpha = try reader.optional("alpha") ?? node.alpha
+        node.contentSize = try reader.optional("contentSize") ?? node.contentSize
+        node.contentOffset = try reader.optional("contentOffset") ?? node.contentOffset
+        node.contentInset = try reader.optional("contentInset") ?? node.contentInset
+        node.scrollIndicatorInsets = try reader.optional("scrollIndicatorInsets") ?? node.scrollIndicatorInsets
+        node.zoomScale = try reader.optional("zoomScale") ?? node.zoomScale
+        node.strokeStart = try reader.optional("strokeStart") ?? node.strokeStart
+        node.strokeEnd = try reader.optional("strokeEnd") ?? node.strokeEnd
+        try reader.finish()
+        guard !id.isEmpty, !id.contains("."), id != Scene.rootID else {
+            throw FieldError(path: "id", problem: .invalidValue("must be a non-empty name without dots, other than 'root'"))
+        }
+        return (node, parent)
+    }
+}

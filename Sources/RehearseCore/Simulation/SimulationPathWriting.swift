@@ -1,0 +1,52 @@
+extension Simulation {
+    /// Changes the scene at once through a path: `NODE.frame.y`, `NODE.frame` (a whole value),
+    /// `NODE.alpha`, `NODE.contentOffset.y` and every other animatable property; `NODE.hidden`,
+    /// `NODE.text`, `NODE.secure`, `NODE.returnKey`, `NODE.tag`, `NODE.enablesReturnKeyAutomatically`;
+    /// and `statusBar.hidden`. Inside an animation transaction animatable changes are animated.
+    /// Throws, changing nothing, for a path that cannot be set or a value of the wrong type.
+    public func setValue(_ value: FieldValue, at path: String) throws(PathError) {
+        let parts = path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        func fail(_ reason: String) -> PathError { PathError(path: path, reason: reason) }
+        func read<Value: FieldConvertible>(_ type: Value.Type) throws(PathError) -> Value {
+            do { return try Value(field: value, path: path) } catch { throw fail(error.description) }
+        }
+        if parts == ["statusBar", "hidden"] {
+            scene.statusBarHidden = try read(Bool.self)
+            return
+        }
+        guard parts.count >= 2, let node = scene[parts[0]] else {
+            _ = try self.value(at: path)
+            throw fail("only node properties and statusBar.hidden can be set")
+        }
+        if let property = AnimatableProperty(rawValue: parts[1]) {
+            var vector = node[property]
+            if parts.count == 3, let index = property.componentNames.firstIndex(of: parts[2]) {
+                vector[index] = try read(Double.self)
+            } else if parts.count == 2 {
+                do { vector = try property.vector(from: value, path: path) } catch { throw fail(error.description) }
+            } else {
+                _ = try self.value(at: path)
+            }
+            do { try animator.set(vector, for: property, of: node.id) } catch { throw fail(error.description) }
+            return
+        }
+        guard parts.count == 2 else { throw fail("\(parts[1]) has no parts") }
+        var changed = node
+        switch parts[1] {
+        case "hidden": changed.hidden = try read(Bool.self)
+        case "text": changed.text = try read(String.self)
+        case "secure": changed.secure = try read(Bool.self)
+        case "tag": changed.tag = try read(Int.self)
+        case "enablesReturnKeyAutomatically": changed.enablesReturnKeyAutomatically = try read(Bool.self)
+        case "returnKey":
+            guard let key = ReturnKey(rawValue: try read(String.self)) else {
+                throw fail("must be one of \(ReturnKey.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            changed.returnKey = key
+        default:
+            _ = try self.value(at: path)
+            throw fail("\(parts[1]) cannot be set")
+        }
+        try? scene.update(node.id) { $0 = changed }
+    }
+}

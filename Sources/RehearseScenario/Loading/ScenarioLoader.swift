@@ -1,0 +1,170 @@
+import Foundation
+import RehearseCore
+
+/// Loads scenario files and validates them completely before anything runs: YAML syntax, every
+/// key, node id, plugin id, path and event name, with `file:line:column` and did-you-mean hints.
+public struct ScenarioLoader: Sendable {
+    /// The plugins scenarios may name.
+    public let registry: BehaviourRegistry
+
+    static let topLevelKeys = ["name", "device", "scene", "plugins", "animations", "steps"]
+
+    public init(registry: BehaviourRegistry) {
+        self.registry = registry
+    }
+
+    /// Loads the scenario file at `path`.
+    public func load(file path: String) throws(ScenarioError) -> Scenario {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw ScenarioError("cannot read the file: \(error.localizedDescription)",
+                                at: SourceLocation(file: path, line: 1, column: 1))
+        }
+        return try load(data: data, file: path)
+    }
+
+    /// Loads a scenario from `data`, naming `file` in errors.
+    public func load(data: Data, file: String) throws(ScenarioError) -> Scenario {
+        let root = try YAMLDocument.parse(data, file: file)
+        let entries = try root.mapping("a scenario", allowed: Self.topLevelKeys)
+        guard let nameValue = entries["name"] else { throw root.error("missing key 'name': give the scenario a name") }
+        guard let stepsValue = entries["steps"] else { throw root.error("missing key 'steps': list what to do and expect") }
+        let device = try entries["device"].map(readDevice) ?? .iPhone5
+        let model = try entries["animations"].map { value throws(ScenarioError) in
+            try value.choice("animations", as: AnimationModel.self)
+        } ?? .additive
+        let plugins = try entries["plugins"].map(readPlugins) ?? []
+        let nodes = try entries["scene"].map(readScene) ?? []
+
+        let simulation = Simulation(device: device, animationModel: model)
+        try build(simulation, nodes: nodes, plugins: plugins, at: entries)
+        var parser = StepParser(simulation: simulation)
+        let steps = try stepsValue.sequence("steps").map { value throws(ScenarioError) in try parser.step(value) }
+        guard !steps.isEmpty else { throw stepsValue.error("steps is empty: list at least one step") }
+        return Scenario(
+            file: file, name: try nameValue.string("name"), device: device, animationModel: model,
+            nodes: nodes.map { ($0.node, $0.parent) }, plugins: plugins.map { ($0.id, $0.overrides) }, steps: steps)
+    }
+
+    /// Adds the nodes and installs the plugins into `simulation`, reporting problems where they were written.
+    private func build(_ simulation: Simulation, nodes: [NodeEntry], plugins: [PluginEntry],
+                       at entries: [String: YAMLValue]) throws(ScenarioError) {
+        for entry in nodes {
+            do {
+                try simulation.scene.add(entry.node, to: entry.parent)
+            } catch {
+                let known = simulation.scene.allIDs
+                let hint = entry.parent.map { Suggestion.hint(for: $0, among: known) } ?? ""
+                throw entry.value.error("\(error)\(hint)")
+            }
+        }
+        for plugin in plugins {
+            guard let descriptor = registry[plugin.id] else {
+                let known = registry.descriptors.map(\.id)
+                throw plugin.idValue.error("unknown plugin '\(plugin.id)'\(Suggestion.hint(for: plugin.id, among: known)); "
+                    + "known plugins: \(known.isEmpty ? "none" : known.joined(separator: ", "))")
+            }
+            do {
+                try simulation.install(descriptor, overrides: plugin.overrides)
+            } catch let error as FieldError {
+                throw ScenarioError("plugin '\(plugin.id)': \(error)", at: plugin.configuration.location(ofField: error.path))
+            } catch {
+                throw plugin.idValue.error("plugin '\(plugin.id)' cannot be installed: \(error)")
+            }
+        }
+    }
+
+    private func readDevice(_ value: YAMLValue) throws(ScenarioError) -> Device {
+        if case .scalar = value.node {
+            let name = try value.string("device")
+            guard let device = Device.presets[name] else {
+                let known = Device.presets.keys.sorted()
+                throw value.error("unknown device '\(name)'\(Suggestion.hint(for: name, among: known)); "
+                    + "presets: \(known.joined(separator: ", ")), or a mapping {width, height, hz, keyboard: {portrait, landscape}}")
+            }
+            return device
+        }
+        guard case .dictionary(let fields)? = try value.fieldValue("device") else {
+            throw value.error("device must be a preset name or a mapping, found \(value.typeName)")
+        }
+        do {
+            return try Device(fields: fields)
+        } catch {
+            throw ScenarioError("device: \(error)", at: value.location(ofField: error.path))
+        }
+    }
+
+    struct PluginEntry {
+        let id: String
+        let overrides: Fields
+        /// Where the id is written (errors about the plugin itself).
+        let idValue: YAMLValue
+        /// Where the overrides are written (errors about a configuration key).
+        let configuration: YAMLValue
+    }
+
+    private func readPlugins(_ value: YAMLValue) throws(ScenarioError) -> [PluginEntry] {
+        var entries: [PluginEntry] = []
+        if case .sequence = value.node {
+            for item in try value.sequence("plugins") {
+                entries.append(PluginEntry(id: try item.string("a plugin id"), overrides: [:], idValue: item, configuration: item))
+            }
+        } else {
+            for (id, key, configuration) in try value.mapping("plugins") {
+                switch try configuration.fieldValue("the configuration of '\(id)'") {
+                case .dictionary(let overrides)?:
+                    entries.append(PluginEntry(id: id, overrides: overrides, idValue: key, configuration: configuration))
+                case nil:
+                    entries.append(PluginEntry(id: id, overrides: [:], idValue: key, configuration: key))
+                default:
+                    throw configuration.error("the configuration of '\(id)' must be a mapping, found \(configuration.typeName)")
+                }
+            }
+        }
+        var seen: Set<String> = []
+        for entry in entries where !seen.insert(entry.id).inserted {
+            throw entry.idValue.error("plugin '\(entry.id)' is listed twice")
+        }
+        return entries
+    }
+
+    struct NodeEntry {
+        let node: Node
+        let parent: String?
+        let value: YAMLValue
+    }
+
+    private func readScene(_ value: YAMLValue) throws(ScenarioError) -> [NodeEntry] {
+        if case .scalar = value.node {
+            let name = try value.string("scene")
+            throw value.error("unknown scene '\(name)': no plugin in this build ships scene presets; "
+                + "give the scene inline as a mapping with nodes")
+        }
+        let entries = try value.mapping("scene", allowed: ["nodes", "constraints"])
+        if let constraints = entries["constraints"] {
+            throw constraints.error("constraint sets need the layout engine, which this build does not have yet")
+        }
+        guard let nodesValue = entries["nodes"] else { throw value.error("missing key 'nodes' in scene") }
+        var nodes: [NodeEntry] = []
+        for item in try nodesValue.sequence("nodes") {
+            guard case .dictionary(let fields)? = try item.fieldValue("a node") else {
+                throw item.error("a node must be a mapping {id, kind, parent?, frame, ...}, found \(item.typeName)")
+            }
+            do {
+                let (node, parent) = try Node.read(fields: fields)
+                nodes.append(NodeEntry(node: node, parent: parent, value: item))
+            } catch {
+                var message = "node: \(error)"
+                if case .unknown = error.problem {
+                    let key = error.path
+                    let known = ["id", "kind", "parent", "frame"] + Node.fieldNames
+                    message = "unknown node property '\(key)'\(Suggestion.hint(for: key, among: known))"
+                }
+                throw ScenarioError(message, at: item.location(ofField: error.path))
+            }
+        }
+        return nodes
+    }
+}

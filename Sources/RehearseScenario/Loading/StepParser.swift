@@ -1,0 +1,280 @@
+import RehearseCore
+
+/// Reads the steps of a scenario, checking every node id, path and event name against a
+/// simulation built from the scenario's device, scene and plugins.
+struct StepParser {
+    let simulation: Simulation
+    /// The simulated time the steps have reached so far, to refuse an `at:` in the past.
+    private var clock = VirtualTime.zero
+
+    static let stepNames = [
+        "tap", "wait", "at", "expect", "type", "return", "focus", "resign", "keyboard", "motion", "rotate",
+        "network", "emit", "set", "animate", "activate", "expect-event", "expect-no-event", "snapshot",
+    ]
+
+    init(simulation: Simulation) {
+        self.simulation = simulation
+    }
+
+    mutating func step(_ value: YAMLValue) throws(ScenarioError) -> Step {
+        let entries = try value.mapping("a step")
+        guard entries.count == 1, let (name, key, argument) = entries.first else {
+            let names = entries.map(\.key).joined(separator: ", ")
+            throw value.error("a step has exactly one key (the step's name), found \(entries.isEmpty ? "none" : names)")
+        }
+        guard Self.stepNames.contains(name) else {
+            throw key.error("unknown step '\(name)'\(Suggestion.hint(for: name, among: Self.stepNames)); "
+                + "steps: \(Self.stepNames.joined(separator: ", "))")
+        }
+        return Step(action: try action(name, argument), location: key.location)
+    }
+
+    private mutating func action(_ name: String, _ argument: YAMLValue) throws(ScenarioError) -> Step.Action {
+        switch name {
+        case "tap": return .inject(.tap(try tap(argument)))
+        case "wait":
+            let duration = try argument.seconds("wait")
+            clock = clock + duration
+            return .wait(duration)
+        case "at":
+            let time = try argument.seconds("at")
+            guard time >= clock else {
+                throw argument.error("at \(time) s is before the time already reached, \(clock) s")
+            }
+            clock = time
+            return .advance(to: time)
+        case "expect": return .expect(try expectations(argument))
+        case "type":
+            let entries = try argument.mapping("type", allowed: ["into", "text"])
+            guard let into = entries["into"], let text = entries["text"] else {
+                throw argument.error("type needs into (a text field) and text")
+            }
+            return .inject(.text(TextInput(target: try textInput(into), text: try text.string("text"))))
+        case "return": return .inject(.returnKey(NodeTarget(target: try textInput(argument))))
+        case "focus": return .inject(.focus(NodeTarget(target: try textInput(argument))))
+        case "resign":
+            let target = try argument.string("resign")
+            return .inject(.resign(ResignRequest(target: target == "all" ? nil : try node(argument))))
+        case "keyboard": return try keyboard(argument)
+        case "motion": return try motion(argument)
+        case "rotate": return .inject(.orientation(OrientationChange(value: try argument.choice("rotate", as: Orientation.self))))
+        case "network":
+            if case .mapping = argument.node {
+                let entries = try argument.mapping("network", allowed: ["online"])
+                guard let online = entries["online"] else { throw argument.error("network needs online: true or false") }
+                return .inject(.network(NetworkChange(online: try online.bool("online"))))
+            }
+            return .inject(.network(NetworkChange(online: try argument.bool("network"))))
+        case "emit": return .inject(try emit(argument))
+        case "set": return try set(argument)
+        case "animate": return .animate(try PropertyAnimationReader.read(argument, in: simulation))
+        case "activate":
+            throw argument.error("activate needs constraint sets, which need the layout engine this build does not have yet")
+        case "expect-event": return .expectEvent(try eventExpectation(argument, step: name))
+        case "expect-no-event":
+            var expectation = try eventExpectation(argument, step: name, allowsCount: false)
+            expectation.count = 0...0
+            return .expectNoEvent(expectation)
+        default:
+            return .snapshot(try argument.string("snapshot"))
+        }
+    }
+
+    // MARK: Nodes and events
+
+    private func node(_ value: YAMLValue) throws(ScenarioError) -> String {
+        let id = try value.string("a node id")
+        guard simulation.scene.contains(id) else {
+            let known = simulation.scene.allIDs
+            throw value.error("unknown node '\(id)'\(Suggestion.hint(for: id, among: known)); nodes: \(known.joined(separator: ", "))")
+        }
+        return id
+    }
+
+    private func textInput(_ value: YAMLValue) throws(ScenarioError) -> String {
+        let id = try node(value)
+        guard simulation.scene[id]?.kind.isTextInput == true else {
+            let fields = simulation.scene.allIDs.filter { simulation.scene[$0]?.kind.isTextInput == true }
+            throw value.error("node '\(id)' is not a text field; text fields: \(fields.isEmpty ? "none" : fields.joined(separator: ", "))")
+        }
+        return id
+    }
+
+    private func tap(_ value: YAMLValue) throws(ScenarioError) -> Tap {
+        if case .scalar = value.node { return Tap(target: try node(value)) }
+        let entries = try value.mapping("tap", allowed: ["x", "y"])
+        guard let x = entries["x"], let y = entries["y"] else { throw value.error("tap needs a node id, or x and y") }
+        return Tap(point: Point(x: try x.number("x"), y: try y.number("y")))
+    }
+
+    private func eventName(_ value: YAMLValue) throws(ScenarioError) -> String {
+        let name = try value.string("an event name")
+        let known = simulation.eventVocabulary.map(\.name)
+        guard known.contains(name) else {
+            throw value.error("unknown event '\(name)'\(Suggestion.hint(for: name, among: known)); "
+                + "see `rehearse events` for the vocabulary")
+        }
+        return name
+    }
+
+    private func emit(_ value: YAMLValue) throws(ScenarioError) -> Event {
+        let entries = try value.mapping("emit", allowed: ["name", "fields"])
+        guard let nameValue = entries["name"] else { throw value.error("emit needs a name") }
+        let name = try eventName(nameValue)
+        var fields: Fields = [:]
+        if let fieldsValue = entries["fields"] {
+            guard case .dictionary(let given)? = try fieldsValue.fieldValue("fields") else {
+                throw fieldsValue.error("fields must be a mapping, found \(fieldsValue.typeName)")
+            }
+            fields = given
+        }
+        do {
+            let event = try Event(name: name, fields: fields)
+            try simulation.check(event)
+            return event
+        } catch let error as FieldError {
+            throw ScenarioError("\(name): \(error)", at: (entries["fields"] ?? value).location(ofField: error.path))
+        } catch {
+            throw value.error("\(name): \(error)")
+        }
+    }
+
+    private func eventExpectation(_ value: YAMLValue, step: String, allowsCount: Bool = true) throws(ScenarioError) -> EventExpectation {
+        if case .scalar = value.node { return EventExpectation(name: try eventName(value), fields: [:], count: 1...Int.max) }
+        let entries = try value.mapping(step, allowed: allowsCount ? ["name", "fields", "count"] : ["name", "fields"])
+        guard let nameValue = entries["name"] else { throw value.error("\(step) needs a name") }
+        var expectation = EventExpectation(name: try eventName(nameValue), fields: [:], count: 1...Int.max)
+        if let fieldsValue = entries["fields"] {
+            guard case .dictionary(let fields)? = try fieldsValue.fieldValue("fields") else {
+                throw fieldsValue.error("fields must be a mapping, found \(fieldsValue.typeName)")
+            }
+            expectation.fields = fields
+        }
+        if let countValue = entries["count"] { expectation.count = try count(countValue) }
+        return expectation
+    }
+
+    private func count(_ value: YAMLValue) throws(ScenarioError) -> ClosedRange<Int> {
+        if case .scalar = value.node {
+            let count = try value.number("count", minimum: 0)
+            guard count == count.rounded(), count <= 1e9 else { throw value.error("count must be a whole number, found \(count)") }
+            return Int(count)...Int(count)
+        }
+        let entries = try value.mapping("count", allowed: ["between"])
+        guard let between = entries["between"], case let bounds = try between.sequence("between"), bounds.count == 2 else {
+            throw value.error("count must be a number or {between: [low, high]}")
+        }
+        let low = try bounds[0].number("the low bound", minimum: 0), high = try bounds[1].number("the high bound", minimum: low)
+        guard low == low.rounded(), high == high.rounded(), high <= 1e9 else {
+            throw between.error("between needs two whole numbers")
+        }
+        return Int(low)...Int(high)
+    }
+
+    // MARK: Expectations and changes
+
+    private func checkPath(_ path: String, at value: YAMLValue) throws(ScenarioError) {
+        do {
+            _ = try simulation.value(at: path)
+        } catch {
+            let head = String(path.prefix { $0 != "." })
+            let heads = Simulation.systemPaths.map { String($0.prefix { $0 != "." }) } + simulation.scene.allIDs
+                + simulation.pluginIDs
+            let hint = heads.contains(head) ? "" : Suggestion.hint(for: head, among: heads)
+            throw value.error("\(error)\(hint)")
+        }
+    }
+
+    private func expectations(_ value: YAMLValue) throws(ScenarioError) -> [Expectation] {
+        let entries = try value.mapping("expect")
+        guard !entries.isEmpty else { throw value.error("expect needs at least one path: value") }
+        var result: [Expectation] = []
+        for (path, key, expected) in entries {
+            try checkPath(path, at: key)
+            result.append(Expectation(path: path, matcher: try matcher(expected), location: key.location))
+        }
+        return result
+    }
+
+    private func matcher(_ value: YAMLValue) throws(ScenarioError) -> ValueMatcher {
+        guard case .mapping = value.node else { return .equals(try value.fieldValue("an expected value")) }
+        let keys = try value.mapping("an expected value").map(\.key)
+        if keys.contains("approx") || keys.contains("within") {
+            let entries = try value.mapping("an approximate value", allowed: ["approx", "within"])
+            guard let approx = entries["approx"], let within = entries["within"] else {
+                throw value.error("an approximate value needs approx and within")
+            }
+            return .approx(try approx.number("approx"), within: try within.number("within", minimum: 0))
+        }
+        if keys == ["between"], let between = try value.mapping("a range", allowed: ["between"])["between"] {
+            let bounds = try between.sequence("between")
+            guard bounds.count == 2 else { throw between.error("between needs two numbers, [low, high]") }
+            let low = try bounds[0].number("the low bound")
+            return .between(low, try bounds[1].number("the high bound", minimum: low))
+        }
+        return .equals(try value.fieldValue("an expected value"))
+    }
+
+    private func set(_ value: YAMLValue) throws(ScenarioError) -> Step.Action {
+        var changes: [(path: String, value: FieldValue, location: SourceLocation)] = []
+        let entries = try value.mapping("set")
+        guard !entries.isEmpty else { throw value.error("set needs at least one path: value") }
+        for (path, key, newValue) in entries {
+            try checkPath(path, at: key)
+            guard let field = try newValue.fieldValue("a new value") else { throw newValue.error("a new value cannot be null") }
+            do {
+                try simulation.setValue(field, at: path)
+            } catch {
+                throw newValue.error("\(error)")
+            }
+            changes.append((path, field, key.location))
+        }
+        return .set(changes)
+    }
+
+    private mutating func keyboard(_ value: YAMLValue) throws(ScenarioError) -> Step.Action {
+        if case .scalar = value.node {
+            guard try value.string("keyboard") == "hide" else { throw value.error("keyboard must be hide, or {show: true, ...}") }
+            return .keyboardHide
+        }
+        let entries = try value.mapping("keyboard", allowed: ["show", "height", "duration", "curve"])
+        guard let show = entries["show"] else { throw value.error("keyboard needs show: true or false") }
+        guard try show.bool("show") else {
+            guard entries.count == 1 else { throw value.error("keyboard: {show: false} takes no other keys") }
+            return .keyboardHide
+        }
+        return .keyboardShow(
+            height: try entries["height"].map { value throws(ScenarioError) in try value.number("height", minimum: 0) },
+            duration: try entries["duration"].map { value throws(ScenarioError) in try value.number("duration", minimum: 0) }
+                ?? KeyboardService.animationDuration,
+            curve: try entries["curve"].map { value throws(ScenarioError) in try value.choice("curve", as: NamedCurve.self) }
+                ?? .keyboard)
+    }
+
+    private mutating func motion(_ value: YAMLValue) throws(ScenarioError) -> Step.Action {
+        guard case .dictionary(var fields)? = try value.fieldValue("motion") else {
+            throw value.error("motion must be a mapping {rotationRate: {x, y, z}, for?, hz?}, found \(value.typeName)")
+        }
+        let entries = try value.mapping("motion")
+        let duration = fields.removeValue(forKey: "for")
+        let rate = fields.removeValue(forKey: "hz")
+        let sample: MotionSample
+        do {
+            sample = try MotionSample(fields: fields)
+        } catch {
+            throw ScenarioError("motion: \(error)", at: value.location(ofField: error.path))
+        }
+        guard duration != nil || rate == nil else { throw value.error("hz needs for: (the stream's length in seconds)") }
+        guard duration != nil, let forValue = entries.first(where: { $0.key == "for" })?.value else {
+            return .inject(.motion(sample))
+        }
+        let seconds = try forValue.seconds("for")
+        let hzValue = entries.first { $0.key == "hz" }?.value
+        let hz = try hzValue.map { value throws(ScenarioError) in try value.number("hz", minimum: 1) } ?? 60
+        guard hz <= 1000 else { throw (hzValue ?? value).error("hz must be at most 1000, found \(hz)") }
+        let count = Int((seconds.seconds * hz).rounded(.down))
+        guard count >= 1 else { throw forValue.error("for: \(seconds) s at \(hz) Hz holds no sample") }
+        clock = clock + seconds
+        return .motionStream(sample, count: count, interval: VirtualTime(nanoseconds: Int64((1e9 / hz).rounded())))
+    }
+}

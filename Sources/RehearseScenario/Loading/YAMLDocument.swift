@@ -1,0 +1,124 @@
+import Foundation
+import Yams
+
+/// Turns the bytes of a scenario file into a YAML tree, refusing what could hurt the loader:
+/// files over 1 MiB, text that is not UTF-8, nesting deeper than 64 levels, more than one document.
+enum YAMLDocument {
+    /// The largest scenario file accepted.
+    static let maximumSize = 1 << 20
+    /// The deepest nesting accepted (flow brackets, or indentation in columns / 2).
+    static let maximumDepth = 64
+
+    static func parse(_ data: Data, file: String) throws(ScenarioError) -> YAMLValue {
+        let start = SourceLocation(file: file, line: 1, column: 1)
+        guard data.count <= maximumSize else {
+            throw ScenarioError("file is \(data.count) bytes; scenario files are limited to \(maximumSize) bytes (1 MiB)", at: start)
+        }
+        guard let text = String(validating: data, as: UTF8.self) else {
+            throw ScenarioError("file is not UTF-8 text", at: location(ofFirstInvalidByteIn: data, file: file))
+        }
+        try checkDepth(text, file: file)
+        let root: Yams.Node?
+        do {
+            var documents = try Yams.compose_all(yaml: text).makeIterator()
+            root = documents.next()
+            if let error = documents.error { throw error }
+            if documents.next() != nil {
+                throw ScenarioError("a scenario file holds one YAML document; found a second", at: start)
+            }
+            if let error = documents.error { throw error }
+        } catch let error as ScenarioError {
+            throw error
+        } catch let error as YamlError {
+            throw scenarioError(error, file: file)
+        } catch {
+            throw ScenarioError("YAML: \(error)", at: start)
+        }
+        guard let root else {
+            throw ScenarioError("file is empty; expected a mapping with name, steps and optionally device, scene, plugins", at: start)
+        }
+        return YAMLValue(node: root, file: file)
+    }
+
+    private static func scenarioError(_ error: YamlError, file: String) -> ScenarioError {
+        func at(_ mark: Mark) -> SourceLocation { SourceLocation(file: file, line: mark.line, column: mark.column) }
+        func describe(_ context: YamlError.Context?, _ problem: String) -> String {
+            guard let context else { return "YAML: \(problem)" }
+            return "YAML: \(problem) (\(context.text) at line \(context.mark.line), column \(context.mark.column))"
+        }
+        switch error {
+        case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
+             .composer(let context, let problem, let mark, _):
+            return ScenarioError(describe(context, problem), at: at(mark))
+        case .duplicatedKeysInMapping(let duplicates, let context):
+            return ScenarioError("duplicate key '\(duplicates.joined(separator: "', '"))' in a mapping", at: at(context.mark))
+        case .reader(let problem, _, _, _):
+            return ScenarioError("YAML: \(problem)", at: SourceLocation(file: file, line: 1, column: 1))
+        default:
+            return ScenarioError("YAML: \(error)", at: SourceLocation(file: file, line: 1, column: 1))
+        }
+    }
+
+    /// Refuses flow nesting (`[[[...`) and indentation deeper than ``maximumDepth``, which would
+    /// otherwise recurse without bound while the tree is built.
+    private static func checkDepth(_ text: String, file: String) throws(ScenarioError) {
+        var depth = 0, line = 1, column = 0, indentation = 0, atLineStart = true
+        var quote: Character?
+        var inComment = false
+        for character in text {
+            column += 1
+            if character == "\n" {
+                (line, column, indentation, atLineStart, inComment) = (line + 1, 0, 0, true, false)
+                continue
+            }
+            if atLineStart {
+                if character == " " {
+                    indentation += 1
+                    if indentation / 2 > maximumDepth {
+                        throw ScenarioError("nesting is deeper than \(maximumDepth) levels",
+                                            at: SourceLocation(file: file, line: line, column: column))
+                    }
+                    continue
+                }
+                atLineStart = false
+            }
+            if inComment { continue }
+            if let open = quote {
+                if character == open { quote = nil }
+                continue
+            }
+            switch character {
+            case "\"", "'": quote = character
+            case "#": inComment = true
+            case "[", "{":
+                depth += 1
+                if depth > maximumDepth {
+                    throw ScenarioError("nesting is deeper than \(maximumDepth) levels",
+                                        at: SourceLocation(file: file, line: line, column: column))
+                }
+            case "]", "}": depth = max(0, depth - 1)
+            default: break
+            }
+        }
+    }
+
+    private static func location(ofFirstInvalidByteIn data: Data, file: String) -> SourceLocation {
+        var line = 1, column = 1, index = data.startIndex
+        while index < data.endIndex {
+            let length = validSequenceLength(data, at: index)
+            guard length > 0 else { break }
+            if data[index] == 0x0A { (line, column) = (line + 1, 1) } else { column += 1 }
+            index += length
+        }
+        return SourceLocation(file: file, line: line, column: column)
+    }
+
+    /// The length of the valid UTF-8 sequence starting at `index`, or 0 if it is not valid.
+    private static func validSequenceLength(_ data: Data, at index: Data.Index) -> Int {
+        let lead = data[index]
+        let length = lead < 0x80 ? 1 : lead >> 5 == 0b110 ? 2 : lead >> 4 == 0b1110 ? 3 : lead >> 3 == 0b11110 ? 4 : 0
+        guard length > 0, index + length <= data.endIndex else { return 0 }
+        let sequence = data[index..<index + length]
+        return String(validating: sequence, as: UTF8.self) == nil ? 0 : length
+    }
+}

@@ -1,0 +1,99 @@
+import RehearseCore
+
+/// A scenario file, loaded and validated: what to simulate and the steps to run.
+public struct Scenario: Sendable {
+    /// The file it came from, as given.
+    public var file: String
+    public var name: String
+    public var device: Device
+    public var animationModel: AnimationModel
+    /// The nodes to build, parents before children.
+    public var nodes: [(node: Node, parent: String?)]
+    /// The plugins to install, in order, with their configuration overrides.
+    public var plugins: [(id: String, overrides: Fields)]
+    public var steps: [Step]
+}
+
+/// One step of a scenario, with where it was written.
+public struct Step: Sendable {
+    public var action: Action
+    public var location: SourceLocation
+
+    /// What a step does.
+    public enum Action: Sendable {
+        /// Inject an event now (tap, focus, resign, type, return, motion, rotate, network, emit).
+        case inject(Event)
+        /// Inject `samples` at `interval` from now, and move the clock past them.
+        case motionStream(MotionSample, count: Int, interval: VirtualTime)
+        /// Move the clock on by a duration.
+        case wait(VirtualTime)
+        /// Move the clock to an absolute time.
+        case advance(to: VirtualTime)
+        case keyboardShow(height: Double?, duration: Double, curve: NamedCurve)
+        case keyboardHide
+        case expect([Expectation])
+        case expectEvent(EventExpectation)
+        case expectNoEvent(EventExpectation)
+        /// Change the scene at once through paths.
+        case set([(path: String, value: FieldValue, location: SourceLocation)])
+        case animate(PropertyAnimation)
+        case snapshot(String)
+    }
+}
+
+/// One animated property change, the `animate:` step.
+public struct PropertyAnimation: Sendable {
+    public var target: String
+    public var property: AnimatableProperty
+    public var value: SIMD4<Double>
+    public var parameters: AnimationParameters
+}
+
+/// `path: expected` in an `expect:` step.
+public struct Expectation: Sendable {
+    public var path: String
+    public var matcher: ValueMatcher
+    public var location: SourceLocation
+}
+
+/// How an expected value is compared with the actual one.
+public enum ValueMatcher: Sendable, CustomStringConvertible {
+    /// Equal (numbers within 1e-9, mappings as subsets); `nil` expects no value (`null`).
+    case equals(FieldValue?)
+    /// A number within `within` of `value`.
+    case approx(Double, within: Double)
+    /// A number in the closed range.
+    case between(Double, Double)
+
+    /// Whether `actual` satisfies the matcher.
+    public func matches(_ actual: FieldValue?) -> Bool {
+        switch self {
+        case .equals(nil): return actual == nil
+        case .equals(let expected?): return expected.matches(actual)
+        case .approx(let value, let within): return actual?.number.map { abs($0 - value) <= within } ?? false
+        case .between(let low, let high): return actual?.number.map { (low...high).contains($0) } ?? false
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .equals(nil): "null"
+        case .equals(let value?): value.jsonText
+        case .approx(let value, let within): "\(value) ± \(within)"
+        case .between(let low, let high): "between \(low) and \(high)"
+        }
+    }
+}
+
+/// `expect-event:` / `expect-no-event:`: an event name, fields that must match as a subset, and
+/// how many times (default: at least once).
+public struct EventExpectation: Sendable {
+    public var name: String
+    public var fields: Fields
+    public var count: ClosedRange<Int>
+
+    /// Whether a delivered event is one this expectation counts.
+    public func counts(_ event: DeliveredEvent) -> Bool {
+        event.event.name == name && FieldValue.dictionary(fields).matches(.dictionary(event.event.fields))
+    }
+}

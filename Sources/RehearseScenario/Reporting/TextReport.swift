@@ -1,0 +1,40 @@
+/// The readable report: one line per scenario, and the details of what failed.
+public struct TextReport: Sendable {
+    /// Whether to colour PASS / FAIL (only on a terminal).
+    public var colour: Bool
+
+    public init(colour: Bool) {
+        self.colour = colour
+    }
+
+    private func paint(_ text: String, _ code: String) -> String {
+        colour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+
+    /// The lines for one scenario.
+    public func render(_ result: ScenarioResult) -> String {
+        let timing = "(\(result.simulatedTime) s simulated, \(milliseconds(result.wallTime)) ms)"
+        switch result.outcome {
+        case .passed:
+            return "\(paint("PASS", "32")) \(result.file)  \(result.name)  \(timing)"
+        case .invalid(let error):
+            return "\(paint("INVALID", "31;1")) \(error)"
+        case .failed(let failures):
+            var lines = ["\(paint("FAIL", "31;1")) \(result.file)  \(result.name)  \(timing)"]
+            for failure in failures {
+                lines.append("  \(failure.location): expectation failed at \(failure.time) s: \(failure.subject)")
+                lines.append("    expected: \(failure.expected)")
+                lines.append("    actual:   \(failure.actual)")
+                if !failure.recentEvents.isEmpty {
+                    lines.append("    last events:")
+                    lines += failure.recentEvents.map { "      \($0)" }
+                }
+            }
+            return lines.joined(separator: "\n")
+        }
+    }
+
+    private func milliseconds(_ duration: Duration) -> String {
+        String((duration.inSeconds * 10_000).rounded() / 10)
+    }
+}

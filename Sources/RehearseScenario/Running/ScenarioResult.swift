@@ -1,0 +1,45 @@
+import RehearseCore
+
+/// What running one scenario file gave.
+public struct ScenarioResult: Sendable {
+    /// The file, as given.
+    public var file: String
+    /// The scenario's name (the file name when it could not be loaded).
+    public var name: String
+    public var outcome: Outcome
+    /// The simulated time the run reached.
+    public var simulatedTime: VirtualTime = .zero
+    /// Wall-clock time spent loading and running.
+    public var wallTime: Duration = .zero
+    /// The JSON Lines trace, when asked for.
+    public var trace: [String] = []
+
+    /// How a scenario ended.
+    public enum Outcome: Sendable {
+        case passed
+        /// Every expectation that did not hold, in step order.
+        case failed([Failure])
+        /// The file could not be loaded; nothing ran.
+        case invalid(ScenarioError)
+    }
+
+    public init(file: String, name: String, outcome: Outcome) {
+        self.file = file
+        self.name = name
+        self.outcome = outcome
+    }
+}
+
+/// An expectation that did not hold.
+public struct Failure: Sendable {
+    /// What was checked: a path, or `event NAME`.
+    public var subject: String
+    public var expected: String
+    public var actual: String
+    /// The simulated time of the check.
+    public var time: VirtualTime
+    /// The step (or expectation) that failed.
+    public var location: SourceLocation
+    /// The last few events delivered before the check, as trace lines.
+    public var recentEvents: [String]
+}

@@ -1,0 +1,147 @@
+import RehearseCore
+
+/// Runs loaded scenarios on a fresh ``Simulation`` each and checks their expectations.
+public struct ScenarioRunner: Sendable {
+    /// The plugins scenarios may install.
+    public let registry: BehaviourRegistry
+    /// Whether results carry the JSON Lines trace of every delivered event.
+    public var recordsTrace = false
+    /// How many recent events a failure shows.
+    public static let recentEventCount = 5
+
+    public init(registry: BehaviourRegistry, recordsTrace: Bool = false) {
+        self.registry = registry
+        self.recordsTrace = recordsTrace
+    }
+
+    /// Loads and runs the file at `path`.
+    public func run(file path: String) -> ScenarioResult {
+        let clock = ContinuousClock()
+        let start = clock.now
+        var result: ScenarioResult
+        do {
+            result = try run(ScenarioLoader(registry: registry).load(file: path))
+        } catch {
+            result = ScenarioResult(file: path, name: path, outcome: .invalid(error))
+        }
+        result.wallTime = clock.now - start
+        return result
+    }
+
+    /// Runs a loaded scenario.
+    public func run(_ scenario: Scenario) -> ScenarioResult {
+        var result = ScenarioResult(file: scenario.file, name: scenario.name, outcome: .passed)
+        let simulation = Simulation(device: scenario.device, animationModel: scenario.animationModel)
+        do {
+            for (node, parent) in scenario.nodes { try simulation.scene.add(node, to: parent) }
+            for (id, overrides) in scenario.plugins {
+                guard let descriptor = registry[id] else { throw PluginInstallError.unknown(id) }
+                try simulation.install(descriptor, overrides: overrides)
+            }
+        } catch {
+            let location = SourceLocation(file: scenario.file, line: 1, column: 1)
+            result.outcome = .invalid(ScenarioError("cannot set the scenario up: \(error)", at: location))
+            return result
+        }
+        let execution = Execution(simulation: simulation, recordsTrace: recordsTrace)
+        for step in scenario.steps { execution.perform(step) }
+        result.simulatedTime = simulation.now
+        result.trace = execution.trace
+        if !execution.failures.isEmpty { result.outcome = .failed(execution.failures) }
+        return result
+    }
+}
+
+/// One run in progress: the simulation, what it delivered, and what failed.
+private final class Execution {
+    let simulation: Simulation
+    private(set) var delivered: [DeliveredEvent] = []
+    private(set) var trace: [String] = []
+    private(set) var failures: [Failure] = []
+    /// Where the window of the next `expect-event` starts in `delivered`.
+    private var eventWindowStart = 0
+
+    init(simulation: Simulation, recordsTrace: Bool) {
+        self.simulation = simulation
+        simulation.bus.subscribe(.all, owner: "scenario") { [unowned self] event in
+            delivered.append(event)
+            if recordsTrace { trace.append(event.traceLine) }
+        }
+    }
+
+    func perform(_ step: Step) {
+        switch step.action {
+        case .inject(let event):
+            do { try simulation.inject(event) } catch { fail(step, "\(event.name) could not be injected", "\(error)") }
+        case .motionStream(let sample, let count, let interval):
+            for index in 0..<count {
+                let time = simulation.now + VirtualTime(nanoseconds: interval.nanoseconds * Int64(index))
+                try? simulation.inject(.motion(sample), at: time)
+            }
+            simulation.advance(by: VirtualTime(nanoseconds: interval.nanoseconds * Int64(count)))
+        case .wait(let duration):
+            simulation.advance(by: duration)
+        case .advance(let time):
+            simulation.run(until: time)
+        case .keyboardShow(let height, let duration, let curve):
+            simulation.keyboard.show(height: height, duration: duration, curve: curve)
+        case .keyboardHide:
+            simulation.keyboard.hide()
+        case .expect(let expectations):
+            for expectation in expectations { check(expectation) }
+        case .expectEvent(let expectation), .expectNoEvent(let expectation):
+            check(expectation, at: step)
+        case .set(let changes):
+            for change in changes {
+                do { try simulation.setValue(change.value, at: change.path) } catch { fail(step, "set \(change.path)", "\(error)") }
+            }
+        case .animate(let animation):
+            simulation.animator.animate(animation.parameters, owner: "scenario") {
+                try? simulation.animator.set(animation.value, for: animation.property, of: animation.target)
+            }
+        case .snapshot:
+            break
+        }
+    }
+
+    private func check(_ expectation: Expectation) {
+        let actual: FieldValue?
+        do {
+            actual = try simulation.value(at: expectation.path)
+        } catch {
+            record(expectation.path, expected: expectation.matcher.description, actual: "\(error)", at: expectation.location)
+            return
+        }
+        guard !expectation.matcher.matches(actual) else { return }
+        record(expectation.path, expected: expectation.matcher.description, actual: actual?.jsonText ?? "null",
+               at: expectation.location)
+    }
+
+    private func check(_ expectation: EventExpectation, at step: Step) {
+        let window = delivered[eventWindowStart...]
+        eventWindowStart = delivered.count
+        let count = window.filter(expectation.counts).count
+        guard !expectation.count.contains(count) else { return }
+        let subject = expectation.fields.isEmpty
+            ? "event \(expectation.name)" : "event \(expectation.name) \(FieldValue.dictionary(expectation.fields).jsonText)"
+        let expected = switch (expectation.count.lowerBound, expectation.count.upperBound) {
+        case (0, 0): "none"
+        case (1, Int.max): "at least one"
+        case let (low, high) where low == high: "exactly \(low)"
+        case let (low, high): "between \(low) and \(high)"
+        }
+        let seen = window.filter { $0.event.name == expectation.name }.count
+        let actual = "\(count) matching" + (seen > count ? " (\(seen) named \(expectation.name), fields differ)" : "")
+        record(subject, expected: expected, actual: actual, at: step.location)
+    }
+
+    private func fail(_ step: Step, _ subject: String, _ problem: String) {
+        record(subject, expected: "to succeed", actual: problem, at: step.location)
+    }
+
+    private func record(_ subject: String, expected: String, actual: String, at location: SourceLocation) {
+        let recent = delivered.suffix(ScenarioRunner.recentEventCount).map(\.traceLine)
+        failures.append(Failure(subject: subject, expected: expected, actual: actual, time: simulation.now,
+                                location: location, recentEvents: Array(recent)))
+    }
+}

@@ -1,0 +1,78 @@
+import ArgumentParser
+import Foundation
+import RehearseCore
+import RehearseScenario
+
+/// The report formats of `rehearse run`.
+enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
+    case text, json, junit
+}
+
+/// `rehearse run PATH...`: runs scenario files and reports like a test runner.
+struct Run: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run scenario files (folders are searched recursively) and check their expectations.",
+        discussion: "Exit status: 0 when every scenario passed, 1 when an expectation failed, 2 for invalid input or usage.")
+
+    @Argument(help: "Scenario files or folders.")
+    var paths: [String]
+
+    @Option(help: "Report format: text, json or junit.")
+    var format: ReportFormat = .text
+
+    @Option(help: "Write every delivered event to this file as JSON Lines.")
+    var trace: String?
+
+    @Option(help: "How many files to run at once.")
+    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+    func validate() throws {
+        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
+    }
+
+    func run() async throws {
+        let files = try ScenarioFiles.collect(paths)
+        let runner = ScenarioRunner(registry: registry, recordsTrace: trace != nil)
+        let terminal = isatty(STDOUT_FILENO) == 1
+        let progress = isatty(STDERR_FILENO) == 1 && files.count > 1 && format == .text
+        let results = await ParallelRuns.run(files, jobs: jobs) { file in
+            runner.run(file: file)
+        } progress: { done in
+            if progress { FileHandle.standardError.write(Data("\r\u{1B}[K[\(done)/\(files.count)]".utf8)) }
+        }
+        if progress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        let summary = RunSummary(results)
+        switch format {
+        case .text:
+            let report = TextReport(colour: terminal && ProcessInfo.processInfo.environment["NO_COLOR"] == nil)
+            for result in results { print(report.render(result)) }
+            print(summary.line)
+        case .json:
+            print(JSONReport.render(results))
+        case .junit:
+            print(JUnitReport.render(results), terminator: "")
+        }
+        if let trace { try writeTrace(results, to: trace) }
+        if summary.exitCode != 0 { throw ExitCode(summary.exitCode) }
+    }
+
+    /// One file's trace as it is; several files' traces each line tagged with `"scenario"`.
+    private func writeTrace(_ results: [ScenarioResult], to path: String) throws {
+        var text = ""
+        for result in results {
+            for line in result.trace {
+                if results.count == 1 {
+                    text += line
+                } else {
+                    text += #"{"scenario":\#(FieldValue.string(result.file).jsonText),"# + line.dropFirst()
+                }
+                text += "\n"
+            }
+        }
+        do {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        } catch {
+            throw ValidationError("cannot write the trace to \(path): \(error.localizedDescription)")
+        }
+    }
+}

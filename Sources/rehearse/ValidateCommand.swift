@@ -1,0 +1,27 @@
+import ArgumentParser
+import RehearseScenario
+
+/// `rehearse validate PATH...`: loads scenario files without running them.
+struct Validate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Check scenario files without running them.",
+        discussion: "Exit status: 0 when every file is valid, 2 otherwise.")
+
+    @Argument(help: "Scenario files or folders.")
+    var paths: [String]
+
+    func run() throws {
+        let loader = ScenarioLoader(registry: registry)
+        var invalid = 0
+        for file in try ScenarioFiles.collect(paths) {
+            do {
+                _ = try loader.load(file: file)
+                print("OK \(file)")
+            } catch {
+                invalid += 1
+                print("\(error)")
+            }
+        }
+        if invalid > 0 { throw ExitCode(2) }
+    }
+}
