@@ -40,7 +40,7 @@ let package = Package(
         ),
         .testTarget(name: "RehearseCoreTests", dependencies: ["RehearseCore", "RehearseTesting"]),
         .testTarget(name: "RehearseTestingTests", dependencies: ["RehearseTesting"]),
-        .testTarget(name: "RehearseScenarioTests", dependencies: ["RehearseScenario"], resources: [.copy("Malformed")]),
+        .testTarget(name: "RehearseScenarioTests", dependencies: ["RehearseScenario"], exclude: ["Malformed", "MalformedExpectations.tsv"]),
         .testTarget(name: "rehearseTests", dependencies: ["rehearse"]),
     ],
     swiftLanguageModes: [.v6]

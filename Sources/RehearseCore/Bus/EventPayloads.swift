@@ -133,7 +133,7 @@ public struct Tap: EventPayload {
         case (_, nil): throw FieldError(path: "y", problem: .missing)
         }
         guard point != nil || target != nil else {
-            throw FieldError(path: "", problem: .invalidValue("need x and y, or target"))
+            throw FieldError(path: "", problem: .invalidValue("a tap needs x and y, or a target"))
         }
     }
 

@@ -24,14 +24,14 @@ public struct FieldError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 
     public var description: String {
-        let field = path.isEmpty ? "the fields" : "field '\(path)'"
+        let field = path.isEmpty ? "the value" : "field '\(path)'"
         switch problem {
         case .missing:
             return "\(field) is missing"
         case .wrongType(let expected, let found):
             return "\(field) must be \(expected), found \(found)"
         case .invalidValue(let reason):
-            return "\(field) \(reason)"
+            return path.isEmpty ? reason : "\(field) \(reason)"
         case .unknown(let known):
             let list = known.isEmpty ? "none" : known.sorted().joined(separator: ", ")
             return "\(field) is not known (known: \(list))"

@@ -30,14 +30,16 @@ public final class Simulation {
         self.scene = scene
         self.animator = animator
         responders = ResponderService(scene: scene, bus: bus)
-        keyboard = KeyboardService(scene: scene, bus: bus, timeline: timeline, device: device)
+        let keyboard = KeyboardService(scene: scene, bus: bus, timeline: timeline, device: device)
+        self.keyboard = keyboard
         let tickSlot = Event.tick(Tick(timestamp: .zero, targetTimestamp: .zero)).builtinSlot ?? 0
         displayLink = DisplayLink(refreshRate: device.refreshRate, bus: bus, timeline: timeline) {
-            animator.runningCount > 0 || bus.subscriberCount(forSlot: tickSlot) > 0
+            animator.runningCount > 0 || keyboard.isMoving || bus.subscriberCount(forSlot: tickSlot) > 0
         }
         vocabulary = Dictionary(uniqueKeysWithValues: EventDescription.builtin.map { ($0.name, $0) })
         let displayLink = displayLink
         animator.onAnimationStarted = { displayLink.wake() }
+        keyboard.onMovementStarted = { displayLink.wake() }
         bus.onSubscriptionsChanged = { displayLink.wake() }
     }
 

@@ -8,7 +8,7 @@ extension Simulation {
         let parts = path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         func fail(_ reason: String) -> PathError { PathError(path: path, reason: reason) }
         func read<Value: FieldConvertible>(_ type: Value.Type) throws(PathError) -> Value {
-            do { return try Value(field: value, path: path) } catch { throw fail(error.description) }
+            do { return try Value(field: value, path: "") } catch { throw fail(error.description) }
         }
         if parts == ["statusBar", "hidden"] {
             scene.statusBarHidden = try read(Bool.self)
@@ -23,7 +23,7 @@ extension Simulation {
             if parts.count == 3, let index = property.componentNames.firstIndex(of: parts[2]) {
                 vector[index] = try read(Double.self)
             } else if parts.count == 2 {
-                do { vector = try property.vector(from: value, path: path) } catch { throw fail(error.description) }
+                do { vector = try property.vector(from: value, path: "") } catch { throw fail(error.description) }
             } else {
                 _ = try self.value(at: path)
             }

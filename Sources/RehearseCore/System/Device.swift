@@ -49,7 +49,7 @@ public struct Device: Hashable, Sendable {
                                   keyboardPortrait: keyboard.width, keyboardLandscape: keyboard.height)
         else {
             throw FieldError(path: "", problem: .invalidValue(
-                "needs positive sizes and keyboard heights, and hz from 1 to 1000"))
+                "a device needs a positive width, height and keyboard heights, and hz from 1 to 1000"))
         }
         self = device
     }

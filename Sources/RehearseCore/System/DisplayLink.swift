@@ -1,5 +1,5 @@
-/// The display link: while something needs frames (an animation in flight, or a subscriber to
-/// `tick`), it publishes `tick` on every vsync of the device's refresh rate, at exactly
+/// The display link: while something needs frames (an animation in flight, the keyboard moving,
+/// or a subscriber to `tick`), it publishes `tick` on every vsync of the device's refresh rate, at exactly
 /// `k × 1 s / rate` for whole `k`; an idle scene gets no ticks.
 public final class DisplayLink {
     private static let nanosecondsPerSecond: Int64 = 1_000_000_000

@@ -13,6 +13,9 @@ public final class KeyboardService {
     private struct Movement {
         let change: KeyboardChange
         let start: VirtualTime
+
+        /// How long the keyboard takes to arrive: 0.5 s on the keyboard curve, whatever `duration` says.
+        var duration: Double { change.curve.curve.duration(requested: change.duration) }
     }
 
     private let scene: Scene
@@ -24,6 +27,9 @@ public final class KeyboardService {
 
     /// Whether the keyboard is up (from `keyboard.willShow` until `keyboard.willHide`).
     public private(set) var isVisible = false
+
+    /// Called when the keyboard starts moving (the display link wakes up).
+    public var onMovementStarted: (() -> Void)?
 
     /// Creates the service and subscribes it to focus changes, keyboard notifications and rotation.
     public init(scene: Scene, bus: EventBus, timeline: Timeline, device: Device) {
@@ -45,11 +51,16 @@ public final class KeyboardService {
     /// The keyboard's frame on screen now, following its curve.
     public var presentationFrame: Rect {
         guard let movement else { return frame }
-        let curve = movement.change.curve.curve
-        let duration = curve.duration(requested: movement.change.duration)
-        let progress = curve.progress(elapsed: (timeline.now - movement.start).seconds, duration: duration)
+        let progress = movement.change.curve.curve.progress(
+            elapsed: (timeline.now - movement.start).seconds, duration: movement.duration)
         let begin = movement.change.beginFrame.vector, end = movement.change.frame.vector
         return Rect(begin + (end - begin) * progress)
+    }
+
+    /// Whether the keyboard is on its way up or down (the display link ticks meanwhile).
+    public var isMoving: Bool {
+        guard let movement else { return false }
+        return (timeline.now - movement.start).seconds < movement.duration
     }
 
     /// Shows the keyboard (or announces it again at its frame when it is up) with `height`
@@ -76,7 +87,8 @@ public final class KeyboardService {
         postCount += 1
         let token = postCount
         bus.publish(showing ? .keyboardWillShow(change) : .keyboardWillHide(change), source: "keyboard")
-        let arrival = timeline.now + (VirtualTime.seconds(change.curve.curve.duration(requested: change.duration)) ?? .zero)
+        let movement = Movement(change: change, start: timeline.now)
+        let arrival = timeline.now + (VirtualTime.seconds(movement.duration) ?? .zero)
         timeline.schedule(at: arrival, owner: "keyboard") { [unowned self] in
             guard self.postCount == token, self.isVisible == showing else { return }
             let arrived: Event = showing ? .keyboardDidShow(change) : .keyboardDidHide(change)
@@ -89,6 +101,7 @@ public final class KeyboardService {
         case .keyboardWillShow(let change), .keyboardWillHide(let change):
             if case .keyboardWillShow = event { isVisible = true } else { isVisible = false }
             movement = Movement(change: change, start: timeline.now)
+            onMovementStarted?()
         case .focusChanged(let change):
             if let target = change.to, scene[target]?.kind.isTextInput == true {
                 show(height: isVisible ? frame.size.height : nil)

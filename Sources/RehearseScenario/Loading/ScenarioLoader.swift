@@ -54,10 +54,12 @@ public struct ScenarioLoader: Sendable {
         for entry in nodes {
             do {
                 try simulation.scene.add(entry.node, to: entry.parent)
-            } catch {
+            } catch SceneError.unknownNode(let parent) {
                 let known = simulation.scene.allIDs
-                let hint = entry.parent.map { Suggestion.hint(for: $0, among: known) } ?? ""
-                throw entry.value.error("\(error)\(hint)")
+                throw entry.value.error("unknown parent '\(parent)'\(Suggestion.hint(for: parent, among: known)); "
+                    + "a parent must be listed before its children (nodes so far: \(known.joined(separator: ", ")))")
+            } catch {
+                throw entry.value.error("\(error)")
             }
         }
         for plugin in plugins {

@@ -51,9 +51,10 @@ enum YAMLDocument {
              .composer(let context, let problem, let mark, _):
             return ScenarioError(describe(context, problem), at: at(mark))
         case .duplicatedKeysInMapping(let duplicates, let context):
-            return ScenarioError("duplicate key '\(duplicates.joined(separator: "', '"))' in a mapping", at: at(context.mark))
-        case .reader(let problem, _, _, _):
-            return ScenarioError("YAML: \(problem)", at: SourceLocation(file: file, line: 1, column: 1))
+            return ScenarioError("duplicate key '\(duplicates.joined(separator: "', '"))' in the mapping that starts here",
+                                 at: at(context.mark))
+        case .reader(let problem, let offset, _, let yaml):
+            return ScenarioError("YAML: \(problem)", at: location(ofByte: offset ?? 0, in: yaml, file: file))
         default:
             return ScenarioError("YAML: \(error)", at: SourceLocation(file: file, line: 1, column: 1))
         }
@@ -100,6 +101,15 @@ enum YAMLDocument {
             default: break
             }
         }
+    }
+
+    /// The line and column of the byte at `offset` of `text`'s UTF-8.
+    private static func location(ofByte offset: Int, in text: String, file: String) -> SourceLocation {
+        var line = 1, column = 1
+        for scalar in String(decoding: text.utf8.prefix(max(offset, 0)), as: UTF8.self).unicodeScalars {
+            if scalar == "\n" { (line, column) = (line + 1, 1) } else { column += 1 }
+        }
+        return SourceLocation(file: file, line: line, column: column)
     }
 
     private static func location(ofFirstInvalidByteIn data: Data, file: String) -> SourceLocation {

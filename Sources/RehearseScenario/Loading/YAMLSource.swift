@@ -72,7 +72,9 @@ struct YAMLValue {
     func number(_ what: String, minimum: Double? = nil) throws(ScenarioError) -> Double {
         guard let number = scalarValue?.number else { throw error("\(what) must be a number, found \(typeName)") }
         guard number.isFinite else { throw error("\(what) must be a finite number, found \(number)") }
-        if let minimum, number < minimum { throw error("\(what) must be at least \(minimum), found \(number)") }
+        if let minimum, number < minimum {
+            throw error("\(what) must be at least \(minimum.shortDescription), found \(number.shortDescription)")
+        }
         return number
     }
 
@@ -80,7 +82,7 @@ struct YAMLValue {
     func seconds(_ what: String) throws(ScenarioError) -> VirtualTime {
         let seconds = try number(what, minimum: 0)
         guard let time = VirtualTime.seconds(seconds), seconds <= 1e6 else {
-            throw error("\(what) must be at most 1000000 seconds, found \(seconds)")
+            throw error("\(what) must be at most 1000000 seconds, found \(seconds.shortDescription)")
         }
         return time
     }
@@ -150,5 +152,12 @@ struct YAMLValue {
             }
         }
         return current.location
+    }
+}
+
+extension Double {
+    /// The number as people write it: `2` rather than `2.0`.
+    var shortDescription: String {
+        self == rounded() && abs(self) < 1e15 ? String(Int64(self)) : String(self)
     }
 }

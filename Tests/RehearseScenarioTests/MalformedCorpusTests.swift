@@ -1,0 +1,42 @@
+import Foundation
+import RehearseCore
+import Testing
+@testable import RehearseScenario
+
+/// Every file under `Malformed/` must be refused with exactly the message and position that
+/// `MalformedExpectations.tsv` gives for it (file, tab, `file:line:column: error: message`).
+@Suite struct MalformedCorpusTests {
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    static let expectations: [(file: String, error: String)] = {
+        let table = (try? String(contentsOf: folder.appendingPathComponent("MalformedExpectations.tsv"), encoding: .utf8)) ?? ""
+        return table.split(separator: "\n").compactMap { line in
+            let parts = line.split(separator: "\t", maxSplits: 1).map(String.init)
+            return parts.count == 2 ? (parts[0], parts[1]) : nil
+        }
+    }()
+
+    @Test func theCorpusHasAtLeastFortyFilesAndEachHasAnExpectation() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.folder.appendingPathComponent("Malformed").path)
+        #expect(files.count >= 40)
+        #expect(Set(files) == Set(Self.expectations.map(\.file)))
+    }
+
+    @Test(arguments: expectations.map(\.file))
+    func eachMalformedFileGivesItsExactError(file: String) throws {
+        let data = try Data(contentsOf: Self.folder.appendingPathComponent("Malformed").appendingPathComponent(file))
+        let expected = try #require(Self.expectations.first { $0.file == file }?.error)
+        let error = #expect(throws: ScenarioError.self) {
+            try ScenarioLoader(registry: BehaviourRegistry([])).load(data: data, file: file)
+        }
+        #expect(error?.description == expected)
+    }
+
+    @Test func aTenMegabyteFileIsRefusedBeforeParsing() {
+        let line = "  - wait: 0.001 # padding padding padding padding padding padding padding\n"
+        let text = "name: big\nsteps:\n" + String(repeating: line, count: 10 * 1024 * 1024 / line.utf8.count + 1)
+        let error = #expect(throws: ScenarioError.self) {
+            try ScenarioLoader(registry: BehaviourRegistry([])).load(data: Data(text.utf8), file: "big.yaml")
+        }
+        #expect(error?.description == "big.yaml:1:1: error: file is \(text.utf8.count) bytes; scenario files are limited to 1048576 bytes (1 MiB)")
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+import RehearseCore
+import Testing
+@testable import RehearseScenario
+
+/// Loads and runs scenario text with no plugins.
+private func run(_ yaml: String, trace: Bool = false) throws -> ScenarioResult {
+    let scenario = try ScenarioLoader(registry: BehaviourRegistry([])).load(data: Data(yaml.utf8), file: "test.yaml")
+    return ScenarioRunner(registry: BehaviourRegistry([]), recordsTrace: trace).run(scenario)
+}
+
+private func failures(_ result: ScenarioResult) -> [Failure] {
+    if case .failed(let failures) = result.outcome { return failures }
+    return []
+}
+
+private let form = """
+    name: form
+    scene:
+      nodes:
+        - {id: box, kind: view, frame: [0, 100, 100, 100]}
+        - {id: username, kind: textField, frame: [20, 260, 280, 30], enablesReturnKeyAutomatically: true}
+        - {id: password, kind: textField, frame: [20, 299, 280, 30], secure: true}
+    """
+
+@Suite struct ScenarioRunnerTests {
+    @Test func aPassingScenarioUsesEveryKindOfStep() throws {
+        let result = try run(form + """
+
+            steps:
+              - tap: {x: 30, y: 270}
+              - type: {into: username, text: vijay}
+              - type: {into: password, text: hunter2}
+              - expect: {username.text: vijay, password.text: <redacted>, firstResponder: username}
+              - expect-event: {name: text, count: 2}
+              - return: username
+              - expect-event: {name: return, fields: {target: username}, count: {between: [1, 1]}}
+              - animate: {target: box, property: frame, to: [0, 300, 100, 100], duration: 1, curve: linear}
+              - wait: 0.5
+              - expect: {box.frame.y: 300, box.presentation.frame.y: {approx: 200, within: 1e-6}}
+              - at: 1.0
+              - expect: {box.presentation.frame.y: 300, time: 1.0}
+              - expect-event: {name: animation.finished, fields: {target: box, finished: true}}
+              - set: {box.alpha: 0.5, box.frame.x: 10, statusBar.hidden: true}
+              - expect: {box.alpha: 0.5, box.frame: {x: 10, y: 300}, statusBar.hidden: true}
+              - keyboard: {show: true, height: 300, duration: 0.4, curve: easeOut}
+              - expect: {keyboard.frame.height: 300, keyboard.visible: true}
+              - keyboard: hide
+              - expect: {keyboard.visible: false}
+              - motion: {rotationRate: {x: 0, y: 1, z: 0}, for: 0.5, hz: 20}
+              - expect-event: {name: motion, count: 10}
+              - rotate: landscapeLeft
+              - expect: {orientation: landscapeLeft, root.frame.width: 568}
+              - network: false
+              - emit: {name: network, fields: {online: true}}
+              - expect-event: {name: network, count: 2}
+              - resign: all
+              - expect: {firstResponder: null}
+              - expect-no-event: keyboard.didShow
+              - snapshot: end
+            """)
+        #expect(failures(result).isEmpty, "\(failures(result))")
+        guard case .passed = result.outcome else {
+            Issue.record("expected a pass, got \(result.outcome)")
+            return
+        }
+        #expect(result.simulatedTime.seconds == 1.5)
+    }
+
+    @Test func aFailedExpectationSaysWhatWhereAndWhen() throws {
+        let result = try run(form + """
+
+            steps:
+              - tap: username
+              - wait: 0.25
+              - expect: {username.frame.y: 250, keyboard.visible: true}
+            """)
+        let failure = try #require(failures(result).first)
+        #expect(failures(result).count == 1)
+        #expect(failure.subject == "username.frame.y")
+        #expect(failure.expected == "250")
+        #expect(failure.actual == "260.0")
+        #expect(failure.time.seconds == 0.25)
+        #expect(failure.location == SourceLocation(file: "test.yaml", line: 10, column: 14))
+        #expect(failure.recentEvents.count == ScenarioRunner.recentEventCount)
+        #expect(failure.recentEvents.last?.contains("\"name\":\"tick\"") == true)
+    }
+
+    @Test func eventExpectationsLookOnlySinceThePreviousOne() throws {
+        let result = try run(form + """
+
+            steps:
+              - tap: username
+              - expect-event: keyboard.willShow
+              - focus: password
+              - expect-event: {name: keyboard.willShow, count: 1}
+              - expect-event: keyboard.willShow
+            """)
+        let failure = try #require(failures(result).first)
+        #expect(failures(result).count == 1)
+        #expect(failure.subject == "event keyboard.willShow")
+        #expect(failure.expected == "at least one")
+        #expect(failure.actual == "0 matching")
+        #expect(failure.location.line == 12)
+    }
+
+    @Test func anUnexpectedEventAndAWrongCountFail() throws {
+        let result = try run(form + """
+
+            steps:
+              - tap: username
+              - expect-no-event: {name: focus.changed, fields: {to: username}}
+              - wait: 1
+              - expect-event: {name: keyboard.didShow, count: 2}
+            """)
+        #expect(failures(result).map(\.expected) == ["none", "exactly 2"])
+        #expect(failures(result).map(\.actual) == ["1 matching", "1 matching"])
+    }
+
+    @Test func theTraceIsTheSameEveryRunAndHoldsNoSecret() throws {
+        let yaml = form + """
+
+            steps:
+              - tap: password
+              - type: {into: password, text: hunter2}
+              - wait: 1
+            """
+        let first = try run(yaml, trace: true).trace, second = try run(yaml, trace: true).trace
+        #expect(first == second)
+        #expect(first.count > 10)
+        #expect(!first.joined().contains("hunter2"))
+    }
+}
