@@ -1,1 +1,114 @@
+import Foundation
 import Testing
+
+private let failing = """
+    name: a field that is not where the test thinks
+    scene:
+      nodes:
+        - {id: username, kind: textField, frame: [20, 260, 280, 30]}
+    steps:
+      - tap: username
+      - wait: 0.25
+      - expect: {username.frame.y: 250}
+    """
+
+@Suite struct EndToEndTests {
+    @Test func theBundledScenariosPass() throws {
+        let result = try Rehearse.run(["run", "Scenarios"])
+        #expect(result.status == 0, "\(result.output)")
+        let summary = try #require(result.output.split(separator: "\n").last)
+        #expect(summary.hasPrefix("scenarios: ") && summary.hasSuffix(" passed, 0 failed"))
+    }
+
+    @Test func aFailedExpectationExitsOneAndSaysWhatWhereAndWhen() throws {
+        let file = try Rehearse.scenario(failing)
+        let result = try Rehearse.run(["run", file.path])
+        #expect(result.status == 1)
+        #expect(result.output.contains("FAIL \(file.path)"))
+        #expect(result.output.contains("\(file.path):8:14: expectation failed at 0.25 s: username.frame.y"))
+        #expect(result.output.contains("expected: 250\n"))
+        #expect(result.output.contains("actual:   260.0\n"))
+        #expect(result.output.contains(#""name":"keyboard.willShow""#) || result.output.contains(#""name":"tick""#))
+        #expect(result.output.hasSuffix("scenarios: 0 passed, 1 failed\n"))
+    }
+
+    @Test func everyMalformedFileIsRefusedWithItsMessageAndExitTwo() throws {
+        let folder = Rehearse.packageRoot.appendingPathComponent("Tests/RehearseScenarioTests")
+        let table = try String(contentsOf: folder.appendingPathComponent("MalformedExpectations.tsv"), encoding: .utf8)
+        let rows = table.split(separator: "\n").map { $0.split(separator: "\t", maxSplits: 1).map(String.init) }
+        #expect(rows.count >= 40)
+        for row in rows {
+            let result = try Rehearse.run(["run", row[0]], in: folder.appendingPathComponent("Malformed"))
+            #expect(result.status == 2, "\(row[0])")
+            #expect(result.output.hasPrefix("INVALID \(row[1])\n"), "\(row[0]): \(result.output)")
+        }
+    }
+
+    @Test func usageErrorsExitTwo() throws {
+        #expect(try Rehearse.run(["run", "--jobs", "0", "Scenarios"]).status == 2)
+        #expect(try Rehearse.run(["run", "no/such/folder"]).status == 2)
+        #expect(try Rehearse.run(["frobnicate"]).status == 2)
+        #expect(try Rehearse.run(["run", "--format", "xml", "Scenarios"]).status == 2)
+        #expect(try Rehearse.run(["--help"]).status == 0)
+    }
+
+    @Test func jsonReportParsesAndCounts() throws {
+        let file = try Rehearse.scenario(failing)
+        let result = try Rehearse.run(["run", "--format", "json", file.path, "Scenarios"])
+        #expect(result.status == 1)
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+        #expect(report["failed"] as? Int == 1)
+        #expect((report["passed"] as? Int ?? 0) >= 1)
+        let scenarios = try #require(report["scenarios"] as? [[String: Any]])
+        let failed = try #require(scenarios.first { $0["status"] as? String == "failed" })
+        let failure = try #require((failed["failures"] as? [[String: Any]])?.first)
+        #expect(failure["subject"] as? String == "username.frame.y")
+        #expect(failure["time"] as? Double == 0.25)
+    }
+
+    @Test func junitReportMatchesTheSchema() throws {
+        let failingFile = try Rehearse.scenario(failing)
+        let invalidFile = try Rehearse.scenario("name: <&>\nsteps: [ {tapp: x} ]\n", named: "invalid \"quoted\".yaml")
+        let result = try Rehearse.run(["run", "--format", "junit", failingFile.path, invalidFile.path, "Scenarios"])
+        #expect(result.status == 2)
+        let report = failingFile.deletingLastPathComponent().appendingPathComponent("report.xml")
+        try Data(result.output.utf8).write(to: report)
+        let schema = Rehearse.packageRoot.appendingPathComponent("Tests/rehearseTests/junit.xsd")
+        let check = try Rehearse.launch(URL(fileURLWithPath: "/usr/bin/xmllint"), ["--noout", "--schema", schema.path, report.path])
+        #expect(check.status == 0, "\(check.errorOutput)")
+        #expect(result.output.contains(#"<testsuite name="scenarios" tests=""#))
+        #expect(result.output.contains(#"failures="1" errors="1""#))
+    }
+
+    @Test func traceIsJSONLinesAndTheSameEveryRun() throws {
+        let file = try Rehearse.scenario(failing)
+        let folder = file.deletingLastPathComponent()
+        _ = try Rehearse.run(["run", "--trace", folder.appendingPathComponent("a.jsonl").path, file.path])
+        _ = try Rehearse.run(["run", "--trace", folder.appendingPathComponent("b.jsonl").path, file.path])
+        let first = try Data(contentsOf: folder.appendingPathComponent("a.jsonl"))
+        let second = try Data(contentsOf: folder.appendingPathComponent("b.jsonl"))
+        #expect(first == second)
+        let lines = String(decoding: first, as: UTF8.self).split(separator: "\n")
+        #expect(lines.count > 5)
+        for line in lines {
+            let event = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            #expect(Set(event.keys) == ["seq", "time", "name", "fields"])
+        }
+    }
+
+    @Test func parallelJobsPrintInTheSameOrder() throws {
+        let folder = try Rehearse.scenario(failing, named: "a.yaml").deletingLastPathComponent()
+        for name in ["b", "c", "d", "e", "f"] {
+            try Data(failing.replacingOccurrences(of: "250", with: name == "d" ? "260" : "250").utf8)
+                .write(to: folder.appendingPathComponent("\(name).yaml"))
+        }
+        func strip(_ text: String) -> String {
+            text.replacingOccurrences(of: #"\d+(\.\d+)? ms\)"#, with: "ms)", options: .regularExpression)
+        }
+        let serial = try Rehearse.run(["run", "--jobs", "1", folder.path])
+        let parallel = try Rehearse.run(["run", "--jobs", "4", folder.path])
+        #expect(serial.status == 1 && parallel.status == 1)
+        #expect(strip(serial.output) == strip(parallel.output))
+        #expect(serial.output.hasSuffix("scenarios: 1 passed, 5 failed\n"))
+    }
+}

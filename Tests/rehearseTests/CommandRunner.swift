@@ -1,0 +1,49 @@
+import Foundation
+
+/// Runs the built `rehearse` binary and captures what it printed.
+struct CommandResult {
+    var status: Int32
+    var output: String
+    var errorOutput: String
+}
+
+enum Rehearse {
+    /// The folder the test binary was built into; `rehearse` is built next to it.
+    static let productsFolder = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+        ?? CommandLine.arguments[0]).deletingLastPathComponent()
+    /// The package's root folder.
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    static func run(_ arguments: [String], in folder: URL = packageRoot) throws -> CommandResult {
+        try launch(productsFolder.appendingPathComponent("rehearse"), arguments, in: folder)
+    }
+
+    static func launch(_ executable: URL, _ arguments: [String], in folder: URL = packageRoot) throws -> CommandResult {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        var environment = ProcessInfo.processInfo.environment
+        environment["NO_COLOR"] = "1"
+        process.environment = environment
+        let output = Pipe(), errorOutput = Pipe()
+        process.standardOutput = output
+        process.standardError = errorOutput
+        try process.run()
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        let errorData = errorOutput.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return CommandResult(status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
+                             errorOutput: String(decoding: errorData, as: UTF8.self))
+    }
+
+    /// A scenario file in a fresh temporary folder.
+    static func scenario(_ text: String, named name: String = "scenario.yaml") throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rehearse-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent(name)
+        try Data(text.utf8).write(to: file)
+        return file
+    }
+}
