@@ -86,14 +86,17 @@ private let form = """
         #expect(failure.recentEvents.last?.contains("\"name\":\"tick\"") == true)
     }
 
-    @Test func eventExpectationsLookOnlySinceThePreviousOne() throws {
+    @Test func adjacentEventExpectationsShareAWindowThatTheNextStepCloses() throws {
         let result = try run(form + """
 
             steps:
               - tap: username
               - expect-event: keyboard.willShow
+              - expect-event: {name: focus.changed, fields: {to: username}}
+              - expect-no-event: keyboard.willHide
               - focus: password
               - expect-event: {name: keyboard.willShow, count: 1}
+              - wait: 0
               - expect-event: keyboard.willShow
             """)
         let failure = try #require(failures(result).first)
@@ -101,7 +104,7 @@ private let form = """
         #expect(failure.subject == "event keyboard.willShow")
         #expect(failure.expected == "at least one")
         #expect(failure.actual == "0 matching")
-        #expect(failure.location.line == 12)
+        #expect(failure.location.line == 15)
     }
 
     @Test func anUnexpectedEventAndAWrongCountFail() throws {

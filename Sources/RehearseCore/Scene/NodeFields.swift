@@ -31,8 +31,9 @@ extension Node {
         node.strokeStart = try reader.optional("strokeStart") ?? node.strokeStart
         node.strokeEnd = try reader.optional("strokeEnd") ?? node.strokeEnd
         try reader.finish()
-        guard !id.isEmpty, !id.contains("."), id != Scene.rootID else {
-            throw FieldError(path: "id", problem: .invalidValue("must be a non-empty name without dots, other than 'root'"))
+        guard !id.isEmpty, !id.contains("."), !Scene.reservedIDs.contains(id) else {
+            let reserved = Scene.reservedIDs.sorted().joined(separator: ", ")
+            throw FieldError(path: "id", problem: .invalidValue("must be a name without dots, and not one of \(reserved)"))
         }
         return (node, parent)
     }

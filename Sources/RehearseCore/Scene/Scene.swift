@@ -18,6 +18,9 @@ public enum SceneError: Error, Equatable, Sendable, CustomStringConvertible {
 public final class Scene {
     /// The id of the root view, which always fills the screen.
     public static let rootID = "root"
+    /// Ids no node may take: the root's, and the first names of system paths.
+    public static let reservedIDs: Set<String> = [rootID, "time", "keyboard", "firstResponder", "orientation",
+                                                 "statusBar", "children"]
 
     /// Nodes in slots, so that reading one property reads it in place; `slots` maps ids to them.
     private var storage: [Node] = []
@@ -88,7 +91,7 @@ public final class Scene {
     /// Adds `node` on top of `parent`'s children (the root when `nil`).
     public func add(_ node: Node, to parent: String? = nil) throws(SceneError) {
         let parentID = parent ?? Self.rootID
-        guard !contains(node.id) else { throw SceneError.duplicateNode(node.id) }
+        guard !contains(node.id), !Self.reservedIDs.contains(node.id) else { throw SceneError.duplicateNode(node.id) }
         guard let parentSlot = slots[parentID] else { throw SceneError.unknownNode(parentID) }
         var node = node
         node.parent = parentID

@@ -1,6 +1,7 @@
 /// The display link: while something needs frames (an animation in flight, the keyboard moving,
 /// or a subscriber to `tick`), it publishes `tick` on every vsync of the device's refresh rate, at exactly
-/// `k × 1 s / rate` for whole `k`; an idle scene gets no ticks.
+/// `k × 1 s / rate` for whole `k`, up to and including the first vsync after the demand ends; an
+/// idle scene gets no ticks.
 public final class DisplayLink {
     private static let nanosecondsPerSecond: Int64 = 1_000_000_000
 
@@ -44,9 +45,10 @@ public final class DisplayLink {
         }
     }
 
+    /// A scheduled vsync always ticks, so the frame after an animation ends shows its final state;
+    /// the next one is scheduled only if frames are still needed.
     private func fire(frame: Int64) {
         isTickScheduled = false
-        guard needsFrames() else { return }
         tickCount += 1
         let tick = Tick(timestamp: time(ofFrame: frame), targetTimestamp: time(ofFrame: frame + 1))
         bus.publish(.tick(tick), source: "display-link")

@@ -58,8 +58,10 @@ private final class Execution {
     private(set) var delivered: [DeliveredEvent] = []
     private(set) var trace: [String] = []
     private(set) var failures: [Failure] = []
-    /// Where the window of the next `expect-event` starts in `delivered`.
+    /// Where the window of event expectations starts in `delivered`: adjacent `expect-event` and
+    /// `expect-no-event` steps share one window, which the next other step closes.
     private var eventWindowStart = 0
+    private var eventWindowEnd: Int?
 
     init(simulation: Simulation, recordsTrace: Bool) {
         self.simulation = simulation
@@ -70,6 +72,13 @@ private final class Execution {
     }
 
     func perform(_ step: Step) {
+        switch step.action {
+        case .expectEvent, .expectNoEvent:
+            eventWindowEnd = delivered.count
+        default:
+            if let end = eventWindowEnd { eventWindowStart = end }
+            eventWindowEnd = nil
+        }
         switch step.action {
         case .inject(let event):
             do { try simulation.inject(event) } catch { fail(step, "\(event.name) could not be injected", "\(error)") }
@@ -119,7 +128,6 @@ private final class Execution {
 
     private func check(_ expectation: EventExpectation, at step: Step) {
         let window = delivered[eventWindowStart...]
-        eventWindowStart = delivered.count
         let count = window.filter(expectation.counts).count
         guard !expectation.count.contains(count) else { return }
         let subject = expectation.fields.isEmpty
