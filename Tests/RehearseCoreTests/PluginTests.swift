@@ -120,3 +120,27 @@ private final class Undeclared: Behaviour {
         }
     }
 }
+
+@Suite struct LifetimeTests {
+    /// Found by the loader fuzzer's leak checker: the display link and the services it wakes must
+    /// not keep each other alive.
+    @Test func aSimulationAndItsServicesAreFreedAfterARun() throws {
+        weak var simulation: Simulation?
+        weak var bus: EventBus?
+        weak var displayLink: DisplayLink?
+        weak var plugin: TapCounter?
+        do {
+            let running = Simulation()
+            try running.scene.add(Node(id: "field", kind: .textField, frame: Rect(x: 0, y: 0, width: 100, height: 30)))
+            let counter = TapCounter(configuration: .init())
+            try running.install(counter, id: "counter", events: TapCounter.events)
+            try running.inject(.tap(Tap(target: "field")))
+            running.advance(by: VirtualTime.seconds(0.2)!)
+            (simulation, bus, displayLink, plugin) = (running, running.bus, running.displayLink, counter)
+        }
+        #expect(simulation == nil)
+        #expect(bus == nil)
+        #expect(displayLink == nil)
+        #expect(plugin == nil)
+    }
+}

@@ -37,10 +37,10 @@ public final class Simulation {
             animator.runningCount > 0 || keyboard.isMoving || bus.subscriberCount(forSlot: tickSlot) > 0
         }
         vocabulary = Dictionary(uniqueKeysWithValues: EventDescription.builtin.map { ($0.name, $0) })
-        let displayLink = displayLink
-        animator.onAnimationStarted = { displayLink.wake() }
-        keyboard.onMovementStarted = { displayLink.wake() }
-        bus.onSubscriptionsChanged = { displayLink.wake() }
+        // The display link holds what it asks for frames; the way back is weak, so nothing cycles.
+        animator.onAnimationStarted = { [weak displayLink] in displayLink?.wake() }
+        keyboard.onMovementStarted = { [weak displayLink] in displayLink?.wake() }
+        bus.onSubscriptionsChanged = { [weak displayLink] in displayLink?.wake() }
     }
 
     /// The current virtual time.
