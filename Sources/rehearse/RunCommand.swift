@@ -26,13 +26,22 @@ struct Run: AsyncParsableCommand {
     @Option(help: "How many files to run at once.")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
+    @Option(help: "Write SVG pictures here: a filmstrip per scenario, one per snapshot step, and plots.")
+    var render: String?
+
+    @Option(help: "A path to plot over time into the render folder (repeatable; needs --render).")
+    var plot: [String] = []
+
     func validate() throws {
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
+        guard plot.isEmpty || render != nil else { throw ValidationError("--plot needs --render DIR") }
     }
 
     func run() async throws {
         let files = try ScenarioFiles.collect(paths)
-        let runner = ScenarioRunner(registry: registry, recordsTrace: trace != nil)
+        var configured = ScenarioRunner(registry: registry, recordsTrace: trace != nil)
+        if render != nil { configured.rendering = ScenarioRunner.Rendering(plotPaths: plot) }
+        let runner = configured
         let terminal = isatty(STDOUT_FILENO) == 1
         let progress = isatty(STDERR_FILENO) == 1 && files.count > 1 && format == .text
         let results = await ParallelRuns.run(files, jobs: jobs) { file in
@@ -53,6 +62,14 @@ struct Run: AsyncParsableCommand {
             print(JUnitReport.render(results), terminator: "")
         }
         if let trace { try writeTrace(results, to: trace) }
+        if let render {
+            do {
+                let files = try RenderFiles.write(results, to: render)
+                if format == .text { print("rendered \(files.count) file(s) into \(render)") }
+            } catch {
+                throw ValidationError("cannot write pictures into \(render): \(error.localizedDescription)")
+            }
+        }
         if summary.exitCode != 0 { throw ExitCode(summary.exitCode) }
     }
 

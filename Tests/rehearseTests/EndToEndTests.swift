@@ -112,3 +112,49 @@ private let failing = """
         #expect(serial.output.hasSuffix("scenarios: 1 passed, 5 failed\n"))
     }
 }
+
+@Suite struct RenderingTests {
+    @Test func runRendersAFilmstripSnapshotsAndPlotsAsWellFormedSVG() throws {
+        let file = try Rehearse.scenario("""
+            name: pictures
+            scene:
+              nodes:
+                - {id: username, kind: textField, frame: [20, 260, 280, 30]}
+            steps:
+              - tap: username
+              - wait: 0.5
+              - snapshot: keyboard-up
+              - resign: all
+              - wait: 0.5
+            """)
+        let folder = file.deletingLastPathComponent().appendingPathComponent("pictures")
+        let result = try Rehearse.run(["run", "--render", folder.path, "--plot", "keyboard.presentation.frame.y", file.path])
+        #expect(result.status == 0, "\(result.output)")
+        let produced = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("scenario").path)
+        #expect(Set(produced) == ["filmstrip.svg", "snapshot-keyboard-up.svg", "plot.svg"])
+        for name in produced {
+            let path = folder.appendingPathComponent("scenario").appendingPathComponent(name).path
+            let check = try Rehearse.launch(URL(fileURLWithPath: "/usr/bin/xmllint"), ["--noout", path])
+            #expect(check.status == 0, "\(name): \(check.errorOutput)")
+        }
+        let filmstrip = try String(contentsOf: folder.appendingPathComponent("scenario/filmstrip.svg"), encoding: .utf8)
+        #expect(filmstrip.components(separatedBy: "<g transform=").count - 1 == 24)
+        let snapshot = try String(contentsOf: folder.appendingPathComponent("scenario/snapshot-keyboard-up.svg"), encoding: .utf8)
+        // The keyboard has arrived: 216 high at the bottom of the 568-point screen.
+        #expect(snapshot.contains(#"<rect x="0" y="352" width="320" height="216""#))
+    }
+
+    @Test func renderDrawsTheSceneAtAMomentTheSameEveryTime() throws {
+        let scenario = Rehearse.packageRoot.appendingPathComponent("Scenarios/core/keyboard-follows-focus.yaml").path
+        let first = try Rehearse.run(["render", scenario, "--at", "0.1"])
+        let second = try Rehearse.run(["render", scenario, "--at", "0.1"])
+        #expect(first.status == 0)
+        #expect(first.output == second.output)
+        // Curve 7 at 0.1 s: 1 - e^(-1.8257)(1 + 1.8257) = 0.5448, so y = 568 - 216 × 0.5448 = 450.33;
+        // the keyboard is clipped to the screen.
+        #expect(first.output.contains(#"<rect x="0" y="450.33" width="320" height="117.67""#))
+        #expect(first.output.contains("t = 0.1 s"))
+        #expect(try Rehearse.run(["render", scenario, "--at", "-1"]).status == 2)
+        #expect(try Rehearse.run(["run", "--render", "/tmp/x", "--plot", "nothing.here", scenario]).status == 2)
+    }
+}

@@ -45,7 +45,8 @@ public struct ScenarioLoader: Sendable {
         guard !steps.isEmpty else { throw stepsValue.error("steps is empty: list at least one step") }
         return Scenario(
             file: file, name: try nameValue.string("name"), device: device, animationModel: model,
-            nodes: nodes.map { ($0.node, $0.parent) }, plugins: plugins.map { ($0.id, $0.overrides) }, steps: steps)
+            nodes: nodes.map { ($0.node, $0.parent) }, plugins: plugins.map { ($0.id, $0.overrides) }, steps: steps,
+            duration: parser.clock)
     }
 
     /// Adds the nodes and installs the plugins into `simulation`, reporting problems where they were written.

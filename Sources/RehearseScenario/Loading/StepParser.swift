@@ -5,7 +5,7 @@ import RehearseCore
 struct StepParser {
     let simulation: Simulation
     /// The simulated time the steps have reached so far, to refuse an `at:` in the past.
-    private var clock = VirtualTime.zero
+    private(set) var clock = VirtualTime.zero
 
     static let stepNames = [
         "tap", "wait", "at", "expect", "type", "return", "focus", "resign", "keyboard", "motion", "rotate",

@@ -12,6 +12,8 @@ public struct Scenario: Sendable {
     /// The plugins to install, in order, with their configuration overrides.
     public var plugins: [(id: String, overrides: Fields)]
     public var steps: [Step]
+    /// The simulated time the steps reach (waits, `at:` and motion streams).
+    public var duration: VirtualTime
 }
 
 /// One step of a scenario, with where it was written.

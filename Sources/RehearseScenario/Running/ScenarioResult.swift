@@ -13,6 +13,14 @@ public struct ScenarioResult: Sendable {
     public var wallTime: Duration = .zero
     /// The JSON Lines trace, when asked for.
     public var trace: [String] = []
+    /// The `snapshot` steps' pictures, when rendering was asked for.
+    public var snapshots: [(name: String, snapshot: SceneSnapshot)] = []
+    /// Pictures of the scene across the run, when rendering was asked for.
+    public var filmstrip: [SceneSnapshot] = []
+    /// The sampled plot paths, when asked for.
+    public var plots: [PlotSeries] = []
+    /// The scene when the run stopped.
+    public var finalSnapshot: SceneSnapshot?
 
     /// How a scenario ended.
     public enum Outcome: Sendable {

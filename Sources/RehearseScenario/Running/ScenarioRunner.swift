@@ -6,6 +6,23 @@ public struct ScenarioRunner: Sendable {
     public let registry: BehaviourRegistry
     /// Whether results carry the JSON Lines trace of every delivered event.
     public var recordsTrace = false
+    /// Pictures and plots to take during runs, if any.
+    public var rendering: Rendering?
+    /// Stop the run at this simulated time (for rendering the scene at a moment).
+    public var stopTime: VirtualTime?
+
+    /// What to picture while running.
+    public struct Rendering: Sendable {
+        /// The most frames a filmstrip shows.
+        public var filmstripFrames = 24
+        /// Paths to sample on every display frame.
+        public var plotPaths: [String] = []
+
+        public init(filmstripFrames: Int = 24, plotPaths: [String] = []) {
+            self.filmstripFrames = max(filmstripFrames, 2)
+            self.plotPaths = plotPaths
+        }
+    }
     /// How many recent events a failure shows.
     public static let recentEventCount = 5
 
@@ -43,10 +60,26 @@ public struct ScenarioRunner: Sendable {
             result.outcome = .invalid(ScenarioError("cannot set the scenario up: \(error)", at: location))
             return result
         }
-        let execution = Execution(simulation: simulation, recordsTrace: recordsTrace)
-        for step in scenario.steps { execution.perform(step) }
+        for path in rendering?.plotPaths ?? [] {
+            do {
+                _ = try simulation.value(at: path)
+            } catch {
+                let location = SourceLocation(file: scenario.file, line: 1, column: 1)
+                result.outcome = .invalid(ScenarioError("cannot plot: \(error)", at: location))
+                return result
+            }
+        }
+        let end = stopTime.map { min($0, scenario.duration) } ?? scenario.duration
+        let execution = Execution(simulation: simulation, recordsTrace: recordsTrace, stopTime: stopTime)
+        if let rendering { execution.startRendering(rendering, until: end) }
+        for step in scenario.steps where !execution.hasStopped { execution.perform(step) }
+        if let stopTime, simulation.now < stopTime { simulation.run(until: stopTime) }
         result.simulatedTime = simulation.now
         result.trace = execution.trace
+        result.snapshots = execution.snapshots
+        result.filmstrip = execution.filmstrip
+        result.plots = execution.plots
+        result.finalSnapshot = SceneSnapshot(simulation)
         if !execution.failures.isEmpty { result.outcome = .failed(execution.failures) }
         return result
     }
@@ -58,16 +91,52 @@ private final class Execution {
     private(set) var delivered: [DeliveredEvent] = []
     private(set) var trace: [String] = []
     private(set) var failures: [Failure] = []
+    private(set) var snapshots: [(name: String, snapshot: SceneSnapshot)] = []
+    private(set) var filmstrip: [SceneSnapshot] = []
+    private(set) var plots: [PlotSeries] = []
+    private let stopTime: VirtualTime?
+    private var rendersSnapshots = false
     /// Where the window of event expectations starts in `delivered`: adjacent `expect-event` and
     /// `expect-no-event` steps share one window, which the next other step closes.
     private var eventWindowStart = 0
     private var eventWindowEnd: Int?
 
-    init(simulation: Simulation, recordsTrace: Bool) {
+    init(simulation: Simulation, recordsTrace: Bool, stopTime: VirtualTime?) {
         self.simulation = simulation
+        self.stopTime = stopTime
         simulation.bus.subscribe(.all, owner: "scenario") { [unowned self] event in
             delivered.append(event)
             if recordsTrace { trace.append(event.traceLine) }
+        }
+    }
+
+    /// Whether the run has reached its stop time.
+    var hasStopped: Bool { stopTime.map { simulation.now >= $0 } ?? false }
+
+    /// Samples the plot paths on every display frame and the filmstrip at even intervals up to
+    /// `end`. The samplers only read, so the trace is the same with or without them.
+    func startRendering(_ rendering: ScenarioRunner.Rendering, until end: VirtualTime) {
+        rendersSnapshots = true
+        let frames = Int64(rendering.filmstripFrames - 1)
+        let interval = VirtualTime(nanoseconds: max(end.nanoseconds / frames, 1))
+        sample(every: interval, until: end) { [unowned self] in filmstrip.append(SceneSnapshot(simulation)) }
+        guard !rendering.plotPaths.isEmpty else { return }
+        plots = rendering.plotPaths.map { PlotSeries(path: $0, samples: []) }
+        let frame = simulation.displayLink.time(ofFrame: 1)
+        sample(every: frame, until: end) { [unowned self] in
+            for index in plots.indices {
+                let value = (try? simulation.value(at: plots[index].path))??.number
+                plots[index].samples.append((simulation.now, value))
+            }
+        }
+    }
+
+    private func sample(every interval: VirtualTime, until end: VirtualTime, from start: VirtualTime? = nil,
+                        _ take: @escaping () -> Void) {
+        let time = start ?? simulation.now
+        simulation.timeline.schedule(at: time, owner: "renderer") { [unowned self] in
+            take()
+            if time + interval <= end { sample(every: interval, until: end, from: time + interval, take) }
         }
     }
 
@@ -87,11 +156,11 @@ private final class Execution {
                 let time = simulation.now + VirtualTime(nanoseconds: interval.nanoseconds * Int64(index))
                 try? simulation.inject(.motion(sample), at: time)
             }
-            simulation.advance(by: VirtualTime(nanoseconds: interval.nanoseconds * Int64(count)))
+            simulation.run(until: limited(simulation.now + VirtualTime(nanoseconds: interval.nanoseconds * Int64(count))))
         case .wait(let duration):
-            simulation.advance(by: duration)
+            simulation.run(until: limited(simulation.now + duration))
         case .advance(let time):
-            simulation.run(until: time)
+            simulation.run(until: limited(time))
         case .keyboardShow(let height, let duration, let curve):
             simulation.keyboard.show(height: height, duration: duration, curve: curve)
         case .keyboardHide:
@@ -108,9 +177,14 @@ private final class Execution {
             simulation.animator.animate(animation.parameters, owner: "scenario") {
                 try? simulation.animator.set(animation.value, for: animation.property, of: animation.target)
             }
-        case .snapshot:
-            break
+        case .snapshot(let name):
+            if rendersSnapshots { snapshots.append((name, SceneSnapshot(simulation))) }
         }
+    }
+
+    /// `time`, or the stop time if that comes first.
+    private func limited(_ time: VirtualTime) -> VirtualTime {
+        stopTime.map { min($0, time) } ?? time
     }
 
     private func check(_ expectation: Expectation) {

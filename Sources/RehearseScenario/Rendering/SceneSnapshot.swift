@@ -1,0 +1,66 @@
+import RehearseCore
+
+/// What the screen shows at one moment, in screen coordinates from presentation values: enough to
+/// draw it later.
+public struct SceneSnapshot: Sendable {
+    /// One visible node.
+    public struct Item: Sendable {
+        public var id: String
+        public var kind: NodeKind
+        /// The node's frame on screen.
+        public var frame: Rect
+        /// The node's alpha times its ancestors'.
+        public var alpha: Double
+        /// The text shown (`<redacted>` for a secure field, dots are not simulated).
+        public var text: String
+        public var isFirstResponder: Bool
+        /// For shapes: the stroked part of the line, from 0 to 1.
+        public var stroke: ClosedRange<Double>
+        /// The area scroll-view ancestors clip the node to.
+        public var clip: Rect?
+    }
+
+    public var time: VirtualTime
+    public var screen: Size
+    public var statusBarHidden: Bool
+    /// The keyboard's frame on screen while it is up or moving.
+    public var keyboard: Rect?
+    /// Visible nodes, back to front.
+    public var items: [Item] = []
+
+    /// Takes the picture of `simulation` now.
+    public init(_ simulation: Simulation) {
+        time = simulation.now
+        screen = simulation.scene.bounds.size
+        statusBarHidden = simulation.scene.statusBarHidden
+        let keyboardFrame = simulation.keyboard.presentationFrame
+        keyboard = keyboardFrame.minY < screen.height ? keyboardFrame : nil
+        collect(Scene.rootID, origin: .zero, alpha: 1, clip: nil, in: simulation)
+    }
+
+    private mutating func collect(_ id: String, origin: Point, alpha: Double, clip: Rect?, in simulation: Simulation) {
+        guard let node = simulation.scene[id], !node.hidden else { return }
+        let animator = simulation.animator
+        let frame = animator.presentationValue(of: .frame, of: id).map(Rect.init) ?? node.frame
+        let nodeAlpha = alpha * (animator.presentationValue(of: .alpha, of: id)?[0] ?? node.alpha)
+        let onScreen = Rect(x: origin.x + frame.minX, y: origin.y + frame.minY, width: frame.size.width, height: frame.size.height)
+        let strokeStart = animator.presentationValue(of: .strokeStart, of: id)?[0] ?? node.strokeStart
+        let strokeEnd = animator.presentationValue(of: .strokeEnd, of: id)?[0] ?? node.strokeEnd
+        items.append(Item(
+            id: id, kind: node.kind, frame: onScreen, alpha: nodeAlpha,
+            text: node.secure && !node.text.isEmpty ? Redaction.placeholder : node.text,
+            isFirstResponder: simulation.scene.firstResponder == id,
+            stroke: min(strokeStart, strokeEnd)...max(strokeStart, strokeEnd), clip: clip))
+        var childOrigin = onScreen.origin
+        var childClip = clip
+        if node.kind == .scrollView {
+            let offset = animator.presentationValue(of: .contentOffset, of: id).map(Point.init) ?? node.contentOffset
+            childOrigin.x -= offset.x
+            childOrigin.y -= offset.y
+            childClip = clip.map { $0.intersection(onScreen) ?? Rect(origin: onScreen.origin, size: .zero) } ?? onScreen
+        }
+        for child in node.children {
+            collect(child, origin: childOrigin, alpha: nodeAlpha, clip: childClip, in: simulation)
+        }
+    }
+}
