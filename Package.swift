@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "RehearseCore", targets: ["RehearseCore"]),
         .library(name: "RehearseTesting", targets: ["RehearseTesting"]),
         .library(name: "RehearseScenario", targets: ["RehearseScenario"]),
+        .library(name: "RehearseLayout", targets: ["RehearseLayout"]),
         .executable(name: "rehearse", targets: ["rehearse"]),
     ],
     dependencies: [
@@ -29,7 +30,8 @@ let package = Package(
             ]
         ),
         .target(name: "RehearseTesting", dependencies: ["RehearseCore"]),
-        .target(name: "RehearseScenario", dependencies: ["RehearseCore", "Yams"]),
+        .target(name: "RehearseLayout", dependencies: ["RehearseCore"]),
+        .target(name: "RehearseScenario", dependencies: ["RehearseCore", "RehearseLayout", "Yams"]),
         .executableTarget(
             name: "rehearse",
             dependencies: [
@@ -40,6 +42,7 @@ let package = Package(
         ),
         .testTarget(name: "RehearseCoreTests", dependencies: ["RehearseCore", "RehearseTesting"]),
         .testTarget(name: "RehearseTestingTests", dependencies: ["RehearseTesting"]),
+        .testTarget(name: "RehearseLayoutTests", dependencies: ["RehearseLayout"]),
         .testTarget(name: "RehearseScenarioTests", dependencies: ["RehearseScenario"], exclude: ["Malformed", "MalformedExpectations.tsv"]),
         .testTarget(name: "rehearseTests", dependencies: ["rehearse"], exclude: ["junit.xsd"]),
     ],
