@@ -18,6 +18,11 @@ public final class BehaviourContext {
     public var device: Device { simulation.device }
     /// The system keyboard's state.
     public var keyboard: KeyboardService { simulation.keyboard }
+    /// The scene's constraint layout, if any; a plugin that ships a laid-out scene installs it here.
+    public var layout: (any SceneLayout)? {
+        get { simulation.layout }
+        set { simulation.layout = newValue }
+    }
 
     /// Receives the events `selector` picks; throwing from `handler` isolates the plugin.
     @discardableResult

@@ -14,6 +14,9 @@ public final class Simulation {
     public let responders: ResponderService
     public let displayLink: DisplayLink
 
+    /// The constraint layout of the scene, if it has one.
+    public var layout: (any SceneLayout)?
+
     private var plugins: [(id: String, instance: any BehaviourInstance)] = []
     private var vocabulary: [String: EventDescription]
 
@@ -159,6 +162,7 @@ public final class Simulation {
             return node.enablesReturnKeyAutomatically && node.text.isEmpty ? nil : event
         case .orientation(let change):
             scene.orientation = change.value
+            try? layout?.layOutAgain()
             return event
         default:
             return event

@@ -1,0 +1,191 @@
+import RehearseCore
+
+/// Lays a scene out with constraints, as Auto Layout does: named constraint sets compiled once,
+/// activated and deactivated incrementally on one Cassowary solver, the solution written into the
+/// nodes' model frames (and so animated inside an animation transaction).
+///
+/// Each laid-out view has `left`, `top`, `width` and `height` variables in its superview's
+/// coordinates; `superview` in a constraint stands for the other views' common parent, whose left
+/// and top are 0 and whose size is either solved (if it is laid out too) or held at its current
+/// frame size. Views also keep their intrinsic size (``IntrinsicSize``) and, weakly, their current
+/// frame, so an under-constrained view stays where it was.
+public final class LayoutEngine: SceneLayout {
+    private struct ViewVariables {
+        let left, top, width, height: Variable
+
+        init(_ id: String) {
+            left = Variable("\(id).left")
+            top = Variable("\(id).top")
+            width = Variable("\(id).width")
+            height = Variable("\(id).height")
+        }
+    }
+
+    private unowned let simulation: Simulation
+    private let solver = ConstraintSolver()
+    private var views: [String: ViewVariables] = [:]
+    /// Laid-out views in the order they were first named.
+    private var viewOrder: [String] = []
+    /// Containers whose size is held at their frame: their variables, by node id.
+    private var heldContainers: [String: ViewVariables] = [:]
+    private var sets: [String: [Constraint]] = [:]
+    public let constraintSetNames: [String]
+    public private(set) var activeConstraintSets: [String] = []
+
+    /// Compiles `sets` (name, constraints) against `simulation`'s scene, refusing unknown views
+    /// and views that do not share a superview. Nothing is active until ``activate(_:)``.
+    public init(simulation: Simulation, sets: [(name: String, constraints: [LayoutConstraint])]) throws(LayoutError) {
+        self.simulation = simulation
+        constraintSetNames = sets.map(\.name)
+        var compiled: [String: [Constraint]] = [:]
+        for (name, constraints) in sets {
+            var result: [Constraint] = []
+            for constraint in constraints { result.append(try compile(constraint)) }
+            compiled[name] = result
+        }
+        self.sets = compiled
+        try addPermanentConstraints()
+    }
+
+    // MARK: SceneLayout
+
+    public func activate(_ names: [String]) throws {
+        for name in names where sets[name] == nil { throw LayoutError.unknownSet(name, known: constraintSetNames) }
+        let leaving = activeConstraintSets.filter { !names.contains($0) }
+        let entering = names.filter { !activeConstraintSets.contains($0) }
+        var removed: [Constraint] = [], added: [Constraint] = []
+        do {
+            for constraint in leaving.flatMap({ sets[$0] ?? [] }) {
+                try solver.remove(constraint)
+                removed.append(constraint)
+            }
+            for constraint in entering.flatMap({ sets[$0] ?? [] }) {
+                try solver.add(constraint)
+                added.append(constraint)
+            }
+        } catch {
+            for constraint in added.reversed() { try? solver.remove(constraint) }
+            for constraint in removed { try? solver.add(constraint) }
+            if case .unsatisfiableConstraint(let source) = error { throw LayoutError.unsatisfiable(constraint: source) }
+            throw LayoutError.solver(error)
+        }
+        activeConstraintSets = constraintSetNames.filter { names.contains($0) }
+        try layOutAgain()
+    }
+
+    public func layOutAgain() throws {
+        for (id, variables) in heldContainers {
+            guard let size = simulation.scene[id]?.frame.size else { continue }
+            try solver.suggestValue(size.width, for: variables.width)
+            try solver.suggestValue(size.height, for: variables.height)
+        }
+        solver.updateVariables()
+        for id in viewOrder {
+            guard let variables = views[id] else { continue }
+            let frame = Rect(x: variables.left.value, y: variables.top.value,
+                             width: variables.width.value, height: variables.height.value)
+            guard simulation.scene[id]?.frame != frame else { continue }
+            try simulation.animator.set(frame.vector, for: .frame, of: id)
+        }
+    }
+
+    // MARK: Compiling
+
+    /// The variables of a laid-out view, made on first use.
+    private func variables(of id: String) -> ViewVariables {
+        if let existing = views[id] { return existing }
+        let made = ViewVariables(id)
+        views[id] = made
+        viewOrder.append(id)
+        return made
+    }
+
+    private func compile(_ constraint: LayoutConstraint) throws(LayoutError) -> Constraint {
+        let items = [constraint.firstItem, constraint.secondItem].compactMap { $0 }.filter { $0 != superviewID }
+        for item in items where !simulation.scene.contains(item) {
+            throw .unknownView(item, constraint: constraint.source)
+        }
+        let parents = Set(items.compactMap { simulation.scene[$0]?.parent })
+        guard parents.count == 1, let parent = parents.first else {
+            throw .differentSuperviews(items.joined(separator: " and "), constraint: constraint.source)
+        }
+        let first = expression(constraint.firstItem, constraint.firstAttribute, parent: parent)
+        var second = Expression(constant: constraint.constant)
+        if let item = constraint.secondItem, let attribute = constraint.secondAttribute {
+            second = expression(item, attribute, parent: parent) * constraint.multiplier + constraint.constant
+        }
+        return Constraint(first, constraint.relation, second, strength: .priority(constraint.priority),
+                          origin: constraint.source.isEmpty ? constraint.description : constraint.source)
+    }
+
+    /// `item.attribute` as an expression; the superview's left and top are 0 in its children's coordinates.
+    private func expression(_ item: String, _ attribute: LayoutAttribute, parent: String) -> Expression {
+        if item == superviewID {
+            let size = container(parent)
+            switch attribute {
+            case .left, .leading, .top: return Expression()
+            case .right, .trailing, .width: return Expression(size.width)
+            case .bottom, .height: return Expression(size.height)
+            case .centerX: return Expression(size.width) * 0.5
+            case .centerY: return Expression(size.height) * 0.5
+            }
+        }
+        let view = variables(of: item)
+        switch attribute {
+        case .left, .leading: return Expression(view.left)
+        case .top: return Expression(view.top)
+        case .width: return Expression(view.width)
+        case .height: return Expression(view.height)
+        case .right, .trailing: return Expression(view.left) + Expression(view.width)
+        case .bottom: return Expression(view.top) + Expression(view.height)
+        case .centerX: return Expression(view.left) + Expression(view.width) * 0.5
+        case .centerY: return Expression(view.top) + Expression(view.height) * 0.5
+        }
+    }
+
+    /// The size variables of a container: its own if it is laid out, else held ones.
+    private func container(_ id: String) -> ViewVariables {
+        views[id] ?? heldContainers[id] ?? {
+            let held = ViewVariables(id)
+            heldContainers[id] = held
+            return held
+        }()
+    }
+
+    /// Held container sizes, intrinsic sizes and the weak hold of each view's current frame.
+    private func addPermanentConstraints() throws(LayoutError) {
+        do {
+            for (id, held) in heldContainers.sorted(by: { $0.key < $1.key }) {
+                if let view = views[id] {
+                    // The container turned out to be laid out itself: tie the held variables to its own.
+                    try solver.add(Constraint(Expression(held.width), .equal, Expression(view.width)))
+                    try solver.add(Constraint(Expression(held.height), .equal, Expression(view.height)))
+                } else {
+                    try solver.addEditVariable(held.width, strength: Strength(strong: 1000, medium: 1000, weak: 999))
+                    try solver.addEditVariable(held.height, strength: Strength(strong: 1000, medium: 1000, weak: 999))
+                }
+            }
+            heldContainers = heldContainers.filter { views[$0.key] == nil }
+            for id in viewOrder {
+                guard let node = simulation.scene[id], let view = views[id] else { continue }
+                let intrinsic = IntrinsicSize.of(node)
+                for (variable, size) in [(view.width, intrinsic.width), (view.height, intrinsic.height)] {
+                    guard let size else { continue }
+                    try solver.add(Constraint(Expression(variable), .lessThanOrEqual, Expression(constant: size),
+                                              strength: .priority(IntrinsicSize.huggingPriority), origin: "\(variable) hugging"))
+                    try solver.add(Constraint(Expression(variable), .greaterThanOrEqual, Expression(constant: size),
+                                              strength: .priority(IntrinsicSize.compressionResistancePriority),
+                                              origin: "\(variable) compression resistance"))
+                }
+                let frame = node.frame
+                for (variable, value) in [(view.left, frame.minX), (view.top, frame.minY), (view.width, frame.size.width),
+                                          (view.height, frame.size.height)] {
+                    try solver.add(Constraint(Expression(variable), .equal, Expression(constant: value), strength: .weak,
+                                              origin: "\(variable) stays"))
+                }
+            }
+        } catch {
+            throw .solver(error)
+        }
+    }
+}
