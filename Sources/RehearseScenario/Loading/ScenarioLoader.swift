@@ -1,5 +1,6 @@
 import Foundation
 import RehearseCore
+import RehearseLayout
 
 /// Loads scenario files and validates them completely before anything runs: YAML syntax, every
 /// key, node id, plugin id, path and event name, with `file:line:column` and did-you-mean hints.
@@ -40,13 +41,14 @@ public struct ScenarioLoader: Sendable {
 
         let simulation = Simulation(device: device, animationModel: model)
         try build(simulation, nodes: nodes, plugins: plugins, at: entries)
+        let layout = try entries["scene"].flatMap { scene throws(ScenarioError) in try readLayout(scene, into: simulation) }
         var parser = StepParser(simulation: simulation)
         let steps = try stepsValue.sequence("steps").map { value throws(ScenarioError) in try parser.step(value) }
         guard !steps.isEmpty else { throw stepsValue.error("steps is empty: list at least one step") }
         return Scenario(
             file: file, name: try nameValue.string("name"), device: device, animationModel: model,
-            nodes: nodes.map { ($0.node, $0.parent) }, plugins: plugins.map { ($0.id, $0.overrides) }, steps: steps,
-            duration: parser.clock)
+            nodes: nodes.map { ($0.node, $0.parent) }, layout: layout, plugins: plugins.map { ($0.id, $0.overrides) },
+            steps: steps, duration: parser.clock)
     }
 
     /// Adds the nodes and installs the plugins into `simulation`, reporting problems where they were written.
@@ -77,6 +79,22 @@ public struct ScenarioLoader: Sendable {
                 throw plugin.idValue.error("plugin '\(plugin.id)' cannot be installed: \(error)")
             }
         }
+    }
+
+    /// Reads `scene.constraints` and lays `simulation` out with them, as a run will.
+    private func readLayout(_ scene: YAMLValue, into simulation: Simulation) throws(ScenarioError) -> LayoutSpec? {
+        guard case .mapping = scene.node, let value = try scene.mapping("scene").first(where: { $0.key == "constraints" })?.value else {
+            return nil
+        }
+        let (spec, activeValue) = try LayoutSpecReader.read(value)
+        do {
+            let engine = try LayoutEngine(simulation: simulation, sets: spec.sets)
+            simulation.layout = engine
+            try engine.activate(spec.active)
+        } catch {
+            throw (activeValue ?? value).error("\(error)")
+        }
+        return spec
     }
 
     private func readDevice(_ value: YAMLValue) throws(ScenarioError) -> Device {
@@ -140,15 +158,13 @@ public struct ScenarioLoader: Sendable {
     }
 
     private func readScene(_ value: YAMLValue) throws(ScenarioError) -> [NodeEntry] {
+        // The scene's constraints are read by `readLayout` once its nodes exist.
         if case .scalar = value.node {
             let name = try value.string("scene")
             throw value.error("unknown scene '\(name)': no plugin in this build ships scene presets; "
                 + "give the scene inline as a mapping with nodes")
         }
         let entries = try value.mapping("scene", allowed: ["nodes", "constraints"])
-        if let constraints = entries["constraints"] {
-            throw constraints.error("constraint sets need the layout engine, which this build does not have yet")
-        }
         guard let nodesValue = entries["nodes"] else { throw value.error("missing key 'nodes' in scene") }
         var nodes: [NodeEntry] = []
         for item in try nodesValue.sequence("nodes") {

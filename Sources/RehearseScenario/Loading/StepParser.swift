@@ -69,7 +69,14 @@ struct StepParser {
         case "set": return try set(argument)
         case "animate": return .animate(try PropertyAnimationReader.read(argument, in: simulation))
         case "activate":
-            throw argument.error("activate needs constraint sets, which need the layout engine this build does not have yet")
+            guard let layout = simulation.layout else { throw argument.error("activate needs scene.constraints with sets") }
+            let names = try LayoutSpecReader.names(argument, among: layout.constraintSetNames)
+            do {
+                try layout.activate(names)
+            } catch {
+                throw argument.error("\(error)")
+            }
+            return .activate(names)
         case "expect-event": return .expectEvent(try eventExpectation(argument, step: name))
         case "expect-no-event":
             var expectation = try eventExpectation(argument, step: name, allowsCount: false)

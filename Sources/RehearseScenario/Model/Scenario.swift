@@ -9,6 +9,8 @@ public struct Scenario: Sendable {
     public var animationModel: AnimationModel
     /// The nodes to build, parents before children.
     public var nodes: [(node: Node, parent: String?)]
+    /// The scene's constraint sets, if it is laid out by constraints.
+    public var layout: LayoutSpec?
     /// The plugins to install, in order, with their configuration overrides.
     public var plugins: [(id: String, overrides: Fields)]
     public var steps: [Step]
@@ -39,6 +41,8 @@ public struct Step: Sendable {
         /// Change the scene at once through paths.
         case set([(path: String, value: FieldValue, location: SourceLocation)])
         case animate(PropertyAnimation)
+        /// Make exactly these constraint sets active.
+        case activate([String])
         case snapshot(String)
     }
 }

@@ -1,4 +1,5 @@
 import RehearseCore
+import RehearseLayout
 
 /// Runs loaded scenarios on a fresh ``Simulation`` each and checks their expectations.
 public struct ScenarioRunner: Sendable {
@@ -51,6 +52,11 @@ public struct ScenarioRunner: Sendable {
         let simulation = Simulation(device: scenario.device, animationModel: scenario.animationModel)
         do {
             for (node, parent) in scenario.nodes { try simulation.scene.add(node, to: parent) }
+            if let layout = scenario.layout {
+                let engine = try LayoutEngine(simulation: simulation, sets: layout.sets)
+                simulation.layout = engine
+                try engine.activate(layout.active)
+            }
             for (id, overrides) in scenario.plugins {
                 guard let descriptor = registry[id] else { throw PluginInstallError.unknown(id) }
                 try simulation.install(descriptor, overrides: overrides)
@@ -177,6 +183,8 @@ private final class Execution {
             simulation.animator.animate(animation.parameters, owner: "scenario") {
                 try? simulation.animator.set(animation.value, for: animation.property, of: animation.target)
             }
+        case .activate(let names):
+            do { try simulation.layout?.activate(names) } catch { fail(step, "activate \(names.joined(separator: ", "))", "\(error)") }
         case .snapshot(let name):
             if rendersSnapshots { snapshots.append((name, SceneSnapshot(simulation))) }
         }
