@@ -20,5 +20,11 @@ let package = Package(
             path: "Benchmarks/CoreBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
         ),
+        // Driven by layout/compare.py, which runs kiwisolver on the same systems in the same run.
+        .executableTarget(
+            name: "LayoutSolverComparison",
+            dependencies: [.product(name: "RehearseLayout", package: "Rehearse")],
+            path: "Sources/LayoutSolverComparison"
+        ),
     ]
 )

@@ -68,7 +68,7 @@ public final class ConstraintSolver {
     private func insert(_ constraint: Constraint) throws(SolverError) {
         var (row, tag) = makeRow(for: constraint)
         var subject = chooseSubject(row, tag)
-        if subject == nil, row.cells.keys.allSatisfy({ kinds[$0] == .dummy }) {
+        if subject == nil, row.symbols.allSatisfy({ kinds[$0] == .dummy }) {
             guard abs(row.constant) < Row.epsilon else { throw .unsatisfiableConstraint(constraint.description) }
             subject = tag.marker
         }
@@ -134,10 +134,13 @@ public final class ConstraintSolver {
             rows[other] = row
         } else {
             var infeasible: [Int] = []
-            for symbol in rows.keys {
-                let coefficient = rows[symbol]?.coefficient(for: edit.tag.marker) ?? 0
-                guard coefficient != 0, let constant = rows[symbol]?.add(delta * coefficient) else { continue }
-                if constant < 0, kinds[symbol] != .external { infeasible.append(symbol) }
+            var index = rows.values.startIndex
+            while index != rows.values.endIndex {
+                let coefficient = rows.values[index].coefficient(for: edit.tag.marker)
+                if coefficient != 0, rows.values[index].add(delta * coefficient) < 0, kinds[rows.keys[index]] != .external {
+                    infeasible.append(rows.keys[index])
+                }
+                rows.values.formIndex(after: &index)
             }
             infeasibleRows += infeasible.sorted()
         }
@@ -204,7 +207,7 @@ public final class ConstraintSolver {
     }
 
     private func chooseSubject(_ row: Row, _ tag: Tag) -> Int? {
-        if let external = row.cells.keys.filter({ kinds[$0] == .external }).min() { return external }
+        if let external = row.symbols.first(where: { kinds[$0] == .external }) { return external }
         for symbol in [tag.marker, tag.other].compactMap({ $0 })
         where (kinds[symbol] == .slack || kinds[symbol] == .error) && row.coefficient(for: symbol) < 0 {
             return symbol
@@ -220,25 +223,33 @@ public final class ConstraintSolver {
         let success = abs(artificial?.constant ?? 0) < Row.epsilon
         artificial = nil
         if var basic = rows.removeValue(forKey: artificialSymbol) {
-            if basic.cells.isEmpty { return success }
-            guard let entering = basic.cells.keys.filter({ kinds[$0] == .slack || kinds[$0] == .error }).min() else {
+            if basic.isEmpty { return success }
+            guard let entering = basic.symbols.first(where: { kinds[$0] == .slack || kinds[$0] == .error }) else {
                 return false
             }
             basic.solve(for: artificialSymbol, entering)
             substitute(entering, with: basic)
             rows[entering] = basic
         }
-        for symbol in rows.keys { rows[symbol]?.remove(artificialSymbol) }
+        var index = rows.values.startIndex
+        while index != rows.values.endIndex {
+            rows.values[index].remove(artificialSymbol)
+            rows.values.formIndex(after: &index)
+        }
         objective.remove(artificialSymbol)
         return success
     }
 
     private func substitute(_ symbol: Int, with row: Row) {
         var infeasible: [Int] = []
-        for key in rows.keys {
-            guard rows[key]?.cells[symbol] != nil else { continue }
-            rows[key]?.substitute(symbol, with: row)
-            if kinds[key] != .external, let constant = rows[key]?.constant, constant < 0 { infeasible.append(key) }
+        var index = rows.values.startIndex
+        while index != rows.values.endIndex {
+            if rows.values[index].contains(symbol) {
+                rows.values[index].substitute(symbol, with: row)
+                let key = rows.keys[index]
+                if kinds[key] != .external, rows.values[index].constant < 0 { infeasible.append(key) }
+            }
+            rows.values.formIndex(after: &index)
         }
         infeasibleRows += infeasible.sorted()
         objective.substitute(symbol, with: row)
@@ -249,7 +260,7 @@ public final class ConstraintSolver {
     private func optimize(objective artificialSymbol: Int?) throws(SolverError) {
         while true {
             let target = artificialSymbol == nil ? objective : (artificial ?? objective)
-            guard let entering = target.cells.filter({ kinds[$0.key] != .dummy && $0.value < 0 }).keys.min() else { return }
+            guard let entering = target.cells.first(where: { kinds[$0.0] != .dummy && $0.1 < 0 })?.0 else { return }
             guard let leaving = leavingRow(for: entering), var row = rows.removeValue(forKey: leaving) else {
                 throw .internalError("the objective is unbounded")
             }
@@ -265,7 +276,7 @@ public final class ConstraintSolver {
             var best: (ratio: Double, symbol: Int)?
             for (symbol, coefficient) in row.cells where coefficient > 0 && kinds[symbol] != .dummy {
                 let ratio = objective.coefficient(for: symbol) / coefficient
-                if best == nil || (ratio, symbol) < (best?.ratio ?? 0, best?.symbol ?? 0) { best = (ratio, symbol) }
+                if best.map({ ratio < $0.ratio }) ?? true { best = (ratio, symbol) }
             }
             guard let entering = best?.symbol else { throw .internalError("dual optimize failed") }
             rows[leaving] = nil
@@ -277,11 +288,15 @@ public final class ConstraintSolver {
 
     private func leavingRow(for entering: Int) -> Int? {
         var best: (ratio: Double, symbol: Int)?
-        for (symbol, row) in rows where kinds[symbol] != .external {
-            let coefficient = row.coefficient(for: entering)
-            guard coefficient < 0 else { continue }
-            let ratio = -row.constant / coefficient
-            if best == nil || (ratio, symbol) < (best?.ratio ?? 0, best?.symbol ?? 0) { best = (ratio, symbol) }
+        var index = rows.values.startIndex
+        while index != rows.values.endIndex {
+            let symbol = rows.keys[index]
+            let coefficient = rows.values[index].coefficient(for: entering)
+            if coefficient < 0, kinds[symbol] != .external {
+                let ratio = -rows.values[index].constant / coefficient
+                if best.map({ (ratio, symbol) < ($0.ratio, $0.symbol) }) ?? true { best = (ratio, symbol) }
+            }
+            rows.values.formIndex(after: &index)
         }
         return best?.symbol
     }
