@@ -31,18 +31,21 @@ let package = Package(
         ),
         .target(name: "RehearseTesting", dependencies: ["RehearseCore"]),
         .target(name: "RehearseLayout", dependencies: ["RehearseCore"]),
+        .target(name: "AutoScroll", dependencies: ["RehearseCore"], path: "Plugins/AutoScroll"),
         .target(name: "RehearseScenario", dependencies: ["RehearseCore", "RehearseLayout", "Yams"]),
         .executableTarget(
             name: "rehearse",
             dependencies: [
                 "RehearseCore",
                 "RehearseScenario",
+                "AutoScroll",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "RehearseCoreTests", dependencies: ["RehearseCore", "RehearseTesting"]),
         .testTarget(name: "RehearseTestingTests", dependencies: ["RehearseTesting"]),
         .testTarget(name: "RehearseLayoutTests", dependencies: ["RehearseLayout"]),
+        .testTarget(name: "AutoScrollTests", dependencies: ["AutoScroll", "RehearseTesting"]),
         .testTarget(name: "RehearseScenarioTests", dependencies: ["RehearseScenario"], exclude: ["Malformed", "MalformedExpectations.tsv"]),
         .testTarget(name: "rehearseTests", dependencies: ["rehearse"], exclude: ["junit.xsd"]),
     ],

@@ -1,4 +1,5 @@
 import ArgumentParser
+import AutoScroll
 import Foundation
 import RehearseCore
 
@@ -33,4 +34,6 @@ struct Rehearse: AsyncParsableCommand {
 }
 
 /// The plugins this build of `rehearse` knows: one line per plugin.
-let registry = BehaviourRegistry([])
+let registry = BehaviourRegistry([
+    BehaviourDescriptor(AutoScroll.self),
+])

@@ -22,6 +22,8 @@ public protocol Behaviour: BehaviourInstance, SendableMetatype {
     static var defaultConfiguration: Configuration { get }
     /// The events the plugin emits or listens for that are not built in.
     static var events: [EventDescription] { get }
+    /// The scene the plugin ships (the original's screen), if any.
+    static var scene: ScenePreset? { get }
 
     /// Makes the plugin with `configuration`.
     init(configuration: Configuration)
@@ -29,6 +31,7 @@ public protocol Behaviour: BehaviourInstance, SendableMetatype {
 
 extension Behaviour {
     public static var events: [EventDescription] { [] }
+    public static var scene: ScenePreset? { nil }
 }
 
 extension BehaviourInstance {

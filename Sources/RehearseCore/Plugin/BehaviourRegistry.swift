@@ -3,6 +3,8 @@ public struct BehaviourDescriptor: Sendable {
     public let id: String
     public let summary: String
     public let events: [EventDescription]
+    /// The scene the plugin ships, if any.
+    public let scene: ScenePreset?
     /// The original's configuration in field form.
     public let defaultConfiguration: Fields
     private let make: @Sendable (Fields) throws(FieldError) -> any BehaviourInstance
@@ -12,6 +14,7 @@ public struct BehaviourDescriptor: Sendable {
         id = B.id
         summary = B.summary
         events = B.events
+        scene = B.scene
         defaultConfiguration = ConfigurationCodec.fields(of: B.defaultConfiguration)
         make = { overrides throws(FieldError) in
             B(configuration: try ConfigurationCodec.configuration(
@@ -40,4 +43,7 @@ public struct BehaviourRegistry: Sendable {
     public subscript(id: String) -> BehaviourDescriptor? {
         descriptors.first { $0.id == id }
     }
+
+    /// Every scene the plugins ship.
+    public var scenes: [ScenePreset] { descriptors.compactMap(\.scene) }
 }

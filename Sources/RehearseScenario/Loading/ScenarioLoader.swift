@@ -37,7 +37,7 @@ public struct ScenarioLoader: Sendable {
             try value.choice("animations", as: AnimationModel.self)
         } ?? .additive
         let plugins = try entries["plugins"].map(readPlugins) ?? []
-        let nodes = try entries["scene"].map(readScene) ?? []
+        let nodes = try readScene(entries["scene"], plugins: plugins, device: device, root: root)
 
         let simulation = Simulation(device: device, animationModel: model)
         try build(simulation, nodes: nodes, plugins: plugins, at: entries)
@@ -151,18 +151,43 @@ public struct ScenarioLoader: Sendable {
         return entries
     }
 
+    /// The nodes `preset` builds on `device`, parents first.
+    private func build(_ preset: ScenePreset, device: Device, at value: YAMLValue) throws(ScenarioError) -> [NodeEntry] {
+        let scene = Scene(portraitSize: device.screen)
+        do {
+            try preset.build(scene)
+        } catch {
+            throw value.error("scene '\(preset.name)' cannot be built: \(error)")
+        }
+        return scene.allIDs.dropFirst().compactMap { id in
+            scene[id].map { NodeEntry(node: $0, parent: $0.parent == Scene.rootID ? nil : $0.parent, value: value) }
+        }
+    }
+
     struct NodeEntry {
         let node: Node
         let parent: String?
         let value: YAMLValue
     }
 
-    private func readScene(_ value: YAMLValue) throws(ScenarioError) -> [NodeEntry] {
-        // The scene's constraints are read by `readLayout` once its nodes exist.
+    /// The scene's nodes: inline, a plugin's preset by name, or (when `scene:` is absent) the preset
+    /// of the one listed plugin that ships one. Its constraints are read by `readLayout`.
+    private func readScene(_ value: YAMLValue?, plugins: [PluginEntry], device: Device,
+                           root: YAMLValue) throws(ScenarioError) -> [NodeEntry] {
+        guard let value else {
+            let presets = plugins.compactMap { registry[$0.id]?.scene }
+            guard presets.count == 1, let preset = presets.first else { return [] }
+            return try build(preset, device: device, at: root)
+        }
         if case .scalar = value.node {
             let name = try value.string("scene")
-            throw value.error("unknown scene '\(name)': no plugin in this build ships scene presets; "
-                + "give the scene inline as a mapping with nodes")
+            let presets = registry.scenes
+            guard let preset = presets.first(where: { $0.name == name }) else {
+                let known = presets.map(\.name)
+                throw value.error("unknown scene '\(name)'\(Suggestion.hint(for: name, among: known)); "
+                    + "presets: \(known.isEmpty ? "none" : known.joined(separator: ", ")), or a mapping with nodes")
+            }
+            return try build(preset, device: device, at: value)
         }
         let entries = try value.mapping("scene", allowed: ["nodes", "constraints"])
         guard let nodesValue = entries["nodes"] else { throw value.error("missing key 'nodes' in scene") }
