@@ -32,13 +32,14 @@ let package = Package(
         .target(name: "RehearseTesting", dependencies: ["RehearseCore"]),
         .target(name: "RehearseLayout", dependencies: ["RehearseCore"]),
         .target(name: "AutoScroll", dependencies: ["RehearseCore"], path: "Plugins/AutoScroll"),
+        .target(name: "RehearsePlugins", dependencies: ["RehearseCore", "AutoScroll"]),
         .target(name: "RehearseScenario", dependencies: ["RehearseCore", "RehearseLayout", "Yams"]),
         .executableTarget(
             name: "rehearse",
             dependencies: [
                 "RehearseCore",
                 "RehearseScenario",
-                "AutoScroll",
+                "RehearsePlugins",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -46,7 +47,7 @@ let package = Package(
         .testTarget(name: "RehearseTestingTests", dependencies: ["RehearseTesting"]),
         .testTarget(name: "RehearseLayoutTests", dependencies: ["RehearseLayout"]),
         .testTarget(name: "AutoScrollTests", dependencies: ["AutoScroll", "RehearseTesting"]),
-        .testTarget(name: "RehearseScenarioTests", dependencies: ["RehearseScenario"], exclude: ["Malformed", "MalformedExpectations.tsv"]),
+        .testTarget(name: "RehearseScenarioTests", dependencies: ["RehearseScenario", "RehearsePlugins"], exclude: ["Malformed", "MalformedExpectations.tsv"]),
         .testTarget(name: "rehearseTests", dependencies: ["rehearse"], exclude: ["junit.xsd"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,7 +1,7 @@
 import ArgumentParser
-import AutoScroll
 import Foundation
 import RehearseCore
+import RehearsePlugins
 
 /// The `rehearse` command line tool.
 @main
@@ -33,7 +33,5 @@ struct Rehearse: AsyncParsableCommand {
     }
 }
 
-/// The plugins this build of `rehearse` knows: one line per plugin.
-let registry = BehaviourRegistry([
-    BehaviourDescriptor(AutoScroll.self),
-])
+/// The plugins this build of `rehearse` knows.
+let registry = pluginRegistry

@@ -1,10 +1,12 @@
 import Foundation
 import RehearseCore
+import RehearsePlugins
 import Testing
 @testable import RehearseScenario
 
-/// Every file under `Malformed/` must be refused with exactly the message and position that
-/// `MalformedExpectations.tsv` gives for it (file, tab, `file:line:column: error: message`).
+/// Every file under `Malformed/` must be refused, with the plugins that ship, with exactly the
+/// message and position that `MalformedExpectations.tsv` gives for it (file, tab,
+/// `file:line:column: error: message`).
 @Suite struct MalformedCorpusTests {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     static let expectations: [(file: String, error: String)] = {
@@ -26,7 +28,7 @@ import Testing
         let data = try Data(contentsOf: Self.folder.appendingPathComponent("Malformed").appendingPathComponent(file))
         let expected = try #require(Self.expectations.first { $0.file == file }?.error)
         let error = #expect(throws: ScenarioError.self) {
-            try ScenarioLoader(registry: BehaviourRegistry([])).load(data: data, file: file)
+            try ScenarioLoader(registry: pluginRegistry).load(data: data, file: file)
         }
         #expect(error?.description == expected)
     }
@@ -35,7 +37,7 @@ import Testing
         let line = "  - wait: 0.001 # padding padding padding padding padding padding padding\n"
         let text = "name: big\nsteps:\n" + String(repeating: line, count: 10 * 1024 * 1024 / line.utf8.count + 1)
         let error = #expect(throws: ScenarioError.self) {
-            try ScenarioLoader(registry: BehaviourRegistry([])).load(data: Data(text.utf8), file: "big.yaml")
+            try ScenarioLoader(registry: pluginRegistry).load(data: Data(text.utf8), file: "big.yaml")
         }
         #expect(error?.description == "big.yaml:1:1: error: file is \(text.utf8.count) bytes; scenario files are limited to 1048576 bytes (1 MiB)")
     }
