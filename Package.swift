@@ -32,7 +32,8 @@ let package = Package(
         .target(name: "RehearseTesting", dependencies: ["RehearseCore"]),
         .target(name: "RehearseLayout", dependencies: ["RehearseCore"]),
         .target(name: "AutoScroll", dependencies: ["RehearseCore"], path: "Plugins/AutoScroll"),
-        .target(name: "RehearsePlugins", dependencies: ["RehearseCore", "AutoScroll"]),
+        .target(name: "Panner", dependencies: ["RehearseCore"], path: "Plugins/Panner"),
+        .target(name: "RehearsePlugins", dependencies: ["RehearseCore", "AutoScroll", "Panner"]),
         .target(name: "RehearseScenario", dependencies: ["RehearseCore", "RehearseLayout", "Yams"]),
         .executableTarget(
             name: "rehearse",
@@ -47,6 +48,7 @@ let package = Package(
         .testTarget(name: "RehearseTestingTests", dependencies: ["RehearseTesting"]),
         .testTarget(name: "RehearseLayoutTests", dependencies: ["RehearseLayout"]),
         .testTarget(name: "AutoScrollTests", dependencies: ["AutoScroll", "RehearseTesting"]),
+        .testTarget(name: "PannerTests", dependencies: ["Panner", "RehearseTesting"]),
         .testTarget(name: "RehearseScenarioTests", dependencies: ["RehearseScenario", "RehearsePlugins"], exclude: ["Malformed", "MalformedExpectations.tsv"]),
         .testTarget(name: "rehearseTests", dependencies: ["rehearse"], exclude: ["junit.xsd"]),
     ],

@@ -1,0 +1,187 @@
+import RehearseCore
+
+/// Paper's tilting photo panner (subjc/SubjectiveCPhotoPanner, `SCImagePanViewController.m`): a
+/// wide photo zoomed to fill the screen's height pans as the device turns about its vertical axis,
+/// and a scroll bar kept in step by the display link shows where the screen is in the photo.
+///
+/// Defaults reproduce the original: zoom = (boundsH / boundsW) × (imageW / imageH); a sample acts
+/// only when |y| > |x| + |z|; the target is the model offset plus -y × zoom × 5, clamped to
+/// [0, contentW - boundsW] with y centred, animated 0.3 s easeOut from the current state; on every
+/// tick the bar reads the presentation offset; a tap toggles between panning at full zoom and zoom
+/// 1, motion coming back only when the zoom-in has finished. Unlike the original it never divides
+/// by zero: degenerate sizes give zoom 1, offsets 0 and a full bar.
+public final class Panner: Behaviour {
+    public struct Configuration: Codable, Sendable, Equatable {
+        public var scrollView = "scroll"
+        public var imageView = "image"
+        public var scrollBar = "scrollBar"
+        /// The photo's size in pixels.
+        public var image = ImageSize(width: 2000, height: 500)
+        /// `kRotationMultiplier`.
+        public var multiplier = 5.0
+        /// `kMovementSmoothing`: the duration of each pan animation, in seconds.
+        public var smoothing = 0.3
+        /// The axis rule: a sample acts only if |main axis| > dominance × (|other| + |z|).
+        public var dominance = 1.0
+        /// Scale each step by the time since the previous sample (× 60 Hz), so the pan speed no
+        /// longer depends on the sensor rate; a stream's first sample only starts the clock.
+        public var scaleByInterval = false
+        /// `horizontal` pans a wide photo with rotation about y; `vertical` a tall one with x.
+        public var axis = Axis.horizontal
+
+        public init() {}
+    }
+
+    public struct ImageSize: Codable, Sendable, Equatable {
+        public var width: Double
+        public var height: Double
+
+        public init(width: Double, height: Double) {
+            self.width = width
+            self.height = height
+        }
+    }
+
+    public enum Axis: String, Codable, Sendable, CaseIterable { case horizontal, vertical }
+
+    public static let id = "panner"
+    public static let summary = "pans a wide photo as the device tilts, with a scroll bar (SubjectiveCPhotoPanner)"
+    public static let defaultConfiguration = Configuration()
+    public static let scene: ScenePreset? = PhotoPannerScene.preset
+
+    /// The pan animation's duration in the original, and the toggle's (`kAnimationDuration`).
+    public static let toggleDuration = 0.3
+    /// The rate `scaleByInterval` normalises to.
+    public static let referenceRate = 60.0
+    /// With `scaleByInterval`, a longer gap between samples starts a new stream.
+    public static let longestInterval = 0.1
+
+    private let configuration: Configuration
+    private var context: BehaviourContext?
+    private var motionEnabled = true
+    private var lastSample: VirtualTime?
+
+    public init(configuration: Configuration) {
+        self.configuration = configuration
+    }
+
+    public func attach(to context: BehaviourContext) throws {
+        self.context = context
+        try zoom(to: maximumZoom, animated: false)
+        context.subscribe(.name("motion")) { [unowned self] event in
+            guard case .motion(let sample) = event.event else { return }
+            try pan(with: sample, at: event.time)
+        }
+        context.subscribe(.name("tick")) { [unowned self] _ in try updateScrollBar() }
+        context.subscribe(.name("tap")) { [unowned self] _ in try toggleMotion() }
+        try updateScrollBar()
+    }
+
+    public func state(forKey key: String) -> FieldValue? {
+        switch key {
+        case "maximumZoom": .double(maximumZoom)
+        case "motionEnabled": .bool(motionEnabled)
+        default: nil
+        }
+    }
+
+    public var stateKeys: [String] { ["maximumZoom", "motionEnabled"] }
+
+    // MARK: Geometry
+
+    private var bounds: Size { context?.scene[configuration.scrollView]?.frame.size ?? .zero }
+
+    /// `maximumZoomScaleForImage`: (boundsH / boundsW) × (imageW / imageH) for a wide photo; 1
+    /// when a size is zero.
+    var maximumZoom: Double {
+        let bounds = bounds, image = configuration.image
+        let zoom = configuration.axis == .horizontal
+            ? (bounds.height / bounds.width) * (image.width / image.height)
+            : (bounds.width / bounds.height) * (image.height / image.width)
+        return zoom.isFinite && zoom > 0 ? zoom : 1
+    }
+
+    /// The clamped offset for a position along the pan axis, the other axis centred; 0 where the
+    /// content is no larger than the screen.
+    private func clampedOffset(_ position: Double, contentSize: Size) -> Point {
+        let bounds = bounds
+        func clamp(_ value: Double, _ content: Double, _ visible: Double) -> Double { max(0, min(value, content - visible)) }
+        func centre(_ content: Double, _ visible: Double) -> Double { max(0, content / 2 - visible / 2) }
+        switch configuration.axis {
+        case .horizontal:
+            return Point(x: clamp(position, contentSize.width, bounds.width), y: centre(contentSize.height, bounds.height))
+        case .vertical:
+            return Point(x: centre(contentSize.width, bounds.width), y: clamp(position, contentSize.height, bounds.height))
+        }
+    }
+
+    /// Sets the scroll view's zoom (content size and image frame follow), centring the content.
+    private func zoom(to scale: Double, animated: Bool, completion: ((Bool) throws -> Void)? = nil) throws {
+        guard let context else { return }
+        let bounds = bounds
+        let content = Size(width: bounds.width * scale, height: bounds.height * scale)
+        let centred = Point(x: max(0, content.width / 2 - bounds.width / 2), y: max(0, content.height / 2 - bounds.height / 2))
+        let changes = { [configuration] in
+            try context.set(SIMD4(scale, 0, 0, 0), for: .zoomScale, of: configuration.scrollView)
+            try context.set(content.vector, for: .contentSize, of: configuration.scrollView)
+            try context.set(Rect(origin: .zero, size: content).vector, for: .frame, of: configuration.imageView)
+            try context.set(centred.vector, for: .contentOffset, of: configuration.scrollView)
+        }
+        guard animated else {
+            try changes()
+            return
+        }
+        try context.animate(AnimationParameters(duration: Self.toggleDuration), changes: changes, completion: completion)
+    }
+
+    // MARK: Behaviour
+
+    private func pan(with sample: MotionSample, at time: VirtualTime) throws {
+        let interval = lastSample.map { (time - $0).seconds }
+        lastSample = time
+        guard motionEnabled, let context, let scroll = context.scene[configuration.scrollView] else { return }
+        let rate = sample.rotationRate
+        let (main, other) = configuration.axis == .horizontal ? (rate.y, rate.x) : (rate.x, rate.y)
+        guard abs(main) > configuration.dominance * (abs(other) + abs(rate.z)) else { return }
+        var step = -main * maximumZoom * configuration.multiplier
+        if configuration.scaleByInterval {
+            // The first sample of a stream (none in the last 0.1 s) only starts the clock.
+            guard let interval, interval <= Self.longestInterval else { return }
+            step *= interval * Self.referenceRate
+        }
+        // The original reads the model offset: the target of the animation still in flight.
+        let current = configuration.axis == .horizontal ? scroll.contentOffset.x : scroll.contentOffset.y
+        let target = clampedOffset(current + step, contentSize: scroll.contentSize)
+        try context.animate(AnimationParameters(duration: configuration.smoothing, curve: .easeOut,
+                                                options: [.beginFromCurrentState, .allowUserInteraction])) {
+            try context.set(target.vector, for: .contentOffset, of: configuration.scrollView)
+        }
+    }
+
+    /// `displayLinkUpdate:`: the bar from the presentation offset and content width and the model
+    /// bounds, set without animation.
+    private func updateScrollBar() throws {
+        guard let context else { return }
+        let horizontal = configuration.axis == .horizontal
+        let offset = context.presentationValue(of: .contentOffset, of: configuration.scrollView)?[horizontal ? 0 : 1] ?? 0
+        let imageFrame = context.presentationValue(of: .frame, of: configuration.imageView) ?? .zero
+        let content = horizontal ? imageFrame[2] : imageFrame[3]
+        let visible = horizontal ? bounds.width : bounds.height
+        let scrollable = content - visible
+        let amount = scrollable > 0 ? max(0, min(1, offset / scrollable)) : 0
+        let bar = content > 0 ? max(0, min(1, visible / content)) : 1
+        let start = amount * (1 - bar)
+        try context.set(SIMD4(start, 0, 0, 0), for: .strokeStart, of: configuration.scrollBar)
+        try context.set(SIMD4(start + bar, 0, 0, 0), for: .strokeEnd, of: configuration.scrollBar)
+    }
+
+    /// `toggleMotionBasedPan:`: off at once and zoom out; or zoom in, motion back on completion.
+    private func toggleMotion() throws {
+        if motionEnabled {
+            motionEnabled = false
+            try zoom(to: 1, animated: true)
+        } else {
+            try zoom(to: maximumZoom, animated: true) { [unowned self] _ in motionEnabled = true }
+        }
+    }
+}
