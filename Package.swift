@@ -33,7 +33,8 @@ let package = Package(
         .target(name: "RehearseLayout", dependencies: ["RehearseCore"]),
         .target(name: "AutoScroll", dependencies: ["RehearseCore"], path: "Plugins/AutoScroll"),
         .target(name: "Panner", dependencies: ["RehearseCore"], path: "Plugins/Panner"),
-        .target(name: "RehearsePlugins", dependencies: ["RehearseCore", "AutoScroll", "Panner"]),
+        .target(name: "LoginAnimator", dependencies: ["RehearseCore", "RehearseLayout"], path: "Plugins/LoginAnimator"),
+        .target(name: "RehearsePlugins", dependencies: ["RehearseCore", "AutoScroll", "Panner", "LoginAnimator"]),
         .target(name: "RehearseScenario", dependencies: ["RehearseCore", "RehearseLayout", "Yams"]),
         .executableTarget(
             name: "rehearse",
@@ -49,6 +50,7 @@ let package = Package(
         .testTarget(name: "RehearseLayoutTests", dependencies: ["RehearseLayout"]),
         .testTarget(name: "AutoScrollTests", dependencies: ["AutoScroll", "RehearseTesting"]),
         .testTarget(name: "PannerTests", dependencies: ["Panner", "RehearseTesting"]),
+        .testTarget(name: "LoginAnimatorTests", dependencies: ["LoginAnimator", "RehearseTesting"]),
         .testTarget(name: "RehearseScenarioTests", dependencies: ["RehearseScenario", "RehearsePlugins"], exclude: ["Malformed", "MalformedExpectations.tsv"]),
         .testTarget(name: "rehearseTests", dependencies: ["rehearse"], exclude: ["junit.xsd"]),
     ],

@@ -1,4 +1,5 @@
 import AutoScroll
+import LoginAnimator
 import Panner
 import RehearseCore
 
@@ -7,4 +8,5 @@ import RehearseCore
 public let pluginRegistry = BehaviourRegistry([
     BehaviourDescriptor(AutoScroll.self),
     BehaviourDescriptor(Panner.self),
+    BehaviourDescriptor(LoginAnimator.self),
 ])

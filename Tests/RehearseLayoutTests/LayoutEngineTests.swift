@@ -15,7 +15,7 @@ private func paperLogin() throws -> (Simulation, LayoutEngine) {
     let format = "V:|-top-[title]-space-[username]-(8)-[separator(1)]-(8)-[password]"
     let base = try ["H:|-[username]-|", "H:|-[separator]-|", "H:|-[password]-|"].flatMap { try VisualFormatParser.parse($0) }
         + [SingleConstraintParser.parse("title.centerX == superview.centerX")]
-    let engine = try LayoutEngine(simulation: simulation, sets: [
+    let engine = try LayoutEngine(host: simulation, sets: [
         ("base", base),
         ("hidden", try VisualFormatParser.parse(format, metrics: ["top": 120, "space": 100])),
         ("shown", try VisualFormatParser.parse(format, metrics: ["top": 70, "space": 40])),
@@ -74,7 +74,7 @@ private func paperLogin() throws -> (Simulation, LayoutEngine) {
     @Test func contradictorySetsAreRefusedAndLeaveTheLayoutAsItWas() throws {
         let simulation = Simulation()
         try simulation.scene.add(Node(id: "box", kind: .view, frame: .zero))
-        let engine = try LayoutEngine(simulation: simulation, sets: [
+        let engine = try LayoutEngine(host: simulation, sets: [
             ("wide", [try SingleConstraintParser.parse("box.width == 200")]),
             ("narrow", [try SingleConstraintParser.parse("box.width == 100")]),
         ])
@@ -93,10 +93,10 @@ private func paperLogin() throws -> (Simulation, LayoutEngine) {
         try simulation.scene.add(Node(id: "inner", kind: .view, frame: .zero), to: "outer")
         try simulation.scene.add(Node(id: "other", kind: .view, frame: .zero))
         #expect(throws: LayoutError.unknownView("ghost", constraint: "H:|-[ghost]-|")) {
-            try LayoutEngine(simulation: simulation, sets: [("a", try VisualFormatParser.parse("H:|-[ghost]-|"))])
+            try LayoutEngine(host: simulation, sets: [("a", try VisualFormatParser.parse("H:|-[ghost]-|"))])
         }
         #expect(throws: LayoutError.self) {
-            try LayoutEngine(simulation: simulation, sets: [("a", [try SingleConstraintParser.parse("inner.left == other.left")])])
+            try LayoutEngine(host: simulation, sets: [("a", [try SingleConstraintParser.parse("inner.left == other.left")])])
         }
     }
 
@@ -105,7 +105,7 @@ private func paperLogin() throws -> (Simulation, LayoutEngine) {
         let simulation = Simulation()
         try simulation.scene.add(Node(id: "panel", kind: .view, frame: Rect(x: 10, y: 10, width: 200, height: 100)))
         try simulation.scene.add(Node(id: "fill", kind: .view, frame: .zero), to: "panel")
-        let engine = try LayoutEngine(simulation: simulation, sets: [
+        let engine = try LayoutEngine(host: simulation, sets: [
             ("fill", try VisualFormatParser.parse("H:|[fill]|") + VisualFormatParser.parse("V:|-(10)-[fill]-(10)-|")),
         ])
         try engine.activate(["fill"])

@@ -21,7 +21,7 @@ public final class LayoutEngine: SceneLayout {
         }
     }
 
-    private unowned let simulation: Simulation
+    private unowned let host: any LayoutHost
     private let solver = ConstraintSolver()
     private var views: [String: ViewVariables] = [:]
     /// Laid-out views in the order they were first named.
@@ -29,13 +29,13 @@ public final class LayoutEngine: SceneLayout {
     /// Containers whose size is held at their frame: their variables, by node id.
     private var heldContainers: [String: ViewVariables] = [:]
     private var sets: [String: [Constraint]] = [:]
-    public let constraintSetNames: [String]
+    public private(set) var constraintSetNames: [String]
     public private(set) var activeConstraintSets: [String] = []
 
-    /// Compiles `sets` (name, constraints) against `simulation`'s scene, refusing unknown views
-    /// and views that do not share a superview. Nothing is active until ``activate(_:)``.
-    public init(simulation: Simulation, sets: [(name: String, constraints: [LayoutConstraint])]) throws(LayoutError) {
-        self.simulation = simulation
+    /// Compiles `sets` (name, constraints) against `host`'s scene, refusing unknown views and views
+    /// that do not share a superview. Nothing is active until ``activate(_:)``.
+    public init(host: any LayoutHost, sets: [(name: String, constraints: [LayoutConstraint])]) throws(LayoutError) {
+        self.host = host
         constraintSetNames = sets.map(\.name)
         var compiled: [String: [Constraint]] = [:]
         for (name, constraints) in sets {
@@ -73,19 +73,42 @@ public final class LayoutEngine: SceneLayout {
         try layOutAgain()
     }
 
+    /// Replaces the constraints of the set `name` (adding it if new); an active set takes effect at
+    /// once, laid out as ``activate(_:)`` does. Refused constraints leave the old ones in place.
+    public func setConstraints(_ constraints: [LayoutConstraint], for name: String) throws {
+        var compiled: [Constraint] = []
+        for constraint in constraints { compiled.append(try compile(constraint)) }
+        let old = sets[name] ?? []
+        sets[name] = compiled
+        if !constraintSetNames.contains(name) { constraintSetNames.append(name) }
+        guard activeConstraintSets.contains(name) else { return }
+        do {
+            for constraint in old { try solver.remove(constraint) }
+            for constraint in compiled { try solver.add(constraint) }
+        } catch {
+            for constraint in compiled where solver.contains(constraint) { try? solver.remove(constraint) }
+            for constraint in old where !solver.contains(constraint) { try? solver.add(constraint) }
+            sets[name] = old
+            if case .unsatisfiableConstraint(let source) = error { throw LayoutError.unsatisfiable(constraint: source) }
+            throw LayoutError.solver(error)
+        }
+        try layOutAgain()
+    }
+
     public func layOutAgain() throws {
         for (id, variables) in heldContainers {
-            guard let size = simulation.scene[id]?.frame.size else { continue }
+            guard let size = host.scene[id]?.frame.size else { continue }
             try solver.suggestValue(size.width, for: variables.width)
             try solver.suggestValue(size.height, for: variables.height)
         }
         solver.updateVariables()
         for id in viewOrder {
-            guard let variables = views[id] else { continue }
+            // A view taken out of the scene (a gateway swapping children) keeps its variables.
+            guard let variables = views[id], host.scene.contains(id) else { continue }
             let frame = Rect(x: variables.left.value, y: variables.top.value,
                              width: variables.width.value, height: variables.height.value)
-            guard simulation.scene[id]?.frame != frame else { continue }
-            try simulation.animator.set(frame.vector, for: .frame, of: id)
+            guard host.scene[id]?.frame != frame else { continue }
+            try host.set(frame.vector, for: .frame, of: id)
         }
     }
 
@@ -102,10 +125,10 @@ public final class LayoutEngine: SceneLayout {
 
     private func compile(_ constraint: LayoutConstraint) throws(LayoutError) -> Constraint {
         let items = [constraint.firstItem, constraint.secondItem].compactMap { $0 }.filter { $0 != superviewID }
-        for item in items where !simulation.scene.contains(item) {
+        for item in items where !host.scene.contains(item) {
             throw .unknownView(item, constraint: constraint.source)
         }
-        let parents = Set(items.compactMap { simulation.scene[$0]?.parent })
+        let parents = Set(items.compactMap { host.scene[$0]?.parent })
         guard parents.count == 1, let parent = parents.first else {
             throw .differentSuperviews(items.joined(separator: " and "), constraint: constraint.source)
         }
@@ -167,7 +190,7 @@ public final class LayoutEngine: SceneLayout {
             }
             heldContainers = heldContainers.filter { views[$0.key] == nil }
             for id in viewOrder {
-                guard let node = simulation.scene[id], let view = views[id] else { continue }
+                guard let node = host.scene[id], let view = views[id] else { continue }
                 let intrinsic = IntrinsicSize.of(node)
                 for (variable, size) in [(view.width, intrinsic.width), (view.height, intrinsic.height)] {
                     guard let size else { continue }

@@ -88,7 +88,7 @@ public struct ScenarioLoader: Sendable {
         }
         let (spec, activeValue) = try LayoutSpecReader.read(value)
         do {
-            let engine = try LayoutEngine(simulation: simulation, sets: spec.sets)
+            let engine = try LayoutEngine(host: simulation, sets: spec.sets)
             simulation.layout = engine
             try engine.activate(spec.active)
         } catch {

@@ -53,7 +53,7 @@ public struct ScenarioRunner: Sendable {
         do {
             for (node, parent) in scenario.nodes { try simulation.scene.add(node, to: parent) }
             if let layout = scenario.layout {
-                let engine = try LayoutEngine(simulation: simulation, sets: layout.sets)
+                let engine = try LayoutEngine(host: simulation, sets: layout.sets)
                 simulation.layout = engine
                 try engine.activate(layout.active)
             }

@@ -1,0 +1,173 @@
+import RehearseCore
+import RehearseLayout
+
+/// Paper's login screen animator (vijaysharm, "Facebook's Paper Login"): two constraint sets from
+/// the seed's visual format line, swapped in a 0.3 s animation when the keyboard shows or hides;
+/// a tap outside the fields ends editing; Next moves to the password, Go ends editing and emits
+/// `login.submit`; the status bar is hidden. The options are what the article says it lacks.
+public final class LoginAnimator: Behaviour {
+    public static let id = "login-animator"
+    public static let summary = "Paper's login form: lifts when the keyboard shows, submits on Go (vijaysharm)"
+    public static let defaultConfiguration = Configuration()
+    public static let scene: ScenePreset? = PaperLoginScene.preset
+    public static let events = [
+        EventDescription(name: "login.submit", fields: "username", summary: "login-animator, on Go"),
+        EventDescription(name: "login.succeeded", fields: "username", summary: "the authenticator (gateway)"),
+        EventDescription(name: "login.failed", fields: "username, reason", summary: "the authenticator (gateway)"),
+    ]
+
+    /// The period of one shimmer sweep, in seconds (facebook/Shimmer's default speed moves a
+    /// highlight across a title in about a second).
+    public static let shimmerPeriod = 1.0
+
+    private let configuration: Configuration
+    private var context: BehaviourContext?
+    private var engine: LayoutEngine?
+    private var phase = Phase.editing
+    private var shimmerStart: VirtualTime?
+
+    /// Where the form is in its life.
+    private enum Phase: String {
+        case editing, submitting, succeeded, failed
+    }
+
+    public init(configuration: Configuration) {
+        self.configuration = configuration
+    }
+
+    public func attach(to context: BehaviourContext) throws {
+        self.context = context
+        let engine = try LayoutEngine(host: context, sets: [
+            ("base", try baseConstraints()),
+            ("hidden", try verticalLine(configuration.hidden)),
+            ("shown", try verticalLine(configuration.shown)),
+        ])
+        context.layout = engine
+        self.engine = engine
+        try engine.activate(["base", "hidden"])
+        context.scene.statusBarHidden = true
+        context.subscribe(.names(["keyboard.willShow", "keyboard.willHide"])) { [unowned self] event in
+            switch event.event {
+            case .keyboardWillShow(let change): try keyboardMoved(change, shown: true)
+            case .keyboardWillHide(let change): try keyboardMoved(change, shown: false)
+            default: break
+            }
+        }
+        context.subscribe(.name("tap")) { event in
+            guard case .tap(let tap) = event.event,
+                  tap.target.flatMap({ context.scene[$0]?.kind.isTextInput }) != true else { return }
+            try context.emit(.resign(ResignRequest()))
+        }
+        context.subscribe(.name("return")) { [unowned self] event in
+            guard case .returnKey(let request) = event.event else { return }
+            try returnPressed(in: request.target)
+        }
+        context.subscribe(.names(["login.succeeded", "login.failed"])) { [unowned self] event in
+            try loginResolved(succeeded: event.event.name == "login.succeeded")
+        }
+    }
+
+    public func state(forKey key: String) -> FieldValue? {
+        switch key {
+        case "phase": return .string(phase.rawValue)
+        case "layout": return .string(engine?.activeConstraintSets.last ?? "")
+        case "shimmering": return .bool(shimmerStart != nil)
+        case "shimmerPhase":
+            guard let start = shimmerStart, let now = context?.now else { return .double(0) }
+            let elapsed = (now - start).seconds / Self.shimmerPeriod
+            return .double(elapsed - elapsed.rounded(.down))
+        default: return nil
+        }
+    }
+
+    public var stateKeys: [String] { ["phase", "layout", "shimmering", "shimmerPhase"] }
+
+    // MARK: Constraints
+
+    private func baseConstraints() throws -> [LayoutConstraint] {
+        try [configuration.username, configuration.separator, configuration.password]
+            .flatMap { try VisualFormatParser.parse("H:|-[\($0)]-|") }
+            + [SingleConstraintParser.parse("\(configuration.title).centerX == superview.centerX")]
+    }
+
+    /// `V:|-top-[title]-space-[username]-(8)-[separator(1)]-(8)-[password]`.
+    private func verticalLine(_ metrics: Metrics) throws -> [LayoutConstraint] {
+        let c = configuration
+        return try VisualFormatParser.parse(
+            "V:|-top-[\(c.title)]-space-[\(c.username)]-(8)-[\(c.separator)(1)]-(8)-[\(c.password)]",
+            metrics: ["top": metrics.top, "space": metrics.space])
+    }
+
+    /// The shown metrics for a keyboard of `height`: the seed's, or (displacement `keyboard`, or
+    /// landscape `adaptive` in landscape) a top that puts the password's bottom `gap` above it.
+    private func shownMetrics(keyboardHeight height: Double) -> Metrics {
+        guard let scene = context?.scene else { return configuration.shown }
+        let fitsKeyboard = configuration.displacement == .keyboard
+            || (configuration.landscape == .adaptive && scene.orientation.isLandscape)
+        guard fitsKeyboard else { return configuration.shown }
+        let c = configuration
+        let stack = [c.title, c.username, c.password].reduce(17.0) { $0 + (scene[$1]?.frame.size.height ?? 0) }
+        let available = scene.bounds.size.height - height - c.gap
+        var space = c.shown.space
+        var top = available - stack - space
+        if top < 0 {
+            // Not enough room: give up space between title and fields first (down to 8).
+            space = max(8, space + top)
+            top = max(0, available - stack - space)
+        }
+        return Metrics(top: top, space: space)
+    }
+
+    // MARK: Events
+
+    private func keyboardMoved(_ change: KeyboardChange, shown: Bool) throws {
+        guard let context, let engine, phase == .editing || phase == .failed else { return }
+        if shown { try engine.setConstraints(try verticalLine(shownMetrics(keyboardHeight: change.frame.size.height)), for: "shown") }
+        let parameters = configuration.followKeyboardAnimation
+            ? AnimationParameters(duration: change.duration, curve: change.curve.curve)
+            : AnimationParameters(duration: configuration.duration, curve: configuration.curve.curve)
+        try context.animate(parameters) {
+            try engine.activate(["base", shown ? "shown" : "hidden"])
+        }
+    }
+
+    private func returnPressed(in id: String) throws {
+        guard let context else { return }
+        if id == configuration.username {
+            try context.emit(.focus(NodeTarget(target: configuration.password)))
+        } else if id == configuration.password {
+            try context.emit(.resign(ResignRequest()))
+            let username = context.scene[configuration.username]?.text ?? ""
+            try context.emit(.custom(name: "login.submit", fields: ["username": .string(username)]))
+            if configuration.submitAnimation { try startSubmitting() }
+        }
+    }
+
+    /// The title slides down over the fields, which fade out, and the shimmer starts.
+    private func startSubmitting() throws {
+        guard let context, let usernameFrame = context.scene[configuration.username]?.frame,
+              var title = context.scene[configuration.title]?.frame else { return }
+        phase = .submitting
+        shimmerStart = context.now
+        title.origin.y = usernameFrame.minY
+        let c = configuration
+        try context.animate(AnimationParameters(duration: c.duration, curve: c.curve.curve)) {
+            try context.set(title.vector, for: .frame, of: c.title)
+            for id in [c.username, c.separator, c.password] { try context.set(SIMD4(0, 0, 0, 0), for: .alpha, of: id) }
+        }
+    }
+
+    /// Success leaves the title where it is; failure brings the form back.
+    private func loginResolved(succeeded: Bool) throws {
+        guard let context, let engine, phase == .submitting else { return }
+        shimmerStart = nil
+        phase = succeeded ? .succeeded : .failed
+        guard !succeeded else { return }
+        let c = configuration
+        try context.animate(AnimationParameters(duration: c.duration, curve: c.curve.curve)) {
+            try engine.layOutAgain()
+            for id in [c.title, c.username, c.separator, c.password] { try context.set(SIMD4(1, 0, 0, 0), for: .alpha, of: id) }
+        }
+        phase = .editing
+    }
+}
