@@ -34,7 +34,8 @@ let package = Package(
         .target(name: "AutoScroll", dependencies: ["RehearseCore"], path: "Plugins/AutoScroll"),
         .target(name: "Panner", dependencies: ["RehearseCore"], path: "Plugins/Panner"),
         .target(name: "LoginAnimator", dependencies: ["RehearseCore", "RehearseLayout"], path: "Plugins/LoginAnimator"),
-        .target(name: "RehearsePlugins", dependencies: ["RehearseCore", "AutoScroll", "Panner", "LoginAnimator"]),
+        .target(name: "Gateway", dependencies: ["RehearseCore"], path: "Plugins/Gateway"),
+        .target(name: "RehearsePlugins", dependencies: ["RehearseCore", "AutoScroll", "Panner", "LoginAnimator", "Gateway"]),
         .target(name: "RehearseScenario", dependencies: ["RehearseCore", "RehearseLayout", "Yams"]),
         .executableTarget(
             name: "rehearse",
@@ -51,6 +52,7 @@ let package = Package(
         .testTarget(name: "AutoScrollTests", dependencies: ["AutoScroll", "RehearseTesting"]),
         .testTarget(name: "PannerTests", dependencies: ["Panner", "RehearseTesting"]),
         .testTarget(name: "LoginAnimatorTests", dependencies: ["LoginAnimator", "RehearseTesting"]),
+        .testTarget(name: "GatewayTests", dependencies: ["Gateway", "RehearseTesting"]),
         .testTarget(name: "RehearseScenarioTests", dependencies: ["RehearseScenario", "RehearsePlugins"], exclude: ["Malformed", "MalformedExpectations.tsv"]),
         .testTarget(name: "rehearseTests", dependencies: ["rehearse"], exclude: ["junit.xsd"]),
     ],

@@ -1,4 +1,5 @@
 import AutoScroll
+import Gateway
 import LoginAnimator
 import Panner
 import RehearseCore
@@ -9,4 +10,5 @@ public let pluginRegistry = BehaviourRegistry([
     BehaviourDescriptor(AutoScroll.self),
     BehaviourDescriptor(Panner.self),
     BehaviourDescriptor(LoginAnimator.self),
+    BehaviourDescriptor(Gateway.self),
 ])

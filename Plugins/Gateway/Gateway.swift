@@ -1,0 +1,205 @@
+import RehearseCore
+
+/// The gateway view controller (Roundwall, sgoodwin/LoginExample): a login status, `loggedOut` or
+/// `loggedIn(apiKey)`, decides which one child is embedded full screen. An authenticator answers
+/// `login.submit` with `login.succeeded` or `login.failed`; `logout` logs out.
+///
+/// Fixed against the original: the child is rebuilt only when the status really changes (the
+/// original rebuilt on every assignment), and there is never more than one child once a change is
+/// done (the original could embed two and never removed old views). The API key stays inside the
+/// plugin: paths and events show `<redacted>`. Options: transitions, a connectivity gate and
+/// sections that need a login.
+public final class Gateway: Behaviour {
+    public static let id = "gateway"
+    public static let summary = "embeds exactly one child for the login status (Roundwall's gateway)"
+    public static let defaultConfiguration = Configuration()
+    public static let scene: ScenePreset? = GatewayScene.preset
+    public static let events = [
+        EventDescription(name: "login.submit", fields: "username", summary: "the login form"),
+        EventDescription(name: "login.succeeded", fields: "username", summary: "gateway's authenticator"),
+        EventDescription(name: "login.failed", fields: "username, reason", summary: "gateway's authenticator"),
+        EventDescription(name: "logout", fields: "", summary: "injected: log out"),
+        EventDescription(name: "gateway.changed", fields: "status, child", summary: "gateway, when the embedded child changed"),
+        EventDescription(name: "gateway.navigate", fields: "section", summary: "injected: show a section"),
+    ]
+
+    /// The login status; the key never leaves the plugin.
+    private enum Status: Equatable {
+        case loggedOut
+        case loggedIn(apiKey: String)
+
+        var name: String { self == .loggedOut ? "loggedOut" : "loggedIn" }
+    }
+
+    private let configuration: Configuration
+    private var context: BehaviourContext?
+    private var status = Status.loggedOut
+    private var online = true
+    private var section: String?
+    /// The children as first found, to rebuild from: each subtree's nodes, parents first.
+    private var prototypes: [String: [(node: Node, parent: String?)]] = [:]
+    private var embedded = ""
+    private var outgoing: String?
+    private var transitionCount = 0
+    private var issuedKeys = 0
+
+    public init(configuration: Configuration) {
+        self.configuration = configuration
+    }
+
+    public func attach(to context: BehaviourContext) throws {
+        self.context = context
+        let c = configuration
+        var required = [c.children.loggedOut, c.children.loggedIn] + c.sections.keys.sorted()
+        if c.connectivityGate { required.append(c.children.offline) }
+        for id in Set(required + [c.children.offline]).sorted() {
+            guard context.scene[id] != nil else {
+                if required.contains(id) { throw GatewayError.missingChild(id) }
+                continue
+            }
+            prototypes[id] = subtree(id, in: context.scene)
+        }
+        for (id, _) in prototypes where context.scene.contains(id) { try context.scene.remove(id) }
+        try embed(desiredChild)
+        context.subscribe(.name("login.submit")) { [unowned self] event in
+            guard case .custom(_, let fields) = event.event, case .string(let username)? = fields["username"] else { return }
+            authenticate(username)
+        }
+        context.subscribe(.name("logout")) { [unowned self] _ in try setStatus(.loggedOut) }
+        context.subscribe(.name("network")) { [unowned self] event in
+            guard case .network(let change) = event.event, configuration.connectivityGate else { return }
+            online = change.online
+            try update()
+        }
+        context.subscribe(.name("gateway.navigate")) { [unowned self] event in
+            guard case .custom(_, let fields) = event.event, case .string(let name)? = fields["section"],
+                  configuration.sections[name] != nil else { return }
+            section = name
+            try update()
+        }
+    }
+
+    public func state(forKey key: String) -> FieldValue? {
+        switch key {
+        case "status": .string(status.name)
+        case "child": .string(embedded)
+        case "apiKey": .string(status == .loggedOut ? "" : Redaction.placeholder)
+        case "transitioning": .bool(outgoing != nil)
+        case "previousChild": .string(outgoing ?? "")
+        case "online": .bool(online)
+        default: nil
+        }
+    }
+
+    public var stateKeys: [String] { ["status", "child", "apiKey", "transitioning", "previousChild", "online"] }
+
+    // MARK: Status
+
+    private var desiredChild: String {
+        let c = configuration
+        if c.connectivityGate, !online { return c.children.offline }
+        let loggedIn = status != .loggedOut
+        if let section, let needsLogin = c.sections[section] {
+            return needsLogin && !loggedIn ? c.children.loggedOut : section
+        }
+        return loggedIn ? c.children.loggedIn : c.children.loggedOut
+    }
+
+    private func setStatus(_ new: Status) throws {
+        guard new != status else { return }
+        status = new
+        try update()
+    }
+
+    private func authenticate(_ username: String) {
+        guard let context else { return }
+        let authenticator = configuration.authenticator
+        let latency = VirtualTime.seconds(max(authenticator.latency, 0)) ?? .zero
+        context.schedule(after: latency) { [unowned self] in
+            let accepted = !authenticator.fail && (authenticator.users.isEmpty || authenticator.users.contains(username))
+            guard accepted else {
+                let reason = authenticator.fail ? "the authenticator refused" : "unknown user"
+                try context.emit(.custom(name: "login.failed", fields: ["username": .string(username), "reason": .string(reason)]))
+                return
+            }
+            issuedKeys += 1
+            try setStatus(.loggedIn(apiKey: "key-\(issuedKeys)-\(username.unicodeScalars.reduce(0) { $0 &* 31 &+ Int($1.value) })"))
+            try context.emit(.custom(name: "login.succeeded", fields: ["username": .string(username)]))
+        }
+    }
+
+    // MARK: Embedding
+
+    /// Shows the desired child if it is not the one embedded, with the configured transition.
+    private func update() throws {
+        guard let context else { return }
+        let desired = desiredChild
+        guard desired != embedded else { return }
+        if let outgoing { try finishTransition(removing: outgoing) }
+        let previous = embedded
+        try embed(desired)
+        try context.emit(.custom(name: "gateway.changed", fields: ["status": .string(status.name), "child": .string(desired)]))
+        guard configuration.transition != .none, context.scene.contains(previous) else {
+            if context.scene.contains(previous) { try context.scene.remove(previous) }
+            return
+        }
+        outgoing = previous
+        transitionCount += 1
+        let token = transitionCount
+        let bounds = context.scene.bounds
+        let squeezed = Rect(x: bounds.midX, y: 0, width: 0, height: bounds.size.height)
+        if configuration.transition == .fade {
+            try context.set(SIMD4(0, 0, 0, 0), for: .alpha, of: desired)
+        } else {
+            try context.set(squeezed.vector, for: .frame, of: desired)
+        }
+        try context.animate(AnimationParameters(duration: configuration.transitionDuration)) {
+            if configuration.transition == .fade {
+                try context.set(SIMD4(1, 0, 0, 0), for: .alpha, of: desired)
+                try context.set(SIMD4(0, 0, 0, 0), for: .alpha, of: previous)
+            } else {
+                try context.set(bounds.vector, for: .frame, of: desired)
+                try context.set(squeezed.vector, for: .frame, of: previous)
+            }
+        } completion: { [unowned self] _ in
+            guard token == transitionCount, let outgoing else { return }
+            try finishTransition(removing: outgoing)
+        }
+    }
+
+    private func finishTransition(removing id: String) throws {
+        outgoing = nil
+        if let scene = context?.scene, scene.contains(id) { try scene.remove(id) }
+    }
+
+    /// Adds a fresh copy of the child's subtree, full screen, and lays it out if the scene has a layout.
+    private func embed(_ id: String) throws {
+        guard let context, let nodes = prototypes[id] else { return }
+        for (index, entry) in nodes.enumerated() {
+            var node = entry.node
+            if index == 0 { node.frame = context.scene.bounds }
+            try context.scene.add(node, to: entry.parent)
+        }
+        embedded = id
+        try context.layout?.layOutAgain()
+    }
+
+    private func subtree(_ id: String, in scene: Scene) -> [(node: Node, parent: String?)] {
+        let ids = scene.allIDs.filter { $0 == id || scene.ancestors(of: $0).contains(id) }
+        return ids.compactMap { member in
+            scene[member].map { ($0, member == id ? nil : $0.parent) }
+        }
+    }
+}
+
+/// A gateway that cannot start.
+public enum GatewayError: Error, Equatable, CustomStringConvertible {
+    /// A configured child is not in the scene.
+    case missingChild(String)
+
+    public var description: String {
+        switch self {
+        case .missingChild(let id): "the scene has no child '\(id)' to embed"
+        }
+    }
+}
