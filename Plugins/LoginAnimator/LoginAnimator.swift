@@ -121,7 +121,14 @@ public final class LoginAnimator: Behaviour {
     // MARK: Events
 
     private func keyboardMoved(_ change: KeyboardChange, shown: Bool) throws {
-        guard let context, let engine, phase == .editing || phase == .failed else { return }
+        guard let context, let engine else { return }
+        // While a submission shimmers the form stays put, but the layout follows the keyboard for
+        // later; after a submission, a new keyboard starts over.
+        guard phase != .submitting else {
+            try engine.activate(["base", shown ? "shown" : "hidden"], layingOut: false)
+            return
+        }
+        phase = .editing
         if shown { try engine.setConstraints(try verticalLine(shownMetrics(keyboardHeight: change.frame.size.height)), for: "shown") }
         let parameters = configuration.followKeyboardAnimation
             ? AnimationParameters(duration: change.duration, curve: change.curve.curve)

@@ -50,6 +50,12 @@ public final class LayoutEngine: SceneLayout {
     // MARK: SceneLayout
 
     public func activate(_ names: [String]) throws {
+        try activate(names, layingOut: true)
+    }
+
+    /// Makes exactly `names` active; with `layingOut` false the frames stay as they are until the
+    /// next lay-out (a form that should not move now, but should come back right later).
+    public func activate(_ names: [String], layingOut: Bool) throws {
         for name in names where sets[name] == nil { throw LayoutError.unknownSet(name, known: constraintSetNames) }
         let leaving = activeConstraintSets.filter { !names.contains($0) }
         let entering = names.filter { !activeConstraintSets.contains($0) }
@@ -70,7 +76,7 @@ public final class LayoutEngine: SceneLayout {
             throw LayoutError.solver(error)
         }
         activeConstraintSets = constraintSetNames.filter { names.contains($0) }
-        try layOutAgain()
+        if layingOut { try layOutAgain() }
     }
 
     /// Replaces the constraints of the set `name` (adding it if new); an active set takes effect at

@@ -42,7 +42,9 @@ public struct ScenarioLoader: Sendable {
         let simulation = Simulation(device: device, animationModel: model)
         try build(simulation, nodes: nodes, plugins: plugins, at: entries)
         let layout = try entries["scene"].flatMap { scene throws(ScenarioError) in try readLayout(scene, into: simulation) }
-        var parser = StepParser(simulation: simulation)
+        let declared = Simulation(device: device, animationModel: model)
+        for entry in nodes { try? declared.scene.add(entry.node, to: entry.parent) }
+        var parser = StepParser(simulation: simulation, declaredScene: declared)
         let steps = try stepsValue.sequence("steps").map { value throws(ScenarioError) in try parser.step(value) }
         guard !steps.isEmpty else { throw stepsValue.error("steps is empty: list at least one step") }
         return Scenario(
