@@ -51,3 +51,14 @@ import Testing
         #expect(seen.last == "late@20")
     }
 }
+
+@Suite struct RealtimePacerTests {
+    @Test func virtualTimeIsTheWallTimeElapsedSinceTheStart() {
+        let start = ContinuousClock.Instant.now
+        let pacer = RealtimePacer(from: VirtualTime(nanoseconds: 5_000_000_000), at: start)
+        #expect(pacer.virtualTime(at: start) == VirtualTime(nanoseconds: 5_000_000_000))
+        #expect(pacer.virtualTime(at: start + .milliseconds(250)) == VirtualTime(nanoseconds: 5_250_000_000))
+        #expect(pacer.virtualTime(at: start - .seconds(1)) == VirtualTime(nanoseconds: 5_000_000_000))
+        #expect(pacer.instant(for: VirtualTime(nanoseconds: 6_000_000_000)) == start + .seconds(1))
+    }
+}

@@ -19,12 +19,13 @@ enum Rehearse {
         try launch(productsFolder.appendingPathComponent("rehearse"), arguments, in: folder)
     }
 
-    static func launch(_ executable: URL, _ arguments: [String], in folder: URL = packageRoot) throws -> CommandResult {
+    static func launch(_ executable: URL, _ arguments: [String], in folder: URL = packageRoot,
+                       environment base: [String: String] = ProcessInfo.processInfo.environment) throws -> CommandResult {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = folder
-        var environment = ProcessInfo.processInfo.environment
+        var environment = base
         environment["NO_COLOR"] = "1"
         process.environment = environment
         let output = Pipe(), errorOutput = Pipe()

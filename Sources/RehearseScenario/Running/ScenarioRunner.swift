@@ -1,5 +1,4 @@
 import RehearseCore
-import RehearseLayout
 
 /// Runs loaded scenarios on a fresh ``Simulation`` each and checks their expectations.
 public struct ScenarioRunner: Sendable {
@@ -49,18 +48,9 @@ public struct ScenarioRunner: Sendable {
     /// Runs a loaded scenario.
     public func run(_ scenario: Scenario) -> ScenarioResult {
         var result = ScenarioResult(file: scenario.file, name: scenario.name, outcome: .passed)
-        let simulation = Simulation(device: scenario.device, animationModel: scenario.animationModel)
+        let simulation: Simulation
         do {
-            for (node, parent) in scenario.nodes { try simulation.scene.add(node, to: parent) }
-            if let layout = scenario.layout {
-                let engine = try LayoutEngine(host: simulation, sets: layout.sets)
-                simulation.layout = engine
-                try engine.activate(layout.active)
-            }
-            for (id, overrides) in scenario.plugins {
-                guard let descriptor = registry[id] else { throw PluginInstallError.unknown(id) }
-                try simulation.install(descriptor, overrides: overrides)
-            }
+            simulation = try scenario.makeSimulation(registry: registry)
         } catch {
             let location = SourceLocation(file: scenario.file, line: 1, column: 1)
             result.outcome = .invalid(ScenarioError("cannot set the scenario up: \(error)", at: location))

@@ -1,0 +1,47 @@
+/// Field values written as text, as the command line and `InjectStrings` take them.
+public enum FieldText {
+    /// `true`/`false` are booleans, whole numbers integers, other numbers numbers, and anything else
+    /// a string (quote nothing: `hello world` is a string).
+    public static func value(_ text: String) -> FieldValue {
+        switch text {
+        case "true": return .bool(true)
+        case "false": return .bool(false)
+        default:
+            if let integer = Int64(text) { return .int(integer) }
+            if let number = Double(text), number.isFinite, text.contains(where: \.isNumber) { return .double(number) }
+            return .string(text)
+        }
+    }
+
+    /// `{"rotationRate.y": "0.5", "target": "username"}` as nested fields; a key that is both a
+    /// value and a prefix (`a=1`, `a.b=2`) is an error.
+    public static func fields(_ pairs: [(key: String, value: String)]) throws(FieldError) -> Fields {
+        var fields: Fields = [:]
+        for (key, text) in pairs {
+            let parts = key.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+            guard !parts.contains(where: \.isEmpty) else {
+                throw FieldError(path: key, problem: .invalidValue("is not a dotted field name"))
+            }
+            try insert(value(text), at: parts[...], into: &fields, path: key)
+        }
+        return fields
+    }
+
+    private static func insert(_ value: FieldValue, at parts: ArraySlice<String>, into fields: inout Fields,
+                               path: String) throws(FieldError) {
+        guard let first = parts.first else { return }
+        if parts.count == 1 {
+            guard fields[first] == nil else { throw FieldError(path: path, problem: .invalidValue("is given twice")) }
+            fields[first] = value
+            return
+        }
+        var nested: Fields
+        switch fields[first] {
+        case nil: nested = [:]
+        case .dictionary(let existing)?: nested = existing
+        default: throw FieldError(path: path, problem: .invalidValue("is both a value and a group"))
+        }
+        try insert(value, at: parts.dropFirst(), into: &nested, path: path)
+        fields[first] = .dictionary(nested)
+    }
+}

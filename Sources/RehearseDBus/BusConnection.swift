@@ -1,0 +1,103 @@
+import CDBus
+
+/// A problem with the bus itself: connecting, the name, the connection going away.
+public struct BusFailure: Error, CustomStringConvertible, Sendable {
+    public let message: String
+
+    public init(_ message: String) {
+        self.message = message
+    }
+
+    public var description: String { message }
+}
+
+/// Which bus to join.
+public enum BusAddress: Sendable, Equatable {
+    case session
+    case system
+    /// A bus daemon at a D-Bus address (`unix:path=/tmp/bus.sock`).
+    case address(String)
+}
+
+/// One private libdbus connection, used from one thread only (the serve loop's): libdbus sends
+/// queued from other threads were found not to be delivered, and flushes from them deadlocked
+/// (reference/dbus-notes.md), so nothing here is shared.
+final class BusConnection {
+    let raw: OpaquePointer
+
+    init(_ address: BusAddress) throws(BusFailure) {
+        var error = DBusError()
+        dbus_error_init(&error)
+        defer { dbus_error_free(&error) }
+        let connection: OpaquePointer?
+        switch address {
+        case .session: connection = dbus_bus_get_private(DBUS_BUS_SESSION, &error)
+        case .system: connection = dbus_bus_get_private(DBUS_BUS_SYSTEM, &error)
+        case .address(let text):
+            connection = text.withCString { dbus_connection_open_private($0, &error) }
+            if let connection, dbus_bus_register(connection, &error) == 0 {
+                dbus_connection_close(connection)
+                dbus_connection_unref(connection)
+                throw BusFailure("cannot register on the bus at \(text): \(Self.describe(error))")
+            }
+        }
+        guard let connection else { throw BusFailure("cannot connect to the bus: \(Self.describe(error))") }
+        dbus_connection_set_exit_on_disconnect(connection, 0)
+        raw = connection
+    }
+
+    deinit {
+        dbus_connection_close(raw)
+        dbus_connection_unref(raw)
+    }
+
+    static func describe(_ error: DBusError) -> String {
+        guard errorIsSet(error) else { return "unknown error" }
+        let name = error.name.map { String(cString: $0) } ?? ""
+        let message = error.message.map { String(cString: $0) } ?? ""
+        return "\(message) (\(name))"
+    }
+
+    /// Takes the well-known `name`; with `replace`, from its current owner if that one allows it.
+    func requestName(_ name: String, replace: Bool) throws(BusFailure) {
+        var error = DBusError()
+        dbus_error_init(&error)
+        defer { dbus_error_free(&error) }
+        let flags = UInt32(DBUS_NAME_FLAG_DO_NOT_QUEUE) | UInt32(DBUS_NAME_FLAG_ALLOW_REPLACEMENT)
+            | (replace ? UInt32(DBUS_NAME_FLAG_REPLACE_EXISTING) : 0)
+        let result = name.withCString { dbus_bus_request_name(raw, $0, flags, &error) }
+        guard result >= 0 else { throw BusFailure("cannot request the name \(name): \(Self.describe(error))") }
+        guard result == DBUS_REQUEST_NAME_REPLY_PRIMARY_OWNER || result == DBUS_REQUEST_NAME_REPLY_ALREADY_OWNER else {
+            throw BusFailure("the name \(name) is taken by another connection (use --replace to take it over)")
+        }
+    }
+
+    func releaseName(_ name: String) {
+        var error = DBusError()
+        dbus_error_init(&error)
+        _ = name.withCString { dbus_bus_release_name(raw, $0, &error) }
+        dbus_error_free(&error)
+        dbus_connection_flush(raw)
+    }
+
+    /// Queues `message` (consumed).
+    func send(_ message: OpaquePointer) {
+        dbus_connection_send(raw, message, nil)
+        dbus_message_unref(message)
+    }
+
+    /// Reads, writes and dispatches for up to `milliseconds`; false once the connection is gone.
+    func dispatch(milliseconds: Int32) -> Bool {
+        dbus_connection_read_write_dispatch(raw, milliseconds) != 0 && dbus_connection_get_is_connected(raw) != 0
+    }
+
+    func flush() {
+        dbus_connection_flush(raw)
+    }
+}
+
+/// `dbus_error_is_set` is a function; wrapped for a `let` error.
+private func errorIsSet(_ error: DBusError) -> Bool {
+    var copy = error
+    return dbus_error_is_set(&copy) != 0
+}

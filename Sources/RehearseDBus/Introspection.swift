@@ -1,0 +1,107 @@
+/// The introspection data the service answers `Introspect` with, on its object and on the paths
+/// above it (so `busctl tree` and `gdbus introspect -r` find it).
+enum Introspection {
+    static let doctype = #"<!DOCTYPE node PUBLIC "-//freedesktop//DTD D-BUS Object Introspection 1.0//EN" "http://www.freedesktop.org/standards/dbus/1.0/introspect.dtd">"#
+
+    static let standardInterfaces = """
+          <interface name="org.freedesktop.DBus.Introspectable">
+            <method name="Introspect"><arg name="xml_data" type="s" direction="out"/></method>
+          </interface>
+          <interface name="org.freedesktop.DBus.Peer">
+            <method name="Ping"/>
+            <method name="GetMachineId"><arg name="machine_uuid" type="s" direction="out"/></method>
+          </interface>
+          <interface name="org.freedesktop.DBus.Properties">
+            <method name="Get">
+              <arg name="interface_name" type="s" direction="in"/>
+              <arg name="property_name" type="s" direction="in"/>
+              <arg name="value" type="v" direction="out"/>
+            </method>
+            <method name="GetAll">
+              <arg name="interface_name" type="s" direction="in"/>
+              <arg name="properties" type="a{sv}" direction="out"/>
+            </method>
+            <method name="Set">
+              <arg name="interface_name" type="s" direction="in"/>
+              <arg name="property_name" type="s" direction="in"/>
+              <arg name="value" type="v" direction="in"/>
+            </method>
+            <signal name="PropertiesChanged">
+              <arg name="interface_name" type="s"/>
+              <arg name="changed_properties" type="a{sv}"/>
+              <arg name="invalidated_properties" type="as"/>
+            </signal>
+          </interface>
+        """
+
+    static let simulator = """
+          <interface name="\(SimulatorInterface.interface)">
+            <method name="Inject">
+              <arg name="name" type="s" direction="in"/>
+              <arg name="fields" type="a{sv}" direction="in"/>
+              <arg name="sequence" type="t" direction="out"/>
+            </method>
+            <method name="InjectAt">
+              <arg name="time" type="d" direction="in"/>
+              <arg name="name" type="s" direction="in"/>
+              <arg name="fields" type="a{sv}" direction="in"/>
+              <arg name="sequence" type="t" direction="out"/>
+            </method>
+            <method name="InjectStrings">
+              <arg name="name" type="s" direction="in"/>
+              <arg name="fields" type="a{ss}" direction="in"/>
+              <arg name="sequence" type="t" direction="out"/>
+            </method>
+            <method name="Advance">
+              <arg name="seconds" type="d" direction="in"/>
+              <arg name="now" type="d" direction="out"/>
+            </method>
+            <method name="LoadScenario">
+              <arg name="yaml" type="s" direction="in"/>
+            </method>
+            <method name="Reset"/>
+            <method name="Get">
+              <arg name="path" type="s" direction="in"/>
+              <arg name="value" type="v" direction="out"/>
+            </method>
+            <method name="Snapshot">
+              <arg name="json" type="s" direction="out"/>
+            </method>
+            <method name="ListPlugins">
+              <arg name="plugins" type="a(ssb)" direction="out"/>
+            </method>
+            <method name="Configure">
+              <arg name="plugin" type="s" direction="in"/>
+              <arg name="settings" type="a{sv}" direction="in"/>
+            </method>
+            <signal name="Event">
+              <arg name="sequence" type="t"/>
+              <arg name="time" type="d"/>
+              <arg name="name" type="s"/>
+              <arg name="fields" type="a{sv}"/>
+            </signal>
+            <property name="Time" type="d" access="read">
+              <annotation name="org.freedesktop.DBus.Property.EmitsChangedSignal" value="false"/>
+            </property>
+            <property name="Mode" type="s" access="read"/>
+            <property name="KeyboardVisible" type="b" access="read"/>
+            <property name="FirstResponder" type="s" access="read"/>
+            <property name="Orientation" type="s" access="read"/>
+            <property name="EventCount" type="t" access="read">
+              <annotation name="org.freedesktop.DBus.Property.EmitsChangedSignal" value="false"/>
+            </property>
+          </interface>
+        """
+
+    /// The XML for `path`, or `nil` for a path that is neither the object nor above it.
+    static func xml(for path: String) -> String? {
+        let objectPath = SimulatorInterface.path
+        if path == objectPath {
+            return doctype + "\n<node>\n" + standardInterfaces + "\n" + simulator + "\n</node>\n"
+        }
+        let prefix = path == "/" ? "/" : path + "/"
+        guard objectPath.hasPrefix(prefix) else { return nil }
+        let child = objectPath.dropFirst(prefix.count).prefix { $0 != "/" }
+        return doctype + "\n<node>\n" + standardInterfaces + "\n  <node name=\"\(child)\"/>\n</node>\n"
+    }
+}

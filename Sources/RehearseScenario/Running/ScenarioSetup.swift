@@ -1,0 +1,21 @@
+import RehearseCore
+import RehearseLayout
+
+extension Scenario {
+    /// A fresh simulation set up as the scenario says: device, animation model, nodes, constraint
+    /// layout and plugins (its steps are not run). `mode` is the clock mode it reports.
+    public func makeSimulation(registry: BehaviourRegistry, mode: ClockMode = .virtual) throws -> Simulation {
+        let simulation = Simulation(device: device, animationModel: animationModel, mode: mode)
+        for (node, parent) in nodes { try simulation.scene.add(node, to: parent) }
+        if let layout {
+            let engine = try LayoutEngine(host: simulation, sets: layout.sets)
+            simulation.layout = engine
+            try engine.activate(layout.active)
+        }
+        for (id, overrides) in plugins {
+            guard let descriptor = registry[id] else { throw PluginInstallError.unknown(id) }
+            try simulation.install(descriptor, overrides: overrides)
+        }
+        return simulation
+    }
+}

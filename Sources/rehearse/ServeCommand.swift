@@ -1,0 +1,105 @@
+import ArgumentParser
+import Foundation
+import RehearseCore
+import RehearseDBus
+import RehearseScenario
+
+/// Which bus `serve` joins.
+enum BusChoice: String, ExpressibleByArgument, CaseIterable {
+    case session, system
+}
+
+extension ClockMode: ExpressibleByArgument {}
+
+/// Set by SIGINT and SIGTERM; read by the serve loop at least every 50 ms. A plain flag written
+/// from a signal handler, as `sig_atomic_t` would be in C.
+nonisolated(unsafe) private var stopRequested = false
+
+/// `rehearse serve`: the simulation on D-Bus as `org.rehearse.Simulator`.
+struct Serve: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Serve the simulation on D-Bus (org.rehearse.Simulator1) until SIGINT or SIGTERM.",
+        discussion: "Exit status: 0 after a signal, 1 when the bus connection is lost, 2 for invalid input or a taken name.")
+
+    @Option(help: "The bus to join: session or system.")
+    var bus: BusChoice = .session
+
+    @Option(help: "Join the bus daemon at this D-Bus address instead (unix:path=...).")
+    var address: String?
+
+    @Option(help: "The well-known name to own.")
+    var name = SimulatorInterface.defaultName
+
+    @Flag(help: "Take the name over from another owner that allows it.")
+    var replace = false
+
+    @Option(help: "How time moves: realtime (paced to the wall clock), manual (only on Advance) or virtual (as fast as work comes).")
+    var mode: ClockMode = .realtime
+
+    @Option(help: "A device preset (when no scenario is given).")
+    var device: String?
+
+    @Option(help: "Set the simulation up from this scenario file (device, scene, plugins; its steps are not run).")
+    var scenario: String?
+
+    @Option(parsing: .upToNextOption, help: "Plugins to install (when no scenario is given).")
+    var plugins: [String] = []
+
+    @Flag(help: "Refuse every method that changes state.")
+    var readOnly = false
+
+    func validate() throws {
+        guard scenario == nil || (device == nil && plugins.isEmpty) else {
+            throw ValidationError("give the device and plugins in the scenario file, or --device and --plugins without one")
+        }
+    }
+
+    func run() throws {
+        let setup = try loadSetup()
+        var options = SimulatorService.Options()
+        options.name = name
+        options.replace = replace
+        options.readOnly = readOnly
+        options.mode = mode
+        let service: SimulatorService
+        do {
+            service = try SimulatorService(bus: address.map(BusAddress.address) ?? (bus == .system ? .system : .session),
+                                           options: options, registry: registry, setup: setup)
+        } catch {
+            FileHandle.standardError.write(Data("rehearse serve: \(error)\n".utf8))
+            throw ExitCode(2)
+        }
+        signal(SIGINT) { _ in stopRequested = true }
+        signal(SIGTERM) { _ in stopRequested = true }
+        // A parent may have started us with these blocked (dispatch worker threads block signals,
+        // and a child inherits the mask): unblock them, or SIGTERM would never arrive.
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGINT)
+        sigaddset(&signals, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+        FileHandle.standardError.write(Data("serving \(name) (\(mode.rawValue) clock)\n".utf8))
+        do {
+            try service.run { stopRequested }
+        } catch {
+            FileHandle.standardError.write(Data("rehearse serve: \(error)\n".utf8))
+            throw ExitCode(1)
+        }
+    }
+
+    /// The scenario file, or one written from `--device` and `--plugins`.
+    private func loadSetup() throws -> Scenario {
+        let loader = ScenarioLoader(registry: registry)
+        do {
+            if let scenario { return try loader.load(file: scenario) }
+            var yaml = "name: serve\n"
+            if let device { yaml += "device: \(FieldValue.string(device).jsonText)\n" }
+            if !plugins.isEmpty { yaml += "plugins: [\(plugins.map { FieldValue.string($0).jsonText }.joined(separator: ", "))]\n" }
+            yaml += "steps: [{wait: 0}]\n"
+            return try loader.load(data: Data(yaml.utf8), file: "serve options")
+        } catch {
+            FileHandle.standardError.write(Data("\(error)\n".utf8))
+            throw ExitCode(2)
+        }
+    }
+}

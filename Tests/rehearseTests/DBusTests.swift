@@ -1,0 +1,205 @@
+import Foundation
+import Testing
+
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// `rehearse serve` on a private bus, driven by peers nobody here wrote: gdbus, dbus-send,
+/// dbus-monitor and a jeepney (Python) client.
+@Suite(.serialized) struct DBusTests {
+    @Test func introspectionDescribesTheWholeInterfaceAndTheTreeFindsIt() throws {
+        let bus = try PrivateBus()
+        try bus.serve(["--mode", "manual"])
+        let xml = try bus.run("/usr/bin/gdbus", ["introspect", "--session", "--dest", "org.rehearse.Simulator",
+                                                 "--object-path", "/org/rehearse/Simulator", "--xml"])
+        #expect(xml.status == 0, "\(xml.errorOutput)")
+        let parsed = IntrospectionNames(xml.output)
+        #expect(parsed.members == ["Advance", "Configure", "Event", "Get", "Inject", "InjectAt", "InjectStrings",
+                                   "ListPlugins", "LoadScenario", "Reset", "Snapshot"])
+        #expect(parsed.properties == ["EventCount", "FirstResponder", "KeyboardVisible", "Mode", "Orientation", "Time"])
+        #expect(parsed.arguments["Inject"] == ["name:s", "fields:a{sv}", "sequence:t"])
+        let tree = try bus.run("/usr/bin/gdbus", ["introspect", "--session", "--dest", "org.rehearse.Simulator",
+                                                  "--object-path", "/", "--recurse"])
+        #expect(tree.output.contains("node /org/rehearse/Simulator"))
+    }
+
+    @Test func manualModeStepsTheClockOnlyOnAdvance() throws {
+        let bus = try PrivateBus()
+        try bus.serve(["--mode", "manual", "--plugins", "login-animator"])
+        #expect(try bus.gdbus("org.rehearse.Simulator1.Get", ["title.frame.y"]).output == "(<120.0>,)\n")
+        #expect(try bus.gdbus("org.rehearse.Simulator1.Inject", ["tap", "{'target': <'username'>}"]).output == "(uint64 1,)\n")
+        Thread.sleep(forTimeInterval: 0.2)
+        #expect(try bus.gdbus("org.rehearse.Simulator1.Get", ["time"]).output == "(<0.0>,)\n")
+        #expect(try bus.gdbus("org.rehearse.Simulator1.Get", ["title.presentation.frame.y"]).output == "(<120.0>,)\n")
+        #expect(try bus.gdbus("org.rehearse.Simulator1.Advance", ["0.3"]).output == "(0.29999999999999999,)\n")
+        #expect(try bus.gdbus("org.rehearse.Simulator1.Get", ["title.presentation.frame.y"]).output == "(<70.0>,)\n")
+        #expect(try bus.gdbus("org.rehearse.Simulator1.Get", ["firstResponder"]).output == "(<'username'>,)\n")
+        let plugins = try bus.gdbus("org.rehearse.Simulator1.ListPlugins")
+        #expect(plugins.output.contains("('login-animator', "))
+        #expect(plugins.output.contains("true)"))
+        let snapshot = try bus.gdbus("org.rehearse.Simulator1.Snapshot")
+        #expect(snapshot.output.contains(#""firstResponder":"username""#))
+    }
+
+    @Test func dbusSendInjectsStringsAndGetsNamedErrors() throws {
+        let bus = try PrivateBus()
+        try bus.serve(["--mode", "manual", "--plugins", "panner"])
+        func send(_ method: String, _ arguments: [String]) throws -> CommandResult {
+            try bus.run("/usr/bin/dbus-send", ["--session", "--print-reply", "--dest=org.rehearse.Simulator",
+                                               "/org/rehearse/Simulator", "org.rehearse.Simulator1.\(method)"] + arguments)
+        }
+        let motion = try send("InjectStrings", ["string:motion", "dict:string:string:rotationRate.x,0,rotationRate.y,-0.5,rotationRate.z,0"])
+        #expect(motion.status == 0, "\(motion.errorOutput)")
+        // 976 + 0.5 × 7.1 × 5 = 993.75 (the panner's first pan).
+        #expect(try bus.gdbus("org.rehearse.Simulator1.Get", ["scroll.contentOffset.x"]).output == "(<993.75>,)\n")
+        let unknown = try send("InjectStrings", ["string:motino", "dict:string:string:a,1"])
+        #expect(unknown.errorOutput.contains("org.rehearse.Error.UnknownEvent"))
+        let signature = try send("Get", ["int32:3"])
+        #expect(signature.errorOutput.contains("org.freedesktop.DBus.Error.InvalidArgs"))
+        let path = try send("Get", ["string:scroll.frame.depth"])
+        #expect(path.errorOutput.contains("org.rehearse.Error.UnknownPath"))
+        #expect(try send("Get", ["string:time"]).status == 0)
+    }
+
+    @Test func theEventSignalMatchesOnItsNameAndNeverCarriesASecret() throws {
+        let bus = try PrivateBus()
+        try bus.serve(["--mode", "manual", "--plugins", "login-animator"])
+        let monitor = try bus.start(URL(fileURLWithPath: "/usr/bin/dbus-monitor"),
+                                    ["--session", "type='signal',interface='org.rehearse.Simulator1',arg2='text'"],
+                                    output: "monitor.txt")
+        let everything = try bus.start(URL(fileURLWithPath: "/usr/bin/dbus-monitor"), ["--session", "type='signal'"],
+                                       output: "all.txt")
+        Thread.sleep(forTimeInterval: 0.3)
+        _ = try bus.gdbus("org.rehearse.Simulator1.Inject", ["tap", "{'target': <'password'>}"])
+        _ = try bus.gdbus("org.rehearse.Simulator1.Inject", ["text", "{'target': <'password'>, 'text': <'hunter2'>}"])
+        _ = try bus.gdbus("org.rehearse.Simulator1.Advance", ["0.5"])
+        Thread.sleep(forTimeInterval: 0.3)
+        bus.stop(monitor)
+        bus.stop(everything)
+        Thread.sleep(forTimeInterval: 0.1)
+        let matched = bus.contents(of: "monitor.txt")
+        #expect(matched.components(separatedBy: "member=Event").count - 1 == 1)
+        #expect(matched.contains(#"string "text""#))
+        #expect(matched.contains("<redacted>"))
+        let all = bus.contents(of: "all.txt")
+        #expect(all.contains(#"string "keyboard.willShow""#))
+        #expect(all.contains("member=PropertiesChanged"))
+        #expect(all.contains(#"string "FirstResponder""#))
+        #expect(!all.contains("hunter2"))
+    }
+
+    @Test func propertiesAnswerGetAll() throws {
+        let bus = try PrivateBus()
+        try bus.serve(["--mode", "manual"])
+        let all = try bus.gdbus("org.freedesktop.DBus.Properties.GetAll", ["org.rehearse.Simulator1"])
+        #expect(all.output.contains("'Mode': <'manual'>"))
+        #expect(all.output.contains("'KeyboardVisible': <false>"))
+        let set = try bus.gdbus("org.freedesktop.DBus.Properties.Set", ["org.rehearse.Simulator1", "Mode", "<'virtual'>"])
+        #expect(set.errorOutput.contains("PropertyReadOnly"))
+    }
+
+    /// The bad-input matrix from a jeepney client: each case its named error, the service alive after.
+    @Test func badInputGetsNamedErrorsAndTheServiceKeepsServing() throws {
+        let bus = try PrivateBus()
+        try bus.serve(["--mode", "manual", "--plugins", "login-animator"])
+        let script = Rehearse.packageRoot.appendingPathComponent("Tests/rehearseTests/dbus_client.py").path
+        let result = try bus.run("/usr/bin/env", ["python3", script])
+        #expect(result.status == 0, "\(result.errorOutput)")
+        var errors: [String: String] = [:]
+        for line in result.output.split(separator: "\n") {
+            let row = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            let name = try #require(row["case"] as? String)
+            errors[name] = row["error"] as? String ?? "none"
+            #expect(row["alive"] as? Bool == true, "\(name)")
+        }
+        #expect(errors == [
+            "valid tap": "none", "nested motion": "none",
+            "unknown event": "org.rehearse.Error.UnknownEvent",
+            "unknown target": "org.rehearse.Error.InvalidField",
+            "wrong field type": "org.rehearse.Error.InvalidField",
+            "missing field": "org.rehearse.Error.InvalidField",
+            "nan": "org.rehearse.Error.InvalidField",
+            "infinity": "org.rehearse.Error.InvalidField",
+            "string over 64 KiB": "org.rehearse.Error.InvalidField",
+            "more than 1000 fields": "org.rehearse.Error.InvalidField",
+            "variants nested deeper than 32": "org.rehearse.Error.InvalidField",
+            "wrong signature": "org.freedesktop.DBus.Error.InvalidArgs",
+            "advance negative": "org.rehearse.Error.InvalidField",
+            "unknown path": "org.rehearse.Error.UnknownPath",
+            "invalid scenario": "org.rehearse.Error.InvalidScenario",
+            "unknown plugin": "org.rehearse.Error.UnknownPlugin",
+            "bad configuration": "org.rehearse.Error.InvalidField",
+        ])
+    }
+
+    @Test func readOnlyRefusesChangesButAnswersQuestions() throws {
+        let bus = try PrivateBus()
+        try bus.serve(["--mode", "manual", "--read-only"])
+        #expect(try bus.gdbus("org.rehearse.Simulator1.Inject", ["network", "{'online': <false>}"]).errorOutput
+            .contains("org.rehearse.Error.NotPermitted"))
+        #expect(try bus.gdbus("org.rehearse.Simulator1.Reset").errorOutput.contains("org.rehearse.Error.NotPermitted"))
+        #expect(try bus.gdbus("org.rehearse.Simulator1.Get", ["time"]).status == 0)
+    }
+
+    @Test func realtimeModeTicksOnTheWallClock() throws {
+        let bus = try PrivateBus()
+        try bus.serve(["--plugins", "login-animator"])
+        _ = try bus.gdbus("org.rehearse.Simulator1.Inject", ["focus", "{'target': <'username'>}"])
+        Thread.sleep(forTimeInterval: 0.6)
+        let time = try bus.gdbus("org.freedesktop.DBus.Properties.Get", ["org.rehearse.Simulator1", "Time"]).output
+        let seconds = Double(time.trimmingCharacters(in: CharacterSet(charactersIn: "(<>,)\n"))) ?? 0
+        #expect(seconds > 0.5 && seconds < 30)
+        // The keyboard's 0.5 s and the form's 0.3 s have run: ticks were delivered.
+        #expect(try bus.gdbus("org.rehearse.Simulator1.Get", ["title.presentation.frame.y"]).output == "(<70.0>,)\n")
+        #expect(try bus.gdbus("org.rehearse.Simulator1.Advance", ["1"]).errorOutput.contains("org.rehearse.Error.WrongMode"))
+        let count = try bus.gdbus("org.freedesktop.DBus.Properties.Get", ["org.rehearse.Simulator1", "EventCount"]).output
+        #expect((UInt64(count.filter(\.isNumber)) ?? 0) > 20)
+    }
+
+    @Test func sigtermReleasesTheNameAndExitsZeroAndATakenNameIsRefused() throws {
+        let bus = try PrivateBus()
+        let first = try bus.serve(["--mode", "manual"])
+        let second = try Rehearse.launch(Rehearse.productsFolder.appendingPathComponent("rehearse"),
+                                         ["serve", "--address", bus.address, "--mode", "manual"], environment: bus.environment)
+        #expect(second.status == 2)
+        #expect(second.errorOutput.contains("the name org.rehearse.Simulator is taken"))
+        first.terminate()
+        PrivateBus.waitForExit(first)
+        #expect(!first.isRunning)
+        #expect(!first.isRunning && first.terminationStatus == 0)
+        #expect(try !bus.hasOwner("org.rehearse.Simulator"))
+    }
+}
+
+/// The method, signal and property names of the simulator interface in introspection XML.
+private final class IntrospectionNames: NSObject, XMLParserDelegate {
+    var members: [String] = []
+    var properties: [String] = []
+    var arguments: [String: [String]] = [:]
+    private var inSimulator = false
+    private var member: String?
+
+    init(_ xml: String) {
+        super.init()
+        let parser = XMLParser(data: Data(xml.utf8))
+        parser.delegate = self
+        _ = parser.parse()
+        members.sort()
+        properties.sort()
+    }
+
+    func parser(_ parser: XMLParser, didStartElement element: String, namespaceURI: String?, qualifiedName: String?,
+                attributes: [String: String] = [:]) {
+        switch element {
+        case "interface": inSimulator = attributes["name"] == "org.rehearse.Simulator1"
+        case "method" where inSimulator, "signal" where inSimulator:
+            member = attributes["name"]
+            if let member { members.append(member) }
+        case "property" where inSimulator: if let name = attributes["name"] { properties.append(name) }
+        case "arg" where inSimulator:
+            if let member { arguments[member, default: []].append("\(attributes["name"] ?? ""):\(attributes["type"] ?? "")") }
+        default: break
+        }
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+
+/// A private `dbus-daemon` for one test, with its own configuration and socket in a temporary
+/// folder (no system or user bus needed), and `rehearse serve` processes on it.
+final class PrivateBus {
+    let folder: URL
+    let address: String
+    private var processes: [Process] = []
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("rehearse-bus-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        address = "unix:path=\(folder.path)/bus.sock"
+        let configuration = """
+            <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+             "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+            <busconfig>
+              <type>session</type>
+              <listen>\(address)</listen>
+              <auth>EXTERNAL</auth>
+              <policy context="default">
+                <allow send_destination="*" eavesdrop="true"/>
+                <allow eavesdrop="true"/>
+                <allow own="*"/>
+              </policy>
+            </busconfig>
+            """
+        let file = folder.appendingPathComponent("bus.conf")
+        try Data(configuration.utf8).write(to: file)
+        // Not --fork: a forked daemon would keep the test's pipes open.
+        let daemon = try start(URL(fileURLWithPath: "/usr/bin/dbus-daemon"), ["--config-file=\(file.path)", "--nofork"])
+        let socket = folder.appendingPathComponent("bus.sock").path
+        var attempts = 0
+        while !FileManager.default.fileExists(atPath: socket) {
+            attempts += 1
+            guard attempts < 250, daemon.isRunning else { throw BusSetupError("dbus-daemon did not start") }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+    }
+
+    deinit {
+        // SIGKILL: helpers started from a test thread inherit its blocked SIGTERM.
+        for process in processes.reversed() where process.isRunning { stop(process) }
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// Kills a helper (dbus-daemon, dbus-monitor). Not waited for: Foundation notices the exit
+    /// late here, and a killed helper has nothing more to write.
+    func stop(_ process: Process) {
+        kill(process.processIdentifier, SIGKILL)
+    }
+
+    /// Waits up to 5 s for `process` to end, polling (`waitUntilExit` was seen to hang here).
+    static func waitForExit(_ process: Process) {
+        var attempts = 0
+        while process.isRunning, attempts < 500 {
+            attempts += 1
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+    }
+
+    /// The environment for a client of this bus.
+    var environment: [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment["DBUS_SESSION_BUS_ADDRESS"] = address
+        return environment
+    }
+
+    /// Starts `rehearse serve --address …` with `arguments` and waits until the name is owned.
+    @discardableResult
+    func serve(_ arguments: [String], name: String = "org.rehearse.Simulator") throws -> Process {
+        let process = try start(Rehearse.productsFolder.appendingPathComponent("rehearse"),
+                                ["serve", "--address", address] + arguments)
+        var attempts = 0
+        while try !hasOwner(name) {
+            attempts += 1
+            guard attempts < 250, process.isRunning else { throw BusSetupError("rehearse serve did not take \(name)") }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        return process
+    }
+
+    /// Starts a long-running program on this bus; its output goes to a file in the folder.
+    func start(_ executable: URL, _ arguments: [String], output: String? = nil) throws -> Process {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.environment = environment
+        if let output {
+            let file = folder.appendingPathComponent(output)
+            _ = FileManager.default.createFile(atPath: file.path, contents: nil)
+            process.standardOutput = try FileHandle(forWritingTo: file)
+        } else {
+            process.standardOutput = FileHandle.nullDevice
+        }
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        processes.append(process)
+        return process
+    }
+
+    /// Runs a client program to the end.
+    func run(_ program: String, _ arguments: [String]) throws -> CommandResult {
+        try Rehearse.launch(URL(fileURLWithPath: program), arguments, environment: environment)
+    }
+
+    func hasOwner(_ name: String) throws -> Bool {
+        let result = try run("/usr/bin/dbus-send", ["--session", "--print-reply", "--dest=org.freedesktop.DBus",
+                                                    "/org/freedesktop/DBus", "org.freedesktop.DBus.NameHasOwner",
+                                                    "string:\(name)"])
+        return result.output.contains("boolean true")
+    }
+
+    /// `gdbus call` on the simulator.
+    func gdbus(_ method: String, _ arguments: [String] = []) throws -> CommandResult {
+        try run("/usr/bin/gdbus", ["call", "--session", "--dest", "org.rehearse.Simulator", "--object-path",
+                                   "/org/rehearse/Simulator", "--method", method] + arguments)
+    }
+
+    func contents(of file: String) -> String {
+        (try? String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)) ?? ""
+    }
+}
+
+struct BusSetupError: Error, CustomStringConvertible {
+    let description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}
