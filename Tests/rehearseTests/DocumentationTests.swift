@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+
+/// Runs the examples of `docs/dbus.md` against `rehearse serve --mode manual --plugins
+/// login-animator` on a private bus: each `$` line of a `sh` block must print exactly the lines
+/// under it, and each `python` block the `text` block after it.
+@Suite struct DocumentationTests {
+    @Test func theDBusGuidesExamplesPrintWhatItSays() throws {
+        let guide = try String(contentsOf: Rehearse.packageRoot.appendingPathComponent("docs/dbus.md"), encoding: .utf8)
+        let blocks = CodeBlocks(guide).blocks
+        let bus = try PrivateBus()
+        try bus.serve(["--mode", "manual", "--plugins", "login-animator"])
+        var checked = 0
+        for (index, block) in blocks.enumerated() {
+            switch block.language {
+            case "sh":
+                for (command, expected) in Self.commands(in: block.lines) {
+                    let result = try bus.run("/bin/bash", ["-c", command])
+                    #expect(Self.trimmed(result.output) == expected.joined(separator: "\n"), "\(command)\n\(result.errorOutput)")
+                    checked += 1
+                }
+            case "python":
+                let expected = index + 1 < blocks.count && blocks[index + 1].language == "text" ? blocks[index + 1].lines : []
+                let script = bus.folder.appendingPathComponent("example\(index).py")
+                try Data(block.lines.joined(separator: "\n").utf8).write(to: script)
+                let result = try bus.run("/usr/bin/env", ["python3", script.path])
+                #expect(Self.trimmed(result.output) == expected.joined(separator: "\n"), "\(result.errorOutput)")
+                checked += 1
+            default:
+                break
+            }
+        }
+        #expect(checked >= 8)
+    }
+
+    /// Output without its final line break (dbus-send leaves some off).
+    private static func trimmed(_ output: String) -> String {
+        var text = output
+        while text.hasSuffix("\n") { text.removeLast() }
+        return text
+    }
+
+    /// `$ command` lines with the lines printed under each; lines before the first `$` are not run.
+    private static func commands(in lines: [String]) -> [(command: String, expected: [String])] {
+        var result: [(command: String, expected: [String])] = []
+        for line in lines {
+            if line.hasPrefix("$ ") {
+                result.append((String(line.dropFirst(2)), []))
+            } else if !result.isEmpty {
+                result[result.count - 1].expected.append(line)
+            }
+        }
+        return result
+    }
+}
+
+/// The fenced code blocks of a Markdown text, with their languages.
+private struct CodeBlocks {
+    var blocks: [(language: String, lines: [String])] = []
+
+    init(_ markdown: String) {
+        var current: (language: String, lines: [String])?
+        for line in markdown.components(separatedBy: "\n") {
+            if line.hasPrefix("```") {
+                if let block = current {
+                    blocks.append(block)
+                    current = nil
+                } else {
+                    current = (String(line.dropFirst(3)), [])
+                }
+            } else {
+                current?.lines.append(line)
+            }
+        }
+    }
+}
