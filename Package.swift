@@ -52,7 +52,7 @@ let package = Package(
         ),
         .testTarget(name: "RehearseCoreTests", dependencies: ["RehearseCore", "RehearseTesting"]),
         .testTarget(name: "RehearseTestingTests", dependencies: ["RehearseTesting"]),
-        .testTarget(name: "RehearseLayoutTests", dependencies: ["RehearseLayout"]),
+        .testTarget(name: "RehearseLayoutTests", dependencies: ["RehearseLayout", "RehearseTesting"]),
         .testTarget(name: "AutoScrollTests", dependencies: ["AutoScroll", "RehearseTesting"]),
         .testTarget(name: "PannerTests", dependencies: ["Panner", "RehearseTesting"]),
         .testTarget(name: "LoginAnimatorTests", dependencies: ["LoginAnimator", "RehearseTesting"]),

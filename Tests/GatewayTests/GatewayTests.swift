@@ -123,7 +123,7 @@ private func submit(_ username: String) -> Event { .custom(name: "login.submit",
             $0.authenticator.latency = 0.2
         }
         let children: Set<String> = ["login", "home", "offline"]
-        var random = SplitMix(state: 7)
+        var random = SeededGenerator(seed: 7)
         for _ in 0..<2000 {
             switch Int.random(in: 0..<5, using: &random) {
             case 0: harness.send(submit(["vijay", "sam", "mallory"].randomElement(using: &random) ?? ""))
@@ -139,17 +139,5 @@ private func submit(_ username: String) -> Event { .custom(name: "login.submit",
         }
         #expect(!harness.delivered.map(\.traceLine).joined().contains("key-"))
         #expect(harness.deliveredNames().contains("login.succeeded"))
-    }
-}
-
-private struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

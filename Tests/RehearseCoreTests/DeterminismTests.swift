@@ -1,18 +1,6 @@
+import RehearseTesting
 import Testing
 @testable import RehearseCore
-
-/// SplitMix64: a tiny seeded generator, so the workload is the same on every run and machine.
-private struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// Slides a field's frame whenever the keyboard shows and fades a label on every motion sample.
 private final class Reactor: Behaviour {
@@ -59,7 +47,7 @@ private final class Reactor: Behaviour {
         try simulation.install(BehaviourDescriptor(Reactor.self))
         var trace: [String] = []
         simulation.bus.subscribe(.all, owner: "trace") { trace.append($0.traceLine) }
-        var random = SplitMix64(state: seed)
+        var random = SeededGenerator(seed: seed)
         for step in 0..<4000 {
             let field = "field\(Int.random(in: 0..<5, using: &random))"
             let event: Event = switch Int.random(in: 0..<8, using: &random) {

@@ -48,22 +48,18 @@ public struct ScenarioRunner: Sendable {
     /// Runs a loaded scenario.
     public func run(_ scenario: Scenario) -> ScenarioResult {
         var result = ScenarioResult(file: scenario.file, name: scenario.name, outcome: .passed)
+        func invalid(_ message: String) -> ScenarioResult {
+            result.outcome = .invalid(ScenarioError(message, at: SourceLocation(file: scenario.file, line: 1, column: 1)))
+            return result
+        }
         let simulation: Simulation
         do {
             simulation = try scenario.makeSimulation(registry: registry)
         } catch {
-            let location = SourceLocation(file: scenario.file, line: 1, column: 1)
-            result.outcome = .invalid(ScenarioError("cannot set the scenario up: \(error)", at: location))
-            return result
+            return invalid("cannot set the scenario up: \(error)")
         }
         for path in rendering?.plotPaths ?? [] {
-            do {
-                _ = try simulation.value(at: path)
-            } catch {
-                let location = SourceLocation(file: scenario.file, line: 1, column: 1)
-                result.outcome = .invalid(ScenarioError("cannot plot: \(error)", at: location))
-                return result
-            }
+            do { _ = try simulation.value(at: path) } catch { return invalid("cannot plot: \(error)") }
         }
         let end = stopTime.map { min($0, scenario.duration) } ?? scenario.duration
         let execution = Execution(simulation: simulation, recordsTrace: recordsTrace, stopTime: stopTime)
