@@ -50,6 +50,14 @@ struct MessageReader {
         return text
     }
 
+    mutating func uint64() throws(Problem) -> UInt64 {
+        guard currentType == DBusType.uint64 else { throw .signature("expected a uint64") }
+        var value: UInt64 = 0
+        dbus_message_iter_get_basic(&iter, &value)
+        advance()
+        return value
+    }
+
     mutating func double() throws(Problem) -> Double {
         guard currentType == DBusType.double else { throw .signature("expected a double") }
         var value = 0.0

@@ -6,7 +6,9 @@ struct Events: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "List every event name with its fields.")
 
     func run() {
-        let plugins = registry.descriptors.flatMap(\.events)
+        // Plugins that cooperate declare the same events (login.submit): list each name once.
+        var seen = Set(EventDescription.builtin.map(\.name))
+        let plugins = registry.descriptors.flatMap(\.events).filter { seen.insert($0.name).inserted }
         let width = (EventDescription.builtin + plugins).map(\.name.count).max() ?? 0
         for description in EventDescription.builtin + plugins {
             let name = description.name + String(repeating: " ", count: width - description.name.count)

@@ -4,11 +4,6 @@ import RehearseCore
 import RehearseDBus
 import RehearseScenario
 
-/// Which bus `serve` joins.
-enum BusChoice: String, ExpressibleByArgument, CaseIterable {
-    case session, system
-}
-
 extension ClockMode: ExpressibleByArgument {}
 
 /// Set by SIGINT and SIGTERM; read by the serve loop at least every 50 ms. A plain flag written
@@ -21,14 +16,7 @@ struct Serve: ParsableCommand {
         abstract: "Serve the simulation on D-Bus (org.rehearse.Simulator1) until SIGINT or SIGTERM.",
         discussion: "Exit status: 0 after a signal, 1 when the bus connection is lost, 2 for invalid input or a taken name.")
 
-    @Option(help: "The bus to join: session or system.")
-    var bus: BusChoice = .session
-
-    @Option(help: "Join the bus daemon at this D-Bus address instead (unix:path=...).")
-    var address: String?
-
-    @Option(help: "The well-known name to own.")
-    var name = SimulatorInterface.defaultName
+    @OptionGroup var connection: BusOptions
 
     @Flag(help: "Take the name over from another owner that allows it.")
     var replace = false
@@ -57,14 +45,13 @@ struct Serve: ParsableCommand {
     func run() throws {
         let setup = try loadSetup()
         var options = SimulatorService.Options()
-        options.name = name
+        options.name = connection.name
         options.replace = replace
         options.readOnly = readOnly
         options.mode = mode
         let service: SimulatorService
         do {
-            service = try SimulatorService(bus: address.map(BusAddress.address) ?? (bus == .system ? .system : .session),
-                                           options: options, registry: registry, setup: setup)
+            service = try SimulatorService(bus: connection.busAddress, options: options, registry: registry, setup: setup)
         } catch {
             FileHandle.standardError.write(Data("rehearse serve: \(error)\n".utf8))
             throw ExitCode(2)
@@ -78,7 +65,7 @@ struct Serve: ParsableCommand {
         sigaddset(&signals, SIGINT)
         sigaddset(&signals, SIGTERM)
         pthread_sigmask(SIG_UNBLOCK, &signals, nil)
-        FileHandle.standardError.write(Data("serving \(name) (\(mode.rawValue) clock)\n".utf8))
+        FileHandle.standardError.write(Data("serving \(connection.name) (\(mode.rawValue) clock)\n".utf8))
         do {
             try service.run { stopRequested }
         } catch {

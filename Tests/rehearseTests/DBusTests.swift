@@ -89,6 +89,26 @@ import FoundationXML
         #expect(!all.contains("hunter2"))
     }
 
+    /// `rehearse inject` and `rehearse monitor` are libdbus clients written in Swift.
+    @Test func injectAndMonitorTalkToTheServiceThroughLibdbus() throws {
+        let bus = try PrivateBus()
+        try bus.serve(["--mode", "manual", "--plugins", "login-animator"])
+        let rehearse = Rehearse.productsFolder.appendingPathComponent("rehearse")
+        let monitor = try bus.start(rehearse, ["monitor", "--address", bus.address, "keyboard.willShow", "--count", "1"],
+                                    output: "events.jsonl")
+        Thread.sleep(forTimeInterval: 0.3)
+        let injected = try bus.run(rehearse.path, ["inject", "--address", bus.address, "focus", "target=username"])
+        #expect(injected.status == 0, "\(injected.errorOutput)")
+        #expect(injected.output == "1\n")
+        PrivateBus.waitForExit(monitor)
+        let line = bus.contents(of: "events.jsonl")
+        #expect(line.hasPrefix(#"{"fields":{"beginFrame":{"height":216.0,"width":320.0,"x":0.0,"y":568.0}"#))
+        #expect(line.contains(#""name":"keyboard.willShow","seq":3,"time":0}"#))
+        let refused = try bus.run(rehearse.path, ["inject", "--address", bus.address, "focus", "target=nobody"])
+        #expect(refused.status == 2)
+        #expect(refused.errorOutput.contains("org.rehearse.Error.InvalidField"))
+    }
+
     @Test func propertiesAnswerGetAll() throws {
         let bus = try PrivateBus()
         try bus.serve(["--mode", "manual"])

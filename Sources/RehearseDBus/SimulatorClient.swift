@@ -1,0 +1,70 @@
+import CDBus
+import RehearseCore
+
+/// A small libdbus client of `org.rehearse.Simulator1`, for `rehearse inject` and
+/// `rehearse monitor`: it calls `Inject` and follows the `Event` signal.
+public final class SimulatorClient {
+    /// An error reply: its D-Bus name and message.
+    public struct CallError: Error, CustomStringConvertible, Sendable {
+        public let name: String
+        public let message: String
+        public var description: String { "\(name): \(message)" }
+    }
+
+    private let connection: BusConnection
+    private let destination: String
+
+    public init(bus: BusAddress, destination: String = SimulatorInterface.defaultName) throws(BusFailure) {
+        connection = try BusConnection(bus)
+        self.destination = destination
+    }
+
+    /// Calls `Inject(name, fields)` and returns the sequence number (0: swallowed).
+    public func inject(_ name: String, fields: Fields) throws -> UInt64 {
+        guard let call = dbus_message_new_method_call(destination, SimulatorInterface.path, SimulatorInterface.interface, "Inject")
+        else { throw BusFailure("cannot build the call") }
+        defer { dbus_message_unref(call) }
+        var writer = MessageWriter(call)
+        writer.append(name)
+        writer.append(fields)
+        var error = DBusError()
+        dbus_error_init(&error)
+        defer { dbus_error_free(&error) }
+        guard let reply = dbus_connection_send_with_reply_and_block(connection.raw, call, 5000, &error) else {
+            throw CallError(name: error.name.map { String(cString: $0) } ?? "org.freedesktop.DBus.Error.Failed",
+                            message: error.message.map { String(cString: $0) } ?? "no reply")
+        }
+        defer { dbus_message_unref(reply) }
+        var reader = MessageReader(reply)
+        return try reader.uint64()
+    }
+
+    /// Follows `Event` signals (only `names` when given), calling `handle` with each until it
+    /// returns false or `shouldStop` does (checked every 100 ms).
+    public func monitor(names: [String], shouldStop: () -> Bool,
+                        handle: (DeliveredEvent) -> Bool) throws {
+        let base = "type='signal',interface='\(SimulatorInterface.interface)',member='Event'"
+        for rule in names.isEmpty ? [base] : names.map({ base + ",arg2='\($0)'" }) {
+            var error = DBusError()
+            dbus_error_init(&error)
+            defer { dbus_error_free(&error) }
+            rule.withCString { dbus_bus_add_match(connection.raw, $0, &error) }
+            guard dbus_error_is_set(&error) == 0 else { throw BusFailure("cannot watch \(rule): \(BusConnection.describe(error))") }
+        }
+        while !shouldStop() {
+            guard dbus_connection_read_write(connection.raw, 100) != 0 else { throw BusFailure("lost the connection to the bus") }
+            while let message = dbus_connection_pop_message(connection.raw) {
+                defer { dbus_message_unref(message) }
+                guard dbus_message_is_signal(message, SimulatorInterface.interface, "Event") != 0 else { continue }
+                var reader = MessageReader(message)
+                let sequence = try reader.uint64(), time = try reader.double(), name = try reader.string()
+                let fields = try reader.fields()
+                // Only printed: the name and fields as they came, whichever event it is.
+                let event = Event.custom(name: name, fields: fields)
+                let delivered = DeliveredEvent(sequence: sequence, time: VirtualTime.seconds(time) ?? .zero, event: event,
+                                               source: "dbus")
+                if !handle(delivered) { return }
+            }
+        }
+    }
+}
