@@ -58,6 +58,9 @@ import Testing
         #expect(throws: SceneError.duplicateNode("field")) {
             try simulation.scene.add(Node(id: "field", kind: .view, frame: .zero))
         }
+        #expect(throws: SceneError.reservedID("keyboard")) {
+            try simulation.scene.add(Node(id: "keyboard", kind: .view, frame: .zero))
+        }
         #expect(throws: SceneError.unknownNode("nowhere")) {
             try simulation.scene.add(Node(id: "new", kind: .view, frame: .zero), to: "nowhere")
         }

@@ -71,6 +71,7 @@ private func constant(_ value: Double) -> Expression { Expression(constant: valu
         try solver.add(Constraint(term(width), .greaterThanOrEqual, constant(10)))
         try solver.addEditVariable(left, strength: .strong)
         try solver.addEditVariable(right, strength: .strong)
+        #expect(solver.hasEditVariable(left) && !solver.hasEditVariable(width))
         try solver.suggestValue(20, for: left)
         try solver.suggestValue(120, for: right)
         solver.updateVariables()

@@ -1,14 +1,15 @@
-/// A problem with a scene change: a node that does not exist or an id used twice.
+/// A problem with a scene change: a node that does not exist, or an id used twice or reserved.
 public enum SceneError: Error, Equatable, Sendable, CustomStringConvertible {
     case unknownNode(String)
     case duplicateNode(String)
-    case notATextInput(String)
+    /// The id belongs to the root view or a system path (see ``Scene/reservedIDs``).
+    case reservedID(String)
 
     public var description: String {
         switch self {
         case .unknownNode(let id): "no node with id '\(id)'"
         case .duplicateNode(let id): "a node with id '\(id)' already exists"
-        case .notATextInput(let id): "node '\(id)' does not take text input"
+        case .reservedID(let id): "'\(id)' is reserved for the root view and the system paths"
         }
     }
 }
@@ -91,7 +92,8 @@ public final class Scene {
     /// Adds `node` on top of `parent`'s children (the root when `nil`).
     public func add(_ node: Node, to parent: String? = nil) throws(SceneError) {
         let parentID = parent ?? Self.rootID
-        guard !contains(node.id), !Self.reservedIDs.contains(node.id) else { throw SceneError.duplicateNode(node.id) }
+        guard !Self.reservedIDs.contains(node.id) else { throw SceneError.reservedID(node.id) }
+        guard !contains(node.id) else { throw SceneError.duplicateNode(node.id) }
         guard let parentSlot = slots[parentID] else { throw SceneError.unknownNode(parentID) }
         var node = node
         node.parent = parentID

@@ -87,8 +87,8 @@ public final class KeyboardService {
         postCount += 1
         let token = postCount
         bus.publish(showing ? .keyboardWillShow(change) : .keyboardWillHide(change), source: "keyboard")
-        let movement = Movement(change: change, start: timeline.now)
-        let arrival = timeline.now + (VirtualTime.seconds(movement.duration) ?? .zero)
+        let travel = Movement(change: change, start: timeline.now).duration
+        let arrival = timeline.now + (VirtualTime.seconds(travel) ?? .zero)
         timeline.schedule(at: arrival, owner: "keyboard") { [unowned self] in
             guard self.postCount == token, self.isVisible == showing else { return }
             let arrived: Event = showing ? .keyboardDidShow(change) : .keyboardDidHide(change)
