@@ -80,20 +80,6 @@ final class BusConnection {
         dbus_connection_flush(raw)
     }
 
-    /// Queues `message` (consumed).
-    func send(_ message: OpaquePointer) {
-        dbus_connection_send(raw, message, nil)
-        dbus_message_unref(message)
-    }
-
-    /// Reads, writes and dispatches for up to `milliseconds`; false once the connection is gone.
-    func dispatch(milliseconds: Int32) -> Bool {
-        dbus_connection_read_write_dispatch(raw, milliseconds) != 0 && dbus_connection_get_is_connected(raw) != 0
-    }
-
-    func flush() {
-        dbus_connection_flush(raw)
-    }
 }
 
 /// `dbus_error_is_set` is a function; wrapped for a `let` error.

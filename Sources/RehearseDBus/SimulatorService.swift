@@ -15,17 +15,26 @@ public final class SimulatorService {
         /// Refuse every method that changes state.
         public var readOnly = false
         public var mode = ClockMode.realtime
+        /// Also serve peers that connect directly, without a bus daemon, at this D-Bus address.
+        public var listenAddress: String?
 
         public init() {}
     }
 
     private let connection: BusConnection
+    private let loop = WatchLoop()
+    /// The peer-to-peer server (`--listen`) and the peers connected to it.
+    private var server: OpaquePointer?
+    private var peers: [OpaquePointer] = []
+    private var helloCount = 0
     private let options: Options
     private let registry: BehaviourRegistry
     private var setup: Scenario
     private(set) var simulation: Simulation
     private var pacer = RealtimePacer(from: .zero)
     private var announced: [String: FieldValue] = [:]
+    /// The connection the message being handled came on (the bus or a peer): replies go there.
+    private var source: OpaquePointer?
 
     /// Connects to `bus`, builds the simulation from `setup` (its steps are not run), serves the
     /// object and takes the name.
@@ -35,16 +44,77 @@ public final class SimulatorService {
         self.registry = registry
         self.setup = setup
         simulation = try setup.makeSimulation(registry: registry, mode: options.mode)
+        guard serveObjects(on: connection.raw) else { throw BusFailure("cannot serve objects on the connection") }
+        try connection.requestName(options.name, replace: options.replace)
+        if let address = options.listenAddress { try listen(at: address) }
+        attachSignals()
+        announced = properties()
+    }
+
+    deinit {
+        for peer in peers {
+            dbus_connection_close(peer)
+            dbus_connection_unref(peer)
+        }
+        if let server {
+            dbus_server_disconnect(server)
+            dbus_server_unref(server)
+        }
+    }
+
+    /// Answers method calls on every path of `connection` and polls it in the loop.
+    private func serveObjects(on connection: OpaquePointer) -> Bool {
+        loop.watch(connection: connection)
         var vtable = DBusObjectPathVTable(
             unregister_function: nil, message_function: handleMessage,
             dbus_internal_pad1: nil, dbus_internal_pad2: nil, dbus_internal_pad3: nil, dbus_internal_pad4: nil)
-        let registered = "/".withCString { path in
-            dbus_connection_register_fallback(connection.raw, path, &vtable, Unmanaged.passUnretained(self).toOpaque())
+        return "/".withCString { path in
+            dbus_connection_register_fallback(connection, path, &vtable, Unmanaged.passUnretained(self).toOpaque())
+        } != 0
+    }
+
+    /// Serves peers connecting straight to `address` (libdbus's DBusServer), so one driver need
+    /// not pay the bus daemon's round trip.
+    private func listen(at address: String) throws(BusFailure) {
+        var error = DBusError()
+        dbus_error_init(&error)
+        defer { dbus_error_free(&error) }
+        guard let server = address.withCString({ dbus_server_listen($0, &error) }) else {
+            throw BusFailure("cannot listen at \(address): \(BusConnection.describe(error))")
         }
-        guard registered != 0 else { throw BusFailure("cannot serve objects on the connection") }
-        try connection.requestName(options.name, replace: options.replace)
-        attachSignals()
-        announced = properties()
+        self.server = server
+        dbus_server_set_new_connection_function(server, acceptPeer, Unmanaged.passUnretained(self).toOpaque(), nil)
+        loop.watch(server: server)
+    }
+
+    fileprivate func accept(_ peer: OpaquePointer) {
+        dbus_connection_ref(peer)
+        dbus_connection_set_exit_on_disconnect(peer, 0)
+        guard serveObjects(on: peer) else {
+            dbus_connection_close(peer)
+            dbus_connection_unref(peer)
+            return
+        }
+        peers.append(peer)
+    }
+
+    /// Delivers what `connection` has read; false once it is gone.
+    private func dispatch(_ connection: OpaquePointer) -> Bool {
+        while dbus_connection_get_dispatch_status(connection) == DBUS_DISPATCH_DATA_REMAINS {
+            _ = dbus_connection_dispatch(connection)
+        }
+        return dbus_connection_get_is_connected(connection) != 0
+    }
+
+    /// Sends `message` on the bus and to every peer, then releases it.
+    private func broadcast(_ message: OpaquePointer) {
+        for target in [connection.raw] + peers { dbus_connection_send(target, message, nil) }
+        dbus_message_unref(message)
+    }
+
+    private func send(_ message: OpaquePointer, to target: OpaquePointer) {
+        dbus_connection_send(target, message, nil)
+        dbus_message_unref(message)
     }
 
     /// Serves until `shouldStop` returns true (checked at least every 50 ms), then releases the
@@ -52,8 +122,14 @@ public final class SimulatorService {
     public func run(until shouldStop: () -> Bool) throws(BusFailure) {
         pacer = RealtimePacer(from: simulation.now)
         while !shouldStop() {
-            guard connection.dispatch(milliseconds: waitMilliseconds()) else {
-                throw BusFailure("lost the connection to the bus")
+            loop.poll(milliseconds: waitMilliseconds())
+            guard dispatch(connection.raw) else { throw BusFailure("lost the connection to the bus") }
+            // Dispatching may run handlers that read `peers`: find the gone ones first.
+            let gone = peers.filter { !dispatch($0) }
+            peers.removeAll { gone.contains($0) }
+            for peer in gone {
+                dbus_connection_close(peer)
+                dbus_connection_unref(peer)
             }
             switch options.mode {
             case .realtime: simulation.run(until: pacer.virtualTime(at: .now))
@@ -61,7 +137,7 @@ public final class SimulatorService {
             case .manual: break
             }
             announceChangedProperties()
-            connection.flush()
+            for target in [connection.raw] + peers { dbus_connection_flush(target) }
         }
         connection.releaseName(options.name)
     }
@@ -90,7 +166,7 @@ public final class SimulatorService {
             writer.append(delivered.time.seconds)
             writer.append(delivered.event.name)
             writer.append(delivered.event.fields)
-            connection.send(signal)
+            broadcast(signal)
         }
     }
 
@@ -119,7 +195,7 @@ public final class SimulatorService {
         writer.append(SimulatorInterface.interface)
         writer.append(changed)
         writer.container(DBusType.array, "s") { _ in }
-        connection.send(signal)
+        broadcast(signal)
     }
 
     private func rebuild(from newSetup: Scenario) throws {
@@ -132,12 +208,19 @@ public final class SimulatorService {
 
     // MARK: Messages
 
-    fileprivate func handle(_ message: OpaquePointer) -> DBusHandlerResult {
+    fileprivate func handle(_ message: OpaquePointer, from source: OpaquePointer) -> DBusHandlerResult {
+        self.source = source
         guard dbus_message_get_type(message) == DBUS_MESSAGE_TYPE_METHOD_CALL else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
         let path = dbus_message_get_path(message).map { String(cString: $0) } ?? "/"
         let interface = dbus_message_get_interface(message).map { String(cString: $0) }
         let member = dbus_message_get_member(message).map { String(cString: $0) } ?? ""
         let signature = dbus_message_get_signature(message).map { String(cString: $0) } ?? ""
+        if member == "Hello", interface == "org.freedesktop.DBus", peers.contains(source) {
+            // Clients that expect a bus (gdbus --address, jeepney) greet a peer too: give them a name.
+            helloCount += 1
+            reply(to: message) { [helloCount] in $0.append(":peer.\(helloCount)") }
+            return DBUS_HANDLER_RESULT_HANDLED
+        }
         if member == "Introspect", interface == nil || interface == "org.freedesktop.DBus.Introspectable" {
             guard let xml = Introspection.xml(for: path) else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
             reply(to: message) { $0.append(xml) }
@@ -174,12 +257,12 @@ public final class SimulatorService {
         guard let reply = dbus_message_new_method_return(message) else { return }
         var writer = MessageWriter(reply)
         fill(&writer)
-        connection.send(reply)
+        send(reply, to: source ?? connection.raw)
     }
 
     private func sendError(_ failure: MethodFailure, to message: OpaquePointer) {
         guard let reply = dbus_message_new_error(message, failure.name, failure.message) else { return }
-        connection.send(reply)
+        send(reply, to: source ?? connection.raw)
     }
 
     private func handleProperties(_ member: String, _ signature: String, _ message: OpaquePointer) throws {
@@ -363,7 +446,14 @@ private enum Method: String {
 
 /// libdbus's message callback: hands the message to the service passed as user data.
 private let handleMessage: @convention(c) (OpaquePointer?, OpaquePointer?, UnsafeMutableRawPointer?) -> DBusHandlerResult = {
-    _, message, userData in
-    guard let message, let userData else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
-    return Unmanaged<SimulatorService>.fromOpaque(userData).takeUnretainedValue().handle(message)
+    connection, message, userData in
+    guard let connection, let message, let userData else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
+    return Unmanaged<SimulatorService>.fromOpaque(userData).takeUnretainedValue().handle(message, from: connection)
+}
+
+/// libdbus's new-peer callback: hands the connection to the service passed as user data.
+private let acceptPeer: @convention(c) (OpaquePointer?, OpaquePointer?, UnsafeMutableRawPointer?) -> Void = {
+    _, peer, userData in
+    guard let peer, let userData else { return }
+    Unmanaged<SimulatorService>.fromOpaque(userData).takeUnretainedValue().accept(peer)
 }

@@ -36,6 +36,9 @@ struct Serve: ParsableCommand {
     @Flag(help: "Refuse every method that changes state.")
     var readOnly = false
 
+    @Option(help: "Also serve peers that connect directly, without a bus daemon (unix:path=/tmp/rehearse.sock).")
+    var listen: String?
+
     func validate() throws {
         guard scenario == nil || (device == nil && plugins.isEmpty) else {
             throw ValidationError("give the device and plugins in the scenario file, or --device and --plugins without one")
@@ -49,6 +52,7 @@ struct Serve: ParsableCommand {
         options.replace = replace
         options.readOnly = readOnly
         options.mode = mode
+        options.listenAddress = listen
         let service: SimulatorService
         do {
             service = try SimulatorService(bus: connection.busAddress, options: options, registry: registry, setup: setup)

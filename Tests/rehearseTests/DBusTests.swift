@@ -109,6 +109,26 @@ import FoundationXML
         #expect(refused.errorOutput.contains("org.rehearse.Error.InvalidField"))
     }
 
+    /// `--listen`: clients connect straight to the service (no daemon) and share its simulation.
+    @Test func peersConnectDirectlyAndShareTheSimulation() throws {
+        let bus = try PrivateBus()
+        let peer = "unix:path=\(bus.folder.path)/peer.sock"
+        try bus.serve(["--mode", "manual", "--plugins", "login-animator", "--listen", peer])
+        let direct = ["call", "--address", peer, "--dest", "org.rehearse.Simulator", "--object-path", "/org/rehearse/Simulator",
+                      "--method"]
+        #expect(try bus.run("/usr/bin/gdbus", direct + ["org.rehearse.Simulator1.Inject", "tap", "{'target': <'username'>}"])
+            .output == "(uint64 1,)\n")
+        #expect(try bus.gdbus("org.rehearse.Simulator1.Get", ["firstResponder"]).output == "(<'username'>,)\n")
+        let python = """
+            from jeepney import DBusAddress, new_method_call
+            from jeepney.io.blocking import open_dbus_connection
+            connection = open_dbus_connection(bus="\(peer)")
+            simulator = DBusAddress("/org/rehearse/Simulator", bus_name="org.rehearse.Simulator", interface="org.rehearse.Simulator1")
+            print(connection.send_and_get_reply(new_method_call(simulator, "Get", "s", ("keyboard.visible",))).body)
+            """
+        #expect(try bus.run("/usr/bin/env", ["python3", "-c", python]).output == "(('b', True),)\n")
+    }
+
     @Test func propertiesAnswerGetAll() throws {
         let bus = try PrivateBus()
         try bus.serve(["--mode", "manual"])

@@ -1,0 +1,67 @@
+import CDBus
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The file descriptors libdbus wants watched, for every connection and server the service has,
+/// polled together: libdbus's watch functions driven from one thread (reference/dbus-notes.md).
+final class WatchLoop {
+    private var watches: [OpaquePointer] = []
+
+    /// Lets `connection` report its watches here.
+    func watch(connection: OpaquePointer) {
+        _ = dbus_connection_set_watch_functions(connection, addWatch, removeWatch, toggleWatch,
+                                                Unmanaged.passUnretained(self).toOpaque(), nil)
+    }
+
+    /// Lets `server` report its watches here.
+    func watch(server: OpaquePointer) {
+        _ = dbus_server_set_watch_functions(server, addWatch, removeWatch, toggleWatch,
+                                            Unmanaged.passUnretained(self).toOpaque(), nil)
+    }
+
+    fileprivate func add(_ watch: OpaquePointer) {
+        watches.append(watch)
+    }
+
+    fileprivate func remove(_ watch: OpaquePointer) {
+        watches.removeAll { $0 == watch }
+    }
+
+    /// Waits up to `milliseconds` for any enabled watch and lets libdbus handle what is ready.
+    func poll(milliseconds: Int32) {
+        let active = watches.filter { dbus_watch_get_enabled($0) != 0 }
+        var descriptors = active.map { watch in
+            let flags = dbus_watch_get_flags(watch)
+            var events: Int16 = 0
+            if flags & UInt32(DBUS_WATCH_READABLE.rawValue) != 0 { events |= Int16(POLLIN) }
+            if flags & UInt32(DBUS_WATCH_WRITABLE.rawValue) != 0 { events |= Int16(POLLOUT) }
+            return pollfd(fd: dbus_watch_get_unix_fd(watch), events: events, revents: 0)
+        }
+        guard Glibc.poll(&descriptors, nfds_t(descriptors.count), milliseconds) > 0 else { return }
+        for (watch, descriptor) in zip(active, descriptors) where descriptor.revents != 0 {
+            var flags: UInt32 = 0
+            if descriptor.revents & Int16(POLLIN) != 0 { flags |= UInt32(DBUS_WATCH_READABLE.rawValue) }
+            if descriptor.revents & Int16(POLLOUT) != 0 { flags |= UInt32(DBUS_WATCH_WRITABLE.rawValue) }
+            if descriptor.revents & Int16(POLLHUP) != 0 { flags |= UInt32(DBUS_WATCH_HANGUP.rawValue) }
+            if descriptor.revents & Int16(POLLERR) != 0 { flags |= UInt32(DBUS_WATCH_ERROR.rawValue) }
+            // The watch may have been removed by an earlier handle in this round.
+            guard watches.contains(watch) else { continue }
+            _ = dbus_watch_handle(watch, flags)
+        }
+    }
+}
+
+private let addWatch: @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?) -> dbus_bool_t = { watch, loop in
+    guard let watch, let loop else { return 0 }
+    Unmanaged<WatchLoop>.fromOpaque(loop).takeUnretainedValue().add(watch)
+    return 1
+}
+
+private let removeWatch: @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?) -> Void = { watch, loop in
+    guard let watch, let loop else { return }
+    Unmanaged<WatchLoop>.fromOpaque(loop).takeUnretainedValue().remove(watch)
+}
+
+/// Enabled state is read at each poll, so a toggle needs no bookkeeping.
+private let toggleWatch: @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?) -> Void = { _, _ in }
