@@ -39,6 +39,44 @@ public final class SimulatorClient {
         return try reader.uint64()
     }
 
+    /// Calls `Inject(name, fields)` `count` times with up to `window` calls in flight, and returns
+    /// the sequence numbers the replies carried, in order.
+    public func injectPipelined(_ name: String, fields: Fields, count: Int, window: Int) throws -> [UInt64] {
+        var sequences: [UInt64] = []
+        sequences.reserveCapacity(count)
+        var sent = 0, inFlight = 0
+        while sequences.count < count {
+            while sent < count, inFlight < window {
+                guard let call = dbus_message_new_method_call(destination, SimulatorInterface.path,
+                                                              SimulatorInterface.interface, "Inject")
+                else { throw BusFailure("cannot build the call") }
+                var writer = MessageWriter(call)
+                writer.append(name)
+                writer.append(fields)
+                dbus_connection_send(connection.raw, call, nil)
+                dbus_message_unref(call)
+                sent += 1
+                inFlight += 1
+            }
+            guard dbus_connection_read_write(connection.raw, 1000) != 0 else { throw BusFailure("lost the connection to the bus") }
+            while let message = dbus_connection_pop_message(connection.raw) {
+                defer { dbus_message_unref(message) }
+                switch dbus_message_get_type(message) {
+                case DBUS_MESSAGE_TYPE_METHOD_RETURN:
+                    var reader = MessageReader(message)
+                    sequences.append(try reader.uint64())
+                    inFlight -= 1
+                case DBUS_MESSAGE_TYPE_ERROR:
+                    throw CallError(name: dbus_message_get_error_name(message).map { String(cString: $0) } ?? "error",
+                                    message: "a pipelined call failed")
+                default:
+                    continue
+                }
+            }
+        }
+        return sequences
+    }
+
     /// Follows `Event` signals (only `names` when given), calling `handle` with each until it
     /// returns false or `shouldStop` does (checked every 100 ms).
     public func monitor(names: [String], shouldStop: () -> Bool,

@@ -17,6 +17,12 @@ struct Inject: ParsableCommand {
     @Argument(help: "Fields as key=value.")
     var fields: [String] = []
 
+    @Option(help: "Inject the event this many times, pipelined, and report the sequence numbers and the rate.")
+    var times: Int?
+
+    @Option(help: "Calls in flight at once with --times.")
+    var window = 64
+
     func run() throws {
         var pairs: [(key: String, value: String)] = []
         for field in fields {
@@ -24,9 +30,18 @@ struct Inject: ParsableCommand {
             pairs.append((String(field[..<equals]), String(field[field.index(after: equals)...])))
         }
         do {
-            let sequence = try SimulatorClient(bus: connection.busAddress, destination: connection.name)
-                .inject(event, fields: FieldText.fields(pairs))
-            print(sequence)
+            let client = try SimulatorClient(bus: connection.busAddress, destination: connection.name)
+            guard let times else {
+                print(try client.inject(event, fields: FieldText.fields(pairs)))
+                return
+            }
+            let clock = ContinuousClock()
+            let start = clock.now
+            let sequences = try client.injectPipelined(event, fields: FieldText.fields(pairs), count: times, window: max(window, 1))
+            let seconds = Double((clock.now - start).components.attoseconds) / 1e18 + Double((clock.now - start).components.seconds)
+            let consecutive = zip(sequences, sequences.dropFirst()).allSatisfy { $1 == $0 + 1 }
+            print("\(sequences.count) injected, sequences \(sequences.first ?? 0)...\(sequences.last ?? 0), "
+                + "consecutive: \(consecutive ? "yes" : "no"), \(Int(Double(sequences.count) / max(seconds, 1e-9))) calls/s")
         } catch {
             FileHandle.standardError.write(Data("rehearse inject: \(error)\n".utf8))
             throw ExitCode(2)
@@ -47,15 +62,24 @@ struct Monitor: ParsableCommand {
     @Option(help: "Stop after this many events.")
     var count: Int?
 
+    @Flag(help: "Print only a summary at the end: how many, and whether the sequence numbers were consecutive.")
+    var summary = false
+
     func run() throws {
-        var printed = 0
+        var printed = 0, first: UInt64?, last: UInt64 = 0, consecutive = true
         do {
             try SimulatorClient(bus: connection.busAddress, destination: connection.name)
                 .monitor(names: events, shouldStop: { false }) { delivered in
-                    FileHandle.standardOutput.write(Data((delivered.traceLine + "\n").utf8))
+                    if !summary { FileHandle.standardOutput.write(Data((delivered.traceLine + "\n").utf8)) }
+                    if first != nil, delivered.sequence != last + 1 { consecutive = false }
+                    first = first ?? delivered.sequence
+                    last = delivered.sequence
                     printed += 1
                     return count.map { printed < $0 } ?? true
                 }
+            if summary {
+                print("\(printed) events, sequences \(first ?? 0)...\(last), consecutive: \(consecutive ? "yes" : "no")")
+            }
         } catch {
             FileHandle.standardError.write(Data("rehearse monitor: \(error)\n".utf8))
             throw ExitCode(1)

@@ -129,6 +129,22 @@ import FoundationXML
         #expect(try bus.run("/usr/bin/env", ["python3", "-c", python]).output == "(('b', True),)\n")
     }
 
+    /// Pipelined injections lose nothing: consecutive sequence numbers in the replies and as many
+    /// Event signals at a monitor. (1,000,000 of them: Benchmarks/README.md; 20,000 here.)
+    @Test func pipelinedInjectionsLoseNoEvent() throws {
+        let bus = try PrivateBus()
+        try bus.serve(["--mode", "manual"])
+        let rehearse = Rehearse.productsFolder.appendingPathComponent("rehearse")
+        let monitor = try bus.start(rehearse, ["monitor", "--address", bus.address, "network", "--count", "20000", "--summary"],
+                                    output: "summary.txt")
+        Thread.sleep(forTimeInterval: 0.3)
+        let injected = try bus.run(rehearse.path, ["inject", "--address", bus.address, "network", "online=false",
+                                                   "--times", "20000"])
+        #expect(injected.output.hasPrefix("20000 injected, sequences 1...20000, consecutive: yes"), "\(injected.errorOutput)")
+        PrivateBus.waitForExit(monitor)
+        #expect(bus.contents(of: "summary.txt") == "20000 events, sequences 1...20000, consecutive: yes\n")
+    }
+
     @Test func propertiesAnswerGetAll() throws {
         let bus = try PrivateBus()
         try bus.serve(["--mode", "manual"])
