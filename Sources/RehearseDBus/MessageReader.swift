@@ -15,26 +15,22 @@ struct MessageReader {
     }
 
     private var iter = DBusMessageIter()
-    private var hasArguments: Bool
+    /// The type of the argument at the iterator, read once per position.
+    private var currentType: Int32
     private var fieldCount = 0
 
     init(_ message: OpaquePointer) {
-        hasArguments = dbus_message_iter_init(message, &iter) != 0
+        let hasArguments = dbus_message_iter_init(message, &iter) != 0
+        currentType = hasArguments ? dbus_message_iter_get_arg_type(&iter) : DBusType.invalid
     }
 
     private init(iter: DBusMessageIter) {
         self.iter = iter
-        hasArguments = true
-    }
-
-    private var currentType: Int32 {
-        guard hasArguments else { return DBusType.invalid }
-        var copy = iter
-        return dbus_message_iter_get_arg_type(&copy)
+        currentType = dbus_message_iter_get_arg_type(&self.iter)
     }
 
     private mutating func advance() {
-        hasArguments = dbus_message_iter_next(&iter) != 0
+        currentType = dbus_message_iter_next(&iter) != 0 ? dbus_message_iter_get_arg_type(&iter) : DBusType.invalid
     }
 
     mutating func string() throws(Problem) -> String {

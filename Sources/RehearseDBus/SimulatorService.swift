@@ -249,7 +249,7 @@ public final class SimulatorService {
         } catch {
             sendError(MethodFailure(SimulatorError.invalidField, "\(error)"), to: message)
         }
-        announceChangedProperties()
+        // PropertiesChanged goes out once per loop round, after every message read in it.
         return DBUS_HANDLER_RESULT_HANDLED
     }
 
