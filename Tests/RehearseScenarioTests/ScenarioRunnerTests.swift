@@ -120,6 +120,22 @@ private let form = """
         #expect(failures(result).map(\.actual) == ["1 matching", "1 matching"])
     }
 
+    /// 60 samples a second do not divide a second into whole nanoseconds: the stream still ends
+    /// exactly `for` seconds later, with its samples spread without drift.
+    @Test func aMotionStreamLastsExactlyItsDuration() throws {
+        let result = try run(form + """
+
+            steps:
+              - motion: {rotationRate: {x: 0, y: 1, z: 0}, for: 1, hz: 60}
+              - expect: {time: 1.0}
+              - expect-event: {name: motion, count: 60}
+              - at: 1.0
+            """, trace: true)
+        #expect(failures(result).isEmpty, "\(failures(result))")
+        #expect(result.simulatedTime == VirtualTime(nanoseconds: 1_000_000_000))
+        #expect(result.trace.last?.contains(#""time":0.983333333}"#) == true)
+    }
+
     @Test func theTraceIsTheSameEveryRunAndHoldsNoSecret() throws {
         let yaml = form + """
 

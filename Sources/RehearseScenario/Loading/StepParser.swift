@@ -293,6 +293,6 @@ struct StepParser {
         let count = Int((seconds.seconds * hz).rounded(.down))
         guard count >= 1 else { throw forValue.error("for: \(seconds) s at \(hz) Hz holds no sample") }
         clock = clock + seconds
-        return .motionStream(sample, count: count, interval: VirtualTime(nanoseconds: Int64((1e9 / hz).rounded())))
+        return .motionStream(sample, count: count, duration: seconds)
     }
 }

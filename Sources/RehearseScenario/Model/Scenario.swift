@@ -27,8 +27,8 @@ public struct Step: Sendable {
     public enum Action: Sendable {
         /// Inject an event now (tap, focus, resign, type, return, motion, rotate, network, emit).
         case inject(Event)
-        /// Inject `samples` at `interval` from now, and move the clock past them.
-        case motionStream(MotionSample, count: Int, interval: VirtualTime)
+        /// Inject `count` samples spread evenly over `duration` from now, and move the clock on by it.
+        case motionStream(MotionSample, count: Int, duration: VirtualTime)
         /// Move the clock on by a duration.
         case wait(VirtualTime)
         /// Move the clock to an absolute time.

@@ -143,12 +143,14 @@ private final class Execution {
         switch step.action {
         case .inject(let event):
             do { try simulation.inject(event) } catch { fail(step, "\(event.name) could not be injected", "\(error)") }
-        case .motionStream(let sample, let count, let interval):
+        case .motionStream(let sample, let count, let duration):
+            // Sample k at start + k × duration / count: whole nanoseconds with no drift.
+            let start = simulation.now
             for index in 0..<count {
-                let time = simulation.now + VirtualTime(nanoseconds: interval.nanoseconds * Int64(index))
-                try? simulation.inject(.motion(sample), at: time)
+                let offset = duration.nanoseconds * Int64(index) / Int64(count)
+                try? simulation.inject(.motion(sample), at: start + VirtualTime(nanoseconds: offset))
             }
-            simulation.run(until: limited(simulation.now + VirtualTime(nanoseconds: interval.nanoseconds * Int64(count))))
+            simulation.run(until: limited(start + duration))
         case .wait(let duration):
             simulation.run(until: limited(simulation.now + duration))
         case .advance(let time):
