@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "RehearseScenario", targets: ["RehearseScenario"]),
         .library(name: "RehearseLayout", targets: ["RehearseLayout"]),
         .library(name: "RehearseDBus", targets: ["RehearseDBus"]),
+        .library(name: "RehearsePlugins", targets: ["RehearsePlugins"]),
         .executable(name: "rehearse", targets: ["rehearse"]),
     ],
     dependencies: [

@@ -13,6 +13,7 @@ let package = Package(
             dependencies: [
                 .product(name: "RehearseScenario", package: "Rehearse"),
                 .product(name: "RehearseCore", package: "Rehearse"),
+                .product(name: "RehearsePlugins", package: "Rehearse"),
             ]
         ),
     ]
