@@ -117,7 +117,7 @@ public enum SVGRenderer {
     }
 
     private static func text(_ content: String, x: Double, y: Double, size: Double, fill: String = "#000") -> String {
-        #"<text x="\#(number(x))" y="\#(number(y))" font-size="\#(number(size))" fill="\#(fill)">\#(JUnitReport.escape(content))</text>"# + "\n"
+        #"<text x="\#(number(x))" y="\#(number(y))" font-size="\#(number(size))" fill="\#(fill)">\#(XMLText.escape(content))</text>"# + "\n"
     }
 
     /// Numbers with at most two decimals, so that equal scenes give equal files.
