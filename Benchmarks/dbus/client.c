@@ -52,19 +52,12 @@ int main(int argc, char **argv) {
     if (!connection) { fprintf(stderr, "%s\n", error.message); return 1; }
     if (strcmp(destination, "peer") && !dbus_bus_register(connection, &error)) { fprintf(stderr, "%s\n", error.message); return 1; }
     double start = now();
-    if (!strcmp(mode, "sequential")) {
-        for (int i = 0; i < count; i++) {
-            DBusMessage *call = inject_call(destination);
-            DBusMessage *reply = dbus_connection_send_with_reply_and_block(connection, call, 5000, &error);
-            if (!reply) { fprintf(stderr, "%s\n", error.message); return 1; }
-            dbus_message_unref(call);
-            dbus_message_unref(reply);
-        }
-        printf("{\"calls_per_second\": %.0f}\n", count / (now() - start));
-    } else if (!strcmp(mode, "pipelined")) {
-        int sent = 0, received = 0;
+    if (!strcmp(mode, "sequential") || !strcmp(mode, "pipelined")) {
+        /* Signals that arrive too (a peer gets every Event) are read and dropped as they come, as
+         * a client with a main loop would: left queued, libdbus would search them for each reply. */
+        int in_flight = strcmp(mode, "sequential") ? 64 : 1, sent = 0, received = 0;
         while (received < count) {
-            while (sent < count && sent - received < 64) {
+            while (sent < count && sent - received < in_flight) {
                 DBusMessage *call = inject_call(destination);
                 dbus_connection_send(connection, call, NULL);
                 dbus_message_unref(call);
@@ -73,7 +66,9 @@ int main(int argc, char **argv) {
             dbus_connection_read_write(connection, 1000);
             DBusMessage *message;
             while ((message = dbus_connection_pop_message(connection))) {
-                if (dbus_message_get_type(message) == DBUS_MESSAGE_TYPE_METHOD_RETURN) received++;
+                int type = dbus_message_get_type(message);
+                if (type == DBUS_MESSAGE_TYPE_ERROR) { fprintf(stderr, "%s\n", dbus_message_get_error_name(message)); return 1; }
+                if (type == DBUS_MESSAGE_TYPE_METHOD_RETURN) received++;
                 dbus_message_unref(message);
             }
         }

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Rehearse's D-Bus service against a minimal C libdbus echo service (echo_service.c), with the
 # same C client (client.c), in one run on a private bus: Inject round trips sequential and with 64
-# in flight through the daemon, the same peer-to-peer (--listen), inject-to-signal latency, and
-# realtime tick jitter at 120 Hz.   Usage: Benchmarks/dbus/compare.sh   (after scripts/install-deps)
+# in flight, through the daemon and peer-to-peer (both services listen for peers too), then
+# inject-to-signal latency and realtime tick jitter at 120 Hz. Prints every round, then medians.
+#   Usage: Benchmarks/dbus/compare.sh [ROUNDS]   (after scripts/install-deps; default 5 rounds)
 set -euo pipefail
+rounds="${1:-5}"
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$here/../.."
 work="$(mktemp -d)"
@@ -27,21 +29,53 @@ bus="unix:path=$work/bus.sock"
 until [ -S "$work/bus.sock" ]; do sleep 0.05; done
 export DBUS_SESSION_BUS_ADDRESS="$bus"
 
-"$work/echo_service" "$bus" &
-"$rehearse" serve --mode manual --listen "unix:path=$work/peer.sock" 2>/dev/null &
+"$work/echo_service" "$bus" "unix:path=$work/echo-peer.sock" &
+"$rehearse" serve --mode manual --listen "unix:path=$work/rehearse-peer.sock" 2>/dev/null &
 sleep 1
-run() { "$work/client" "$@" | sed 's/[{}"]//g'; }
-for round in 1 2 3; do
+
+# measure FIGURE CLIENT-ARGUMENTS...: runs the client, prints the figure, keeps its numbers.
+measure() {
+    local figure="$1"; shift
+    local result
+    result="$("$work/client" "$@" | sed 's/[{}"]//g')"
+    printf '  %-44s %s\n' "$figure:" "$result"
+    echo "$figure|$result" >> "$work/results"
+}
+for round in $(seq "$rounds"); do
     echo "round $round"
-    echo "  C echo,   daemon, sequential: $(run "$bus" org.rehearse.Echo sequential 5000)"
-    echo "  Rehearse, daemon, sequential: $(run "$bus" org.rehearse.Simulator sequential 5000)"
-    echo "  C echo,   daemon, 64 in flight: $(run "$bus" org.rehearse.Echo pipelined 50000)"
-    echo "  Rehearse, daemon, 64 in flight: $(run "$bus" org.rehearse.Simulator pipelined 50000)"
-    echo "  Rehearse, peer,   sequential: $(run "unix:path=$work/peer.sock" peer sequential 5000)"
-    echo "  Rehearse, peer,   64 in flight: $(run "unix:path=$work/peer.sock" peer pipelined 50000)"
-    echo "  C echo,   inject-to-signal: $(run "$bus" org.rehearse.Echo latency 2000)"
-    echo "  Rehearse, inject-to-signal: $(run "$bus" org.rehearse.Simulator latency 2000)"
+    for mode in sequential pipelined; do
+        count=$([ "$mode" = sequential ] && echo 5000 || echo 50000)
+        measure "C echo,   daemon, $mode" "$bus" org.rehearse.Echo "$mode" "$count"
+        measure "C echo,   peer,   $mode" "unix:path=$work/echo-peer.sock" peer "$mode" "$count"
+        measure "Rehearse, daemon, $mode" "$bus" org.rehearse.Simulator "$mode" "$count"
+        measure "Rehearse, peer,   $mode" "unix:path=$work/rehearse-peer.sock" peer "$mode" "$count"
+    done
+    measure "C echo,   inject-to-signal" "$bus" org.rehearse.Echo latency 2000
+    measure "Rehearse, inject-to-signal" "$bus" org.rehearse.Simulator latency 2000
 done
 "$rehearse" serve --name org.rehearse.Realtime --scenario "$here/jitter.yaml" 2>/dev/null &
 sleep 1
-echo "Rehearse, realtime 120 Hz tick jitter (|lateness - median|): $(run "$bus" org.rehearse.Realtime jitter 1200)"
+measure "Rehearse, realtime 120 Hz tick jitter" "$bus" org.rehearse.Realtime jitter 1200
+
+echo
+echo "medians of $rounds rounds (calls per second; ratios are of the medians)"
+python3 - "$work/results" <<'PY'
+import collections, statistics, sys
+values = collections.defaultdict(lambda: collections.defaultdict(list))
+for line in open(sys.argv[1]):
+    figure, result = line.rstrip("\n").split("|")
+    for pair in result.split(","):
+        key, number = pair.split(":")
+        values[figure][key.strip()].append(float(number))
+median = {f: {k: statistics.median(v) for k, v in keys.items()} for f, keys in values.items()}
+for mode in ("sequential", "pipelined"):
+    rate = {f: m["calls_per_second"] for f, m in median.items() if f.endswith(mode)}
+    c_daemon, c_peer = rate[f"C echo,   daemon, {mode}"], rate[f"C echo,   peer,   {mode}"]
+    r_daemon, r_peer = rate[f"Rehearse, daemon, {mode}"], rate[f"Rehearse, peer,   {mode}"]
+    print(f"{mode:>10}: daemon  C {c_daemon:7.0f}  Rehearse {r_daemon:7.0f}  Rehearse/C {r_daemon / c_daemon:.2f}")
+    print(f"{'':>10}  peer    C {c_peer:7.0f}  Rehearse {r_peer:7.0f}  Rehearse/C {r_peer / c_peer:.2f}")
+    print(f"{'':>10}  peer/daemon  C {c_peer / c_daemon:.2f}  Rehearse {r_peer / r_daemon:.2f}")
+for figure, keys in median.items():
+    if "calls_per_second" not in keys:
+        print(f"{figure}: " + ", ".join(f"{k} {v:.3f}" for k, v in keys.items()))
+PY

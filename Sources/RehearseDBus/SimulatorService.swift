@@ -35,6 +35,9 @@ public final class SimulatorService {
     private var announced: [String: FieldValue] = [:]
     /// The connection the message being handled came on (the bus or a peer): replies go there.
     private var source: OpaquePointer?
+    /// Delivered events whose `Event` signals are not yet sent: those a method call causes are
+    /// built and sent after its reply, so the caller's answer waits for neither.
+    private var heldEvents: [DeliveredEvent] = []
 
     /// Connects to `bus`, builds the simulation from `setup` (its steps are not run), serves the
     /// object and takes the name.
@@ -106,10 +109,26 @@ public final class SimulatorService {
         return dbus_connection_get_is_connected(connection) != 0
     }
 
-    /// Sends `message` on the bus and to every peer, then releases it.
+    /// Sends `message` to every peer and on the bus, then releases it. Peers come first: a peer
+    /// that was just answered is still awake to read it with the reply.
     private func broadcast(_ message: OpaquePointer) {
-        for target in [connection.raw] + peers { dbus_connection_send(target, message, nil) }
+        for peer in peers { dbus_connection_send(peer, message, nil) }
+        dbus_connection_send(connection.raw, message, nil)
         dbus_message_unref(message)
+    }
+
+    /// Builds and broadcasts the `Event` signals held so far, in delivery order.
+    private func sendHeldSignals() {
+        for delivered in heldEvents {
+            guard let signal = dbus_message_new_signal(SimulatorInterface.path, SimulatorInterface.interface, "Event") else { continue }
+            var writer = MessageWriter(signal)
+            writer.append(delivered.sequence)
+            writer.append(delivered.time.seconds)
+            writer.append(delivered.event.name)
+            writer.append(delivered.event.fields)
+            broadcast(signal)
+        }
+        heldEvents.removeAll(keepingCapacity: true)
     }
 
     private func send(_ message: OpaquePointer, to target: OpaquePointer) {
@@ -136,6 +155,7 @@ public final class SimulatorService {
             case .virtual: if let next = simulation.timeline.nextDueTime { simulation.run(until: next) }
             case .manual: break
             }
+            sendHeldSignals()
             announceChangedProperties()
             for target in [connection.raw] + peers { dbus_connection_flush(target) }
         }
@@ -159,15 +179,7 @@ public final class SimulatorService {
     // MARK: Signals and properties
 
     private func attachSignals() {
-        simulation.bus.subscribe(.all, owner: "dbus") { [unowned self] delivered in
-            guard let signal = dbus_message_new_signal(SimulatorInterface.path, SimulatorInterface.interface, "Event") else { return }
-            var writer = MessageWriter(signal)
-            writer.append(delivered.sequence)
-            writer.append(delivered.time.seconds)
-            writer.append(delivered.event.name)
-            writer.append(delivered.event.fields)
-            broadcast(signal)
-        }
+        simulation.bus.subscribe(.all, owner: "dbus") { [unowned self] delivered in heldEvents.append(delivered) }
     }
 
     private func properties() -> [String: FieldValue] {
@@ -210,6 +222,7 @@ public final class SimulatorService {
 
     fileprivate func handle(_ message: OpaquePointer, from source: OpaquePointer) -> DBusHandlerResult {
         self.source = source
+        defer { sendHeldSignals() }
         guard dbus_message_get_type(message) == DBUS_MESSAGE_TYPE_METHOD_CALL else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
         let path = dbus_message_get_path(message).map { String(cString: $0) } ?? "/"
         let interface = dbus_message_get_interface(message).map { String(cString: $0) }
