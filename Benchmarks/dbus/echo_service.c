@@ -2,6 +2,7 @@
  * sources: it owns org.rehearse.Echo and answers Inject(s name, a{sv} fields) -> (t sequence) on
  * /org/rehearse/Simulator, emitting an Event(t, d, s, a{sv}) signal per call as Rehearse does.
  *   echo_service BUS_ADDRESS [LISTEN_ADDRESS]
+ *   echo_service none LISTEN_ADDRESS             peers only, as `rehearse serve --no-bus`
  * With LISTEN_ADDRESS it also serves peers that connect directly (a DBusServer), and like
  * `rehearse serve --listen` sends each signal to the bus and to every peer. One thread polls the
  * watches of every connection, as the Swift service does. */
@@ -9,6 +10,7 @@
 #include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #define MAX_CONNECTIONS 16
 #define MAX_WATCHES 64
@@ -76,13 +78,16 @@ static void accept_peer(DBusServer *server, DBusConnection *peer, void *data) {
 }
 
 int main(int argc, char **argv) {
-    if (argc < 2) { fprintf(stderr, "usage: echo_service BUS_ADDRESS [LISTEN_ADDRESS]\n"); return 2; }
+    int on_bus = argc > 1 && strcmp(argv[1], "none");
+    if (argc < (on_bus ? 2 : 3)) { fprintf(stderr, "usage: echo_service BUS_ADDRESS|none [LISTEN_ADDRESS]\n"); return 2; }
     DBusError error;
     dbus_error_init(&error);
-    DBusConnection *bus = dbus_connection_open_private(argv[1], &error);
-    if (!bus || !dbus_bus_register(bus, &error)) { fprintf(stderr, "%s\n", error.message); return 1; }
-    if (dbus_bus_request_name(bus, "org.rehearse.Echo", DBUS_NAME_FLAG_DO_NOT_QUEUE, &error) != 1) return 1;
-    serve(bus);
+    if (on_bus) {
+        DBusConnection *bus = dbus_connection_open_private(argv[1], &error);
+        if (!bus || !dbus_bus_register(bus, &error)) { fprintf(stderr, "%s\n", error.message); return 1; }
+        if (dbus_bus_request_name(bus, "org.rehearse.Echo", DBUS_NAME_FLAG_DO_NOT_QUEUE, &error) != 1) return 1;
+        serve(bus);
+    }
     if (argc > 2) {
         DBusServer *server = dbus_server_listen(argv[2], &error);
         if (!server) { fprintf(stderr, "%s\n", error.message); return 1; }
@@ -109,7 +114,8 @@ int main(int argc, char **argv) {
         }
         for (int i = 0; i < connection_count; i++) {
             while (dbus_connection_dispatch(connections[i]) == DBUS_DISPATCH_DATA_REMAINS) {}
-            if (i > 0 && !dbus_connection_get_is_connected(connections[i])) {  /* a peer left */
+            if (!dbus_connection_get_is_connected(connections[i])) {  /* a peer left, or the bus */
+                if (on_bus && i == 0) { fprintf(stderr, "lost the bus\n"); return 1; }
                 dbus_connection_unref(connections[i]);
                 connections[i--] = connections[--connection_count];
             }

@@ -21,7 +21,8 @@ public final class SimulatorService {
         public init() {}
     }
 
-    private let connection: BusConnection
+    /// The bus connection; nil when the service serves only peers.
+    private let connection: BusConnection?
     private let loop = WatchLoop()
     /// The peer-to-peer server (`--listen`) and the peers connected to it.
     private var server: OpaquePointer?
@@ -39,16 +40,21 @@ public final class SimulatorService {
     /// built and sent after its reply, so the caller's answer waits for neither.
     private var heldEvents: [DeliveredEvent] = []
 
-    /// Connects to `bus`, builds the simulation from `setup` (its steps are not run), serves the
-    /// object and takes the name.
-    public init(bus: BusAddress, options: Options, registry: BehaviourRegistry, setup: Scenario) throws {
-        connection = try BusConnection(bus)
+    /// Connects to `bus` (nil: serve only the peers at `options.listenAddress`), builds the
+    /// simulation from `setup` (its steps are not run), serves the object and takes the name.
+    public init(bus: BusAddress?, options: Options, registry: BehaviourRegistry, setup: Scenario) throws {
+        guard bus != nil || options.listenAddress != nil else {
+            throw BusFailure("nothing to serve: no bus and no address to listen at")
+        }
+        connection = try bus.map { address throws(BusFailure) in try BusConnection(address) }
         self.options = options
         self.registry = registry
         self.setup = setup
         simulation = try setup.makeSimulation(registry: registry, mode: options.mode)
-        guard serveObjects(on: connection.raw) else { throw BusFailure("cannot serve objects on the connection") }
-        try connection.requestName(options.name, replace: options.replace)
+        if let connection {
+            guard serveObjects(on: connection.raw) else { throw BusFailure("cannot serve objects on the connection") }
+            try connection.requestName(options.name, replace: options.replace)
+        }
         if let address = options.listenAddress { try listen(at: address) }
         attachSignals()
         announced = properties()
@@ -113,7 +119,7 @@ public final class SimulatorService {
     /// that was just answered is still awake to read it with the reply.
     private func broadcast(_ message: OpaquePointer) {
         for peer in peers { dbus_connection_send(peer, message, nil) }
-        dbus_connection_send(connection.raw, message, nil)
+        if let connection { dbus_connection_send(connection.raw, message, nil) }
         dbus_message_unref(message)
     }
 
@@ -131,8 +137,9 @@ public final class SimulatorService {
         heldEvents.removeAll(keepingCapacity: true)
     }
 
-    private func send(_ message: OpaquePointer, to target: OpaquePointer) {
-        dbus_connection_send(target, message, nil)
+    /// Sends `message` back where the message being handled came from, then releases it.
+    private func answer(with message: OpaquePointer) {
+        if let source { dbus_connection_send(source, message, nil) }
         dbus_message_unref(message)
     }
 
@@ -142,7 +149,7 @@ public final class SimulatorService {
         pacer = RealtimePacer(from: simulation.now)
         while !shouldStop() {
             loop.poll(milliseconds: waitMilliseconds())
-            guard dispatch(connection.raw) else { throw BusFailure("lost the connection to the bus") }
+            if let connection, !dispatch(connection.raw) { throw BusFailure("lost the connection to the bus") }
             // Dispatching may run handlers that read `peers`: find the gone ones first.
             let gone = peers.filter { !dispatch($0) }
             peers.removeAll { gone.contains($0) }
@@ -157,9 +164,10 @@ public final class SimulatorService {
             }
             sendHeldSignals()
             announceChangedProperties()
-            for target in [connection.raw] + peers { dbus_connection_flush(target) }
+            peers.forEach(dbus_connection_flush)
+            if let connection { dbus_connection_flush(connection.raw) }
         }
-        connection.releaseName(options.name)
+        connection?.releaseName(options.name)
     }
 
     /// How long the loop may wait for messages: until the next due item in realtime mode, not at
@@ -270,12 +278,12 @@ public final class SimulatorService {
         guard let reply = dbus_message_new_method_return(message) else { return }
         var writer = MessageWriter(reply)
         fill(&writer)
-        send(reply, to: source ?? connection.raw)
+        answer(with: reply)
     }
 
     private func sendError(_ failure: MethodFailure, to message: OpaquePointer) {
         guard let reply = dbus_message_new_error(message, failure.name, failure.message) else { return }
-        send(reply, to: source ?? connection.raw)
+        answer(with: reply)
     }
 
     private func handleProperties(_ member: String, _ signature: String, _ message: OpaquePointer) throws {

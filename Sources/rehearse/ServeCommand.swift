@@ -39,9 +39,18 @@ struct Serve: ParsableCommand {
     @Option(help: "Also serve peers that connect directly, without a bus daemon (unix:path=/tmp/rehearse.sock).")
     var listen: String?
 
+    @Flag(help: "Serve only the peers at --listen, without joining a bus (no bus daemon needed).")
+    var noBus = false
+
     func validate() throws {
         guard scenario == nil || (device == nil && plugins.isEmpty) else {
             throw ValidationError("give the device and plugins in the scenario file, or --device and --plugins without one")
+        }
+        if noBus {
+            guard listen != nil else { throw ValidationError("--no-bus serves only peers: give the address to --listen at") }
+            guard connection.address == nil, !replace else {
+                throw ValidationError("--no-bus joins no bus: --address and --replace do not apply")
+            }
         }
     }
 
@@ -55,7 +64,7 @@ struct Serve: ParsableCommand {
         options.listenAddress = listen
         let service: SimulatorService
         do {
-            service = try SimulatorService(bus: connection.busAddress, options: options, registry: registry, setup: setup)
+            service = try SimulatorService(bus: noBus ? nil : connection.busAddress, options: options, registry: registry, setup: setup)
         } catch {
             FileHandle.standardError.write(Data("rehearse serve: \(error)\n".utf8))
             throw ExitCode(2)
@@ -69,7 +78,8 @@ struct Serve: ParsableCommand {
         sigaddset(&signals, SIGINT)
         sigaddset(&signals, SIGTERM)
         pthread_sigmask(SIG_UNBLOCK, &signals, nil)
-        FileHandle.standardError.write(Data("serving \(connection.name) (\(mode.rawValue) clock)\n".utf8))
+        let place = noBus ? "peers at \(listen ?? "")" : connection.name
+        FileHandle.standardError.write(Data("serving \(place) (\(mode.rawValue) clock)\n".utf8))
         do {
             try service.run { stopRequested }
         } catch {

@@ -129,6 +129,30 @@ import FoundationXML
         #expect(try bus.run("/usr/bin/env", ["python3", "-c", python]).output == "(('b', True),)\n")
     }
 
+    /// `--no-bus`: the service joins no bus and serves its peers alone.
+    @Test func noBusServesPeersWithoutJoiningTheBus() throws {
+        let bus = try PrivateBus()
+        let socket = bus.folder.appendingPathComponent("peer.sock").path
+        let peer = "unix:path=\(socket)"
+        let rehearse = Rehearse.productsFolder.appendingPathComponent("rehearse")
+        let service = try bus.start(rehearse, ["serve", "--no-bus", "--mode", "manual", "--listen", peer])
+        var attempts = 0
+        while !FileManager.default.fileExists(atPath: socket) {
+            attempts += 1
+            guard attempts < 250, service.isRunning else { throw BusSetupError("rehearse serve --no-bus did not listen") }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        let injected = try bus.run(rehearse.path, ["inject", "--address", peer, "network", "online=false"])
+        #expect(injected.output == "1\n", "\(injected.errorOutput)")
+        #expect(try bus.run("/usr/bin/gdbus", ["call", "--address", peer, "--dest", "org.rehearse.Simulator",
+                                               "--object-path", "/org/rehearse/Simulator",
+                                               "--method", "org.rehearse.Simulator1.Advance", "0.25"]).output == "(0.25,)\n")
+        #expect(try !bus.hasOwner("org.rehearse.Simulator"))
+        let refused = try bus.run(rehearse.path, ["serve", "--no-bus"])
+        #expect(refused.status == 2)
+        #expect(refused.errorOutput.contains("--no-bus serves only peers: give the address to --listen at"))
+    }
+
     /// Pipelined injections lose nothing: consecutive sequence numbers in the replies and as many
     /// Event signals at a monitor. (1,000,000 of them: Benchmarks/README.md; 20,000 here.)
     @Test func pipelinedInjectionsLoseNoEvent() throws {
