@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Rehearse's D-Bus service against a minimal C libdbus echo service (echo_service.c), with the
 # same C client (client.c), in one run on a private bus: Inject round trips sequential and with 64
-# in flight, through the daemon and peer-to-peer (both services listen for peers too), then
-# inject-to-signal latency and realtime tick jitter at 120 Hz. Prints every round, then medians.
+# in flight, through the daemon and peer-to-peer (services on the bus that also listen for peers,
+# and services with no bus: `--no-bus`), then inject-to-signal latency and realtime tick jitter at
+# 120 Hz. Prints every round, then medians.
 #   Usage: Benchmarks/dbus/compare.sh [ROUNDS]   (after scripts/install-deps; default 5 rounds)
 set -euo pipefail
 rounds="${1:-5}"
@@ -29,8 +30,10 @@ bus="unix:path=$work/bus.sock"
 until [ -S "$work/bus.sock" ]; do sleep 0.05; done
 export DBUS_SESSION_BUS_ADDRESS="$bus"
 
-"$work/echo_service" "$bus" "unix:path=$work/echo-peer.sock" &
+"$work/echo_service" "$bus" "unix:path=$work/echo-peer.sock" 2>/dev/null &
 "$rehearse" serve --mode manual --listen "unix:path=$work/rehearse-peer.sock" 2>/dev/null &
+"$work/echo_service" none "unix:path=$work/echo-alone.sock" &
+"$rehearse" serve --no-bus --mode manual --listen "unix:path=$work/rehearse-alone.sock" 2>/dev/null &
 sleep 1
 
 # measure FIGURE CLIENT-ARGUMENTS...: runs the client, prints the figure, keeps its numbers.
@@ -49,6 +52,8 @@ for round in $(seq "$rounds"); do
         measure "C echo,   peer,   $mode" "unix:path=$work/echo-peer.sock" peer "$mode" "$count"
         measure "Rehearse, daemon, $mode" "$bus" org.rehearse.Simulator "$mode" "$count"
         measure "Rehearse, peer,   $mode" "unix:path=$work/rehearse-peer.sock" peer "$mode" "$count"
+        measure "C echo,   alone,  $mode" "unix:path=$work/echo-alone.sock" peer "$mode" "$count"
+        measure "Rehearse, alone,  $mode" "unix:path=$work/rehearse-alone.sock" peer "$mode" "$count"
     done
     measure "C echo,   inject-to-signal" "$bus" org.rehearse.Echo latency 2000
     measure "Rehearse, inject-to-signal" "$bus" org.rehearse.Simulator latency 2000
@@ -70,11 +75,13 @@ for line in open(sys.argv[1]):
 median = {f: {k: statistics.median(v) for k, v in keys.items()} for f, keys in values.items()}
 for mode in ("sequential", "pipelined"):
     rate = {f: m["calls_per_second"] for f, m in median.items() if f.endswith(mode)}
-    c_daemon, c_peer = rate[f"C echo,   daemon, {mode}"], rate[f"C echo,   peer,   {mode}"]
-    r_daemon, r_peer = rate[f"Rehearse, daemon, {mode}"], rate[f"Rehearse, peer,   {mode}"]
-    print(f"{mode:>10}: daemon  C {c_daemon:7.0f}  Rehearse {r_daemon:7.0f}  Rehearse/C {r_daemon / c_daemon:.2f}")
-    print(f"{'':>10}  peer    C {c_peer:7.0f}  Rehearse {r_peer:7.0f}  Rehearse/C {r_peer / c_peer:.2f}")
-    print(f"{'':>10}  peer/daemon  C {c_peer / c_daemon:.2f}  Rehearse {r_peer / r_daemon:.2f}")
+    c = {place: rate[f"C echo,   {place + ',':7} {mode}"] for place in ("daemon", "peer", "alone")}
+    r = {place: rate[f"Rehearse, {place + ',':7} {mode}"] for place in ("daemon", "peer", "alone")}
+    for place in ("daemon", "peer", "alone"):
+        print(f"{mode if place == 'daemon' else '':>10}  {place:6}  C {c[place]:7.0f}  Rehearse {r[place]:7.0f}  "
+              f"Rehearse/C {r[place] / c[place]:.2f}")
+    for place in ("peer", "alone"):
+        print(f"{'':>10}  {place}/daemon  C {c[place] / c['daemon']:.2f}  Rehearse {r[place] / r['daemon']:.2f}")
 for figure, keys in median.items():
     if "calls_per_second" not in keys:
         print(f"{figure}: " + ", ".join(f"{k} {v:.3f}" for k, v in keys.items()))

@@ -13,20 +13,26 @@ public final class SimulatorClient {
 
     private let connection: BusConnection
     private let destination: String
+    private var serials = MessageSerials()
 
     public init(bus: BusAddress, destination: String = SimulatorInterface.defaultName) throws(BusFailure) {
         connection = try BusConnection(bus)
         self.destination = destination
     }
 
+    /// A new `Inject(name, fields)` call message; the caller releases it.
+    private func injectCall(_ name: String, _ fields: Fields) -> OpaquePointer? {
+        var call = OutgoingMessage.methodCall(destination: destination, path: SimulatorInterface.path,
+                                              interface: SimulatorInterface.interface, member: "Inject")
+        call.body.append(name)
+        call.body.append(fields)
+        return call.make(serial: serials.take())
+    }
+
     /// Calls `Inject(name, fields)` and returns the sequence number (0: swallowed).
     public func inject(_ name: String, fields: Fields) throws -> UInt64 {
-        guard let call = dbus_message_new_method_call(destination, SimulatorInterface.path, SimulatorInterface.interface, "Inject")
-        else { throw BusFailure("cannot build the call") }
+        guard let call = injectCall(name, fields) else { throw BusFailure("cannot build the call") }
         defer { dbus_message_unref(call) }
-        var writer = MessageWriter(call)
-        writer.append(name)
-        writer.append(fields)
         var error = DBusError()
         dbus_error_init(&error)
         defer { dbus_error_free(&error) }
@@ -47,12 +53,7 @@ public final class SimulatorClient {
         var sent = 0, inFlight = 0
         while sequences.count < count {
             while sent < count, inFlight < window {
-                guard let call = dbus_message_new_method_call(destination, SimulatorInterface.path,
-                                                              SimulatorInterface.interface, "Inject")
-                else { throw BusFailure("cannot build the call") }
-                var writer = MessageWriter(call)
-                writer.append(name)
-                writer.append(fields)
+                guard let call = injectCall(name, fields) else { throw BusFailure("cannot build the call") }
                 dbus_connection_send(connection.raw, call, nil)
                 dbus_message_unref(call)
                 sent += 1

@@ -39,6 +39,7 @@ public final class SimulatorService {
     /// Delivered events whose `Event` signals are not yet sent: those a method call causes are
     /// built and sent after its reply, so the caller's answer waits for neither.
     private var heldEvents: [DeliveredEvent] = []
+    private var serials = MessageSerials()
 
     /// Connects to `bus` (nil: serve only the peers at `options.listenAddress`), builds the
     /// simulation from `setup` (its steps are not run), serves the object and takes the name.
@@ -117,7 +118,8 @@ public final class SimulatorService {
 
     /// Sends `message` to every peer and on the bus, then releases it. Peers come first: a peer
     /// that was just answered is still awake to read it with the reply.
-    private func broadcast(_ message: OpaquePointer) {
+    private func broadcast(_ signal: OutgoingMessage) {
+        guard let message = signal.make(serial: serials.take()) else { return }
         for peer in peers { dbus_connection_send(peer, message, nil) }
         if let connection { dbus_connection_send(connection.raw, message, nil) }
         dbus_message_unref(message)
@@ -126,12 +128,11 @@ public final class SimulatorService {
     /// Builds and broadcasts the `Event` signals held so far, in delivery order.
     private func sendHeldSignals() {
         for delivered in heldEvents {
-            guard let signal = dbus_message_new_signal(SimulatorInterface.path, SimulatorInterface.interface, "Event") else { continue }
-            var writer = MessageWriter(signal)
-            writer.append(delivered.sequence)
-            writer.append(delivered.time.seconds)
-            writer.append(delivered.event.name)
-            writer.append(delivered.event.fields)
+            var signal = OutgoingMessage.signal(path: SimulatorInterface.path, interface: SimulatorInterface.interface, member: "Event")
+            signal.body.append(delivered.sequence)
+            signal.body.append(delivered.time.seconds)
+            signal.body.append(delivered.event.name)
+            signal.body.append(delivered.event.fields)
             broadcast(signal)
         }
         heldEvents.removeAll(keepingCapacity: true)
@@ -208,13 +209,12 @@ public final class SimulatorService {
         let current = properties()
         let changed = current.filter { Self.announcedProperties.contains($0.key) && announced[$0.key] != $0.value }
         announced = current
-        guard !changed.isEmpty,
-              let signal = dbus_message_new_signal(SimulatorInterface.path, "org.freedesktop.DBus.Properties", "PropertiesChanged")
-        else { return }
-        var writer = MessageWriter(signal)
-        writer.append(SimulatorInterface.interface)
-        writer.append(changed)
-        writer.container(DBusType.array, "s") { _ in }
+        guard !changed.isEmpty else { return }
+        var signal = OutgoingMessage.signal(path: SimulatorInterface.path, interface: "org.freedesktop.DBus.Properties",
+                                            member: "PropertiesChanged")
+        signal.body.append(SimulatorInterface.interface)
+        signal.body.append(changed)
+        signal.body.container(DBusType.array, "s") { _ in }
         broadcast(signal)
     }
 
@@ -275,10 +275,10 @@ public final class SimulatorService {
     }
 
     private func reply(to message: OpaquePointer, _ fill: (inout MessageWriter) -> Void = { _ in }) {
-        guard let reply = dbus_message_new_method_return(message) else { return }
-        var writer = MessageWriter(reply)
-        fill(&writer)
-        answer(with: reply)
+        var reply = OutgoingMessage.reply(to: message)
+        fill(&reply.body)
+        guard let made = reply.make(serial: serials.take()) else { return }
+        answer(with: made)
     }
 
     private func sendError(_ failure: MethodFailure, to message: OpaquePointer) {

@@ -1,0 +1,183 @@
+import CDBus
+import RehearseCore
+@testable import RehearseDBus
+import Testing
+
+/// Messages built in Swift (MessageWriter, OutgoingMessage) against the same messages built with
+/// libdbus's own append iterators: the wire bytes must be the same.
+struct OutgoingMessageTests {
+    /// Every kind of field value, nested: lists in lists, mappings in lists and in mappings, empty
+    /// containers (their padding is written even with no element), text beyond ASCII.
+    static let fields: Fields = [
+        "online": .bool(true),
+        "count": .int(-42),
+        "ratio": .double(0.125),
+        "name": .string("Zoë ✓"),
+        "empty": .array([]),
+        "mixed": .array([.int(1), .string("two"), .array([.double(3)]), .dictionary(["four": .bool(false)])]),
+        "frame": .dictionary(["x": .double(1), "size": .dictionary(["width": .double(320), "height": .double(216)])]),
+        "none": .dictionary([:]),
+    ]
+
+    @Test func anEventSignalHasLibdbusOwnBytes() throws {
+        var signal = OutgoingMessage.signal(path: SimulatorInterface.path, interface: SimulatorInterface.interface, member: "Event")
+        signal.body.append(UInt64(7))
+        signal.body.append(1.5)
+        signal.body.append("keyboard.willShow")
+        signal.body.append(Self.fields)
+        let ours = try #require(signal.make(serial: 9))
+        defer { dbus_message_unref(ours) }
+
+        let reference = try #require(dbus_message_new_signal(SimulatorInterface.path, SimulatorInterface.interface, "Event"))
+        defer { dbus_message_unref(reference) }
+        var iter = DBusMessageIter()
+        dbus_message_iter_init_append(reference, &iter)
+        var sequence: UInt64 = 7, time = 1.5
+        _ = dbus_message_iter_append_basic(&iter, DBusType.uint64, &sequence)
+        _ = dbus_message_iter_append_basic(&iter, DBusType.double, &time)
+        ReferenceWriter.append("keyboard.willShow", to: &iter)
+        ReferenceWriter.append(Self.fields, to: &iter)
+        dbus_message_set_serial(reference, 9)
+
+        #expect(try marshalled(ours) == marshalled(reference))
+        #expect(String(cString: dbus_message_get_signature(ours)) == "tdsa{sv}")
+        var reader = MessageReader(ours)
+        #expect(try reader.uint64() == 7)
+        #expect(try reader.double() == 1.5)
+        #expect(try reader.string() == "keyboard.willShow")
+        #expect(try reader.fields() == Self.fields)
+    }
+
+    @Test func aReplyGoesToTheCallerWithTheCallsSerial() throws {
+        let call = try #require(dbus_message_new_method_call("org.rehearse.Simulator", SimulatorInterface.path,
+                                                             SimulatorInterface.interface, "Get"))
+        defer { dbus_message_unref(call) }
+        dbus_message_set_serial(call, 41)
+        _ = dbus_message_set_sender(call, ":1.5")
+        var reply = OutgoingMessage.reply(to: call)
+        reply.body.appendVariant(.string("username"))
+        let ours = try #require(reply.make(serial: 3))
+        defer { dbus_message_unref(ours) }
+
+        let reference = try #require(dbus_message_new_method_return(call))
+        defer { dbus_message_unref(reference) }
+        var iter = DBusMessageIter()
+        dbus_message_iter_init_append(reference, &iter)
+        ReferenceWriter.appendVariant(.string("username"), to: &iter)
+        dbus_message_set_serial(reference, 3)
+
+        #expect(try marshalled(ours) == marshalled(reference))
+        #expect(dbus_message_get_reply_serial(ours) == 41)
+        #expect(String(cString: dbus_message_get_destination(ours)) == ":1.5")
+    }
+
+    @Test func aCallHasLibdbusOwnBytes() throws {
+        var call = OutgoingMessage.methodCall(destination: "org.rehearse.Simulator", path: SimulatorInterface.path,
+                                              interface: SimulatorInterface.interface, member: "Inject")
+        call.body.append("network")
+        call.body.append(["online": .bool(false)])
+        let ours = try #require(call.make(serial: 12))
+        defer { dbus_message_unref(ours) }
+
+        let reference = try #require(dbus_message_new_method_call("org.rehearse.Simulator", SimulatorInterface.path,
+                                                                  SimulatorInterface.interface, "Inject"))
+        defer { dbus_message_unref(reference) }
+        var iter = DBusMessageIter()
+        dbus_message_iter_init_append(reference, &iter)
+        ReferenceWriter.append("network", to: &iter)
+        ReferenceWriter.append(["online": .bool(false)], to: &iter)
+        dbus_message_set_serial(reference, 12)
+
+        #expect(try marshalled(ours) == marshalled(reference))
+    }
+
+    /// On a peer-to-peer connection a call has no sender: the reply then has no destination.
+    @Test func aReplyToAPeerHasNoDestination() throws {
+        let call = try #require(dbus_message_new_method_call(nil, SimulatorInterface.path, SimulatorInterface.interface, "Reset"))
+        defer { dbus_message_unref(call) }
+        dbus_message_set_serial(call, 2)
+        let ours = try #require(OutgoingMessage.reply(to: call).make(serial: 5))
+        defer { dbus_message_unref(ours) }
+        #expect(dbus_message_get_destination(ours) == nil)
+        #expect(dbus_message_get_reply_serial(ours) == 2)
+        #expect(String(cString: dbus_message_get_signature(ours)) == "")
+    }
+
+    /// D-Bus strings hold no NUL: text ends at the first one, as it did through libdbus's C strings.
+    @Test func textEndsAtANul() throws {
+        var signal = OutgoingMessage.signal(path: "/", interface: "org.example.Test", member: "Text")
+        signal.body.append("before\u{0}after")
+        let message = try #require(signal.make(serial: 1))
+        defer { dbus_message_unref(message) }
+        var reader = MessageReader(message)
+        #expect(try reader.string() == "before")
+    }
+
+    @Test func serialsCountDownFromTheTopAndSkipZero() {
+        var serials = MessageSerials()
+        #expect(serials.take() == UInt32.max)
+        #expect(serials.take() == UInt32.max - 1)
+    }
+
+    private func marshalled(_ message: OpaquePointer) throws -> [UInt8] {
+        var buffer: UnsafeMutablePointer<CChar>?
+        var length: Int32 = 0
+        try #require(dbus_message_marshal(message, &buffer, &length) != 0)
+        defer { dbus_free(buffer) }
+        return try #require(buffer).withMemoryRebound(to: UInt8.self, capacity: Int(length)) {
+            Array(UnsafeBufferPointer(start: $0, count: Int(length)))
+        }
+    }
+}
+
+/// The same values through libdbus's append iterators: the independent encoder the tests compare with.
+private enum ReferenceWriter {
+    static func append(_ text: String, to iter: inout DBusMessageIter) {
+        text.withCString { pointer in
+            var value: UnsafePointer<CChar>? = pointer
+            _ = dbus_message_iter_append_basic(&iter, DBusType.string, &value)
+        }
+    }
+
+    static func append(_ fields: Fields, to iter: inout DBusMessageIter) {
+        container(DBusType.array, "{sv}", in: &iter) { array in
+            for key in fields.keys.sorted() {
+                container(DBusType.dictEntry, nil, in: &array) { entry in
+                    append(key, to: &entry)
+                    appendVariant(fields[key]!, to: &entry)
+                }
+            }
+        }
+    }
+
+    static func appendVariant(_ value: FieldValue, to iter: inout DBusMessageIter) {
+        switch value {
+        case .bool(let flag):
+            container(DBusType.variant, "b", in: &iter) { var bit: dbus_bool_t = flag ? 1 : 0; _ = dbus_message_iter_append_basic(&$0, DBusType.boolean, &bit) }
+        case .int(let number):
+            container(DBusType.variant, "x", in: &iter) { var copy = number; _ = dbus_message_iter_append_basic(&$0, DBusType.int64, &copy) }
+        case .double(let number):
+            container(DBusType.variant, "d", in: &iter) { var copy = number; _ = dbus_message_iter_append_basic(&$0, DBusType.double, &copy) }
+        case .string(let text):
+            container(DBusType.variant, "s", in: &iter) { append(text, to: &$0) }
+        case .array(let items):
+            container(DBusType.variant, "av", in: &iter) { variant in
+                container(DBusType.array, "v", in: &variant) { array in items.forEach { appendVariant($0, to: &array) } }
+            }
+        case .dictionary(let fields):
+            container(DBusType.variant, "a{sv}", in: &iter) { append(fields, to: &$0) }
+        }
+    }
+
+    static func container(_ type: Int32, _ signature: String?, in iter: inout DBusMessageIter,
+                          _ body: (inout DBusMessageIter) -> Void) {
+        var sub = DBusMessageIter()
+        if let signature {
+            _ = signature.withCString { dbus_message_iter_open_container(&iter, type, $0, &sub) }
+        } else {
+            _ = dbus_message_iter_open_container(&iter, type, nil, &sub)
+        }
+        body(&sub)
+        _ = dbus_message_iter_close_container(&iter, &sub)
+    }
+}
