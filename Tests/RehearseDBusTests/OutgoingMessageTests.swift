@@ -113,7 +113,7 @@ struct OutgoingMessageTests {
         #expect(try reader.string() == "before")
     }
 
-    @Test func serialsCountDownFromTheTopAndSkipZero() {
+    @Test func serialsCountDownFromTheTop() {
         var serials = MessageSerials()
         #expect(serials.take() == UInt32.max)
         #expect(serials.take() == UInt32.max - 1)
