@@ -1,4 +1,3 @@
-import CDBus
 import RehearseCore
 
 /// Appends values to a message body in the D-Bus wire format (little-endian), the one place fields

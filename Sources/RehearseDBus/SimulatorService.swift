@@ -116,8 +116,8 @@ public final class SimulatorService {
         return dbus_connection_get_is_connected(connection) != 0
     }
 
-    /// Sends `message` to every peer and on the bus, then releases it. Peers come first: a peer
-    /// that was just answered is still awake to read it with the reply.
+    /// Sends `signal` to every peer and on the bus. Peers come first: a peer that was just
+    /// answered is still awake to read it with the reply.
     private func broadcast(_ signal: OutgoingMessage) {
         guard let message = signal.make(serial: serials.take()) else { return }
         for peer in peers { dbus_connection_send(peer, message, nil) }
