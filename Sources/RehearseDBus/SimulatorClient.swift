@@ -79,7 +79,8 @@ public final class SimulatorClient {
     }
 
     /// Follows `Event` signals (only `names` when given), calling `handle` with each until it
-    /// returns false or `shouldStop` does (checked every 100 ms).
+    /// returns false or `shouldStop` does (checked every 100 ms). On a bus, match rules select the
+    /// events; a peer-to-peer service sends every one, so the names are checked here too.
     public func monitor(names: [String], shouldStop: () -> Bool,
                         handle: (DeliveredEvent) -> Bool) throws {
         let base = "type='signal',interface='\(SimulatorInterface.interface)',member='Event'"
@@ -97,6 +98,7 @@ public final class SimulatorClient {
                 guard dbus_message_is_signal(message, SimulatorInterface.interface, "Event") != 0 else { continue }
                 var reader = MessageReader(message)
                 let sequence = try reader.uint64(), time = try reader.double(), name = try reader.string()
+                guard names.isEmpty || names.contains(name) else { continue }
                 let fields = try reader.fields()
                 // Only printed: the name and fields as they came, whichever event it is.
                 let event = Event.custom(name: name, fields: fields)

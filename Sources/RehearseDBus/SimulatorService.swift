@@ -236,11 +236,21 @@ public final class SimulatorService {
         let interface = dbus_message_get_interface(message).map { String(cString: $0) }
         let member = dbus_message_get_member(message).map { String(cString: $0) } ?? ""
         let signature = dbus_message_get_signature(message).map { String(cString: $0) } ?? ""
-        if member == "Hello", interface == "org.freedesktop.DBus", peers.contains(source) {
-            // Clients that expect a bus (gdbus --address, jeepney) greet a peer too: give them a name.
-            helloCount += 1
-            reply(to: message) { [helloCount] in $0.append(":peer.\(helloCount)") }
-            return DBUS_HANDLER_RESULT_HANDLED
+        if interface == "org.freedesktop.DBus", peers.contains(source) {
+            // Clients that expect a bus (gdbus --address, jeepney, rehearse inject and monitor) greet
+            // a peer too and ask for signals: give them a name, and accept their match rules (a peer
+            // gets every signal; filtering is the client's).
+            switch (member, signature) {
+            case ("Hello", ""):
+                helloCount += 1
+                reply(to: message) { [helloCount] in $0.append(":peer.\(helloCount)") }
+                return DBUS_HANDLER_RESULT_HANDLED
+            case ("AddMatch", "s"), ("RemoveMatch", "s"):
+                reply(to: message)
+                return DBUS_HANDLER_RESULT_HANDLED
+            default:
+                break
+            }
         }
         if member == "Introspect", interface == nil || interface == "org.freedesktop.DBus.Introspectable" {
             guard let xml = Introspection.xml(for: path) else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }

@@ -129,7 +129,8 @@ import FoundationXML
         #expect(try bus.run("/usr/bin/env", ["python3", "-c", python]).output == "(('b', True),)\n")
     }
 
-    /// `--no-bus`: the service joins no bus and serves its peers alone.
+    /// `--no-bus`: the service joins no bus and serves its peers alone; `rehearse inject` and
+    /// `rehearse monitor` reach it at its address.
     @Test func noBusServesPeersWithoutJoiningTheBus() throws {
         let bus = try PrivateBus()
         let socket = bus.folder.appendingPathComponent("peer.sock").path
@@ -142,8 +143,13 @@ import FoundationXML
             guard attempts < 250, service.isRunning else { throw BusSetupError("rehearse serve --no-bus did not listen") }
             Thread.sleep(forTimeInterval: 0.02)
         }
+        let monitor = try bus.start(rehearse, ["monitor", "--address", peer, "network", "--count", "1"], output: "events.jsonl")
+        Thread.sleep(forTimeInterval: 0.3)
+        #expect(try bus.run(rehearse.path, ["inject", "--address", peer, "resign"]).output == "1\n")
         let injected = try bus.run(rehearse.path, ["inject", "--address", peer, "network", "online=false"])
-        #expect(injected.output == "1\n", "\(injected.errorOutput)")
+        #expect(injected.output == "2\n", "\(injected.errorOutput)")
+        PrivateBus.waitForExit(monitor)
+        #expect(bus.contents(of: "events.jsonl") == #"{"fields":{"online":false},"name":"network","seq":2,"time":0}"# + "\n")
         #expect(try bus.run("/usr/bin/gdbus", ["call", "--address", peer, "--dest", "org.rehearse.Simulator",
                                                "--object-path", "/org/rehearse/Simulator",
                                                "--method", "org.rehearse.Simulator1.Advance", "0.25"]).output == "(0.25,)\n")
