@@ -29,7 +29,9 @@ final class WatchLoop {
     }
 
     /// Waits up to `milliseconds` for any enabled watch and lets libdbus handle what is ready.
-    func poll(milliseconds: Int32) {
+    /// Until `spinDeadline` it checks without sleeping, so a message due within microseconds is
+    /// caught awake instead of after a wake-up.
+    func poll(milliseconds: Int32, spinningUntil spinDeadline: ContinuousClock.Instant? = nil) {
         let active = watches.filter { dbus_watch_get_enabled($0) != 0 }
         var descriptors = active.map { watch in
             let flags = dbus_watch_get_flags(watch)
@@ -38,7 +40,12 @@ final class WatchLoop {
             if flags & UInt32(DBUS_WATCH_WRITABLE.rawValue) != 0 { events |= Int16(POLLOUT) }
             return pollfd(fd: dbus_watch_get_unix_fd(watch), events: events, revents: 0)
         }
-        guard Glibc.poll(&descriptors, nfds_t(descriptors.count), milliseconds) > 0 else { return }
+        var ready: Int32 = 0
+        while ready == 0, let spinDeadline, ContinuousClock.now < spinDeadline {
+            ready = Glibc.poll(&descriptors, nfds_t(descriptors.count), 0)
+        }
+        if ready == 0 { ready = Glibc.poll(&descriptors, nfds_t(descriptors.count), milliseconds) }
+        guard ready > 0 else { return }
         for (watch, descriptor) in zip(active, descriptors) where descriptor.revents != 0 {
             var flags: UInt32 = 0
             if descriptor.revents & Int16(POLLIN) != 0 { flags |= UInt32(DBUS_WATCH_READABLE.rawValue) }
