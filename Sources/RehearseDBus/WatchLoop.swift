@@ -29,8 +29,8 @@ final class WatchLoop {
     }
 
     /// Waits up to `milliseconds` for any enabled watch and lets libdbus handle what is ready.
-    /// Until `spinDeadline` it checks without sleeping, so a message due within microseconds is
-    /// caught awake instead of after a wake-up.
+    /// If it would sleep, it first checks without sleeping until `spinDeadline`, so a message due
+    /// within microseconds is caught awake instead of after a wake-up.
     func poll(milliseconds: Int32, spinningUntil spinDeadline: ContinuousClock.Instant? = nil) {
         let active = watches.filter { dbus_watch_get_enabled($0) != 0 }
         var descriptors = active.map { watch in
@@ -41,7 +41,7 @@ final class WatchLoop {
             return pollfd(fd: dbus_watch_get_unix_fd(watch), events: events, revents: 0)
         }
         var ready: Int32 = 0
-        while ready == 0, let spinDeadline, ContinuousClock.now < spinDeadline {
+        while ready == 0, milliseconds != 0, let spinDeadline, ContinuousClock.now < spinDeadline {
             ready = Glibc.poll(&descriptors, nfds_t(descriptors.count), 0)
         }
         if ready == 0 { ready = Glibc.poll(&descriptors, nfds_t(descriptors.count), milliseconds) }
