@@ -33,10 +33,7 @@ struct MessageWriter {
     }
 
     mutating func append(signature text: String) {
-        let utf8 = Array(text.utf8)
-        bytes.append(UInt8(utf8.count))
-        bytes.append(contentsOf: utf8)
-        bytes.append(0)
+        appendSignatureBytes(text)
         signature += "g"
     }
 
@@ -82,10 +79,9 @@ struct MessageWriter {
             }
             signature += "a" + elements
         case DBusType.variant:
-            let outer = signature
-            append(signature: contents ?? "")
+            appendSignatureBytes(contents ?? "")
             _ = fill(body)
-            signature = outer + "v"
+            signature += "v"
         default:
             align(8)
             let inner = fill(body)
@@ -139,6 +135,13 @@ struct MessageWriter {
         body(&inner)
         bytes = inner.bytes
         return inner.signature
+    }
+
+    /// A signature's bytes: its length in one byte, the text and a NUL, with no alignment.
+    private mutating func appendSignatureBytes(_ text: String) {
+        bytes.append(UInt8(text.utf8.count))
+        bytes.append(contentsOf: text.utf8)
+        bytes.append(0)
     }
 
     private mutating func appendText(_ text: String, type: Character) {

@@ -238,16 +238,17 @@ public final class SimulatorService {
 
     fileprivate func handle(_ message: OpaquePointer, from source: OpaquePointer) -> DBusHandlerResult {
         self.source = source
+        let fromPeer = peers.contains(source)
         defer {
             sendHeldSignals()
-            if let spin = Self.peerSpin, peers.contains(source) { spinDeadline = .now + spin }
+            if let spin = Self.peerSpin, fromPeer { spinDeadline = .now + spin }
         }
         guard dbus_message_get_type(message) == DBUS_MESSAGE_TYPE_METHOD_CALL else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
         let path = dbus_message_get_path(message).map { String(cString: $0) } ?? "/"
         let interface = dbus_message_get_interface(message).map { String(cString: $0) }
         let member = dbus_message_get_member(message).map { String(cString: $0) } ?? ""
         let signature = dbus_message_get_signature(message).map { String(cString: $0) } ?? ""
-        if interface == "org.freedesktop.DBus", peers.contains(source) {
+        if interface == "org.freedesktop.DBus", fromPeer {
             // Clients that expect a bus (gdbus --address, jeepney, rehearse inject and monitor) greet
             // a peer too and ask for signals: give them a name, and accept their match rules (a peer
             // gets every signal; filtering is the client's).
