@@ -10,7 +10,13 @@ let package = Package(
         .library(name: "RehearseScenario", targets: ["RehearseScenario"]),
         .library(name: "RehearseLayout", targets: ["RehearseLayout"]),
         .library(name: "RehearseDBus", targets: ["RehearseDBus"]),
+        .library(name: "RehearseCommand", targets: ["RehearseCommand"]),
         .library(name: "RehearsePlugins", targets: ["RehearsePlugins"]),
+        .library(name: "LoginAnimator", targets: ["LoginAnimator"]),
+        .library(name: "AutoScroll", targets: ["AutoScroll"]),
+        .library(name: "Gateway", targets: ["Gateway"]),
+        .library(name: "Panner", targets: ["Panner"]),
+        .library(name: "LoginEvents", targets: ["LoginEvents"]),
         .executable(name: "rehearse", targets: ["rehearse"]),
     ],
     dependencies: [
@@ -24,25 +30,21 @@ let package = Package(
             dependencies: [
                 .product(name: "HeapModule", package: "swift-collections"),
                 .product(name: "DequeModule", package: "swift-collections"),
-            ],
-            swiftSettings: [
-                // The bus and the animator sit on class properties touched on every event; release
-                // builds skip the runtime exclusivity checks there (debug builds and tests keep them).
-                .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
             ]
         ),
         .target(name: "RehearseTesting", dependencies: ["RehearseCore"]),
         .target(name: "RehearseLayout", dependencies: ["RehearseCore"]),
+        .target(name: "LoginEvents", dependencies: ["RehearseCore"], path: "Plugins/LoginEvents"),
         .target(name: "AutoScroll", dependencies: ["RehearseCore"], path: "Plugins/AutoScroll"),
         .target(name: "Panner", dependencies: ["RehearseCore"], path: "Plugins/Panner"),
-        .target(name: "LoginAnimator", dependencies: ["RehearseCore", "RehearseLayout"], path: "Plugins/LoginAnimator"),
-        .target(name: "Gateway", dependencies: ["RehearseCore"], path: "Plugins/Gateway"),
+        .target(name: "LoginAnimator", dependencies: ["RehearseCore", "RehearseLayout", "LoginEvents"], path: "Plugins/LoginAnimator"),
+        .target(name: "Gateway", dependencies: ["RehearseCore", "LoginEvents"], path: "Plugins/Gateway"),
         .target(name: "RehearsePlugins", dependencies: ["RehearseCore", "AutoScroll", "Panner", "LoginAnimator", "Gateway"]),
         .target(name: "RehearseScenario", dependencies: ["RehearseCore", "RehearseLayout", "Yams"]),
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
         .target(name: "RehearseDBus", dependencies: ["CDBus", "RehearseCore", "RehearseScenario"]),
-        .executableTarget(
-            name: "rehearse",
+        .target(
+            name: "RehearseCommand",
             dependencies: [
                 "RehearseCore",
                 "RehearseScenario",
@@ -51,6 +53,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .executableTarget(name: "rehearse", dependencies: ["RehearseCommand"]),
         .testTarget(name: "RehearseCoreTests", dependencies: ["RehearseCore", "RehearseTesting"]),
         .testTarget(name: "RehearseTestingTests", dependencies: ["RehearseTesting"]),
         .testTarget(name: "RehearseLayoutTests", dependencies: ["RehearseLayout", "RehearseTesting"]),

@@ -9,7 +9,7 @@ import RehearseCore
 /// Defaults reproduce the original, quirks included: one handler for show and hide, hide reading
 /// the begin frame, landscape using the keyboard frame's width and the scroll view's width, no
 /// clamping, x forced to 0, insets overwritten. The options fix what the original gets wrong.
-public final class AutoScroll: Behaviour {
+public final class AutoScroll: Plugin {
     public struct Configuration: Codable, Sendable, Equatable {
         /// Keep the offset within [-inset.top, contentHeight + inset.bottom - boundsHeight].
         public var clamp = false
@@ -30,53 +30,35 @@ public final class AutoScroll: Behaviour {
     public static let id = "auto-scroll"
     public static let summary = "keeps the focused field visible above the keyboard (xleon/AutoScroll)"
     public static let defaultConfiguration = Configuration()
-    public static let events = [EventDescription(name: "form.save", fields: "", summary: "auto-scroll, on Done")]
+    public static let events: [any PluginEvent.Type] = [FormSave.self]
     public static let scene: ScenePreset? = AutoScrollForm.preset
 
     private let configuration: Configuration
-    private var context: BehaviourContext?
+    private let context: PluginContext
     /// The scroll view adjusted for the keyboard, and its insets before that.
     private var adjusted: (scrollView: String, content: EdgeInsets, indicators: EdgeInsets)?
     private var keyboardHeight = 0.0
 
-    public init(configuration: Configuration) {
+    public init(configuration: Configuration, context: PluginContext) {
         self.configuration = configuration
-    }
-
-    public func attach(to context: BehaviourContext) throws {
         self.context = context
-        context.subscribe(.names(["keyboard.willShow", "keyboard.willHide"])) { [unowned self] event in
-            switch event.event {
-            case .keyboardWillShow(let change): try keyboardChanged(change, visible: true)
-            case .keyboardWillHide(let change): try keyboardChanged(change, visible: false)
-            default: break
-            }
-        }
-        context.subscribe(.name("tap")) { event in
+        context.on(.keyboardWillShow) { [unowned self] change in try keyboardChanged(change, visible: true) }
+        context.on(.keyboardWillHide) { [unowned self] change in try keyboardChanged(change, visible: false) }
+        context.on(.tap) { tap in
             // DismissKeyboardOnTap: ShouldReceiveTouch = !(touch.View is UIControl).
-            guard case .tap(let tap) = event.event, tap.isControl == false else { return }
+            guard tap.isControl == false else { return }
             try context.emit(.resign(ResignRequest()))
         }
-        context.subscribe(.name("return")) { [unowned self] event in
-            guard case .returnKey(let request) = event.event else { return }
-            try returnPressed(in: request.target)
-        }
+        context.on(.returnKey) { [unowned self] request in try returnPressed(in: request.target) }
     }
 
-    public func state(forKey key: String) -> FieldValue? {
-        switch key {
-        case "keyboardHeight": .double(keyboardHeight)
-        case "scrollView": adjusted.map { .string($0.scrollView) } ?? .string("")
-        default: nil
-        }
+    public var state: Fields {
+        ["keyboardHeight": .double(keyboardHeight), "scrollView": .string(adjusted?.scrollView ?? "")]
     }
-
-    public var stateKeys: [String] { ["keyboardHeight", "scrollView"] }
 
     // MARK: Keyboard
 
     private func keyboardChanged(_ change: KeyboardChange, visible: Bool) throws {
-        guard let context else { return }
         let scene = context.scene
         let landscape = scene.orientation.isLandscape
         let frame = visible ? change.frame : change.beginFrame
@@ -135,7 +117,7 @@ public final class AutoScroll: Behaviour {
 
     /// The field's top in the scroll view's content coordinates (`ConvertRectToView`).
     private func fieldY(_ id: String, in scrollID: String) -> Double {
-        guard let scene = context?.scene else { return 0 }
+        let scene = context.scene
         var y = scene[id]?.frame.minY ?? 0
         for ancestor in scene.ancestors(of: id) {
             guard ancestor != scrollID, let node = scene[ancestor] else { break }
@@ -147,10 +129,10 @@ public final class AutoScroll: Behaviour {
     // MARK: Return keys
 
     private func returnPressed(in id: String) throws {
-        guard let context, let field = context.scene[id] else { return }
+        guard let field = context.scene[id] else { return }
         if field.returnKey == .done {
             try context.emit(.resign(ResignRequest()))
-            try context.emit(.custom(name: "form.save", fields: [:]))
+            try context.emit(FormSave())
             return
         }
         if let next = nextField(after: field, in: context.scene) {
@@ -172,4 +154,13 @@ public final class AutoScroll: Behaviour {
             return below.min { ($0.1.minY, $0.1.minX) < ($1.1.minY, $1.1.minX) }?.0
         }
     }
+}
+
+/// The user pressed Done: the form asks to be saved.
+public struct FormSave: PluginEvent, Codable {
+    public static let name = "form.save"
+    public static let fieldSummary = ""
+    public static let summary = "auto-scroll, on Done"
+
+    public init() {}
 }

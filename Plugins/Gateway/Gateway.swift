@@ -1,3 +1,4 @@
+import LoginEvents
 import RehearseCore
 
 /// The gateway view controller (Roundwall, sgoodwin/LoginExample): a login status, `loggedOut` or
@@ -9,18 +10,13 @@ import RehearseCore
 /// done (the original could embed two and never removed old views). The API key stays inside the
 /// plugin: paths and events show `<redacted>`. Options: transitions, a connectivity gate and
 /// sections that need a login.
-public final class Gateway: Behaviour {
+public final class Gateway: Plugin {
     public static let id = "gateway"
     public static let summary = "embeds exactly one child for the login status (Roundwall's gateway)"
     public static let defaultConfiguration = Configuration()
     public static let scene: ScenePreset? = GatewayScene.preset
-    public static let events = [
-        EventDescription(name: "login.submit", fields: "username", summary: "the login form"),
-        EventDescription(name: "login.succeeded", fields: "username", summary: "gateway's authenticator"),
-        EventDescription(name: "login.failed", fields: "username, reason", summary: "gateway's authenticator"),
-        EventDescription(name: "logout", fields: "", summary: "injected: log out"),
-        EventDescription(name: "gateway.changed", fields: "status, child", summary: "gateway, when the embedded child changed"),
-        EventDescription(name: "gateway.navigate", fields: "section", summary: "injected: show a section"),
+    public static let events: [any PluginEvent.Type] = [
+        LoginSubmit.self, LoginSucceeded.self, LoginFailed.self, Logout.self, GatewayChanged.self, GatewayNavigate.self,
     ]
 
     /// The login status; the key never leaves the plugin.
@@ -32,7 +28,7 @@ public final class Gateway: Behaviour {
     }
 
     private let configuration: Configuration
-    private var context: BehaviourContext?
+    private let context: PluginContext
     private var status = Status.loggedOut
     private var online = true
     private var section: String?
@@ -43,11 +39,8 @@ public final class Gateway: Behaviour {
     private var transitionCount = 0
     private var issuedKeys = 0
 
-    public init(configuration: Configuration) {
+    public init(configuration: Configuration, context: PluginContext) throws {
         self.configuration = configuration
-    }
-
-    public func attach(to context: BehaviourContext) throws {
         self.context = context
         let c = configuration
         var required = [c.children.loggedOut, c.children.loggedIn] + c.sections.keys.sorted()
@@ -61,37 +54,30 @@ public final class Gateway: Behaviour {
         }
         for (id, _) in prototypes where context.scene.contains(id) { try context.scene.remove(id) }
         try embed(desiredChild)
-        context.subscribe(.name("login.submit")) { [unowned self] event in
-            guard case .custom(_, let fields) = event.event, case .string(let username)? = fields["username"] else { return }
-            authenticate(username)
-        }
-        context.subscribe(.name("logout")) { [unowned self] _ in try setStatus(.loggedOut) }
-        context.subscribe(.name("network")) { [unowned self] event in
-            guard case .network(let change) = event.event, configuration.connectivityGate else { return }
+        try context.on(LoginSubmit.self) { [unowned self] submit in authenticate(submit.username) }
+        try context.on(Logout.self) { [unowned self] _ in try setStatus(.loggedOut) }
+        context.on(.network) { [unowned self] change in
+            guard configuration.connectivityGate else { return }
             online = change.online
             try update()
         }
-        context.subscribe(.name("gateway.navigate")) { [unowned self] event in
-            guard case .custom(_, let fields) = event.event, case .string(let name)? = fields["section"],
-                  configuration.sections[name] != nil else { return }
-            section = name
+        try context.on(GatewayNavigate.self) { [unowned self] request in
+            guard configuration.sections[request.section] != nil else { return }
+            section = request.section
             try update()
         }
     }
 
-    public func state(forKey key: String) -> FieldValue? {
-        switch key {
-        case "status": .string(status.name)
-        case "child": .string(embedded)
-        case "apiKey": .string(status == .loggedOut ? "" : Redaction.placeholder)
-        case "transitioning": .bool(outgoing != nil)
-        case "previousChild": .string(outgoing ?? "")
-        case "online": .bool(online)
-        default: nil
-        }
+    public var state: Fields {
+        [
+            "status": .string(status.name),
+            "child": .string(embedded),
+            "apiKey": .string(status == .loggedOut ? "" : Redaction.placeholder),
+            "transitioning": .bool(outgoing != nil),
+            "previousChild": .string(outgoing ?? ""),
+            "online": .bool(online),
+        ]
     }
-
-    public var stateKeys: [String] { ["status", "child", "apiKey", "transitioning", "previousChild", "online"] }
 
     // MARK: Status
 
@@ -112,19 +98,18 @@ public final class Gateway: Behaviour {
     }
 
     private func authenticate(_ username: String) {
-        guard let context else { return }
         let authenticator = configuration.authenticator
         let latency = VirtualTime.seconds(max(authenticator.latency, 0)) ?? .zero
         context.schedule(after: latency) { [unowned self] in
             let accepted = !authenticator.fail && (authenticator.users.isEmpty || authenticator.users.contains(username))
             guard accepted else {
                 let reason = authenticator.fail ? "the authenticator refused" : "unknown user"
-                try context.emit(.custom(name: "login.failed", fields: ["username": .string(username), "reason": .string(reason)]))
+                try context.emit(LoginFailed(username: username, reason: reason))
                 return
             }
             issuedKeys += 1
             try setStatus(.loggedIn(apiKey: "key-\(issuedKeys)-\(username.unicodeScalars.reduce(0) { $0 &* 31 &+ Int($1.value) })"))
-            try context.emit(.custom(name: "login.succeeded", fields: ["username": .string(username)]))
+            try context.emit(LoginSucceeded(username: username))
         }
     }
 
@@ -132,13 +117,12 @@ public final class Gateway: Behaviour {
 
     /// Shows the desired child if it is not the one embedded, with the configured transition.
     private func update() throws {
-        guard let context else { return }
         let desired = desiredChild
         guard desired != embedded else { return }
         if let outgoing { try finishTransition(removing: outgoing) }
         let previous = embedded
         try embed(desired)
-        try context.emit(.custom(name: "gateway.changed", fields: ["status": .string(status.name), "child": .string(desired)]))
+        try context.emit(GatewayChanged(status: status.name, child: desired))
         guard configuration.transition != .none, context.scene.contains(previous) else {
             if context.scene.contains(previous) { try context.scene.remove(previous) }
             return
@@ -169,12 +153,12 @@ public final class Gateway: Behaviour {
 
     private func finishTransition(removing id: String) throws {
         outgoing = nil
-        if let scene = context?.scene, scene.contains(id) { try scene.remove(id) }
+        if context.scene.contains(id) { try context.scene.remove(id) }
     }
 
     /// Adds a fresh copy of the child's subtree, full screen, and lays it out if the scene has a layout.
     private func embed(_ id: String) throws {
-        guard let context, let nodes = prototypes[id] else { return }
+        guard let nodes = prototypes[id] else { return }
         for (index, entry) in nodes.enumerated() {
             var node = entry.node
             if index == 0 { node.frame = context.scene.bounds }

@@ -1,3 +1,4 @@
+import LoginEvents
 import RehearseCore
 import RehearseLayout
 
@@ -5,24 +6,20 @@ import RehearseLayout
 /// the seed's visual format line, swapped in a 0.3 s animation when the keyboard shows or hides;
 /// a tap outside the fields ends editing; Next moves to the password, Go ends editing and emits
 /// `login.submit`; the status bar is hidden. The options are what the article says it lacks.
-public final class LoginAnimator: Behaviour {
+public final class LoginAnimator: Plugin {
     public static let id = "login-animator"
     public static let summary = "Paper's login form: lifts when the keyboard shows, submits on Go (vijaysharm)"
     public static let defaultConfiguration = Configuration()
     public static let scene: ScenePreset? = PaperLoginScene.preset
-    public static let events = [
-        EventDescription(name: "login.submit", fields: "username", summary: "login-animator, on Go"),
-        EventDescription(name: "login.succeeded", fields: "username", summary: "the authenticator (gateway)"),
-        EventDescription(name: "login.failed", fields: "username, reason", summary: "the authenticator (gateway)"),
-    ]
+    public static let events: [any PluginEvent.Type] = [LoginSubmit.self, LoginSucceeded.self, LoginFailed.self]
 
     /// The period of one shimmer sweep, in seconds (facebook/Shimmer's default speed moves a
     /// highlight across a title in about a second).
     public static let shimmerPeriod = 1.0
 
     private let configuration: Configuration
-    private var context: BehaviourContext?
-    private var engine: LayoutEngine?
+    private let context: PluginContext
+    private let engine: LayoutEngine
     private var phase = Phase.editing
     private var shimmerStart: VirtualTime?
 
@@ -31,69 +28,53 @@ public final class LoginAnimator: Behaviour {
         case editing, submitting, succeeded, failed
     }
 
-    public init(configuration: Configuration) {
+    public init(configuration: Configuration, context: PluginContext) throws {
         self.configuration = configuration
-    }
-
-    public func attach(to context: BehaviourContext) throws {
         self.context = context
-        let engine = try LayoutEngine(host: context, sets: [
-            ("base", try baseConstraints()),
-            ("hidden", try verticalLine(configuration.hidden)),
-            ("shown", try verticalLine(configuration.shown)),
+        engine = try LayoutEngine(host: context, sets: [
+            ("base", try Self.baseConstraints(configuration)),
+            ("hidden", try Self.verticalLine(configuration, configuration.hidden)),
+            ("shown", try Self.verticalLine(configuration, configuration.shown)),
         ])
         context.layout = engine
-        self.engine = engine
         try engine.activate(["base", "hidden"])
         context.scene.statusBarHidden = true
-        context.subscribe(.names(["keyboard.willShow", "keyboard.willHide"])) { [unowned self] event in
-            switch event.event {
-            case .keyboardWillShow(let change): try keyboardMoved(change, shown: true)
-            case .keyboardWillHide(let change): try keyboardMoved(change, shown: false)
-            default: break
-            }
-        }
-        context.subscribe(.name("tap")) { event in
-            guard case .tap(let tap) = event.event,
-                  tap.target.flatMap({ context.scene[$0]?.kind.isTextInput }) != true else { return }
+        context.on(.keyboardWillShow) { [unowned self] change in try keyboardMoved(change, shown: true) }
+        context.on(.keyboardWillHide) { [unowned self] change in try keyboardMoved(change, shown: false) }
+        context.on(.tap) { tap in
+            guard tap.target.flatMap({ context.scene[$0]?.kind.isTextInput }) != true else { return }
             try context.emit(.resign(ResignRequest()))
         }
-        context.subscribe(.name("return")) { [unowned self] event in
-            guard case .returnKey(let request) = event.event else { return }
-            try returnPressed(in: request.target)
-        }
-        context.subscribe(.names(["login.succeeded", "login.failed"])) { [unowned self] event in
-            try loginResolved(succeeded: event.event.name == "login.succeeded")
-        }
+        context.on(.returnKey) { [unowned self] request in try returnPressed(in: request.target) }
+        try context.on(LoginSucceeded.self) { [unowned self] _ in try loginResolved(succeeded: true) }
+        try context.on(LoginFailed.self) { [unowned self] _ in try loginResolved(succeeded: false) }
     }
 
-    public func state(forKey key: String) -> FieldValue? {
-        switch key {
-        case "phase": return .string(phase.rawValue)
-        case "layout": return .string(engine?.activeConstraintSets.last ?? "")
-        case "shimmering": return .bool(shimmerStart != nil)
-        case "shimmerPhase":
-            guard let start = shimmerStart, let now = context?.now else { return .double(0) }
-            let elapsed = (now - start).seconds / Self.shimmerPeriod
-            return .double(elapsed - elapsed.rounded(.down))
-        default: return nil
+    public var state: Fields {
+        var shimmerPhase = 0.0
+        if let start = shimmerStart {
+            let elapsed = (context.now - start).seconds / Self.shimmerPeriod
+            shimmerPhase = elapsed - elapsed.rounded(.down)
         }
+        return [
+            "phase": .string(phase.rawValue),
+            "layout": .string(engine.activeConstraintSets.last ?? ""),
+            "shimmering": .bool(shimmerStart != nil),
+            "shimmerPhase": .double(shimmerPhase),
+        ]
     }
-
-    public var stateKeys: [String] { ["phase", "layout", "shimmering", "shimmerPhase"] }
 
     // MARK: Constraints
 
-    private func baseConstraints() throws -> [LayoutConstraint] {
+    private static func baseConstraints(_ configuration: Configuration) throws -> [LayoutConstraint] {
         try [configuration.username, configuration.separator, configuration.password]
             .flatMap { try VisualFormatParser.parse("H:|-[\($0)]-|") }
             + [SingleConstraintParser.parse("\(configuration.title).centerX == superview.centerX")]
     }
 
     /// `V:|-top-[title]-space-[username]-(8)-[separator(1)]-(8)-[password]`.
-    private func verticalLine(_ metrics: Metrics) throws -> [LayoutConstraint] {
-        let c = configuration
-        return try VisualFormatParser.parse(
+    private static func verticalLine(_ c: Configuration, _ metrics: Metrics) throws -> [LayoutConstraint] {
+        try VisualFormatParser.parse(
             "V:|-top-[\(c.title)]-space-[\(c.username)]-(8)-[\(c.separator)(1)]-(8)-[\(c.password)]",
             metrics: ["top": metrics.top, "space": metrics.space])
     }
@@ -101,7 +82,7 @@ public final class LoginAnimator: Behaviour {
     /// The shown metrics for a keyboard of `height`: the seed's, or (displacement `keyboard`, or
     /// landscape `adaptive` in landscape) a top that puts the password's bottom `gap` above it.
     private func shownMetrics(keyboardHeight height: Double) -> Metrics {
-        guard let scene = context?.scene else { return configuration.shown }
+        let scene = context.scene
         let fitsKeyboard = configuration.displacement == .keyboard
             || (configuration.landscape == .adaptive && scene.orientation.isLandscape)
         guard fitsKeyboard else { return configuration.shown }
@@ -121,7 +102,6 @@ public final class LoginAnimator: Behaviour {
     // MARK: Events
 
     private func keyboardMoved(_ change: KeyboardChange, shown: Bool) throws {
-        guard let context, let engine else { return }
         // While a submission shimmers the form stays put, but the layout follows the keyboard for
         // later; after a submission, a new keyboard starts over.
         guard phase != .submitting else {
@@ -129,7 +109,7 @@ public final class LoginAnimator: Behaviour {
             return
         }
         phase = .editing
-        if shown { try engine.setConstraints(try verticalLine(shownMetrics(keyboardHeight: change.frame.size.height)), for: "shown") }
+        if shown { try engine.setConstraints(try Self.verticalLine(configuration, shownMetrics(keyboardHeight: change.frame.size.height)), for: "shown") }
         let parameters = configuration.followKeyboardAnimation
             ? AnimationParameters(duration: change.duration, curve: change.curve.curve)
             : AnimationParameters(duration: configuration.duration, curve: configuration.curve.curve)
@@ -139,20 +119,19 @@ public final class LoginAnimator: Behaviour {
     }
 
     private func returnPressed(in id: String) throws {
-        guard let context else { return }
         if id == configuration.username {
             try context.emit(.focus(NodeTarget(target: configuration.password)))
         } else if id == configuration.password {
             try context.emit(.resign(ResignRequest()))
             let username = context.scene[configuration.username]?.text ?? ""
-            try context.emit(.custom(name: "login.submit", fields: ["username": .string(username)]))
+            try context.emit(LoginSubmit(username: username))
             if configuration.submitAnimation { try startSubmitting() }
         }
     }
 
     /// The title slides down over the fields, which fade out, and the shimmer starts.
     private func startSubmitting() throws {
-        guard let context, let usernameFrame = context.scene[configuration.username]?.frame,
+        guard let usernameFrame = context.scene[configuration.username]?.frame,
               var title = context.scene[configuration.title]?.frame else { return }
         phase = .submitting
         shimmerStart = context.now
@@ -166,7 +145,7 @@ public final class LoginAnimator: Behaviour {
 
     /// Success leaves the title where it is; failure brings the form back.
     private func loginResolved(succeeded: Bool) throws {
-        guard let context, let engine, phase == .submitting else { return }
+        guard phase == .submitting else { return }
         shimmerStart = nil
         phase = succeeded ? .succeeded : .failed
         guard !succeeded else { return }

@@ -10,7 +10,7 @@ import RehearseCore
 /// tick the bar reads the presentation offset; a tap toggles between panning at full zoom and zoom
 /// 1, motion coming back only when the zoom-in has finished. Unlike the original it never divides
 /// by zero: degenerate sizes give zoom 1, offsets 0 and a full bar.
-public final class Panner: Behaviour {
+public final class Panner: Plugin {
     public struct Configuration: Codable, Sendable, Equatable {
         public var scrollView = "scroll"
         public var imageView = "image"
@@ -57,39 +57,34 @@ public final class Panner: Behaviour {
     public static let longestInterval = 0.1
 
     private let configuration: Configuration
-    private var context: BehaviourContext?
+    private let context: PluginContext
+    /// The three nodes, resolved once: the scroll bar reads two presentation values every frame.
+    private let scrollView: NodeHandle
+    private let imageView: NodeHandle
+    private let scrollBar: NodeHandle
     private var motionEnabled = true
     private var lastSample: VirtualTime?
 
-    public init(configuration: Configuration) {
+    public init(configuration: Configuration, context: PluginContext) throws {
         self.configuration = configuration
-    }
-
-    public func attach(to context: BehaviourContext) throws {
         self.context = context
+        scrollView = try context.node(configuration.scrollView)
+        imageView = try context.node(configuration.imageView)
+        scrollBar = try context.node(configuration.scrollBar)
         try zoom(to: maximumZoom, animated: false)
-        context.subscribe(.name("motion")) { [unowned self] event in
-            guard case .motion(let sample) = event.event else { return }
-            try pan(with: sample, at: event.time)
-        }
-        context.subscribe(.name("tick")) { [unowned self] _ in try updateScrollBar() }
-        context.subscribe(.name("tap")) { [unowned self] _ in try toggleMotion() }
+        context.on(.motion) { [unowned self] sample in try pan(with: sample) }
+        context.on(.tick) { [unowned self] _ in try updateScrollBar() }
+        context.on(.tap) { [unowned self] _ in try toggleMotion() }
         try updateScrollBar()
     }
 
-    public func state(forKey key: String) -> FieldValue? {
-        switch key {
-        case "maximumZoom": .double(maximumZoom)
-        case "motionEnabled": .bool(motionEnabled)
-        default: nil
-        }
+    public var state: Fields {
+        ["maximumZoom": .double(maximumZoom), "motionEnabled": .bool(motionEnabled)]
     }
-
-    public var stateKeys: [String] { ["maximumZoom", "motionEnabled"] }
 
     // MARK: Geometry
 
-    private var bounds: Size { context?.scene[configuration.scrollView]?.frame.size ?? .zero }
+    private var bounds: Size { context.scene[scrollView]?.frame.size ?? .zero }
 
     /// `maximumZoomScaleForImage`: (boundsH / boundsW) × (imageW / imageH) for a wide photo; 1
     /// when a size is zero.
@@ -117,15 +112,14 @@ public final class Panner: Behaviour {
 
     /// Sets the scroll view's zoom (content size and image frame follow), centring the content.
     private func zoom(to scale: Double, animated: Bool, completion: ((Bool) throws -> Void)? = nil) throws {
-        guard let context else { return }
         let bounds = bounds
         let content = Size(width: bounds.width * scale, height: bounds.height * scale)
         let centred = Point(x: max(0, content.width / 2 - bounds.width / 2), y: max(0, content.height / 2 - bounds.height / 2))
-        let changes = { [configuration] in
-            try context.set(SIMD4(scale, 0, 0, 0), for: .zoomScale, of: configuration.scrollView)
-            try context.set(content.vector, for: .contentSize, of: configuration.scrollView)
-            try context.set(Rect(origin: .zero, size: content).vector, for: .frame, of: configuration.imageView)
-            try context.set(centred.vector, for: .contentOffset, of: configuration.scrollView)
+        let changes = { [context, scrollView, imageView] in
+            try context.set(SIMD4(scale, 0, 0, 0), for: .zoomScale, of: scrollView)
+            try context.set(content.vector, for: .contentSize, of: scrollView)
+            try context.set(Rect(origin: .zero, size: content).vector, for: .frame, of: imageView)
+            try context.set(centred.vector, for: .contentOffset, of: scrollView)
         }
         guard animated else {
             try changes()
@@ -136,10 +130,11 @@ public final class Panner: Behaviour {
 
     // MARK: Behaviour
 
-    private func pan(with sample: MotionSample, at time: VirtualTime) throws {
+    private func pan(with sample: MotionSample) throws {
+        let time = context.now
         let interval = lastSample.map { (time - $0).seconds }
         lastSample = time
-        guard motionEnabled, let context, let scroll = context.scene[configuration.scrollView] else { return }
+        guard motionEnabled, let scroll = context.scene[scrollView] else { return }
         let rate = sample.rotationRate
         let (main, other) = configuration.axis == .horizontal ? (rate.y, rate.x) : (rate.x, rate.y)
         guard abs(main) > configuration.dominance * (abs(other) + abs(rate.z)) else { return }
@@ -154,25 +149,24 @@ public final class Panner: Behaviour {
         let target = clampedOffset(current + step, contentSize: scroll.contentSize)
         try context.animate(AnimationParameters(duration: configuration.smoothing, curve: .easeOut,
                                                 options: [.beginFromCurrentState, .allowUserInteraction])) {
-            try context.set(target.vector, for: .contentOffset, of: configuration.scrollView)
+            try context.set(target.vector, for: .contentOffset, of: scrollView)
         }
     }
 
     /// `displayLinkUpdate:`: the bar from the presentation offset and content width and the model
     /// bounds, set without animation.
     private func updateScrollBar() throws {
-        guard let context else { return }
         let horizontal = configuration.axis == .horizontal
-        let offset = context.presentationValue(of: .contentOffset, of: configuration.scrollView)?[horizontal ? 0 : 1] ?? 0
-        let imageFrame = context.presentationValue(of: .frame, of: configuration.imageView) ?? .zero
+        let offset = context.presentationValue(of: .contentOffset, of: scrollView)?[horizontal ? 0 : 1] ?? 0
+        let imageFrame = context.presentationValue(of: .frame, of: imageView) ?? .zero
         let content = horizontal ? imageFrame[2] : imageFrame[3]
         let visible = horizontal ? bounds.width : bounds.height
         let scrollable = content - visible
         let amount = scrollable > 0 ? max(0, min(1, offset / scrollable)) : 0
         let bar = content > 0 ? max(0, min(1, visible / content)) : 1
         let start = amount * (1 - bar)
-        try context.set(SIMD4(start, 0, 0, 0), for: .strokeStart, of: configuration.scrollBar)
-        try context.set(SIMD4(start + bar, 0, 0, 0), for: .strokeEnd, of: configuration.scrollBar)
+        try context.set(SIMD4(start, 0, 0, 0), for: .strokeStart, of: scrollBar)
+        try context.set(SIMD4(start + bar, 0, 0, 0), for: .strokeEnd, of: scrollBar)
     }
 
     /// `toggleMotionBasedPan:`: off at once and zoom out; or zoom in, motion back on completion.

@@ -29,7 +29,7 @@ public final class SimulatorService {
     private var peers: [OpaquePointer] = []
     private var helloCount = 0
     private let options: Options
-    private let registry: BehaviourRegistry
+    private let registry: PluginRegistry
     private var setup: Scenario
     private(set) var simulation: Simulation
     private var pacer = RealtimePacer(from: .zero)
@@ -51,7 +51,7 @@ public final class SimulatorService {
 
     /// Connects to `bus` (nil: serve only the peers at `options.listenAddress`), builds the
     /// simulation from `setup` (its steps are not run), serves the object and takes the name.
-    public init(bus: BusAddress?, options: Options, registry: BehaviourRegistry, setup: Scenario) throws {
+    public init(bus: BusAddress?, options: Options, registry: PluginRegistry, setup: Scenario) throws {
         guard bus != nil || options.listenAddress != nil else {
             throw BusFailure("nothing to serve: no bus and no address to listen at")
         }

@@ -4,11 +4,11 @@ import LoginAnimator
 import Panner
 import RehearseCore
 
-/// Every behaviour plugin that ships with Rehearse: adding a plugin is one line here (and its
-/// target in `Package.swift`). The command line tool and the tests share this list.
-public let pluginRegistry = BehaviourRegistry([
-    BehaviourDescriptor(AutoScroll.self),
-    BehaviourDescriptor(Panner.self),
-    BehaviourDescriptor(LoginAnimator.self),
-    BehaviourDescriptor(Gateway.self),
+/// Every plugin that ships with Rehearse. The command line tool and the tests share this list;
+/// plugins from other packages are added with `RehearseCommand.main(plugins:)`.
+public let shippedPlugins = PluginRegistry([
+    PluginDescriptor(AutoScroll.self),
+    PluginDescriptor(Panner.self),
+    PluginDescriptor(LoginAnimator.self),
+    PluginDescriptor(Gateway.self),
 ])

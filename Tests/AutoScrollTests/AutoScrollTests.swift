@@ -6,10 +6,10 @@ import Testing
 /// The form: fields 50 high, 20 apart from y 20 (field n at 20 + 70 (n - 1)); content 574 high;
 /// an iPhone 5 (568 high, keyboard 216 in portrait, 162 in landscape).
 private func harness(_ configure: (inout AutoScroll.Configuration) -> Void = { _ in },
-                     scene extra: (Scene) throws -> Void = { _ in }) throws -> BehaviourHarness {
+                     scene extra: (Scene) throws -> Void = { _ in }) throws -> PluginHarness<AutoScroll> {
     var configuration = AutoScroll.Configuration()
     configure(&configuration)
-    let harness = try BehaviourHarness(AutoScroll.self, configuration: configuration) { scene in
+    let harness = try PluginHarness(AutoScroll.self, configuration: configuration) { scene in
         try AutoScroll.scene?.build(scene)
         try extra(scene)
     }
@@ -17,7 +17,7 @@ private func harness(_ configure: (inout AutoScroll.Configuration) -> Void = { _
     return harness
 }
 
-private func offsetAfterFocusing(_ field: String, _ harness: BehaviourHarness) -> Double {
+private func offsetAfterFocusing(_ field: String, _ harness: PluginHarness<AutoScroll>) -> Double {
     harness.send(.focus(NodeTarget(target: field)))
     harness.advance(by: 1)
     return harness.number("scroll.contentOffset.y")
@@ -99,7 +99,7 @@ private func offsetAfterFocusing(_ field: String, _ harness: BehaviourHarness) -
     }
 
     @Test func tapsOffControlsEndEditingTapsOnControlsDoNot() throws {
-        let harness = try BehaviourHarness(AutoScroll.self) { try AutoScroll.scene?.build($0) }
+        let harness = try PluginHarness(AutoScroll.self) { try AutoScroll.scene?.build($0) }
         harness.send(.focus(NodeTarget(target: "field1")))
         harness.send(.tap(Tap(target: "save")))
         #expect(harness.value("firstResponder") == "field1")
@@ -110,7 +110,7 @@ private func offsetAfterFocusing(_ field: String, _ harness: BehaviourHarness) -
 
     /// Send moves to the field tagged one more; Done ends editing and saves.
     @Test func returnKeysNavigateByTagAndDoneSaves() throws {
-        let harness = try BehaviourHarness(AutoScroll.self) { try AutoScroll.scene?.build($0) }
+        let harness = try PluginHarness(AutoScroll.self) { try AutoScroll.scene?.build($0) }
         harness.send(.focus(NodeTarget(target: "field1")))
         harness.send(.returnKey(NodeTarget(target: "field1")))
         harness.receive("focus", ["target": "field2"])

@@ -4,10 +4,10 @@ import Testing
 @testable import Gateway
 
 private func harness(_ configure: (inout Gateway.Configuration) -> Void = { _ in },
-                     scene extra: (Scene) throws -> Void = { _ in }) throws -> BehaviourHarness {
+                     scene extra: (Scene) throws -> Void = { _ in }) throws -> PluginHarness<Gateway> {
     var configuration = Gateway.Configuration()
     configure(&configuration)
-    let harness = try BehaviourHarness(Gateway.self, configuration: configuration) { scene in
+    let harness = try PluginHarness(Gateway.self, configuration: configuration) { scene in
         try Gateway.scene?.build(scene)
         try extra(scene)
     }

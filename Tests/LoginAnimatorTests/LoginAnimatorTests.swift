@@ -6,10 +6,10 @@ import Testing
 /// The paper-login scene on an iPhone 5 (320 × 568, keyboard 216 / 162). The label is 21 high
 /// and the fields 30 (the layout's intrinsic sizes), so with the keyboard hidden (top 120,
 /// space 100, 000_paper-login.md) the title is at 120, username 241, separator 279, password 288.
-private func harness(_ configure: (inout LoginAnimator.Configuration) -> Void = { _ in }) throws -> BehaviourHarness {
+private func harness(_ configure: (inout LoginAnimator.Configuration) -> Void = { _ in }) throws -> PluginHarness<LoginAnimator> {
     var configuration = LoginAnimator.Configuration()
     configure(&configuration)
-    return try BehaviourHarness(LoginAnimator.self, configuration: configuration) { try LoginAnimator.scene?.build($0) }
+    return try PluginHarness(LoginAnimator.self, configuration: configuration) { try LoginAnimator.scene?.build($0) }
 }
 
 @Suite struct LoginAnimatorTests {

@@ -7,10 +7,10 @@ import Testing
 /// zoom = (568 / 320) × (2000 / 500) = 7.1 (maximumZoomScaleForImage), content 2272 × 4032.8,
 /// centred at (976, 1732.4).
 private func harness(_ configure: (inout Panner.Configuration) -> Void = { _ in },
-                     scene extra: (Scene) throws -> Void = { _ in }) throws -> BehaviourHarness {
+                     scene extra: (Scene) throws -> Void = { _ in }) throws -> PluginHarness<Panner> {
     var configuration = Panner.Configuration()
     configure(&configuration)
-    return try BehaviourHarness(Panner.self, configuration: configuration) { scene in
+    return try PluginHarness(Panner.self, configuration: configuration) { scene in
         try Panner.scene?.build(scene)
         try extra(scene)
     }
@@ -21,7 +21,7 @@ private func sample(x: Double = 0, y: Double, z: Double = 0) -> Event {
 }
 
 @Suite struct PannerTests {
-    static func makeHarness(_ configure: (inout Panner.Configuration) -> Void) throws -> BehaviourHarness {
+    static func makeHarness(_ configure: (inout Panner.Configuration) -> Void) throws -> PluginHarness<Panner> {
         try harness(configure)
     }
 

@@ -3,29 +3,36 @@ import Testing
 @testable import RehearseCore
 
 /// Slides a field's frame whenever the keyboard shows and fades a label on every motion sample.
-private final class Reactor: Behaviour {
+private final class Reactor: Plugin {
     struct Configuration: Codable, Sendable, Equatable {}
+
+    struct Moved: PluginEvent, Codable {
+        static let name = "reactor.moved"
+        static let fieldSummary = "y"
+        static let summary = "after each keyboard move"
+        var y: Double
+    }
+
     static let id = "reactor"
     static let summary = "reacts to the keyboard and to motion"
     static let defaultConfiguration = Configuration()
-    static let events = [EventDescription(name: "reactor.moved", fields: "y", summary: "after each keyboard move")]
+    static let events: [any PluginEvent.Type] = [Moved.self]
 
-    init(configuration: Configuration) {}
-
-    func attach(to context: BehaviourContext) throws {
-        context.subscribe(.names(["keyboard.willShow", "keyboard.willHide"])) { event in
-            let up = event.event.name == "keyboard.willShow"
+    init(configuration: Configuration, context: PluginContext) throws {
+        func slide(up: Bool) throws {
             let y = up ? 100.0 : 300.0
             try context.animate(AnimationParameters(duration: 0.3, curve: .easeOut)) {
                 try context.set(Rect(x: 20, y: y, width: 280, height: 30).vector, for: .frame, of: "field0")
             }
-            try context.emit(.custom(name: "reactor.moved", fields: ["y": .double(y)]))
+            try context.emit(Moved(y: y))
         }
-        context.subscribe(.name("motion")) { event in
-            guard case .motion(let sample) = event.event else { return }
+        context.on(.keyboardWillShow) { _ in try slide(up: true) }
+        context.on(.keyboardWillHide) { _ in try slide(up: false) }
+        let label = try context.node("label")
+        context.on(.motion) { sample in
             let alpha = min(max(0.5 + sample.rotationRate.y / 4, 0), 1)
             try context.animate(AnimationParameters(duration: 0.2, options: .beginFromCurrentState)) {
-                try context.set(SIMD4(alpha, 0, 0, 0), for: .alpha, of: "label")
+                try context.set(SIMD4(alpha, 0, 0, 0), for: .alpha, of: label)
             }
         }
     }
@@ -44,7 +51,7 @@ private final class Reactor: Behaviour {
             field.secure = index == 4
             try simulation.scene.add(field)
         }
-        try simulation.install(BehaviourDescriptor(Reactor.self))
+        try simulation.install(PluginDescriptor(Reactor.self))
         var trace: [String] = []
         simulation.bus.subscribe(.all, owner: "trace") { trace.append($0.traceLine) }
         var random = SeededGenerator(seed: seed)

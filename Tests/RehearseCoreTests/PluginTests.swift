@@ -5,8 +5,16 @@ private struct Refusal: Error, CustomStringConvertible {
     var description: String { "refused" }
 }
 
+/// After each tap: how many taps so far.
+private struct Counted: PluginEvent, Codable {
+    static let name = "taps.counted"
+    static let fieldSummary = "count"
+    static let summary = "after each tap"
+    var count: Int
+}
+
 /// Counts taps; throws on the tap numbered `failOnTap` (0: never).
-private final class TapCounter: Behaviour {
+private final class TapCounter: Plugin {
     struct Configuration: Codable, Sendable, Equatable {
         var failOnTap = 0
         var label = "taps"
@@ -21,48 +29,77 @@ private final class TapCounter: Behaviour {
     static let id = "tap-counter"
     static let summary = "counts taps"
     static let defaultConfiguration = Configuration()
-    static let events = [EventDescription(name: "taps.counted", fields: "count", summary: "after each tap")]
+    static let events: [any PluginEvent.Type] = [Counted.self]
 
     let configuration: Configuration
     var count = 0
 
-    init(configuration: Configuration) {
+    init(configuration: Configuration, context: PluginContext) {
         self.configuration = configuration
-    }
-
-    func attach(to context: BehaviourContext) throws {
-        context.subscribe(.name("tap")) { [unowned self] _ in
+        context.on(.tap) { [unowned self] _ in
             count += 1
             if count == configuration.failOnTap { throw Refusal() }
-            try context.emit(.custom(name: "taps.counted", fields: ["count": .int(Int64(count))]))
+            try context.emit(Counted(count: count))
         }
     }
 
-    func state(forKey key: String) -> FieldValue? { key == "count" ? .int(Int64(count)) : nil }
-    var stateKeys: [String] { ["count"] }
+    var state: Fields { ["count": .int(Int64(count)), "limits": ["low": .double(configuration.limits.low)]] }
+}
+
+/// Listens by name to what `subscribesTo` names, and records the counts it hears typed.
+private final class Listener: Plugin {
+    struct Configuration: Codable, Sendable, Equatable {
+        var subscribesTo = "taps.counted"
+    }
+
+    static let id = "listener"
+    static let summary = "listens to another plugin's event"
+    static let defaultConfiguration = Configuration()
+
+    var heardByName: [String] = []
+    var heardTyped: [Int] = []
+
+    init(configuration: Configuration, context: PluginContext) throws {
+        try context.on(named: configuration.subscribesTo) { [unowned self] event in heardByName.append(event.event.name) }
+        try context.on(Counted.self) { [unowned self] counted in heardTyped.append(counted.count) }
+    }
 }
 
 /// Emits an event it never declared.
-private final class Undeclared: Behaviour {
+private final class Undeclared: Plugin {
     struct Configuration: Codable, Sendable, Equatable {}
     static let id = "undeclared"
     static let summary = "emits an undeclared event"
     static let defaultConfiguration = Configuration()
 
-    init(configuration: Configuration) {}
-
-    func attach(to context: BehaviourContext) throws {
-        context.subscribe(.name("network")) { _ in try context.emit(.custom(name: "not.declared", fields: [:])) }
+    init(configuration: Configuration, context: PluginContext) {
+        context.on(.network) { _ in try context.emit(.custom(name: "not.declared", fields: [:])) }
     }
+}
+
+/// Declares its own event type under a name `Counted` already has.
+private final class Impostor: Plugin {
+    struct Configuration: Codable, Sendable, Equatable {}
+    struct OtherCounted: PluginEvent, Codable {
+        static let name = "taps.counted"
+        static let fieldSummary = "total"
+        static let summary = "a different event with the same name"
+        var total: Int
+    }
+
+    static let id = "impostor"
+    static let summary = "declares a taken event name"
+    static let defaultConfiguration = Configuration()
+    static let events: [any PluginEvent.Type] = [OtherCounted.self]
+
+    init(configuration: Configuration, context: PluginContext) {}
 }
 
 @Suite struct PluginTests {
     @Test func aThrowingPluginIsIsolatedAndTheOthersStillReceiveEvents() throws {
         let simulation = Simulation()
-        let faulty = TapCounter(configuration: .init(failOnTap: 2))
-        let healthy = TapCounter(configuration: .init())
-        try simulation.install(faulty, id: "faulty", events: TapCounter.events)
-        try simulation.install(healthy, id: "healthy")
+        let faulty = try simulation.install(TapCounter.self, configuration: .init(failOnTap: 2), id: "faulty")
+        let healthy = try simulation.install(TapCounter.self, id: "healthy")
         let log = simulation.record()
         for _ in 0..<4 { try simulation.inject(.tap(Tap(point: Point(x: 1, y: 1)))) }
         #expect(faulty.count == 2)
@@ -74,36 +111,95 @@ private final class Undeclared: Behaviour {
 
     @Test func emittingAnUndeclaredEventIsolatesThePlugin() throws {
         let simulation = Simulation()
-        try simulation.install(BehaviourDescriptor(Undeclared.self))
+        try simulation.install(PluginDescriptor(Undeclared.self))
         let log = simulation.record()
         try simulation.inject(.network(NetworkChange(online: true)))
         #expect(log.names == ["network", "plugin.failed"])
         #expect(simulation.bus.isIsolated("undeclared"))
     }
 
+    @Test func typedAndNamedSubscriptionsReceiveAnotherPluginsEvents() throws {
+        let simulation = Simulation()
+        try simulation.install(TapCounter.self)
+        let listener = try simulation.install(Listener.self)
+        try simulation.inject(.tap(Tap(point: Point(x: 1, y: 1))))
+        try simulation.inject(.tap(Tap(point: Point(x: 1, y: 1))))
+        #expect(listener.heardByName == ["taps.counted", "taps.counted"])
+        #expect(listener.heardTyped == [1, 2])
+    }
+
+    @Test func aMisspeltSubscriptionFailsTheInstallNamingTheNearestEvent() throws {
+        let simulation = Simulation()
+        try simulation.install(TapCounter.self)
+        let error = #expect(throws: PluginInstallError.self) {
+            try simulation.install(Listener.self, configuration: .init(subscribesTo: "taps.countd"))
+        }
+        #expect(error?.description
+            == "plugin 'listener' subscribes to unknown event 'taps.countd' (did you mean 'taps.counted'?); "
+            + "subscribe to a built-in event, or to one a plugin declares")
+        #expect(simulation.pluginIDs == ["tap-counter"])
+        #expect(simulation.bus.isIsolated("listener"))
+        #expect(throws: PluginInstallError.self) {
+            try Simulation().install(Listener.self, configuration: .init(subscribesTo: "keyboard.wilShow"))
+        }
+    }
+
+    @Test func eventsDeclaredBeforeInstallingCanBeSubscribedToWhateverTheOrder() throws {
+        let simulation = Simulation()
+        try simulation.declare(TapCounter.events, by: TapCounter.id)
+        let listener = try simulation.install(Listener.self)
+        try simulation.install(TapCounter.self)
+        try simulation.inject(.tap(Tap(point: Point(x: 1, y: 1))))
+        #expect(listener.heardByName == ["taps.counted"])
+    }
+
+    @Test func anotherEventTypeUnderATakenNameIsRefused() throws {
+        let simulation = Simulation()
+        try simulation.install(TapCounter.self)
+        #expect(throws: PluginInstallError.conflictingEvent(plugin: "impostor", name: "taps.counted")) {
+            try simulation.install(Impostor.self)
+        }
+    }
+
+    @Test func injectedPluginEventsAreCheckedAgainstTheirType() throws {
+        let simulation = Simulation()
+        try simulation.install(TapCounter.self)
+        let log = simulation.record()
+        #expect(throws: InjectionError.invalidFields(
+            name: "taps.counted", FieldError(path: "total", problem: .unknown(known: ["count"])))) {
+            try simulation.inject(.custom(name: "taps.counted", fields: ["count": 1, "total": 2]))
+        }
+        #expect(throws: InjectionError.self) { try simulation.inject(.custom(name: "taps.counted", fields: [:])) }
+        #expect(throws: InjectionError.self) { try simulation.inject(.custom(name: "taps.counted", fields: ["count": "one"])) }
+        #expect(log.events.isEmpty)
+        try simulation.inject(Counted(count: 7).event)
+        #expect(log.events.map(\.event) == [.custom(name: "taps.counted", fields: ["count": 7])])
+    }
+
     @Test func configurationOverridesMergeIntoTheDefaults() throws {
-        let descriptor = BehaviourDescriptor(TapCounter.self)
+        let descriptor = PluginDescriptor(TapCounter.self)
         // Whole numbers come back as integers from the JSON round trip; matching compares numerically.
         #expect(descriptor.defaultConfiguration == [
             "failOnTap": 0, "label": "taps", "limits": ["low": 1, "high": 2],
         ])
-        let instance = try descriptor.makeInstance(overrides: ["label": "hits", "limits": ["high": 5]])
-        let counter = try #require(instance as? TapCounter)
+        let simulation = Simulation()
+        try simulation.install(descriptor, overrides: ["label": "hits", "limits": ["high": 5]])
+        let counter = try #require(simulation.plugin("tap-counter") as? TapCounter)
         #expect(counter.configuration == .init(failOnTap: 0, label: "hits", limits: .init(low: 1, high: 5)))
     }
 
     @Test func unknownAndMistypedConfigurationKeysAreNamed() {
-        let descriptor = BehaviourDescriptor(TapCounter.self)
+        let descriptor = PluginDescriptor(TapCounter.self)
         #expect(throws: FieldError(path: "limits.middle", problem: .unknown(known: ["high", "low"]))) {
-            try descriptor.makeInstance(overrides: ["limits": ["middle": 1]])
+            try Simulation().install(descriptor, overrides: ["limits": ["middle": 1]])
         }
-        let error = #expect(throws: FieldError.self) { try descriptor.makeInstance(overrides: ["label": 3]) }
+        let error = #expect(throws: FieldError.self) { try Simulation().install(descriptor, overrides: ["label": 3]) }
         #expect(error?.path == "label")
     }
 
     @Test func installingTheSameIdTwiceIsRefused() throws {
         let simulation = Simulation()
-        let registry = BehaviourRegistry([BehaviourDescriptor(TapCounter.self), BehaviourDescriptor(TapCounter.self)])
+        let registry = PluginRegistry([PluginDescriptor(TapCounter.self), PluginDescriptor(TapCounter.self)])
         #expect(registry.descriptors.count == 1)
         let descriptor = try #require(registry["tap-counter"])
         try simulation.install(descriptor)
@@ -112,11 +208,45 @@ private final class Undeclared: Behaviour {
         #expect(simulation.eventVocabulary.contains { $0.name == "taps.counted" })
     }
 
-    @Test func unknownPluginStateKeysExplainWhatExists() throws {
+    @Test func pluginStateIsOneValueThatPathsReadIntoAndExplain() throws {
         let simulation = Simulation()
-        try simulation.install(BehaviourDescriptor(TapCounter.self))
-        #expect(throws: PathError(path: "tap-counter.total", reason: "plugin 'tap-counter' has the keys count")) {
+        try simulation.install(TapCounter.self)
+        #expect(try simulation.value(at: "tap-counter.limits.low")?.number == 1)
+        #expect(throws: PathError(path: "tap-counter.total", reason: "plugin 'tap-counter' has the keys count, limits")) {
             try simulation.value(at: "tap-counter.total")
+        }
+        #expect(throws: PathError(path: "tap-counter.limits.high", reason: "'tap-counter.limits' has the keys low")) {
+            try simulation.value(at: "tap-counter.limits.high")
+        }
+        #expect(throws: PathError(path: "tap-counter.count.x", reason: "'tap-counter.count' is a single value")) {
+            try simulation.value(at: "tap-counter.count.x")
+        }
+    }
+}
+
+@Suite struct NodeHandleTests {
+    @Test func aHandleReadsWhatTheIdReadsAndFollowsANodeAddedAgain() throws {
+        let simulation = Simulation()
+        try simulation.addNode("box", .view, Rect(x: 0, y: 0, width: 10, height: 10))
+        let handle = try #require(simulation.scene.handle("box"))
+        simulation.animator.animate(AnimationParameters(duration: 1, curve: .linear), owner: "test") {
+            try? simulation.animator.set(Rect(x: 100, y: 0, width: 10, height: 10).vector, for: .frame, of: handle)
+        }
+        simulation.advance(seconds: 0.25)
+        // A quarter of the way along a linear curve; the Bézier solver is exact to 1e-7 in x.
+        let quarter = try #require(simulation.animator.presentationValue(of: .frame, of: handle))
+        #expect(abs(quarter[0] - 25) < 1e-5)
+        #expect(simulation.animator.presentationValue(of: .frame, of: handle)
+            == simulation.animator.presentationValue(of: .frame, of: "box"))
+        // Removed, then another node takes the slot, then a node with the id comes back.
+        try simulation.scene.remove("box")
+        #expect(simulation.animator.presentationValue(of: .frame, of: handle) == nil)
+        try simulation.addNode("other", .view, Rect(x: 5, y: 5, width: 5, height: 5))
+        #expect(simulation.scene[handle] == nil)
+        try simulation.addNode("box", .view, Rect(x: 7, y: 0, width: 10, height: 10))
+        #expect(simulation.scene[handle]?.frame.minX == 7)
+        #expect(throws: SceneError.unknownNode("gone")) {
+            try simulation.animator.set(.zero, for: .alpha, of: NodeHandle(id: "gone", slot: 0, generation: 0))
         }
     }
 }
@@ -132,8 +262,7 @@ private final class Undeclared: Behaviour {
         do {
             let running = Simulation()
             try running.scene.add(Node(id: "field", kind: .textField, frame: Rect(x: 0, y: 0, width: 100, height: 30)))
-            let counter = TapCounter(configuration: .init())
-            try running.install(counter, id: "counter", events: TapCounter.events)
+            let counter = try running.install(TapCounter.self, id: "counter")
             try running.inject(.tap(Tap(target: "field")))
             running.advance(by: VirtualTime.seconds(0.2)!)
             (simulation, bus, displayLink, plugin) = (running, running.bus, running.displayLink, counter)

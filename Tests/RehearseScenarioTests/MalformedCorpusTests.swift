@@ -28,7 +28,7 @@ import Testing
         let data = try Data(contentsOf: Self.folder.appendingPathComponent("Malformed").appendingPathComponent(file))
         let expected = try #require(Self.expectations.first { $0.file == file }?.error)
         let error = #expect(throws: ScenarioError.self) {
-            try ScenarioLoader(registry: pluginRegistry).load(data: data, file: file)
+            try ScenarioLoader(registry: shippedPlugins).load(data: data, file: file)
         }
         #expect(error?.description == expected)
     }
@@ -37,7 +37,7 @@ import Testing
         let line = "  - wait: 0.001 # padding padding padding padding padding padding padding\n"
         let text = "name: big\nsteps:\n" + String(repeating: line, count: 10 * 1024 * 1024 / line.utf8.count + 1)
         let error = #expect(throws: ScenarioError.self) {
-            try ScenarioLoader(registry: pluginRegistry).load(data: Data(text.utf8), file: "big.yaml")
+            try ScenarioLoader(registry: shippedPlugins).load(data: Data(text.utf8), file: "big.yaml")
         }
         #expect(error?.description == "big.yaml:1:1: error: file is \(text.utf8.count) bytes; scenario files are limited to 1048576 bytes (1 MiB)")
     }

@@ -5,8 +5,8 @@ import Testing
 
 /// Loads and runs scenario text with no plugins.
 private func run(_ yaml: String, trace: Bool = false) throws -> ScenarioResult {
-    let scenario = try ScenarioLoader(registry: BehaviourRegistry([])).load(data: Data(yaml.utf8), file: "test.yaml")
-    return ScenarioRunner(registry: BehaviourRegistry([]), recordsTrace: trace).run(scenario)
+    let scenario = try ScenarioLoader(registry: PluginRegistry([])).load(data: Data(yaml.utf8), file: "test.yaml")
+    return ScenarioRunner(registry: PluginRegistry([]), recordsTrace: trace).run(scenario)
 }
 
 private func failures(_ result: ScenarioResult) -> [Failure] {

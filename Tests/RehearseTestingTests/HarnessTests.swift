@@ -4,33 +4,34 @@ import Testing
 
 /// On return in a field, focuses the field with the next tag (or ends editing) and emits `form.next`;
 /// when the keyboard shows, lifts the `panel` by the keyboard's height over 0.3 s.
-private final class FormNavigator: Behaviour {
+private final class FormNavigator: Plugin {
     struct Configuration: Codable, Sendable, Equatable {
         var liftDuration = 0.3
+    }
+
+    /// After a return: the field it was pressed in, and the one focused next (none at the end).
+    struct Next: PluginEvent, Codable {
+        static let name = "form.next"
+        static let fieldSummary = "from, to?"
+        static let summary = "after a return"
+        var from: String
+        var to: String?
     }
 
     static let id = "form-navigator"
     static let summary = "moves focus to the next field"
     static let defaultConfiguration = Configuration()
-    static let events = [EventDescription(name: "form.next", fields: "from, to?", summary: "after a return")]
+    static let events: [any PluginEvent.Type] = [Next.self]
 
-    let configuration: Configuration
-
-    init(configuration: Configuration) {
-        self.configuration = configuration
-    }
-
-    func attach(to context: BehaviourContext) throws {
-        context.subscribe(.name("return")) { event in
-            guard case .returnKey(let request) = event.event, let tag = context.scene[request.target]?.tag else { return }
+    init(configuration: Configuration, context: PluginContext) throws {
+        context.on(.returnKey) { request in
+            guard let tag = context.scene[request.target]?.tag else { return }
             let next = context.scene.allIDs.first { context.scene[$0]?.kind.isTextInput == true && context.scene[$0]?.tag == tag + 1 }
-            var fields: Fields = ["from": .string(request.target)]
-            fields["to"] = next.map(FieldValue.string)
             try context.emit(next.map { .focus(NodeTarget(target: $0)) } ?? .resign(ResignRequest()))
-            try context.emit(.custom(name: "form.next", fields: fields))
+            try context.emit(Next(from: request.target, to: next))
         }
-        context.subscribe(.name("keyboard.willShow")) { [configuration] event in
-            guard case .keyboardWillShow(let change) = event.event, let panel = context.scene["panel"] else { return }
+        context.on(.keyboardWillShow) { change in
+            guard let panel = context.scene["panel"] else { return }
             var frame = panel.frame
             frame.origin.y = context.scene.bounds.size.height - change.frame.size.height - frame.size.height
             try context.animate(AnimationParameters(duration: configuration.liftDuration, curve: .linear)) {
@@ -51,11 +52,11 @@ private func form(_ scene: Scene) throws {
 
 @Suite struct HarnessTests {
     @Test func sendAdvanceAndReceiveInOrder() throws {
-        let harness = try BehaviourHarness(FormNavigator.self, scene: form)
+        let harness = try PluginHarness(FormNavigator.self, scene: form)
         harness.send(.focus(NodeTarget(target: "field1")))
         harness.send(.returnKey(NodeTarget(target: "field1")))
         harness.receive("focus", ["target": "field2"])
-        harness.receive("form.next", ["from": "field1", "to": "field2"])
+        harness.receive(FormNavigator.Next(from: "field1", to: "field2"))
         harness.send(.returnKey(NodeTarget(target: "field2")))
         harness.receive("resign")
         harness.receive("form.next", ["from": "field2"])
@@ -63,7 +64,7 @@ private func form(_ scene: Scene) throws {
     }
 
     @Test func presentationValuesFollowTheVirtualClock() throws {
-        let harness = try BehaviourHarness(FormNavigator.self, configuration: .init(liftDuration: 1), scene: form)
+        let harness = try PluginHarness(FormNavigator.self, configuration: .init(liftDuration: 1), scene: form)
         harness.send(.focus(NodeTarget(target: "field1")))
         // 568 - 216 (iPhone 5 keyboard) - 100 = 252; linear over 1 s from 468.
         #expect(harness.number("panel.frame.y") == 252)
@@ -77,7 +78,7 @@ private func form(_ scene: Scene) throws {
 
     @Test func anUnclaimedEventFailsTheTest() throws {
         try withKnownIssue {
-            let harness = try BehaviourHarness(FormNavigator.self, scene: form)
+            let harness = try PluginHarness(FormNavigator.self, scene: form)
             harness.send(.returnKey(NodeTarget(target: "field2")))
             harness.receive("resign")
         } matching: { issue in
@@ -86,7 +87,7 @@ private func form(_ scene: Scene) throws {
     }
 
     @Test func aMismatchedOrMissingEventFailsTheTest() throws {
-        let harness = try BehaviourHarness(FormNavigator.self, scene: form)
+        let harness = try PluginHarness(FormNavigator.self, scene: form)
         harness.send(.returnKey(NodeTarget(target: "field1")))
         withKnownIssue { harness.receive("focus", ["target": "field9"]) }
         withKnownIssue { harness.receive("resign") }
@@ -94,17 +95,17 @@ private func form(_ scene: Scene) throws {
     }
 
     @Test func sendingSomethingTheSimulationRefusesFailsTheTest() throws {
-        let harness = try BehaviourHarness(FormNavigator.self, scene: form)
+        let harness = try PluginHarness(FormNavigator.self, scene: form)
         withKnownIssue { harness.send(.focus(NodeTarget(target: "nobody"))) }
         withKnownIssue { _ = harness.value("panel.frame.depth") }
     }
 
     @Test func exhaustivityCanBeTurnedOffOrSkipped() throws {
-        let relaxed = try BehaviourHarness(FormNavigator.self, scene: form)
+        let relaxed = try PluginHarness(FormNavigator.self, scene: form)
         relaxed.exhaustive = false
         relaxed.send(.returnKey(NodeTarget(target: "field1")))
 
-        let skipping = try BehaviourHarness(FormNavigator.self, scene: form)
+        let skipping = try PluginHarness(FormNavigator.self, scene: form)
         skipping.send(.returnKey(NodeTarget(target: "field1")))
         skipping.skipReceivedEvents()
         skipping.send(.returnKey(NodeTarget(target: "field2")))

@@ -4,7 +4,7 @@ import RehearseCore
 /// Keeps `count` nodes animating back and forth over 0.5 s, restarting each when it finishes, and
 /// optionally reads every animated node's presentation frame on each display-link tick (as the
 /// panner's scroll bar reads its scroll view's).
-private final class Oscillator: Behaviour {
+private final class Oscillator: Plugin {
     struct Configuration: Codable, Sendable, Equatable {
         var count = 10
         var readsEveryFrame = true
@@ -14,31 +14,26 @@ private final class Oscillator: Behaviour {
     static let summary = "keeps nodes animating"
     static let defaultConfiguration = Configuration()
 
-    let configuration: Configuration
     var checksum = 0.0
 
-    init(configuration: Configuration) {
-        self.configuration = configuration
-    }
-
-    func attach(to context: BehaviourContext) throws {
-        let ids = (0..<configuration.count).map { "node\($0)" }
-        func swing(_ id: String) throws {
-            guard let frame = context.scene[id]?.frame else { return }
+    init(configuration: Configuration, context: PluginContext) throws {
+        let nodes = try (0..<configuration.count).map { try context.node("node\($0)") }
+        func swing(_ node: NodeHandle) throws {
+            guard let frame = context.scene[node]?.frame else { return }
             let target = Rect(x: frame.minX, y: frame.minY < 200 ? 400 : 100, width: frame.size.width, height: frame.size.height)
             try context.animate(AnimationParameters(duration: 0.5, curve: .easeInEaseOut)) {
-                try context.set(target.vector, for: .frame, of: id)
+                try context.set(target.vector, for: .frame, of: node)
             }
         }
-        context.subscribe(.name("animation.finished")) { event in
-            if case .animationFinished(let finished) = event.event { try swing(finished.target) }
-        }
+        context.on(.animationFinished) { finished in try swing(context.node(finished.target)) }
         if configuration.readsEveryFrame {
-            context.subscribe(.name("tick")) { [unowned self] _ in
-                for id in ids { checksum += context.presentationValue(of: .frame, of: id)?[1] ?? 0 }
+            context.on(.tick) { [unowned self] _ in
+                var sum = 0.0
+                for node in nodes { sum += context.presentationValue(of: .frame, of: node)?[1] ?? 0 }
+                checksum += sum
             }
         }
-        for id in ids { try swing(id) }
+        for node in nodes { try swing(node) }
     }
 }
 
@@ -64,8 +59,9 @@ private func registerSimulationSpeedBenchmark(readsEveryFrame: Bool) {
             let frame = Rect(x: Double(index % 10) * 39, y: 100 + Double(index / 10) * 30, width: 39, height: 30)
             try? simulation.scene.add(Node(id: "node\(index)", kind: .view, frame: frame))
         }
-        let oscillator = Oscillator(configuration: .init(readsEveryFrame: readsEveryFrame))
-        try? simulation.install(oscillator, id: Oscillator.id)
+        guard let oscillator = try? simulation.install(Oscillator.self, configuration: .init(readsEveryFrame: readsEveryFrame)) else {
+            return
+        }
         benchmark.startMeasurement()
         for _ in benchmark.scaledIterations { simulation.advance(by: VirtualTime(nanoseconds: 1_000_000_000)) }
         benchmark.stopMeasurement()

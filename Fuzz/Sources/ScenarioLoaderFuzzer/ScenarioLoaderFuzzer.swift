@@ -9,10 +9,10 @@ import RehearseScenario
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzScenarioLoader(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     let data = Data(bytes: bytes, count: count)
-    guard let scenario = try? ScenarioLoader(registry: pluginRegistry).load(data: data, file: "fuzz.yaml") else { return 0 }
+    guard let scenario = try? ScenarioLoader(registry: shippedPlugins).load(data: data, file: "fuzz.yaml") else { return 0 }
     // A scenario that runs for hours (a panner ticking all along) would make one input slow, not
     // wrong: cap what is run.
     guard scenario.steps.count < 200, scenario.duration.seconds <= 10 else { return 0 }
-    _ = ScenarioRunner(registry: pluginRegistry).run(scenario)
+    _ = ScenarioRunner(registry: shippedPlugins).run(scenario)
     return 0
 }

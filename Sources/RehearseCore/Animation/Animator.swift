@@ -11,7 +11,7 @@ public final class Animator {
         let slot: Int
         let property: AnimatableProperty
 
-        var index: Int { slot * AnimatableProperty.allCases.count + property.index }
+        var index: Int { slot * AnimatableProperty.count + property.index }
     }
 
     private final class Group {
@@ -55,7 +55,7 @@ public final class Animator {
     private let bus: EventBus
     private let timeline: Timeline
     /// The animations in flight, by ``Key/index``.
-    private var running: [[Running]] = []
+    @exclusivity(unchecked) private var running: [[Running]] = []
     private var endings: [UInt64: Ending] = [:]
     private var transactions: [(parameters: AnimationParameters, group: Group)] = []
     private var nextID: UInt64 = 0
@@ -93,8 +93,18 @@ public final class Animator {
     /// Sets a model value; inside a transaction the change is animated.
     public func set(_ value: SIMD4<Double>, for property: AnimatableProperty, of id: String) throws(SceneError) {
         guard let slot = scene.slot(of: id) else { throw SceneError.unknownNode(id) }
+        set(value, for: property, atSlot: slot, id: id)
+    }
+
+    /// ``set(_:for:of:)`` through a handle.
+    public func set(_ value: SIMD4<Double>, for property: AnimatableProperty, of node: NodeHandle) throws(SceneError) {
+        guard let slot = scene.slot(of: node) else { throw SceneError.unknownNode(node.id) }
+        set(value, for: property, atSlot: slot, id: node.id)
+    }
+
+    private func set(_ value: SIMD4<Double>, for property: AnimatableProperty, atSlot slot: Int, id: String) {
         let old = scene.modelValue(of: property, atSlot: slot)
-        try scene.update(id) { $0[property] = value }
+        scene.setModelValue(value, of: property, atSlot: slot)
         guard let (parameters, group) = transactions.last, old != value else { return }
         let key = Key(slot: slot, property: property)
         let now = timeline.now
@@ -125,9 +135,17 @@ public final class Animator {
 
     /// The value of `property` on screen now, or `nil` for an unknown node.
     public func presentationValue(of property: AnimatableProperty, of id: String) -> SIMD4<Double>? {
-        guard let slot = scene.slot(of: id) else { return nil }
-        let key = Key(slot: slot, property: property)
-        return presentationValue(of: key, model: scene.modelValue(of: property, atSlot: slot), at: timeline.now)
+        scene.slot(of: id).map { presentationValue(of: property, atSlot: $0) }
+    }
+
+    /// ``presentationValue(of:of:)`` through a handle: no id lookup.
+    public func presentationValue(of property: AnimatableProperty, of node: NodeHandle) -> SIMD4<Double>? {
+        scene.slot(of: node).map { presentationValue(of: property, atSlot: $0) }
+    }
+
+    private func presentationValue(of property: AnimatableProperty, atSlot slot: Int) -> SIMD4<Double> {
+        presentationValue(of: Key(slot: slot, property: property),
+                          model: scene.modelValue(of: property, atSlot: slot), at: timeline.now)
     }
 
     /// Whether a node has an animation in flight that blocks taps (one started without

@@ -26,38 +26,53 @@ public final class EventBus {
     /// Receives delivered events. Throwing isolates the subscription's owner.
     public typealias Handler = (DeliveredEvent) throws -> Void
 
+    /// One subscription; its owner is an index into ``ownerNames``, so delivering copies no string.
     private struct Subscriber {
         let token: SubscriptionToken
-        let owner: String
+        let owner: Int
         let handler: Handler
     }
 
-    private var builtinSubscribers = [[Subscriber]](repeating: [], count: Event.builtinNames.count)
-    private var customSubscribers: [String: [Subscriber]] = [:]
-    private var wildcardSubscribers: [Subscriber] = []
-    private var isolatedOwners: Set<String> = []
-    private var queue = Deque<DeliveredEvent>()
-    private var isDelivering = false
+    // The properties read on every delivery skip the runtime exclusivity checks: the bus is used
+    // from one thread and never hands out references to them, so no access can overlap.
+    @exclusivity(unchecked) private var builtinSubscribers = [[Subscriber]](repeating: [], count: Event.builtinNames.count)
+    @exclusivity(unchecked) private var customSubscribers: [String: [Subscriber]] = [:]
+    @exclusivity(unchecked) private var wildcardSubscribers: [Subscriber] = []
+    @exclusivity(unchecked) private var queue = Deque<DeliveredEvent>()
+    @exclusivity(unchecked) private var isDelivering = false
+    /// Whether each owner (by index) has been isolated; ``anyIsolated`` skips the look-up while none has.
+    @exclusivity(unchecked) private var isolatedByIndex: [Bool] = []
+    @exclusivity(unchecked) private var anyIsolated = false
+    private var ownerIndices: [String: Int] = [:]
+    private var ownerNames: [String] = []
     private var nextToken: UInt64 = 0
 
     /// The time stamped on published events; the simulation moves it.
-    public var now: VirtualTime = .zero
+    @exclusivity(unchecked) public var now: VirtualTime = .zero
     /// The sequence number of the last published event (0 before any).
-    public private(set) var lastSequence: UInt64 = 0
+    @exclusivity(unchecked) public private(set) var lastSequence: UInt64 = 0
     /// Called after the set of subscriptions changed (the display link watches `tick` demand).
     public var onSubscriptionsChanged: (() -> Void)?
 
     /// Creates an empty bus.
     public init() {}
 
+    private func ownerIndex(_ owner: String) -> Int {
+        if let index = ownerIndices[owner] { return index }
+        ownerIndices[owner] = ownerNames.count
+        ownerNames.append(owner)
+        isolatedByIndex.append(false)
+        return ownerNames.count - 1
+    }
+
     /// Subscribes `owner`'s `handler` to the events `selector` picks. A subscription by an owner
     /// that has been isolated is refused and returns `nil`.
     @discardableResult
     public func subscribe(_ selector: EventSelector, owner: String,
                           handler: @escaping Handler) -> SubscriptionToken? {
-        guard !isolatedOwners.contains(owner) else { return nil }
+        guard !isIsolated(owner) else { return nil }
         nextToken += 1
-        let subscriber = Subscriber(token: SubscriptionToken(id: nextToken), owner: owner, handler: handler)
+        let subscriber = Subscriber(token: SubscriptionToken(id: nextToken), owner: ownerIndex(owner), handler: handler)
         switch selector {
         case .all:
             wildcardSubscribers.append(subscriber)
@@ -92,7 +107,7 @@ public final class EventBus {
 
     /// Whether `owner` threw and was isolated.
     public func isIsolated(_ owner: String) -> Bool {
-        !isolatedOwners.isEmpty && isolatedOwners.contains(owner)
+        anyIsolated && ownerIndices[owner].map { isolatedByIndex[$0] } == true
     }
 
     /// Publishes `event` on behalf of `source` and, unless a delivery is already under way,
@@ -122,21 +137,23 @@ public final class EventBus {
     }
 
     private func deliver(_ delivered: DeliveredEvent, to subscribers: [Subscriber]) {
-        for index in subscribers.indices {
-            if isIsolated(subscribers[index].owner) { continue }
+        for subscriber in subscribers {
+            if anyIsolated, isolatedByIndex[subscriber.owner] { continue }
             do {
-                try subscribers[index].handler(delivered)
+                try subscriber.handler(delivered)
             } catch {
-                isolate(subscribers[index].owner, because: error)
+                isolate(ownerNames[subscriber.owner], because: error)
             }
         }
     }
 
     /// Isolates `owner`: drops its subscriptions, refuses new ones and publishes `plugin.failed`.
     public func isolate(_ owner: String, because error: any Error) {
-        guard !isolatedOwners.contains(owner) else { return }
-        isolatedOwners.insert(owner)
-        removeSubscribers { $0.owner == owner }
+        guard !isIsolated(owner) else { return }
+        let index = ownerIndex(owner)
+        isolatedByIndex[index] = true
+        anyIsolated = true
+        removeSubscribers { $0.owner == index }
         publish(.pluginFailed(PluginFailure(plugin: owner, error: String(describing: error))), source: "bus")
     }
 

@@ -3,6 +3,9 @@ public enum AnimatableProperty: String, CaseIterable, Sendable {
     case frame, alpha, contentOffset, contentSize, contentInset, scrollIndicatorInsets, zoomScale
     case strokeStart, strokeEnd
 
+    /// The number of animatable properties.
+    public static let count = allCases.count
+
     /// The property's position in ``allCases``.
     public var index: Int {
         switch self {

@@ -24,9 +24,13 @@ public final class Scene {
                                                  "statusBar", "children"]
 
     /// Nodes in slots, so that reading one property reads it in place; `slots` maps ids to them.
-    private var storage: [Node] = []
+    @exclusivity(unchecked) private var storage: [Node] = []
     private var slots: [String: Int] = [:]
     private var freeSlots: [Int] = []
+    /// Each slot's node's generation (0 while empty), new each time a slot takes a node, so a
+    /// handle to a removed node is known stale.
+    @exclusivity(unchecked) private var generations: [UInt64] = []
+    private var nextGeneration: UInt64 = 0
     /// The screen's size in portrait; the bounds swap width and height in landscape.
     public private(set) var portraitSize: Size
     /// The interface orientation.
@@ -63,18 +67,41 @@ public final class Scene {
     /// The storage slot of a node: stable while the node exists, reused after it is removed.
     func slot(of id: String) -> Int? { slots[id] }
 
+    /// A handle to the node with `id`, for reads that skip the id lookup; `nil` if there is none.
+    public func handle(_ id: String) -> NodeHandle? {
+        slots[id].map { NodeHandle(id: id, slot: $0, generation: generations[$0]) }
+    }
+
+    /// The slot of the node a handle names: its resolved slot while that node is still there, else
+    /// the slot of the node with its id now (a child re-added after removal), if any.
+    func slot(of handle: NodeHandle) -> Int? {
+        if handle.slot < generations.count, generations[handle.slot] == handle.generation { return handle.slot }
+        return slots[handle.id]
+    }
+
+    /// The node a handle names, if it is in the scene.
+    public subscript(handle: NodeHandle) -> Node? { slot(of: handle).map { storage[$0] } }
+
     /// The model value of one property of the node in `slot`, read in place.
     func modelValue(of property: AnimatableProperty, atSlot slot: Int) -> SIMD4<Double> {
         storage[slot][property]
     }
 
+    /// Sets the model value of one property of the node in `slot`, in place.
+    func setModelValue(_ value: SIMD4<Double>, of property: AnimatableProperty, atSlot slot: Int) {
+        storage[slot][property] = value
+    }
+
     private func store(_ node: Node) {
+        nextGeneration += 1
         if let slot = freeSlots.popLast() {
             storage[slot] = node
+            generations[slot] = nextGeneration
             slots[node.id] = slot
         } else {
             slots[node.id] = storage.count
             storage.append(node)
+            generations.append(nextGeneration)
         }
     }
 
@@ -110,6 +137,7 @@ public final class Scene {
         while let next = stack.popLast(), let slot = slots.removeValue(forKey: next) {
             stack.append(contentsOf: storage[slot].children)
             onRemove?(slot)
+            generations[slot] = 0
             freeSlots.append(slot)
             if firstResponder == next { firstResponder = nil }
         }

@@ -8,6 +8,8 @@ public enum InjectionError: Error, Equatable, Sendable, CustomStringConvertible 
     case notATextInput(field: String, id: String)
     /// A time that is not a finite number of seconds, or that lies in the past.
     case invalidTime(String)
+    /// A plugin-defined event whose fields its type does not accept.
+    case invalidFields(name: String, FieldError)
 
     public var description: String {
         switch self {
@@ -15,6 +17,7 @@ public enum InjectionError: Error, Equatable, Sendable, CustomStringConvertible 
         case .unknownNode(let field, let id): "field '\(field)': no node with id '\(id)'"
         case .notATextInput(let field, let id): "field '\(field)': node '\(id)' does not take text input"
         case .invalidTime(let reason): reason
+        case .invalidFields(let name, let error): "event '\(name)': \(error)"
         }
     }
 }
@@ -31,11 +34,20 @@ public enum PluginInstallError: Error, Equatable, Sendable, CustomStringConverti
     case duplicate(String)
     /// No registered plugin has this id.
     case unknown(String)
+    /// A plugin subscribed by name to an event that is neither built in nor declared.
+    case unknownEvent(plugin: String, name: String, known: [String])
+    /// A plugin declared an event type under a name another type already has.
+    case conflictingEvent(plugin: String, name: String)
 
     public var description: String {
         switch self {
         case .duplicate(let id): "plugin '\(id)' is already installed"
         case .unknown(let id): "no plugin '\(id)' is registered"
+        case .unknownEvent(let plugin, let name, let known):
+            "plugin '\(plugin)' subscribes to unknown event '\(name)'\(Suggestion.hint(for: name, among: known)); "
+                + "subscribe to a built-in event, or to one a plugin declares"
+        case .conflictingEvent(let plugin, let name):
+            "plugin '\(plugin)' declares event '\(name)', which another event type already declares"
         }
     }
 }

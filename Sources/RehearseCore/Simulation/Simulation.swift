@@ -17,8 +17,10 @@ public final class Simulation {
     /// The constraint layout of the scene, if it has one.
     public var layout: (any SceneLayout)?
 
-    private var plugins: [(id: String, instance: any BehaviourInstance)] = []
-    private var vocabulary: [String: EventDescription]
+    private var plugins: [(id: String, instance: any Plugin)] = []
+    /// Every event name this simulation accepts, with the plugin event type that reads its fields
+    /// (`nil` for the built-in events).
+    private var vocabulary: [String: (description: EventDescription, type: (any PluginEvent.Type)?)]
 
     /// Creates a simulation at time zero with an empty scene filling `device`'s screen.
     public init(device: Device = .iPhone5, animationModel: AnimationModel = .additive, mode: ClockMode = .virtual) {
@@ -39,7 +41,7 @@ public final class Simulation {
         displayLink = DisplayLink(refreshRate: device.refreshRate, bus: bus, timeline: timeline) {
             animator.runningCount > 0 || keyboard.isMoving || bus.subscriberCount(forSlot: tickSlot) > 0
         }
-        vocabulary = Dictionary(uniqueKeysWithValues: EventDescription.builtin.map { ($0.name, $0) })
+        vocabulary = Dictionary(uniqueKeysWithValues: EventDescription.builtin.map { ($0.name, ($0, nil)) })
         // The display link holds what it asks for frames; the way back is weak, so nothing cycles.
         animator.onAnimationStarted = { [weak displayLink] in displayLink?.wake() }
         keyboard.onMovementStarted = { [weak displayLink] in displayLink?.wake() }
@@ -55,32 +57,64 @@ public final class Simulation {
     public var pluginIDs: [String] { plugins.map(\.id) }
 
     /// The installed plugin with `id`.
-    public func plugin(_ id: String) -> (any BehaviourInstance)? {
+    public func plugin(_ id: String) -> (any Plugin)? {
         plugins.first { $0.id == id }?.instance
     }
 
-    /// Makes and installs a registered plugin with `overrides` on top of its defaults.
-    public func install(_ descriptor: BehaviourDescriptor, overrides: Fields = [:]) throws {
-        try install(descriptor.makeInstance(overrides: overrides), id: descriptor.id, events: descriptor.events)
+    /// Makes and installs a registered plugin with `overrides` on top of its defaults. If making it
+    /// throws, whatever it subscribed or scheduled is dropped and the error is rethrown.
+    public func install(_ descriptor: PluginDescriptor, overrides: Fields = [:]) throws {
+        _ = try install(id: descriptor.id, events: descriptor.eventTypes, stored: { $0 }) { context in
+            try descriptor.makeInstance(overrides: overrides, context: context)
+        }
     }
 
-    /// Installs a plugin instance under `id`, adding `events` to the vocabulary. If attaching
-    /// throws, the plugin's subscriptions are dropped and the error is rethrown.
-    public func install(_ instance: any BehaviourInstance, id: String, events: [EventDescription] = []) throws {
+    /// Makes and installs a plugin of type `type` under `id` (its own by default) and returns it.
+    @discardableResult
+    public func install<P: Plugin>(_ type: P.Type, configuration: P.Configuration = P.defaultConfiguration,
+                                   id: String = P.id) throws -> P {
+        try install(id: id, events: P.events, stored: { $0 }) { context in
+            try P(configuration: configuration, context: context)
+        }
+    }
+
+    private func install<Made>(id: String, events: [any PluginEvent.Type], stored: (Made) -> any Plugin,
+                               make: (PluginContext) throws -> Made) throws -> Made {
         guard plugin(id) == nil else { throw PluginInstallError.duplicate(id) }
+        try declare(events, by: id)
         do {
-            try instance.attach(to: BehaviourContext(pluginID: id, simulation: self))
+            let made = try make(PluginContext(pluginID: id, simulation: self))
+            plugins.append((id, stored(made)))
+            return made
         } catch {
             bus.isolate(id, because: error)
             throw error
         }
-        plugins.append((id, instance))
-        for description in events { vocabulary[description.name] = description }
+    }
+
+    /// Adds plugin-defined event types to the vocabulary. A scenario declares every plugin's events
+    /// before installing any, so plugins may subscribe by name to each other's events whatever
+    /// their order. Declaring a type again is harmless; another type under a taken name is refused.
+    public func declare(_ types: [any PluginEvent.Type], by plugin: String) throws(PluginInstallError) {
+        for type in types {
+            if let existing = vocabulary[type.name] {
+                guard let existingType = existing.type, existingType == type else {
+                    throw PluginInstallError.conflictingEvent(plugin: plugin, name: type.name)
+                }
+                continue
+            }
+            vocabulary[type.name] = (type.eventDescription, type)
+        }
+    }
+
+    /// The vocabulary line of the event named `name`, if this simulation accepts it.
+    public func declaredEvent(named name: String) -> EventDescription? {
+        vocabulary[name]?.description
     }
 
     /// Every event name this simulation accepts: the built-in ones and the installed plugins'.
     public var eventVocabulary: [EventDescription] {
-        vocabulary.values.sorted { $0.name < $1.name }
+        vocabulary.values.map(\.description).sorted { $0.name < $1.name }
     }
 
     // MARK: Events
@@ -135,9 +169,14 @@ public final class Simulation {
         case .text(let input): try node(input.target, field: "target", textInput: true)
         case .resign(let request): try node(request.target, field: "target")
         case .tap(let tap): try node(tap.target, field: "target")
-        case .custom(let name, _):
-            guard vocabulary[name] != nil else {
+        case .custom(let name, let fields):
+            guard let declared = vocabulary[name] else {
                 throw InjectionError.unknownEvent(name: name, known: vocabulary.keys.sorted())
+            }
+            do {
+                _ = try declared.type?.init(fields: fields)
+            } catch {
+                throw InjectionError.invalidFields(name: name, error)
             }
         default: break
         }

@@ -30,15 +30,25 @@ extension Simulation {
         }
         if let value = try systemValue(parts, path: path) { return value }
         if let node = scene[head] { return try nodeValue(node, Array(parts.dropFirst()), path: path) }
-        if let plugin = plugin(head) {
-            let key = parts.dropFirst().joined(separator: ".")
-            guard let value = plugin.state(forKey: key) else {
-                let keys = plugin.stateKeys.sorted().joined(separator: ", ")
-                throw PathError(path: path, reason: "plugin '\(head)' has the keys \(keys.isEmpty ? "none" : keys)")
-            }
-            return value
-        }
+        if let plugin = plugin(head) { return try pluginValue(plugin.state, Array(parts.dropFirst()), plugin: head, path: path) }
         throw PathError(path: path, reason: "'\(head)' is not a node, a plugin or a system path")
+    }
+
+    /// `PLUGIN.KEY`, or `PLUGIN.KEY.SUBKEY` into a mapping of the plugin's state.
+    private func pluginValue(_ state: Fields, _ keys: [String], plugin: String, path: String) throws(PathError) -> FieldValue {
+        var level = state
+        var read = "plugin '\(plugin)'"
+        for (index, key) in keys.enumerated() {
+            guard let value = level[key] else {
+                let known = level.keys.sorted().joined(separator: ", ")
+                throw PathError(path: path, reason: "\(read) has the keys \(known.isEmpty ? "none" : known)")
+            }
+            read = "'" + ([plugin] + keys[...index]).joined(separator: ".") + "'"
+            guard index < keys.count - 1 else { return value }
+            guard case .dictionary(let next) = value else { throw PathError(path: path, reason: "\(read) is a single value") }
+            level = next
+        }
+        throw PathError(path: path, reason: "name a key of plugin '\(plugin)', such as \(plugin).\(state.keys.sorted().first ?? "KEY")")
     }
 
     private func systemValue(_ parts: [String], path: String) throws(PathError) -> FieldValue?? {

@@ -1,7 +1,7 @@
 import RehearseCore
 
 /// What a layout engine lays out: a scene, and a way to set frames that animates inside an
-/// animation transaction. A `Simulation` is one; a plugin's `BehaviourContext` is another, so a
+/// animation transaction. A `Simulation` is one; a plugin's `PluginContext` is another, so a
 /// plugin's layout changes are made as the plugin.
 public protocol LayoutHost: AnyObject {
     var scene: Scene { get }
@@ -14,4 +14,4 @@ extension Simulation: LayoutHost {
     }
 }
 
-extension BehaviourContext: LayoutHost {}
+extension PluginContext: LayoutHost {}

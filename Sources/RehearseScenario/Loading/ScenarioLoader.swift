@@ -6,11 +6,11 @@ import RehearseLayout
 /// key, node id, plugin id, path and event name, with `file:line:column` and did-you-mean hints.
 public struct ScenarioLoader: Sendable {
     /// The plugins scenarios may name.
-    public let registry: BehaviourRegistry
+    public let registry: PluginRegistry
 
     static let topLevelKeys = ["name", "device", "scene", "plugins", "animations", "steps"]
 
-    public init(registry: BehaviourRegistry) {
+    public init(registry: PluginRegistry) {
         self.registry = registry
     }
 
@@ -67,12 +67,21 @@ public struct ScenarioLoader: Sendable {
                 throw entry.value.error("\(error)")
             }
         }
+        var descriptors: [PluginDescriptor] = []
         for plugin in plugins {
             guard let descriptor = registry[plugin.id] else {
                 let known = registry.descriptors.map(\.id)
                 throw plugin.idValue.error("unknown plugin '\(plugin.id)'\(Suggestion.hint(for: plugin.id, among: known)); "
                     + "known plugins: \(known.isEmpty ? "none" : known.joined(separator: ", "))")
             }
+            do {
+                try simulation.declare(descriptor.eventTypes, by: descriptor.id)
+            } catch {
+                throw plugin.idValue.error("\(error)")
+            }
+            descriptors.append(descriptor)
+        }
+        for (plugin, descriptor) in zip(plugins, descriptors) {
             do {
                 try simulation.install(descriptor, overrides: plugin.overrides)
             } catch let error as FieldError {

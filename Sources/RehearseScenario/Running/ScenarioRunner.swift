@@ -3,7 +3,7 @@ import RehearseCore
 /// Runs loaded scenarios on a fresh ``Simulation`` each and checks their expectations.
 public struct ScenarioRunner: Sendable {
     /// The plugins scenarios may install.
-    public let registry: BehaviourRegistry
+    public let registry: PluginRegistry
     /// Whether results carry the JSON Lines trace of every delivered event.
     public var recordsTrace = false
     /// Pictures and plots to take during runs, if any.
@@ -26,7 +26,7 @@ public struct ScenarioRunner: Sendable {
     /// How many recent events a failure shows.
     public static let recentEventCount = 5
 
-    public init(registry: BehaviourRegistry, recordsTrace: Bool = false) {
+    public init(registry: PluginRegistry, recordsTrace: Bool = false) {
         self.registry = registry
         self.recordsTrace = recordsTrace
     }

@@ -24,7 +24,7 @@ struct Render: ParsableCommand {
     }
 
     func run() throws {
-        var runner = ScenarioRunner(registry: registry)
+        var runner = ScenarioRunner(registry: Tool.registry)
         runner.stopTime = VirtualTime.seconds(at)
         let result = runner.run(file: scenario)
         if case .invalid(let error) = result.outcome {

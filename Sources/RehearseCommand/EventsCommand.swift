@@ -6,9 +6,7 @@ struct Events: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "List every event name with its fields.")
 
     func run() {
-        // Plugins that cooperate declare the same events (login.submit): list each name once.
-        var seen = Set(EventDescription.builtin.map(\.name))
-        let plugins = registry.descriptors.flatMap(\.events).filter { seen.insert($0.name).inserted }
+        let plugins = Tool.registry.events
         let width = (EventDescription.builtin + plugins).map(\.name.count).max() ?? 0
         for description in EventDescription.builtin + plugins {
             let name = description.name + String(repeating: " ", count: width - description.name.count)

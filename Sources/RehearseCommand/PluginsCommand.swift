@@ -7,8 +7,8 @@ struct Plugins: ParsableCommand {
         abstract: "List the behaviour plugins with their scenes and configuration keys (with defaults).")
 
     func run() {
-        if registry.descriptors.isEmpty { print("no plugins are registered in this build") }
-        for descriptor in registry.descriptors {
+        if Tool.registry.descriptors.isEmpty { print("no plugins are registered in this build") }
+        for descriptor in Tool.registry.descriptors {
             print("\(descriptor.id): \(descriptor.summary)")
             if let scene = descriptor.scene { print("  scene \(scene.name): \(scene.summary)") }
             for key in descriptor.defaultConfiguration.keys.sorted() {

@@ -11,7 +11,7 @@ struct Validate: ParsableCommand {
     var paths: [String]
 
     func run() throws {
-        let loader = ScenarioLoader(registry: registry)
+        let loader = ScenarioLoader(registry: Tool.registry)
         var invalid = 0
         for file in try ScenarioFiles.collect(paths) {
             do {

@@ -64,7 +64,7 @@ struct Serve: ParsableCommand {
         options.listenAddress = listen
         let service: SimulatorService
         do {
-            service = try SimulatorService(bus: noBus ? nil : connection.busAddress, options: options, registry: registry, setup: setup)
+            service = try SimulatorService(bus: noBus ? nil : connection.busAddress, options: options, registry: Tool.registry, setup: setup)
         } catch {
             FileHandle.standardError.write(Data("rehearse serve: \(error)\n".utf8))
             throw ExitCode(2)
@@ -90,7 +90,7 @@ struct Serve: ParsableCommand {
 
     /// The scenario file, or one written from `--device` and `--plugins`.
     private func loadSetup() throws -> Scenario {
-        let loader = ScenarioLoader(registry: registry)
+        let loader = ScenarioLoader(registry: Tool.registry)
         do {
             if let scenario { return try loader.load(file: scenario) }
             var yaml = "name: serve\n"

@@ -1,8 +1,8 @@
 /// Did-you-mean hints for misspelt names.
-enum Suggestion {
+public enum Suggestion {
     /// The candidate closest to `name` by edit distance, if it is close enough to be a likely typo
     /// (at most a third of the name's length, and at least one edit allowed).
-    static func closest(to name: String, among candidates: [String]) -> String? {
+    public static func closest(to name: String, among candidates: [String]) -> String? {
         let limit = max(1, name.count / 3)
         let scored = candidates.map { ($0, distance(name.lowercased(), $0.lowercased())) }
         guard let best = scored.min(by: { ($0.1, $0.0) < ($1.1, $1.0) }), best.1 <= limit else { return nil }
@@ -10,12 +10,12 @@ enum Suggestion {
     }
 
     /// ` (did you mean 'x'?)` or nothing.
-    static func hint(for name: String, among candidates: [String]) -> String {
+    public static func hint(for name: String, among candidates: [String]) -> String {
         closest(to: name, among: candidates).map { " (did you mean '\($0)'?)" } ?? ""
     }
 
     /// Levenshtein distance.
-    static func distance(_ a: String, _ b: String) -> Int {
+    public static func distance(_ a: String, _ b: String) -> Int {
         let a = Array(a), b = Array(b)
         guard !a.isEmpty else { return b.count }
         var previous = Array(0...b.count)

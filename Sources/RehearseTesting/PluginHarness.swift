@@ -4,39 +4,57 @@ import Testing
 /// Tests one plugin in isolation: a scene, a virtual clock advanced by hand, events sent in, and
 /// every event the plugin emits recorded in order.
 ///
+/// ```swift
+/// let harness = try PluginHarness(LoginAnimator.self) { scene in try LoginAnimator.scene?.build(scene) }
+/// harness.send(.tap(Tap(target: "username")))
+/// harness.advance(by: 0.3)
+/// #expect(harness.number("title.presentation.frame.y") == 70)
+/// ```
+///
 /// The harness is exhaustive by default, like TCA's `TestStore`: each emitted event must be
 /// claimed with ``receive(_:_:sourceLocation:)`` before the harness goes away, or the test fails.
 /// Set ``exhaustive`` to false (or call ``skipReceivedEvents()``) to opt out.
-public final class BehaviourHarness {
+public final class PluginHarness<P: Plugin> {
     /// The simulation the plugin runs in; use it for anything the harness does not wrap.
     public let simulation: Simulation
+    /// The plugin under test.
+    public let plugin: P
     /// The id of the plugin under test.
-    public let pluginID: String
+    public let pluginID = P.id
     /// Whether unclaimed emitted events fail the test when the harness is released.
     public var exhaustive = true
     /// Every event delivered so far, whoever emitted it.
-    public private(set) var delivered: [DeliveredEvent] = []
-    private var unclaimed: [DeliveredEvent] = []
+    public var delivered: [DeliveredEvent] { recorder.delivered }
+    private var unclaimed: [DeliveredEvent] {
+        get { recorder.unclaimed }
+        set { recorder.unclaimed = newValue }
+    }
+    private let recorder = Recorder()
     private let creation: SourceLocation
 
-    /// Creates a simulation on `device`, lets `buildScene` add nodes, then installs a `B` made with
+    /// What the harness's subscription writes to, from the plugin's first event on (it may emit
+    /// while it is being made, before the harness is).
+    private final class Recorder {
+        var delivered: [DeliveredEvent] = []
+        var unclaimed: [DeliveredEvent] = []
+    }
+
+    /// Creates a simulation on `device`, lets `buildScene` add nodes, then installs a `P` made with
     /// `configuration`.
-    public init<B: Behaviour>(
-        _ type: B.Type, configuration: B.Configuration = B.defaultConfiguration,
+    public init(
+        _ type: P.Type, configuration: P.Configuration = P.defaultConfiguration,
         device: Device = .iPhone5, animationModel: AnimationModel = .additive,
         scene buildScene: (Scene) throws -> Void = { _ in },
         sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
         simulation = Simulation(device: device, animationModel: animationModel)
-        pluginID = B.id
         creation = sourceLocation
         try buildScene(simulation.scene)
-        let pluginID = B.id
-        simulation.bus.subscribe(.all, owner: "harness") { [unowned self] event in
-            self.delivered.append(event)
-            if event.source == pluginID { self.unclaimed.append(event) }
+        simulation.bus.subscribe(.all, owner: "harness") { [recorder] event in
+            recorder.delivered.append(event)
+            if event.source == P.id { recorder.unclaimed.append(event) }
         }
-        try simulation.install(B(configuration: configuration), id: B.id, events: B.events)
+        plugin = try simulation.install(P.self, configuration: configuration)
     }
 
     deinit {
@@ -58,6 +76,11 @@ public final class BehaviourHarness {
         } catch {
             Issue.record("could not send \(event.name): \(error)", sourceLocation: sourceLocation)
         }
+    }
+
+    /// Injects a plugin-defined event as a user or another plugin would.
+    public func send<Sent: PluginEvent>(_ event: Sent, sourceLocation: SourceLocation = #_sourceLocation) {
+        send(event.event, sourceLocation: sourceLocation)
     }
 
     /// Moves the clock on by `seconds`, running everything due on the way.
@@ -86,6 +109,14 @@ public final class BehaviourHarness {
                 sourceLocation: sourceLocation)
         }
         return event
+    }
+
+    /// Claims the oldest unclaimed event the plugin emitted and checks that it is `event` (its
+    /// fields as a subset, numbers within 1e-9).
+    @discardableResult
+    public func receive<Expected: PluginEvent>(_ event: Expected,
+                                               sourceLocation: SourceLocation = #_sourceLocation) -> DeliveredEvent? {
+        receive(Expected.name, event.fields, sourceLocation: sourceLocation)
     }
 
     /// Drops the emitted events not yet claimed.

@@ -1,27 +1,52 @@
 import Foundation
 
-/// Converts `Codable` plugin configurations to and from field dictionaries, and applies overrides
-/// on top of the defaults, refusing keys the configuration does not have.
-public enum ConfigurationCodec {
-    /// The field form of a configuration.
-    public static func fields<Configuration: Encodable>(of configuration: Configuration) -> Fields {
-        guard let data = try? JSONEncoder().encode(configuration),
+/// Converts `Codable` values (plugin configurations, plugin events) to and from field
+/// dictionaries, refusing keys the type does not have, and applies configuration overrides on top
+/// of the defaults.
+public enum FieldCodec {
+    /// The field form of a value.
+    public static func fields<Value: Encodable>(of value: Value) -> Fields {
+        guard let data = try? JSONEncoder().encode(value),
               let fields = try? JSONDecoder().decode(Fields.self, from: data) else { return [:] }
         return fields
+    }
+
+    /// A value read from its field form; a key the type does not have is an error, as are missing
+    /// and mistyped ones.
+    public static func value<Value: Codable>(_ type: Value.Type, from fields: Fields) throws(FieldError) -> Value {
+        let value = try decode(type, from: fields)
+        try refuseUnknownKeys(fields, known: Self.fields(of: value), prefix: "")
+        return value
     }
 
     /// `defaults` with `overrides` applied (nested mappings merged key by key), decoded.
     public static func configuration<Configuration: Codable>(
         _ type: Configuration.Type, defaults: Configuration, overrides: Fields
     ) throws(FieldError) -> Configuration {
-        let merged = try merge(overrides, into: fields(of: defaults), prefix: "")
+        try decode(type, from: try merge(overrides, into: fields(of: defaults), prefix: ""))
+    }
+
+    private static func decode<Value: Decodable>(_ type: Value.Type, from fields: Fields) throws(FieldError) -> Value {
         do {
-            let data = try JSONEncoder().encode(merged)
+            let data = try JSONEncoder().encode(fields)
             return try JSONDecoder().decode(type, from: data)
         } catch let error as DecodingError {
             throw fieldError(error)
         } catch {
             throw FieldError(path: "", problem: .invalidValue(String(describing: error)))
+        }
+    }
+
+    /// Throws for the first key of `given` (in sorted order, nested mappings too) that `known`, the
+    /// decoded value encoded again, does not have.
+    private static func refuseUnknownKeys(_ given: Fields, known: Fields, prefix: String) throws(FieldError) {
+        for key in given.keys.sorted() {
+            guard let knownValue = known[key] else {
+                throw FieldError(path: prefix + key, problem: .unknown(known: known.keys.sorted()))
+            }
+            if case .dictionary(let nestedGiven)? = given[key], case .dictionary(let nestedKnown) = knownValue {
+                try refuseUnknownKeys(nestedGiven, known: nestedKnown, prefix: prefix + key + ".")
+            }
         }
     }
 

@@ -39,7 +39,7 @@ struct Run: AsyncParsableCommand {
 
     func run() async throws {
         let files = try ScenarioFiles.collect(paths)
-        var configured = ScenarioRunner(registry: registry, recordsTrace: trace != nil)
+        var configured = ScenarioRunner(registry: Tool.registry, recordsTrace: trace != nil)
         if render != nil { configured.rendering = ScenarioRunner.Rendering(plotPaths: plot) }
         let runner = configured
         let terminal = isatty(STDOUT_FILENO) == 1

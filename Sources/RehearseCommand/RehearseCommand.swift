@@ -1,0 +1,64 @@
+import ArgumentParser
+import Foundation
+import RehearseCore
+import RehearsePlugins
+
+/// The `rehearse` command line tool as a library: a package that writes its own plugins gets its
+/// own `rehearse`, with every subcommand, from a five-line `main.swift`:
+///
+/// ```swift
+/// import RehearseCommand
+/// import RehearseCore
+///
+/// await RehearseCommand.main(plugins: [PluginDescriptor(ShakeDetector.self)])
+/// ```
+public enum RehearseCommand {
+    /// Parses the process's arguments and runs `rehearse` knowing the shipped plugins and
+    /// `plugins`, then exits: 0 passed, 1 an expectation failed, 2 invalid input or usage.
+    public static func main(plugins: [PluginDescriptor] = []) async -> Never {
+        let shippedIDs = Set(shippedPlugins.descriptors.map(\.id))
+        var seen: Set<String> = []
+        for plugin in plugins where shippedIDs.contains(plugin.id) || !seen.insert(plugin.id).inserted {
+            FileHandle.standardError.write(Data("rehearse: two plugins have the id '\(plugin.id)'\n".utf8))
+            exit(2)
+        }
+        let registry = PluginRegistry(shippedPlugins.descriptors + plugins)
+        await Tool.$registry.withValue(registry) { await Rehearse.main() }
+        exit(0)
+    }
+}
+
+/// What the subcommands share while one runs.
+enum Tool {
+    /// The plugins this `rehearse` knows.
+    @TaskLocal static var registry = shippedPlugins
+}
+
+/// The root command.
+struct Rehearse: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rehearse",
+        abstract: "Simulate and test touch-interface interaction behaviours, headlessly.",
+        subcommands: [Run.self, Validate.self, Render.self, Serve.self, Inject.self, Monitor.self, Events.self, Plugins.self]
+    )
+
+    /// Runs the command, mapping usage errors to exit code 2 (argument-parser's default is 64).
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            let code = exitCode(for: error)
+            let message = fullMessage(for: error)
+            if !message.isEmpty {
+                let stream = code == .success ? FileHandle.standardOutput : FileHandle.standardError
+                stream.write(Data((message + "\n").utf8))
+            }
+            Foundation.exit(code == .validationFailure ? 2 : code.rawValue)
+        }
+    }
+}

@@ -1,0 +1,48 @@
+/// A behaviour plugin: an id, a summary, a `Codable` configuration whose defaults are the
+/// original's, the events it defines or shares, and an initialiser that sets it up in its context.
+///
+/// ```swift
+/// final class TapCounter: Plugin {
+///     struct Configuration: Codable, Sendable, Equatable { var step = 1 }
+///     static let id = "tap-counter"
+///     static let summary = "counts taps"
+///     static let defaultConfiguration = Configuration()
+///
+///     private var count = 0
+///
+///     init(configuration: Configuration, context: PluginContext) throws {
+///         context.on(.tap) { [unowned self] _ in count += configuration.step }
+///     }
+///
+///     var state: Fields { ["count": .int(Int64(count))] }
+/// }
+/// ```
+public protocol Plugin: AnyObject, SendableMetatype {
+    /// The configuration, decoded from the field form with the defaults filled in.
+    associatedtype Configuration: Codable, Sendable, Equatable
+
+    /// The id scenarios and D-Bus use (`login-animator`).
+    static var id: String { get }
+    /// One line on what the plugin does.
+    static var summary: String { get }
+    /// The original's settings.
+    static var defaultConfiguration: Configuration { get }
+    /// The plugin-defined events it emits or listens for: its own, and those it shares with other
+    /// plugins through a common module (the login events). The built-in events need no listing.
+    static var events: [any PluginEvent.Type] { get }
+    /// The scene the plugin ships (the original's screen), if any.
+    static var scene: ScenePreset? { get }
+
+    /// Sets the plugin up in `context`: subscribes, resolves node handles, changes the scene.
+    /// Throwing refuses the install and drops whatever it subscribed.
+    init(configuration: Configuration, context: PluginContext) throws
+
+    /// The plugin's state, read by paths `PLUGIN.KEY` (nested mappings: `PLUGIN.KEY.SUBKEY`).
+    var state: Fields { get }
+}
+
+extension Plugin {
+    public static var events: [any PluginEvent.Type] { [] }
+    public static var scene: ScenePreset? { nil }
+    public var state: Fields { [:] }
+}

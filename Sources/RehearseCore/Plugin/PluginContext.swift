@@ -1,0 +1,126 @@
+/// What a plugin sees of the simulation, given to it when it is made: it can subscribe, emit, read
+/// and change the scene, animate and schedule. Everything it does is done as the plugin, so a
+/// throw isolates it alone.
+public final class PluginContext {
+    /// The id of the plugin this context belongs to.
+    public let pluginID: String
+    private unowned let simulation: Simulation
+
+    init(pluginID: String, simulation: Simulation) {
+        self.pluginID = pluginID
+        self.simulation = simulation
+    }
+
+    /// The current virtual time.
+    public var now: VirtualTime { simulation.now }
+    /// The scene (model values). Change animatable properties with ``set(_:for:of:)-(_,_,String)``.
+    public var scene: Scene { simulation.scene }
+    /// The simulated device.
+    public var device: Device { simulation.device }
+    /// The system keyboard's state.
+    public var keyboard: KeyboardService { simulation.keyboard }
+    /// The scene's constraint layout, if any; a plugin that ships a laid-out scene installs it here.
+    public var layout: (any SceneLayout)? {
+        get { simulation.layout }
+        set { simulation.layout = newValue }
+    }
+
+    // MARK: Subscribing
+
+    /// Receives every built-in event of `kind`, typed: `context.on(.tap) { tap in ... }`.
+    /// Throwing from `handler` isolates the plugin.
+    @discardableResult
+    public func on<Payload>(_ kind: EventKind<Payload>,
+                            _ handler: @escaping (Payload) throws -> Void) -> SubscriptionToken? {
+        simulation.bus.subscribe(.name(kind.name), owner: pluginID) { delivered in
+            if let payload = kind.payload(delivered.event) { try handler(payload) }
+        }
+    }
+
+    /// Receives every event of the plugin-defined type `type`, read from its fields. The type is
+    /// its own declaration, so it joins the vocabulary if no plugin listed it.
+    @discardableResult
+    public func on<Received: PluginEvent>(_ type: Received.Type,
+                                          _ handler: @escaping (Received) throws -> Void) throws -> SubscriptionToken? {
+        try simulation.declare([type], by: pluginID)
+        return simulation.bus.subscribe(.name(type.name), owner: pluginID) { delivered in
+            try handler(Received(fields: delivered.event.fields))
+        }
+    }
+
+    /// Receives every event named `name`, untyped: for an event whose type the plugin cannot
+    /// import. The name must be built in or declared by a plugin of this simulation; a name that is
+    /// not is refused (with the nearest known name), so a misspelt subscription fails the install.
+    @discardableResult
+    public func on(named name: String,
+                   _ handler: @escaping (DeliveredEvent) throws -> Void) throws(PluginInstallError) -> SubscriptionToken? {
+        guard simulation.declaredEvent(named: name) != nil else {
+            throw PluginInstallError.unknownEvent(plugin: pluginID, name: name,
+                                                  known: simulation.eventVocabulary.map(\.name))
+        }
+        return simulation.bus.subscribe(.name(name), owner: pluginID, handler: handler)
+    }
+
+    /// Ends a subscription.
+    public func unsubscribe(_ token: SubscriptionToken) {
+        simulation.bus.unsubscribe(token)
+    }
+
+    // MARK: Emitting
+
+    /// Emits a built-in event as injected input is (checked, then delivered after the current
+    /// event). Returns its sequence number, or `nil` when it was swallowed (an empty auto-disabled return).
+    @discardableResult
+    public func emit(_ event: Event) throws(InjectionError) -> UInt64? {
+        try simulation.emit(event, source: pluginID)
+    }
+
+    /// Emits a plugin-defined event; its type joins the vocabulary if no plugin listed it.
+    @discardableResult
+    public func emit<Emitted: PluginEvent>(_ event: Emitted) throws -> UInt64? {
+        try simulation.declare([Emitted.self], by: pluginID)
+        return try simulation.emit(event.event, source: pluginID)
+    }
+
+    // MARK: The scene
+
+    /// A handle to the node with `id`, resolved once, for reads on every frame; throws if the
+    /// scene has no such node.
+    public func node(_ id: String) throws(SceneError) -> NodeHandle {
+        guard let handle = simulation.scene.handle(id) else { throw SceneError.unknownNode(id) }
+        return handle
+    }
+
+    /// Sets a model value; inside ``animate(_:changes:completion:)`` the change is animated.
+    public func set(_ value: SIMD4<Double>, for property: AnimatableProperty, of id: String) throws(SceneError) {
+        try simulation.animator.set(value, for: property, of: id)
+    }
+
+    /// Sets a model value through a handle; inside ``animate(_:changes:completion:)`` the change is animated.
+    public func set(_ value: SIMD4<Double>, for property: AnimatableProperty, of node: NodeHandle) throws(SceneError) {
+        try simulation.animator.set(value, for: property, of: node)
+    }
+
+    /// The value of a property on screen now; `nil` for a node the scene does not have.
+    public func presentationValue(of property: AnimatableProperty, of id: String) -> SIMD4<Double>? {
+        simulation.animator.presentationValue(of: property, of: id)
+    }
+
+    /// The value of a property on screen now, through a handle (no id lookup).
+    public func presentationValue(of property: AnimatableProperty, of node: NodeHandle) -> SIMD4<Double>? {
+        simulation.animator.presentationValue(of: property, of: node)
+    }
+
+    // MARK: Time
+
+    /// Runs `changes` as one animation transaction; `completion` runs once all its animations ended.
+    public func animate(_ parameters: AnimationParameters, changes: () throws -> Void,
+                        completion: ((Bool) throws -> Void)? = nil) rethrows {
+        try simulation.animator.animate(parameters, owner: pluginID, changes: changes, completion: completion)
+    }
+
+    /// Runs `action` after `delay` of virtual time.
+    public func schedule(after delay: VirtualTime, _ action: @escaping () throws -> Void) {
+        simulation.timeline.schedule(at: simulation.now + delay, owner: pluginID, action)
+    }
+}

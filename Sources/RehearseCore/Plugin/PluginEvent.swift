@@ -1,0 +1,43 @@
+/// An event a plugin defines (`login.submit`, `shake`): declared once, as a type, with its name and
+/// fields. Plugins emit it with ``PluginContext/emit(_:)-(PluginEvent)`` and receive it typed with
+/// ``PluginContext/on(_:_:)-(PluginEvent.Type,_)``; scenario files and D-Bus clients send it by name,
+/// with its fields checked against the type.
+///
+/// A `Codable` struct gets its field form for free:
+///
+/// ```swift
+/// struct Shake: PluginEvent, Codable {
+///     static let name = "shake"
+///     static let fieldSummary = "magnitude"
+///     static let summary = "the device was shaken"
+///     var magnitude: Double
+/// }
+/// ```
+public protocol PluginEvent: EventPayload, SendableMetatype {
+    /// The dotted name scenarios and D-Bus use.
+    static var name: String { get }
+    /// The fields as `rehearse events` lists them (`username, reason?`).
+    static var fieldSummary: String { get }
+    /// Who emits it and what it means.
+    static var summary: String { get }
+}
+
+extension PluginEvent {
+    /// The event's line in the vocabulary.
+    public static var eventDescription: EventDescription {
+        EventDescription(name: name, fields: fieldSummary, summary: summary)
+    }
+
+    /// The event as it travels on the bus.
+    public var event: Event { .custom(name: Self.name, fields: fields) }
+}
+
+extension PluginEvent where Self: Codable {
+    /// Reads the event from its fields, refusing unknown, missing and mistyped ones.
+    public init(fields: Fields) throws(FieldError) {
+        self = try FieldCodec.value(Self.self, from: fields)
+    }
+
+    /// The event's fields (absent optionals are left out).
+    public var fields: Fields { FieldCodec.fields(of: self) }
+}

@@ -1,0 +1,62 @@
+/// A plugin's description without its type: what listings show and what makes an instance.
+public struct PluginDescriptor: Sendable {
+    /// The id scenarios and D-Bus use.
+    public let id: String
+    /// One line on what the plugin does.
+    public let summary: String
+    /// The plugin-defined events it emits or listens for.
+    public let eventTypes: [any PluginEvent.Type]
+    /// The scene the plugin ships, if any.
+    public let scene: ScenePreset?
+    /// The original's configuration in field form.
+    public let defaultConfiguration: Fields
+    private let make: @Sendable (Fields, PluginContext) throws -> any Plugin
+
+    /// Describes the plugin type `type`.
+    public init<P: Plugin>(_ type: P.Type) {
+        id = P.id
+        summary = P.summary
+        eventTypes = P.events
+        scene = P.scene
+        defaultConfiguration = FieldCodec.fields(of: P.defaultConfiguration)
+        make = { overrides, context in
+            let configuration = try FieldCodec.configuration(
+                P.Configuration.self, defaults: P.defaultConfiguration, overrides: overrides)
+            return try P(configuration: configuration, context: context)
+        }
+    }
+
+    /// The vocabulary lines of the plugin's events.
+    public var events: [EventDescription] { eventTypes.map { $0.eventDescription } }
+
+    /// Makes an instance in `context`, configured with the defaults and `overrides` on top.
+    func makeInstance(overrides: Fields, context: PluginContext) throws -> any Plugin {
+        try make(overrides, context)
+    }
+}
+
+/// The plugins a program knows, by id, in the order they were registered.
+public struct PluginRegistry: Sendable {
+    /// Every plugin, in registration order.
+    public let descriptors: [PluginDescriptor]
+
+    /// Creates a registry of `descriptors`; ids must be unique (a later duplicate is dropped).
+    public init(_ descriptors: [PluginDescriptor]) {
+        var seen: Set<String> = []
+        self.descriptors = descriptors.filter { seen.insert($0.id).inserted }
+    }
+
+    /// The plugin with `id`, if registered.
+    public subscript(id: String) -> PluginDescriptor? {
+        descriptors.first { $0.id == id }
+    }
+
+    /// Every scene the plugins ship.
+    public var scenes: [ScenePreset] { descriptors.compactMap(\.scene) }
+
+    /// Every plugin-defined event, each once, in registration order: for listings.
+    public var events: [EventDescription] {
+        var seen: Set<String> = []
+        return descriptors.flatMap(\.events).filter { seen.insert($0.name).inserted }
+    }
+}
