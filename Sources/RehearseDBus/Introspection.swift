@@ -1,5 +1,9 @@
+import RehearseCore
+import RehearseScenario
+
 /// The introspection data the service answers `Introspect` with, on its object and on the paths
-/// above it (so `busctl tree` and `gdbus introspect -r` find it).
+/// above it (so `busctl tree` and `gdbus introspect -r` find it), with the event vocabulary of the
+/// simulation it serves.
 enum Introspection {
     static let doctype = #"<!DOCTYPE node PUBLIC "-//freedesktop//DTD D-BUS Object Introspection 1.0//EN" "http://www.freedesktop.org/standards/dbus/1.0/introspect.dtd">"#
 
@@ -79,6 +83,7 @@ enum Introspection {
               <arg name="time" type="d"/>
               <arg name="name" type="s"/>
               <arg name="fields" type="a{sv}"/>
+              <!-- events -->
             </signal>
             <property name="Time" type="d" access="read">
               <annotation name="org.freedesktop.DBus.Property.EmitsChangedSignal" value="false"/>
@@ -93,11 +98,18 @@ enum Introspection {
           </interface>
         """
 
-    /// The XML for `path`, or `nil` for a path that is neither the object nor above it.
-    static func xml(for path: String) -> String? {
+    /// The XML for `path`, or `nil` for a path that is neither the object nor above it. The `Event`
+    /// signal lists the names it carries, `events`, one annotation each: `org.rehearse.Event.NAME`
+    /// with the fields and who emits it.
+    static func xml(for path: String, events: [EventDescription]) -> String? {
         let objectPath = SimulatorInterface.path
         if path == objectPath {
-            return doctype + "\n<node>\n" + standardInterfaces + "\n" + simulator + "\n</node>\n"
+            let annotations = events.map { event in
+                let value = XMLText.escape("\(event.fields.isEmpty ? "no fields" : event.fields): \(event.summary)")
+                return "      <annotation name=\"org.rehearse.Event.\(XMLText.escape(event.name))\" value=\"\(value)\"/>\n"
+            }
+            let interface = simulator.replacingOccurrences(of: "      <!-- events -->\n", with: annotations.joined())
+            return doctype + "\n<node>\n" + standardInterfaces + "\n" + interface + "\n</node>\n"
         }
         let prefix = path == "/" ? "/" : path + "/"
         guard objectPath.hasPrefix(prefix) else { return nil }

@@ -265,7 +265,7 @@ public final class SimulatorService {
             }
         }
         if member == "Introspect", interface == nil || interface == "org.freedesktop.DBus.Introspectable" {
-            guard let xml = Introspection.xml(for: path) else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
+            guard let xml = Introspection.xml(for: path, events: simulation.eventVocabulary) else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
             reply(to: message) { $0.append(xml) }
             return DBUS_HANDLER_RESULT_HANDLED
         }

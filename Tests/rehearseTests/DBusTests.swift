@@ -10,7 +10,7 @@ import FoundationXML
 @Suite(.serialized) struct DBusTests {
     @Test func introspectionDescribesTheWholeInterfaceAndTheTreeFindsIt() throws {
         let bus = try PrivateBus()
-        try bus.serve(["--mode", "manual"])
+        try bus.serve(["--mode", "manual", "--plugins", "gateway"])
         let xml = try bus.run("/usr/bin/gdbus", ["introspect", "--session", "--dest", "org.rehearse.Simulator",
                                                  "--object-path", "/org/rehearse/Simulator", "--xml"])
         #expect(xml.status == 0, "\(xml.errorOutput)")
@@ -19,6 +19,12 @@ import FoundationXML
                                    "ListPlugins", "LoadScenario", "Reset", "Snapshot"])
         #expect(parsed.properties == ["EventCount", "FirstResponder", "KeyboardVisible", "Mode", "Orientation", "Time"])
         #expect(parsed.arguments["Inject"] == ["name:s", "fields:a{sv}", "sequence:t"])
+        // The Event signal names every event it can carry: the built-in ones and the plugin's.
+        #expect(parsed.eventAnnotations.count == 16 + 6)
+        #expect(parsed.eventAnnotations["org.rehearse.Event.tap"]?.hasPrefix("x, y or target") == true)
+        #expect(parsed.eventAnnotations["org.rehearse.Event.login.failed"]
+            == "username, reason?: the authenticator (gateway), when it refuses a login")
+        #expect(parsed.eventAnnotations["org.rehearse.Event.logout"] == "no fields: injected: log out")
         let tree = try bus.run("/usr/bin/gdbus", ["introspect", "--session", "--dest", "org.rehearse.Simulator",
                                                   "--object-path", "/", "--recurse"])
         #expect(tree.output.contains("node /org/rehearse/Simulator"))
@@ -263,6 +269,8 @@ private final class IntrospectionNames: NSObject, XMLParserDelegate {
     var members: [String] = []
     var properties: [String] = []
     var arguments: [String: [String]] = [:]
+    /// The `Event` signal's annotations, by name.
+    var eventAnnotations: [String: String] = [:]
     private var inSimulator = false
     private var member: String?
 
@@ -282,7 +290,11 @@ private final class IntrospectionNames: NSObject, XMLParserDelegate {
         case "method" where inSimulator, "signal" where inSimulator:
             member = attributes["name"]
             if let member { members.append(member) }
-        case "property" where inSimulator: if let name = attributes["name"] { properties.append(name) }
+        case "property" where inSimulator:
+            member = nil
+            if let name = attributes["name"] { properties.append(name) }
+        case "annotation" where inSimulator && member == "Event":
+            if let name = attributes["name"] { eventAnnotations[name] = attributes["value"] }
         case "arg" where inSimulator:
             if let member { arguments[member, default: []].append("\(attributes["name"] ?? ""):\(attributes["type"] ?? "")") }
         default: break

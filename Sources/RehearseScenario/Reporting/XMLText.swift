@@ -1,7 +1,7 @@
 /// Text inside XML (JUnit reports, SVG pictures).
-enum XMLText {
+public enum XMLText {
     /// Escapes text for XML attributes and content, dropping characters XML 1.0 cannot hold.
-    static func escape(_ text: String) -> String {
+    public static func escape(_ text: String) -> String {
         var escaped = ""
         for scalar in text.unicodeScalars {
             switch scalar {
