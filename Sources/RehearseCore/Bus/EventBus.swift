@@ -43,8 +43,8 @@ public final class EventBus {
     /// Whether each owner (by index) has been isolated; ``anyIsolated`` skips the look-up while none has.
     @exclusivity(unchecked) private var isolatedByIndex: [Bool] = []
     @exclusivity(unchecked) private var anyIsolated = false
-    private var ownerIndices: [String: Int] = [:]
-    private var ownerNames: [String] = []
+    @exclusivity(unchecked) private var ownerIndices: [String: Int] = [:]
+    @exclusivity(unchecked) private var ownerNames: [String] = []
     private var nextToken: UInt64 = 0
 
     /// The time stamped on published events; the simulation moves it.
@@ -142,9 +142,15 @@ public final class EventBus {
             do {
                 try subscriber.handler(delivered)
             } catch {
-                isolate(ownerNames[subscriber.owner], because: error)
+                isolate(ownerAt: subscriber.owner, because: error)
             }
         }
+    }
+
+    /// ``isolate(_:because:)`` by owner index; kept out of line so delivering touches no owner name.
+    @inline(never)
+    private func isolate(ownerAt index: Int, because error: any Error) {
+        isolate(ownerNames[index], because: error)
     }
 
     /// Isolates `owner`: drops its subscriptions, refuses new ones and publishes `plugin.failed`.

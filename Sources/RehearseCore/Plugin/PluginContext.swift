@@ -5,16 +5,23 @@ public final class PluginContext {
     /// The id of the plugin this context belongs to.
     public let pluginID: String
     private unowned let simulation: Simulation
+    /// Held directly (none of them holds a plugin), so reads on every frame skip the unowned
+    /// reference's checks.
+    private let animator: Animator
+    private let timeline: Timeline
 
     init(pluginID: String, simulation: Simulation) {
         self.pluginID = pluginID
         self.simulation = simulation
+        animator = simulation.animator
+        timeline = simulation.timeline
+        scene = simulation.scene
     }
 
     /// The current virtual time.
-    public var now: VirtualTime { simulation.now }
+    public var now: VirtualTime { timeline.now }
     /// The scene (model values). Change animatable properties with ``set(_:for:of:)-(_,_,String)``.
-    public var scene: Scene { simulation.scene }
+    public let scene: Scene
     /// The simulated device.
     public var device: Device { simulation.device }
     /// The system keyboard's state.
@@ -87,28 +94,28 @@ public final class PluginContext {
     /// A handle to the node with `id`, resolved once, for reads on every frame; throws if the
     /// scene has no such node.
     public func node(_ id: String) throws(SceneError) -> NodeHandle {
-        guard let handle = simulation.scene.handle(id) else { throw SceneError.unknownNode(id) }
+        guard let handle = scene.handle(id) else { throw SceneError.unknownNode(id) }
         return handle
     }
 
     /// Sets a model value; inside ``animate(_:changes:completion:)`` the change is animated.
     public func set(_ value: SIMD4<Double>, for property: AnimatableProperty, of id: String) throws(SceneError) {
-        try simulation.animator.set(value, for: property, of: id)
+        try animator.set(value, for: property, of: id)
     }
 
     /// Sets a model value through a handle; inside ``animate(_:changes:completion:)`` the change is animated.
     public func set(_ value: SIMD4<Double>, for property: AnimatableProperty, of node: NodeHandle) throws(SceneError) {
-        try simulation.animator.set(value, for: property, of: node)
+        try animator.set(value, for: property, of: node)
     }
 
     /// The value of a property on screen now; `nil` for a node the scene does not have.
     public func presentationValue(of property: AnimatableProperty, of id: String) -> SIMD4<Double>? {
-        simulation.animator.presentationValue(of: property, of: id)
+        animator.presentationValue(of: property, of: id)
     }
 
     /// The value of a property on screen now, through a handle (no id lookup).
     public func presentationValue(of property: AnimatableProperty, of node: NodeHandle) -> SIMD4<Double>? {
-        simulation.animator.presentationValue(of: property, of: node)
+        animator.presentationValue(of: property, of: node)
     }
 
     // MARK: Time
@@ -116,11 +123,11 @@ public final class PluginContext {
     /// Runs `changes` as one animation transaction; `completion` runs once all its animations ended.
     public func animate(_ parameters: AnimationParameters, changes: () throws -> Void,
                         completion: ((Bool) throws -> Void)? = nil) rethrows {
-        try simulation.animator.animate(parameters, owner: pluginID, changes: changes, completion: completion)
+        try animator.animate(parameters, owner: pluginID, changes: changes, completion: completion)
     }
 
     /// Runs `action` after `delay` of virtual time.
     public func schedule(after delay: VirtualTime, _ action: @escaping () throws -> Void) {
-        simulation.timeline.schedule(at: simulation.now + delay, owner: pluginID, action)
+        timeline.schedule(at: timeline.now + delay, owner: pluginID, action)
     }
 }

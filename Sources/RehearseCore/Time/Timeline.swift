@@ -9,10 +9,11 @@ public final class Timeline {
     }
 
     private let bus: EventBus
-    private var scheduler = Scheduler<Item>()
+    // Read on every event and frame; the timeline is used from one thread, so no access overlaps.
+    @exclusivity(unchecked) private var scheduler = Scheduler<Item>()
 
     /// The current virtual time.
-    public private(set) var now: VirtualTime = .zero
+    @exclusivity(unchecked) public private(set) var now: VirtualTime = .zero
 
     /// Creates a timeline at time zero whose failures are reported on `bus`.
     public init(bus: EventBus) {
