@@ -78,6 +78,14 @@ public final class Animator {
         }
     }
 
+    /// Drops every animation in flight and its completion, without ending them (a simulation going
+    /// away lets go of its plugins' completions).
+    func cancelAll() {
+        running = []
+        endings = [:]
+        runningCount = 0
+    }
+
     /// Runs `changes` as one animation transaction. `completion` runs (as `owner`) once every
     /// animation it started has ended, with `true` unless one was interrupted; right away when it
     /// started none.

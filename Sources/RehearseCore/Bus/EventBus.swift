@@ -89,6 +89,11 @@ public final class EventBus {
         return subscriber.token
     }
 
+    /// Ends every subscription (a simulation going away lets go of its plugins' handlers).
+    func removeAllSubscriptions() {
+        removeSubscribers { _ in true }
+    }
+
     /// Ends a subscription. Unknown tokens are ignored.
     public func unsubscribe(_ token: SubscriptionToken) {
         removeSubscribers { $0.token == token }

@@ -48,6 +48,14 @@ public final class Simulation {
         bus.onSubscriptionsChanged = { [weak displayLink] in displayLink?.wake() }
     }
 
+    // A plugin's handlers, actions and completions hold its context, which holds the bus, the
+    // timeline and the animator: let go of them all, so that nothing keeps the others alive.
+    deinit {
+        bus.removeAllSubscriptions()
+        timeline.cancelAll()
+        animator.cancelAll()
+    }
+
     /// The current virtual time.
     public var now: VirtualTime { timeline.now }
 

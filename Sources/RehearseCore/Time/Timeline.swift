@@ -25,6 +25,11 @@ public final class Timeline {
         scheduler.schedule(Item(owner: owner, action: action), at: max(time, now))
     }
 
+    /// Drops every waiting item (a simulation going away lets go of its plugins' actions).
+    func cancelAll() {
+        scheduler = Scheduler()
+    }
+
     /// When the next item is due, if any.
     public var nextDueTime: VirtualTime? { scheduler.nextDueTime }
 
