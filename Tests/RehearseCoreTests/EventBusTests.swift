@@ -46,6 +46,30 @@ private struct Boom: Error, CustomStringConvertible {
         #expect(bus.lastSequence == 2)
     }
 
+    /// Delivery reads the subscriber lists in place, so changes made by handlers wait until the
+    /// event has been delivered: a new subscription hears the events after it (the queued ones
+    /// included), one ended mid-event still hears the rest of that event.
+    @Test func subscriptionsChangedDuringDeliveryTakeEffectAfterTheEvent() throws {
+        let bus = EventBus()
+        var log: [String] = []
+        var lateToken: SubscriptionToken?
+        bus.subscribe(.name("a"), owner: "starter") { _ in
+            lateToken = bus.subscribe(.names(["a", "b"]), owner: "late") { log.append("late got \($0.event.name)") }
+            bus.publish(.custom(name: "b", fields: [:]), source: "starter")
+        }
+        let leaverToken = try #require(bus.subscribe(.name("c"), owner: "ender") { _ in log.append("ender got c") })
+        bus.subscribe(.name("c"), owner: "stopper") { _ in bus.unsubscribe(leaverToken) }
+        bus.subscribe(.name("c"), owner: "third") { _ in log.append("third got c") }
+        bus.publish(.custom(name: "a", fields: [:]), source: "test")
+        #expect(log == ["late got b"])
+        #expect(bus.subscriberCount(for: "a") == 2)
+        bus.publish(.custom(name: "c", fields: [:]), source: "test")
+        bus.publish(.custom(name: "c", fields: [:]), source: "test")
+        #expect(log == ["late got b", "ender got c", "third got c", "third got c"])
+        bus.unsubscribe(try #require(lateToken))
+        #expect(bus.subscriberCount(for: "b") == 0)
+    }
+
     @Test func sequenceNumbersAndTimesAreStamped() {
         let bus = EventBus()
         var delivered: [DeliveredEvent] = []

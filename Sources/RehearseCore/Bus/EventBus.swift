@@ -40,6 +40,8 @@ public final class EventBus {
     @exclusivity(unchecked) private var wildcardSubscribers: [Subscriber] = []
     @exclusivity(unchecked) private var queue = Deque<DeliveredEvent>()
     @exclusivity(unchecked) private var isDelivering = false
+    /// Subscriptions made and ended while an event was being delivered, made once it has been.
+    @exclusivity(unchecked) private var deferredChanges: [Change] = []
     /// Whether each owner (by index) has been isolated; ``anyIsolated`` skips the look-up while none has.
     @exclusivity(unchecked) private var isolatedByIndex: [Bool] = []
     @exclusivity(unchecked) private var anyIsolated = false
@@ -73,19 +75,7 @@ public final class EventBus {
         guard !isIsolated(owner) else { return nil }
         nextToken += 1
         let subscriber = Subscriber(token: SubscriptionToken(id: nextToken), owner: ownerIndex(owner), handler: handler)
-        switch selector {
-        case .all:
-            wildcardSubscribers.append(subscriber)
-        case .names(let names):
-            for name in names.sorted() {
-                if let slot = Event.builtinSlots[name] {
-                    builtinSubscribers[slot].append(subscriber)
-                } else {
-                    customSubscribers[name, default: []].append(subscriber)
-                }
-            }
-        }
-        onSubscriptionsChanged?()
+        change(.add(selector, subscriber))
         return subscriber.token
     }
 
@@ -125,30 +115,45 @@ public final class EventBus {
             queue.append(delivered)
             return delivered.sequence
         }
-        isDelivering = true
-        defer { isDelivering = false }
-        deliver(delivered)
-        while let next = queue.popFirst() { deliver(next) }
+        deliverThenApplyChanges(delivered)
+        while !queue.isEmpty { deliverThenApplyChanges(queue.removeFirst()) }
         return delivered.sequence
     }
 
-    private func deliver(_ delivered: DeliveredEvent) {
-        if let slot = delivered.event.builtinSlot {
-            deliver(delivered, to: builtinSubscribers[slot])
-        } else if case .custom(let name, _) = delivered.event, let subscribers = customSubscribers[name] {
-            deliver(delivered, to: subscribers)
-        }
-        if !wildcardSubscribers.isEmpty { deliver(delivered, to: wildcardSubscribers) }
+    /// Delivers one event, then makes the subscription changes its handlers asked for.
+    @inline(__always)
+    private func deliverThenApplyChanges(_ delivered: DeliveredEvent) {
+        isDelivering = true
+        deliver(delivered)
+        isDelivering = false
+        if !deferredChanges.isEmpty { applyDeferredChanges() }
     }
 
-    private func deliver(_ delivered: DeliveredEvent, to subscribers: [Subscriber]) {
-        for subscriber in subscribers {
-            if anyIsolated, isolatedByIndex[subscriber.owner] { continue }
-            do {
-                try subscriber.handler(delivered)
-            } catch {
-                isolate(ownerAt: subscriber.owner, because: error)
+    private func deliver(_ delivered: DeliveredEvent) {
+        // The lists are read in place, by index: they do not change while an event is delivered.
+        if let slot = delivered.event.builtinSlot {
+            var index = 0
+            while index < builtinSubscribers[slot].count {
+                call(builtinSubscribers[slot][index], with: delivered)
+                index += 1
             }
+        } else if case .custom(let name, _) = delivered.event, let subscribers = customSubscribers[name] {
+            for subscriber in subscribers { call(subscriber, with: delivered) }
+        }
+        var index = 0
+        while index < wildcardSubscribers.count {
+            call(wildcardSubscribers[index], with: delivered)
+            index += 1
+        }
+    }
+
+    @inline(__always)
+    private func call(_ subscriber: Subscriber, with delivered: DeliveredEvent) {
+        if anyIsolated, isolatedByIndex[subscriber.owner] { return }
+        do {
+            try subscriber.handler(delivered)
+        } catch {
+            isolate(ownerAt: subscriber.owner, because: error)
         }
     }
 
@@ -168,10 +173,54 @@ public final class EventBus {
         publish(.pluginFailed(PluginFailure(plugin: owner, error: String(describing: error))), source: "bus")
     }
 
-    private func removeSubscribers(where shouldRemove: (Subscriber) -> Bool) {
-        for slot in builtinSubscribers.indices { builtinSubscribers[slot].removeAll(where: shouldRemove) }
-        for name in customSubscribers.keys { customSubscribers[name]?.removeAll(where: shouldRemove) }
-        wildcardSubscribers.removeAll(where: shouldRemove)
+    private func removeSubscribers(where shouldRemove: @escaping (Subscriber) -> Bool) {
+        change(.remove(shouldRemove))
+    }
+
+    // MARK: Changing the subscriber lists
+
+    /// A change to the subscriber lists.
+    private enum Change {
+        case add(EventSelector, Subscriber)
+        case remove((Subscriber) -> Bool)
+    }
+
+    /// Makes `change` now, or, while an event is being delivered, once it has been: delivery reads
+    /// the lists in place (no copy, no reference counting), so they must not change under it. A
+    /// subscription made while an event is delivered thus receives the events after it, as before.
+    private func change(_ change: Change) {
+        if isDelivering {
+            deferredChanges.append(change)
+        } else {
+            apply(change)
+            onSubscriptionsChanged?()
+        }
+    }
+
+    @inline(never)  // Rare: kept out of the delivery loop.
+    private func applyDeferredChanges() {
+        let changes = deferredChanges
+        deferredChanges = []
+        for change in changes { apply(change) }
         onSubscriptionsChanged?()
+    }
+
+    private func apply(_ change: Change) {
+        switch change {
+        case .add(.all, let subscriber):
+            wildcardSubscribers.append(subscriber)
+        case .add(.names(let names), let subscriber):
+            for name in names.sorted() {
+                if let slot = Event.builtinSlots[name] {
+                    builtinSubscribers[slot].append(subscriber)
+                } else {
+                    customSubscribers[name, default: []].append(subscriber)
+                }
+            }
+        case .remove(let shouldRemove):
+            for slot in builtinSubscribers.indices { builtinSubscribers[slot].removeAll(where: shouldRemove) }
+            for name in customSubscribers.keys { customSubscribers[name]?.removeAll(where: shouldRemove) }
+            wildcardSubscribers.removeAll(where: shouldRemove)
+        }
     }
 }
