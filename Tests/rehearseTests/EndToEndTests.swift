@@ -52,6 +52,17 @@ private let failing = """
         #expect(try Rehearse.run(["--help"]).status == 0)
     }
 
+    /// Each event once, with the fields its one declaration gives: the login events are shared by
+    /// two plugins through one module.
+    @Test func eventsListsEveryEventOnceWithItsFields() throws {
+        let result = try Rehearse.run(["events"])
+        #expect(result.status == 0)
+        let names = result.output.split(separator: "\n").filter { !$0.hasPrefix(" ") }.map { $0.split(separator: " ")[0] }
+        #expect(names.count == Set(names).count)
+        #expect(names.contains("keyboard.willShow") && names.contains("form.save") && names.contains("gateway.navigate"))
+        #expect(result.output.contains("login.failed        username, reason?"))
+    }
+
     @Test func jsonReportParsesAndCounts() throws {
         let file = try Rehearse.scenario(failing)
         let result = try Rehearse.run(["run", "--format", "json", file.path, "Scenarios"])
