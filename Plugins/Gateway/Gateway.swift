@@ -29,6 +29,8 @@ public final class Gateway: Plugin {
 
     private let configuration: Configuration
     private let context: PluginContext
+    /// How long the authenticator takes to answer.
+    private let latency: VirtualTime
     private var status = Status.loggedOut
     private var online = true
     private var section: String?
@@ -42,6 +44,8 @@ public final class Gateway: Plugin {
     public init(configuration: Configuration, context: PluginContext) throws {
         self.configuration = configuration
         self.context = context
+        latency = try VirtualTime.duration(configuration.authenticator.latency, field: "authenticator.latency")
+        _ = try VirtualTime.duration(configuration.transitionDuration, field: "transitionDuration")
         let c = configuration
         var required = [c.children.loggedOut, c.children.loggedIn] + c.sections.keys.sorted()
         if c.connectivityGate { required.append(c.children.offline) }
@@ -99,7 +103,6 @@ public final class Gateway: Plugin {
 
     private func authenticate(_ username: String) {
         let authenticator = configuration.authenticator
-        let latency = VirtualTime.seconds(max(authenticator.latency, 0)) ?? .zero
         context.schedule(after: latency) { [unowned self] in
             let accepted = !authenticator.fail && (authenticator.users.isEmpty || authenticator.users.contains(username))
             guard accepted else {

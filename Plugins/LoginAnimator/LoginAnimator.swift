@@ -31,6 +31,7 @@ public final class LoginAnimator: Plugin {
     public init(configuration: Configuration, context: PluginContext) throws {
         self.configuration = configuration
         self.context = context
+        _ = try VirtualTime.duration(configuration.duration, field: "duration")
         engine = try LayoutEngine(host: context, sets: [
             ("base", try Self.baseConstraints(configuration)),
             ("hidden", try Self.verticalLine(configuration, configuration.hidden)),

@@ -68,6 +68,7 @@ public final class Panner: Plugin {
     public init(configuration: Configuration, context: PluginContext) throws {
         self.configuration = configuration
         self.context = context
+        _ = try VirtualTime.duration(configuration.smoothing, field: "smoothing")
         scrollView = try context.node(configuration.scrollView)
         imageView = try context.node(configuration.imageView)
         scrollBar = try context.node(configuration.scrollBar)

@@ -24,6 +24,7 @@ struct Render: ParsableCommand {
     }
 
     func run() throws {
+        if let output { try ScenarioFiles.refuseOverwriting([scenario], with: output, option: "--output") }
         var runner = ScenarioRunner(registry: Tool.registry)
         runner.stopTime = VirtualTime.seconds(at)
         let result = runner.run(file: scenario)

@@ -1,14 +1,14 @@
 import Foundation
 import RehearseScenario
 
-/// Writes what a run pictured: `DIR/<scenario>/filmstrip.svg`, `snapshot-<name>.svg` for each
-/// `snapshot` step, and `plot.svg` when paths were plotted.
+/// Writes what a run pictured: `DIR/<scenario path>/filmstrip.svg`, `snapshot-<name>.svg` for each
+/// `snapshot` step, and `plot.svg` when paths were plotted. The folder mirrors the scenario's path
+/// (less its extension), so two scenarios of the same name in different folders never share one.
 enum RenderFiles {
     static func write(_ results: [ScenarioResult], to folder: String) throws -> [String] {
         var written: [String] = []
         for result in results {
-            let name = ((result.file as NSString).lastPathComponent as NSString).deletingPathExtension
-            let directory = URL(fileURLWithPath: folder).appendingPathComponent(name)
+            let directory = URL(fileURLWithPath: folder).appendingPathComponent(mirroredPath(of: result.file))
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             var files: [(String, String)] = []
             if !result.filmstrip.isEmpty { files.append(("filmstrip.svg", SVGRenderer.filmstrip(result.filmstrip))) }
@@ -23,5 +23,14 @@ enum RenderFiles {
             }
         }
         return written
+    }
+
+    /// The scenario's path relative to the working folder when it lies inside it, else its absolute
+    /// path less the leading `/`; standardised, so it has no `..` and stays inside the render folder.
+    static func mirroredPath(of file: String) -> String {
+        let standardized = URL(fileURLWithPath: file).standardizedFileURL.deletingPathExtension().path
+        let workingFolder = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.path + "/"
+        let relative = standardized.hasPrefix(workingFolder) ? String(standardized.dropFirst(workingFolder.count)) : standardized
+        return relative.split(separator: "/").filter { $0 != "." && $0 != ".." }.joined(separator: "/")
     }
 }

@@ -39,6 +39,7 @@ struct Run: AsyncParsableCommand {
 
     func run() async throws {
         let files = try ScenarioFiles.collect(paths)
+        if let trace { try ScenarioFiles.refuseOverwriting(files, with: trace, option: "--trace") }
         var configured = ScenarioRunner(registry: Tool.registry, recordsTrace: trace != nil)
         if render != nil { configured.rendering = ScenarioRunner.Rendering(plotPaths: plot) }
         let runner = configured

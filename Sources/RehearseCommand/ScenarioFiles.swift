@@ -27,4 +27,12 @@ enum ScenarioFiles {
         guard !files.isEmpty else { throw ValidationError("no scenario files (.yaml, .yml) in \(paths.joined(separator: ", "))") }
         return files
     }
+
+    /// Refuses an output path that is one of the input files (`--trace X X` would replace X).
+    static func refuseOverwriting(_ files: [String], with output: String, option: String) throws {
+        let target = URL(fileURLWithPath: output).standardizedFileURL.resolvingSymlinksInPath().path
+        for file in files where URL(fileURLWithPath: file).standardizedFileURL.resolvingSymlinksInPath().path == target {
+            throw ValidationError("\(option) \(output) is a scenario file this run reads; give another path")
+        }
+    }
 }

@@ -139,7 +139,9 @@ private let failing = """
               - wait: 0.5
             """)
         let folder = file.deletingLastPathComponent().appendingPathComponent("pictures")
-        let result = try Rehearse.run(["run", "--render", folder.path, "--plot", "keyboard.presentation.frame.y", file.path])
+        // Run from the scenario's folder: the pictures go to a folder named as its relative path.
+        let result = try Rehearse.run(["run", "--render", folder.path, "--plot", "keyboard.presentation.frame.y",
+                                       file.lastPathComponent], in: file.deletingLastPathComponent())
         #expect(result.status == 0, "\(result.output)")
         let produced = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("scenario").path)
         #expect(Set(produced) == ["filmstrip.svg", "snapshot-keyboard-up.svg", "plot.svg"])

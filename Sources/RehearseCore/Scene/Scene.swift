@@ -4,12 +4,18 @@ public enum SceneError: Error, Equatable, Sendable, CustomStringConvertible {
     case duplicateNode(String)
     /// The id belongs to the root view or a system path (see ``Scene/reservedIDs``).
     case reservedID(String)
+    /// The scene already has ``Scene/maximumNodeCount`` nodes.
+    case tooManyNodes(limit: Int)
+    /// The node would sit deeper than ``Scene/maximumDepth`` below the root.
+    case tooDeep(String, limit: Int)
 
     public var description: String {
         switch self {
         case .unknownNode(let id): "no node with id '\(id)'"
         case .duplicateNode(let id): "a node with id '\(id)' already exists"
         case .reservedID(let id): "'\(id)' is reserved for the root view and the system paths"
+        case .tooManyNodes(let limit): "a scene has at most \(limit) nodes"
+        case .tooDeep(let id, let limit): "node '\(id)' would be more than \(limit) levels below the root, the deepest a scene goes"
         }
     }
 }
@@ -19,6 +25,11 @@ public enum SceneError: Error, Equatable, Sendable, CustomStringConvertible {
 public final class Scene {
     /// The id of the root view, which always fills the screen.
     public static let rootID = "root"
+    /// The most nodes a scene holds, the root included.
+    public static let maximumNodeCount = 10_000
+    /// The deepest a node may sit below the root: walks of the tree (hit-testing, pictures,
+    /// snapshots) are bounded by it.
+    public static let maximumDepth = 100
     /// Ids no node may take: the root's, and the first names of system paths.
     public static let reservedIDs: Set<String> = [rootID, "time", "keyboard", "firstResponder", "orientation",
                                                  "statusBar", "children"]
@@ -122,6 +133,10 @@ public final class Scene {
         guard !Self.reservedIDs.contains(node.id) else { throw SceneError.reservedID(node.id) }
         guard !contains(node.id) else { throw SceneError.duplicateNode(node.id) }
         guard let parentSlot = slots[parentID] else { throw SceneError.unknownNode(parentID) }
+        guard slots.count < Self.maximumNodeCount else { throw SceneError.tooManyNodes(limit: Self.maximumNodeCount) }
+        guard ancestors(of: parentID).count < Self.maximumDepth else {
+            throw SceneError.tooDeep(node.id, limit: Self.maximumDepth)
+        }
         var node = node
         node.parent = parentID
         node.children = []

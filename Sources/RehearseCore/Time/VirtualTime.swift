@@ -50,3 +50,18 @@ public struct VirtualTime: Hashable, Comparable, Sendable, CustomStringConvertib
         VirtualTime(nanoseconds: lhs.nanoseconds &- rhs.nanoseconds)
     }
 }
+
+extension VirtualTime {
+    /// The longest duration a configuration or an event may give, in seconds (about 11.6 days).
+    public static let maximumDurationSeconds = 1_000_000.0
+
+    /// A duration in seconds from a configuration or an event: finite, from 0 to
+    /// ``maximumDurationSeconds``; anything else is an error naming `field`.
+    public static func duration(_ seconds: Double, field: String) throws(FieldError) -> VirtualTime {
+        guard seconds.isFinite, seconds >= 0, seconds <= maximumDurationSeconds, let time = VirtualTime.seconds(seconds) else {
+            throw FieldError(path: field, problem: .invalidValue(
+                "must be a duration from 0 to \(Int(maximumDurationSeconds)) seconds, found \(seconds)"))
+        }
+        return time
+    }
+}

@@ -26,6 +26,6 @@ public struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible 
         self.message = message
     }
 
-    /// `file:line:column: error: message`, as compilers print.
-    public var description: String { "\(location): error: \(message)" }
+    /// `file:line:column: error: message`, as compilers print, control characters escaped.
+    public var description: String { TerminalText.escape("\(location): error: \(message)") }
 }

@@ -9,6 +9,8 @@ public struct ScenarioLoader: Sendable {
     public let registry: PluginRegistry
 
     static let topLevelKeys = ["name", "device", "scene", "plugins", "animations", "steps"]
+    /// The most steps one scenario may have.
+    public static let maximumSteps = 10_000
 
     public init(registry: PluginRegistry) {
         self.registry = registry
@@ -45,8 +47,11 @@ public struct ScenarioLoader: Sendable {
         let declared = Simulation(device: device, animationModel: model)
         for entry in nodes { try? declared.scene.add(entry.node, to: entry.parent) }
         var parser = StepParser(simulation: simulation, declaredScene: declared)
-        let steps = try stepsValue.sequence("steps").map { value throws(ScenarioError) in try parser.step(value) }
-        guard !steps.isEmpty else { throw stepsValue.error("steps is empty: list at least one step") }
+        let stepValues = try stepsValue.sequence("steps")
+        guard stepValues.count <= Self.maximumSteps else {
+            throw stepsValue.error("\(stepValues.count) steps; a scenario has at most \(Self.maximumSteps) steps")
+        }
+        let steps = try stepValues.map { value throws(ScenarioError) in try parser.step(value) }
         return Scenario(
             file: file, name: try nameValue.string("name"), device: device, animationModel: model,
             nodes: nodes.map { ($0.node, $0.parent) }, layout: layout, plugins: plugins.map { ($0.id, $0.overrides) },

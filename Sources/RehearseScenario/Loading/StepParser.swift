@@ -6,6 +6,13 @@ struct StepParser {
     let simulation: Simulation
     /// The simulated time the steps have reached so far, to refuse an `at:` in the past.
     private(set) var clock = VirtualTime.zero
+    /// The motion samples the streams so far schedule.
+    private var motionSamples = 0
+
+    /// The longest a scenario may run, in simulated seconds (about 11.6 days).
+    static let maximumRunLength = 1_000_000.0
+    /// The most motion samples the streams of one scenario may hold.
+    static let maximumMotionSamples = 100_000
 
     static let stepNames = [
         "tap", "wait", "at", "expect", "type", "return", "focus", "resign", "keyboard", "motion", "rotate",
@@ -18,6 +25,32 @@ struct StepParser {
     init(simulation: Simulation, declaredScene: Simulation? = nil) {
         self.simulation = simulation
         self.declaredScene = declaredScene
+    }
+
+    /// The longest snapshot name.
+    static let maximumSnapshotNameLength = 100
+
+    /// A snapshot's name, which names its picture file: letters, digits, `-`, `_` and `.`, not
+    /// starting with `.`, so that it can never be a path.
+    private func snapshotName(_ value: YAMLValue) throws(ScenarioError) -> String {
+        let name = try value.string("snapshot")
+        let allowed = name.unicodeScalars.allSatisfy { scalar in
+            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-_.".unicodeScalars.contains(scalar))
+        }
+        guard allowed, !name.isEmpty, !name.hasPrefix("."), name.count <= Self.maximumSnapshotNameLength else {
+            throw value.error("snapshot names are file names: 1 to \(Self.maximumSnapshotNameLength) letters, digits, "
+                + "'-', '_' and '.', not starting with '.'; found \(FieldValue.string(name).jsonText)")
+        }
+        return name
+    }
+
+    /// Moves the steps' clock, refusing to go past ``maximumRunLength``.
+    private mutating func moveClock(to time: VirtualTime, at value: YAMLValue) throws(ScenarioError) {
+        guard time.seconds <= Self.maximumRunLength else {
+            throw value.error("this step would take the scenario to \(time) s; a scenario runs at most "
+                + "\(Int(Self.maximumRunLength)) simulated seconds")
+        }
+        clock = time
     }
 
     mutating func step(_ value: YAMLValue) throws(ScenarioError) -> Step {
@@ -38,14 +71,14 @@ struct StepParser {
         case "tap": return .inject(.tap(try tap(argument)))
         case "wait":
             let duration = try argument.seconds("wait")
-            clock = clock + duration
+            try moveClock(to: clock + duration, at: argument)
             return .wait(duration)
         case "at":
             let time = try argument.seconds("at")
             guard time >= clock else {
                 throw argument.error("at \(time) s is before the time already reached, \(clock) s")
             }
-            clock = time
+            try moveClock(to: time, at: argument)
             return .advance(to: time)
         case "expect": return .expect(try expectations(argument))
         case "type":
@@ -87,7 +120,7 @@ struct StepParser {
             expectation.count = 0...0
             return .expectNoEvent(expectation)
         default:
-            return .snapshot(try argument.string("snapshot"))
+            return .snapshot(try snapshotName(argument))
         }
     }
 
@@ -290,9 +323,14 @@ struct StepParser {
         let hzValue = entries.first { $0.key == "hz" }?.value
         let hz = try hzValue.map { value throws(ScenarioError) in try value.number("hz", minimum: 1) } ?? 60
         guard hz <= 1000 else { throw (hzValue ?? value).error("hz must be at most 1000, found \(hz)") }
-        let count = Int((seconds.seconds * hz).rounded(.down))
+        let count = (seconds.seconds * hz).rounded(.down)
         guard count >= 1 else { throw forValue.error("for: \(seconds) s at \(hz) Hz holds no sample") }
-        clock = clock + seconds
-        return .motionStream(sample, count: count, duration: seconds)
+        guard Double(motionSamples) + count <= Double(Self.maximumMotionSamples) else {
+            throw forValue.error("for: \(seconds) s at \(hz.shortDescription) Hz is \(count.shortDescription) samples; "
+                + "the motion streams of a scenario hold at most \(Self.maximumMotionSamples) samples")
+        }
+        motionSamples += Int(count)
+        try moveClock(to: clock + seconds, at: forValue)
+        return .motionStream(sample, count: Int(count), duration: seconds)
     }
 }

@@ -2,21 +2,27 @@ import Foundation
 import Yams
 
 /// Turns the bytes of a scenario file into a YAML tree, refusing what could hurt the loader:
-/// files over 1 MiB, text that is not UTF-8, nesting deeper than 64 levels, more than one document.
+/// files over 1 MiB, text that is not UTF-8, nesting deeper than 64 levels, more than one document,
+/// and aliases that expand the tree past a budget (an alias bomb). A UTF-8 byte-order mark is skipped.
 enum YAMLDocument {
     /// The largest scenario file accepted.
     static let maximumSize = 1 << 20
-    /// The deepest nesting accepted (flow brackets, or indentation in columns / 2).
+    /// The deepest nesting accepted (flow brackets, or indentation in columns / 2), aliases expanded.
     static let maximumDepth = 64
+    /// The most nodes the tree may have with every alias expanded.
+    static let maximumExpandedNodes = 1_000_000
+    /// The most bytes of scalar text the tree may hold with every alias expanded.
+    static let maximumExpandedBytes = 16 << 20
 
     static func parse(_ data: Data, file: String) throws(ScenarioError) -> YAMLValue {
         let start = SourceLocation(file: file, line: 1, column: 1)
         guard data.count <= maximumSize else {
             throw ScenarioError("file is \(data.count) bytes; scenario files are limited to \(maximumSize) bytes (1 MiB)", at: start)
         }
-        guard let text = String(validating: data, as: UTF8.self) else {
+        guard var text = String(validating: data, as: UTF8.self) else {
             throw ScenarioError("file is not UTF-8 text", at: location(ofFirstInvalidByteIn: data, file: file))
         }
+        if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
         try checkDepth(text, file: file)
         let root: Yams.Node?
         do {
@@ -37,7 +43,43 @@ enum YAMLDocument {
         guard let root else {
             throw ScenarioError("file is empty; expected a mapping with name, steps and optionally device, scene, plugins", at: start)
         }
+        try checkExpansion(root, file: file)
         return YAMLValue(node: root, file: file)
+    }
+
+    /// Walks the tree as reading it will, every alias expanded (Yams gives an alias the node it
+    /// names), without recursion and stopping at the first limit: the nodes, the scalar bytes and
+    /// the depth. The text-based depth check cannot see aliases nested in aliases.
+    private static func checkExpansion(_ root: Yams.Node, file: String) throws(ScenarioError) {
+        func at(_ node: Yams.Node) -> SourceLocation {
+            SourceLocation(file: file, line: node.mark?.line ?? 1, column: node.mark?.column ?? 1)
+        }
+        var nodes = 0, bytes = 0
+        var stack: [(node: Yams.Node, depth: Int)] = [(root, 0)]
+        while let (node, depth) = stack.popLast() {
+            nodes += 1
+            if nodes > maximumExpandedNodes {
+                throw ScenarioError("with its aliases expanded the file has more than \(maximumExpandedNodes) nodes "
+                    + "(the limit); write the values out, or use fewer aliases", at: at(node))
+            }
+            if depth > maximumDepth {
+                throw ScenarioError("with its aliases expanded, nesting is deeper than \(maximumDepth) levels", at: at(node))
+            }
+            switch node {
+            case .scalar(let scalar):
+                bytes += scalar.string.utf8.count
+                if bytes > maximumExpandedBytes {
+                    throw ScenarioError("with its aliases expanded the file holds more than \(maximumExpandedBytes) bytes "
+                        + "of text (the limit)", at: at(node))
+                }
+            case .sequence(let sequence):
+                stack.append(contentsOf: sequence.map { ($0, depth + 1) })
+            case .mapping(let mapping):
+                for (key, value) in mapping { stack.append(contentsOf: [(key, depth + 1), (value, depth + 1)]) }
+            case .alias:
+                continue
+            }
+        }
     }
 
     private static func scenarioError(_ error: YamlError, file: String) -> ScenarioError {

@@ -105,7 +105,8 @@ struct YAMLValue {
         switch Tag.Name(rawValue: node.tag.rawValue) {
         case .null: return nil
         case .bool: return node.bool.map(FieldValue.bool)
-        case .int: return node.int.map { FieldValue.int(Int64($0)) } ?? .string(scalar.string)
+        // Yams reads a signed zero (`-0`, `+0`) as an octal number with no digits.
+        case .int: return (node.int.map(Int64.init) ?? Int64(scalar.string)).map(FieldValue.int) ?? .string(scalar.string)
         case .float: return node.float.map(FieldValue.double)
         default: return .string(scalar.string)
         }

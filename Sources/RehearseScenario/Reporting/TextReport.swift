@@ -11,24 +11,26 @@ public struct TextReport: Sendable {
         colour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
     }
 
-    /// The lines for one scenario.
+    /// The lines for one scenario; what came from the file has its control characters escaped.
     public func render(_ result: ScenarioResult) -> String {
         let timing = "(\(result.simulatedTime) s simulated, \(milliseconds(result.wallTime)) ms)"
+        let title = TerminalText.escape("\(result.file)  \(result.name)")
         switch result.outcome {
         case .passed:
-            return "\(paint("PASS", "32")) \(result.file)  \(result.name)  \(timing)"
+            return "\(paint("PASS", "32")) \(title)  \(timing)"
         case .invalid(let error):
             return "\(paint("INVALID", "31;1")) \(error)"
         case .failed(let failures):
-            var lines = ["\(paint("FAIL", "31;1")) \(result.file)  \(result.name)  \(timing)"]
+            var lines = ["\(paint("FAIL", "31;1")) \(title)  \(timing)"]
             for failure in failures {
-                lines.append("  \(failure.location): expectation failed at \(failure.time) s: \(failure.subject)")
-                lines.append("    expected: \(failure.expected)")
-                lines.append("    actual:   \(failure.actual)")
+                var details = ["  \(failure.location): expectation failed at \(failure.time) s: \(failure.subject)",
+                               "    expected: \(failure.expected)",
+                               "    actual:   \(failure.actual)"]
                 if !failure.recentEvents.isEmpty {
-                    lines.append("    last events:")
-                    lines += failure.recentEvents.map { "      \($0)" }
+                    details.append("    last events:")
+                    details += failure.recentEvents.map { "      \($0)" }
                 }
+                lines += details.map(TerminalText.escape)
             }
             return lines.joined(separator: "\n")
         }

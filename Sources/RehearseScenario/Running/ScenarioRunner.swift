@@ -147,7 +147,8 @@ private final class Execution {
             // Sample k at start + k × duration / count: whole nanoseconds with no drift.
             let start = simulation.now
             for index in 0..<count {
-                let offset = duration.nanoseconds * Int64(index) / Int64(count)
+                // Full width: duration × index can pass Int64 though the quotient never does.
+                let offset = Int64(count).dividingFullWidth(duration.nanoseconds.multipliedFullWidth(by: Int64(index))).quotient
                 try? simulation.inject(.motion(sample), at: start + VirtualTime(nanoseconds: offset))
             }
             simulation.run(until: limited(start + duration))

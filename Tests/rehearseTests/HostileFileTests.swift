@@ -1,0 +1,143 @@
+import Foundation
+import Testing
+
+/// Scenario files written by an attacker or a careless hand, through the built binary: each gets
+/// a clear `file:line:column: error:` and exit 2 (or runs, where it is fine), never a crash, a hang
+/// or a file written outside the render folder.
+@Suite struct HostileFileTests {
+    /// The first line of `rehearse validate` on `text`, and its exit status.
+    private func validate(_ text: String) throws -> (status: Int32, message: String) {
+        let file = try Rehearse.scenario(text)
+        let result = try Rehearse.run(["validate", file.path])
+        let message = result.output.split(separator: "\n").first.map(String.init) ?? ""
+        return (result.status, message.replacingOccurrences(of: file.path, with: "scenario.yaml"))
+    }
+
+    @Test func anAliasBombIsRefusedBeforeItExpands() throws {
+        // Nine levels of nine aliases: 9^9 nodes once expanded, from about 500 bytes.
+        var lines = ["name: bomb", "plugins:", "  panner:", "    image:", "      a0: &a0 [x, x, x, x, x, x, x, x, x]"]
+        for level in 1...8 {
+            lines.append("      a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 9).joined(separator: ", ") + "]")
+        }
+        let clock = ContinuousClock()
+        let start = clock.now
+        let (status, message) = try validate((lines + ["steps: []"]).joined(separator: "\n"))
+        #expect(status == 2)
+        #expect(message.hasPrefix("scenario.yaml:"))
+        #expect(message.contains("error: with its aliases expanded the file has more than 1000000 nodes (the limit)"))
+        #expect(clock.now - start < .seconds(10))
+    }
+
+    @Test func aliasesNestedPastTheDepthLimitAreRefused() throws {
+        var lines = ["name: chain", "x:", "  a0: &a0 [x]"]
+        for level in 1...70 { lines.append("  a\(level): &a\(level) [*a\(level - 1)]") }
+        let (status, message) = try validate((lines + ["steps: []"]).joined(separator: "\n"))
+        #expect(status == 2)
+        #expect(message.contains("error: with its aliases expanded, nesting is deeper than 64 levels"))
+    }
+
+    @Test func motionStreamsHaveASampleLimitAndNoOverflow() throws {
+        let overflow = try validate("name: m\nsteps:\n  - motion: {rotationRate: {x: 0, y: 1, z: 0}, for: 12400}\n")
+        #expect(overflow.status == 2)
+        #expect(overflow.message == "scenario.yaml:3:53: error: for: 12400 s at 60 Hz is 744000 samples; "
+            + "the motion streams of a scenario hold at most 100000 samples")
+        let dense = try validate("name: m\nsteps:\n  - motion: {rotationRate: {x: 0, y: 1, z: 0}, for: 3000, hz: 1000}\n")
+        #expect(dense.status == 2)
+        // At the limit a stream runs, and its samples land on whole nanoseconds (no overflow).
+        let file = try Rehearse.scenario("""
+            name: m
+            steps:
+              - motion: {rotationRate: {x: 0, y: 1, z: 0}, for: 1000, hz: 100}
+              - expect-event: {name: motion, count: 100000}
+            """)
+        #expect(try Rehearse.run(["run", file.path]).status == 0)
+    }
+
+    @Test func aScenarioRunsAtMostAMillionSimulatedSeconds() throws {
+        let (status, message) = try validate("name: long\nsteps:\n  - wait: 1000000\n  - wait: 1\n")
+        #expect(status == 2)
+        #expect(message == "scenario.yaml:4:11: error: this step would take the scenario to 1000001 s; "
+            + "a scenario runs at most 1000000 simulated seconds")
+    }
+
+    @Test func aSceneDeeperThanTheLimitIsRefusedByEveryCommand() throws {
+        var lines = ["name: deep", "scene:", "  nodes:"]
+        for index in 0..<1600 {
+            lines.append("    - {id: n\(index), kind: view, frame: [0, 0, 10, 10]\(index > 0 ? ", parent: n\(index - 1)" : "")}")
+        }
+        let file = try Rehearse.scenario((lines + ["steps: [{tap: {x: 1, y: 1}}]"]).joined(separator: "\n"))
+        let expected = "\(file.path):104:7: error: node 'n100' would be more than 100 levels below the root, the deepest a scene goes"
+        for arguments in [["validate", file.path], ["run", file.path], ["render", file.path, "--at", "0"]] {
+            let result = try Rehearse.run(arguments)
+            #expect(result.status == 2, "\(arguments[0])")
+            #expect((result.output + result.errorOutput).contains(expected), "\(arguments[0])")
+        }
+    }
+
+    @Test func snapshotNamesAreFileNamesNeverPaths() throws {
+        for name in ["../../../somewhere/x", "a/b", ".hidden", ""] {
+            let (status, message) = try validate("name: s\nsteps:\n  - snapshot: \"\(name)\"\n")
+            #expect(status == 2, "\(name)")
+            #expect(message.contains("error: snapshot names are file names"), "\(name)")
+        }
+    }
+
+    @Test func scenariosOfTheSameNameRenderIntoTheirOwnFolders() throws {
+        let root = try Rehearse.scenario("name: unused\nsteps: []\n").deletingLastPathComponent()
+        for folder in ["auto-scroll", "login-animator"] {
+            let directory = root.appendingPathComponent("Scenarios/\(folder)")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try Data("name: \(folder)\nsteps:\n  - snapshot: start\n".utf8)
+                .write(to: directory.appendingPathComponent("landscape-original.yaml"))
+        }
+        let result = try Rehearse.run(["run", "--render", "out", "Scenarios"], in: root)
+        #expect(result.status == 0, "\(result.output)")
+        for folder in ["auto-scroll", "login-animator"] {
+            let picture = root.appendingPathComponent("out/Scenarios/\(folder)/landscape-original/snapshot-start.svg")
+            #expect(FileManager.default.fileExists(atPath: picture.path), "\(picture.path)")
+        }
+    }
+
+    @Test func outputsNeverReplaceTheScenarioFile() throws {
+        let text = "name: keep me\nsteps: []\n"
+        let file = try Rehearse.scenario(text)
+        let trace = try Rehearse.run(["run", "--trace", file.path, file.path])
+        #expect(trace.status == 2)
+        #expect(trace.errorOutput.contains("--trace \(file.path) is a scenario file this run reads"))
+        let render = try Rehearse.run(["render", file.path, "--at", "0", "-o", file.path])
+        #expect(render.status == 2)
+        #expect(try String(contentsOf: file, encoding: .utf8) == text)
+    }
+
+    @Test func aByteOrderMarkAndSignedZerosAreRead() throws {
+        let file = try Rehearse.scenario("\u{FEFF}name: bom\nsteps:\n  - expect: {time: -0}\n  - expect: {time: +0}\n")
+        let result = try Rehearse.run(["run", file.path])
+        #expect(result.status == 0, "\(result.output)")
+    }
+
+    @Test func pluginDurationsMustBeDurations() throws {
+        let huge = try validate("name: d\nplugins:\n  gateway: {authenticator: {latency: 1e300}}\nsteps: []\n")
+        #expect(huge.status == 2)
+        #expect(huge.message == "scenario.yaml:3:38: error: plugin 'gateway': field 'authenticator.latency' "
+            + "must be a duration from 0 to 1000000 seconds, found 1e+300")
+        let negative = try validate("name: d\nplugins:\n  login-animator: {duration: -1}\nsteps: []\n")
+        #expect(negative.status == 2)
+        #expect(negative.message.contains("field 'duration' must be a duration from 0 to 1000000 seconds, found -1.0"))
+    }
+
+    @Test func controlCharactersNeverReachTheTerminal() throws {
+        let file = try Rehearse.scenario("name: \"evil \\e[2J\\e[31m\"\nsteps:\n  - expect: {time: 1}\n  - tap: \"\\e[2Jx\"\n")
+        let run = try Rehearse.run(["run", file.path])
+        let validate = try Rehearse.run(["validate", file.path])
+        for output in [run.output, validate.output] {
+            #expect(!output.unicodeScalars.contains("\u{1B}"))
+            #expect(output.contains("\\u{1B}[2J"))
+        }
+    }
+
+    @Test func aFileOfOnlySetUpIsAScenario() throws {
+        let file = try Rehearse.scenario("name: set-up only\nplugins: [gateway]\nsteps: []\n")
+        #expect(try Rehearse.run(["validate", file.path]).status == 0)
+        #expect(try Rehearse.run(["run", file.path]).status == 0)
+    }
+}
