@@ -38,46 +38,8 @@ enum Introspection {
           </interface>
         """
 
-    static let simulator = """
-          <interface name="\(SimulatorInterface.interface)">
-            <method name="Inject">
-              <arg name="name" type="s" direction="in"/>
-              <arg name="fields" type="a{sv}" direction="in"/>
-              <arg name="sequence" type="t" direction="out"/>
-            </method>
-            <method name="InjectAt">
-              <arg name="time" type="d" direction="in"/>
-              <arg name="name" type="s" direction="in"/>
-              <arg name="fields" type="a{sv}" direction="in"/>
-              <arg name="sequence" type="t" direction="out"/>
-            </method>
-            <method name="InjectStrings">
-              <arg name="name" type="s" direction="in"/>
-              <arg name="fields" type="a{ss}" direction="in"/>
-              <arg name="sequence" type="t" direction="out"/>
-            </method>
-            <method name="Advance">
-              <arg name="seconds" type="d" direction="in"/>
-              <arg name="now" type="d" direction="out"/>
-            </method>
-            <method name="LoadScenario">
-              <arg name="yaml" type="s" direction="in"/>
-            </method>
-            <method name="Reset"/>
-            <method name="Get">
-              <arg name="path" type="s" direction="in"/>
-              <arg name="value" type="v" direction="out"/>
-            </method>
-            <method name="Snapshot">
-              <arg name="json" type="s" direction="out"/>
-            </method>
-            <method name="ListPlugins">
-              <arg name="plugins" type="a(ssb)" direction="out"/>
-            </method>
-            <method name="Configure">
-              <arg name="plugin" type="s" direction="in"/>
-              <arg name="settings" type="a{sv}" direction="in"/>
-            </method>
+    /// The simulator interface after its methods (which ``SimulatorMethod`` describes).
+    static let simulatorSignalsAndProperties = """
             <signal name="Event">
               <arg name="sequence" type="t"/>
               <arg name="time" type="d"/>
@@ -108,7 +70,9 @@ enum Introspection {
                 let value = XMLText.escape("\(event.fields.isEmpty ? "no fields" : event.fields): \(event.summary)")
                 return "      <annotation name=\"org.rehearse.Event.\(XMLText.escape(event.name))\" value=\"\(value)\"/>\n"
             }
-            let interface = simulator.replacingOccurrences(of: "      <!-- events -->\n", with: annotations.joined())
+            let interface = "  <interface name=\"\(SimulatorInterface.interface)\">\n"
+                + SimulatorMethod.allCases.map(\.introspection).joined()
+                + simulatorSignalsAndProperties.replacingOccurrences(of: "      <!-- events -->\n", with: annotations.joined())
             return doctype + "\n<node>\n" + standardInterfaces + "\n" + interface + "\n</node>\n"
         }
         let prefix = path == "/" ? "/" : path + "/"

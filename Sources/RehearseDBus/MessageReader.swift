@@ -33,15 +33,15 @@ struct MessageReader {
         currentType = dbus_message_iter_next(&iter) != 0 ? dbus_message_iter_get_arg_type(&iter) : DBusType.invalid
     }
 
-    mutating func string() throws(Problem) -> String {
+    mutating func string(maximumBytes: Int = maximumStringBytes) throws(Problem) -> String {
         guard currentType == DBusType.string || currentType == DBusType.objectPath else { throw .signature("expected a string") }
         var pointer: UnsafePointer<CChar>?
         dbus_message_iter_get_basic(&iter, &pointer)
         advance()
         guard let pointer else { return "" }
         let text = String(cString: pointer)
-        guard text.utf8.count <= Self.maximumStringBytes else {
-            throw .value("a string is \(text.utf8.count) bytes; the limit is \(Self.maximumStringBytes)")
+        guard text.utf8.count <= maximumBytes else {
+            throw .value("a string is \(text.utf8.count) bytes; the limit is \(maximumBytes)")
         }
         return text
     }

@@ -7,6 +7,8 @@ enum SimulatorError {
     static let unknownPlugin = "org.rehearse.Error.UnknownPlugin"
     static let invalidScenario = "org.rehearse.Error.InvalidScenario"
     static let wrongMode = "org.rehearse.Error.WrongMode"
+    /// A named limit was reached (pending events, peers, ...).
+    static let limit = "org.rehearse.Error.Limit"
     static let invalidArgs = "org.freedesktop.DBus.Error.InvalidArgs"
     static let unknownProperty = "org.freedesktop.DBus.Error.UnknownProperty"
     static let unknownInterface = "org.freedesktop.DBus.Error.UnknownInterface"
@@ -14,7 +16,7 @@ enum SimulatorError {
 }
 
 /// A method that failed: the error name and what was wrong, sent back as an error reply.
-struct MethodFailure: Error {
+struct MethodFailure: Error, Equatable {
     let name: String
     let message: String
 

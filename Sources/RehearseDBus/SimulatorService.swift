@@ -21,27 +21,42 @@ public final class SimulatorService {
         public init() {}
     }
 
+    /// The most peers served at once; a connection past it is closed at once.
+    public static let maximumPeers = 64
+    /// How long a peer may take to authenticate before it is disconnected.
+    public static let authenticationTimeout = Duration.seconds(5)
+    /// The most bytes that may wait to be sent to one peer; a peer that falls further behind (it
+    /// stopped reading) is disconnected, as dbus-daemon does past its per-connection limits.
+    public static let maximumPeerBacklog = 8 << 20
+    /// The longest the loop waits for messages, so a stop request is seen within it.
+    static let idleMilliseconds: Int32 = 50
+
+    /// A connection made straight to the service (`--listen`).
+    private struct Peer {
+        let connection: OpaquePointer
+        /// For log lines: peers are numbered in the order they connected.
+        let number: Int
+        let connectedAt: ContinuousClock.Instant
+    }
+
     /// The bus connection; nil when the service serves only peers.
     private let connection: BusConnection?
     private let loop = WatchLoop()
     /// The peer-to-peer server (`--listen`) and the peers connected to it.
     private var server: OpaquePointer?
-    private var peers: [OpaquePointer] = []
+    private var peers: [Peer] = []
+    private var peersConnected = 0
     private var helloCount = 0
     private let options: Options
-    private let registry: PluginRegistry
-    private var setup: Scenario
-    private(set) var simulation: Simulation
-    private var pacer = RealtimePacer(from: .zero)
+    private let session: SimulatorSession
     private var announced: [String: FieldValue] = [:]
     /// The connection the message being handled came on (the bus or a peer): replies go there.
     private var source: OpaquePointer?
-    /// Delivered events whose `Event` signals are not yet sent: those a method call causes are
-    /// built and sent after its reply, so the caller's answer waits for neither.
-    private var heldEvents: [DeliveredEvent] = []
     private var serials = MessageSerials()
     /// Until when the loop polls without sleeping (see ``peerSpin``).
     private var spinDeadline: ContinuousClock.Instant?
+    /// Whether the service should stop, as ``run(until:)`` was given it; long work asks it too.
+    private var shouldStop: () -> Bool = { false }
 
     /// How long the loop stays awake after a peer's message: a peer driving the simulation call
     /// by call sends its next call within this, and catching it awake saves a wake-up of the
@@ -57,27 +72,38 @@ public final class SimulatorService {
         }
         connection = try bus.map { address throws(BusFailure) in try BusConnection(address) }
         self.options = options
-        self.registry = registry
-        self.setup = setup
-        simulation = try setup.makeSimulation(registry: registry, mode: options.mode)
+        session = try SimulatorSession(setup: setup, registry: registry, mode: options.mode)
         if let connection {
             guard serveObjects(on: connection.raw) else { throw BusFailure("cannot serve objects on the connection") }
             try connection.requestName(options.name, replace: options.replace)
         }
         if let address = options.listenAddress { try listen(at: address) }
-        attachSignals()
-        announced = properties()
+        announced = session.properties
     }
 
     deinit {
-        for peer in peers {
-            dbus_connection_close(peer)
-            dbus_connection_unref(peer)
-        }
+        shutDown()
+    }
+
+    /// Closes every peer and the server (libdbus removes its socket file); safe to call twice.
+    private func shutDown() {
+        for peer in peers { close(peer) }
+        peers.removeAll()
         if let server {
             dbus_server_disconnect(server)
             dbus_server_unref(server)
+            self.server = nil
         }
+    }
+
+    private func close(_ peer: Peer) {
+        dbus_connection_close(peer.connection)
+        dbus_connection_unref(peer.connection)
+    }
+
+    /// A line on standard error: what the service did to a misbehaving peer.
+    private func log(_ line: String) {
+        FileHandle.standardError.write(Data("rehearse serve: \(line)\n".utf8))
     }
 
     /// Answers method calls on every path of `connection` and polls it in the loop.
@@ -105,15 +131,51 @@ public final class SimulatorService {
         loop.watch(server: server)
     }
 
-    fileprivate func accept(_ peer: OpaquePointer) {
-        dbus_connection_ref(peer)
-        dbus_connection_set_exit_on_disconnect(peer, 0)
-        guard serveObjects(on: peer) else {
-            dbus_connection_close(peer)
-            dbus_connection_unref(peer)
+    fileprivate func accept(_ connection: OpaquePointer) {
+        dbus_connection_ref(connection)
+        dbus_connection_set_exit_on_disconnect(connection, 0)
+        peersConnected += 1
+        let peer = Peer(connection: connection, number: peersConnected, connectedAt: .now)
+        guard peers.count < Self.maximumPeers else {
+            log("refused peer \(peer.number): \(Self.maximumPeers) peers are connected (the limit)")
+            close(peer)
+            return
+        }
+        guard serveObjects(on: connection) else {
+            close(peer)
             return
         }
         peers.append(peer)
+    }
+
+    /// Dispatches what each peer sent and closes the peers that went away, took too long to
+    /// authenticate, or let too much go unread.
+    private func servePeers() {
+        // Dispatching may run handlers that read `peers`: find the gone ones first.
+        let now = ContinuousClock.now
+        let dropped = peers.filter { peer in
+            guard dispatch(peer.connection) else { return true }
+            if dbus_connection_get_is_authenticated(peer.connection) == 0, now - peer.connectedAt > Self.authenticationTimeout {
+                log("disconnected peer \(peer.number): not authenticated within \(Self.authenticationTimeout)")
+                return true
+            }
+            return isFallingBehind(peer)
+        }
+        drop(dropped)
+    }
+
+    /// Whether more than ``maximumPeerBacklog`` bytes wait for `peer`, which is then logged.
+    private func isFallingBehind(_ peer: Peer) -> Bool {
+        let backlog = dbus_connection_get_outgoing_size(peer.connection)
+        guard backlog > Self.maximumPeerBacklog else { return false }
+        log("disconnected peer \(peer.number): \(backlog) bytes unread (the limit is \(Self.maximumPeerBacklog))")
+        return true
+    }
+
+    private func drop(_ dropped: [Peer]) {
+        guard !dropped.isEmpty else { return }
+        peers.removeAll { peer in dropped.contains { $0.connection == peer.connection } }
+        dropped.forEach(close)
     }
 
     /// Delivers what `connection` has read; false once it is gone.
@@ -128,14 +190,17 @@ public final class SimulatorService {
     /// answered is still awake to read it with the reply.
     private func broadcast(_ signal: OutgoingMessage) {
         guard let message = signal.make(serial: serials.take()) else { return }
-        for peer in peers { dbus_connection_send(peer, message, nil) }
+        // A peer that has not authenticated cannot have asked for anything yet.
+        for peer in peers where dbus_connection_get_is_authenticated(peer.connection) != 0 {
+            dbus_connection_send(peer.connection, message, nil)
+        }
         if let connection { dbus_connection_send(connection.raw, message, nil) }
         dbus_message_unref(message)
     }
 
-    /// Builds and broadcasts the `Event` signals held so far, in delivery order.
-    private func sendHeldSignals() {
-        for delivered in heldEvents {
+    /// Builds and broadcasts the `Event` signals of the events delivered since the last time, in order.
+    private func sendDeliveredEvents() {
+        for delivered in session.takeDeliveredEvents() {
             var signal = OutgoingMessage.signal(path: SimulatorInterface.path, interface: SimulatorInterface.interface, member: "Event")
             signal.body.append(delivered.sequence)
             signal.body.append(delivered.time.seconds)
@@ -143,7 +208,6 @@ public final class SimulatorService {
             signal.body.append(delivered.event.fields)
             broadcast(signal)
         }
-        heldEvents.removeAll(keepingCapacity: true)
     }
 
     /// Sends `message` back where the message being handled came from, then releases it.
@@ -152,70 +216,43 @@ public final class SimulatorService {
         dbus_message_unref(message)
     }
 
-    /// Serves until `shouldStop` returns true (checked at least every 50 ms), then releases the
-    /// name. Throws if the bus connection goes away.
-    public func run(until shouldStop: () -> Bool) throws(BusFailure) {
-        pacer = RealtimePacer(from: simulation.now)
+    /// Serves until `shouldStop` returns true (checked at least every 50 ms, and between the
+    /// slices of long work), then releases the name and closes the peers and the server.
+    /// Throws if the bus connection goes away.
+    public func run(until shouldStop: @escaping () -> Bool) throws(BusFailure) {
+        self.shouldStop = shouldStop
+        defer {
+            connection?.releaseName(options.name)
+            shutDown()
+        }
+        session.startPacing()
         while !shouldStop() {
-            loop.poll(milliseconds: waitMilliseconds(), spinningUntil: spinDeadline)
+            loop.poll(milliseconds: session.waitMilliseconds(idle: Self.idleMilliseconds), spinningUntil: spinDeadline)
             if let connection, !dispatch(connection.raw) { throw BusFailure("lost the connection to the bus") }
-            // Dispatching may run handlers that read `peers`: find the gone ones first.
-            let gone = peers.filter { !dispatch($0) }
-            peers.removeAll { gone.contains($0) }
-            for peer in gone {
-                dbus_connection_close(peer)
-                dbus_connection_unref(peer)
-            }
-            switch options.mode {
-            case .realtime: simulation.run(until: pacer.virtualTime(at: .now))
-            case .virtual: if let next = simulation.timeline.nextDueTime { simulation.run(until: next) }
-            case .manual: break
-            }
-            sendHeldSignals()
+            servePeers()
+            session.runDueWork()
+            sendDeliveredEvents()
             announceChangedProperties()
-            peers.forEach(dbus_connection_flush)
-            if let connection { dbus_connection_flush(connection.raw) }
-        }
-        connection?.releaseName(options.name)
-    }
-
-    /// How long the loop may wait for messages: until the next due item in realtime mode, not at
-    /// all while virtual time has work, otherwise 50 ms (to notice a stop request).
-    private func waitMilliseconds() -> Int32 {
-        switch options.mode {
-        case .manual: return 50
-        case .virtual: return simulation.timeline.nextDueTime == nil ? 50 : 0
-        case .realtime:
-            guard let next = simulation.timeline.nextDueTime else { return 50 }
-            let wait = ContinuousClock.now.duration(to: pacer.instant(for: next))
-            let milliseconds = Double(wait.components.seconds) * 1000 + Double(wait.components.attoseconds) / 1e15
-            return Int32(min(max(milliseconds.rounded(.up), 0), 50))
+            // Nothing here waits for a peer: libdbus writes what it can as it sends, the loop's
+            // write watches write the rest, and a peer that falls behind is dropped.
+            drop(peers.filter(isFallingBehind))
         }
     }
 
-    // MARK: Signals and properties
-
-    private func attachSignals() {
-        simulation.bus.subscribe(.all, owner: "dbus") { [unowned self] delivered in heldEvents.append(delivered) }
+    /// Between the slices of a long `Advance`: sends what was delivered, writes what sockets take
+    /// without waiting or reading anything new, drops peers that fall behind; false to stop.
+    private func continueLongWork() -> Bool {
+        sendDeliveredEvents()
+        loop.poll(milliseconds: 0, writingOnly: true)
+        drop(peers.filter(isFallingBehind))
+        return !shouldStop()
     }
 
-    private func properties() -> [String: FieldValue] {
-        [
-            "Time": .double(simulation.now.seconds),
-            "Mode": .string(simulation.mode.rawValue),
-            "KeyboardVisible": .bool(simulation.keyboard.isVisible),
-            "FirstResponder": .string(simulation.scene.firstResponder ?? ""),
-            "Orientation": .string(simulation.scene.orientation.rawValue),
-            "EventCount": .int(Int64(simulation.bus.lastSequence)),
-        ]
-    }
-
-    /// The properties whose changes are announced (Time and EventCount change all the time).
-    private static let announcedProperties: Set<String> = ["Mode", "KeyboardVisible", "FirstResponder", "Orientation"]
+    // MARK: Properties
 
     private func announceChangedProperties() {
-        let current = properties()
-        let changed = current.filter { Self.announcedProperties.contains($0.key) && announced[$0.key] != $0.value }
+        let current = session.properties
+        let changed = current.filter { SimulatorSession.announcedProperties.contains($0.key) && announced[$0.key] != $0.value }
         announced = current
         guard !changed.isEmpty else { return }
         var signal = OutgoingMessage.signal(path: SimulatorInterface.path, interface: "org.freedesktop.DBus.Properties",
@@ -226,21 +263,22 @@ public final class SimulatorService {
         broadcast(signal)
     }
 
-    private func rebuild(from newSetup: Scenario) throws {
-        let fresh = try newSetup.makeSimulation(registry: registry, mode: options.mode)
-        setup = newSetup
-        simulation = fresh
-        pacer = RealtimePacer(from: .zero)
-        attachSignals()
+    /// A property's value with the type its introspection gives (`EventCount` is `t`).
+    private static func appendProperty(_ name: String, _ value: FieldValue, to writer: inout MessageWriter) {
+        if name == "EventCount", case .int(let count) = value {
+            writer.container(DBusType.variant, "t") { $0.append(UInt64(count)) }
+        } else {
+            writer.appendVariant(value)
+        }
     }
 
     // MARK: Messages
 
     fileprivate func handle(_ message: OpaquePointer, from source: OpaquePointer) -> DBusHandlerResult {
         self.source = source
-        let fromPeer = peers.contains(source)
+        let fromPeer = peers.contains { $0.connection == source }
         defer {
-            sendHeldSignals()
+            sendDeliveredEvents()
             if let spin = Self.peerSpin, fromPeer { spinDeadline = .now + spin }
         }
         guard dbus_message_get_type(message) == DBUS_MESSAGE_TYPE_METHOD_CALL else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
@@ -265,7 +303,7 @@ public final class SimulatorService {
             }
         }
         if member == "Introspect", interface == nil || interface == "org.freedesktop.DBus.Introspectable" {
-            guard let xml = Introspection.xml(for: path, events: simulation.eventVocabulary) else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
+            guard let xml = Introspection.xml(for: path, events: session.simulation.eventVocabulary) else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
             reply(to: message) { $0.append(xml) }
             return DBUS_HANDLER_RESULT_HANDLED
         }
@@ -275,7 +313,7 @@ public final class SimulatorService {
             case "org.freedesktop.DBus.Properties"?:
                 try handleProperties(member, signature, message)
             case nil, SimulatorInterface.interface?:
-                guard let method = Method(rawValue: member) else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
+                guard let method = SimulatorMethod(rawValue: member) else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
                 guard signature == method.signature else {
                     throw MethodFailure(SimulatorError.invalidArgs,
                                         "\(member) takes (\(method.signature)), not (\(signature))")
@@ -316,20 +354,25 @@ public final class SimulatorService {
             guard interface == SimulatorInterface.interface else {
                 throw MethodFailure(SimulatorError.unknownInterface, "no interface \(interface)")
             }
-            guard let value = properties()[name] else { throw MethodFailure(SimulatorError.unknownProperty, "no property \(name)") }
-            reply(to: message) { writer in
-                if name == "EventCount", case .int(let count) = value {
-                    writer.container(DBusType.variant, "t") { $0.append(UInt64(count)) }
-                } else {
-                    writer.appendVariant(value)
-                }
-            }
+            guard let value = session.properties[name] else { throw MethodFailure(SimulatorError.unknownProperty, "no property \(name)") }
+            reply(to: message) { Self.appendProperty(name, value, to: &$0) }
         case ("GetAll", "s"):
             let interface = try readArgument { try reader.string() }
             guard interface == SimulatorInterface.interface else {
                 throw MethodFailure(SimulatorError.unknownInterface, "no interface \(interface)")
             }
-            reply(to: message) { $0.append(properties()) }
+            let properties = session.properties
+            reply(to: message) { writer in
+                writer.container(DBusType.array, "{sv}") { array in
+                    for name in properties.keys.sorted() {
+                        guard let value = properties[name] else { continue }
+                        array.container(DBusType.dictEntry, nil) { entry in
+                            entry.append(name)
+                            Self.appendProperty(name, value, to: &entry)
+                        }
+                    }
+                }
+            }
         case ("Set", "ssv"):
             throw MethodFailure(SimulatorError.propertyReadOnly, "the simulator's properties are read-only")
         default:
@@ -350,140 +393,57 @@ public final class SimulatorService {
         }
     }
 
-    private func handle(_ method: Method, _ message: OpaquePointer) throws {
+    /// Reads `method`'s arguments, calls the session and answers.
+    private func handle(_ method: SimulatorMethod, _ message: OpaquePointer) throws {
         var reader = MessageReader(message)
+        func string() throws(MethodFailure) -> String { try readArgument { try reader.string() } }
+        func fields() throws(MethodFailure) -> Fields { try readArgument { try reader.fields() } }
+        func double() throws(MethodFailure) -> Double { try readArgument { try reader.double() } }
         switch method {
         case .inject:
-            let name = try readArgument { try reader.string() }
-            let fields = try readArgument { try reader.fields() }
-            let sequence = try inject(name, fields, at: nil)
+            let sequence = try session.inject(string(), fields())
             reply(to: message) { $0.append(sequence) }
         case .injectAt:
-            let seconds = try readArgument { try reader.double() }
-            let name = try readArgument { try reader.string() }
-            let fields = try readArgument { try reader.fields() }
-            guard seconds >= 0, let time = VirtualTime.seconds(seconds) else {
-                throw MethodFailure(SimulatorError.invalidField, "time must be a number of seconds, 0 or more")
-            }
-            let sequence = try inject(name, fields, at: time)
+            let time = try SimulatorSession.injectionTime(double())
+            let sequence = try session.inject(string(), fields(), at: time)
             reply(to: message) { $0.append(sequence) }
         case .injectStrings:
-            let name = try readArgument { try reader.string() }
-            let pairs = try readArgument { try reader.stringPairs() }
-            let fields: Fields
-            do { fields = try FieldText.fields(pairs) } catch { throw MethodFailure(SimulatorError.invalidField, "\(error)") }
-            let sequence = try inject(name, fields, at: nil)
+            let name = try string()
+            let sequence = try session.injectStrings(name, readArgument { try reader.stringPairs() })
             reply(to: message) { $0.append(sequence) }
         case .advance:
-            let seconds = try readArgument { try reader.double() }
-            guard options.mode != .realtime else {
-                throw MethodFailure(SimulatorError.wrongMode, "Advance needs manual or virtual mode; the clock is realtime")
-            }
-            guard seconds >= 0, seconds <= 1e6, let duration = VirtualTime.seconds(seconds) else {
-                throw MethodFailure(SimulatorError.invalidField, "seconds must be from 0 to 1000000, found \(seconds)")
-            }
-            simulation.advance(by: duration)
-            reply(to: message) { $0.append(simulation.now.seconds) }
+            let now = try session.advance(by: double(), betweenSlices: continueLongWork)
+            reply(to: message) { $0.append(now) }
         case .loadScenario:
-            let yaml = try readArgument { try reader.string() }
-            let scenario: Scenario
-            do {
-                scenario = try ScenarioLoader(registry: registry).load(data: Data(yaml.utf8), file: "scenario")
-            } catch {
-                throw MethodFailure(SimulatorError.invalidScenario, error.description)
-            }
-            try rebuild(from: scenario)
+            // Scenario text has the scenario file's limit, not an event string's.
+            try session.loadScenario(readArgument { try reader.string(maximumBytes: ScenarioLoader.maximumFileSize) })
             reply(to: message)
         case .reset:
-            try rebuild(from: setup)
+            try session.reset()
             reply(to: message)
         case .get:
-            let path = try readArgument { try reader.string() }
-            let value: FieldValue?
-            do { value = try simulation.value(at: path) } catch {
-                throw MethodFailure(SimulatorError.unknownPath, error.description)
-            }
-            reply(to: message) { $0.appendVariant(value ?? .string("")) }
+            let value = try session.value(at: string())
+            reply(to: message) { $0.appendVariant(value) }
         case .snapshot:
-            reply(to: message) { $0.append(SceneJSON.snapshot(of: simulation)) }
+            reply(to: message) { $0.append(session.snapshot()) }
         case .listPlugins:
-            let installed = Set(simulation.pluginIDs)
+            let plugins = session.plugins()
             reply(to: message) { writer in
                 writer.container(DBusType.array, "(ssb)") { array in
-                    for descriptor in registry.descriptors {
+                    for plugin in plugins {
                         array.container(DBusType.struct, nil) { entry in
-                            entry.append(descriptor.id)
-                            entry.append(descriptor.summary)
-                            entry.append(installed.contains(descriptor.id))
+                            entry.append(plugin.id)
+                            entry.append(plugin.summary)
+                            entry.append(plugin.installed)
                         }
                     }
                 }
             }
         case .configure:
-            let plugin = try readArgument { try reader.string() }
-            let settings = try readArgument { try reader.fields() }
-            guard registry[plugin] != nil else {
-                let known = registry.descriptors.map(\.id).joined(separator: ", ")
-                throw MethodFailure(SimulatorError.unknownPlugin, "no plugin '\(plugin)' (plugins: \(known))")
-            }
-            var configured = setup
-            if let index = configured.plugins.firstIndex(where: { $0.id == plugin }) {
-                configured.plugins[index].overrides = settings
-            } else {
-                configured.plugins.append((plugin, settings))
-            }
-            do { try rebuild(from: configured) } catch { throw MethodFailure(SimulatorError.invalidField, "\(plugin): \(error)") }
+            try session.configure(string(), fields())
             reply(to: message)
         }
         try readArgument { try reader.finish() }
-    }
-
-    /// Builds the event, checks it and injects it now (or schedules it): its sequence number, or
-    /// 0 when it was swallowed or is still to come.
-    private func inject(_ name: String, _ fields: Fields, at time: VirtualTime?) throws -> UInt64 {
-        let event: Event
-        do {
-            event = try Event(name: name, fields: fields)
-        } catch {
-            throw MethodFailure(SimulatorError.invalidField, "\(name): \(error)")
-        }
-        do {
-            if let time {
-                try simulation.inject(event, at: time)
-                return 0
-            }
-            return try simulation.inject(event) ?? 0
-        } catch .unknownEvent(let name, _) {
-            throw MethodFailure(SimulatorError.unknownEvent, "unknown event '\(name)'; ListPlugins and `rehearse events` give the vocabulary")
-        } catch {
-            throw MethodFailure(SimulatorError.invalidField, "\(name): \(error)")
-        }
-    }
-}
-
-/// The methods of `org.rehearse.Simulator1`, with their input signatures.
-private enum Method: String {
-    case inject = "Inject", injectAt = "InjectAt", injectStrings = "InjectStrings", advance = "Advance"
-    case loadScenario = "LoadScenario", reset = "Reset", get = "Get", snapshot = "Snapshot"
-    case listPlugins = "ListPlugins", configure = "Configure"
-
-    var signature: String {
-        switch self {
-        case .inject: "sa{sv}"
-        case .injectAt: "dsa{sv}"
-        case .injectStrings: "sa{ss}"
-        case .advance: "d"
-        case .loadScenario, .get: "s"
-        case .reset, .snapshot, .listPlugins: ""
-        case .configure: "sa{sv}"
-        }
-    }
-
-    var changesState: Bool {
-        switch self {
-        case .get, .snapshot, .listPlugins: false
-        default: true
-        }
     }
 }
 

@@ -31,12 +31,17 @@ final class WatchLoop {
     /// Waits up to `milliseconds` for any enabled watch and lets libdbus handle what is ready.
     /// If it would sleep, it first checks without sleeping until `spinDeadline`, so a message due
     /// within microseconds is caught awake instead of after a wake-up.
-    func poll(milliseconds: Int32, spinningUntil spinDeadline: ContinuousClock.Instant? = nil) {
-        let active = watches.filter { dbus_watch_get_enabled($0) != 0 }
+    /// With `writingOnly`, only sockets' readiness to be written is handled: nothing is read or
+    /// accepted (used between the slices of long work, inside a method call).
+    func poll(milliseconds: Int32, spinningUntil spinDeadline: ContinuousClock.Instant? = nil, writingOnly: Bool = false) {
+        let active = watches.filter { watch in
+            dbus_watch_get_enabled(watch) != 0
+                && (!writingOnly || dbus_watch_get_flags(watch) & UInt32(DBUS_WATCH_WRITABLE.rawValue) != 0)
+        }
         var descriptors = active.map { watch in
             let flags = dbus_watch_get_flags(watch)
             var events: Int16 = 0
-            if flags & UInt32(DBUS_WATCH_READABLE.rawValue) != 0 { events |= Int16(POLLIN) }
+            if flags & UInt32(DBUS_WATCH_READABLE.rawValue) != 0, !writingOnly { events |= Int16(POLLIN) }
             if flags & UInt32(DBUS_WATCH_WRITABLE.rawValue) != 0 { events |= Int16(POLLOUT) }
             return pollfd(fd: dbus_watch_get_unix_fd(watch), events: events, revents: 0)
         }

@@ -38,7 +38,16 @@ public final class Timeline {
 
     /// Runs every item due at or before `time`, then moves the clock to `time` (if it is ahead).
     public func run(until time: VirtualTime) {
-        while let (due, item) = scheduler.popItem(dueBy: time) {
+        _ = run(until: time, atMost: .max)
+    }
+
+    /// Runs at most `limit` of the items due at or before `time`, in order. If none is left, moves
+    /// the clock to `time` and returns true; otherwise leaves the clock at the last item run and
+    /// returns false, so that long work can proceed in slices.
+    public func run(until time: VirtualTime, atMost limit: Int) -> Bool {
+        var run = 0
+        while run < limit, let (due, item) = scheduler.popItem(dueBy: time) {
+            run += 1
             move(to: due)
             guard !bus.isIsolated(item.owner) else { continue }
             do {
@@ -47,7 +56,9 @@ public final class Timeline {
                 bus.isolate(item.owner, because: error)
             }
         }
+        if let next = scheduler.nextDueTime, next <= time { return false }
         move(to: time)
+        return true
     }
 
     private func move(to time: VirtualTime) {

@@ -9,6 +9,8 @@ public struct ScenarioLoader: Sendable {
     public let registry: PluginRegistry
 
     static let topLevelKeys = ["name", "device", "scene", "plugins", "animations", "steps"]
+    /// The largest scenario file (or scenario text) accepted, in bytes.
+    public static let maximumFileSize = YAMLDocument.maximumSize
     /// The most steps one scenario may have.
     public static let maximumSteps = 10_000
 

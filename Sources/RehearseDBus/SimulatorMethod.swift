@@ -1,0 +1,60 @@
+/// The methods of `org.rehearse.Simulator1`, once: their arguments (names and D-Bus types, in and
+/// out) and whether they change state. Dispatch, the signature check, the read-only rule and the
+/// introspection XML all come from this table.
+enum SimulatorMethod: String, CaseIterable {
+    case inject = "Inject", injectAt = "InjectAt", injectStrings = "InjectStrings", advance = "Advance"
+    case loadScenario = "LoadScenario", reset = "Reset", get = "Get", snapshot = "Snapshot"
+    case listPlugins = "ListPlugins", configure = "Configure"
+
+    /// One argument: its name and D-Bus type.
+    struct Argument {
+        let name: String
+        let type: String
+    }
+
+    /// The arguments the caller sends, in order.
+    var inputs: [Argument] {
+        switch self {
+        case .inject: [Argument(name: "name", type: "s"), Argument(name: "fields", type: "a{sv}")]
+        case .injectAt: [Argument(name: "time", type: "d"), Argument(name: "name", type: "s"), Argument(name: "fields", type: "a{sv}")]
+        case .injectStrings: [Argument(name: "name", type: "s"), Argument(name: "fields", type: "a{ss}")]
+        case .advance: [Argument(name: "seconds", type: "d")]
+        case .loadScenario: [Argument(name: "yaml", type: "s")]
+        case .get: [Argument(name: "path", type: "s")]
+        case .reset, .snapshot, .listPlugins: []
+        case .configure: [Argument(name: "plugin", type: "s"), Argument(name: "settings", type: "a{sv}")]
+        }
+    }
+
+    /// What the reply carries.
+    var outputs: [Argument] {
+        switch self {
+        case .inject, .injectAt, .injectStrings: [Argument(name: "sequence", type: "t")]
+        case .advance: [Argument(name: "now", type: "d")]
+        case .get: [Argument(name: "value", type: "v")]
+        case .snapshot: [Argument(name: "json", type: "s")]
+        case .listPlugins: [Argument(name: "plugins", type: "a(ssb)")]
+        case .loadScenario, .reset, .configure: []
+        }
+    }
+
+    /// The signature a call must have.
+    var signature: String { inputs.map(\.type).joined() }
+
+    /// Whether a read-only service refuses it.
+    var changesState: Bool {
+        switch self {
+        case .get, .snapshot, .listPlugins: false
+        default: true
+        }
+    }
+
+    /// The method's `<method>` element.
+    var introspection: String {
+        let arguments = inputs.map { ($0, "in") } + outputs.map { ($0, "out") }
+        guard !arguments.isEmpty else { return "    <method name=\"\(rawValue)\"/>\n" }
+        return "    <method name=\"\(rawValue)\">\n"
+            + arguments.map { "      <arg name=\"\($0.0.name)\" type=\"\($0.0.type)\" direction=\"\($0.1)\"/>\n" }.joined()
+            + "    </method>\n"
+    }
+}

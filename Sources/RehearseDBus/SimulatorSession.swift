@@ -1,0 +1,210 @@
+import Foundation
+import RehearseCore
+import RehearseScenario
+
+/// One simulation as `org.rehearse.Simulator1` serves it, with no libdbus in it: the interface's
+/// methods on typed arguments, its properties, the clock's pacing, and the events delivered since
+/// the service last sent them. The service decodes calls, calls these and encodes the replies.
+final class SimulatorSession {
+    /// The most events that may wait on the clock (`InjectAt`, motion streams, plugins' work).
+    static let maximumPendingEvents = 100_000
+    /// The longest `Advance`, in seconds.
+    static let maximumAdvance = 1_000_000.0
+    /// How many scheduled items an `Advance` runs before it lets the service send what they
+    /// delivered and look at its stop request.
+    static let advanceSlice = 10_000
+
+    let registry: PluginRegistry
+    let mode: ClockMode
+    private(set) var setup: Scenario
+    private(set) var simulation: Simulation
+    private var pacer = RealtimePacer(from: .zero)
+    /// Delivered events not yet taken by ``takeDeliveredEvents()``.
+    private var delivered: [DeliveredEvent] = []
+
+    /// Builds the simulation from `setup` (its steps are not run).
+    init(setup: Scenario, registry: PluginRegistry, mode: ClockMode) throws {
+        self.setup = setup
+        self.registry = registry
+        self.mode = mode
+        simulation = try setup.makeSimulation(registry: registry, mode: mode)
+        record()
+    }
+
+    private func record() {
+        simulation.bus.subscribe(.all, owner: "dbus") { [unowned self] event in delivered.append(event) }
+    }
+
+    /// The events delivered since the last call, in order.
+    func takeDeliveredEvents() -> [DeliveredEvent] {
+        defer { delivered.removeAll(keepingCapacity: true) }
+        return delivered
+    }
+
+    // MARK: The clock
+
+    /// Starts pacing a realtime clock from now.
+    func startPacing() {
+        pacer = RealtimePacer(from: simulation.now)
+    }
+
+    /// Runs what is due: in realtime mode up to the wall clock, in virtual mode the next due item,
+    /// at most ``advanceSlice`` items either way; manual mode waits for `Advance`.
+    func runDueWork() {
+        switch mode {
+        case .realtime: _ = simulation.timeline.run(until: pacer.virtualTime(at: .now), atMost: Self.advanceSlice)
+        case .virtual: if let next = simulation.timeline.nextDueTime { _ = simulation.timeline.run(until: next, atMost: Self.advanceSlice) }
+        case .manual: break
+        }
+    }
+
+    /// How long the service may wait for messages before work is due: until the next due item in
+    /// realtime mode, not at all while virtual time has work, otherwise `idle`.
+    func waitMilliseconds(idle: Int32) -> Int32 {
+        switch mode {
+        case .manual: return idle
+        case .virtual: return simulation.timeline.nextDueTime == nil ? idle : 0
+        case .realtime:
+            guard let next = simulation.timeline.nextDueTime else { return idle }
+            let wait = ContinuousClock.now.duration(to: pacer.instant(for: next))
+            let milliseconds = Double(wait.components.seconds) * 1000 + Double(wait.components.attoseconds) / 1e15
+            return Int32(min(max(milliseconds.rounded(.up), 0), Double(idle)))
+        }
+    }
+
+    // MARK: Methods
+
+    /// `Inject` and `InjectAt`: the event's sequence number, or 0 when it was swallowed or is still to come.
+    func inject(_ name: String, _ fields: Fields, at time: VirtualTime? = nil) throws(MethodFailure) -> UInt64 {
+        let event: Event
+        do {
+            event = try Event(name: name, fields: fields)
+        } catch {
+            throw MethodFailure(SimulatorError.invalidField, "\(name): \(error)")
+        }
+        do {
+            guard let time else { return try simulation.inject(event) ?? 0 }
+            guard simulation.timeline.pendingCount < Self.maximumPendingEvents else {
+                throw MethodFailure(SimulatorError.limit, "\(Self.maximumPendingEvents) events already wait on the clock; "
+                    + "advance it or inject fewer ahead of time")
+            }
+            try simulation.inject(event, at: time)
+            return 0
+        } catch let failure as MethodFailure {
+            throw failure
+        } catch InjectionError.unknownEvent(let name, _) {
+            throw MethodFailure(SimulatorError.unknownEvent, "unknown event '\(name)'; ListPlugins and `rehearse events` give the vocabulary")
+        } catch {
+            throw MethodFailure(SimulatorError.invalidField, "\(name): \(error)")
+        }
+    }
+
+    /// `InjectAt`'s time checked: finite seconds, 0 or more.
+    static func injectionTime(_ seconds: Double) throws(MethodFailure) -> VirtualTime {
+        guard seconds >= 0, seconds <= maximumAdvance, let time = VirtualTime.seconds(seconds) else {
+            throw MethodFailure(SimulatorError.invalidField, "time must be from 0 to \(Int(maximumAdvance)) seconds, found \(seconds)")
+        }
+        return time
+    }
+
+    /// `InjectStrings`: values read as the command line reads them.
+    func injectStrings(_ name: String, _ pairs: [(key: String, value: String)]) throws(MethodFailure) -> UInt64 {
+        let fields: Fields
+        do { fields = try FieldText.fields(pairs) } catch { throw MethodFailure(SimulatorError.invalidField, "\(error)") }
+        return try inject(name, fields)
+    }
+
+    /// `Advance`: moves a manual or virtual clock on by `seconds`, in slices of at most
+    /// ``advanceSlice`` items; after each, `betweenSlices` may send what was delivered and returns
+    /// false to stop (the service is stopping). Returns the time reached.
+    func advance(by seconds: Double, betweenSlices: () -> Bool) throws(MethodFailure) -> Double {
+        guard mode != .realtime else {
+            throw MethodFailure(SimulatorError.wrongMode, "Advance needs manual or virtual mode; the clock is realtime")
+        }
+        guard seconds >= 0, seconds <= Self.maximumAdvance, let duration = VirtualTime.seconds(seconds) else {
+            throw MethodFailure(SimulatorError.invalidField, "seconds must be from 0 to \(Int(Self.maximumAdvance)), found \(seconds)")
+        }
+        let target = simulation.now + duration
+        while !simulation.timeline.run(until: target, atMost: Self.advanceSlice) {
+            guard betweenSlices() else { break }
+        }
+        return simulation.now.seconds
+    }
+
+    /// `LoadScenario`: a new simulation from the scenario's set-up.
+    func loadScenario(_ yaml: String) throws(MethodFailure) {
+        let scenario: Scenario
+        do {
+            scenario = try ScenarioLoader(registry: registry).load(data: Data(yaml.utf8), file: "scenario")
+        } catch {
+            throw MethodFailure(SimulatorError.invalidScenario, error.description)
+        }
+        try rebuild(from: scenario, failure: SimulatorError.invalidScenario)
+    }
+
+    /// `Reset`: the simulation as its set-up builds it.
+    func reset() throws(MethodFailure) {
+        try rebuild(from: setup, failure: SimulatorError.invalidScenario)
+    }
+
+    /// `Configure`: the set-up with `plugin` installed and `settings` over its defaults, rebuilt.
+    func configure(_ plugin: String, _ settings: Fields) throws(MethodFailure) {
+        guard registry[plugin] != nil else {
+            let known = registry.descriptors.map(\.id).joined(separator: ", ")
+            throw MethodFailure(SimulatorError.unknownPlugin, "no plugin '\(plugin)' (plugins: \(known))")
+        }
+        var configured = setup
+        if let index = configured.plugins.firstIndex(where: { $0.id == plugin }) {
+            configured.plugins[index].overrides = settings
+        } else {
+            configured.plugins.append((plugin, settings))
+        }
+        try rebuild(from: configured, failure: SimulatorError.invalidField, naming: plugin)
+    }
+
+    private func rebuild(from newSetup: Scenario, failure: String, naming subject: String? = nil) throws(MethodFailure) {
+        do {
+            simulation = try newSetup.makeSimulation(registry: registry, mode: mode)
+        } catch {
+            throw MethodFailure(failure, subject.map { "\($0): \(error)" } ?? "\(error)")
+        }
+        setup = newSetup
+        pacer = RealtimePacer(from: .zero)
+        record()
+    }
+
+    /// `Get`: the value at `path` ("" for an absent one).
+    func value(at path: String) throws(MethodFailure) -> FieldValue {
+        do {
+            return try simulation.value(at: path) ?? .string("")
+        } catch {
+            throw MethodFailure(SimulatorError.unknownPath, error.description)
+        }
+    }
+
+    /// `Snapshot`: the scene as JSON.
+    func snapshot() -> String { SceneJSON.snapshot(of: simulation) }
+
+    /// `ListPlugins`: every registered plugin, and whether it is installed.
+    func plugins() -> [(id: String, summary: String, installed: Bool)] {
+        let installed = Set(simulation.pluginIDs)
+        return registry.descriptors.map { ($0.id, $0.summary, installed.contains($0.id)) }
+    }
+
+    // MARK: Properties
+
+    /// The properties, by name.
+    var properties: [String: FieldValue] {
+        [
+            "Time": .double(simulation.now.seconds),
+            "Mode": .string(simulation.mode.rawValue),
+            "KeyboardVisible": .bool(simulation.keyboard.isVisible),
+            "FirstResponder": .string(simulation.scene.firstResponder ?? ""),
+            "Orientation": .string(simulation.scene.orientation.rawValue),
+            "EventCount": .int(Int64(simulation.bus.lastSequence)),
+        ]
+    }
+
+    /// The properties whose changes are announced (Time and EventCount change all the time).
+    static let announcedProperties: Set<String> = ["Mode", "KeyboardVisible", "FirstResponder", "Orientation"]
+}
