@@ -61,9 +61,9 @@ let package = Package(
         .testTarget(name: "PannerTests", dependencies: ["Panner", "RehearseTesting"]),
         .testTarget(name: "LoginAnimatorTests", dependencies: ["LoginAnimator", "RehearseTesting"]),
         .testTarget(name: "GatewayTests", dependencies: ["Gateway", "RehearseTesting"]),
-        .testTarget(name: "RehearseDBusTests", dependencies: ["RehearseDBus", "CDBus"]),
+        .testTarget(name: "RehearseDBusTests", dependencies: ["RehearseDBus", "CDBus", "RehearsePlugins"]),
         .testTarget(name: "RehearseScenarioTests", dependencies: ["RehearseScenario", "RehearsePlugins"], exclude: ["Malformed", "MalformedExpectations.tsv"]),
-        .testTarget(name: "rehearseTests", dependencies: ["rehearse"], exclude: ["junit.xsd", "dbus_client.py"]),
+        .testTarget(name: "rehearseTests", dependencies: ["rehearse"], exclude: ["junit.xsd", "dbus_client.py", "hostile_peer.py"]),
     ],
     swiftLanguageModes: [.v6]
 )

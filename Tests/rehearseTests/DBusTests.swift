@@ -139,16 +139,8 @@ import FoundationXML
     /// `rehearse monitor` reach it at its address.
     @Test func noBusServesPeersWithoutJoiningTheBus() throws {
         let bus = try PrivateBus()
-        let socket = bus.folder.appendingPathComponent("peer.sock").path
-        let peer = "unix:path=\(socket)"
+        let peer = try bus.servePeersOnly(["--mode", "manual"]).address
         let rehearse = Rehearse.productsFolder.appendingPathComponent("rehearse")
-        let service = try bus.start(rehearse, ["serve", "--no-bus", "--mode", "manual", "--listen", peer])
-        var attempts = 0
-        while !FileManager.default.fileExists(atPath: socket) {
-            attempts += 1
-            guard attempts < 250, service.isRunning else { throw BusSetupError("rehearse serve --no-bus did not listen") }
-            Thread.sleep(forTimeInterval: 0.02)
-        }
         let monitor = try bus.start(rehearse, ["monitor", "--address", peer, "network", "--count", "1"], output: "events.jsonl")
         Thread.sleep(forTimeInterval: 0.3)
         #expect(try bus.run(rehearse.path, ["inject", "--address", peer, "resign"]).output == "1\n")

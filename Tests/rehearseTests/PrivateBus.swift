@@ -80,8 +80,24 @@ final class PrivateBus {
         return process
     }
 
-    /// Starts a long-running program on this bus; its output goes to a file in the folder.
-    func start(_ executable: URL, _ arguments: [String], output: String? = nil) throws -> Process {
+    /// Starts `rehearse serve --no-bus --listen unix:path=FOLDER/peer.sock` with `arguments`, its
+    /// error output in `serve.log`, and waits until it listens. Returns the process and the address.
+    func servePeersOnly(_ arguments: [String]) throws -> (process: Process, address: String, socket: String) {
+        let socket = folder.appendingPathComponent("peer.sock").path
+        let address = "unix:path=\(socket)"
+        let process = try start(Rehearse.productsFolder.appendingPathComponent("rehearse"),
+                                ["serve", "--no-bus", "--listen", address] + arguments, errorOutput: "serve.log")
+        var attempts = 0
+        while !FileManager.default.fileExists(atPath: socket) {
+            attempts += 1
+            guard attempts < 250, process.isRunning else { throw BusSetupError("rehearse serve --no-bus did not listen") }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        return (process, address, socket)
+    }
+
+    /// Starts a long-running program on this bus; its output (and error output) go to files in the folder.
+    func start(_ executable: URL, _ arguments: [String], output: String? = nil, errorOutput: String? = nil) throws -> Process {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -93,7 +109,13 @@ final class PrivateBus {
         } else {
             process.standardOutput = FileHandle.nullDevice
         }
-        process.standardError = FileHandle.nullDevice
+        if let errorOutput {
+            let file = folder.appendingPathComponent(errorOutput)
+            _ = FileManager.default.createFile(atPath: file.path, contents: nil)
+            process.standardError = try FileHandle(forWritingTo: file)
+        } else {
+            process.standardError = FileHandle.nullDevice
+        }
         try process.run()
         processes.append(process)
         return process

@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+
+/// `rehearse serve --listen` against peers that misbehave (Python raw sockets and jeepney, in
+/// hostile_peer.py): the service keeps answering everyone else within a second, drops the
+/// misbehaving peer with a log line, and stops promptly on SIGTERM whatever it is doing.
+@Suite struct HostilePeerTests {
+    private static let script = Rehearse.packageRoot.appendingPathComponent("Tests/rehearseTests/hostile_peer.py").path
+
+    /// `gdbus call` on the service at `address`, and how long it took.
+    private func call(_ bus: PrivateBus, _ address: String, _ method: String, _ arguments: [String] = []) throws
+        -> (result: CommandResult, seconds: Double) {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let result = try bus.run("/usr/bin/gdbus", ["call", "--address", address, "--dest", "org.rehearse.Simulator",
+                                                    "--object-path", "/org/rehearse/Simulator",
+                                                    "--method", "org.rehearse.Simulator1.\(method)"] + arguments)
+        let elapsed = (clock.now - start).components
+        return (result, Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18)
+    }
+
+    private func waitFor(_ text: String, in bus: PrivateBus, file: String = "serve.log", seconds: Double) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if bus.contents(of: file).contains(text) { return true }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        return false
+    }
+
+    @Test func aPeerThatNeverAuthenticatesStallsNobodyAndIsDropped() throws {
+        let bus = try PrivateBus()
+        let (service, address, socket) = try bus.servePeersOnly(["--mode", "manual"])
+        _ = try bus.start(URL(fileURLWithPath: "/usr/bin/env"), ["python3", Self.script, "silent", socket, "1", "30"],
+                          output: "silent.out")
+        #expect(waitFor("connected", in: bus, file: "silent.out", seconds: 5))
+        // Each call makes Event signals, which once blocked the service in a flush to the silent peer.
+        for _ in 0..<3 {
+            let (result, seconds) = try call(bus, address, "Inject", ["network", "{'online': <false>}"])
+            #expect(result.status == 0, "\(result.errorOutput)")
+            #expect(seconds < 1)
+        }
+        #expect(waitFor("disconnected peer 1: not authenticated within 5.0 seconds", in: bus, seconds: 8))
+        #expect(try call(bus, address, "Get", ["time"]).result.output == "(<0.0>,)\n")
+        service.terminate()
+        PrivateBus.waitForExit(service)
+        #expect(service.terminationStatus == 0)
+        #expect(!FileManager.default.fileExists(atPath: socket))
+    }
+
+    @Test func peersPastTheCapAreRefusedWithALogLine() throws {
+        let bus = try PrivateBus()
+        let (_, address, socket) = try bus.servePeersOnly(["--mode", "manual"])
+        _ = try bus.start(URL(fileURLWithPath: "/usr/bin/env"), ["python3", Self.script, "silent", socket, "70", "30"],
+                          output: "silent.out")
+        #expect(waitFor("refused peer 65: 64 peers are connected (the limit)", in: bus, seconds: 5))
+        #expect(waitFor("refused peer 70:", in: bus, seconds: 5))
+        // Once the silent ones time out, a real client gets in again.
+        #expect(waitFor("disconnected peer 64: not authenticated", in: bus, seconds: 8))
+        let (result, seconds) = try call(bus, address, "Get", ["time"])
+        #expect(result.output == "(<0.0>,)\n", "\(result.errorOutput)")
+        #expect(seconds < 1)
+    }
+
+    @Test func aPeerThatStopsReadingIsDisconnectedAndNoCallIsLost() throws {
+        let bus = try PrivateBus()
+        let (_, address, _) = try bus.servePeersOnly(["--mode", "manual"])
+        _ = try bus.start(URL(fileURLWithPath: "/usr/bin/env"), ["python3", Self.script, "unread", address, "60"],
+                          output: "unread.out")
+        #expect(waitFor("subscribed", in: bus, file: "unread.out", seconds: 5))
+        // About 170 bytes of Event signal each: 80,000 of them are past the 8 MiB backlog limit.
+        let injected = try bus.run(Rehearse.productsFolder.appendingPathComponent("rehearse").path,
+                                   ["inject", "--address", address, "--times", "80000", "network", "online=true"])
+        #expect(injected.status == 0, "\(injected.errorOutput)")
+        #expect(injected.output.hasPrefix("80000 injected, sequences 1...80000, consecutive: yes"))
+        #expect(waitFor("bytes unread (the limit is 8388608)", in: bus, seconds: 5))
+        #expect(try call(bus, address, "Get", ["time"]).seconds < 1)
+    }
+
+    @Test func aLongAdvanceStreamsAndStopsWithinAMomentOfSIGTERM() throws {
+        let bus = try PrivateBus()
+        // The panner's scroll bar wants every frame: a million seconds are sixty million ticks.
+        let (service, address, socket) = try bus.servePeersOnly(["--mode", "manual", "--plugins", "panner"])
+        let advance = try bus.start(URL(fileURLWithPath: "/usr/bin/gdbus"),
+                                    ["call", "--address", address, "--dest", "org.rehearse.Simulator",
+                                     "--object-path", "/org/rehearse/Simulator", "--timeout", "60",
+                                     "--method", "org.rehearse.Simulator1.Advance", "1000000"])
+        Thread.sleep(forTimeInterval: 1)
+        #expect(service.isRunning && advance.isRunning)
+        let clock = ContinuousClock()
+        let start = clock.now
+        service.terminate()
+        PrivateBus.waitForExit(service)
+        let stopped = clock.now - start
+        #expect(stopped < .milliseconds(250), "stopped after \(stopped)")
+        #expect(service.terminationStatus == 0)
+        #expect(!FileManager.default.fileExists(atPath: socket))
+    }
+
+    @Test func scenarioTextHasTheScenarioFilesLimitAndEventCountIsUnsigned() throws {
+        let bus = try PrivateBus()
+        let (_, address, _) = try bus.servePeersOnly(["--mode", "manual"])
+        // A legitimate scenario of about 900 KiB: far past an event string's 64 KiB.
+        let padding = String(repeating: "# a comment line to make the file large\n", count: 23_000)
+        let file = bus.folder.appendingPathComponent("large.yaml")
+        try Data("name: large\nplugins: [gateway]\n\(padding)steps: []\n".utf8).write(to: file)
+        #expect(try bus.run("/usr/bin/env", ["python3", Self.script, "load", address, file.path]).output == "ok\n")
+        #expect(try call(bus, address, "Get", ["gateway.child"]).result.output == "(<'login'>,)\n")
+        let all = try bus.run("/usr/bin/gdbus", ["call", "--address", address, "--dest", "org.rehearse.Simulator",
+                                                 "--object-path", "/org/rehearse/Simulator", "--method",
+                                                 "org.freedesktop.DBus.Properties.GetAll", "org.rehearse.Simulator1"])
+        #expect(all.output.contains("'EventCount': <uint64 "), "\(all.output)")
+    }
+}
