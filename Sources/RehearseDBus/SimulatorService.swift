@@ -28,6 +28,9 @@ public final class SimulatorService {
     /// The most bytes that may wait to be sent to one peer; a peer that falls further behind (it
     /// stopped reading) is disconnected, as dbus-daemon does past its per-connection limits.
     public static let maximumPeerBacklog = 8 << 20
+    /// The most bytes that may wait to be sent to the bus daemon before the simulation pauses for
+    /// it to catch up (the daemon is not dropped: the service waits for it instead).
+    static let maximumBusBacklog = 8 << 20
     /// The longest the loop waits for messages, so a stop request is seen within it.
     static let idleMilliseconds: Int32 = 50
 
@@ -230,7 +233,8 @@ public final class SimulatorService {
             loop.poll(milliseconds: session.waitMilliseconds(idle: Self.idleMilliseconds), spinningUntil: spinDeadline)
             if let connection, !dispatch(connection.raw) { throw BusFailure("lost the connection to the bus") }
             servePeers()
-            session.runDueWork()
+            // While the daemon has not taken what was sent, new work waits: memory stays bounded.
+            if !isBusBacklogFull { session.runDueWork() }
             sendDeliveredEvents()
             announceChangedProperties()
             // Nothing here waits for a peer: libdbus writes what it can as it sends, the loop's
@@ -245,7 +249,14 @@ public final class SimulatorService {
         sendDeliveredEvents()
         loop.poll(milliseconds: 0, writingOnly: true)
         drop(peers.filter(isFallingBehind))
+        while isBusBacklogFull, !shouldStop() { loop.poll(milliseconds: 10, writingOnly: true) }
         return !shouldStop()
+    }
+
+    /// Whether more than ``maximumBusBacklog`` bytes wait to be written to the bus daemon.
+    private var isBusBacklogFull: Bool {
+        guard let connection else { return false }
+        return dbus_connection_get_outgoing_size(connection.raw) > Self.maximumBusBacklog
     }
 
     // MARK: Properties
