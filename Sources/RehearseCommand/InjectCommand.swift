@@ -52,7 +52,8 @@ struct Inject: ParsableCommand {
 /// `rehearse monitor [NAME...]`: prints the events a running `rehearse serve` delivers.
 struct Monitor: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Print the events a running `rehearse serve` delivers, as JSON Lines (only NAMEs when given).")
+        abstract: "Print the events a running `rehearse serve` delivers, as JSON Lines (only NAMEs when given).",
+        discussion: "Runs until --count events or SIGINT / SIGTERM, then prints the summary if asked.")
 
     @OptionGroup var connection: BusOptions
 
@@ -67,9 +68,10 @@ struct Monitor: ParsableCommand {
 
     func run() throws {
         var printed = 0, first: UInt64?, last: UInt64 = 0, consecutive = true
+        StopSignal.install()
         do {
             try SimulatorClient(bus: connection.busAddress, destination: connection.name)
-                .monitor(names: events, shouldStop: { false }) { delivered in
+                .monitor(names: events, shouldStop: { StopSignal.isRequested }) { delivered in
                     if !summary { FileHandle.standardOutput.write(Data((delivered.traceLine + "\n").utf8)) }
                     if first != nil, delivered.sequence != last + 1 { consecutive = false }
                     first = first ?? delivered.sequence

@@ -6,10 +6,6 @@ import RehearseScenario
 
 extension ClockMode: ExpressibleByArgument {}
 
-/// Set by SIGINT and SIGTERM; read by the serve loop at least every 50 ms. A plain flag written
-/// from a signal handler, as `sig_atomic_t` would be in C.
-nonisolated(unsafe) private var stopRequested = false
-
 /// `rehearse serve`: the simulation on D-Bus as `org.rehearse.Simulator`.
 struct Serve: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -69,19 +65,11 @@ struct Serve: ParsableCommand {
             FileHandle.standardError.write(Data("rehearse serve: \(error)\n".utf8))
             throw ExitCode(2)
         }
-        signal(SIGINT) { _ in stopRequested = true }
-        signal(SIGTERM) { _ in stopRequested = true }
-        // A parent may have started us with these blocked (dispatch worker threads block signals,
-        // and a child inherits the mask): unblock them, or SIGTERM would never arrive.
-        var signals = sigset_t()
-        sigemptyset(&signals)
-        sigaddset(&signals, SIGINT)
-        sigaddset(&signals, SIGTERM)
-        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+        StopSignal.install()
         let place = noBus ? "peers at \(listen ?? "")" : connection.name
         FileHandle.standardError.write(Data("serving \(place) (\(mode.rawValue) clock)\n".utf8))
         do {
-            try service.run { stopRequested }
+            try service.run { StopSignal.isRequested }
         } catch {
             FileHandle.standardError.write(Data("rehearse serve: \(error)\n".utf8))
             throw ExitCode(1)
