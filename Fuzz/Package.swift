@@ -1,8 +1,9 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-/// A libFuzzer target for the scenario loader, in its own package so that ordinary builds of the
-/// main package never meet an executable without `main`. See README.md for the command.
+/// libFuzzer targets for the scenario loader and for the D-Bus service's message handling, in their
+/// own package so that ordinary builds of the main package never meet an executable without
+/// `main`. See README.md for the commands.
 let package = Package(
     name: "RehearseFuzz",
     platforms: [.macOS(.v13)],
@@ -16,5 +17,14 @@ let package = Package(
                 .product(name: "RehearsePlugins", package: "Rehearse"),
             ]
         ),
+        .executableTarget(
+            name: "DBusMessageFuzzer",
+            dependencies: [
+                .product(name: "RehearseDBus", package: "Rehearse"),
+                .product(name: "RehearseScenario", package: "Rehearse"),
+                .product(name: "RehearsePlugins", package: "Rehearse"),
+            ]
+        ),
+        .executableTarget(name: "DBusFuzzSeeds", dependencies: [.product(name: "RehearseDBus", package: "Rehearse")]),
     ]
 )

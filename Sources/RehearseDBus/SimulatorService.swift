@@ -51,10 +51,7 @@ public final class SimulatorService {
     private var peersConnected = 0
     private var helloCount = 0
     private let options: Options
-    private let session: SimulatorSession
-    private var announced: [String: FieldValue] = [:]
-    /// The connection the message being handled came on (the bus or a peer): replies go there.
-    private var source: OpaquePointer?
+    private let object: SimulatorObject
     private var serials = MessageSerials()
     /// Until when the loop polls without sleeping (see ``peerSpin``).
     private var spinDeadline: ContinuousClock.Instant?
@@ -75,13 +72,13 @@ public final class SimulatorService {
         }
         connection = try bus.map { address throws(BusFailure) in try BusConnection(address) }
         self.options = options
-        session = try SimulatorSession(setup: setup, registry: registry, mode: options.mode)
+        let session = try SimulatorSession(setup: setup, registry: registry, mode: options.mode)
+        object = SimulatorObject(path: SimulatorInterface.path, session: session, readOnly: options.readOnly)
         if let connection {
             guard serveObjects(on: connection.raw) else { throw BusFailure("cannot serve objects on the connection") }
             try connection.requestName(options.name, replace: options.replace)
         }
         if let address = options.listenAddress { try listen(at: address) }
-        announced = session.properties
     }
 
     deinit {
@@ -201,22 +198,9 @@ public final class SimulatorService {
         dbus_message_unref(message)
     }
 
-    /// Builds and broadcasts the `Event` signals of the events delivered since the last time, in order.
+    /// Broadcasts the `Event` signals of the events delivered since the last time, in order.
     private func sendDeliveredEvents() {
-        for delivered in session.takeDeliveredEvents() {
-            var signal = OutgoingMessage.signal(path: SimulatorInterface.path, interface: SimulatorInterface.interface, member: "Event")
-            signal.body.append(delivered.sequence)
-            signal.body.append(delivered.time.seconds)
-            signal.body.append(delivered.event.name)
-            signal.body.append(delivered.event.fields)
-            broadcast(signal)
-        }
-    }
-
-    /// Sends `message` back where the message being handled came from, then releases it.
-    private func answer(with message: OpaquePointer) {
-        if let source { dbus_connection_send(source, message, nil) }
-        dbus_message_unref(message)
+        object.takeEventSignals().forEach(broadcast)
     }
 
     /// Serves until `shouldStop` returns true (checked at least every 50 ms, and between the
@@ -228,15 +212,15 @@ public final class SimulatorService {
             connection?.releaseName(options.name)
             shutDown()
         }
-        session.startPacing()
+        object.session.startPacing()
         while !shouldStop() {
-            loop.poll(milliseconds: session.waitMilliseconds(idle: Self.idleMilliseconds), spinningUntil: spinDeadline)
+            loop.poll(milliseconds: object.session.waitMilliseconds(idle: Self.idleMilliseconds), spinningUntil: spinDeadline)
             if let connection, !dispatch(connection.raw) { throw BusFailure("lost the connection to the bus") }
             servePeers()
             // While the daemon has not taken what was sent, new work waits: memory stays bounded.
-            if !isBusBacklogFull { session.runDueWork() }
+            if !isBusBacklogFull { object.session.runDueWork() }
             sendDeliveredEvents()
-            announceChangedProperties()
+            if let changed = object.takePropertiesChanged() { broadcast(changed) }
             // Nothing here waits for a peer: libdbus writes what it can as it sends, the loop's
             // write watches write the rest, and a peer that falls behind is dropped.
             drop(peers.filter(isFallingBehind))
@@ -259,34 +243,9 @@ public final class SimulatorService {
         return dbus_connection_get_outgoing_size(connection.raw) > Self.maximumBusBacklog
     }
 
-    // MARK: Properties
-
-    private func announceChangedProperties() {
-        let current = session.properties
-        let changed = current.filter { SimulatorSession.announcedProperties.contains($0.key) && announced[$0.key] != $0.value }
-        announced = current
-        guard !changed.isEmpty else { return }
-        var signal = OutgoingMessage.signal(path: SimulatorInterface.path, interface: "org.freedesktop.DBus.Properties",
-                                            member: "PropertiesChanged")
-        signal.body.append(SimulatorInterface.interface)
-        signal.body.append(changed)
-        signal.body.container(DBusType.array, "s") { _ in }
-        broadcast(signal)
-    }
-
-    /// A property's value with the type its introspection gives (`EventCount` is `t`).
-    private static func appendProperty(_ name: String, _ value: FieldValue, to writer: inout MessageWriter) {
-        if name == "EventCount", case .int(let count) = value {
-            writer.container(DBusType.variant, "t") { $0.append(UInt64(count)) }
-        } else {
-            writer.appendVariant(value)
-        }
-    }
-
     // MARK: Messages
 
     fileprivate func handle(_ message: OpaquePointer, from source: OpaquePointer) -> DBusHandlerResult {
-        self.source = source
         let fromPeer = peers.contains { $0.connection == source }
         defer {
             sendDeliveredEvents()
@@ -304,157 +263,37 @@ public final class SimulatorService {
             switch (member, signature) {
             case ("Hello", ""):
                 helloCount += 1
-                reply(to: message) { [helloCount] in $0.append(":peer.\(helloCount)") }
+                var name = MessageWriter()
+                name.append(":peer.\(helloCount)")
+                send(.reply(name), to: message, on: source)
                 return DBUS_HANDLER_RESULT_HANDLED
             case ("AddMatch", "s"), ("RemoveMatch", "s"):
-                reply(to: message)
+                send(.reply(MessageWriter()), to: message, on: source)
                 return DBUS_HANDLER_RESULT_HANDLED
             default:
                 break
             }
         }
         if member == "Introspect", interface == nil || interface == "org.freedesktop.DBus.Introspectable" {
-            guard let xml = Introspection.xml(for: path, events: session.simulation.eventVocabulary) else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
-            reply(to: message) { $0.append(xml) }
+            guard let xml = Introspection.xml(for: path, events: object.session.simulation.eventVocabulary) else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
+            var reply = MessageWriter()
+            reply.append(xml)
+            send(.reply(reply), to: message, on: source)
             return DBUS_HANDLER_RESULT_HANDLED
         }
-        guard path == SimulatorInterface.path else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
-        do {
-            switch interface {
-            case "org.freedesktop.DBus.Properties"?:
-                try handleProperties(member, signature, message)
-            case nil, SimulatorInterface.interface?:
-                guard let method = SimulatorMethod(rawValue: member) else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
-                guard signature == method.signature else {
-                    throw MethodFailure(SimulatorError.invalidArgs,
-                                        "\(member) takes (\(method.signature)), not (\(signature))")
-                }
-                if options.readOnly, method.changesState {
-                    throw MethodFailure(SimulatorError.notPermitted, "the service is read-only: \(member) changes state")
-                }
-                try handle(method, message)
-            default:
-                return DBUS_HANDLER_RESULT_NOT_YET_HANDLED
-            }
-        } catch let failure as MethodFailure {
-            sendError(failure, to: message)
-        } catch {
-            sendError(MethodFailure(SimulatorError.invalidField, "\(error)"), to: message)
+        guard path == object.path, let answer = object.answer(message, betweenSlices: continueLongWork) else {
+            return DBUS_HANDLER_RESULT_NOT_YET_HANDLED
         }
+        send(answer, to: message, on: source)
         // PropertiesChanged goes out once per loop round, after every message read in it.
         return DBUS_HANDLER_RESULT_HANDLED
     }
 
-    private func reply(to message: OpaquePointer, _ fill: (inout MessageWriter) -> Void = { _ in }) {
-        var reply = OutgoingMessage.reply(to: message)
-        fill(&reply.body)
-        guard let made = reply.make(serial: serials.take()) else { return }
-        answer(with: made)
-    }
-
-    private func sendError(_ failure: MethodFailure, to message: OpaquePointer) {
-        guard let reply = dbus_message_new_error(message, failure.name, failure.message) else { return }
-        answer(with: reply)
-    }
-
-    private func handleProperties(_ member: String, _ signature: String, _ message: OpaquePointer) throws {
-        var reader = MessageReader(message)
-        switch (member, signature) {
-        case ("Get", "ss"):
-            let interface = try readArgument { try reader.string() }, name = try readArgument { try reader.string() }
-            guard interface == SimulatorInterface.interface else {
-                throw MethodFailure(SimulatorError.unknownInterface, "no interface \(interface)")
-            }
-            guard let value = session.properties[name] else { throw MethodFailure(SimulatorError.unknownProperty, "no property \(name)") }
-            reply(to: message) { Self.appendProperty(name, value, to: &$0) }
-        case ("GetAll", "s"):
-            let interface = try readArgument { try reader.string() }
-            guard interface == SimulatorInterface.interface else {
-                throw MethodFailure(SimulatorError.unknownInterface, "no interface \(interface)")
-            }
-            let properties = session.properties
-            reply(to: message) { writer in
-                writer.container(DBusType.array, "{sv}") { array in
-                    for name in properties.keys.sorted() {
-                        guard let value = properties[name] else { continue }
-                        array.container(DBusType.dictEntry, nil) { entry in
-                            entry.append(name)
-                            Self.appendProperty(name, value, to: &entry)
-                        }
-                    }
-                }
-            }
-        case ("Set", "ssv"):
-            throw MethodFailure(SimulatorError.propertyReadOnly, "the simulator's properties are read-only")
-        default:
-            throw MethodFailure(SimulatorError.invalidArgs, "Properties.\(member) does not take (\(signature))")
-        }
-    }
-
-    /// Reads an argument, turning a reading problem into the matching error reply.
-    private func readArgument<Value>(_ read: () throws -> Value) throws(MethodFailure) -> Value {
-        do {
-            return try read()
-        } catch MessageReader.Problem.signature(let reason) {
-            throw MethodFailure(SimulatorError.invalidArgs, reason)
-        } catch MessageReader.Problem.value(let reason) {
-            throw MethodFailure(SimulatorError.invalidField, reason)
-        } catch {
-            throw MethodFailure(SimulatorError.invalidArgs, "\(error)")
-        }
-    }
-
-    /// Reads `method`'s arguments, calls the session and answers.
-    private func handle(_ method: SimulatorMethod, _ message: OpaquePointer) throws {
-        var reader = MessageReader(message)
-        func string() throws(MethodFailure) -> String { try readArgument { try reader.string() } }
-        func fields() throws(MethodFailure) -> Fields { try readArgument { try reader.fields() } }
-        func double() throws(MethodFailure) -> Double { try readArgument { try reader.double() } }
-        switch method {
-        case .inject:
-            let sequence = try session.inject(string(), fields())
-            reply(to: message) { $0.append(sequence) }
-        case .injectAt:
-            let time = try SimulatorSession.injectionTime(double())
-            let sequence = try session.inject(string(), fields(), at: time)
-            reply(to: message) { $0.append(sequence) }
-        case .injectStrings:
-            let name = try string()
-            let sequence = try session.injectStrings(name, readArgument { try reader.stringPairs() })
-            reply(to: message) { $0.append(sequence) }
-        case .advance:
-            let now = try session.advance(by: double(), betweenSlices: continueLongWork)
-            reply(to: message) { $0.append(now) }
-        case .loadScenario:
-            // Scenario text has the scenario file's limit, not an event string's.
-            try session.loadScenario(readArgument { try reader.string(maximumBytes: ScenarioLoader.maximumFileSize) })
-            reply(to: message)
-        case .reset:
-            try session.reset()
-            reply(to: message)
-        case .get:
-            let value = try session.value(at: string())
-            reply(to: message) { $0.appendVariant(value) }
-        case .snapshot:
-            reply(to: message) { $0.append(session.snapshot()) }
-        case .listPlugins:
-            let plugins = session.plugins()
-            reply(to: message) { writer in
-                writer.container(DBusType.array, "(ssb)") { array in
-                    for plugin in plugins {
-                        array.container(DBusType.struct, nil) { entry in
-                            entry.append(plugin.id)
-                            entry.append(plugin.summary)
-                            entry.append(plugin.installed)
-                        }
-                    }
-                }
-            }
-        case .configure:
-            try session.configure(string(), fields())
-            reply(to: message)
-        }
-        try readArgument { try reader.finish() }
+    /// Sends `answer` to the caller of `call`, on the connection the call came on.
+    private func send(_ answer: SimulatorObject.Answer, to call: OpaquePointer, on source: OpaquePointer) {
+        guard let message = answer.message(answering: call, serial: serials.take()) else { return }
+        dbus_connection_send(source, message, nil)
+        dbus_message_unref(message)
     }
 }
 

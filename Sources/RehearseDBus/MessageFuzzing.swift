@@ -1,0 +1,127 @@
+import CDBus
+import RehearseCore
+import RehearseScenario
+
+/// For the D-Bus fuzz target in `Fuzz/` only (`@_spi(Fuzzing) import RehearseDBus`): bytes as a
+/// connection reads them, through what the service does with every message it reads, on a fresh
+/// simulation each time so that an input reproduces alone.
+@_spi(Fuzzing) public struct MessageFuzzing: Sendable {
+    /// The slices one `Advance` may run (1,000 scheduled items each) before the fuzzer stops it, as
+    /// a stop request would: a long `Advance` is slow, not wrong.
+    public static let slicesPerAdvance = 4
+
+    private let setup: Scenario
+    private let registry: PluginRegistry
+
+    /// Each input is served by a simulation built from `setup` (its steps are not run), manual clock.
+    public init(setup: Scenario, registry: PluginRegistry) {
+        self.setup = setup
+        self.registry = registry
+    }
+
+    /// Splits `bytes` into D-Bus messages as libdbus does when a connection reads them
+    /// (`dbus_message_demarshal`), answers each method call as the service would (its object and
+    /// its introspection), builds the replies and the signals, and returns how many messages
+    /// decoded. Decoding stops at the first bytes that are not a message.
+    @discardableResult
+    public func handle(_ bytes: UnsafeRawBufferPointer) throws -> Int {
+        let object = try SimulatorObject(path: SimulatorInterface.path,
+                                         session: SimulatorSession(setup: setup, registry: registry, mode: .manual),
+                                         readOnly: false)
+        var serials = MessageSerials()
+        var offset = 0, decoded = 0
+        while let (message, length) = Self.message(in: UnsafeRawBufferPointer(rebasing: bytes[offset...])) {
+            defer { dbus_message_unref(message) }
+            offset += length
+            decoded += 1
+            var slices = 0
+            let answer = object.answer(message, betweenSlices: {
+                slices += 1
+                return slices < Self.slicesPerAdvance
+            })
+            if let answer, let reply = answer.message(answering: message, serial: serials.take()) { dbus_message_unref(reply) }
+            let path = dbus_message_get_path(message).map { String(cString: $0) } ?? "/"
+            _ = Introspection.xml(for: path, events: object.session.simulation.eventVocabulary)
+            for signal in object.takeEventSignals() + [object.takePropertiesChanged()].compactMap({ $0 }) {
+                if let made = signal.make(serial: serials.take()) { dbus_message_unref(made) }
+            }
+        }
+        return decoded
+    }
+
+    /// The message at the start of `bytes` and its length, or nil if they do not start with one.
+    private static func message(in bytes: UnsafeRawBufferPointer) -> (OpaquePointer, Int)? {
+        let characters = bytes.bindMemory(to: CChar.self)
+        // The fixed header (16 bytes) says how long the message is.
+        guard characters.count >= 16 else { return nil }
+        let length = Int(dbus_message_demarshal_bytes_needed(characters.baseAddress, 16))
+        guard length > 0, length <= characters.count else { return nil }
+        var error = DBusError()
+        dbus_error_init(&error)
+        defer { dbus_error_free(&error) }
+        guard let message = dbus_message_demarshal(characters.baseAddress, Int32(length), &error) else { return nil }
+        return (message, length)
+    }
+
+    /// The fuzzer's seeds: every method of the object called with valid arguments, each as the
+    /// bytes a client sends, and all of them one after the other.
+    public static func seeds() -> [[UInt8]] {
+        var calls: [OutgoingMessage] = SimulatorMethod.allCases.map { method in
+            var call = Self.call(method.rawValue, interface: SimulatorInterface.interface)
+            for argument in method.inputs { appendExample(argument, for: method, to: &call.body) }
+            return call
+        }
+        var getAll = call("GetAll", interface: "org.freedesktop.DBus.Properties")
+        getAll.body.append(SimulatorInterface.interface)
+        calls += [getAll, call("Introspect", interface: "org.freedesktop.DBus.Introspectable")]
+        var serials = MessageSerials()
+        let each = calls.compactMap { call in call.make(serial: serials.take()).map(marshal) }
+        return each + [each.flatMap { $0 }]
+    }
+
+    private static func call(_ member: String, interface: String) -> OutgoingMessage {
+        .methodCall(destination: SimulatorInterface.defaultName, path: SimulatorInterface.path, interface: interface, member: member)
+    }
+
+    /// A valid value for `argument` of `method`, so the seed reaches the session.
+    private static func appendExample(_ argument: SimulatorMethod.Argument, for method: SimulatorMethod, to body: inout MessageWriter) {
+        switch (argument.type, method) {
+        case ("d", _): body.append(0.5)
+        case ("s", .loadScenario): body.append(exampleScenario)
+        case ("s", .get): body.append("keyboard.frame.y")
+        case ("s", .configure): body.append("gateway")
+        case ("s", _): body.append("tap")
+        case ("a{ss}", _):
+            body.container(DBusType.array, "{ss}") { array in
+                array.container(DBusType.dictEntry, nil) { entry in
+                    entry.append("target")
+                    entry.append("username")
+                }
+            }
+        case (_, .configure): body.append(["transition": .string("fade")] as Fields)
+        default: body.append(["x": .double(160), "y": .double(250)] as Fields)
+        }
+    }
+
+    /// A small scenario for `LoadScenario`: a scene with a field, and the gateway over two children.
+    private static let exampleScenario = """
+        name: seed
+        scene:
+          nodes:
+            - {id: login, kind: view, frame: [0, 0, 320, 568]}
+            - {id: username, kind: textField, parent: login, frame: [10, 240, 300, 40]}
+            - {id: home, kind: view, frame: [0, 0, 320, 568]}
+        plugins: [gateway]
+        steps: []
+        """
+
+    /// `message`'s bytes on the wire; releases the message.
+    private static func marshal(_ message: OpaquePointer) -> [UInt8] {
+        defer { dbus_message_unref(message) }
+        var bytes: UnsafeMutablePointer<CChar>?
+        var count: Int32 = 0
+        guard dbus_message_marshal(message, &bytes, &count) != 0, let bytes else { return [] }
+        defer { dbus_free(bytes) }
+        return UnsafeBufferPointer(start: bytes, count: Int(count)).map { UInt8(bitPattern: $0) }
+    }
+}

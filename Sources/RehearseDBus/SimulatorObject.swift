@@ -1,0 +1,203 @@
+import CDBus
+import RehearseCore
+import RehearseScenario
+
+/// One simulation served as a D-Bus object: `org.rehearse.Simulator1` and its properties at
+/// ``path``. It turns a method call into an answer and the simulation's news into signals, with no
+/// connection in sight: the service routes messages to it and sends what it gives back, and the
+/// fuzz target (`Fuzz/`) drives it with decoded bytes alone.
+final class SimulatorObject {
+    /// What a method call gets back: a reply's arguments, or a named error.
+    enum Answer {
+        case reply(MessageWriter)
+        case failure(MethodFailure)
+    }
+
+    let path: String
+    let session: SimulatorSession
+    /// Refuse every method that changes state.
+    let readOnly: Bool
+    /// The announced properties as last sent in `PropertiesChanged`.
+    private var announced: [String: FieldValue]
+
+    init(path: String, session: SimulatorSession, readOnly: Bool) {
+        self.path = path
+        self.session = session
+        self.readOnly = readOnly
+        announced = session.properties
+    }
+
+    /// The answer to the method call `message` (already routed here by its path), or nil when it
+    /// is for no interface or member of this object. `betweenSlices` runs between the slices of a
+    /// long `Advance`; it returns false to stop there.
+    func answer(_ message: OpaquePointer, betweenSlices: () -> Bool) -> Answer? {
+        let interface = dbus_message_get_interface(message).map { String(cString: $0) }
+        let member = dbus_message_get_member(message).map { String(cString: $0) } ?? ""
+        let signature = dbus_message_get_signature(message).map { String(cString: $0) } ?? ""
+        var reader = MessageReader(message)
+        do {
+            switch interface {
+            case "org.freedesktop.DBus.Properties"?:
+                return try .reply(answerProperties(member, signature, &reader))
+            case nil, SimulatorInterface.interface?:
+                guard let method = SimulatorMethod(rawValue: member) else { return nil }
+                guard signature == method.signature else {
+                    throw MethodFailure(SimulatorError.invalidArgs, "\(member) takes (\(method.signature)), not (\(signature))")
+                }
+                if readOnly, method.changesState {
+                    throw MethodFailure(SimulatorError.notPermitted, "the service is read-only: \(member) changes state")
+                }
+                let reply = try call(method, &reader, betweenSlices: betweenSlices)
+                try Self.readArgument { try reader.finish() }
+                return .reply(reply)
+            default:
+                return nil
+            }
+        } catch let failure as MethodFailure {
+            return .failure(failure)
+        } catch {
+            return .failure(MethodFailure(SimulatorError.invalidField, "\(error)"))
+        }
+    }
+
+    /// An `Event` signal for each event delivered since the last call, in order.
+    func takeEventSignals() -> [OutgoingMessage] {
+        session.takeDeliveredEvents().map { delivered in
+            var signal = OutgoingMessage.signal(path: path, interface: SimulatorInterface.interface, member: "Event")
+            signal.body.append(delivered.sequence)
+            signal.body.append(delivered.time.seconds)
+            signal.body.append(delivered.event.name)
+            signal.body.append(delivered.event.fields)
+            return signal
+        }
+    }
+
+    /// `PropertiesChanged` with the announced properties that changed since the last call, if any.
+    func takePropertiesChanged() -> OutgoingMessage? {
+        let current = session.properties
+        let changed = current.filter { SimulatorSession.announcedProperties.contains($0.key) && announced[$0.key] != $0.value }
+        announced = current
+        guard !changed.isEmpty else { return nil }
+        var signal = OutgoingMessage.signal(path: path, interface: "org.freedesktop.DBus.Properties", member: "PropertiesChanged")
+        signal.body.append(SimulatorInterface.interface)
+        signal.body.append(changed)
+        signal.body.container(DBusType.array, "s") { _ in }
+        return signal
+    }
+
+    // MARK: Properties
+
+    private func answerProperties(_ member: String, _ signature: String, _ reader: inout MessageReader) throws -> MessageWriter {
+        var reply = MessageWriter()
+        switch (member, signature) {
+        case ("Get", "ss"):
+            let interface = try Self.readArgument { try reader.string() }, name = try Self.readArgument { try reader.string() }
+            try Self.requireOwnInterface(interface)
+            guard let value = session.properties[name] else { throw MethodFailure(SimulatorError.unknownProperty, "no property \(name)") }
+            Self.appendProperty(name, value, to: &reply)
+        case ("GetAll", "s"):
+            try Self.requireOwnInterface(Self.readArgument { try reader.string() })
+            let properties = session.properties
+            reply.container(DBusType.array, "{sv}") { array in
+                for name in properties.keys.sorted() {
+                    guard let value = properties[name] else { continue }
+                    array.container(DBusType.dictEntry, nil) { entry in
+                        entry.append(name)
+                        Self.appendProperty(name, value, to: &entry)
+                    }
+                }
+            }
+        case ("Set", "ssv"):
+            throw MethodFailure(SimulatorError.propertyReadOnly, "the simulator's properties are read-only")
+        default:
+            throw MethodFailure(SimulatorError.invalidArgs, "Properties.\(member) does not take (\(signature))")
+        }
+        return reply
+    }
+
+    private static func requireOwnInterface(_ interface: String) throws(MethodFailure) {
+        guard interface == SimulatorInterface.interface else {
+            throw MethodFailure(SimulatorError.unknownInterface, "no interface \(interface)")
+        }
+    }
+
+    /// A property's value with the type its introspection gives (`EventCount` is `t`).
+    private static func appendProperty(_ name: String, _ value: FieldValue, to writer: inout MessageWriter) {
+        if name == "EventCount", case .int(let count) = value {
+            writer.container(DBusType.variant, "t") { $0.append(UInt64(count)) }
+        } else {
+            writer.appendVariant(value)
+        }
+    }
+
+    // MARK: Methods
+
+    /// Reads an argument, turning a reading problem into the matching error reply.
+    private static func readArgument<Value>(_ read: () throws -> Value) throws(MethodFailure) -> Value {
+        do {
+            return try read()
+        } catch MessageReader.Problem.signature(let reason) {
+            throw MethodFailure(SimulatorError.invalidArgs, reason)
+        } catch MessageReader.Problem.value(let reason) {
+            throw MethodFailure(SimulatorError.invalidField, reason)
+        } catch {
+            throw MethodFailure(SimulatorError.invalidArgs, "\(error)")
+        }
+    }
+
+    /// Reads `method`'s arguments, calls the session and returns the reply's arguments.
+    private func call(_ method: SimulatorMethod, _ reader: inout MessageReader, betweenSlices: () -> Bool) throws -> MessageWriter {
+        var reply = MessageWriter()
+        func string() throws(MethodFailure) -> String { try Self.readArgument { try reader.string() } }
+        func fields() throws(MethodFailure) -> Fields { try Self.readArgument { try reader.fields() } }
+        func double() throws(MethodFailure) -> Double { try Self.readArgument { try reader.double() } }
+        switch method {
+        case .inject:
+            try reply.append(session.inject(string(), fields()))
+        case .injectAt:
+            let time = try SimulatorSession.injectionTime(double())
+            try reply.append(session.inject(string(), fields(), at: time))
+        case .injectStrings:
+            let name = try string()
+            try reply.append(session.injectStrings(name, Self.readArgument { try reader.stringPairs() }))
+        case .advance:
+            try reply.append(session.advance(by: double(), betweenSlices: betweenSlices))
+        case .loadScenario:
+            // Scenario text has the scenario file's limit, not an event string's.
+            try session.loadScenario(Self.readArgument { try reader.string(maximumBytes: ScenarioLoader.maximumFileSize) })
+        case .reset:
+            try session.reset()
+        case .get:
+            try reply.appendVariant(session.value(at: string()))
+        case .snapshot:
+            reply.append(session.snapshot())
+        case .listPlugins:
+            reply.container(DBusType.array, "(ssb)") { array in
+                for plugin in session.plugins() {
+                    array.container(DBusType.struct, nil) { entry in
+                        entry.append(plugin.id)
+                        entry.append(plugin.summary)
+                        entry.append(plugin.installed)
+                    }
+                }
+            }
+        case .configure:
+            try session.configure(string(), fields())
+        }
+        return reply
+    }
+}
+
+extension SimulatorObject.Answer {
+    /// The libdbus message that answers `call`, numbered `serial`; the caller releases it.
+    func message(answering call: OpaquePointer, serial: UInt32) -> OpaquePointer? {
+        switch self {
+        case .reply(let arguments):
+            var reply = OutgoingMessage.reply(to: call)
+            reply.body = arguments
+            return reply.make(serial: serial)
+        case .failure(let failure):
+            return dbus_message_new_error(call, failure.name, failure.message)
+        }
+    }
+}

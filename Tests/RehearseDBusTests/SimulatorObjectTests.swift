@@ -1,0 +1,126 @@
+import CDBus
+import Foundation
+import RehearseCore
+@testable @_spi(Fuzzing) import RehearseDBus
+import RehearsePlugins
+import RehearseScenario
+import Testing
+
+/// The object the service routes method calls to, fed decoded messages with no connection: which
+/// calls it answers, with what, and which it leaves to the service.
+struct SimulatorObjectTests {
+    /// The fuzz target's set-up: the whole login flow (login animator and gateway).
+    private func object(readOnly: Bool = false) throws -> SimulatorObject {
+        let file = URL(filePath: #filePath).appending(path: "../../../Scenarios/login-flow/login-flow.yaml").standardized
+        let setup = try ScenarioLoader(registry: shippedPlugins).load(data: Data(contentsOf: file), file: file.path)
+        let session = try SimulatorSession(setup: setup, registry: shippedPlugins, mode: .manual)
+        return SimulatorObject(path: SimulatorInterface.path, session: session, readOnly: readOnly)
+    }
+
+    /// `bytes` decoded by libdbus; the caller releases the message.
+    private func decode(_ bytes: [UInt8]) throws -> OpaquePointer {
+        var error = DBusError()
+        dbus_error_init(&error)
+        defer { dbus_error_free(&error) }
+        let message = bytes.map { CChar(bitPattern: $0) }.withUnsafeBufferPointer { dbus_message_demarshal($0.baseAddress, Int32($0.count), &error) }
+        return try #require(message)
+    }
+
+    private func call(_ member: String, interface: String? = SimulatorInterface.interface,
+                      _ arguments: (inout MessageWriter) -> Void = { _ in }) throws -> OpaquePointer {
+        var call = OutgoingMessage.methodCall(destination: SimulatorInterface.defaultName, path: SimulatorInterface.path,
+                                              interface: interface ?? "", member: member)
+        call.interface = interface
+        arguments(&call.body)
+        return try #require(call.make(serial: 1))
+    }
+
+    private func errorName(_ answer: SimulatorObject.Answer?) -> String? {
+        guard case .failure(let failure)? = answer else { return nil }
+        return failure.name
+    }
+
+    /// Every seed the fuzz target starts from is a call the object answers with a reply, not an
+    /// error: the fuzzer's mutations start inside the session, not at the argument checks.
+    @Test func theFuzzSeedsReachTheSession() throws {
+        let object = try object()
+        let seeds = MessageFuzzing.seeds()
+        for seed in seeds.dropLast() {
+            let message = try decode(seed)
+            defer { dbus_message_unref(message) }
+            let member = dbus_message_get_member(message).map { String(cString: $0) } ?? ""
+            if member == "Introspect" {
+                #expect(object.answer(message) { true } == nil, "introspection is the service's")
+                continue
+            }
+            let answer = object.answer(message) { true }
+            guard case .reply? = answer else {
+                Issue.record("\(member) was answered \(String(describing: answer))")
+                continue
+            }
+        }
+        // The last seed is all the others in one stream, as a connection delivers them.
+        let setup = object.session.setup
+        let fuzzing = MessageFuzzing(setup: setup, registry: shippedPlugins)
+        let decoded = try seeds.last!.withUnsafeBytes { try fuzzing.handle($0) }
+        #expect(decoded == seeds.count - 1)
+    }
+
+    @Test func callsAreCheckedBeforeTheSessionSeesThem() throws {
+        let object = try object()
+        let wrongSignature = try call("Inject") { $0.append("tap") }
+        defer { dbus_message_unref(wrongSignature) }
+        #expect(errorName(object.answer(wrongSignature) { true }) == SimulatorError.invalidArgs)
+
+        let unknownMember = try call("Explode")
+        defer { dbus_message_unref(unknownMember) }
+        #expect(object.answer(unknownMember) { true } == nil)
+
+        let otherInterface = try call("Inject", interface: "org.example.Other") { $0.append("tap"); $0.append([:] as Fields) }
+        defer { dbus_message_unref(otherInterface) }
+        #expect(object.answer(otherInterface) { true } == nil)
+
+        let setProperty = try call("Set", interface: "org.freedesktop.DBus.Properties") {
+            $0.append(SimulatorInterface.interface)
+            $0.append("Mode")
+            $0.appendVariant(.string("virtual"))
+        }
+        defer { dbus_message_unref(setProperty) }
+        #expect(errorName(object.answer(setProperty) { true }) == SimulatorError.propertyReadOnly)
+        #expect(object.session.simulation.bus.lastSequence == 0, "nothing refused reached the bus")
+    }
+
+    @Test func aReadOnlyObjectAnswersQuestionsAndRefusesChanges() throws {
+        let object = try object(readOnly: true)
+        let inject = try call("Inject") { $0.append("network"); $0.append(["online": false] as Fields) }
+        defer { dbus_message_unref(inject) }
+        #expect(errorName(object.answer(inject) { true }) == SimulatorError.notPermitted)
+        let get = try call("Get") { $0.append("username.frame.y") }
+        defer { dbus_message_unref(get) }
+        guard case .reply(let value)? = object.answer(get, betweenSlices: { true }) else {
+            Issue.record("Get was refused")
+            return
+        }
+        var expected = MessageWriter()
+        expected.appendVariant(.double(241))  // login-flow.yaml expects username.frame.y 241
+        #expect(value.bytes == expected.bytes)
+        #expect(object.takeEventSignals().isEmpty)
+    }
+
+    @Test func signalsCarryTheObjectsPathAndOnlyWhatChanged() throws {
+        let object = try object()
+        let tap = try call("Inject") { $0.append("tap"); $0.append(["x": .double(160), "y": .double(250)] as Fields) }
+        defer { dbus_message_unref(tap) }
+        guard case .reply? = object.answer(tap, betweenSlices: { true }) else {
+            Issue.record("the tap was refused")
+            return
+        }
+        let events = object.takeEventSignals()
+        #expect(!events.isEmpty)
+        #expect(events.allSatisfy { $0.path == SimulatorInterface.path && $0.member == "Event" })
+        #expect(object.takeEventSignals().isEmpty)
+        let changed = try #require(object.takePropertiesChanged(), "the tap focused the field and raised the keyboard")
+        #expect(changed.member == "PropertiesChanged")
+        #expect(object.takePropertiesChanged() == nil)
+    }
+}
