@@ -43,7 +43,7 @@ struct Inject: ParsableCommand {
             print("\(sequences.count) injected, sequences \(sequences.first ?? 0)...\(sequences.last ?? 0), "
                 + "consecutive: \(consecutive ? "yes" : "no"), \(Int(Double(sequences.count) / max(seconds, 1e-9))) calls/s")
         } catch {
-            FileHandle.standardError.write(Data("rehearse inject: \(error)\n".utf8))
+            FileHandle.standardError.write(Data("rehearse inject: \(error)\(connection.hint(serving: false))\n".utf8))
             throw ExitCode(2)
         }
     }
@@ -83,7 +83,7 @@ struct Monitor: ParsableCommand {
                 print("\(printed) events, sequences \(first ?? 0)...\(last), consecutive: \(consecutive ? "yes" : "no")")
             }
         } catch {
-            FileHandle.standardError.write(Data("rehearse monitor: \(error)\n".utf8))
+            FileHandle.standardError.write(Data("rehearse monitor: \(error)\(connection.hint(serving: false))\n".utf8))
             throw ExitCode(1)
         }
     }

@@ -4,33 +4,23 @@ import RehearseCore
 import RehearseDBus
 import RehearseScenario
 
-extension ClockMode: ExpressibleByArgument {}
-
 /// `rehearse serve`: the simulation on D-Bus as `org.rehearse.Simulator`.
 struct Serve: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Serve the simulation on D-Bus (org.rehearse.Simulator1) until SIGINT or SIGTERM.",
-        discussion: "Exit status: 0 after a signal, 1 when the bus connection is lost, 2 for invalid input or a taken name.")
+        discussion: """
+            Once the name is owned and peers can connect, prints one line on standard output: \
+            `ready: NAME on BUS-ADDRESS; peers at ADDRESS (MODE clock)`; also to --ready-fd, and to systemd \
+            (READY=1) when NOTIFY_SOCKET is set. Exit status: 0 after a signal, 1 when the bus connection is \
+            lost, 2 for invalid input, a taken name or no bus.
+            """)
 
     @OptionGroup var connection: BusOptions
 
     @Flag(help: "Take the name over from another owner that allows it.")
     var replace = false
 
-    @Option(help: "How time moves: realtime (paced to the wall clock), manual (only on Advance) or virtual (as fast as work comes).")
-    var mode: ClockMode = .realtime
-
-    @Option(help: "A device preset (when no scenario is given).")
-    var device: String?
-
-    @Option(help: "Set the simulation up from this scenario file (device, scene, plugins; its steps are not run).")
-    var scenario: String?
-
-    @Option(parsing: .upToNextOption, help: "Plugins to install (when no scenario is given).")
-    var plugins: [String] = []
-
-    @Flag(help: "Refuse every method that changes state.")
-    var readOnly = false
+    @OptionGroup var setup: ServeSetupOptions
 
     @Option(help: "Also serve peers that connect directly, without a bus daemon (unix:path=/tmp/rehearse.sock).")
     var listen: String?
@@ -38,10 +28,10 @@ struct Serve: ParsableCommand {
     @Flag(help: "Serve only the peers at --listen, without joining a bus (no bus daemon needed).")
     var noBus = false
 
+    @Option(help: "Once serving, also write the readiness line to this file descriptor and close it.")
+    var readyFd: Int32?
+
     func validate() throws {
-        guard scenario == nil || (device == nil && plugins.isEmpty) else {
-            throw ValidationError("give the device and plugins in the scenario file, or --device and --plugins without one")
-        }
         if noBus {
             guard listen != nil else { throw ValidationError("--no-bus serves only peers: give the address to --listen at") }
             guard connection.address == nil, !replace else {
@@ -51,23 +41,22 @@ struct Serve: ParsableCommand {
     }
 
     func run() throws {
-        let setup = try loadSetup()
+        let scenario = try setup.loadSetup()
         var options = SimulatorService.Options()
         options.name = connection.name
         options.replace = replace
-        options.readOnly = readOnly
-        options.mode = mode
+        options.readOnly = setup.readOnly
+        options.mode = setup.mode
         options.listenAddress = listen
         let service: SimulatorService
         do {
-            service = try SimulatorService(bus: noBus ? nil : connection.busAddress, options: options, registry: Tool.registry, setup: setup)
+            service = try SimulatorService(bus: noBus ? nil : connection.busAddress, options: options, registry: Tool.registry, setup: scenario)
         } catch {
-            FileHandle.standardError.write(Data("rehearse serve: \(error)\n".utf8))
+            FileHandle.standardError.write(Data("rehearse serve: \(error)\(connection.hint(serving: true))\n".utf8))
             throw ExitCode(2)
         }
         StopSignal.install()
-        let place = noBus ? "peers at \(listen ?? "")" : connection.name
-        FileHandle.standardError.write(Data("serving \(place) (\(mode.rawValue) clock)\n".utf8))
+        Readiness.announce(readinessLine(peerAddress: service.peerAddress), fileDescriptor: readyFd)
         do {
             try service.run { StopSignal.isRequested }
         } catch {
@@ -76,19 +65,11 @@ struct Serve: ParsableCommand {
         }
     }
 
-    /// The scenario file, or one written from `--device` and `--plugins`.
-    private func loadSetup() throws -> Scenario {
-        let loader = ScenarioLoader(registry: Tool.registry)
-        do {
-            if let scenario { return try loader.load(file: scenario) }
-            var yaml = "name: serve\n"
-            if let device { yaml += "device: \(FieldValue.string(device).jsonText)\n" }
-            if !plugins.isEmpty { yaml += "plugins: [\(plugins.map { FieldValue.string($0).jsonText }.joined(separator: ", "))]\n" }
-            yaml += "steps: [{wait: 0}]\n"
-            return try loader.load(data: Data(yaml.utf8), file: "serve options")
-        } catch {
-            FileHandle.standardError.write(Data("\(error)\n".utf8))
-            throw ExitCode(2)
-        }
+    /// `ready: NAME on BUS-ADDRESS (CLOCK clock)`, with `; peers at ADDRESS` when listening.
+    private func readinessLine(peerAddress: String?) -> String {
+        var places: [String] = []
+        if !noBus { places.append("\(connection.name) on \(connection.busAddress)") }
+        if let peerAddress { places.append("peers at \(peerAddress)") }
+        return "ready: \(places.joined(separator: "; ")) (\(setup.mode.rawValue) clock)"
     }
 }

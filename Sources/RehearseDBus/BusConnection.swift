@@ -1,4 +1,5 @@
 import CDBus
+import Foundation
 
 /// A problem with the bus itself: connecting, the name, the connection going away.
 public struct BusFailure: Error, CustomStringConvertible, Sendable {
@@ -12,11 +13,21 @@ public struct BusFailure: Error, CustomStringConvertible, Sendable {
 }
 
 /// Which bus to join.
-public enum BusAddress: Sendable, Equatable {
+public enum BusAddress: Sendable, Equatable, CustomStringConvertible {
     case session
     case system
     /// A bus daemon at a D-Bus address (`unix:path=/tmp/bus.sock`).
     case address(String)
+
+    /// The D-Bus address, as the environment gives it for the session and system buses.
+    public var description: String {
+        let environment = ProcessInfo.processInfo.environment
+        switch self {
+        case .session: return environment["DBUS_SESSION_BUS_ADDRESS"] ?? "the session bus"
+        case .system: return environment["DBUS_SYSTEM_BUS_ADDRESS"] ?? "unix:path=/var/run/dbus/system_bus_socket"
+        case .address(let text): return text
+        }
+    }
 }
 
 /// One private libdbus connection, used from one thread only (the serve loop's): libdbus sends

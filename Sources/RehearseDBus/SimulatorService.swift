@@ -85,6 +85,14 @@ public final class SimulatorService {
         shutDown()
     }
 
+    /// The address peers connect at (`--listen`), as the server has it: with the socket it chose
+    /// for `unix:tmpdir=` and its GUID; nil when the service listens for no peers.
+    public var peerAddress: String? {
+        guard let server, let address = dbus_server_get_address(server) else { return nil }
+        defer { dbus_free(address) }
+        return String(cString: address)
+    }
+
     /// Closes every peer and the server (libdbus removes its socket file); safe to call twice.
     private func shutDown() {
         for peer in peers { close(peer) }

@@ -33,6 +33,28 @@ import Testing
         #expect(checked >= 8)
     }
 
+    /// The README's D-Bus lines as a user pastes them, each block on a fresh private bus, with
+    /// `swift run rehearse` standing for the built binary: activation answers the first call, and
+    /// the readiness wait ends once a call is answered.
+    @Test func theReadmesDBusLinesWorkAsWritten() throws {
+        let readme = try String(contentsOf: Rehearse.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let section = try #require(readme.components(separatedBy: "## Driving it over D-Bus").dropFirst().first?
+            .components(separatedBy: "\n## ").first)
+        let blocks = CodeBlocks(section).blocks.filter { $0.language == "sh" }.map { block in
+            block.lines.joined(separator: "\n").replacingOccurrences(
+                of: "swift run rehearse", with: Rehearse.productsFolder.appendingPathComponent("rehearse").path)
+        }
+        try #require(blocks.count == 2)
+        let activating = try PrivateBus()
+        let activated = try activating.run("/bin/bash", ["-c", "cd '\(activating.folder.path)'\n" + blocks[0]])
+        #expect(activated.output.hasSuffix("\n(uint64 1,)\n"), "\(activated.output)\(activated.errorOutput)")
+        let waiting = try PrivateBus()
+        let tap = #"gdbus call --session --dest org.rehearse.Simulator --object-path /org/rehearse/Simulator --method org.rehearse.Simulator1.Inject tap "{'target': <'username'>}""#
+        let waited = try waiting.run("/bin/bash", ["-c", "cd '\(waiting.folder.path)'\n" + blocks[1] + "\n\(tap)\nkill $!"])
+        #expect(waited.output == "(uint64 1,)\n", "\(waited.errorOutput)")
+        #expect(waiting.contents(of: "serve.out").hasPrefix("ready: org.rehearse.Simulator on \(waiting.address) (manual clock)"))
+    }
+
     /// Output without its final line break (dbus-send leaves some off).
     private static func trimmed(_ output: String) -> String {
         var text = output

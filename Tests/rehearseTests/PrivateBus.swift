@@ -1,7 +1,8 @@
 import Foundation
 
 /// A private `dbus-daemon` for one test, with its own configuration and socket in a temporary
-/// folder (no system or user bus needed), and `rehearse serve` processes on it.
+/// folder (no system or user bus needed), and `rehearse serve` processes on it. Its clients'
+/// `XDG_DATA_HOME` is the folder's `data/`, whose `dbus-1/services/` the daemon activates from.
 final class PrivateBus {
     let folder: URL
     let address: String
@@ -11,6 +12,8 @@ final class PrivateBus {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("rehearse-bus-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         address = "unix:path=\(folder.path)/bus.sock"
+        let services = folder.appendingPathComponent("data/dbus-1/services")
+        try FileManager.default.createDirectory(at: services, withIntermediateDirectories: true)
         let configuration = """
             <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
              "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
@@ -18,6 +21,7 @@ final class PrivateBus {
               <type>session</type>
               <listen>\(address)</listen>
               <auth>EXTERNAL</auth>
+              <servicedir>\(services.path)</servicedir>
               <policy context="default">
                 <allow send_destination="*" eavesdrop="true"/>
                 <allow eavesdrop="true"/>
@@ -63,6 +67,7 @@ final class PrivateBus {
     var environment: [String: String] {
         var environment = ProcessInfo.processInfo.environment
         environment["DBUS_SESSION_BUS_ADDRESS"] = address
+        environment["XDG_DATA_HOME"] = folder.appendingPathComponent("data").path
         return environment
     }
 

@@ -1,0 +1,58 @@
+import ArgumentParser
+import Foundation
+import RehearseCore
+import RehearseScenario
+
+extension ClockMode: ExpressibleByArgument {}
+
+/// What `rehearse serve` simulates and how: shared by `serve` and `install-dbus-service`, which
+/// writes them into the command line the bus daemon starts.
+struct ServeSetupOptions: ParsableArguments {
+    @Option(help: "How time moves: realtime (paced to the wall clock), manual (only on Advance) or virtual (as fast as work comes).")
+    var mode: ClockMode = .realtime
+
+    @Option(help: "A device preset (when no scenario is given).")
+    var device: String?
+
+    @Option(help: "Set the simulation up from this scenario file (device, scene, plugins; its steps are not run).")
+    var scenario: String?
+
+    @Option(parsing: .upToNextOption, help: "Plugins to install (when no scenario is given).")
+    var plugins: [String] = []
+
+    @Flag(help: "Refuse every method that changes state.")
+    var readOnly = false
+
+    func validate() throws {
+        guard scenario == nil || (device == nil && plugins.isEmpty) else {
+            throw ValidationError("give the device and plugins in the scenario file, or --device and --plugins without one")
+        }
+    }
+
+    /// The options as `serve` arguments, the scenario file's path made absolute.
+    var arguments: [String] {
+        var arguments = ["--mode", mode.rawValue]
+        if let device { arguments += ["--device", device] }
+        if let scenario { arguments += ["--scenario", URL(filePath: scenario).standardizedFileURL.path] }
+        if !plugins.isEmpty { arguments += ["--plugins"] + plugins }
+        if readOnly { arguments.append("--read-only") }
+        return arguments
+    }
+
+    /// The scenario file, or one written from `--device` and `--plugins`; exits 2 with the
+    /// loader's message when it is invalid.
+    func loadSetup() throws -> Scenario {
+        let loader = ScenarioLoader(registry: Tool.registry)
+        do {
+            if let scenario { return try loader.load(file: scenario) }
+            var yaml = "name: serve\n"
+            if let device { yaml += "device: \(FieldValue.string(device).jsonText)\n" }
+            if !plugins.isEmpty { yaml += "plugins: [\(plugins.map { FieldValue.string($0).jsonText }.joined(separator: ", "))]\n" }
+            yaml += "steps: []\n"
+            return try loader.load(data: Data(yaml.utf8), file: "serve options")
+        } catch {
+            FileHandle.standardError.write(Data("\(error)\n".utf8))
+            throw ExitCode(2)
+        }
+    }
+}
