@@ -45,11 +45,7 @@ struct ServeSetupOptions: ParsableArguments {
         let loader = ScenarioLoader(registry: Tool.registry)
         do {
             if let scenario { return try loader.load(file: scenario) }
-            var yaml = "name: serve\n"
-            if let device { yaml += "device: \(FieldValue.string(device).jsonText)\n" }
-            if !plugins.isEmpty { yaml += "plugins: [\(plugins.map { FieldValue.string($0).jsonText }.joined(separator: ", "))]\n" }
-            yaml += "steps: []\n"
-            return try loader.load(data: Data(yaml.utf8), file: "serve options")
+            return try loader.loadSetup(device: device, plugins: plugins)
         } catch {
             FileHandle.standardError.write(Data("\(error)\n".utf8))
             throw ExitCode(2)

@@ -83,6 +83,15 @@ final class BusConnection {
         }
     }
 
+    /// Asks the bus for the signals that match `rule` (blocks for the daemon's answer).
+    func addMatch(_ rule: String) throws(BusFailure) {
+        var error = DBusError()
+        dbus_error_init(&error)
+        defer { dbus_error_free(&error) }
+        rule.withCString { dbus_bus_add_match(raw, $0, &error) }
+        guard !errorIsSet(error) else { throw BusFailure("cannot watch the bus (\(rule)): \(Self.describe(error))") }
+    }
+
     func releaseName(_ name: String) {
         var error = DBusError()
         dbus_error_init(&error)

@@ -60,24 +60,28 @@ enum Introspection {
           </interface>
         """
 
-    /// The XML for `path`, or `nil` for a path that is neither the object nor above it. The `Event`
-    /// signal lists the names it carries, `events`, one annotation each: `org.rehearse.Event.NAME`
-    /// with the fields and who emits it.
-    static func xml(for path: String, events: [EventDescription]) -> String? {
-        let objectPath = SimulatorInterface.path
-        if path == objectPath {
-            let annotations = events.map { event in
-                let value = XMLText.escape("\(event.fields.isEmpty ? "no fields" : event.fields): \(event.summary)")
-                return "      <annotation name=\"org.rehearse.Event.\(XMLText.escape(event.name))\" value=\"\(value)\"/>\n"
-            }
-            let interface = "  <interface name=\"\(SimulatorInterface.interface)\">\n"
-                + SimulatorMethod.allCases.map(\.introspection).joined()
-                + simulatorSignalsAndProperties.replacingOccurrences(of: "      <!-- events -->\n", with: annotations.joined())
-            return doctype + "\n<node>\n" + standardInterfaces + "\n" + interface + "\n</node>\n"
-        }
+    /// The XML for `path`, or `nil` for a path that is neither an object nor above one. An object
+    /// (`events` given: the vocabulary of its simulation) has the whole interface; the `Event`
+    /// signal lists the names it carries, one annotation each: `org.rehearse.Event.NAME` with the
+    /// fields and who emits it. Every path lists the nodes below it, so `busctl tree` and
+    /// `gdbus introspect -r` find the sessions too.
+    static func xml(for path: String, objectPaths: [String], events: [EventDescription]?) -> String? {
         let prefix = path == "/" ? "/" : path + "/"
-        guard objectPath.hasPrefix(prefix) else { return nil }
-        let child = objectPath.dropFirst(prefix.count).prefix { $0 != "/" }
-        return doctype + "\n<node>\n" + standardInterfaces + "\n  <node name=\"\(child)\"/>\n</node>\n"
+        var children: [String] = []
+        for objectPath in objectPaths where objectPath.hasPrefix(prefix) {
+            let child = String(objectPath.dropFirst(prefix.count).prefix { $0 != "/" })
+            if !children.contains(child) { children.append(child) }
+        }
+        guard events != nil || !children.isEmpty else { return nil }
+        let nodes = children.map { "  <node name=\"\($0)\"/>\n" }.joined()
+        guard let events else { return doctype + "\n<node>\n" + standardInterfaces + "\n" + nodes + "</node>\n" }
+        let annotations = events.map { event in
+            let value = XMLText.escape("\(event.fields.isEmpty ? "no fields" : event.fields): \(event.summary)")
+            return "      <annotation name=\"org.rehearse.Event.\(XMLText.escape(event.name))\" value=\"\(value)\"/>\n"
+        }
+        let interface = "  <interface name=\"\(SimulatorInterface.interface)\">\n"
+            + SimulatorMethod.allCases.map(\.introspection).joined()
+            + simulatorSignalsAndProperties.replacingOccurrences(of: "      <!-- events -->\n", with: annotations.joined())
+        return doctype + "\n<node>\n" + standardInterfaces + "\n" + interface + nodes + "\n</node>\n"
     }
 }

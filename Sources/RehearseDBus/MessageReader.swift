@@ -18,6 +18,8 @@ struct MessageReader {
     /// The type of the argument at the iterator, read once per position.
     private var currentType: Int32
     private var fieldCount = 0
+    /// The longest string a value may hold (``fields(maximumStringBytes:)``).
+    private var stringLimit = maximumStringBytes
 
     init(_ message: OpaquePointer) {
         let hasArguments = dbus_message_iter_init(message, &iter) != 0
@@ -27,6 +29,14 @@ struct MessageReader {
     private init(iter: DBusMessageIter) {
         self.iter = iter
         currentType = dbus_message_iter_get_arg_type(&self.iter)
+    }
+
+    /// A reader of the container at `iter`, counting fields and limiting strings as this one does.
+    private func reader(of iter: DBusMessageIter) -> MessageReader {
+        var reader = MessageReader(iter: iter)
+        reader.fieldCount = fieldCount
+        reader.stringLimit = stringLimit
+        return reader
     }
 
     private mutating func advance() {
@@ -63,8 +73,10 @@ struct MessageReader {
         return value
     }
 
-    /// `a{sv}` (or any dictionary with string keys) as fields.
-    mutating func fields() throws(Problem) -> Fields {
+    /// `a{sv}` (or any dictionary with string keys) as fields, strings in it up to `maximumStringBytes`.
+    mutating func fields(maximumStringBytes: Int = maximumStringBytes) throws(Problem) -> Fields {
+        stringLimit = maximumStringBytes
+        defer { stringLimit = Self.maximumStringBytes }
         guard case .dictionary(let fields) = try value(depth: 0) else { throw .signature("expected a{sv}") }
         return fields
     }
@@ -127,13 +139,12 @@ struct MessageReader {
                 advance()
                 return .string(pointer.map { String(cString: $0) } ?? "")
             }
-            return .string(try string())
+            return .string(try string(maximumBytes: stringLimit))
         case DBusType.variant:
             var inner = DBusMessageIter()
             dbus_message_iter_recurse(&iter, &inner)
             advance()
-            var reader = MessageReader(iter: inner)
-            reader.fieldCount = fieldCount
+            var reader = reader(of: inner)
             let value = try reader.value(depth: depth + 1)
             fieldCount = reader.fieldCount
             return value
@@ -143,8 +154,7 @@ struct MessageReader {
             var inner = DBusMessageIter()
             dbus_message_iter_recurse(&iter, &inner)
             advance()
-            var reader = MessageReader(iter: inner)
-            reader.fieldCount = fieldCount
+            var reader = reader(of: inner)
             defer { fieldCount = reader.fieldCount }
             if elementType == DBusType.dictEntry {
                 var fields: Fields = [:]
@@ -152,8 +162,7 @@ struct MessageReader {
                     var entry = DBusMessageIter()
                     dbus_message_iter_recurse(&reader.iter, &entry)
                     reader.advance()
-                    var entryReader = MessageReader(iter: entry)
-                    entryReader.fieldCount = reader.fieldCount
+                    var entryReader = reader.reader(of: entry)
                     guard entryReader.currentType == DBusType.string else { throw .signature("dictionary keys must be strings") }
                     let key = try entryReader.string()
                     fields[key] = try entryReader.value(depth: depth + 1)

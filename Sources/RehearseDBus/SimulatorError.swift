@@ -12,6 +12,7 @@ enum SimulatorError {
     static let invalidArgs = "org.freedesktop.DBus.Error.InvalidArgs"
     static let unknownProperty = "org.freedesktop.DBus.Error.UnknownProperty"
     static let unknownInterface = "org.freedesktop.DBus.Error.UnknownInterface"
+    static let unknownObject = "org.freedesktop.DBus.Error.UnknownObject"
     static let propertyReadOnly = "org.freedesktop.DBus.Error.PropertyReadOnly"
 }
 

@@ -4,7 +4,7 @@
 enum SimulatorMethod: String, CaseIterable {
     case inject = "Inject", injectAt = "InjectAt", injectStrings = "InjectStrings", advance = "Advance"
     case loadScenario = "LoadScenario", reset = "Reset", get = "Get", snapshot = "Snapshot"
-    case listPlugins = "ListPlugins", configure = "Configure"
+    case listPlugins = "ListPlugins", configure = "Configure", createSession = "CreateSession", close = "Close"
 
     /// One argument: its name and D-Bus type.
     struct Argument {
@@ -23,6 +23,8 @@ enum SimulatorMethod: String, CaseIterable {
         case .get: [Argument(name: "path", type: "s")]
         case .reset, .snapshot, .listPlugins: []
         case .configure: [Argument(name: "plugin", type: "s"), Argument(name: "settings", type: "a{sv}")]
+        case .createSession: [Argument(name: "setup", type: "a{sv}")]
+        case .close: []
         }
     }
 
@@ -34,7 +36,8 @@ enum SimulatorMethod: String, CaseIterable {
         case .get: [Argument(name: "value", type: "v")]
         case .snapshot: [Argument(name: "json", type: "s")]
         case .listPlugins: [Argument(name: "plugins", type: "a(ssb)")]
-        case .loadScenario, .reset, .configure: []
+        case .createSession: [Argument(name: "session", type: "o")]
+        case .loadScenario, .reset, .configure, .close: []
         }
     }
 

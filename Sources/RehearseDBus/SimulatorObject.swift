@@ -17,6 +17,8 @@ final class SimulatorObject {
     let session: SimulatorSession
     /// Refuse every method that changes state.
     let readOnly: Bool
+    /// Where `CreateSession` and `Close` go; without one they are refused.
+    weak var host: SessionHost?
     /// The announced properties as last sent in `PropertiesChanged`.
     private var announced: [String: FieldValue]
 
@@ -47,7 +49,7 @@ final class SimulatorObject {
                 if readOnly, method.changesState {
                     throw MethodFailure(SimulatorError.notPermitted, "the service is read-only: \(member) changes state")
                 }
-                let reply = try call(method, &reader, betweenSlices: betweenSlices)
+                let reply = try call(method, message, &reader, betweenSlices: betweenSlices)
                 try Self.readArgument { try reader.finish() }
                 return .reply(reply)
             default:
@@ -145,8 +147,15 @@ final class SimulatorObject {
         }
     }
 
-    /// Reads `method`'s arguments, calls the session and returns the reply's arguments.
-    private func call(_ method: SimulatorMethod, _ reader: inout MessageReader, betweenSlices: () -> Bool) throws -> MessageWriter {
+    private func requireHost() throws(MethodFailure) -> SessionHost {
+        guard let host else { throw MethodFailure(SimulatorError.notPermitted, "this object has no sessions") }
+        return host
+    }
+
+    /// Reads `method`'s arguments, calls the session (or the host, for sessions) and returns the
+    /// reply's arguments.
+    private func call(_ method: SimulatorMethod, _ call: OpaquePointer, _ reader: inout MessageReader,
+                      betweenSlices: () -> Bool) throws -> MessageWriter {
         var reply = MessageWriter()
         func string() throws(MethodFailure) -> String { try Self.readArgument { try reader.string() } }
         func fields() throws(MethodFailure) -> Fields { try Self.readArgument { try reader.fields() } }
@@ -183,6 +192,13 @@ final class SimulatorObject {
             }
         case .configure:
             try session.configure(string(), fields())
+        case .createSession:
+            // A scenario in the set-up has the scenario file's limit, not an event string's.
+            let setup = try SessionSetup(Self.readArgument { try reader.fields(maximumStringBytes: ScenarioLoader.maximumFileSize) },
+                                         registry: session.registry)
+            try reply.append(objectPath: requireHost().createSession(setup, for: call))
+        case .close:
+            try requireHost().closeSession(at: path)
         }
         return reply
     }

@@ -51,7 +51,11 @@ public final class SimulatorService {
     private var peersConnected = 0
     private var helloCount = 0
     private let options: Options
-    private let object: SimulatorObject
+    private let registry: PluginRegistry
+    /// The default session and the ones clients created.
+    private var sessions: SessionTable
+    /// The connection the message being handled came on (the bus or a peer).
+    private var source: OpaquePointer?
     private var serials = MessageSerials()
     /// Until when the loop polls without sleeping (see ``peerSpin``).
     private var spinDeadline: ContinuousClock.Instant?
@@ -72,10 +76,14 @@ public final class SimulatorService {
         }
         connection = try bus.map { address throws(BusFailure) in try BusConnection(address) }
         self.options = options
+        self.registry = registry
         let session = try SimulatorSession(setup: setup, registry: registry, mode: options.mode)
-        object = SimulatorObject(path: SimulatorInterface.path, session: session, readOnly: options.readOnly)
+        sessions = SessionTable(defaultObject: SimulatorObject(path: SimulatorInterface.path, session: session, readOnly: options.readOnly))
+        sessions.objects[0].host = self
         if let connection {
             guard serveObjects(on: connection.raw) else { throw BusFailure("cannot serve objects on the connection") }
+            // Sessions end when the client that created them leaves the bus.
+            try connection.addMatch("type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged'")
             try connection.requestName(options.name, replace: options.replace)
         }
         if let address = options.listenAddress { try listen(at: address) }
@@ -183,6 +191,7 @@ public final class SimulatorService {
     private func drop(_ dropped: [Peer]) {
         guard !dropped.isEmpty else { return }
         peers.removeAll { peer in dropped.contains { $0.connection == peer.connection } }
+        for peer in dropped { _ = sessions.removeAll(ownedBy: .peer(peer.connection)) }
         dropped.forEach(close)
     }
 
@@ -208,7 +217,7 @@ public final class SimulatorService {
 
     /// Broadcasts the `Event` signals of the events delivered since the last time, in order.
     private func sendDeliveredEvents() {
-        object.takeEventSignals().forEach(broadcast)
+        for object in sessions.objects { object.takeEventSignals().forEach(broadcast) }
     }
 
     /// Serves until `shouldStop` returns true (checked at least every 50 ms, and between the
@@ -220,15 +229,16 @@ public final class SimulatorService {
             connection?.releaseName(options.name)
             shutDown()
         }
-        object.session.startPacing()
+        sessions.objects[0].session.startPacing()
         while !shouldStop() {
-            loop.poll(milliseconds: object.session.waitMilliseconds(idle: Self.idleMilliseconds), spinningUntil: spinDeadline)
+            let wait = sessions.objects.map { $0.session.waitMilliseconds(idle: Self.idleMilliseconds) }.min() ?? Self.idleMilliseconds
+            loop.poll(milliseconds: wait, spinningUntil: spinDeadline)
             if let connection, !dispatch(connection.raw) { throw BusFailure("lost the connection to the bus") }
             servePeers()
             // While the daemon has not taken what was sent, new work waits: memory stays bounded.
-            if !isBusBacklogFull { object.session.runDueWork() }
+            if !isBusBacklogFull { sessions.objects.forEach { $0.session.runDueWork() } }
             sendDeliveredEvents()
-            if let changed = object.takePropertiesChanged() { broadcast(changed) }
+            sessions.objects.compactMap { $0.takePropertiesChanged() }.forEach(broadcast)
             // Nothing here waits for a peer: libdbus writes what it can as it sends, the loop's
             // write watches write the rest, and a peer that falls behind is dropped.
             drop(peers.filter(isFallingBehind))
@@ -254,11 +264,13 @@ public final class SimulatorService {
     // MARK: Messages
 
     fileprivate func handle(_ message: OpaquePointer, from source: OpaquePointer) -> DBusHandlerResult {
+        self.source = source
         let fromPeer = peers.contains { $0.connection == source }
         defer {
             sendDeliveredEvents()
             if let spin = Self.peerSpin, fromPeer { spinDeadline = .now + spin }
         }
+        if dbus_message_get_type(message) == DBUS_MESSAGE_TYPE_SIGNAL, !fromPeer { closeSessionsOfDepartedClient(message) }
         guard dbus_message_get_type(message) == DBUS_MESSAGE_TYPE_METHOD_CALL else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
         let path = dbus_message_get_path(message).map { String(cString: $0) } ?? "/"
         let interface = dbus_message_get_interface(message).map { String(cString: $0) }
@@ -283,15 +295,20 @@ public final class SimulatorService {
             }
         }
         if member == "Introspect", interface == nil || interface == "org.freedesktop.DBus.Introspectable" {
-            guard let xml = Introspection.xml(for: path, events: object.session.simulation.eventVocabulary) else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
+            let events = sessions.object(at: path)?.session.simulation.eventVocabulary
+            guard let xml = Introspection.xml(for: path, objectPaths: sessions.paths, events: events) else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
             var reply = MessageWriter()
             reply.append(xml)
             send(.reply(reply), to: message, on: source)
             return DBUS_HANDLER_RESULT_HANDLED
         }
-        guard path == object.path, let answer = object.answer(message, betweenSlices: continueLongWork) else {
-            return DBUS_HANDLER_RESULT_NOT_YET_HANDLED
+        guard let object = sessions.object(at: path) else {
+            guard path.hasPrefix(SessionTable.sessionsPath + "/") else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
+            send(.failure(MethodFailure(SimulatorError.unknownObject, "no session at \(path): it was closed, or its client left")),
+                 to: message, on: source)
+            return DBUS_HANDLER_RESULT_HANDLED
         }
+        guard let answer = object.answer(message, betweenSlices: continueLongWork) else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
         send(answer, to: message, on: source)
         // PropertiesChanged goes out once per loop round, after every message read in it.
         return DBUS_HANDLER_RESULT_HANDLED
@@ -302,6 +319,44 @@ public final class SimulatorService {
         guard let message = answer.message(answering: call, serial: serials.take()) else { return }
         dbus_connection_send(source, message, nil)
         dbus_message_unref(message)
+    }
+}
+
+// MARK: Sessions
+
+extension SimulatorService: SessionHost {
+    func createSession(_ setup: SessionSetup, for call: OpaquePointer) throws(MethodFailure) -> String {
+        let path = try sessions.nextPath()
+        let owner: SessionTable.Owner
+        if let source, peers.contains(where: { $0.connection == source }) {
+            owner = .peer(source)
+        } else if let sender = dbus_message_get_sender(call) {
+            owner = .bus(String(cString: sender))
+        } else {
+            throw MethodFailure(SimulatorError.notPermitted, "the caller has no name to own a session by")
+        }
+        let session = try setup.makeSession(registry: registry, defaultMode: options.mode)
+        let object = SimulatorObject(path: path, session: session, readOnly: options.readOnly)
+        object.host = self
+        session.startPacing()
+        sessions.add(object, owner: owner)
+        return path
+    }
+
+    func closeSession(at path: String) throws(MethodFailure) {
+        guard sessions.remove(at: path) else {
+            throw MethodFailure(SimulatorError.notPermitted, "\(path) is the default session: it lasts as long as the service")
+        }
+    }
+
+    /// On the bus's `NameOwnerChanged` for a unique name that went away: closes its sessions.
+    fileprivate func closeSessionsOfDepartedClient(_ signal: OpaquePointer) {
+        guard dbus_message_is_signal(signal, "org.freedesktop.DBus", "NameOwnerChanged") != 0,
+              dbus_message_get_sender(signal).map({ String(cString: $0) }) == "org.freedesktop.DBus" else { return }
+        var reader = MessageReader(signal)
+        guard let name = try? reader.string(), let _ = try? reader.string(), let newOwner = try? reader.string(),
+              name.hasPrefix(":"), newOwner.isEmpty else { return }
+        _ = sessions.removeAll(ownedBy: .bus(name))
     }
 }
 

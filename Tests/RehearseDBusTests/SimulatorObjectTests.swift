@@ -44,6 +44,8 @@ struct SimulatorObjectTests {
     /// error: the fuzzer's mutations start inside the session, not at the argument checks.
     @Test func theFuzzSeedsReachTheSession() throws {
         let object = try object()
+        let host = RecordingHost()
+        object.host = host
         let seeds = MessageFuzzing.seeds()
         for seed in seeds.dropLast() {
             let message = try decode(seed)
@@ -59,11 +61,37 @@ struct SimulatorObjectTests {
                 continue
             }
         }
+        #expect(host.created.map { $0.scenario.plugins.map(\.id) } == [["login-animator"]])
+        #expect(host.created.first?.mode == .manual)
+        #expect(host.closed == [SimulatorInterface.path])
         // The last seed is all the others in one stream, as a connection delivers them.
         let setup = object.session.setup
         let fuzzing = MessageFuzzing(setup: setup, registry: shippedPlugins)
         let decoded = try seeds.last!.withUnsafeBytes { try fuzzing.handle($0) }
         #expect(decoded == seeds.count - 1)
+    }
+
+    /// `CreateSession`'s set-up keys, as the issue fixes them: scenario, or device and plugins; mode.
+    @Test func aSessionSetUpNamesWhatIsWrongWithIt() throws {
+        func failure(_ fields: Fields) -> String? {
+            do {
+                _ = try SessionSetup(fields, registry: shippedPlugins)
+                return nil
+            } catch {
+                return error.name
+            }
+        }
+        #expect(failure(["plugins": .array([.string("gateway")]), "colour": .string("red")]) == SimulatorError.invalidArgs)
+        #expect(failure(["scenario": .string("name: x\nsteps: []\n"), "device": .string("iphone-5")]) == SimulatorError.invalidArgs)
+        #expect(failure(["mode": .string("slow")]) == SimulatorError.invalidArgs)
+        #expect(failure(["plugins": .string("panner")]) == SimulatorError.invalidArgs)
+        #expect(failure(["plugins": .array([.string("pannr")])]) == SimulatorError.invalidScenario)
+        #expect(failure(["scenario": .string("name: x\nsteps: [{tapp: 1}]\n")]) == SimulatorError.invalidScenario)
+        let setup = try SessionSetup(["device": .string("iphone-5"), "plugins": .array([.string("panner")]), "mode": .string("virtual")],
+                                     registry: shippedPlugins)
+        #expect(setup.scenario.plugins.map(\.id) == ["panner"])
+        #expect(setup.mode == .virtual)
+        #expect(try SessionSetup([:], registry: shippedPlugins).mode == nil, "the service's own mode")
     }
 
     @Test func callsAreCheckedBeforeTheSessionSeesThem() throws {
@@ -122,5 +150,20 @@ struct SimulatorObjectTests {
         let changed = try #require(object.takePropertiesChanged(), "the tap focused the field and raised the keyboard")
         #expect(changed.member == "PropertiesChanged")
         #expect(object.takePropertiesChanged() == nil)
+    }
+}
+
+/// Takes what an object's `CreateSession` and `Close` hand over.
+private final class RecordingHost: SessionHost {
+    var created: [SessionSetup] = []
+    var closed: [String] = []
+
+    func createSession(_ setup: SessionSetup, for call: OpaquePointer) throws(MethodFailure) -> String {
+        created.append(setup)
+        return SessionTable.sessionsPath + "/\(created.count)"
+    }
+
+    func closeSession(at path: String) throws(MethodFailure) {
+        closed.append(path)
     }
 }

@@ -15,7 +15,7 @@ import FoundationXML
                                                  "--object-path", "/org/rehearse/Simulator", "--xml"])
         #expect(xml.status == 0, "\(xml.errorOutput)")
         let parsed = IntrospectionNames(xml.output)
-        #expect(parsed.members == ["Advance", "Configure", "Event", "Get", "Inject", "InjectAt", "InjectStrings",
+        #expect(parsed.members == ["Advance", "Close", "Configure", "CreateSession", "Event", "Get", "Inject", "InjectAt", "InjectStrings",
                                    "ListPlugins", "LoadScenario", "Reset", "Snapshot"])
         #expect(parsed.properties == ["EventCount", "FirstResponder", "KeyboardVisible", "Mode", "Orientation", "Time"])
         #expect(parsed.arguments["Inject"] == ["name:s", "fields:a{sv}", "sequence:t"])
