@@ -30,7 +30,7 @@ import RehearseScenario
                                          readOnly: false)
         let host = DiscardingHost(registry: registry)
         object.host = host
-        var serials = MessageSerials()
+        let serials = MessageSerials()
         var offset = 0, decoded = 0
         while let (message, length) = Self.message(in: UnsafeRawBufferPointer(rebasing: bytes[offset...])) {
             defer { dbus_message_unref(message) }
@@ -76,7 +76,7 @@ import RehearseScenario
         var getAll = call("GetAll", interface: "org.freedesktop.DBus.Properties")
         getAll.body.append(SimulatorInterface.interface)
         calls += [getAll, call("Introspect", interface: "org.freedesktop.DBus.Introspectable")]
-        var serials = MessageSerials()
+        let serials = MessageSerials()
         let each = calls.compactMap { call in call.make(serial: serials.take()).map(marshal) }
         return each + [each.flatMap { $0 }]
     }

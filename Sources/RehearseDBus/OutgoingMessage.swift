@@ -1,4 +1,5 @@
 import CDBus
+import Synchronization
 
 /// A message whose header and body are built in Swift (``MessageWriter``) and handed to libdbus,
 /// which validates it as it validates every message it reads (`dbus_message_demarshal`).
@@ -62,13 +63,14 @@ struct OutgoingMessage {
 }
 
 /// Serial numbers for messages built here, counted down from the top so that they never meet
-/// libdbus's own (its calls such as `Hello` and `RequestName`), which count up from 1.
-struct MessageSerials {
-    private var next = UInt32.max
+/// libdbus's own (its calls such as `Hello` and `RequestName`), which count up from 1. Shared by
+/// the threads that build messages (the connection's and the sessions').
+final class MessageSerials: Sendable {
+    private let next = Atomic<UInt32>(UInt32.max)
 
-    mutating func take() -> UInt32 {
-        defer { next = next == 1 ? UInt32.max : next - 1 }
-        return next
+    func take() -> UInt32 {
+        let serial = next.wrappingSubtract(1, ordering: .relaxed).oldValue
+        return serial == 0 ? take() : serial  // 0 is not a serial
     }
 }
 

@@ -1,6 +1,7 @@
 /// The objects a service serves: the default session at `/org/rehearse/Simulator`, which is always
-/// there, and the sessions clients created under `/org/rehearse/Simulator/sessions/`, each with the
-/// client that owns it, in the order they were created.
+/// there and runs on the connection's thread, and the sessions clients created under
+/// `/org/rehearse/Simulator/sessions/`, each on its own thread with the client that owns it, in the
+/// order they were created.
 struct SessionTable {
     /// The most sessions created by clients that may be open at once.
     static let maximumSessions = 32
@@ -15,52 +16,48 @@ struct SessionTable {
         case peer(OpaquePointer)
     }
 
-    private struct Entry {
-        let object: SimulatorObject
-        let owner: Owner?
-    }
-
-    private var entries: [Entry]
-    private var created = 0
+    let defaultObject: SimulatorObject
+    private var created: [(worker: SessionWorker, owner: Owner)] = []
+    private var count = 0
 
     init(defaultObject: SimulatorObject) {
-        entries = [Entry(object: defaultObject, owner: nil)]
+        self.defaultObject = defaultObject
     }
 
-    /// Every object, the default first, then the sessions in the order they were created.
-    var objects: [SimulatorObject] { entries.map(\.object) }
+    /// Every object's path, the default first.
+    var paths: [String] { [defaultObject.path] + created.map(\.worker.path) }
 
-    var paths: [String] { entries.map(\.object.path) }
+    /// The created sessions, in the order they were created.
+    var workers: [SessionWorker] { created.map(\.worker) }
 
-    func object(at path: String) -> SimulatorObject? {
-        entries.first { $0.object.path == path }?.object
+    func worker(at path: String) -> SessionWorker? {
+        created.first { $0.worker.path == path }?.worker
     }
 
     /// The path the next created session gets, or a `Limit` error when there are as many as allowed.
     func nextPath() throws(MethodFailure) -> String {
-        guard entries.count - 1 < Self.maximumSessions else {
+        guard created.count < Self.maximumSessions else {
             throw MethodFailure(SimulatorError.limit, "\(Self.maximumSessions) sessions are open (the limit): close one first")
         }
-        return "\(Self.sessionsPath)/\(created + 1)"
+        return "\(Self.sessionsPath)/\(count + 1)"
     }
 
-    /// Adds `object` (at ``nextPath()``) owned by `owner`.
-    mutating func add(_ object: SimulatorObject, owner: Owner) {
-        created += 1
-        entries.append(Entry(object: object, owner: owner))
+    /// Adds `worker` (at ``nextPath()``) owned by `owner`.
+    mutating func add(_ worker: SessionWorker, owner: Owner) {
+        count += 1
+        created.append((worker, owner))
     }
 
-    /// Removes the created session at `path`; false if there is none.
-    mutating func remove(at path: String) -> Bool {
-        guard let index = entries.firstIndex(where: { $0.owner != nil && $0.object.path == path }) else { return false }
-        entries.remove(at: index)
-        return true
+    /// Takes out the created session at `path`, if there is one.
+    mutating func remove(at path: String) -> SessionWorker? {
+        guard let index = created.firstIndex(where: { $0.worker.path == path }) else { return nil }
+        return created.remove(at: index).worker
     }
 
-    /// Removes every session `owner` created and returns their paths.
-    mutating func removeAll(ownedBy owner: Owner) -> [String] {
-        let gone = entries.filter { $0.owner == owner }.map(\.object.path)
-        entries.removeAll { $0.owner == owner }
+    /// Takes out every session `owner` created.
+    mutating func removeAll(ownedBy owner: Owner) -> [SessionWorker] {
+        let gone = created.filter { $0.owner == owner }.map(\.worker)
+        created.removeAll { $0.owner == owner }
         return gone
     }
 }

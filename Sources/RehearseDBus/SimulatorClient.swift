@@ -13,7 +13,7 @@ public final class SimulatorClient {
 
     private let connection: BusConnection
     private let destination: String
-    private var serials = MessageSerials()
+    private let serials = MessageSerials()
 
     public init(bus: BusAddress, destination: String = SimulatorInterface.defaultName) throws(BusFailure) {
         connection = try BusConnection(bus)

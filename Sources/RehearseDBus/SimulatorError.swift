@@ -13,6 +13,7 @@ enum SimulatorError {
     static let unknownProperty = "org.freedesktop.DBus.Error.UnknownProperty"
     static let unknownInterface = "org.freedesktop.DBus.Error.UnknownInterface"
     static let unknownObject = "org.freedesktop.DBus.Error.UnknownObject"
+    static let unknownMethod = "org.freedesktop.DBus.Error.UnknownMethod"
     static let propertyReadOnly = "org.freedesktop.DBus.Error.PropertyReadOnly"
 }
 

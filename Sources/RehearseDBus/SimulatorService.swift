@@ -31,11 +31,11 @@ public final class SimulatorService {
     /// The most bytes that may wait to be sent to the bus daemon before the simulation pauses for
     /// it to catch up (the daemon is not dropped: the service waits for it instead).
     static let maximumBusBacklog = 8 << 20
-    /// The longest the loop waits for messages, so a stop request is seen within it.
+    /// The longest the loop (and a session's thread) waits for messages, so a stop request is seen within it.
     static let idleMilliseconds: Int32 = 50
 
     /// A connection made straight to the service (`--listen`).
-    private struct Peer {
+    struct Peer {
         let connection: OpaquePointer
         /// For log lines: peers are numbered in the order they connected.
         let number: Int
@@ -47,16 +47,20 @@ public final class SimulatorService {
     private let loop = WatchLoop()
     /// The peer-to-peer server (`--listen`) and the peers connected to it.
     private var server: OpaquePointer?
-    private var peers: [Peer] = []
+    var peers: [Peer] = []
     private var peersConnected = 0
     private var helloCount = 0
-    private let options: Options
-    private let registry: PluginRegistry
+    let options: Options
+    let registry: PluginRegistry
     /// The default session and the ones clients created.
-    private var sessions: SessionTable
+    var sessions: SessionTable
     /// The connection the message being handled came on (the bus or a peer).
-    private var source: OpaquePointer?
-    private var serials = MessageSerials()
+    var source: OpaquePointer?
+    let serials = MessageSerials()
+    /// What the sessions' threads read: stop, and whether the bus daemon is behind.
+    let state = ServiceState()
+    /// Written by the sessions' threads when they have something to send.
+    let wake = WakeSignal()
     /// Until when the loop polls without sleeping (see ``peerSpin``).
     private var spinDeadline: ContinuousClock.Instant?
     /// Whether the service should stop, as ``run(until:)`` was given it; long work asks it too.
@@ -79,7 +83,7 @@ public final class SimulatorService {
         self.registry = registry
         let session = try SimulatorSession(setup: setup, registry: registry, mode: options.mode)
         sessions = SessionTable(defaultObject: SimulatorObject(path: SimulatorInterface.path, session: session, readOnly: options.readOnly))
-        sessions.objects[0].host = self
+        sessions.defaultObject.host = self
         if let connection {
             guard serveObjects(on: connection.raw) else { throw BusFailure("cannot serve objects on the connection") }
             // Sessions end when the client that created them leaves the bus.
@@ -101,8 +105,11 @@ public final class SimulatorService {
         return String(cString: address)
     }
 
-    /// Closes every peer and the server (libdbus removes its socket file); safe to call twice.
+    /// Ends the sessions' threads, closes every peer and the server (libdbus removes its socket
+    /// file); safe to call twice.
     private func shutDown() {
+        state.stopRequested.store(true, ordering: .relaxed)
+        for path in sessions.workers.map(\.path) { closeWorker(at: path) }
         for peer in peers { close(peer) }
         peers.removeAll()
         if let server {
@@ -191,7 +198,7 @@ public final class SimulatorService {
     private func drop(_ dropped: [Peer]) {
         guard !dropped.isEmpty else { return }
         peers.removeAll { peer in dropped.contains { $0.connection == peer.connection } }
-        for peer in dropped { _ = sessions.removeAll(ownedBy: .peer(peer.connection)) }
+        for peer in dropped { sessions.removeAll(ownedBy: .peer(peer.connection)).forEach(release) }
         dropped.forEach(close)
     }
 
@@ -207,6 +214,11 @@ public final class SimulatorService {
     /// answered is still awake to read it with the reply.
     private func broadcast(_ signal: OutgoingMessage) {
         guard let message = signal.make(serial: serials.take()) else { return }
+        broadcast(made: message)
+    }
+
+    /// Sends the built signal `message` as ``broadcast(_:)`` does, then releases it.
+    func broadcast(made message: OpaquePointer) {
         // A peer that has not authenticated cannot have asked for anything yet.
         for peer in peers where dbus_connection_get_is_authenticated(peer.connection) != 0 {
             dbus_connection_send(peer.connection, message, nil)
@@ -217,7 +229,7 @@ public final class SimulatorService {
 
     /// Broadcasts the `Event` signals of the events delivered since the last time, in order.
     private func sendDeliveredEvents() {
-        for object in sessions.objects { object.takeEventSignals().forEach(broadcast) }
+        sessions.defaultObject.takeEventSignals().forEach(broadcast)
     }
 
     /// Serves until `shouldStop` returns true (checked at least every 50 ms, and between the
@@ -229,16 +241,21 @@ public final class SimulatorService {
             connection?.releaseName(options.name)
             shutDown()
         }
-        sessions.objects[0].session.startPacing()
+        let defaultSession = sessions.defaultObject.session
+        defaultSession.startPacing()
         while !shouldStop() {
-            let wait = sessions.objects.map { $0.session.waitMilliseconds(idle: Self.idleMilliseconds) }.min() ?? Self.idleMilliseconds
-            loop.poll(milliseconds: wait, spinningUntil: spinDeadline)
+            loop.poll(milliseconds: defaultSession.waitMilliseconds(idle: Self.idleMilliseconds), spinningUntil: spinDeadline,
+                      alsoReading: [wake.descriptor])
+            wake.clear()
             if let connection, !dispatch(connection.raw) { throw BusFailure("lost the connection to the bus") }
             servePeers()
             // While the daemon has not taken what was sent, new work waits: memory stays bounded.
-            if !isBusBacklogFull { sessions.objects.forEach { $0.session.runDueWork() } }
+            let busBehind = isBusBacklogFull
+            state.busBacklogFull.store(busBehind, ordering: .relaxed)
+            if !busBehind { defaultSession.runDueWork() }
             sendDeliveredEvents()
-            sessions.objects.compactMap { $0.takePropertiesChanged() }.forEach(broadcast)
+            sendSessionsOutput()
+            if let changed = sessions.defaultObject.takePropertiesChanged() { broadcast(changed) }
             // Nothing here waits for a peer: libdbus writes what it can as it sends, the loop's
             // write watches write the rest, and a peer that falls behind is dropped.
             drop(peers.filter(isFallingBehind))
@@ -249,6 +266,7 @@ public final class SimulatorService {
     /// without waiting or reading anything new, drops peers that fall behind; false to stop.
     private func continueLongWork() -> Bool {
         sendDeliveredEvents()
+        sendSessionsOutput()
         loop.poll(milliseconds: 0, writingOnly: true)
         drop(peers.filter(isFallingBehind))
         while isBusBacklogFull, !shouldStop() { loop.poll(milliseconds: 10, writingOnly: true) }
@@ -273,6 +291,10 @@ public final class SimulatorService {
         if dbus_message_get_type(message) == DBUS_MESSAGE_TYPE_SIGNAL, !fromPeer { closeSessionsOfDepartedClient(message) }
         guard dbus_message_get_type(message) == DBUS_MESSAGE_TYPE_METHOD_CALL else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
         let path = dbus_message_get_path(message).map { String(cString: $0) } ?? "/"
+        if let worker = sessions.worker(at: path) {
+            worker.submit(message, from: source)
+            return DBUS_HANDLER_RESULT_HANDLED
+        }
         let interface = dbus_message_get_interface(message).map { String(cString: $0) }
         let member = dbus_message_get_member(message).map { String(cString: $0) } ?? ""
         let signature = dbus_message_get_signature(message).map { String(cString: $0) } ?? ""
@@ -295,20 +317,20 @@ public final class SimulatorService {
             }
         }
         if member == "Introspect", interface == nil || interface == "org.freedesktop.DBus.Introspectable" {
-            let events = sessions.object(at: path)?.session.simulation.eventVocabulary
+            let events = path == SimulatorInterface.path ? sessions.defaultObject.session.simulation.eventVocabulary : nil
             guard let xml = Introspection.xml(for: path, objectPaths: sessions.paths, events: events) else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
             var reply = MessageWriter()
             reply.append(xml)
             send(.reply(reply), to: message, on: source)
             return DBUS_HANDLER_RESULT_HANDLED
         }
-        guard let object = sessions.object(at: path) else {
+        guard path == SimulatorInterface.path else {
             guard path.hasPrefix(SessionTable.sessionsPath + "/") else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
             send(.failure(MethodFailure(SimulatorError.unknownObject, "no session at \(path): it was closed, or its client left")),
                  to: message, on: source)
             return DBUS_HANDLER_RESULT_HANDLED
         }
-        guard let answer = object.answer(message, betweenSlices: continueLongWork) else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
+        guard let answer = sessions.defaultObject.answer(message, betweenSlices: continueLongWork) else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
         send(answer, to: message, on: source)
         // PropertiesChanged goes out once per loop round, after every message read in it.
         return DBUS_HANDLER_RESULT_HANDLED
@@ -319,44 +341,6 @@ public final class SimulatorService {
         guard let message = answer.message(answering: call, serial: serials.take()) else { return }
         dbus_connection_send(source, message, nil)
         dbus_message_unref(message)
-    }
-}
-
-// MARK: Sessions
-
-extension SimulatorService: SessionHost {
-    func createSession(_ setup: SessionSetup, for call: OpaquePointer) throws(MethodFailure) -> String {
-        let path = try sessions.nextPath()
-        let owner: SessionTable.Owner
-        if let source, peers.contains(where: { $0.connection == source }) {
-            owner = .peer(source)
-        } else if let sender = dbus_message_get_sender(call) {
-            owner = .bus(String(cString: sender))
-        } else {
-            throw MethodFailure(SimulatorError.notPermitted, "the caller has no name to own a session by")
-        }
-        let session = try setup.makeSession(registry: registry, defaultMode: options.mode)
-        let object = SimulatorObject(path: path, session: session, readOnly: options.readOnly)
-        object.host = self
-        session.startPacing()
-        sessions.add(object, owner: owner)
-        return path
-    }
-
-    func closeSession(at path: String) throws(MethodFailure) {
-        guard sessions.remove(at: path) else {
-            throw MethodFailure(SimulatorError.notPermitted, "\(path) is the default session: it lasts as long as the service")
-        }
-    }
-
-    /// On the bus's `NameOwnerChanged` for a unique name that went away: closes its sessions.
-    fileprivate func closeSessionsOfDepartedClient(_ signal: OpaquePointer) {
-        guard dbus_message_is_signal(signal, "org.freedesktop.DBus", "NameOwnerChanged") != 0,
-              dbus_message_get_sender(signal).map({ String(cString: $0) }) == "org.freedesktop.DBus" else { return }
-        var reader = MessageReader(signal)
-        guard let name = try? reader.string(), let _ = try? reader.string(), let newOwner = try? reader.string(),
-              name.hasPrefix(":"), newOwner.isEmpty else { return }
-        _ = sessions.removeAll(ownedBy: .bus(name))
     }
 }
 

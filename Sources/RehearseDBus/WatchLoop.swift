@@ -32,8 +32,10 @@ final class WatchLoop {
     /// If it would sleep, it first checks without sleeping until `spinDeadline`, so a message due
     /// within microseconds is caught awake instead of after a wake-up.
     /// With `writingOnly`, only sockets' readiness to be written is handled: nothing is read or
-    /// accepted (used between the slices of long work, inside a method call).
-    func poll(milliseconds: Int32, spinningUntil spinDeadline: ContinuousClock.Instant? = nil, writingOnly: Bool = false) {
+    /// accepted (used between the slices of long work, inside a method call). `alsoReading`: more
+    /// descriptors whose readability ends the wait (the caller reads them).
+    func poll(milliseconds: Int32, spinningUntil spinDeadline: ContinuousClock.Instant? = nil, writingOnly: Bool = false,
+              alsoReading others: [Int32] = []) {
         let active = watches.filter { watch in
             dbus_watch_get_enabled(watch) != 0
                 && (!writingOnly || dbus_watch_get_flags(watch) & UInt32(DBUS_WATCH_WRITABLE.rawValue) != 0)
@@ -44,7 +46,7 @@ final class WatchLoop {
             if flags & UInt32(DBUS_WATCH_READABLE.rawValue) != 0, !writingOnly { events |= Int16(POLLIN) }
             if flags & UInt32(DBUS_WATCH_WRITABLE.rawValue) != 0 { events |= Int16(POLLOUT) }
             return pollfd(fd: dbus_watch_get_unix_fd(watch), events: events, revents: 0)
-        }
+        } + others.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
         var ready: Int32 = 0
         while ready == 0, milliseconds != 0, let spinDeadline, ContinuousClock.now < spinDeadline {
             ready = Glibc.poll(&descriptors, nfds_t(descriptors.count), 0)

@@ -114,7 +114,7 @@ struct OutgoingMessageTests {
     }
 
     @Test func serialsCountDownFromTheTop() {
-        var serials = MessageSerials()
+        let serials = MessageSerials()
         #expect(serials.take() == UInt32.max)
         #expect(serials.take() == UInt32.max - 1)
     }

@@ -1,0 +1,165 @@
+import CDBus
+import Foundation
+import Synchronization
+
+/// What the connection thread tells every session's thread: stop, and whether the bus daemon has
+/// fallen behind (then no session starts new work, so memory stays bounded).
+final class ServiceState: Sendable {
+    let stopRequested = Atomic<Bool>(false)
+    let busBacklogFull = Atomic<Bool>(false)
+}
+
+/// A created session's own thread: it answers the calls routed to its object and runs its clock,
+/// so sessions use the cores there are. What it produces (replies and signals, built as libdbus
+/// messages) waits in an outbox until the connection thread sends it: only that thread touches a
+/// connection (reference/dbus-notes.md). A message belongs to one thread at a time, handed over
+/// under the lock here. Calls are answered in the order they came, so a session's trace depends
+/// only on its own calls.
+final class SessionWorker: @unchecked Sendable {
+    /// Something for the connection thread to send.
+    enum Outgoing {
+        /// A reply, to the connection the call came on (the worker holds a reference to it).
+        case reply(OpaquePointer, connection: OpaquePointer)
+        case signal(OpaquePointer)
+    }
+
+    let path: String
+    /// Touched only by the worker's thread once it started.
+    private let object: SimulatorObject
+    private let serials: MessageSerials
+    private let state: ServiceState
+    private let wake: WakeSignal
+
+    private let condition = NSCondition()
+    private var inbox: [(call: OpaquePointer, connection: OpaquePointer)] = []
+    private var outbox: [Outgoing] = []
+    private var closing = false
+    /// Set by the session's own `Close()`: the service removes it once the reply is out.
+    private var closeRequested = false
+    private let finished = DispatchSemaphore(value: 0)
+
+    init(object: SimulatorObject, serials: MessageSerials, state: ServiceState, wake: WakeSignal) {
+        path = object.path
+        self.object = object
+        self.serials = serials
+        self.state = state
+        self.wake = wake
+        object.host = self
+        let thread = Thread { [self] in run() }
+        thread.name = "rehearse session \(path)"
+        thread.start()
+    }
+
+    // MARK: The connection thread's side
+
+    /// Queues `call`, which came on `connection`, for the session; takes a reference to both.
+    func submit(_ call: OpaquePointer, from connection: OpaquePointer) {
+        dbus_message_ref(call)
+        dbus_connection_ref(connection)
+        condition.lock()
+        inbox.append((call, connection))
+        condition.signal()
+        condition.unlock()
+    }
+
+    /// What the session produced since the last call, in order; and whether it asked to close.
+    func takeOutgoing() -> (messages: [Outgoing], closeRequested: Bool) {
+        condition.lock()
+        defer { condition.unlock() }
+        let taken = outbox
+        outbox.removeAll(keepingCapacity: true)
+        return (taken, closeRequested)
+    }
+
+    /// Ends the thread (a long `Advance` stops at its next slice) and waits for it; calls still
+    /// queued are released unanswered: the session is gone.
+    func close() {
+        condition.lock()
+        closing = true
+        condition.signal()
+        condition.unlock()
+        finished.wait()
+        for (call, connection) in inbox {
+            dbus_message_unref(call)
+            dbus_connection_unref(connection)
+        }
+        inbox.removeAll()
+    }
+
+    // MARK: The worker's thread
+
+    private var isClosing: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return closing
+    }
+
+    private func run() {
+        object.session.startPacing()
+        while true {
+            condition.lock()
+            let wait = object.session.waitMilliseconds(idle: SimulatorService.idleMilliseconds)
+            if inbox.isEmpty, !closing { _ = condition.wait(until: Date(timeIntervalSinceNow: Double(wait) / 1000)) }
+            if closing {
+                condition.unlock()
+                finished.signal()
+                return
+            }
+            let calls = inbox
+            inbox.removeAll(keepingCapacity: true)
+            condition.unlock()
+            var produced: [Outgoing] = []
+            for (call, connection) in calls {
+                let answer = object.answerIntrospection(call, objectPaths: [path])
+                    ?? object.answer(call, betweenSlices: continueLongWork)
+                    ?? .failure(MethodFailure(SimulatorError.unknownMethod, "\(path) has no such method"))
+                if let reply = answer.message(answering: call, serial: serials.take()) {
+                    produced.append(.reply(reply, connection: connection))
+                } else {
+                    dbus_connection_unref(connection)
+                }
+                dbus_message_unref(call)
+                produced += signals()
+            }
+            if !state.busBacklogFull.load(ordering: .relaxed) { object.session.runDueWork() }
+            produced += signals()
+            if let changed = object.takePropertiesChanged()?.make(serial: serials.take()) { produced.append(.signal(changed)) }
+            publish(produced)
+        }
+    }
+
+    /// The `Event` signals of what the session delivered since the last call, built.
+    private func signals() -> [Outgoing] {
+        object.takeEventSignals().compactMap { $0.make(serial: serials.take()).map(Outgoing.signal) }
+    }
+
+    private func publish(_ produced: [Outgoing]) {
+        guard !produced.isEmpty else { return }
+        condition.lock()
+        outbox += produced
+        condition.unlock()
+        wake.notify()
+    }
+
+    /// Between the slices of a long `Advance`: hands over what was delivered, waits while the bus
+    /// daemon is behind; false to stop (the service stops, or the session closes).
+    private func continueLongWork() -> Bool {
+        publish(signals())
+        while state.busBacklogFull.load(ordering: .relaxed), !state.stopRequested.load(ordering: .relaxed), !isClosing {
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        return !state.stopRequested.load(ordering: .relaxed) && !isClosing
+    }
+}
+
+extension SessionWorker: SessionHost {
+    func createSession(_ setup: SessionSetup, for call: OpaquePointer) throws(MethodFailure) -> String {
+        throw MethodFailure(SimulatorError.notPermitted, "sessions are created at \(SimulatorInterface.path), not at \(path)")
+    }
+
+    func closeSession(at path: String) throws(MethodFailure) {
+        condition.lock()
+        closeRequested = true
+        condition.unlock()
+    }
+}

@@ -1,0 +1,74 @@
+import CDBus
+
+/// The service's side of sessions: creating and closing them, sending what their threads
+/// produced, and ending the sessions of clients that went away.
+extension SimulatorService: SessionHost {
+    func createSession(_ setup: SessionSetup, for call: OpaquePointer) throws(MethodFailure) -> String {
+        let path = try sessions.nextPath()
+        let owner: SessionTable.Owner
+        if let source, peers.contains(where: { $0.connection == source }) {
+            owner = .peer(source)
+        } else if let sender = dbus_message_get_sender(call) {
+            owner = .bus(String(cString: sender))
+        } else {
+            throw MethodFailure(SimulatorError.notPermitted, "the caller has no name to own a session by")
+        }
+        let session = try setup.makeSession(registry: registry, defaultMode: options.mode)
+        let object = SimulatorObject(path: path, session: session, readOnly: options.readOnly)
+        sessions.add(SessionWorker(object: object, serials: serials, state: state, wake: wake), owner: owner)
+        return path
+    }
+
+    /// `Close()` on the default session (a created session's own thread answers its `Close()`).
+    func closeSession(at path: String) throws(MethodFailure) {
+        throw MethodFailure(SimulatorError.notPermitted, "\(path) is the default session: it lasts as long as the service")
+    }
+
+    /// Sends what the sessions' threads produced: replies to the connections their calls came on,
+    /// signals to everyone; then ends the sessions that were asked to close.
+    func sendSessionsOutput() {
+        for worker in sessions.workers {
+            let (messages, closeRequested) = worker.takeOutgoing()
+            for outgoing in messages {
+                switch outgoing {
+                case .reply(let reply, let connection):
+                    dbus_connection_send(connection, reply, nil)
+                    dbus_message_unref(reply)
+                    dbus_connection_unref(connection)
+                case .signal(let signal):
+                    broadcast(made: signal)
+                }
+            }
+            if closeRequested { closeWorker(at: worker.path) }
+        }
+    }
+
+    /// Ends the created session at `path`: its thread stops, what it had not sent is dropped.
+    func closeWorker(at path: String) {
+        if let worker = sessions.remove(at: path) { release(worker) }
+    }
+
+    /// Stops `worker`'s thread and releases the messages it had not sent.
+    func release(_ worker: SessionWorker) {
+        worker.close()
+        for outgoing in worker.takeOutgoing().messages {
+            switch outgoing {
+            case .reply(let reply, let connection):
+                dbus_message_unref(reply)
+                dbus_connection_unref(connection)
+            case .signal(let signal):
+                dbus_message_unref(signal)
+            }
+        }
+    }
+
+    /// On the bus's `NameOwnerChanged` for a unique name that went away: ends its sessions.
+    func closeSessionsOfDepartedClient(_ signal: OpaquePointer) {
+        guard dbus_message_is_signal(signal, "org.freedesktop.DBus", "NameOwnerChanged") != 0,
+              dbus_message_get_sender(signal).map({ String(cString: $0) }) == "org.freedesktop.DBus" else { return }
+        var reader = MessageReader(signal)
+        guard let name = try? reader.string(), (try? reader.string()) != nil, let newOwner = try? reader.string(),
+              name.hasPrefix(":"), newOwner.isEmpty else { return }
+        sessions.removeAll(ownedBy: .bus(name)).forEach(release)
+    }
+}
