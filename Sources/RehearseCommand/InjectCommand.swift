@@ -23,6 +23,12 @@ struct Inject: ParsableCommand {
     @Option(help: "Calls in flight at once with --times.")
     var window = 64
 
+    @Flag(help: "Inject into a new session of this command's own (it ends with the command), not the default one.")
+    var ownSession = false
+
+    @Option(parsing: .upToNextOption, help: "The plugins of the session --own-session creates.")
+    var sessionPlugins: [String] = []
+
     func run() throws {
         var pairs: [(key: String, value: String)] = []
         for field in fields {
@@ -31,6 +37,7 @@ struct Inject: ParsableCommand {
         }
         do {
             let client = try SimulatorClient(bus: connection.busAddress, destination: connection.name)
+            if ownSession { try client.createSession(["plugins": .array(sessionPlugins.map(FieldValue.string))]) }
             guard let times else {
                 print(try client.inject(event, fields: FieldText.fields(pairs)))
                 return

@@ -2,7 +2,8 @@ import CDBus
 import RehearseCore
 
 /// A small libdbus client of `org.rehearse.Simulator1`, for `rehearse inject` and
-/// `rehearse monitor`: it calls `Inject` and follows the `Event` signal.
+/// `rehearse monitor`: it calls `Inject` and follows the `Event` signal, of the default session or
+/// of a session of its own.
 public final class SimulatorClient {
     /// An error reply: its D-Bus name and message.
     public struct CallError: Error, CustomStringConvertible, Sendable {
@@ -14,24 +15,33 @@ public final class SimulatorClient {
     private let connection: BusConnection
     private let destination: String
     private let serials = MessageSerials()
+    /// The object called and followed: the default session until ``createSession(_:)``.
+    public private(set) var path = SimulatorInterface.path
 
     public init(bus: BusAddress, destination: String = SimulatorInterface.defaultName) throws(BusFailure) {
         connection = try BusConnection(bus)
         self.destination = destination
     }
 
-    /// A new `Inject(name, fields)` call message; the caller releases it.
-    private func injectCall(_ name: String, _ fields: Fields) -> OpaquePointer? {
-        var call = OutgoingMessage.methodCall(destination: destination, path: SimulatorInterface.path,
-                                              interface: SimulatorInterface.interface, member: "Inject")
-        call.body.append(name)
-        call.body.append(fields)
+    /// A new call of `member` on ``path`` with arguments `fill`; the caller releases it.
+    private func makeCall(_ member: String, on path: String? = nil, _ fill: (inout MessageWriter) -> Void) -> OpaquePointer? {
+        var call = OutgoingMessage.methodCall(destination: destination, path: path ?? self.path,
+                                              interface: SimulatorInterface.interface, member: member)
+        fill(&call.body)
         return call.make(serial: serials.take())
     }
 
-    /// Calls `Inject(name, fields)` and returns the sequence number (0: swallowed).
-    public func inject(_ name: String, fields: Fields) throws -> UInt64 {
-        guard let call = injectCall(name, fields) else { throw BusFailure("cannot build the call") }
+    /// A new `Inject(name, fields)` call message; the caller releases it.
+    private func injectCall(_ name: String, _ fields: Fields) -> OpaquePointer? {
+        makeCall("Inject") { body in
+            body.append(name)
+            body.append(fields)
+        }
+    }
+
+    /// Sends `call` (and releases it), waits for the reply and reads it with `read`.
+    private func callAndWait<Value>(_ call: OpaquePointer?, _ read: (inout MessageReader) throws -> Value) throws -> Value {
+        guard let call else { throw BusFailure("cannot build the call") }
         defer { dbus_message_unref(call) }
         var error = DBusError()
         dbus_error_init(&error)
@@ -42,7 +52,19 @@ public final class SimulatorClient {
         }
         defer { dbus_message_unref(reply) }
         var reader = MessageReader(reply)
-        return try reader.uint64()
+        return try read(&reader)
+    }
+
+    /// Calls `Inject(name, fields)` and returns the sequence number (0: swallowed).
+    public func inject(_ name: String, fields: Fields) throws -> UInt64 {
+        try callAndWait(injectCall(name, fields)) { try $0.uint64() }
+    }
+
+    /// Creates a session of this connection's own with `setup` (`CreateSession`'s keys) and calls
+    /// and follows it from now on; it ends when this client does.
+    public func createSession(_ setup: Fields) throws {
+        let call = makeCall("CreateSession", on: SimulatorInterface.path) { $0.append(setup) }
+        path = try callAndWait(call) { try $0.string() }
     }
 
     /// Calls `Inject(name, fields)` `count` times with up to `window` calls in flight, and returns
@@ -83,7 +105,7 @@ public final class SimulatorClient {
     /// events; a peer-to-peer service sends every one, so the names are checked here too.
     public func monitor(names: [String], shouldStop: () -> Bool,
                         handle: (DeliveredEvent) -> Bool) throws {
-        let base = "type='signal',interface='\(SimulatorInterface.interface)',member='Event'"
+        let base = "type='signal',interface='\(SimulatorInterface.interface)',member='Event',path='\(path)'"
         for rule in names.isEmpty ? [base] : names.map({ base + ",arg2='\($0)'" }) {
             var error = DBusError()
             dbus_error_init(&error)
@@ -95,7 +117,8 @@ public final class SimulatorClient {
             guard dbus_connection_read_write(connection.raw, 100) != 0 else { throw BusFailure("lost the connection to the bus") }
             while let message = dbus_connection_pop_message(connection.raw) {
                 defer { dbus_message_unref(message) }
-                guard dbus_message_is_signal(message, SimulatorInterface.interface, "Event") != 0 else { continue }
+                guard dbus_message_is_signal(message, SimulatorInterface.interface, "Event") != 0,
+                      dbus_message_has_path(message, path) != 0 else { continue }
                 var reader = MessageReader(message)
                 let sequence = try reader.uint64(), time = try reader.double(), name = try reader.string()
                 guard names.isEmpty || names.contains(name) else { continue }

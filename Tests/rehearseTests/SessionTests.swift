@@ -71,16 +71,21 @@ import Testing
         // would lose the session, so the listing is checked through a session held by Python.
         let script = """
             import subprocess, sys
-            sys.path.insert(0, '\(Rehearse.packageRoot.appendingPathComponent("Tests/rehearseTests").path)')
-            from session_client import Client
-            client = Client("SESSION")
-            print(client.create({"plugins": ("as", ["panner"])}))
+            sys.path.insert(0, '\(Rehearse.packageRoot.appendingPathComponent("clients/python").path)')
+            import rehearse
+            simulator = rehearse.Simulator()
+            session = simulator.session(plugins=["panner"])
+            print(session.path)
             tree = subprocess.run(["gdbus", "introspect", "--session", "--dest", "org.rehearse.Simulator",
                                    "--object-path", "/org/rehearse/Simulator", "--recurse"], capture_output=True, text=True).stdout
             print("sessions/1" in tree, "interface org.rehearse.Simulator1" in tree.split("node /org/rehearse/Simulator/sessions/1")[-1])
-            print(client.call("/org/rehearse/Simulator/sessions/1", "Get", "s", ("keyboard.visible",)))
-            print(client.call("/org/rehearse/Simulator", "Close")[0])
-            print(client.create({"colour": ("s", "red")}))
+            print(session.get("keyboard.visible"))
+            default = simulator.default_session()
+            for arguments in (("Close",), ("CreateSession", "a{sv}", {"colour": ("s", "red")})):
+                try:
+                    default.call(*arguments)
+                except rehearse.RehearseError as error:
+                    print(error.name)
             """
         let file = bus.folder.appendingPathComponent("listing.py")
         try Data(script.utf8).write(to: file)
@@ -88,10 +93,10 @@ import Testing
         #expect(result.output == """
             /org/rehearse/Simulator/sessions/1
             True True
-            (None, (('b', False),))
+            False
             org.rehearse.Error.NotPermitted
             org.freedesktop.DBus.Error.InvalidArgs
-
+            
             """, "\(result.errorOutput)")
     }
 

@@ -1,0 +1,194 @@
+"""Drive `rehearse serve` over D-Bus from Python, with jeepney (pure Python: `pip install jeepney`).
+
+A session of your own, in a pytest fixture:
+
+    @pytest.fixture
+    def login():
+        with rehearse.Simulator().session(plugins=["login-animator"], mode="manual") as session:
+            yield session
+
+    def test_title_lifts(login):
+        login.inject("tap", target="username")
+        login.advance(0.3)
+        assert login.get("title.presentation.frame.y") == 70
+
+Each session is a simulation of its own on the service (`CreateSession`): parallel test workers
+(pytest-xdist, a CI matrix) do not see each other, and a session ends when its connection closes.
+Values go in as Python values (bool, int, float, str, lists, dicts) and come back the same way.
+"""
+import collections
+import json
+
+from jeepney import DBusAddress, HeaderFields, MatchRule, MessageType, message_bus, new_method_call
+from jeepney.io.blocking import open_dbus_connection
+
+SERVICE = "org.rehearse.Simulator"
+DEFAULT_PATH = "/org/rehearse/Simulator"
+INTERFACE = "org.rehearse.Simulator1"
+
+Event = collections.namedtuple("Event", "sequence time name fields")
+
+
+class RehearseError(Exception):
+    """An error reply from the service: `name` is its D-Bus error name
+    (org.rehearse.Error.UnknownEvent, org.freedesktop.DBus.Error.InvalidArgs, ...)."""
+
+    def __init__(self, name, message):
+        super().__init__(f"{name}: {message}")
+        self.name = name
+        self.message = message
+
+
+def variant(value):
+    """A Python value as a D-Bus variant (signature, value), as the service reads `a{sv}`."""
+    if isinstance(value, bool):
+        return ("b", value)
+    if isinstance(value, int):
+        return ("x", value)
+    if isinstance(value, float):
+        return ("d", value)
+    if isinstance(value, str):
+        return ("s", value)
+    if isinstance(value, dict):
+        return ("a{sv}", {key: variant(item) for key, item in value.items()})
+    if isinstance(value, (list, tuple)):
+        return ("av", [variant(item) for item in value])
+    raise TypeError(f"no D-Bus form for {value!r}")
+
+
+def plain(value):
+    """A value as jeepney decodes it (variants as (signature, value)) as a plain Python value."""
+    if isinstance(value, tuple) and len(value) == 2 and isinstance(value[0], str):
+        return plain(value[1])
+    if isinstance(value, dict):
+        return {key: plain(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [plain(item) for item in value]
+    return value
+
+
+class Session:
+    """One simulation on the service: the default one, or one of your own from
+    `Simulator.session()`. Its `Event` signals are collected from the moment it is opened."""
+
+    def __init__(self, simulator, path):
+        self.simulator = simulator
+        self.path = path
+        self._address = DBusAddress(path, bus_name=simulator.name, interface=INTERFACE)
+        rule = MatchRule(type="signal", interface=INTERFACE, member="Event", path=path)
+        # A bus delivers what matches; `serve --listen` sends a peer everything and accepts the rule.
+        simulator.call(message_bus.AddMatch(rule))
+        self._filter = simulator.connection.filter(rule, bufsize=1_000_000)
+        self._events = self._filter.__enter__()
+
+    def call(self, method, signature=None, *arguments):
+        """Calls `method` on this session and returns the reply's arguments."""
+        return self.simulator.call(new_method_call(self._address, method, signature, arguments))
+
+    def inject(self, name, **fields):
+        """Injects the event now; returns its sequence number (0: swallowed)."""
+        return self.call("Inject", "sa{sv}", name, {key: variant(value) for key, value in fields.items()})[0]
+
+    def inject_at(self, time, name, **fields):
+        """Injects the event at simulated `time` (seconds)."""
+        return self.call("InjectAt", "dsa{sv}", float(time), name, {key: variant(value) for key, value in fields.items()})[0]
+
+    def advance(self, seconds):
+        """Moves the clock on (manual and virtual modes); returns the time now."""
+        return self.call("Advance", "d", float(seconds))[0]
+
+    def get(self, path):
+        """A path's value, as scenario files name them (`title.frame.y`, `keyboard.visible`)."""
+        return plain(self.call("Get", "s", path)[0])
+
+    def snapshot(self):
+        """The scene now, as a dict."""
+        return json.loads(self.call("Snapshot")[0])
+
+    def load_scenario(self, yaml):
+        """Sets the session up from a scenario file's text (device, scene, plugins)."""
+        self.call("LoadScenario", "s", yaml)
+
+    def reset(self):
+        """Starts the current set-up over."""
+        self.call("Reset")
+
+    def configure(self, plugin, **settings):
+        """Installs or reconfigures a plugin (the simulation starts over)."""
+        self.call("Configure", "sa{sv}", plugin, {key: variant(value) for key, value in settings.items()})
+
+    def events(self, timeout=1.0):
+        """The session's delivered events, in order, as `Event(sequence, time, name, fields)`;
+        ends when none comes for `timeout` seconds. Events of calls already answered are all
+        in: read them after the calls."""
+        while True:
+            if not self._events:
+                try:
+                    self.simulator.connection.recv_until_filtered(self._events, timeout=timeout)
+                except TimeoutError:
+                    return
+            sequence, time, name, fields = self._events.popleft().body
+            yield Event(sequence, time, name, plain(fields))
+
+    def take_events(self):
+        """The events delivered so far, without waiting: a round trip makes sure every signal
+        sent before it has arrived."""
+        self.call("Get", "s", "time")
+        return list(self.events(timeout=0))
+
+    def close(self):
+        """Ends a session of your own (the default session lasts as long as the service)."""
+        self._filter.__exit__(None, None, None)
+        if self.path != DEFAULT_PATH:
+            self.call("Close")
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *_):
+        self.close()
+
+
+class Simulator:
+    """A connection to `rehearse serve`: `bus` is "SESSION", "SYSTEM" or a D-Bus address
+    (`unix:path=/tmp/rehearse.sock` for `serve --listen`)."""
+
+    def __init__(self, bus="SESSION", name=SERVICE):
+        self.name = name
+        self.connection = open_dbus_connection(bus=bus)
+
+    def call(self, message):
+        reply = self.connection.send_and_get_reply(message, timeout=30)
+        if reply.header.message_type == MessageType.error:
+            message = reply.body[0] if reply.body else ""
+            raise RehearseError(reply.header.fields[HeaderFields.error_name], message)
+        return reply.body
+
+    def session(self, plugins=(), device=None, scenario=None, mode=None):
+        """A new session of your own: `plugins` (ids) and `device`, or `scenario` (a scenario
+        file's text); `mode` "manual", "virtual" or "realtime" (the service's when None)."""
+        setup = {}
+        if plugins:
+            setup["plugins"] = ("as", list(plugins))
+        if device is not None:
+            setup["device"] = ("s", device)
+        if scenario is not None:
+            setup["scenario"] = ("s", scenario)
+        if mode is not None:
+            setup["mode"] = ("s", mode)
+        default = DBusAddress(DEFAULT_PATH, bus_name=self.name, interface=INTERFACE)
+        path = self.call(new_method_call(default, "CreateSession", "a{sv}", (setup,)))[0]
+        return Session(self, path)
+
+    def default_session(self):
+        """The shared default session at /org/rehearse/Simulator."""
+        return Session(self, DEFAULT_PATH)
+
+    def close(self):
+        self.connection.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *_):
+        self.close()
