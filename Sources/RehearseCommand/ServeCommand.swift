@@ -31,6 +31,9 @@ struct Serve: ParsableCommand {
     @Option(help: "Once serving, also write the readiness line to this file descriptor and close it.")
     var readyFd: Int32?
 
+    @Option(help: "Record every session as a scenario file in this folder (default.yaml, session-N.yaml) when it ends.")
+    var record: String?
+
     func validate() throws {
         if noBus {
             guard listen != nil else { throw ValidationError("--no-bus serves only peers: give the address to --listen at") }
@@ -48,6 +51,16 @@ struct Serve: ParsableCommand {
         options.readOnly = setup.readOnly
         options.mode = setup.mode
         options.listenAddress = listen
+        if let record {
+            let folder = URL(filePath: record, directoryHint: .isDirectory)
+            do {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            } catch {
+                FileHandle.standardError.write(Data("rehearse serve: cannot use \(record) for recordings: \(error.localizedDescription)\n".utf8))
+                throw ExitCode(2)
+            }
+            options.recordFolder = folder
+        }
         let service: SimulatorService
         do {
             service = try SimulatorService(bus: noBus ? nil : connection.busAddress, options: options, registry: Tool.registry, setup: scenario)

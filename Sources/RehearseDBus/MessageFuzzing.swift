@@ -1,4 +1,5 @@
 import CDBus
+import Foundation
 import RehearseCore
 import RehearseScenario
 
@@ -12,11 +13,16 @@ import RehearseScenario
 
     private let setup: Scenario
     private let registry: PluginRegistry
+    /// Where `Record` writes: a folder of the process's own under the temporary folder.
+    private let recordings: RecordingFolder
 
     /// Each input is served by a simulation built from `setup` (its steps are not run), manual clock.
-    public init(setup: Scenario, registry: PluginRegistry) {
+    public init(setup: Scenario, registry: PluginRegistry) throws {
         self.setup = setup
         self.registry = registry
+        let folder = FileManager.default.temporaryDirectory.appending(path: "rehearse-fuzz-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        recordings = RecordingFolder(url: folder)
     }
 
     /// Splits `bytes` into D-Bus messages as libdbus does when a connection reads them
@@ -27,7 +33,7 @@ import RehearseScenario
     public func handle(_ bytes: UnsafeRawBufferPointer) throws -> Int {
         let object = try SimulatorObject(path: SimulatorInterface.path,
                                          session: SimulatorSession(setup: setup, registry: registry, mode: .manual),
-                                         readOnly: false)
+                                         readOnly: false, recordings: recordings)
         let host = DiscardingHost(registry: registry)
         object.host = host
         let serials = MessageSerials()
@@ -92,6 +98,7 @@ import RehearseScenario
         case ("s", .loadScenario): body.append(exampleScenario)
         case ("s", .get): body.append("keyboard.frame.y")
         case ("s", .configure): body.append("gateway")
+        case ("s", .record): body.append("seed")
         case ("s", _): body.append("tap")
         case ("a{ss}", _):
             body.container(DBusType.array, "{ss}") { array in

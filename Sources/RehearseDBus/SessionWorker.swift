@@ -71,14 +71,15 @@ final class SessionWorker: @unchecked Sendable {
         return (taken, closeRequested)
     }
 
-    /// Ends the thread (a long `Advance` stops at its next slice) and waits for it; calls still
-    /// queued are released unanswered: the session is gone.
+    /// Ends the thread (a long `Advance` stops at its next slice) and waits for it, then writes the
+    /// session's recording; calls still queued are released unanswered: the session is gone.
     func close() {
         condition.lock()
         closing = true
         condition.signal()
         condition.unlock()
         finished.wait()
+        object.finishRecording()  // the thread is over: the object is this thread's now
         for (call, connection) in inbox {
             dbus_message_unref(call)
             dbus_connection_unref(connection)
@@ -98,7 +99,8 @@ final class SessionWorker: @unchecked Sendable {
         object.session.startPacing()
         while true {
             condition.lock()
-            let wait = object.session.waitMilliseconds(idle: SimulatorService.idleMilliseconds)
+            let idle = SimulatorService.idleMilliseconds
+            let wait = closeRequested ? idle : object.session.waitMilliseconds(idle: idle)
             if inbox.isEmpty, !closing { _ = condition.wait(until: Date(timeIntervalSinceNow: Double(wait) / 1000)) }
             if closing {
                 condition.unlock()
@@ -110,9 +112,13 @@ final class SessionWorker: @unchecked Sendable {
             condition.unlock()
             var produced: [Outgoing] = []
             for (call, connection) in calls {
-                let answer = object.answerIntrospection(call, objectPaths: [path])
-                    ?? object.answer(call, betweenSlices: continueLongWork)
-                    ?? .failure(MethodFailure(SimulatorError.unknownMethod, "\(path) has no such method"))
+                // After its own Close() the session answers nothing more and its clock stops, so
+                // its recording ends where the client saw it end.
+                let answer = isCloseRequested
+                    ? .failure(MethodFailure(SimulatorError.unknownObject, "\(path) was closed"))
+                    : object.answerIntrospection(call, objectPaths: [path])
+                        ?? object.answer(call, betweenSlices: continueLongWork)
+                        ?? .failure(MethodFailure(SimulatorError.unknownMethod, "\(path) has no such method"))
                 if let reply = answer.message(answering: call, serial: serials.take()) {
                     produced.append(.reply(reply, connection: connection))
                 } else {
@@ -121,11 +127,17 @@ final class SessionWorker: @unchecked Sendable {
                 dbus_message_unref(call)
                 produced += signals()
             }
-            if !state.busBacklogFull.load(ordering: .relaxed) { object.session.runDueWork() }
+            if !isCloseRequested, !state.busBacklogFull.load(ordering: .relaxed) { object.session.runDueWork() }
             produced += signals()
             if let changed = object.takePropertiesChanged()?.make(serial: serials.take()) { produced.append(.signal(changed)) }
             publish(produced)
         }
+    }
+
+    private var isCloseRequested: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return closeRequested
     }
 
     /// The `Event` signals of what the session delivered since the last call, built.

@@ -5,6 +5,7 @@ enum SimulatorMethod: String, CaseIterable {
     case inject = "Inject", injectAt = "InjectAt", injectStrings = "InjectStrings", advance = "Advance"
     case loadScenario = "LoadScenario", reset = "Reset", get = "Get", snapshot = "Snapshot"
     case listPlugins = "ListPlugins", configure = "Configure", createSession = "CreateSession", close = "Close"
+    case record = "Record"
 
     /// One argument: its name and D-Bus type.
     struct Argument {
@@ -25,6 +26,7 @@ enum SimulatorMethod: String, CaseIterable {
         case .configure: [Argument(name: "plugin", type: "s"), Argument(name: "settings", type: "a{sv}")]
         case .createSession: [Argument(name: "setup", type: "a{sv}")]
         case .close: []
+        case .record: [Argument(name: "name", type: "s")]
         }
     }
 
@@ -37,6 +39,7 @@ enum SimulatorMethod: String, CaseIterable {
         case .snapshot: [Argument(name: "json", type: "s")]
         case .listPlugins: [Argument(name: "plugins", type: "a(ssb)")]
         case .createSession: [Argument(name: "session", type: "o")]
+        case .record: [Argument(name: "file", type: "s")]
         case .loadScenario, .reset, .configure, .close: []
         }
     }

@@ -19,14 +19,29 @@ final class SimulatorObject {
     let readOnly: Bool
     /// Where `CreateSession` and `Close` go; without one they are refused.
     weak var host: SessionHost?
+    /// Where recordings go (`rehearse serve --record DIR`); nil: the session is not recorded.
+    let recordings: RecordingFolder?
     /// The announced properties as last sent in `PropertiesChanged`.
     private var announced: [String: FieldValue]
 
-    init(path: String, session: SimulatorSession, readOnly: Bool) {
+    init(path: String, session: SimulatorSession, readOnly: Bool, recordings: RecordingFolder? = nil) {
         self.path = path
         self.session = session
         self.readOnly = readOnly
+        self.recordings = recordings
         announced = session.properties
+        if recordings != nil { session.startRecording(as: "recorded session \(path)") }
+    }
+
+    /// The recording's file name when the session ends: `default`, or `session-N`.
+    var recordingName: String {
+        path == SimulatorInterface.path ? "default" : "session-" + (path.split(separator: "/").last.map(String.init) ?? "")
+    }
+
+    /// Writes the recording as it stands, when the session is recorded (at its end).
+    func finishRecording() {
+        guard let recordings, let text = session.recording else { return }
+        _ = try? recordings.write(text, name: recordingName)
     }
 
     /// The answer to the method call `message` (already routed here by its path), or nil when it
@@ -212,6 +227,12 @@ final class SimulatorObject {
             try reply.append(objectPath: requireHost().createSession(setup, for: call))
         case .close:
             try requireHost().closeSession(at: path)
+        case .record:
+            let name = try string()
+            guard let recordings, let text = session.recording else {
+                throw MethodFailure(SimulatorError.notPermitted, "the service records nothing: start it with --record DIR")
+            }
+            try reply.append(recordings.write(text, name: name))
         }
         return reply
     }

@@ -14,7 +14,8 @@ extension SimulatorService: SessionHost {
             throw MethodFailure(SimulatorError.notPermitted, "the caller has no name to own a session by")
         }
         let session = try setup.makeSession(registry: registry, defaultMode: options.mode)
-        let object = SimulatorObject(path: path, session: session, readOnly: options.readOnly)
+        let object = SimulatorObject(path: path, session: session, readOnly: options.readOnly,
+                                     recordings: options.recordFolder.map(RecordingFolder.init))
         sessions.add(SessionWorker(object: object, serials: serials, state: state, wake: wake), owner: owner)
         return path
     }

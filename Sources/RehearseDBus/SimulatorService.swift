@@ -17,6 +17,9 @@ public final class SimulatorService {
         public var mode = ClockMode.realtime
         /// Also serve peers that connect directly, without a bus daemon, at this D-Bus address.
         public var listenAddress: String?
+        /// Record every session into this folder (it must exist): `default.yaml` and
+        /// `session-N.yaml` when they end, and `Record(name)` writes `name.yaml` at once.
+        public var recordFolder: URL?
 
         public init() {}
     }
@@ -82,7 +85,8 @@ public final class SimulatorService {
         self.options = options
         self.registry = registry
         let session = try SimulatorSession(setup: setup, registry: registry, mode: options.mode)
-        sessions = SessionTable(defaultObject: SimulatorObject(path: SimulatorInterface.path, session: session, readOnly: options.readOnly))
+        sessions = SessionTable(defaultObject: SimulatorObject(path: SimulatorInterface.path, session: session, readOnly: options.readOnly,
+                                                               recordings: options.recordFolder.map(RecordingFolder.init)))
         sessions.defaultObject.host = self
         if let connection {
             guard serveObjects(on: connection.raw) else { throw BusFailure("cannot serve objects on the connection") }
@@ -240,6 +244,7 @@ public final class SimulatorService {
         defer {
             connection?.releaseName(options.name)
             shutDown()
+            sessions.defaultObject.finishRecording()
         }
         let defaultSession = sessions.defaultObject.session
         defaultSession.startPacing()

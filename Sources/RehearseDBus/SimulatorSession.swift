@@ -21,6 +21,9 @@ final class SimulatorSession {
     private var pacer = RealtimePacer(from: .zero)
     /// Delivered events not yet taken by ``takeDeliveredEvents()``.
     private var delivered: [DeliveredEvent] = []
+    /// What the session was given, as a scenario file, when it is recorded (``startRecording(as:)``).
+    private var recorder: ScenarioRecorder?
+    private var recordingName: String?
 
     /// Builds the simulation from `setup` (its steps are not run).
     init(setup: Scenario, registry: PluginRegistry, mode: ClockMode) throws {
@@ -171,6 +174,22 @@ final class SimulatorSession {
         setup = newSetup
         pacer = RealtimePacer(from: .zero)
         record()
+        if let recordingName { recorder = try? ScenarioRecorder(simulation, setup: setup, name: recordingName) }
+    }
+
+    // MARK: Recording
+
+    /// Records what the session is given from now, as a scenario file named `name`; a recording
+    /// starts over whenever the set-up changes (`LoadScenario`, `Configure`, `Reset`).
+    func startRecording(as name: String) {
+        recordingName = name
+        recorder = try? ScenarioRecorder(simulation, setup: setup, name: name)
+    }
+
+    /// The recording so far as a scenario file, ending at the simulated time now; nil when the
+    /// session is not recorded.
+    var recording: String? {
+        recorder?.text(endingAt: simulation.now)
     }
 
     /// `Get`: the value at `path` ("" for an absent one).

@@ -14,7 +14,10 @@ struct SimulatorObjectTests {
         let file = URL(filePath: #filePath).appending(path: "../../../Scenarios/login-flow/login-flow.yaml").standardized
         let setup = try ScenarioLoader(registry: shippedPlugins).load(data: Data(contentsOf: file), file: file.path)
         let session = try SimulatorSession(setup: setup, registry: shippedPlugins, mode: .manual)
-        return SimulatorObject(path: SimulatorInterface.path, session: session, readOnly: readOnly)
+        let recordings = FileManager.default.temporaryDirectory.appending(path: "rehearse-recordings-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: recordings, withIntermediateDirectories: true)
+        return SimulatorObject(path: SimulatorInterface.path, session: session, readOnly: readOnly,
+                               recordings: RecordingFolder(url: recordings))
     }
 
     /// `bytes` decoded by libdbus; the caller releases the message.
@@ -66,7 +69,7 @@ struct SimulatorObjectTests {
         #expect(host.closed == [SimulatorInterface.path])
         // The last seed is all the others in one stream, as a connection delivers them.
         let setup = object.session.setup
-        let fuzzing = MessageFuzzing(setup: setup, registry: shippedPlugins)
+        let fuzzing = try MessageFuzzing(setup: setup, registry: shippedPlugins)
         let decoded = try seeds.last!.withUnsafeBytes { try fuzzing.handle($0) }
         #expect(decoded == seeds.count - 1)
     }
@@ -92,6 +95,27 @@ struct SimulatorObjectTests {
         #expect(setup.scenario.plugins.map(\.id) == ["panner"])
         #expect(setup.mode == .virtual)
         #expect(try SessionSetup([:], registry: shippedPlugins).mode == nil, "the service's own mode")
+    }
+
+    /// `Record(name)` writes into the service's recordings folder only: a name is a plain file name.
+    @Test func aRecordingNameNeverLeavesItsFolder() throws {
+        let object = try object()
+        let folder = try #require(object.recordings).url
+        for name in ["../escape", "/tmp/x", "a/b", ".hidden", "", String(repeating: "n", count: 101)] {
+            let record = try call("Record") { $0.append(name) }
+            defer { dbus_message_unref(record) }
+            #expect(errorName(object.answer(record) { true }) == SimulatorError.invalidArgs, "\(name)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+        let record = try call("Record") { $0.append("first-try") }
+        defer { dbus_message_unref(record) }
+        guard case .reply? = object.answer(record, betweenSlices: { true }) else {
+            Issue.record("a plain name was refused")
+            return
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["first-try.yaml"])
+        let unrecorded = SimulatorObject(path: SimulatorInterface.path, session: object.session, readOnly: false)
+        #expect(errorName(unrecorded.answer(record) { true }) == SimulatorError.notPermitted, "no --record folder")
     }
 
     @Test func callsAreCheckedBeforeTheSessionSeesThem() throws {

@@ -81,4 +81,36 @@ struct SimulatorSessionTests {
         #expect(session.properties["Mode"] == "manual")
         #expect(session.properties["EventCount"] == 0)
     }
+
+    /// A recorded session replays, through `rehearse run`'s runner, to the trace it delivered:
+    /// taps, typing into a secure field (written as `<redacted>`), injections ahead of time, and
+    /// the plugins' configuration changed on the way (the recording starts over from it).
+    @Test func aRecordedSessionReplaysToTheSameTrace() throws {
+        let file = URL(filePath: #filePath).appending(path: "../../../Scenarios/login-flow/login-flow.yaml").standardized
+        let setup = try ScenarioLoader(registry: shippedPlugins).load(data: Data(contentsOf: file), file: file.path)
+        let session = try SimulatorSession(setup: setup, registry: shippedPlugins, mode: .manual)
+        session.startRecording(as: "recorded")
+        try session.configure("gateway", ["transition": .string("fade")])
+        _ = try session.inject("tap", ["target": .string("username")])
+        _ = try session.advance(by: 0.3) { true }
+        _ = try session.inject("text", ["target": .string("username"), "text": .string("vijay")])
+        _ = try session.inject("return", ["target": .string("username")])
+        _ = try session.inject("text", ["target": .string("password"), "text": .string("correct horse")])
+        _ = try session.inject("network", ["online": .bool(false)], at: try SimulatorSession.injectionTime(0.9))
+        _ = try session.inject("return", ["target": .string("password")])
+        _ = try session.advance(by: 1.25) { true }
+        let delivered = session.takeDeliveredEvents().map(\.traceLine)
+
+        let text = try #require(session.recording)
+        #expect(!text.contains("correct horse"), "a password never reaches the file")
+        #expect(text.contains(#"- emit: {name: "text", fields: {"target": "password", "text": "<redacted>"}}"#))
+        #expect(text.contains(#"plugins: {"login-animator": {"submitAnimation": true}, "gateway": {"transition": "fade"}}"#))
+        let replay = try ScenarioLoader(registry: shippedPlugins).load(data: Data(text.utf8), file: "recorded.yaml")
+        let result = ScenarioRunner(registry: shippedPlugins, recordsTrace: true).run(replay)
+        #expect(delivered.count > 90)
+        let firstDifference = zip(result.trace, delivered).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+        #expect(firstDifference == nil, "\(firstDifference.map { "\(result.trace[$0])\n\(delivered[$0])" } ?? "")")
+        #expect(result.trace == delivered)
+        #expect(replay.duration == VirtualTime.seconds(1.55))
+    }
 }

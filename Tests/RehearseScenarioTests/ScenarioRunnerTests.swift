@@ -122,6 +122,24 @@ private let form = """
 
     /// 60 samples a second do not divide a second into whole nanoseconds: the stream still ends
     /// exactly `for` seconds later, with its samples spread without drift.
+    /// `emit` with `at` is `InjectAt`: delivered when the clock gets there, not before now.
+    @Test func anEmitAtALaterTimeIsDeliveredThen() throws {
+        let result = try run(form + """
+
+            steps:
+              - emit: {name: network, fields: {online: false}, at: 0.25}
+              - expect-no-event: network
+              - wait: 0.5
+              - expect-event: {name: network, fields: {online: false}}
+            """, trace: true)
+        #expect(failures(result).isEmpty, "\(failures(result).map(\.subject))")
+        #expect(result.trace.contains(#"{"fields":{"online":false},"name":"network","seq":1,"time":0.25}"#))
+        #expect(throws: ScenarioError.self) {
+            try ScenarioLoader(registry: PluginRegistry([])).load(
+                data: Data((form + "\nsteps:\n  - wait: 1\n  - emit: {name: network, fields: {online: false}, at: 0.5}\n").utf8), file: "t.yaml")
+        }
+    }
+
     @Test func aMotionStreamLastsExactlyItsDuration() throws {
         let result = try run(form + """
 

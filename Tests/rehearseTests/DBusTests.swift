@@ -16,7 +16,7 @@ import FoundationXML
         #expect(xml.status == 0, "\(xml.errorOutput)")
         let parsed = IntrospectionNames(xml.output)
         #expect(parsed.members == ["Advance", "Close", "Configure", "CreateSession", "Event", "Get", "Inject", "InjectAt", "InjectStrings",
-                                   "ListPlugins", "LoadScenario", "Reset", "Snapshot"])
+                                   "ListPlugins", "LoadScenario", "Record", "Reset", "Snapshot"])
         #expect(parsed.properties == ["EventCount", "FirstResponder", "KeyboardVisible", "Mode", "Orientation", "Time"])
         #expect(parsed.arguments["Inject"] == ["name:s", "fields:a{sv}", "sequence:t"])
         // The Event signal names every event it can carry: the built-in ones and the plugin's.

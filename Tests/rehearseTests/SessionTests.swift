@@ -100,6 +100,38 @@ import Testing
             """, "\(result.errorOutput)")
     }
 
+    /// Sessions of `rehearse serve --record DIR`, one per plugin (set up from a bundled scenario),
+    /// get 40 seeded random injections at random moments on a realtime clock; each recording,
+    /// run by `rehearse run`, gives the trace the session delivered, event for event.
+    @Test(arguments: ["login-animator/keyboard-lifts-form", "gateway/login-logout", "auto-scroll/form-flow", "panner/tilt-stream"])
+    func aRecordedRealtimeSessionReplaysToTheSameTrace(scenario: String) throws {
+        let bus = try PrivateBus()
+        let recordings = bus.folder.appendingPathComponent("recordings")
+        try bus.serve(["--record", recordings.path])
+        let file = Rehearse.packageRoot.appendingPathComponent("Scenarios/\(scenario).yaml").path
+        let session = try client(bus, ["record", file, "\(scenario.count)"])
+        #expect(session.status == 0, "\(session.errorOutput)")
+        let recording = recordings.appendingPathComponent("session-1.yaml")
+        let text = try String(contentsOf: recording, encoding: .utf8)
+        #expect(text.contains("- emit: {name: "))
+        let trace = bus.folder.appendingPathComponent("replay.jsonl")
+        let replay = try Rehearse.run(["run", recording.path, "--trace", trace.path])
+        #expect(replay.status == 0, "\(replay.output)\(replay.errorOutput)")
+        let normalise = """
+            import json, sys
+            for line in open(sys.argv[1]):
+                event = json.loads(line)
+                print(json.dumps({"seq": event["seq"], "time": float(event["time"]), "name": event["name"], "fields": event["fields"]}, sort_keys=True))
+            """
+        let replayed = try bus.run("/usr/bin/env", ["python3", "-c", normalise, trace.path])
+        let delivered = session.output.split(separator: "\n")
+        let replayedLines = replayed.output.split(separator: "\n")
+        #expect(delivered.count >= 40)
+        let difference = zip(replayedLines, delivered).enumerated().first { $0.element.0 != $0.element.1 }
+        #expect(difference == nil, "line \(difference?.offset ?? 0): replayed \(difference?.element.0 ?? "")\n delivered \(difference?.element.1 ?? "")")
+        #expect(replayedLines.count == delivered.count, "\(recording.path)")
+    }
+
     /// Calls `Get` on `path` until it is refused (the service sees the client go within a moment),
     /// for up to 2 s; returns the last error output.
     private func waitForGone(_ path: String, bus: PrivateBus, address: String? = nil,

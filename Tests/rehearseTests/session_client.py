@@ -7,10 +7,16 @@ peer address as the last argument.
   create         create a session, print its path, and leave (the session should go with us)
   cap            create sessions until refused; print the count and the error, then close one
                  and create again
+  record SCENARIO SEED
+                 a realtime session set up from SCENARIO gets seeded random injections at random
+                 moments; then it is closed; prints its events as JSON lines (what a replay's
+                 trace must say)
 """
 import json
 import os
+import random
 import sys
+import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "clients", "python"))
 import rehearse  # noqa: E402
@@ -55,6 +61,34 @@ def cap(simulator):
     print(json.dumps({"created": len(sessions), "refused": refused, "closed": True, "again": again.path}))
 
 
+def random_injection(rng):
+    """One injection a user might make at any moment: a tap anywhere, a tilt, the network, a turn."""
+    kind = rng.choice(["tap", "tap", "motion", "motion", "network", "orientation", "resign"])
+    if kind == "tap":
+        return kind, {"x": rng.uniform(0, 320), "y": rng.uniform(0, 568)}
+    if kind == "motion":
+        return kind, {"rotationRate": {axis: rng.uniform(-2, 2) for axis in "xyz"}}
+    if kind == "network":
+        return kind, {"online": rng.random() < 0.5}
+    if kind == "orientation":
+        return kind, {"value": rng.choice(["portrait", "landscapeLeft", "portrait", "landscapeRight"])}
+    return kind, {}
+
+
+def record(simulator, scenario, seed):
+    rng = random.Random(int(seed))
+    with open(scenario) as file:
+        session = simulator.session(scenario=file.read(), mode="realtime")
+    for _ in range(40):
+        time.sleep(rng.uniform(0, 0.03))
+        name, fields = random_injection(rng)
+        session.inject(name, **fields)
+    session.call("Close")  # the events of everything before it come before its reply
+    for event in session.events(timeout=0.5):
+        print(json.dumps({"seq": event.sequence, "time": event.time, "name": event.name, "fields": event.fields},
+                         sort_keys=True))
+
+
 def main():
     command = sys.argv[1]
     bus = sys.argv[-1] if sys.argv[-1].startswith("unix:") else "SESSION"
@@ -65,6 +99,8 @@ def main():
         print(simulator.session(mode="manual").path)
     elif command == "cap":
         cap(simulator)
+    elif command == "record":
+        record(simulator, sys.argv[2], sys.argv[3])
 
 
 if __name__ == "__main__":

@@ -9,7 +9,7 @@ private let fuzzing: MessageFuzzing = {
     let file = URL(filePath: #filePath).appending(path: "../../../../Scenarios/login-flow/login-flow.yaml").standardized
     do {
         let setup = try ScenarioLoader(registry: shippedPlugins).load(data: Data(contentsOf: file), file: file.path)
-        return MessageFuzzing(setup: setup, registry: shippedPlugins)
+        return try MessageFuzzing(setup: setup, registry: shippedPlugins)
     } catch {
         fatalError("cannot load the fuzzer's set-up \(file.path): \(error)")
     }

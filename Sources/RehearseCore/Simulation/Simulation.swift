@@ -133,8 +133,15 @@ public final class Simulation {
     /// nothing, for an unknown event name or a target the scene does not have.
     @discardableResult
     public func inject(_ event: Event) throws(InjectionError) -> UInt64? {
-        try emit(event, source: "injected")
+        let sequence = try emit(event, source: "injected")
+        injectionObserver?(event, nil)
+        return sequence
     }
+
+    /// Told of every event injected from outside, as it was given: by ``inject(_:)`` after it was
+    /// delivered (time nil), by ``inject(_:at:)`` when it is scheduled (the time it is due). What
+    /// a recording of a session keeps.
+    public var injectionObserver: ((Event, VirtualTime?) -> Void)?
 
     /// ``inject(_:)`` on behalf of `source` (a plugin emitting through its context).
     func emit(_ event: Event, source: String) throws(InjectionError) -> UInt64? {
@@ -150,8 +157,9 @@ public final class Simulation {
         }
         try check(event)
         timeline.schedule(at: time, owner: "injector") { [unowned self] in
-            _ = try self.inject(event)
+            _ = try self.emit(event, source: "injected")
         }
+        injectionObserver?(event, time)
     }
 
     /// Runs everything due up to `time` and moves the clock there.

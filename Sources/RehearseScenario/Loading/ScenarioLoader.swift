@@ -57,7 +57,7 @@ public struct ScenarioLoader: Sendable {
         return Scenario(
             file: file, name: try nameValue.string("name"), device: device, animationModel: model,
             nodes: nodes.map { ($0.node, $0.parent) }, layout: layout, plugins: plugins.map { ($0.id, $0.overrides) },
-            steps: steps, duration: parser.clock)
+            steps: steps, duration: parser.clock, text: String(decoding: data, as: UTF8.self))
     }
 
     /// Adds the nodes and installs the plugins into `simulation`, reporting problems where they were written.

@@ -102,7 +102,9 @@ struct StepParser {
                 return .inject(.network(NetworkChange(online: try online.bool("online"))))
             }
             return .inject(.network(NetworkChange(online: try argument.bool("network"))))
-        case "emit": return .inject(try emit(argument))
+        case "emit":
+            let (event, time) = try emit(argument)
+            return time.map { .schedule(event, at: $0) } ?? .inject(event)
         case "set": return try set(argument)
         case "animate": return .animate(try PropertyAnimationReader.read(argument, in: simulation))
         case "activate":
@@ -161,8 +163,14 @@ struct StepParser {
         return name
     }
 
-    private func emit(_ value: YAMLValue) throws(ScenarioError) -> Event {
-        let entries = try value.mapping("emit", allowed: ["name", "fields"])
+    /// `emit: {name, fields, at}`: the event, and when it is due if not now.
+    private func emit(_ value: YAMLValue) throws(ScenarioError) -> (Event, VirtualTime?) {
+        let entries = try value.mapping("emit", allowed: ["name", "fields", "at"])
+        let time = try entries["at"].map { at throws(ScenarioError) in
+            let time = try at.seconds("at")
+            guard time >= clock else { throw at.error("at \(time) s is before the time already reached, \(clock) s") }
+            return time
+        }
         guard let nameValue = entries["name"] else { throw value.error("emit needs a name") }
         let name = try eventName(nameValue)
         var fields: Fields = [:]
@@ -175,7 +183,7 @@ struct StepParser {
         do {
             let event = try Event(name: name, fields: fields)
             try simulation.check(event)
-            return event
+            return (event, time)
         } catch let error as FieldError {
             throw ScenarioError("\(name): \(error)", at: (entries["fields"] ?? value).location(ofField: error.path))
         } catch {

@@ -16,6 +16,8 @@ public struct Scenario: Sendable {
     public var steps: [Step]
     /// The simulated time the steps reach (waits, `at:` and motion streams).
     public var duration: VirtualTime
+    /// The file's text as loaded: a recording of a simulation set up from it starts from it.
+    public var text = ""
 }
 
 /// One step of a scenario, with where it was written.
@@ -27,6 +29,9 @@ public struct Step: Sendable {
     public enum Action: Sendable {
         /// Inject an event now (tap, focus, resign, type, return, motion, rotate, network, emit).
         case inject(Event)
+        /// Inject an event when the clock reaches a time (`emit` with `at`), after what is already
+        /// due then.
+        case schedule(Event, at: VirtualTime)
         /// Inject `count` samples spread evenly over `duration` from now, and move the clock on by it.
         case motionStream(MotionSample, count: Int, duration: VirtualTime)
         /// Move the clock on by a duration.

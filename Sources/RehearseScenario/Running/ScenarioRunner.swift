@@ -143,6 +143,8 @@ private final class Execution {
         switch step.action {
         case .inject(let event):
             do { try simulation.inject(event) } catch { fail(step, "\(event.name) could not be injected", "\(error)") }
+        case .schedule(let event, let time):
+            do { try simulation.inject(event, at: time) } catch { fail(step, "\(event.name) could not be injected", "\(error)") }
         case .motionStream(let sample, let count, let duration):
             // Sample k at start + k × duration / count: whole nanoseconds with no drift.
             let start = simulation.now

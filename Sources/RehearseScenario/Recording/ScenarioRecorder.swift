@@ -1,0 +1,109 @@
+import Foundation
+import RehearseCore
+import Yams
+
+/// A scenario file written from a live simulation: the set-up it was built from, then every event
+/// injected from outside (``Simulation/injectionObserver``) as an `emit` step at the simulated time
+/// it was injected (`at:` steps between), with its own `at` when it was injected ahead of time. `rehearse run` on the file replays the simulation and gives the same
+/// trace: the file is the start of a regression test (add `expect` steps). Secure text is written
+/// as `<redacted>`, as traces show it: a password never reaches a file.
+public final class ScenarioRecorder {
+    /// At most this many steps are recorded (a scenario's own limit); past it the recording stops.
+    public static let maximumSteps = ScenarioLoader.maximumSteps
+    /// The most bytes of steps, so the file stays within a scenario file's size.
+    public static let maximumStepBytes = ScenarioLoader.maximumFileSize / 2
+
+    private let setupText: String
+    private let name: String
+    private var steps: [String] = []
+    private var stepBytes = 0
+    private var lastTime = VirtualTime.zero
+    /// When the recording stopped at a limit: the time it reached, and which limit.
+    public private(set) var stopped: (time: VirtualTime, reason: String)?
+
+    /// Records `simulation`, which was built from `setup` (its steps are not kept), under `name`.
+    public init(_ simulation: Simulation, setup: Scenario, name: String) throws {
+        setupText = try Self.setupText(of: setup)
+        self.name = name
+        simulation.injectionObserver = { [unowned self, unowned simulation] event, due in
+            record(event, due: due, at: simulation.now, in: simulation)
+        }
+    }
+
+    /// `event`, injected at `time`, now or (`due`) later.
+    private func record(_ event: Event, due: VirtualTime?, at time: VirtualTime, in simulation: Simulation) {
+        guard stopped == nil else { return }
+        var recorded = event
+        if case .text(var input) = event, simulation.scene[input.target]?.secure == true {
+            input.text = Redaction.placeholder
+            recorded = .text(input)
+        }
+        var new: [String] = []
+        if time > lastTime { new.append("- at: \(Self.seconds(time))") }
+        let fields = recorded.fields
+        new.append("- emit: {name: \(FieldValue.string(recorded.name).jsonText)"
+            + (fields.isEmpty ? "" : ", fields: \(Self.flowYAML(.dictionary(fields)))")
+            + (due.map { ", at: \(Self.seconds($0))" } ?? "") + "}")
+        let bytes = new.reduce(0) { $0 + $1.utf8.count + 3 }
+        guard steps.count + new.count < Self.maximumSteps, stepBytes + bytes <= Self.maximumStepBytes else {
+            stopped = (lastTime, steps.count + new.count >= Self.maximumSteps
+                ? "\(Self.maximumSteps) steps" : "\(Self.maximumStepBytes) bytes of steps")
+            return
+        }
+        steps += new
+        stepBytes += bytes
+        lastTime = time
+    }
+
+    /// The scenario file: the set-up, the recorded steps and a last `at:` at `end` (the simulated
+    /// time now), so a replay runs as long as the simulation did. A recording stopped at a limit
+    /// ends where it stopped, and says so.
+    public func text(endingAt end: VirtualTime) -> String {
+        var lines = ["# Recorded by rehearse: `rehearse run` replays it. Add `expect` steps to make it a test."]
+        var finalTime = end
+        if let stopped {
+            lines.append("# The recording stopped at \(Self.seconds(stopped.time)) s: it reached its limit of \(stopped.reason).")
+            finalTime = stopped.time
+        }
+        lines.append("name: \(FieldValue.string(name).jsonText)")
+        lines.append(setupText.trimmingCharacters(in: .newlines))
+        lines.append("steps:")
+        lines += steps.map { "  " + $0 }
+        if finalTime > lastTime || steps.isEmpty { lines.append("  - at: \(Self.seconds(finalTime))") }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `setup`'s set-up: the top-level keys of the file it was loaded from but `name`, `steps` and
+    /// `plugins`, and the plugins as the model has them (`Configure` may have changed them).
+    private static func setupText(of setup: Scenario) throws -> String {
+        var text = ""
+        if case .mapping(var mapping)? = try Yams.compose(yaml: setup.text) {
+            for key in ["name", "steps", "plugins"] { mapping[Node(key)] = nil }
+            if !mapping.isEmpty { text = try Yams.serialize(node: .mapping(mapping), sortKeys: false) }
+        }
+        if !setup.plugins.isEmpty {
+            let plugins = setup.plugins.map { "\(FieldValue.string($0.id).jsonText): \(flowYAML(.dictionary($0.overrides)))" }
+            text += "plugins: {" + plugins.joined(separator: ", ") + "}\n"
+        }
+        return text
+    }
+
+    /// Seconds with every nanosecond: the loader reads them back to the same time.
+    private static func seconds(_ time: VirtualTime) -> String {
+        let (whole, fraction) = time.nanoseconds.quotientAndRemainder(dividingBy: 1_000_000_000)
+        return String(format: "%lld.%09lld", Int64(whole), Int64(fraction))
+    }
+
+    /// A value in YAML's flow style: JSON's scalars, with the spaces YAML wants after `:` and `,`.
+    private static func flowYAML(_ value: FieldValue) -> String {
+        switch value {
+        case .dictionary(let fields):
+            "{" + fields.keys.sorted().map { "\(FieldValue.string($0).jsonText): \(flowYAML(fields[$0] ?? .string("")))" }
+                .joined(separator: ", ") + "}"
+        case .array(let items):
+            "[" + items.map(flowYAML).joined(separator: ", ") + "]"
+        default:
+            value.jsonText
+        }
+    }
+}
