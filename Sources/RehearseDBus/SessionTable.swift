@@ -30,6 +30,11 @@ struct SessionTable {
     /// The created sessions, in the order they were created.
     var workers: [SessionWorker] { created.map(\.worker) }
 
+    /// The owner of the created session at `path`.
+    func owner(at path: String) -> Owner? {
+        created.first { $0.worker.path == path }?.owner
+    }
+
     func worker(at path: String) -> SessionWorker? {
         created.first { $0.worker.path == path }?.worker
     }

@@ -26,10 +26,15 @@ extension SimulatorService: SessionHost {
     }
 
     /// Sends what the sessions' threads produced: replies to the connections their calls came on,
-    /// signals to everyone; then ends the sessions that were asked to close.
+    /// signals on the bus (whose match rules pick who gets them) and, among the peers, to the
+    /// peer that owns the session only; then ends the sessions that were asked to close.
     func sendSessionsOutput() {
         for worker in sessions.workers {
             let (messages, closeRequested) = worker.takeOutgoing()
+            let audience: PeerAudience = switch sessions.owner(at: worker.path) {
+            case .peer(let connection)?: .only(connection)
+            default: .none
+            }
             for outgoing in messages {
                 switch outgoing {
                 case .reply(let reply, let connection):
@@ -37,7 +42,7 @@ extension SimulatorService: SessionHost {
                     dbus_message_unref(reply)
                     dbus_connection_unref(connection)
                 case .signal(let signal):
-                    broadcast(made: signal)
+                    broadcast(made: signal, to: audience)
                 }
             }
             if closeRequested { closeWorker(at: worker.path) }

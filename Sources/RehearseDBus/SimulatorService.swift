@@ -221,14 +221,33 @@ public final class SimulatorService {
         broadcast(made: message)
     }
 
-    /// Sends the built signal `message` as ``broadcast(_:)`` does, then releases it.
-    func broadcast(made message: OpaquePointer) {
-        // A peer that has not authenticated cannot have asked for anything yet.
-        for peer in peers where dbus_connection_get_is_authenticated(peer.connection) != 0 {
+    /// Which peers a signal goes to (on the bus, the daemon's match rules pick who gets it).
+    enum PeerAudience {
+        /// Every peer: the default session's signals.
+        case all
+        /// The peer that owns the session the signal is from.
+        case only(OpaquePointer)
+        /// No peer: a session owned by a client on the bus.
+        case none
+    }
+
+    /// Sends the built signal `message` on the bus and to `peers`, then releases it.
+    func broadcast(made message: OpaquePointer, to audience: PeerAudience = .all) {
+        for peer in peers where Self.reaches(audience, peer) {
             dbus_connection_send(peer.connection, message, nil)
         }
         if let connection { dbus_connection_send(connection.raw, message, nil) }
         dbus_message_unref(message)
+    }
+
+    private static func reaches(_ audience: PeerAudience, _ peer: Peer) -> Bool {
+        // A peer that has not authenticated cannot have asked for anything yet.
+        guard dbus_connection_get_is_authenticated(peer.connection) != 0 else { return false }
+        switch audience {
+        case .all: return true
+        case .only(let connection): return connection == peer.connection
+        case .none: return false
+        }
     }
 
     /// Broadcasts the `Event` signals of the events delivered since the last time, in order.
