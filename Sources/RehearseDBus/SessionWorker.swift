@@ -23,6 +23,11 @@ final class SessionWorker: @unchecked Sendable {
         case signal(OpaquePointer)
     }
 
+    /// The most messages that may wait in the outbox: past it the session pauses (between calls,
+    /// and between the slices of a long `Advance`) until the connection thread has sent them, so
+    /// a session faster than its sockets holds bounded memory.
+    static let maximumOutbox = 10_000
+
     let path: String
     /// Touched only by the worker's thread once it started.
     private let object: SimulatorObject
@@ -68,6 +73,7 @@ final class SessionWorker: @unchecked Sendable {
         defer { condition.unlock() }
         let taken = outbox
         outbox.removeAll(keepingCapacity: true)
+        if taken.count >= Self.maximumOutbox { condition.signal() }  // the session may wait for room
         return (taken, closeRequested)
     }
 
@@ -98,6 +104,7 @@ final class SessionWorker: @unchecked Sendable {
     private func run() {
         object.session.startPacing()
         while true {
+            waitForOutboxRoom()
             condition.lock()
             let idle = SimulatorService.idleMilliseconds
             let wait = closeRequested ? idle : object.session.waitMilliseconds(idle: idle)
@@ -154,13 +161,24 @@ final class SessionWorker: @unchecked Sendable {
     }
 
     /// Between the slices of a long `Advance`: hands over what was delivered, waits while the bus
-    /// daemon is behind; false to stop (the service stops, or the session closes).
+    /// daemon or the connection thread is behind; false to stop (the service stops, or the
+    /// session closes).
     private func continueLongWork() -> Bool {
         publish(signals())
         while state.busBacklogFull.load(ordering: .relaxed), !state.stopRequested.load(ordering: .relaxed), !isClosing {
             Thread.sleep(forTimeInterval: 0.01)
         }
+        waitForOutboxRoom()
         return !state.stopRequested.load(ordering: .relaxed) && !isClosing
+    }
+
+    /// Waits while ``maximumOutbox`` messages wait to be sent (and the service goes on).
+    private func waitForOutboxRoom() {
+        condition.lock()
+        defer { condition.unlock() }
+        while outbox.count >= Self.maximumOutbox, !closing, !state.stopRequested.load(ordering: .relaxed) {
+            _ = condition.wait(until: Date(timeIntervalSinceNow: 0.001))
+        }
     }
 }
 

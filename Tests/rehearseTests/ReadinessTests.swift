@@ -28,6 +28,31 @@ import Testing
         #expect(bus.contents(of: "stdout.txt") == "ready: org.rehearse.Simulator on \(bus.address) (manual clock)\n")
     }
 
+    /// Under systemd (`Type=notify`), readiness is `READY=1` sent to `NOTIFY_SOCKET`; a Python
+    /// datagram socket stands in for systemd here.
+    @Test func systemdIsToldWhenTheServiceIsReady() throws {
+        let bus = try PrivateBus()
+        let script = """
+            import os, socket, subprocess, sys
+            path = sys.argv[1] + "/notify.sock"
+            receiver = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+            receiver.bind(path)
+            receiver.settimeout(10)
+            serve = subprocess.Popen([sys.argv[2], "serve", "--address", sys.argv[3], "--mode", "manual"],
+                                     env=dict(os.environ, NOTIFY_SOCKET=path), stdout=subprocess.DEVNULL)
+            message = receiver.recv(4096).decode()
+            owned = subprocess.run(["gdbus", "call", "--session", "--dest", "org.freedesktop.DBus", "--object-path",
+                                    "/org/freedesktop/DBus", "--method", "org.freedesktop.DBus.NameHasOwner",
+                                    "org.rehearse.Simulator"], capture_output=True, text=True).stdout.strip()
+            serve.terminate()
+            serve.wait()
+            print(message.splitlines()[0], owned, serve.returncode)
+            """
+        let result = try bus.run("/usr/bin/env", ["python3", "-c", script, bus.folder.path,
+                                                  Rehearse.productsFolder.appendingPathComponent("rehearse").path, bus.address])
+        #expect(result.output == "READY=1 (true,) 0\n", "\(result.errorOutput)")
+    }
+
     @Test func theReadinessLineNamesThePeerAddressTheServerChose() throws {
         let bus = try PrivateBus()
         let process = try bus.start(Rehearse.productsFolder.appendingPathComponent("rehearse"),
