@@ -40,7 +40,7 @@ final class SimulatorObject {
 
     /// Writes the recording as it stands, when the session is recorded (at its end).
     func finishRecording() {
-        guard let recordings, let text = session.recording else { return }
+        guard let recordings, let text = try? session.recording() else { return }
         _ = try? recordings.write(text, name: recordingName)
     }
 
@@ -229,7 +229,7 @@ final class SimulatorObject {
             try requireHost().closeSession(at: path)
         case .record:
             let name = try string()
-            guard let recordings, let text = session.recording else {
+            guard let recordings, let text = try session.recording() else {
                 throw MethodFailure(SimulatorError.notPermitted, "the service records nothing: start it with --record DIR")
             }
             try reply.append(recordings.write(text, name: name))

@@ -174,7 +174,7 @@ final class SimulatorSession {
         setup = newSetup
         pacer = RealtimePacer(from: .zero)
         record()
-        if let recordingName { recorder = try? ScenarioRecorder(simulation, setup: setup, name: recordingName) }
+        if let recordingName { recorder = ScenarioRecorder(simulation, setup: setup, name: recordingName) }
     }
 
     // MARK: Recording
@@ -183,13 +183,17 @@ final class SimulatorSession {
     /// starts over whenever the set-up changes (`LoadScenario`, `Configure`, `Reset`).
     func startRecording(as name: String) {
         recordingName = name
-        recorder = try? ScenarioRecorder(simulation, setup: setup, name: name)
+        recorder = ScenarioRecorder(simulation, setup: setup, name: name)
     }
 
     /// The recording so far as a scenario file, ending at the simulated time now; nil when the
     /// session is not recorded.
-    var recording: String? {
-        recorder?.text(endingAt: simulation.now)
+    func recording() throws(MethodFailure) -> String? {
+        do {
+            return try recorder?.text(endingAt: simulation.now)
+        } catch {
+            throw MethodFailure(SimulatorError.invalidScenario, "the set-up cannot be written back: \(error)")
+        }
     }
 
     /// `Get`: the value at `path` ("" for an absent one).

@@ -101,7 +101,7 @@ struct SimulatorSessionTests {
         _ = try session.advance(by: 1.25) { true }
         let delivered = session.takeDeliveredEvents().map(\.traceLine)
 
-        let text = try #require(session.recording)
+        let text = try #require(try session.recording())
         #expect(!text.contains("correct horse"), "a password never reaches the file")
         #expect(text.contains(#"- emit: {name: "text", fields: {"target": "password", "text": "<redacted>"}}"#))
         #expect(text.contains(#"plugins: {"login-animator": {"submitAnimation": true}, "gateway": {"transition": "fade"}}"#))

@@ -13,7 +13,8 @@ public final class ScenarioRecorder {
     /// The most bytes of steps, so the file stays within a scenario file's size.
     public static let maximumStepBytes = ScenarioLoader.maximumFileSize / 2
 
-    private let setupText: String
+    /// What the simulation was built from; its text is read again only when the file is written.
+    private let setup: Scenario
     private let name: String
     private var steps: [String] = []
     private var stepBytes = 0
@@ -22,8 +23,8 @@ public final class ScenarioRecorder {
     public private(set) var stopped: (time: VirtualTime, reason: String)?
 
     /// Records `simulation`, which was built from `setup` (its steps are not kept), under `name`.
-    public init(_ simulation: Simulation, setup: Scenario, name: String) throws {
-        setupText = try Self.setupText(of: setup)
+    public init(_ simulation: Simulation, setup: Scenario, name: String) {
+        self.setup = setup
         self.name = name
         simulation.injectionObserver = { [unowned self, unowned simulation] event, due in
             record(event, due: due, at: simulation.now, in: simulation)
@@ -57,8 +58,8 @@ public final class ScenarioRecorder {
 
     /// The scenario file: the set-up, the recorded steps and a last `at:` at `end` (the simulated
     /// time now), so a replay runs as long as the simulation did. A recording stopped at a limit
-    /// ends where it stopped, and says so.
-    public func text(endingAt end: VirtualTime) -> String {
+    /// ends where it stopped, and says so. Throws only if the set-up's text no longer parses.
+    public func text(endingAt end: VirtualTime) throws -> String {
         var lines = ["# Recorded by rehearse: `rehearse run` replays it. Add `expect` steps to make it a test."]
         var finalTime = end
         if let stopped {
@@ -66,7 +67,7 @@ public final class ScenarioRecorder {
             finalTime = stopped.time
         }
         lines.append("name: \(FieldValue.string(name).jsonText)")
-        lines.append(setupText.trimmingCharacters(in: .newlines))
+        lines.append(try Self.setupText(of: setup).trimmingCharacters(in: .newlines))
         lines.append("steps:")
         lines += steps.map { "  " + $0 }
         if finalTime > lastTime || steps.isEmpty { lines.append("  - at: \(Self.seconds(finalTime))") }
