@@ -27,6 +27,9 @@ final class SessionWorker: @unchecked Sendable {
     /// and between the slices of a long `Advance`) until the connection thread has sent them, so
     /// a session faster than its sockets holds bounded memory.
     static let maximumOutbox = 10_000
+    /// The most calls that may wait for the session; past it a call is refused at once with
+    /// `org.rehearse.Error.Limit`, so no client queues unbounded work behind a long `Advance`.
+    static let maximumQueuedCalls = 1_000
 
     let path: String
     /// Touched only by the worker's thread once it started.
@@ -57,14 +60,17 @@ final class SessionWorker: @unchecked Sendable {
 
     // MARK: The connection thread's side
 
-    /// Queues `call`, which came on `connection`, for the session; takes a reference to both.
-    func submit(_ call: OpaquePointer, from connection: OpaquePointer) {
+    /// Queues `call`, which came on `connection`, for the session and takes a reference to both;
+    /// false when ``maximumQueuedCalls`` already wait (nothing is queued).
+    func submit(_ call: OpaquePointer, from connection: OpaquePointer) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        guard inbox.count < Self.maximumQueuedCalls else { return false }
         dbus_message_ref(call)
         dbus_connection_ref(connection)
-        condition.lock()
         inbox.append((call, connection))
         condition.signal()
-        condition.unlock()
+        return true
     }
 
     /// What the session produced since the last call, in order; and whether it asked to close.

@@ -316,7 +316,10 @@ public final class SimulatorService {
         guard dbus_message_get_type(message) == DBUS_MESSAGE_TYPE_METHOD_CALL else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
         let path = dbus_message_get_path(message).map { String(cString: $0) } ?? "/"
         if let worker = sessions.worker(at: path) {
-            worker.submit(message, from: source)
+            if !worker.submit(message, from: source) {
+                send(.failure(MethodFailure(SimulatorError.limit, "\(SessionWorker.maximumQueuedCalls) calls already wait for \(path)")),
+                     to: message, on: source)
+            }
             return DBUS_HANDLER_RESULT_HANDLED
         }
         let interface = dbus_message_get_interface(message).map { String(cString: $0) }

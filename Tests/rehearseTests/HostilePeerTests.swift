@@ -111,4 +111,16 @@ import Testing
                                                  "org.freedesktop.DBus.Properties.GetAll", "org.rehearse.Simulator1"])
         #expect(all.output.contains("'EventCount': <uint64 "), "\(all.output)")
     }
+
+    /// A client that writes thousands of calls to its session at once gets `Limit` errors past the
+    /// session's queue (1,000 calls), the rest answered, and the service still answers others.
+    @Test func aFloodedSessionRefusesPastItsQueueAndEveryCallGetsAnAnswer() throws {
+        let bus = try PrivateBus()
+        let (_, address, _) = try bus.servePeersOnly(["--mode", "manual", "--plugins", "login-animator"])
+        let result = try bus.run("/usr/bin/env", ["python3", Self.script, "flood", address, "6000"])
+        let counts = result.output.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(counts.hasPrefix("{'answered': "), "\(counts)\(result.errorOutput)")
+        #expect(counts.contains("'org.rehearse.Error.Limit': "), "\(counts)")
+        #expect(try call(bus, address, "Get", ["time"]).result.output == "(<0.0>,)\n")
+    }
 }

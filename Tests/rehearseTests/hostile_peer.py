@@ -5,7 +5,11 @@
   hostile_peer.py unread ADDRESS SECONDS      a jeepney peer that says Hello, asks for every signal
                                               and never reads again
   hostile_peer.py load ADDRESS FILE           LoadScenario with FILE's text; prints the error name or "ok"
+  hostile_peer.py flood ADDRESS COUNT         creates a session, writes COUNT Reset calls to it in one go,
+                                              then reads every reply; prints how many were answered, and
+                                              the error names of the others with their counts
 """
+import collections
 import socket
 import sys
 import time
@@ -42,6 +46,22 @@ def load(address, file):
     print(reply.header.fields[HeaderFields.error_name] if reply.header.message_type == MessageType.error else "ok")
 
 
+def flood(address, count):
+    connection = open_dbus_connection(bus=address)
+    created = connection.send_and_get_reply(new_method_call(SIMULATOR, "CreateSession", "a{sv}", ({},)), timeout=10)
+    session = DBusAddress(created.body[0], bus_name="org.rehearse.Simulator", interface="org.rehearse.Simulator1")
+    calls = [new_method_call(session, "Reset").serialise(serial=1000 + index) for index in range(count)]
+    connection.sock.sendall(b"".join(calls))
+    outcomes = collections.Counter()
+    while sum(outcomes.values()) < count:
+        reply = connection.receive(timeout=30)
+        if reply.header.message_type == MessageType.method_return:
+            outcomes["answered"] += 1
+        elif reply.header.message_type == MessageType.error:
+            outcomes[reply.header.fields[HeaderFields.error_name]] += 1
+    print(dict(sorted(outcomes.items())))
+
+
 if __name__ == "__main__":
     case, arguments = sys.argv[1], sys.argv[2:]
     if case == "silent":
@@ -50,3 +70,5 @@ if __name__ == "__main__":
         unread(arguments[0], float(arguments[1]))
     elif case == "load":
         load(arguments[0], arguments[1])
+    elif case == "flood":
+        flood(arguments[0], int(arguments[1]))
