@@ -14,10 +14,14 @@ struct StepParser {
     /// The most motion samples the streams of one scenario may hold.
     static let maximumMotionSamples = 100_000
 
-    static let stepNames = [
-        "tap", "wait", "at", "expect", "type", "return", "focus", "resign", "keyboard", "motion", "rotate",
-        "network", "emit", "set", "animate", "activate", "expect-event", "expect-no-event", "snapshot",
-    ]
+    /// A step's name, one case each: parsing switches over them all, so a new step cannot be
+    /// listed without its parser.
+    enum StepName: String, CaseIterable {
+        case tap, wait, at, expect, type, `return`, focus, resign, keyboard, motion, rotate
+        case network, emit, set, animate, activate, expectEvent = "expect-event", expectNoEvent = "expect-no-event", snapshot
+    }
+
+    static let stepNames = StepName.allCases.map(\.rawValue)
 
     /// The scene as declared, before plugins changed it.
     let declaredScene: Simulation?
@@ -59,55 +63,55 @@ struct StepParser {
             let names = entries.map(\.key).joined(separator: ", ")
             throw value.error("a step has exactly one key (the step's name), found \(entries.isEmpty ? "none" : names)")
         }
-        guard Self.stepNames.contains(name) else {
+        guard let stepName = StepName(rawValue: name) else {
             throw key.error("unknown step '\(name)'\(Suggestion.hint(for: name, among: Self.stepNames)); "
                 + "steps: \(Self.stepNames.joined(separator: ", "))")
         }
-        return Step(action: try action(name, argument), location: key.location)
+        return Step(action: try action(stepName, argument), location: key.location)
     }
 
-    private mutating func action(_ name: String, _ argument: YAMLValue) throws(ScenarioError) -> Step.Action {
+    private mutating func action(_ name: StepName, _ argument: YAMLValue) throws(ScenarioError) -> Step.Action {
         switch name {
-        case "tap": return .inject(.tap(try tap(argument)))
-        case "wait":
+        case .tap: return .inject(.tap(try tap(argument)))
+        case .wait:
             let duration = try argument.seconds("wait")
             try moveClock(to: clock + duration, at: argument)
             return .wait(duration)
-        case "at":
+        case .at:
             let time = try argument.seconds("at")
             guard time >= clock else {
                 throw argument.error("at \(time) s is before the time already reached, \(clock) s")
             }
             try moveClock(to: time, at: argument)
             return .advance(to: time)
-        case "expect": return .expect(try expectations(argument))
-        case "type":
+        case .expect: return .expect(try expectations(argument))
+        case .type:
             let entries = try argument.mapping("type", allowed: ["into", "text"])
             guard let into = entries["into"], let text = entries["text"] else {
                 throw argument.error("type needs into (a text field) and text")
             }
             return .inject(.text(TextInput(target: try textInput(into), text: try text.string("text"))))
-        case "return": return .inject(.returnKey(NodeTarget(target: try textInput(argument))))
-        case "focus": return .inject(.focus(NodeTarget(target: try textInput(argument))))
-        case "resign":
+        case .return: return .inject(.returnKey(NodeTarget(target: try textInput(argument))))
+        case .focus: return .inject(.focus(NodeTarget(target: try textInput(argument))))
+        case .resign:
             let target = try argument.string("resign")
             return .inject(.resign(ResignRequest(target: target == "all" ? nil : try node(argument))))
-        case "keyboard": return try keyboard(argument)
-        case "motion": return try motion(argument)
-        case "rotate": return .inject(.orientation(OrientationChange(value: try argument.choice("rotate", as: Orientation.self))))
-        case "network":
+        case .keyboard: return try keyboard(argument)
+        case .motion: return try motion(argument)
+        case .rotate: return .inject(.orientation(OrientationChange(value: try argument.choice("rotate", as: Orientation.self))))
+        case .network:
             if case .mapping = argument.node {
                 let entries = try argument.mapping("network", allowed: ["online"])
                 guard let online = entries["online"] else { throw argument.error("network needs online: true or false") }
                 return .inject(.network(NetworkChange(online: try online.bool("online"))))
             }
             return .inject(.network(NetworkChange(online: try argument.bool("network"))))
-        case "emit":
+        case .emit:
             let (event, time) = try emit(argument)
             return time.map { .schedule(event, at: $0) } ?? .inject(event)
-        case "set": return try set(argument)
-        case "animate": return .animate(try PropertyAnimationReader.read(argument, in: simulation))
-        case "activate":
+        case .set: return try set(argument)
+        case .animate: return .animate(try PropertyAnimationReader.read(argument, in: simulation))
+        case .activate:
             guard let layout = simulation.layout else { throw argument.error("activate needs scene.constraints with sets") }
             let names = try LayoutSpecReader.names(argument, among: layout.constraintSetNames)
             do {
@@ -116,12 +120,12 @@ struct StepParser {
                 throw argument.error("\(error)")
             }
             return .activate(names)
-        case "expect-event": return .expectEvent(try eventExpectation(argument, step: name))
-        case "expect-no-event":
-            var expectation = try eventExpectation(argument, step: name, allowsCount: false)
+        case .expectEvent: return .expectEvent(try eventExpectation(argument, step: name.rawValue))
+        case .expectNoEvent:
+            var expectation = try eventExpectation(argument, step: name.rawValue, allowsCount: false)
             expectation.count = 0...0
             return .expectNoEvent(expectation)
-        default:
+        case .snapshot:
             return .snapshot(try snapshotName(argument))
         }
     }
