@@ -18,8 +18,9 @@ final class ServiceState: Sendable {
 final class SessionWorker: @unchecked Sendable {
     /// Something for the connection thread to send.
     enum Outgoing {
-        /// A reply, to the connection the call came on (the worker holds a reference to it).
-        case reply(OpaquePointer, connection: OpaquePointer)
+        /// A reply (nil only if it could not be built), to the connection the call came on; the
+        /// worker holds a reference to that connection, which the connection thread releases.
+        case reply(OpaquePointer?, connection: OpaquePointer)
         case signal(OpaquePointer)
     }
 
@@ -132,11 +133,7 @@ final class SessionWorker: @unchecked Sendable {
                     : object.answerIntrospection(call, objectPaths: [path])
                         ?? object.answer(call, betweenSlices: continueLongWork)
                         ?? .failure(MethodFailure(SimulatorError.unknownMethod, "\(path) has no such method"))
-                if let reply = answer.message(answering: call, serial: serials.take()) {
-                    produced.append(.reply(reply, connection: connection))
-                } else {
-                    dbus_connection_unref(connection)
-                }
+                produced.append(.reply(answer.message(answering: call, serial: serials.take()), connection: connection))
                 dbus_message_unref(call)
                 produced += signals()
             }

@@ -38,8 +38,10 @@ extension SimulatorService: SessionHost {
             for outgoing in messages {
                 switch outgoing {
                 case .reply(let reply, let connection):
-                    dbus_connection_send(connection, reply, nil)
-                    dbus_message_unref(reply)
+                    if let reply {
+                        dbus_connection_send(connection, reply, nil)
+                        dbus_message_unref(reply)
+                    }
                     dbus_connection_unref(connection)
                 case .signal(let signal):
                     broadcast(made: signal, to: audience)
@@ -60,7 +62,7 @@ extension SimulatorService: SessionHost {
         for outgoing in worker.takeOutgoing().messages {
             switch outgoing {
             case .reply(let reply, let connection):
-                dbus_message_unref(reply)
+                if let reply { dbus_message_unref(reply) }
                 dbus_connection_unref(connection)
             case .signal(let signal):
                 dbus_message_unref(signal)
