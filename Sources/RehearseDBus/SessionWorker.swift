@@ -85,19 +85,22 @@ final class SessionWorker: @unchecked Sendable {
     }
 
     /// Ends the thread (a long `Advance` stops at its next slice) and waits for it, then writes the
-    /// session's recording; calls still queued are released unanswered: the session is gone.
-    func close() {
+    /// session's recording (throwing what kept it from being written); calls still queued are
+    /// released unanswered: the session is gone.
+    func close() throws(MethodFailure) {
         condition.lock()
         closing = true
         condition.signal()
         condition.unlock()
         finished.wait()
-        object.finishRecording()  // the thread is over: the object is this thread's now
-        for (call, connection) in inbox {
-            dbus_message_unref(call)
-            dbus_connection_unref(connection)
+        defer {
+            for (call, connection) in inbox {
+                dbus_message_unref(call)
+                dbus_connection_unref(connection)
+            }
+            inbox.removeAll()
         }
-        inbox.removeAll()
+        try object.finishRecording()  // the thread is over: the object is this thread's now
     }
 
     // MARK: The worker's thread

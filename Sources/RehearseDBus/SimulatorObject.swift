@@ -38,10 +38,11 @@ final class SimulatorObject {
         path == SimulatorInterface.path ? "default" : "session-" + (path.split(separator: "/").last.map(String.init) ?? "")
     }
 
-    /// Writes the recording as it stands, when the session is recorded (at its end).
-    func finishRecording() {
-        guard let recordings, let text = try? session.recording() else { return }
-        _ = try? recordings.write(text, name: recordingName)
+    /// Writes the recording as it stands, when the session is recorded (at its end); throws what
+    /// kept it from being written.
+    func finishRecording() throws(MethodFailure) {
+        guard let recordings, let text = try session.recording() else { return }
+        _ = try recordings.write(text, name: recordingName)
     }
 
     /// The answer to the method call `message` (already routed here by its path), or nil when it

@@ -56,9 +56,14 @@ extension SimulatorService: SessionHost {
         if let worker = sessions.remove(at: path) { release(worker) }
     }
 
-    /// Stops `worker`'s thread and releases the messages it had not sent.
+    /// Stops `worker`'s thread, writes its recording (a line on standard error if it cannot) and
+    /// releases the messages it had not sent.
     func release(_ worker: SessionWorker) {
-        worker.close()
+        do {
+            try worker.close()
+        } catch {
+            log("the recording of \(worker.path) was not written: \(error.message)")
+        }
         for outgoing in worker.takeOutgoing().messages {
             switch outgoing {
             case .reply(let reply, let connection):

@@ -129,7 +129,7 @@ public final class SimulatorService {
     }
 
     /// A line on standard error: what the service did to a misbehaving peer.
-    private func log(_ line: String) {
+    func log(_ line: String) {
         FileHandle.standardError.write(Data("rehearse serve: \(line)\n".utf8))
     }
 
@@ -263,7 +263,11 @@ public final class SimulatorService {
         defer {
             connection?.releaseName(options.name)
             shutDown()
-            sessions.defaultObject.finishRecording()
+            do {
+                try sessions.defaultObject.finishRecording()
+            } catch {
+                log("the default session's recording was not written: \(error.message)")
+            }
         }
         let defaultSession = sessions.defaultObject.session
         defaultSession.startPacing()

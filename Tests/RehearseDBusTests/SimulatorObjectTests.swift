@@ -118,6 +118,17 @@ struct SimulatorObjectTests {
         #expect(errorName(unrecorded.answer(record) { true }) == SimulatorError.notPermitted, "no --record folder")
     }
 
+    /// At a session's end its recording is written under the session's name; when the folder is
+    /// gone the failure is thrown (the service logs it) rather than dropped.
+    @Test func aSessionsEndWritesItsRecordingOrSaysWhyNot() throws {
+        let object = try object()
+        let folder = try #require(object.recordings).url
+        try object.finishRecording()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["default.yaml"])
+        try FileManager.default.removeItem(at: folder)
+        #expect(throws: MethodFailure.self) { try object.finishRecording() }
+    }
+
     @Test func callsAreCheckedBeforeTheSessionSeesThem() throws {
         let object = try object()
         let wrongSignature = try call("Inject") { $0.append("tap") }
