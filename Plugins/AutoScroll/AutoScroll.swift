@@ -50,10 +50,25 @@ public final class AutoScroll: Plugin {
             try context.emit(.resign(ResignRequest()))
         }
         context.on(.returnKey) { [unowned self] request in try returnPressed(in: request.target) }
+        if configuration.clamp {
+            context.invariant("the focused field is above the keyboard") { [unowned self] in focusedFieldClear() }
+        }
     }
 
     public var state: Fields {
         ["keyboardHeight": .double(keyboardHeight), "scrollView": .string(adjusted?.scrollView ?? "")]
+    }
+
+    /// With `clamp`, once the keyboard has arrived the first responder inside the adjusted scroll
+    /// view is above it (model values: where the scrolling ends).
+    private func focusedFieldClear() -> InvariantOutcome {
+        let keyboard = context.keyboard, scene = context.scene
+        guard keyboard.isVisible, !keyboard.isMoving, let adjusted, let active = scene.firstResponder,
+              scene.ancestors(of: active).contains(adjusted.scrollView),
+              let field = scene.frameInScreen(active) else { return .holds }
+        let top = keyboard.frame.minY
+        guard field.maxY > top + Condition.tolerance else { return .holds }
+        return .broken(actual: "\(active).frame.maxY = \(field.maxY)", expected: "<= keyboard.frame.y = \(top)")
     }
 
     // MARK: Keyboard

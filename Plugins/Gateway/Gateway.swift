@@ -58,6 +58,7 @@ public final class Gateway: Plugin {
         }
         for (id, _) in prototypes where context.scene.contains(id) { try context.scene.remove(id) }
         try embed(desiredChild)
+        context.invariant("exactly one child") { [unowned self] in oneChildOutsideTransitions() }
         try context.on(LoginSubmit.self) { [unowned self] submit in authenticate(submit.username) }
         try context.on(Logout.self) { [unowned self] _ in try setStatus(.loggedOut) }
         context.on(.network) { [unowned self] change in
@@ -81,6 +82,14 @@ public final class Gateway: Plugin {
             "previousChild": .string(outgoing ?? ""),
             "online": .bool(online),
         ]
+    }
+
+    /// The fix against the original: one child embedded, except while a transition shows two.
+    private func oneChildOutsideTransitions() -> InvariantOutcome {
+        let children = context.scene[Scene.rootID]?.children ?? []
+        guard outgoing == nil, children.count != 1 else { return .holds }
+        return .broken(actual: "children = \(FieldValue.array(children.map(FieldValue.string)).jsonText)",
+                       expected: "exactly one child outside a transition")
     }
 
     // MARK: Status

@@ -40,6 +40,7 @@ public final class LoginAnimator: Plugin {
         context.layout = engine
         try engine.activate(["base", "hidden"])
         context.scene.statusBarHidden = true
+        context.invariant("the form is never under the keyboard") { [unowned self] in formClearOfKeyboard() }
         context.on(.keyboardWillShow) { [unowned self] change in try keyboardMoved(change, shown: true) }
         context.on(.keyboardWillHide) { [unowned self] change in try keyboardMoved(change, shown: false) }
         context.on(.tap) { tap in
@@ -80,12 +81,15 @@ public final class LoginAnimator: Plugin {
             metrics: ["top": metrics.top, "space": metrics.space])
     }
 
+    /// Whether the shown layout is fitted to the keyboard rather than the seed's fixed metrics.
+    private var fitsKeyboard: Bool {
+        configuration.displacement == .keyboard || (configuration.landscape == .adaptive && context.scene.orientation.isLandscape)
+    }
+
     /// The shown metrics for a keyboard of `height`: the seed's, or (displacement `keyboard`, or
     /// landscape `adaptive` in landscape) a top that puts the password's bottom `gap` above it.
     private func shownMetrics(keyboardHeight height: Double) -> Metrics {
         let scene = context.scene
-        let fitsKeyboard = configuration.displacement == .keyboard
-            || (configuration.landscape == .adaptive && scene.orientation.isLandscape)
         guard fitsKeyboard else { return configuration.shown }
         let c = configuration
         let stack = [c.title, c.username, c.password].reduce(17.0) { $0 + (scene[$1]?.frame.size.height ?? 0) }
@@ -98,6 +102,22 @@ public final class LoginAnimator: Plugin {
             top = max(0, available - stack - space)
         }
         return Metrics(top: top, space: space)
+    }
+
+    /// Where the keyboard is up and the form is not shimmering over a submission, the password
+    /// field's bottom (as laid out, the animation's end) is above the keyboard's top, wherever the
+    /// layout promises it: fitted to the keyboard, or the seed's metrics with the device's own
+    /// portrait keyboard, which they were made for. The seed's metrics in landscape or with
+    /// another keyboard are the bugs the article admits (landscape-original.yaml,
+    /// displacement-fixed.yaml).
+    private func formClearOfKeyboard() -> InvariantOutcome {
+        let keyboard = context.keyboard, scene = context.scene
+        let madeFor = !scene.orientation.isLandscape && keyboard.frame.size.height == context.device.keyboardHeight(in: .portrait)
+        guard keyboard.isVisible, phase != .submitting, fitsKeyboard || madeFor,
+              let password = scene.frameInScreen(configuration.password) else { return .holds }
+        let top = keyboard.frame.minY
+        guard password.maxY > top + Condition.tolerance else { return .holds }
+        return .broken(actual: "\(configuration.password).frame.maxY = \(password.maxY)", expected: "<= keyboard.frame.y = \(top)")
     }
 
     // MARK: Events

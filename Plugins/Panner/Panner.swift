@@ -73,6 +73,9 @@ public final class Panner: Plugin {
         imageView = try context.node(configuration.imageView)
         scrollBar = try context.node(configuration.scrollBar)
         try zoom(to: maximumZoom, animated: false)
+        let offsets = ["contentOffset", "presentation.contentOffset"].map { ValuePath("\(configuration.scrollView).\($0)") }
+        try context.invariant(Invariant(name: "offset never NaN", .finite(offsets)))
+        context.invariant("offset within the content") { [unowned self] in offsetWithinContent() }
         context.on(.motion) { [unowned self] sample in try pan(with: sample) }
         context.on(.tick) { [unowned self] _ in try updateScrollBar() }
         context.on(.tap) { [unowned self] _ in try toggleMotion() }
@@ -127,6 +130,20 @@ public final class Panner: Plugin {
             return
         }
         try context.animate(AnimationParameters(duration: Self.toggleDuration), changes: changes, completion: completion)
+    }
+
+    /// What the clamping promises (the original divides by zero on a degenerate image): the
+    /// scroll view's offset within [0, content - bounds] on both axes.
+    private func offsetWithinContent() -> InvariantOutcome {
+        guard let scroll = context.scene[scrollView] else { return .holds }
+        let offset = scroll.contentOffset, content = scroll.contentSize, bounds = scroll.frame.size
+        let highest = Point(x: max(0, content.width - bounds.width), y: max(0, content.height - bounds.height))
+        let tolerance = Condition.tolerance
+        guard !((-tolerance...highest.x + tolerance).contains(offset.x) && (-tolerance...highest.y + tolerance).contains(offset.y)) else {
+            return .holds
+        }
+        return .broken(actual: "\(scrollView.id).contentOffset = \(AnimatableProperty.contentOffset.fieldValue(offset.vector).jsonText)",
+                       expected: "x in [0, \(highest.x)] and y in [0, \(highest.y)]")
     }
 
     // MARK: Behaviour

@@ -143,6 +143,11 @@ public final class PluginHarness<P: Plugin> {
         return number
     }
 
+    /// The names of the plugin's invariants broken so far, in order (each once per break).
+    public var brokenInvariants: [String] {
+        delivered.compactMap { EventKind.invariantFailed.payload($0.event) }.filter { $0.owner == pluginID }.map(\.name)
+    }
+
     /// The names of all delivered events since `sequence`, in order: for checking what the system
     /// did in response (keyboard, focus, animations).
     public func deliveredNames(after sequence: UInt64 = 0) -> [String] {

@@ -24,6 +24,18 @@ private func offsetAfterFocusing(_ field: String, _ harness: PluginHarness<AutoS
 }
 
 @Suite struct AutoScrollTests {
+    /// With clamp, the focused field ends above the keyboard; scrolled away under it, the
+    /// invariant breaks. Without clamp the plugin promises nothing of the kind.
+    @Test func withClampAFieldUnderTheKeyboardBreaksTheInvariant() throws {
+        #expect(try harness().simulation.invariants.isEmpty)
+        let harness = try harness { $0.clamp = true }
+        for field in ["field1", "field4", "field7"] { _ = offsetAfterFocusing(field, harness) }
+        #expect(harness.brokenInvariants.isEmpty)
+        try harness.simulation.scene.update("scroll") { $0.contentOffset.y = -300 }
+        harness.send(.network(NetworkChange(online: true)))
+        #expect(harness.brokenInvariants == ["the focused field is above the keyboard"])
+    }
+
     /// offset = fieldY - ((scrollHeight - keyboard) - fieldHeight) / 2 (AutoScrollHelper.cs):
     /// field 3 at y 160: 160 - ((568 - 216) - 50) / 2 = 9.
     @Test(arguments: [("field3", 9.0), ("field5", 149.0)])

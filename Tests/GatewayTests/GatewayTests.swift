@@ -18,6 +18,19 @@ private func harness(_ configure: (inout Gateway.Configuration) -> Void = { _ in
 private func submit(_ username: String) -> Event { .custom(name: "login.submit", fields: ["username": .string(username)]) }
 
 @Suite struct GatewayTests {
+    /// The invariant the fix promises: one child, except while a transition shows two.
+    @Test func aSecondChildOutsideATransitionBreaksTheInvariant() throws {
+        let harness = try harness { $0.transition = .fade }
+        harness.send(submit("vijay"))
+        harness.advance(by: 0.6)
+        #expect(harness.value("children") == ["home", "login"] || harness.value("children") == ["login", "home"])
+        harness.advance(by: 0.5)
+        #expect(harness.brokenInvariants.isEmpty, "two children during the fade only")
+        try harness.simulation.scene.add(Node(id: "intruder", kind: .view, frame: .zero))
+        harness.send(.network(NetworkChange(online: true)))
+        #expect(harness.brokenInvariants == ["exactly one child"])
+    }
+
     @Test func loggedOutEmbedsOnlyTheLoginChildFullScreen() throws {
         let harness = try harness()
         #expect(harness.value("children") == ["login"])

@@ -13,6 +13,18 @@ private func harness(_ configure: (inout LoginAnimator.Configuration) -> Void = 
 }
 
 @Suite struct LoginAnimatorTests {
+    /// The form clears the device's own keyboard with the seed's metrics; a password field laid
+    /// out under it breaks the invariant.
+    @Test func aFormUnderTheKeyboardBreaksTheInvariant() throws {
+        let harness = try harness()
+        harness.send(.focus(NodeTarget(target: "username")))
+        harness.advance(by: 1)
+        #expect(harness.brokenInvariants.isEmpty)
+        try harness.simulation.scene.update("password") { $0.frame.origin.y = 340 }
+        harness.send(.network(NetworkChange(online: true)))
+        #expect(harness.brokenInvariants == ["the form is never under the keyboard"])
+    }
+
     @Test func theHiddenLayoutIsTheSeedsAndTheStatusBarIsHidden() throws {
         let harness = try harness()
         #expect(harness.value("title.frame") == Rect(x: 137.5, y: 120, width: 45, height: 21).fieldValue)

@@ -21,6 +21,18 @@ private func sample(x: Double = 0, y: Double, z: Double = 0) -> Event {
 }
 
 @Suite struct PannerTests {
+    /// The clamp's promise, checked after every event: the offset stays in the content and is a number.
+    @Test func anOffsetOutsideTheContentOrNaNBreaksTheInvariants() throws {
+        let harness = try harness()
+        for _ in 0..<100 { harness.send(sample(y: -3)) }
+        harness.advance(by: 1)
+        #expect(harness.number("scroll.contentOffset.x") == 2272 - 320, "panned to the end, clamped")
+        #expect(harness.brokenInvariants.isEmpty)
+        try harness.simulation.scene.update("scroll") { $0.contentOffset.x = .nan }
+        harness.send(.network(NetworkChange(online: true)))
+        #expect(harness.brokenInvariants == ["offset never NaN", "offset within the content"])
+    }
+
     static func makeHarness(_ configure: (inout Panner.Configuration) -> Void) throws -> PluginHarness<Panner> {
         try harness(configure)
     }

@@ -24,6 +24,8 @@ import Testing
         .animationFinished(AnimationFinished(target: "title", property: "frame", finished: false)),
         .network(NetworkChange(online: true)),
         .pluginFailed(PluginFailure(plugin: "gateway", error: "boom")),
+        .invariantFailed(InvariantFailure(name: "one child", owner: "gateway", actual: "gateway.children.count = 2",
+                                          expected: "== 1")),
         .custom(name: "login.submit", fields: ["username": "vijay", "attempt": 2, "nested": ["a": [1, 2.5]]]),
     ]
 

@@ -86,6 +86,33 @@ private let form = """
         #expect(failure.recentEvents.last?.contains("\"name\":\"tick\"") == true)
     }
 
+    /// A scenario's invariant is checked after every event and `set`; it fails the run at the
+    /// step that broke it, with both sides, once per break.
+    @Test func aBrokenInvariantFailsTheRunAtTheStepThatBrokeIt() throws {
+        let result = try run(form + """
+
+            invariants:
+              - name: box above the keyboard
+                when: keyboard.visible == true
+                check: box.frame.maxY <= keyboard.frame.y
+              - {name: no NaN, finite: [box.frame]}
+            steps:
+              - tap: username
+              - wait: 0.5
+              - set: {box.frame.y: 300}
+              - wait: 0.5
+              - resign: all
+              - tap: username
+            """)
+        let failure = try #require(failures(result).first)
+        #expect(failures(result).count == 2, "once when set, once when the keyboard came back")
+        #expect(failure.subject == "invariant 'box above the keyboard' (scenario)")
+        #expect(failure.actual == "box.frame.maxY = 400.0")
+        #expect(failure.expected == "<= keyboard.frame.y = 352.0")
+        #expect(failure.location.line == 15 && failure.location.column == 5, "the set step")
+        #expect(failure.time.seconds == 0.5)
+    }
+
     @Test func adjacentEventExpectationsShareAWindowThatTheNextStepCloses() throws {
         let result = try run(form + """
 

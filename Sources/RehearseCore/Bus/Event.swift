@@ -20,6 +20,8 @@ public enum Event: Hashable, Sendable {
     case animationFinished(AnimationFinished)
     case network(NetworkChange)
     case pluginFailed(PluginFailure)
+    /// An invariant stopped holding (reported once until it holds again).
+    case invariantFailed(InvariantFailure)
     /// A plugin-defined event such as `login.submit`.
     case custom(name: String, fields: Fields)
 
@@ -27,7 +29,7 @@ public enum Event: Hashable, Sendable {
     public static let builtinNames: [String] = [
         "keyboard.willShow", "keyboard.didShow", "keyboard.willHide", "keyboard.didHide",
         "focus", "focus.changed", "resign", "tap", "text", "return", "motion", "tick",
-        "orientation", "animation.finished", "network", "plugin.failed",
+        "orientation", "animation.finished", "network", "plugin.failed", "invariant.failed",
     ]
 
     /// The slot of each built-in name, for subscriptions by name.
@@ -53,6 +55,7 @@ public enum Event: Hashable, Sendable {
         case .animationFinished: 13
         case .network: 14
         case .pluginFailed: 15
+        case .invariantFailed: 16
         case .custom: nil
         }
     }
@@ -80,6 +83,7 @@ public enum Event: Hashable, Sendable {
         case .animationFinished(let payload): payload.fields
         case .network(let payload): payload.fields
         case .pluginFailed(let payload): payload.fields
+        case .invariantFailed(let payload): payload.fields
         case .custom(_, let fields): fields
         }
     }
@@ -104,6 +108,7 @@ public enum Event: Hashable, Sendable {
         case "animation.finished": self = .animationFinished(try AnimationFinished(fields: fields))
         case "network": self = .network(try NetworkChange(fields: fields))
         case "plugin.failed": self = .pluginFailed(try PluginFailure(fields: fields))
+        case "invariant.failed": self = .invariantFailed(try InvariantFailure(fields: fields))
         default: self = .custom(name: name, fields: fields)
         }
     }

@@ -55,6 +55,11 @@ public final class EventBus {
     @exclusivity(unchecked) public private(set) var lastSequence: UInt64 = 0
     /// Called after the set of subscriptions changed (the display link watches `tick` demand).
     public var onSubscriptionsChanged: (() -> Void)?
+    /// Called once a published event and everything it caused have been delivered, or, for what
+    /// a timeline item publishes, once the item is done (the simulation checks its invariants there).
+    public var afterDelivery: (() -> Void)?
+    /// Set while a timeline item runs: ``afterDelivery`` waits for its end.
+    private var isRunningItem = false
 
     /// Creates an empty bus.
     public init() {}
@@ -117,7 +122,19 @@ public final class EventBus {
         }
         deliverThenApplyChanges(delivered)
         while !queue.isEmpty { deliverThenApplyChanges(queue.removeFirst()) }
+        if !isRunningItem { afterDelivery?() }
         return delivered.sequence
+    }
+
+    /// Runs a timeline item: what it publishes, in one or several events, is one change to the
+    /// simulation, so ``afterDelivery`` is called once, when it is done.
+    func runItem(_ action: () throws -> Void) rethrows {
+        isRunningItem = true
+        defer {
+            isRunningItem = false
+            afterDelivery?()
+        }
+        try action()
     }
 
     /// Delivers one event, then makes the subscription changes its handlers asked for.

@@ -64,3 +64,9 @@ extension EventKind where Payload == NetworkChange {
 extension EventKind where Payload == PluginFailure {
     public static var pluginFailed: Self { Self("plugin.failed") { if case .pluginFailed(let p) = $0 { p } else { nil } } }
 }
+
+extension EventKind where Payload == InvariantFailure {
+    public static var invariantFailed: Self {
+        Self("invariant.failed") { if case .invariantFailed(let p) = $0 { p } else { nil } }
+    }
+}

@@ -313,3 +313,32 @@ public struct PluginFailure: EventPayload {
 
     public var fields: Fields { ["plugin": .string(plugin), "error": .string(error)] }
 }
+
+/// An invariant stopped holding: its name, who declared it (`scenario` or a plugin id), and the
+/// values on both sides (`actual`: the checked side; `expected`: what it had to satisfy).
+public struct InvariantFailure: EventPayload {
+    public var name: String
+    public var owner: String
+    public var actual: String
+    public var expected: String
+
+    public init(name: String, owner: String, actual: String, expected: String) {
+        self.name = name
+        self.owner = owner
+        self.actual = actual
+        self.expected = expected
+    }
+
+    public init(fields: Fields) throws(FieldError) {
+        var reader = FieldReader(fields)
+        name = try reader.required("name")
+        owner = try reader.required("owner")
+        actual = try reader.required("actual")
+        expected = try reader.required("expected")
+        try reader.finish()
+    }
+
+    public var fields: Fields {
+        ["name": .string(name), "owner": .string(owner), "actual": .string(actual), "expected": .string(expected)]
+    }
+}

@@ -45,3 +45,10 @@ public enum FieldText {
         fields[first] = .dictionary(nested)
     }
 }
+
+extension Double {
+    /// The number as people write it: `2` rather than `2.0`.
+    public var shortDescription: String {
+        self == rounded() && abs(self) < 1e15 ? String(Int64(self)) : String(self)
+    }
+}

@@ -47,5 +47,7 @@ public struct EventDescription: Hashable, Sendable {
         EventDescription(name: "network", fields: "online", summary: "injected connectivity"),
         EventDescription(name: "plugin.failed", fields: "plugin, error",
                          summary: "the bus, when a plugin throws (the plugin is isolated)"),
+        EventDescription(name: "invariant.failed", fields: "name, owner, actual, expected",
+                         summary: "the simulation, when an invariant of the scenario or a plugin stops holding"),
     ]
 }

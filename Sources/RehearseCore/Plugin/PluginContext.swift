@@ -118,6 +118,21 @@ public final class PluginContext {
         animator.presentationValue(of: property, of: node)
     }
 
+    // MARK: Invariants
+
+    /// Declares an invariant in the scenario file's form, checked after every delivered event
+    /// while the plugin is installed; a path that reads nothing now fails the install.
+    public func invariant(_ invariant: Invariant) throws(PathError) {
+        for path in invariant.paths { _ = try simulation.value(at: path) }
+        simulation.addInvariant(invariant, owner: pluginID)
+    }
+
+    /// Declares an invariant that `test` computes (for what a comparison of paths cannot say, such
+    /// as "the focused field is above the keyboard"), checked after every delivered event.
+    public func invariant(_ name: String, _ test: @escaping () -> InvariantOutcome) {
+        simulation.addInvariant(named: name, owner: pluginID, evaluate: test)
+    }
+
     // MARK: Time
 
     /// Runs `changes` as one animation transaction; `completion` runs once all its animations ended.

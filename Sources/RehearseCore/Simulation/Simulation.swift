@@ -18,6 +18,7 @@ public final class Simulation {
     public var layout: (any SceneLayout)?
 
     private var plugins: [(id: String, instance: any Plugin)] = []
+    private let invariantMonitor = InvariantMonitor()
     /// Every event name this simulation accepts, with the plugin event type that reads its fields
     /// (`nil` for the built-in events).
     private var vocabulary: [String: (description: EventDescription, type: (any PluginEvent.Type)?)]
@@ -123,6 +124,34 @@ public final class Simulation {
     /// Every event name this simulation accepts: the built-in ones and the installed plugins'.
     public var eventVocabulary: [EventDescription] {
         vocabulary.values.map(\.description).sorted { $0.name < $1.name }
+    }
+
+    // MARK: Invariants
+
+    /// Adds an invariant, checked after every delivered event from now on; `owner` is `scenario`
+    /// or a plugin id. Its paths are not checked here (a scenario checks them against the scene as
+    /// declared, a plugin's context against the scene now).
+    public func addInvariant(_ invariant: Invariant, owner: String) {
+        addInvariant(named: invariant.name, owner: owner) { [unowned self] in invariant.evaluate(in: self) }
+    }
+
+    /// Adds an invariant computed by `evaluate` (a plugin's own test).
+    func addInvariant(named name: String, owner: String, evaluate: @escaping () -> InvariantOutcome) {
+        invariantMonitor.add(name: name, owner: owner, evaluate: evaluate)
+        guard bus.afterDelivery == nil else { return }
+        bus.afterDelivery = { [weak self] in
+            guard let self else { return }
+            invariantMonitor.check(on: bus)
+        }
+    }
+
+    /// The name and owner of every invariant checked, in the order they were added.
+    public var invariants: [(name: String, owner: String)] { invariantMonitor.declared }
+
+    /// Checks every invariant now (they are checked after every delivery; a driver that changed the
+    /// scene without an event, such as a scenario's `set`, checks here).
+    public func checkInvariants() {
+        invariantMonitor.check(on: bus)
     }
 
     // MARK: Events

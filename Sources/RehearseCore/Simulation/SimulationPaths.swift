@@ -22,16 +22,31 @@ extension Simulation {
 
     /// Reads a path: `title.frame.y` (model), `title.presentation.frame.y` (on screen now), system
     /// paths such as `keyboard.visible` and `firstResponder`, and `PLUGIN.KEY` for plugin state.
+    /// A frame also has `maxX` and `maxY`, and a list `count` (`gateway.children.count`).
     /// Returns `nil` for an absent value (no first responder). Secure text reads as `<redacted>`.
     public func value(at path: String) throws(PathError) -> FieldValue? {
-        let parts = path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        try value(at: ValuePath(path))
+    }
+
+    /// Reads a path split once (``ValuePath``), for reads on every event.
+    public func value(at path: ValuePath) throws(PathError) -> FieldValue? {
+        let parts = path.parts
         guard let head = parts.first, !parts.contains(where: \.isEmpty) else {
-            throw PathError(path: path, reason: "a path is dot-separated names, such as title.frame.y")
+            throw PathError(path: path.text, reason: "a path is dot-separated names, such as title.frame.y")
         }
-        if let value = try systemValue(parts, path: path) { return value }
-        if let node = scene[head] { return try nodeValue(node, Array(parts.dropFirst()), path: path) }
-        if let plugin = plugin(head) { return try pluginValue(plugin.state, Array(parts.dropFirst()), plugin: head, path: path) }
-        throw PathError(path: path, reason: "'\(head)' is not a node, a plugin or a system path")
+        do throws(PathError) {
+            if let value = try systemValue(parts, path: path.text) { return value }
+            if let node = scene[head] { return try nodeValue(node, Array(parts.dropFirst()), path: path.text) }
+            if let plugin = plugin(head) {
+                return try pluginValue(plugin.state, Array(parts.dropFirst()), plugin: head, path: path.text)
+            }
+            throw PathError(path: path.text, reason: "'\(head)' is not a node, a plugin or a system path")
+        } catch {
+            // `LIST.count`: read only when the path does not name a value of its own.
+            guard parts.count > 1, parts.last == "count",
+                  case .array(let list)? = try? value(at: ValuePath(parts: parts.dropLast(), text: path.text)) else { throw error }
+            return .int(Int64(list.count))
+        }
     }
 
     /// `PLUGIN.KEY`, or `PLUGIN.KEY.SUBKEY` into a mapping of the plugin's state.
@@ -114,12 +129,35 @@ extension Simulation {
     private func component(of property: AnimatableProperty, _ vector: SIMD4<Double>, _ rest: [String],
                            _ path: String) throws(PathError) -> FieldValue {
         guard let name = rest.first else { return property.fieldValue(vector) }
+        if property == .frame, rest.count == 1, name == "maxX" || name == "maxY" {
+            return .double(name == "maxX" ? vector[0] + vector[2] : vector[1] + vector[3])
+        }
         guard rest.count == 1, let index = property.componentNames.firstIndex(of: name) else {
-            let names = property.componentNames
+            let names = property.componentNames + (property == .frame ? ["maxX", "maxY"] : [])
             throw PathError(path: path, reason: names.isEmpty
                 ? "\(property.rawValue) is a single number"
                 : "\(property.rawValue) has \(names.joined(separator: ", "))")
         }
         return .double(vector[index])
     }
+}
+
+/// A path split into its names once, so that reading it again (an invariant, after every event)
+/// splits nothing.
+public struct ValuePath: Hashable, Sendable, CustomStringConvertible {
+    /// The path as written.
+    public let text: String
+    let parts: [String]
+
+    public init(_ text: String) {
+        self.text = text
+        parts = text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    init(parts: some Sequence<String>, text: String) {
+        self.text = text
+        self.parts = Array(parts)
+    }
+
+    public var description: String { text }
 }

@@ -51,7 +51,7 @@ public final class Timeline {
             move(to: due)
             guard !bus.isIsolated(item.owner) else { continue }
             do {
-                try item.action()
+                try bus.runItem(item.action)
             } catch {
                 bus.isolate(item.owner, because: error)
             }

@@ -229,7 +229,7 @@ struct StepParser {
 
     // MARK: Expectations and changes
 
-    private func checkPath(_ path: String, at value: YAMLValue) throws(ScenarioError) {
+    func checkPath(_ path: String, at value: YAMLValue) throws(ScenarioError) {
         do {
             let head = String(path.prefix { $0 != "." })
             if !simulation.scene.contains(head), let declared = declaredScene, declared.scene.contains(head) {

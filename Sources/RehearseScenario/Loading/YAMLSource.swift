@@ -155,10 +155,3 @@ struct YAMLValue {
         return current.location
     }
 }
-
-extension Double {
-    /// The number as people write it: `2` rather than `2.0`.
-    var shortDescription: String {
-        self == rounded() && abs(self) < 1e15 ? String(Int64(self)) : String(self)
-    }
-}

@@ -13,6 +13,8 @@ public struct Scenario: Sendable {
     public var layout: LayoutSpec?
     /// The plugins to install, in order, with their configuration overrides.
     public var plugins: [(id: String, overrides: Fields)]
+    /// The scenario's own invariants (the plugins add theirs when installed).
+    public var invariants: [Invariant] = []
     public var steps: [Step]
     /// The simulated time the steps reach (waits, `at:` and motion streams).
     public var duration: VirtualTime

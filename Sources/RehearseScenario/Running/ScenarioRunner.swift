@@ -62,7 +62,7 @@ public struct ScenarioRunner: Sendable {
             do { _ = try simulation.value(at: path) } catch { return invalid("cannot plot: \(error)") }
         }
         let end = stopTime.map { min($0, scenario.duration) } ?? scenario.duration
-        let execution = Execution(simulation: simulation, recordsTrace: recordsTrace, stopTime: stopTime)
+        let execution = Execution(simulation: simulation, file: scenario.file, recordsTrace: recordsTrace, stopTime: stopTime)
         if let rendering { execution.startRendering(rendering, until: end) }
         for step in scenario.steps where !execution.hasStopped { execution.perform(step) }
         if let stopTime, simulation.now < stopTime { simulation.run(until: stopTime) }
@@ -92,13 +92,20 @@ private final class Execution {
     /// `expect-no-event` steps share one window, which the next other step closes.
     private var eventWindowStart = 0
     private var eventWindowEnd: Int?
+    /// The step being performed: a broken invariant is reported at the step that broke it.
+    private var currentLocation: SourceLocation
 
-    init(simulation: Simulation, recordsTrace: Bool, stopTime: VirtualTime?) {
+    init(simulation: Simulation, file: String, recordsTrace: Bool, stopTime: VirtualTime?) {
         self.simulation = simulation
         self.stopTime = stopTime
+        currentLocation = SourceLocation(file: file, line: 1, column: 1)
         simulation.bus.subscribe(.all, owner: "scenario") { [unowned self] event in
             delivered.append(event)
             if recordsTrace { trace.append(event.traceLine) }
+            if case .invariantFailed(let failure) = event.event {
+                record("invariant '\(failure.name)' (\(failure.owner))", expected: failure.expected, actual: failure.actual,
+                       at: currentLocation)
+            }
         }
     }
 
@@ -133,6 +140,7 @@ private final class Execution {
     }
 
     func perform(_ step: Step) {
+        currentLocation = step.location
         switch step.action {
         case .expectEvent, .expectNoEvent:
             eventWindowEnd = delivered.count
@@ -170,12 +178,14 @@ private final class Execution {
             for change in changes {
                 do { try simulation.setValue(change.value, at: change.path) } catch { fail(step, "set \(change.path)", "\(error)") }
             }
+            simulation.checkInvariants()
         case .animate(let animation):
             simulation.animator.animate(animation.parameters, owner: "scenario") {
                 try? simulation.animator.set(animation.value, for: animation.property, of: animation.target)
             }
         case .activate(let names):
             do { try simulation.layout?.activate(names) } catch { fail(step, "activate \(names.joined(separator: ", "))", "\(error)") }
+            simulation.checkInvariants()
         case .snapshot(let name):
             if rendersSnapshots { snapshots.append((name, SceneSnapshot(simulation))) }
         }

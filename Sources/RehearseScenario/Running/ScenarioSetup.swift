@@ -19,6 +19,7 @@ extension Scenario {
         // Every plugin's events first, so plugins may subscribe to each other's whatever their order.
         for (descriptor, _) in descriptors { try simulation.declare(descriptor.eventTypes, by: descriptor.id) }
         for (descriptor, overrides) in descriptors { try simulation.install(descriptor, overrides: overrides) }
+        for invariant in invariants { simulation.addInvariant(invariant, owner: "scenario") }
         return simulation
     }
 }
