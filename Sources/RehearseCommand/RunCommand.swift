@@ -5,7 +5,8 @@ import RehearseScenario
 
 /// The report formats of `rehearse run`.
 enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
-    case text, json, junit
+    /// `jsonl`: one JSON object per scenario and line, so shards' reports merge by concatenation.
+    case text, json, jsonl, junit
 }
 
 /// `rehearse run PATH...`: runs scenario files and reports like a test runner.
@@ -32,13 +33,26 @@ struct Run: AsyncParsableCommand {
     @Option(help: "A path to plot over time into the render folder (repeatable; needs --render).")
     var plot: [String] = []
 
+    @Option(help: ArgumentHelp(
+        "Run only part K of N of the files (K from 1), for a CI matrix: N runs with K = 1...N run each file once.",
+        discussion: "Without it, read from REHEARSE_SHARD=K/N, GitLab's CI_NODE_INDEX/CI_NODE_TOTAL, CircleCI's "
+            + "CIRCLE_NODE_INDEX/CIRCLE_NODE_TOTAL, Buildkite's BUILDKITE_PARALLEL_JOB/BUILDKITE_PARALLEL_JOB_COUNT, or a "
+            + "Kubernetes indexed Job's JOB_COMPLETION_INDEX with REHEARSE_SHARD_COUNT.",
+        valueName: "K/N"))
+    var shard: Shard?
+
     func validate() throws {
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
         guard plot.isEmpty || render != nil else { throw ValidationError("--plot needs --render DIR") }
     }
 
     func run() async throws {
-        let files = try ScenarioFiles.collect(paths)
+        var files = try ScenarioFiles.collect(paths)
+        if let shard = try shard ?? Shard.fromEnvironment(ProcessInfo.processInfo.environment) {
+            let all = files.count
+            files = shard.select(files)
+            FileHandle.standardError.write(Data("rehearse run: shard \(shard): \(files.count) of \(all) file(s)\n".utf8))
+        }
         if let trace { try ScenarioFiles.refuseOverwriting(files, with: trace, option: "--trace") }
         var configured = ScenarioRunner(registry: Tool.registry, recordsTrace: trace != nil)
         if render != nil { configured.rendering = ScenarioRunner.Rendering(plotPaths: plot) }
@@ -59,6 +73,8 @@ struct Run: AsyncParsableCommand {
             print(summary.line)
         case .json:
             print(JSONReport.render(results))
+        case .jsonl:
+            for line in JSONReport.lines(results) { print(line) }
         case .junit:
             print(JUnitReport.render(results), terminator: "")
         }

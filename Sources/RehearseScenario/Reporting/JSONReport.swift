@@ -13,6 +13,12 @@ public enum JSONReport {
         return FieldValue.dictionary(report).jsonText
     }
 
+    /// One JSON object per scenario, each on its own line (JSON Lines): reports of several runs,
+    /// such as shards, merge by concatenation.
+    public static func lines(_ results: [ScenarioResult]) -> [String] {
+        results.map { fields($0).jsonText }
+    }
+
     private static func fields(_ result: ScenarioResult) -> FieldValue {
         var fields: Fields = [
             "file": .string(result.file), "name": .string(result.name),
