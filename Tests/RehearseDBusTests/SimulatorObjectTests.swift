@@ -170,6 +170,36 @@ struct SimulatorObjectTests {
         #expect(object.takeEventSignals().isEmpty)
     }
 
+    /// A broken invariant reaches D-Bus clients as an `Event` signal named `invariant.failed`.
+    @Test func aBrokenInvariantIsAnEventSignal() throws {
+        let object = try object()
+        let load = try call("LoadScenario") {
+            $0.append("""
+                name: no keyboard wanted
+                plugins: [login-animator]
+                invariants: [{name: keyboard down, check: keyboard.visible == false}]
+                steps: []
+                """)
+        }
+        defer { dbus_message_unref(load) }
+        #expect(errorName(object.answer(load) { true }) == nil)
+        _ = object.takeEventSignals()
+        let tap = try call("Inject") { $0.append("focus"); $0.append(["target": "username"] as Fields) }
+        defer { dbus_message_unref(tap) }
+        #expect(errorName(object.answer(tap) { true }) == nil)
+        var failures: [Fields] = []
+        for signal in object.takeEventSignals() {
+            let message = try #require(signal.make(serial: 1))
+            defer { dbus_message_unref(message) }
+            var reader = MessageReader(message)
+            _ = try reader.uint64()
+            _ = try reader.double()
+            if try reader.string() == "invariant.failed" { failures.append(try reader.fields()) }
+        }
+        #expect(failures == [["name": "keyboard down", "owner": "scenario", "actual": "keyboard.visible = true",
+                              "expected": "== false"]])
+    }
+
     @Test func signalsCarryTheObjectsPathAndOnlyWhatChanged() throws {
         let object = try object()
         let tap = try call("Inject") { $0.append("tap"); $0.append(["x": .double(160), "y": .double(250)] as Fields) }
