@@ -83,7 +83,7 @@ import Testing
         #expect(try simulation.value(at: "time") == 0.0)
         #expect(try simulation.value(at: "statusBar.hidden") == false)
         #expect(try simulation.value(at: "children") == ["scroll", "hiddenButton"])
-        #expect(throws: PathError(path: "field.frame.z", reason: "frame has x, y, width, height")) {
+        #expect(throws: PathError(path: "field.frame.z", reason: "frame has x, y, width, height, maxX, maxY")) {
             try simulation.value(at: "field.frame.z")
         }
         #expect(throws: PathError.self) { try simulation.value(at: "nobody.frame.y") }

@@ -1,3 +1,4 @@
+import RehearseCore
 import RehearseTesting
 import Testing
 @testable import RehearseLayout

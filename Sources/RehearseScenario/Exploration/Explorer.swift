@@ -1,0 +1,138 @@
+import RehearseCore
+
+/// Property-based exploration of a scenario's set-up: seeded random sequences of actions are run
+/// on fresh simulations until an invariant (the scenario's or a plugin's) breaks; the failing
+/// sequence is then shrunk to one from which nothing can be removed or simplified, and written as
+/// a scenario file that `rehearse run` reproduces.
+public struct Explorer: Sendable {
+    /// The set-up explored (its steps are not run).
+    public let scenario: Scenario
+    public let registry: PluginRegistry
+    public var alphabet: ExploreAlphabet
+    /// Actions per sequence.
+    public var length = 20
+
+    /// The sequences one exploration runs unless told otherwise.
+    public static let defaultRuns = 2_000
+    /// The longest sequence, and the most sequences of one exploration.
+    public static let maximumLength = 1_000
+    public static let maximumRuns = 10_000_000
+
+    public init(scenario: Scenario, registry: PluginRegistry, alphabet: ExploreAlphabet? = nil) {
+        self.scenario = scenario
+        self.registry = registry
+        self.alphabet = alphabet ?? .derived(from: scenario)
+    }
+
+    /// A sequence that broke an invariant.
+    public struct Failure: Sendable {
+        /// The seed of the sequence (`--seed` reruns it).
+        public var seed: UInt64
+        public var invariant: InvariantFailure
+        /// The simulated time it broke at.
+        public var time: VirtualTime
+        /// The actions up to and including the one during which it broke.
+        public var actions: [ExploreAction]
+    }
+
+    /// The sequence with seed `seed`.
+    public func sequence(seed: UInt64) -> [ExploreAction] {
+        var random = SeededGenerator(seed: seed)
+        return alphabet.sequence(length: length, using: &random)
+    }
+
+    /// Runs the sequence of each seed in turn and returns the first that breaks an invariant.
+    /// `progress` is told after each sequence and may stop the exploration by returning false.
+    public func explore(seeds: some Sequence<UInt64>, progress: (Int) -> Bool = { _ in true }) throws -> Failure? {
+        var done = 0
+        for seed in seeds {
+            if let failure = try run(sequence(seed: seed), seed: seed) { return failure }
+            done += 1
+            guard progress(done) else { break }
+        }
+        return nil
+    }
+
+    /// Runs `actions` on a fresh simulation of the set-up; the first invariant broken, if any. An
+    /// action that cannot be injected at its moment (a tap on a node a plugin has taken out) is
+    /// skipped, as a replay of the written file skips nothing: it is not recorded.
+    public func run(_ actions: [ExploreAction], seed: UInt64 = 0, recorder: ((Simulation) -> Void)? = nil) throws -> Failure? {
+        let simulation = try scenario.makeSimulation(registry: registry)
+        recorder?(simulation)
+        let watch = InvariantWatch(simulation)
+        for (index, action) in actions.enumerated() {
+            switch action {
+            case .inject(let event): _ = try? simulation.inject(event)
+            case .wait(let duration): simulation.advance(by: duration)
+            }
+            if let (invariant, time) = watch.first {
+                return Failure(seed: seed, invariant: invariant, time: time, actions: Array(actions[...index]))
+            }
+        }
+        return nil
+    }
+
+    /// `failure` with the fewest, simplest actions that still break the same invariant: chunks of
+    /// actions are removed (halves, then quarters, ... then single actions) and waits shortened
+    /// until no change keeps the failure.
+    public func shrink(_ failure: Failure) throws -> Failure {
+        var current = failure
+        func attempt(_ actions: [ExploreAction]) throws -> Bool {
+            guard let candidate = try run(actions, seed: failure.seed),
+                  candidate.invariant.name == failure.invariant.name, candidate.invariant.owner == failure.invariant.owner
+            else { return false }
+            current = candidate
+            return true
+        }
+        var changed = true
+        while changed {
+            changed = false
+            var chunk = max(current.actions.count / 2, 1)
+            while chunk >= 1 {
+                var start = 0
+                while start < current.actions.count {
+                    var candidate = current.actions
+                    candidate.removeSubrange(start..<min(start + chunk, candidate.count))
+                    if try attempt(candidate) { changed = true } else { start += chunk }
+                }
+                chunk /= 2
+            }
+            for index in current.actions.indices {
+                for simpler in current.actions[index].simplerVersions {
+                    var candidate = current.actions
+                    candidate[index] = simpler
+                    if try attempt(candidate) {
+                        changed = true
+                        break
+                    }
+                }
+            }
+        }
+        return current
+    }
+
+    /// The scenario file that replays `failure`: the set-up, then its actions as `emit` and `at`
+    /// steps, up to the moment the invariant broke; `rehearse run` on it fails with that invariant.
+    public func scenarioText(for failure: Failure) throws -> String {
+        var recorder: ScenarioRecorder?
+        let name = "explore: \(failure.invariant.name) (\(failure.invariant.owner)), seed \(failure.seed), shrunk"
+        var simulation: Simulation?
+        _ = try run(failure.actions, seed: failure.seed) { made in
+            simulation = made
+            recorder = ScenarioRecorder(made, setup: scenario, name: name)
+        }
+        guard let recorder, let simulation else { return "" }
+        return try recorder.text(endingAt: simulation.now)
+    }
+}
+
+/// The first `invariant.failed` a simulation delivers, and when.
+private final class InvariantWatch {
+    private(set) var first: (InvariantFailure, VirtualTime)?
+
+    init(_ simulation: Simulation) {
+        simulation.bus.subscribe(.name("invariant.failed"), owner: "explorer") { [unowned self] delivered in
+            if first == nil, case .invariantFailed(let failure) = delivered.event { first = (failure, delivered.time) }
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+
+/// `rehearse explore`: the shipped plugins' invariants hold under a fixed seed and budget, and a
+/// broken invariant is shrunk into a file that `rehearse run` fails the same way.
+@Suite struct ExploreCommandTests {
+    /// One scenario per plugin (the login flow has two), with a budget of a few seconds each in a
+    /// debug build.
+    @Test(arguments: [
+        ("Scenarios/gateway/transition-fade.yaml", 2000), ("Scenarios/gateway/network-gate.yaml", 2000),
+        ("Scenarios/panner/tilt-stream.yaml", 500), ("Scenarios/auto-scroll/clamp-option.yaml", 500),
+        ("Scenarios/login-animator/displacement-keyboard.yaml", 200), ("Scenarios/login-flow/login-flow.yaml", 200),
+    ])
+    func theShippedPluginsInvariantsHold(scenario: String, runs: Int) throws {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("explore-\(UUID().uuidString)")
+        let result = try Rehearse.run(["explore", scenario, "--seed", "7", "--runs", "\(runs)", "--out", out.path])
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output.contains("no invariant broke in \(runs) sequences"))
+        #expect(!FileManager.default.fileExists(atPath: out.path), "nothing written")
+    }
+
+    @Test func aBrokenInvariantIsShrunkWrittenAndReproduced() throws {
+        let file = try Rehearse.scenario("""
+            name: the photo never pans far
+            plugins: [panner]
+            invariants:
+              - {name: near the middle, check: scroll.contentOffset.x <= 1100}
+            steps: []
+            """, named: "far-pan.yaml")
+        let out = file.deletingLastPathComponent().appendingPathComponent("failures")
+        let result = try Rehearse.run(["explore", file.path, "--out", out.path])
+        #expect(result.status == 1, "\(result.output)")
+        #expect(result.output.contains("invariant 'near the middle' (scenario) broke in seed "))
+        let written = try #require(result.output.split(separator: "\n").first { $0.hasPrefix("written: ") })
+        let path = String(written.dropFirst("written: ".count).prefix { $0 != " " })
+        #expect(path.hasPrefix(out.path + "/far-pan-seed-"))
+        let shrunk = result.output.split(separator: "\n").filter { $0.hasPrefix("  ") }
+        #expect(shrunk.count == 2, "two tilts: one pans 71 points from 976 (7.1 x 5 x 2), two reach 1118: \(shrunk)")
+        let replay = try Rehearse.run(["run", path])
+        #expect(replay.status == 1)
+        #expect(replay.output.contains("invariant 'near the middle' (scenario)"))
+        let invalid = try Rehearse.run(["explore", try Rehearse.scenario("name: x\nsteps: [{tap: nowhere}]\n").path])
+        #expect(invalid.status == 2)
+        #expect(invalid.output.contains("unknown node 'nowhere'"))
+    }
+}
