@@ -48,7 +48,7 @@ struct Explore: ParsableCommand {
             print(TerminalText.escape("\(error)"))
             throw ExitCode(2)
         }
-        var explorer = Explorer(scenario: loaded, registry: Tool.registry)
+        var explorer = try Explorer(scenario: loaded, registry: Tool.registry)
         explorer.length = length
         let part = try shard ?? Shard.fromEnvironment(ProcessInfo.processInfo.environment) ?? Shard(index: 1, count: 1)!
         let seeds = stride(from: seed &+ UInt64(part.index - 1), to: seed &+ UInt64(runs), by: part.count)

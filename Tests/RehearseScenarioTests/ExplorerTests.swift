@@ -43,7 +43,7 @@ private let plantedScenario = """
 
 @Suite struct ExplorerTests {
     private func explorer() throws -> Explorer {
-        Explorer(scenario: try ScenarioLoader(registry: registry).load(data: Data(plantedScenario.utf8), file: "planted.yaml"),
+        try Explorer(scenario: try ScenarioLoader(registry: registry).load(data: Data(plantedScenario.utf8), file: "planted.yaml"),
                  registry: registry)
     }
 

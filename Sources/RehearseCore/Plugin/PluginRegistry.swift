@@ -10,7 +10,8 @@ public struct PluginDescriptor: Sendable {
     public let scene: ScenePreset?
     /// The original's configuration in field form.
     public let defaultConfiguration: Fields
-    private let make: @Sendable (Fields, PluginContext) throws -> any Plugin
+    /// Decodes a configuration (defaults with overrides on top) into what makes an instance.
+    private let configure: @Sendable (Fields) throws -> @Sendable (PluginContext) throws -> any Plugin
 
     /// Describes the plugin type `type`.
     public init<P: Plugin>(_ type: P.Type) {
@@ -19,20 +20,31 @@ public struct PluginDescriptor: Sendable {
         eventTypes = P.events
         scene = P.scene
         defaultConfiguration = FieldCodec.fields(of: P.defaultConfiguration)
-        make = { overrides, context in
+        configure = { overrides in
             let configuration = try FieldCodec.configuration(
                 P.Configuration.self, defaults: P.defaultConfiguration, overrides: overrides)
-            return try P(configuration: configuration, context: context)
+            return { context in try P(configuration: configuration, context: context) }
         }
     }
 
     /// The vocabulary lines of the plugin's events.
     public var events: [EventDescription] { eventTypes.map { $0.eventDescription } }
 
-    /// Makes an instance in `context`, configured with the defaults and `overrides` on top.
-    func makeInstance(overrides: Fields, context: PluginContext) throws -> any Plugin {
-        try make(overrides, context)
+    /// The plugin with the defaults and `overrides` on top, decoded once: a simulation built
+    /// again and again from one set-up (exploration) installs it without decoding it again.
+    /// Throws what is wrong with the configuration.
+    public func configured(_ overrides: Fields = [:]) throws -> ConfiguredPlugin {
+        ConfiguredPlugin(descriptor: self, overrides: overrides, make: try configure(overrides))
     }
+}
+
+/// A registered plugin with its configuration decoded: what ``Simulation/install(_:)`` makes an
+/// instance from.
+public struct ConfiguredPlugin: Sendable {
+    public let descriptor: PluginDescriptor
+    /// The configuration as given, on top of the defaults.
+    public let overrides: Fields
+    let make: @Sendable (PluginContext) throws -> any Plugin
 }
 
 /// The plugins a program knows, by id, in the order they were registered.

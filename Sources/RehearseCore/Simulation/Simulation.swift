@@ -73,9 +73,12 @@ public final class Simulation {
     /// Makes and installs a registered plugin with `overrides` on top of its defaults. If making it
     /// throws, whatever it subscribed or scheduled is dropped and the error is rethrown.
     public func install(_ descriptor: PluginDescriptor, overrides: Fields = [:]) throws {
-        _ = try install(id: descriptor.id, events: descriptor.eventTypes, stored: { $0 }) { context in
-            try descriptor.makeInstance(overrides: overrides, context: context)
-        }
+        try install(try descriptor.configured(overrides))
+    }
+
+    /// Installs a plugin whose configuration was decoded beforehand.
+    public func install(_ plugin: ConfiguredPlugin) throws {
+        _ = try install(id: plugin.descriptor.id, events: plugin.descriptor.eventTypes, stored: { $0 }, make: plugin.make)
     }
 
     /// Makes and installs a plugin of type `type` under `id` (its own by default) and returns it.

@@ -18,10 +18,15 @@ public struct Explorer: Sendable {
     public static let maximumLength = 1_000
     public static let maximumRuns = 10_000_000
 
-    public init(scenario: Scenario, registry: PluginRegistry, alphabet: ExploreAlphabet? = nil) {
+    /// The scenario's plugins, configured once for every run.
+    private let plugins: [ConfiguredPlugin]
+
+    /// Explores `scenario`'s set-up; throws if its plugins cannot be configured.
+    public init(scenario: Scenario, registry: PluginRegistry, alphabet: ExploreAlphabet? = nil) throws {
         self.scenario = scenario
         self.registry = registry
         self.alphabet = alphabet ?? .derived(from: scenario)
+        plugins = try scenario.configuredPlugins(registry: registry)
     }
 
     /// A sequence that broke an invariant.
@@ -57,7 +62,7 @@ public struct Explorer: Sendable {
     /// action that cannot be injected at its moment (a tap on a node a plugin has taken out) is
     /// skipped, as a replay of the written file skips nothing: it is not recorded.
     public func run(_ actions: [ExploreAction], seed: UInt64 = 0, recorder: ((Simulation) -> Void)? = nil) throws -> Failure? {
-        let simulation = try scenario.makeSimulation(registry: registry)
+        let simulation = try scenario.makeSimulation(plugins: plugins)
         recorder?(simulation)
         let watch = InvariantWatch(simulation)
         for (index, action) in actions.enumerated() {
