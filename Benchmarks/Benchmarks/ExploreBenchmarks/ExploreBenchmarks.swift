@@ -1,0 +1,47 @@
+import Benchmark
+import Foundation
+import RehearsePlugins
+import RehearseScenario
+
+/// Exploration speed: one iteration runs one random 20-action sequence (a new seed each time) on a
+/// fresh simulation of a bundled scenario's set-up, invariants checked after every event; and one
+/// finds and shrinks a broken invariant.
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .throughput],
+        timeUnits: .microseconds,
+        warmupIterations: 10,
+        maxDuration: .seconds(5),
+        maxIterations: 20_000
+    )
+    registerSequenceBenchmark("gateway", file: "gateway/login-logout.yaml")
+    registerSequenceBenchmark("login flow", file: "login-flow/login-flow.yaml")
+    Benchmark("Explore/shrink/panner tilted past an invariant",
+              configuration: .init(maxDuration: .seconds(5), maxIterations: 200)) { benchmark in
+        let yaml = """
+            name: the photo never pans far
+            plugins: [panner]
+            invariants: [{name: near the middle, check: scroll.contentOffset.x <= 1100}]
+            steps: []
+            """
+        guard let scenario = try? ScenarioLoader(registry: shippedPlugins).load(data: Data(yaml.utf8), file: "far-pan.yaml"),
+              let explorer = try? Explorer(scenario: scenario, registry: shippedPlugins) else { return }
+        for _ in benchmark.scaledIterations {
+            guard let failure = try? explorer.explore(seeds: 1...2_000) else { continue }
+            blackHole(try? explorer.shrink(failure))
+        }
+    }
+}
+
+private func registerSequenceBenchmark(_ name: String, file: String) {
+    Benchmark("Explore/\(name)/20-action sequence") { benchmark in
+        let path = URL(fileURLWithPath: #filePath).appending(path: "../../../../Scenarios/\(file)").standardized.path
+        guard let scenario = try? ScenarioLoader(registry: shippedPlugins).load(file: path),
+              let explorer = try? Explorer(scenario: scenario, registry: shippedPlugins) else { return }
+        var seed: UInt64 = 0
+        for _ in benchmark.scaledIterations {
+            seed += 1
+            blackHole(try? explorer.run(explorer.sequence(seed: seed), seed: seed))
+        }
+    }
+}
