@@ -20,11 +20,11 @@ struct Explore: ParsableCommand {
     @Option(help: "The first sequence's seed; sequence i uses seed + i. A failure prints its seed: --seed S --runs 1 reruns it.")
     var seed: UInt64 = 1
 
-    @Option(help: "How many sequences to run.")
-    var runs: Int = Explorer.defaultRuns
+    @Option(help: "How many sequences to run (default: the file's explore: {runs}, or 2000).")
+    var runs: Int?
 
-    @Option(help: "Actions per sequence.")
-    var length: Int = 20
+    @Option(help: "Actions per sequence (default: the file's explore: {length}, or 20).")
+    var length: Int?
 
     @Option(help: "Where to write a failure's shrunk scenario (created if needed).")
     var out: String = "explore-failures"
@@ -34,8 +34,8 @@ struct Explore: ParsableCommand {
     var shard: Shard?
 
     func validate() throws {
-        guard (1...Explorer.maximumRuns).contains(runs) else { throw ValidationError("--runs must be 1 to \(Explorer.maximumRuns)") }
-        guard (1...Explorer.maximumLength).contains(length) else {
+        guard (1...Explorer.maximumRuns).contains(runs ?? 1) else { throw ValidationError("--runs must be 1 to \(Explorer.maximumRuns)") }
+        guard (1...Explorer.maximumLength).contains(length ?? 1) else {
             throw ValidationError("--length must be 1 to \(Explorer.maximumLength)")
         }
     }
@@ -49,10 +49,11 @@ struct Explore: ParsableCommand {
             throw ExitCode(2)
         }
         var explorer = try Explorer(scenario: loaded, registry: Tool.registry)
-        explorer.length = length
+        if let length { explorer.length = length }
+        let runs = runs ?? loaded.explore?.runs ?? Explorer.defaultRuns
         let part = try shard ?? Shard.fromEnvironment(ProcessInfo.processInfo.environment) ?? Shard(index: 1, count: 1)!
         let seeds = stride(from: seed &+ UInt64(part.index - 1), to: seed &+ UInt64(runs), by: part.count)
-        print("exploring \(scenario): \(seeds.underestimatedCount) sequences of \(length) actions, seeds from \(seed)"
+        print("exploring \(scenario): \(seeds.underestimatedCount) sequences of \(explorer.length) actions, seeds from \(seed)"
             + (part.count > 1 ? ", shard \(part)" : ""))
         let clock = ContinuousClock(), start = clock.now
         let showsProgress = isatty(STDERR_FILENO) == 1

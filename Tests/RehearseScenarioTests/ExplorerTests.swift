@@ -74,6 +74,38 @@ private let plantedScenario = """
         #expect(result.simulatedTime == shrunk.time)
     }
 
+    /// The file's `explore:` section sets the length, leaves out kinds weighing 0, and gives a
+    /// kind its values.
+    @Test func theExploreSectionShapesTheSequences() throws {
+        let yaml = plantedScenario.replacingOccurrences(of: "steps: []", with: """
+            explore:
+              length: 6
+              actions: {tap: {weight: 3, nodes: [box]}, wait: {between: [0.5, 0.6]}, focus: 0, text: 0, return: 0,
+                        resign: 0, rotate: 0, network: 0, motion: 0}
+            steps: []
+            """)
+        let explorer = try Explorer(scenario: try ScenarioLoader(registry: registry).load(data: Data(yaml.utf8), file: "shaped.yaml"),
+                                    registry: registry)
+        var taps = 0, waits = 0
+        for seed in 1...50 as ClosedRange<UInt64> {
+            let sequence = explorer.sequence(seed: seed)
+            #expect(sequence.count == 6)
+            for action in sequence {
+                switch action {
+                case .inject(.tap(let tap)):
+                    #expect(tap.target == "box")
+                    taps += 1
+                case .wait(let time):
+                    #expect((0.5...0.6).contains(time.seconds))
+                    waits += 1
+                default:
+                    Issue.record("\(action) is of a kind weighing 0")
+                }
+            }
+        }
+        #expect(taps > 2 * waits, "taps weigh 3, waits 1: \(taps) taps, \(waits) waits")
+    }
+
     /// The same seed gives the same sequence; a sequence that breaks nothing gives no failure.
     @Test func seedsAreDeterministic() throws {
         let explorer = try explorer()

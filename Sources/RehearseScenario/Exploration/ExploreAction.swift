@@ -21,50 +21,83 @@ public enum ExploreAction: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// The actions exploration draws from, each kind equally likely and the actions of a kind alike.
+/// The actions exploration draws from: kinds chosen by weight, then an action of the kind alike
+/// (a wait with a range draws its length, to the millisecond).
 public struct ExploreAlphabet: Sendable {
-    /// The actions, by kind (`tap`, `focus`, `wait`, ...).
-    public var kinds: [(name: String, actions: [ExploreAction])]
+    /// One kind of action (`tap`, `focus`, `wait`, ...).
+    public struct Kind: Sendable {
+        public var name: String
+        public var weight: Double
+        public var actions: [ExploreAction]
+        /// For waits drawn from a range instead of `actions`, in seconds.
+        public var waitRange: ClosedRange<Double>?
+    }
 
-    public init(kinds: [(name: String, actions: [ExploreAction])]) {
-        self.kinds = kinds.filter { !$0.actions.isEmpty }
+    /// The kinds that can be drawn (weight above 0, something to draw).
+    public let kinds: [Kind]
+    private let totalWeight: Double
+
+    public init(kinds: [Kind]) {
+        self.kinds = kinds.filter { $0.weight > 0 && (!$0.actions.isEmpty || $0.waitRange != nil) }
+        totalWeight = self.kinds.reduce(0) { $0 + $1.weight }
     }
 
     /// The waits exploration uses by default, in seconds: a frame, a keyboard's rise, a gateway's answer.
     public static let defaultWaits = [1.0 / 60, 0.1, 0.3, 0.6]
 
-    /// The default alphabet for `scenario`'s scene: taps on every node it declares, focus, text,
-    /// return on every text field, resigning, the four orientations, the network on and off, a
-    /// tilt either way, waits, and the plugin events its steps emit (`login.submit` with the
-    /// fields written there).
+    /// The alphabet for `scenario`: its `explore:` section where it says, and otherwise taps on
+    /// every node the scene declares, focus, text (`a`) and return on every text field, resigning,
+    /// the four orientations, the network on and off, a tilt either way, the default waits, and
+    /// the plugin events its steps emit (`login.submit` with the fields written there), each kind
+    /// weighing 1.
     public static func derived(from scenario: Scenario) -> ExploreAlphabet {
-        var emitted: [ExploreAction] = []
-        for step in scenario.steps {
-            switch step.action {
-            case .inject(let event), .schedule(let event, _):
-                if case .custom = event, !emitted.contains(.inject(event)) { emitted.append(.inject(event)) }
-            default: continue
-            }
-        }
+        let settings = scenario.explore ?? ExploreSettings()
         let nodes = scenario.nodes.map(\.node)
         let fields = nodes.filter { $0.kind.isTextInput }.map(\.id)
         let tilts = [-2.0, 2.0].map { ExploreAction.inject(.motion(MotionSample(rotationRate: Vector3(x: 0, y: $0, z: 0)))) }
-        return ExploreAlphabet(kinds: [
-            ("tap", nodes.map { .inject(.tap(Tap(target: $0.id))) }),
-            ("focus", fields.map { .inject(.focus(NodeTarget(target: $0))) }),
-            ("text", fields.map { .inject(.text(TextInput(target: $0, text: "a"))) }),
-            ("return", fields.map { .inject(.returnKey(NodeTarget(target: $0))) }),
-            ("resign", [.inject(.resign(ResignRequest()))]),
-            ("rotate", Orientation.allCases.map { .inject(.orientation(OrientationChange(value: $0))) }),
-            ("network", [false, true].map { .inject(.network(NetworkChange(online: $0))) }),
-            ("motion", tilts),
-            ("wait", defaultWaits.compactMap { VirtualTime.seconds($0).map(ExploreAction.wait) }),
-            ("emit", emitted),
-        ])
+        let texts = settings.texts ?? ["a"]
+        let actions: [String: [ExploreAction]] = [
+            "tap": (settings.tapTargets ?? nodes.map(\.id)).map { .inject(.tap(Tap(target: $0))) },
+            "focus": fields.map { .inject(.focus(NodeTarget(target: $0))) },
+            "text": fields.flatMap { field in texts.map { .inject(.text(TextInput(target: field, text: $0))) } },
+            "return": fields.map { .inject(.returnKey(NodeTarget(target: $0))) },
+            "resign": [.inject(.resign(ResignRequest()))],
+            "rotate": Orientation.allCases.map { .inject(.orientation(OrientationChange(value: $0))) },
+            "network": [false, true].map { .inject(.network(NetworkChange(online: $0))) },
+            "motion": tilts,
+            "wait": settings.waitRange == nil ? defaultWaits.compactMap { VirtualTime.seconds($0).map(ExploreAction.wait) } : [],
+            "emit": (settings.events ?? emittedEvents(scenario)).map(ExploreAction.inject),
+        ]
+        return ExploreAlphabet(kinds: ExploreSettings.kinds.map { name in
+            Kind(name: name, weight: settings.weights[name] ?? 1, actions: actions[name] ?? [],
+                 waitRange: name == "wait" ? settings.waitRange : nil)
+        })
+    }
+
+    /// The plugin events the scenario's steps emit, each once.
+    private static func emittedEvents(_ scenario: Scenario) -> [Event] {
+        var events: [Event] = []
+        for step in scenario.steps {
+            switch step.action {
+            case .inject(let event), .schedule(let event, _):
+                if case .custom = event, !events.contains(event) { events.append(event) }
+            default: continue
+            }
+        }
+        return events
     }
 
     /// `length` actions drawn with `random`.
     func sequence(length: Int, using random: inout SeededGenerator) -> [ExploreAction] {
-        (0..<length).compactMap { _ in kinds.randomElement(using: &random)?.actions.randomElement(using: &random) }
+        guard totalWeight > 0 else { return [] }
+        return (0..<length).compactMap { _ in
+            var pick = Double.random(in: 0..<totalWeight, using: &random)
+            let kind = kinds.first { pick -= $0.weight; return pick < 0 } ?? kinds[kinds.count - 1]
+            if let range = kind.waitRange {
+                let milliseconds = Int64((Double.random(in: range, using: &random) * 1000).rounded())
+                return .wait(VirtualTime(nanoseconds: max(milliseconds, 1) * 1_000_000))
+            }
+            return kind.actions.randomElement(using: &random)
+        }
     }
 }

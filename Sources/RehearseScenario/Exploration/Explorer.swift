@@ -9,8 +9,8 @@ public struct Explorer: Sendable {
     public let scenario: Scenario
     public let registry: PluginRegistry
     public var alphabet: ExploreAlphabet
-    /// Actions per sequence.
-    public var length = 20
+    /// Actions per sequence (the file's `explore: {length}`, or 20).
+    public var length: Int
 
     /// The sequences one exploration runs unless told otherwise.
     public static let defaultRuns = 2_000
@@ -26,6 +26,7 @@ public struct Explorer: Sendable {
         self.scenario = scenario
         self.registry = registry
         self.alphabet = alphabet ?? .derived(from: scenario)
+        length = scenario.explore?.length ?? 20
         plugins = try scenario.configuredPlugins(registry: registry)
     }
 

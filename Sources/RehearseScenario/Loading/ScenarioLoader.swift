@@ -8,7 +8,7 @@ public struct ScenarioLoader: Sendable {
     /// The plugins scenarios may name.
     public let registry: PluginRegistry
 
-    static let topLevelKeys = ["name", "device", "scene", "plugins", "animations", "invariants", "steps"]
+    static let topLevelKeys = ["name", "device", "scene", "plugins", "animations", "invariants", "explore", "steps"]
     /// The largest scenario file (or scenario text) accepted, in bytes.
     public static let maximumFileSize = YAMLDocument.maximumSize
     /// The most steps one scenario may have.
@@ -50,6 +50,7 @@ public struct ScenarioLoader: Sendable {
         for entry in nodes { try? declared.scene.add(entry.node, to: entry.parent) }
         var parser = StepParser(simulation: simulation, declaredScene: declared)
         let invariants = try entries["invariants"].map { value throws(ScenarioError) in try parser.invariants(value) } ?? []
+        let explore = try entries["explore"].map { value throws(ScenarioError) in try parser.exploreSettings(value) }
         let stepValues = try stepsValue.sequence("steps")
         guard stepValues.count <= Self.maximumSteps else {
             throw stepsValue.error("\(stepValues.count) steps; a scenario has at most \(Self.maximumSteps) steps")
@@ -58,7 +59,7 @@ public struct ScenarioLoader: Sendable {
         return Scenario(
             file: file, name: try nameValue.string("name"), device: device, animationModel: model,
             nodes: nodes.map { ($0.node, $0.parent) }, layout: layout, plugins: plugins.map { ($0.id, $0.overrides) },
-            invariants: invariants, steps: steps, duration: parser.clock, text: String(decoding: data, as: UTF8.self))
+            invariants: invariants, explore: explore, steps: steps, duration: parser.clock, text: String(decoding: data, as: UTF8.self))
     }
 
     /// Adds the nodes and installs the plugins into `simulation`, reporting problems where they were written.

@@ -132,7 +132,7 @@ struct StepParser {
 
     // MARK: Nodes and events
 
-    private func node(_ value: YAMLValue) throws(ScenarioError) -> String {
+    func node(_ value: YAMLValue) throws(ScenarioError) -> String {
         let id = try value.string("a node id")
         guard simulation.scene.contains(id) else {
             let known = simulation.scene.allIDs
@@ -168,7 +168,7 @@ struct StepParser {
     }
 
     /// `emit: {name, fields, at}`: the event, and when it is due if not now.
-    private func emit(_ value: YAMLValue) throws(ScenarioError) -> (Event, VirtualTime?) {
+    func emit(_ value: YAMLValue) throws(ScenarioError) -> (Event, VirtualTime?) {
         let entries = try value.mapping("emit", allowed: ["name", "fields", "at"])
         let time = try entries["at"].map { at throws(ScenarioError) in
             let time = try at.seconds("at")

@@ -15,6 +15,8 @@ public struct Scenario: Sendable {
     public var plugins: [(id: String, overrides: Fields)]
     /// The scenario's own invariants (the plugins add theirs when installed).
     public var invariants: [Invariant] = []
+    /// How `rehearse explore` draws actions on this set-up, if the file says.
+    public var explore: ExploreSettings?
     public var steps: [Step]
     /// The simulated time the steps reach (waits, `at:` and motion streams).
     public var duration: VirtualTime

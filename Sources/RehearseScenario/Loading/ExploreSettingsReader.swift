@@ -1,0 +1,79 @@
+import RehearseCore
+
+extension StepParser {
+    /// The `explore:` section: `length`, `runs`, and `actions:` mapping each kind to a weight or to
+    /// `{weight, ...}` with the kind's values (`tap: {nodes}`, `text: {values}`, `wait: {between}`,
+    /// `emit: {events: [{name, fields}]}`).
+    func exploreSettings(_ value: YAMLValue) throws(ScenarioError) -> ExploreSettings {
+        let entries = try value.mapping("explore", allowed: ["length", "runs", "actions"])
+        var settings = ExploreSettings()
+        settings.length = try entries["length"].map { value throws(ScenarioError) in try count(value, "length", upTo: 1_000) }
+        settings.runs = try entries["runs"].map { value throws(ScenarioError) in try count(value, "runs", upTo: 10_000_000) }
+        guard let actions = entries["actions"] else { return settings }
+        for (kind, key, setting) in try actions.mapping("actions") {
+            guard ExploreSettings.kinds.contains(kind) else {
+                throw key.error("unknown action kind '\(kind)'\(Suggestion.hint(for: kind, among: ExploreSettings.kinds)); "
+                    + "kinds: \(ExploreSettings.kinds.joined(separator: ", "))")
+            }
+            if case .scalar = setting.node {
+                settings.weights[kind] = try weight(setting)
+                continue
+            }
+            let allowed = ["weight"] + (Self.valueKeys[kind].map { [$0] } ?? [])
+            let options = try setting.mapping("the \(kind) actions", allowed: allowed)
+            if let weightValue = options["weight"] { settings.weights[kind] = try weight(weightValue) }
+            try read(kind, options, into: &settings)
+        }
+        return settings
+    }
+
+    /// The key that gives each kind its values, for the kinds that take any.
+    private static let valueKeys = ["tap": "nodes", "text": "values", "wait": "between", "emit": "events"]
+
+    private func read(_ kind: String, _ options: [String: YAMLValue], into settings: inout ExploreSettings) throws(ScenarioError) {
+        switch kind {
+        case "tap":
+            settings.tapTargets = try options["nodes"].map { value throws(ScenarioError) in
+                try list(value, "nodes").map { item throws(ScenarioError) in try node(item) }
+            }
+        case "text":
+            settings.texts = try options["values"].map { value throws(ScenarioError) in
+                try list(value, "values").map { item throws(ScenarioError) in try item.string("a text") }
+            }
+        case "wait":
+            guard let between = options["between"] else { return }
+            let bounds = try between.sequence("between")
+            guard bounds.count == 2 else { throw between.error("between needs two durations, [shortest, longest]") }
+            let low = try bounds[0].seconds("the shortest wait"), high = try bounds[1].seconds("the longest wait")
+            guard low < high, low.nanoseconds > 0 else { throw between.error("between needs 0 < shortest < longest") }
+            settings.waitRange = low.seconds...high.seconds
+        case "emit":
+            settings.events = try options["events"].map { value throws(ScenarioError) in
+                try list(value, "events").map { item throws(ScenarioError) in try emit(item).0 }
+            }
+        default:
+            return
+        }
+    }
+
+    /// A list of 1 to 100 items.
+    private func list(_ value: YAMLValue, _ what: String) throws(ScenarioError) -> [YAMLValue] {
+        let items = try value.sequence(what)
+        guard (1...100).contains(items.count) else { throw value.error("\(what) lists 1 to 100 items") }
+        return items
+    }
+
+    private func weight(_ value: YAMLValue) throws(ScenarioError) -> Double {
+        let weight = try value.number("a weight", minimum: 0)
+        guard weight <= 1_000 else { throw value.error("a weight is 0 to 1000, found \(weight.shortDescription)") }
+        return weight
+    }
+
+    private func count(_ value: YAMLValue, _ what: String, upTo maximum: Double) throws(ScenarioError) -> Int {
+        let number = try value.number(what, minimum: 1)
+        guard number == number.rounded(), number <= maximum else {
+            throw value.error("\(what) is a whole number from 1 to \(Int(maximum)), found \(number.shortDescription)")
+        }
+        return Int(number)
+    }
+}
