@@ -51,6 +51,7 @@ struct Explore: ParsableCommand {
         var explorer = try Explorer(scenario: loaded, registry: Tool.registry)
         if let length { explorer.length = length }
         let runs = runs ?? loaded.explore?.runs ?? Explorer.defaultRuns
+        guard seed <= UInt64.max - UInt64(runs) else { throw ValidationError("--seed plus the runs passes 2^64 - 1") }
         let part = try shard ?? Shard.fromEnvironment(ProcessInfo.processInfo.environment) ?? Shard(index: 1, count: 1)!
         let seeds = stride(from: seed &+ UInt64(part.index - 1), to: seed &+ UInt64(runs), by: part.count)
         print("exploring \(scenario): \(seeds.underestimatedCount) sequences of \(explorer.length) actions, seeds from \(seed)"
