@@ -31,6 +31,13 @@ public struct ExploreAlphabet: Sendable {
         public var actions: [ExploreAction]
         /// For waits drawn from a range instead of `actions`, in seconds.
         public var waitRange: ClosedRange<Double>?
+
+        public init(name: String, weight: Double = 1, actions: [ExploreAction], waitRange: ClosedRange<Double>? = nil) {
+            self.name = name
+            self.weight = weight
+            self.actions = actions
+            self.waitRange = waitRange
+        }
     }
 
     /// The kinds that can be drawn (weight above 0, something to draw).
