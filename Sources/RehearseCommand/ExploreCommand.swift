@@ -29,6 +29,9 @@ struct Explore: ParsableCommand {
     @Option(help: "Where to write a failure's shrunk scenario (created if needed).")
     var out: String = "explore-failures"
 
+    @Option(help: "Report format: text, json or jsonl (one JSON line, so shards merge by concatenation), or junit.")
+    var format: ReportFormat = .text
+
     @Option(help: ArgumentHelp("Run only part K of N of the seeds (as `run --shard`; read from the same variables).",
                                valueName: "K/N"))
     var shard: Shard?
@@ -54,49 +57,77 @@ struct Explore: ParsableCommand {
         guard seed <= UInt64.max - UInt64(runs) else { throw ValidationError("--seed plus the runs passes 2^64 - 1") }
         let part = try shard ?? Shard.fromEnvironment(ProcessInfo.processInfo.environment) ?? Shard(index: 1, count: 1)!
         let seeds = stride(from: seed &+ UInt64(part.index - 1), to: seed &+ UInt64(runs), by: part.count)
-        print("exploring \(scenario): \(seeds.underestimatedCount) sequences of \(explorer.length) actions, seeds from \(seed)"
-            + (part.count > 1 ? ", shard \(part)" : ""))
+        let text = format == .text
+        if text {
+            print("exploring \(scenario): \(seeds.underestimatedCount) sequences of \(explorer.length) actions, seeds from \(seed)"
+                + (part.count > 1 ? ", shard \(part)" : ""))
+        }
         let clock = ContinuousClock(), start = clock.now
         let showsProgress = isatty(STDERR_FILENO) == 1
-        let failure = try explorer.explore(seeds: seeds) { done in
-            if showsProgress, done % 100 == 0 {
-                FileHandle.standardError.write(Data("\r\u{1B}[K[\(done)] \(Self.rate(done, since: start, clock)) sequences/s".utf8))
+        let coverage = ExploreCoverage()
+        var done = 0
+        let found = try explorer.explore(seeds: seeds, coverage: coverage) { count in
+            done = count
+            if showsProgress, count % 100 == 0 {
+                let line = "\r\u{1B}[K[\(count)] \(Self.rate(count, since: start, clock)) sequences/s, \(coverage.summary)"
+                FileHandle.standardError.write(Data(line.utf8))
             }
             return true
         }
         if showsProgress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
-        guard let failure else {
-            let count = seeds.underestimatedCount
-            print("no invariant broke in \(count) sequences (\(Self.rate(count, since: start, clock)) sequences/s)")
-            return
+        let seconds = Self.seconds(since: start, clock)
+        var failure: (found: Explorer.Failure, shrunk: Explorer.Failure, file: String)?
+        if let found {
+            let shrunk = try explorer.shrink(found)
+            failure = (found, shrunk, try write(shrunk, explorer: explorer))
         }
-        try report(failure, explorer: explorer)
-        throw ExitCode(1)
+        let report = ExploreReport(scenario: scenario, shard: part.description, sequences: failure == nil ? done : done + 1,
+                                   seconds: seconds, coverage: coverage, failure: failure)
+        switch format {
+        case .text: printText(report)
+        case .json, .jsonl: print(report.jsonLine)
+        case .junit: print(report.junit, terminator: "")
+        }
+        if failure != nil { throw ExitCode(1) }
     }
 
-    private func report(_ failure: Explorer.Failure, explorer: Explorer) throws {
-        let invariant = failure.invariant
-        print(TerminalText.escape("invariant '\(invariant.name)' (\(invariant.owner)) broke in seed \(failure.seed) at "
-            + "\(failure.time.seconds.shortDescription) s: \(invariant.actual), expected \(invariant.expected)"))
-        let shrunk = try explorer.shrink(failure)
-        print("shrunk from \(failure.actions.count) to \(shrunk.actions.count) actions:")
+    private func printText(_ report: ExploreReport) {
+        let rate = report.seconds > 0 ? Int(Double(report.sequences) / report.seconds) : 0
+        guard let (found, shrunk, file) = report.failure else {
+            print("no invariant broke in \(report.sequences) sequences (\(rate) sequences/s; "
+                + "events \(report.events.count)/\(report.vocabularySize), plugin states \(report.pluginStates.count))")
+            return
+        }
+        let invariant = found.invariant
+        print(TerminalText.escape("invariant '\(invariant.name)' (\(invariant.owner)) broke in seed \(found.seed) at "
+            + "\(found.time.seconds.shortDescription) s: \(invariant.actual), expected \(invariant.expected)"))
+        print("shrunk from \(found.actions.count) to \(shrunk.actions.count) actions:")
         for action in shrunk.actions { print(TerminalText.escape("  \(action)")) }
+        print("written: \(file) (rehearse run \(file) reproduces it)")
+    }
+
+    /// Writes the shrunk failure as a scenario file into `--out` and returns its path.
+    private func write(_ shrunk: Explorer.Failure, explorer: Explorer) throws -> String {
         let folder = URL(fileURLWithPath: out)
         let base = URL(fileURLWithPath: scenario).deletingPathExtension().lastPathComponent
         let safeBase = String(base.unicodeScalars.map { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-_".unicodeScalars.contains($0)) ? Character($0) : "_" })
-        let file = folder.appendingPathComponent("\(safeBase)-seed-\(failure.seed).yaml")
+        let file = folder.appendingPathComponent("\(safeBase)-seed-\(shrunk.seed).yaml")
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try Data(try explorer.scenarioText(for: shrunk).utf8).write(to: file, options: .atomic)
         } catch {
             throw ValidationError("cannot write the shrunk scenario into \(out): \(error.localizedDescription)")
         }
-        print("written: \(file.path) (rehearse run \(file.path) reproduces it)")
+        return file.path
     }
 
-    private static func rate(_ count: Int, since start: ContinuousClock.Instant, _ clock: ContinuousClock) -> String {
+    private static func seconds(since start: ContinuousClock.Instant, _ clock: ContinuousClock) -> Double {
         let elapsed = clock.now - start
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        return seconds > 0 ? String(Int(Double(count) / seconds)) : "-"
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    }
+
+    private static func rate(_ count: Int, since start: ContinuousClock.Instant, _ clock: ContinuousClock) -> Int {
+        let seconds = seconds(since: start, clock)
+        return seconds > 0 ? Int(Double(count) / seconds) : 0
     }
 }

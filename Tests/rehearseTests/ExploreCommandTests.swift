@@ -43,4 +43,37 @@ import Testing
         #expect(invalid.status == 2)
         #expect(invalid.output.contains("unknown node 'nowhere'"))
     }
+
+    /// `--format jsonl` is one JSON object (shards merge with `cat`), `--format junit` valid JUnit
+    /// XML; both carry the failure and the coverage.
+    @Test func theReportsForMachinesCarryTheFailureAndTheCoverage() throws {
+        let file = try Rehearse.scenario("""
+            name: the photo never pans far
+            plugins: [panner]
+            invariants: [{name: near the middle, check: scroll.contentOffset.x <= 1100}]
+            steps: []
+            """)
+        let out = file.deletingLastPathComponent().appendingPathComponent("failures").path
+        let json = try Rehearse.run(["explore", file.path, "--out", out, "--format", "jsonl"])
+        #expect(json.status == 1)
+        let lines = json.output.split(separator: "\n")
+        #expect(lines.count == 1)
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
+        #expect(report["status"] as? String == "failed")
+        let failure = try #require(report["failure"] as? [String: Any])
+        #expect(failure["invariant"] as? String == "near the middle")
+        #expect((failure["shrunk"] as? [String])?.count == 2)
+        let coverage = try #require(report["coverage"] as? [String: Any])
+        #expect((coverage["events"] as? [String])?.contains("motion") == true)
+        #expect((coverage["pluginStates"] as? [String])?.contains("panner.motionEnabled=true") == true)
+
+        let junit = try Rehearse.run(["explore", file.path, "--out", out, "--format", "junit"])
+        #expect(junit.status == 1)
+        let xml = file.deletingLastPathComponent().appendingPathComponent("explore.xml")
+        try Data(junit.output.utf8).write(to: xml)
+        let schema = Rehearse.packageRoot.appendingPathComponent("Tests/rehearseTests/junit.xsd")
+        let check = try Rehearse.launch(URL(fileURLWithPath: "/usr/bin/xmllint"), ["--noout", "--schema", schema.path, xml.path])
+        #expect(check.status == 0, "\(check.errorOutput)")
+        #expect(junit.output.contains(#"failures="1""#))
+    }
 }

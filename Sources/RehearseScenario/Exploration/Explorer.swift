@@ -47,12 +47,14 @@ public struct Explorer: Sendable {
         return alphabet.sequence(length: length, using: &random)
     }
 
-    /// Runs the sequence of each seed in turn and returns the first that breaks an invariant.
-    /// `progress` is told after each sequence and may stop the exploration by returning false.
-    public func explore(seeds: some Sequence<UInt64>, progress: (Int) -> Bool = { _ in true }) throws -> Failure? {
+    /// Runs the sequence of each seed in turn and returns the first that breaks an invariant,
+    /// recording what the runs reached in `coverage`. `progress` is told after each sequence and
+    /// may stop the exploration by returning false.
+    public func explore(seeds: some Sequence<UInt64>, coverage: ExploreCoverage? = nil,
+                        progress: (Int) -> Bool = { _ in true }) throws -> Failure? {
         var done = 0
         for seed in seeds {
-            if let failure = try run(sequence(seed: seed), seed: seed) { return failure }
+            if let failure = try run(sequence(seed: seed), seed: seed, coverage: coverage) { return failure }
             done += 1
             guard progress(done) else { break }
         }
@@ -62,15 +64,18 @@ public struct Explorer: Sendable {
     /// Runs `actions` on a fresh simulation of the set-up; the first invariant broken, if any. An
     /// action that cannot be injected at its moment (a tap on a node a plugin has taken out) is
     /// skipped, as a replay of the written file skips nothing: it is not recorded.
-    public func run(_ actions: [ExploreAction], seed: UInt64 = 0, recorder: ((Simulation) -> Void)? = nil) throws -> Failure? {
+    public func run(_ actions: [ExploreAction], seed: UInt64 = 0, coverage: ExploreCoverage? = nil,
+                    recorder: ((Simulation) -> Void)? = nil) throws -> Failure? {
         let simulation = try scenario.makeSimulation(plugins: plugins)
         recorder?(simulation)
+        coverage?.watch(simulation)
         let watch = InvariantWatch(simulation)
         for (index, action) in actions.enumerated() {
             switch action {
             case .inject(let event): _ = try? simulation.inject(event)
             case .wait(let duration): simulation.advance(by: duration)
             }
+            coverage?.sample(simulation)
             if let (invariant, time) = watch.first {
                 return Failure(seed: seed, invariant: invariant, time: time, actions: Array(actions[...index]))
             }
