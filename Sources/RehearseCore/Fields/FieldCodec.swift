@@ -1,13 +1,10 @@
-import Foundation
-
 /// Converts `Codable` values (plugin configurations, plugin events) to and from field
 /// dictionaries, refusing keys the type does not have, and applies configuration overrides on top
 /// of the defaults.
 public enum FieldCodec {
     /// The field form of a value.
     public static func fields<Value: Encodable>(of value: Value) -> Fields {
-        guard let data = try? JSONEncoder().encode(value),
-              let fields = try? JSONDecoder().decode(Fields.self, from: data) else { return [:] }
+        guard case .dictionary(let fields)? = try? FieldValueEncoder.encode(value) else { return [:] }
         return fields
     }
 
@@ -28,8 +25,9 @@ public enum FieldCodec {
 
     private static func decode<Value: Decodable>(_ type: Value.Type, from fields: Fields) throws(FieldError) -> Value {
         do {
-            let data = try JSONEncoder().encode(fields)
-            return try JSONDecoder().decode(type, from: data)
+            return try FieldValueDecoder(value: .dictionary(fields), codingPath: []).decode(type)
+        } catch let error as FieldError {
+            throw error
         } catch let error as DecodingError {
             throw fieldError(error)
         } catch {
