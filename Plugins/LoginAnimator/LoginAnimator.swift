@@ -21,6 +21,8 @@ public final class LoginAnimator: Plugin {
     private let context: PluginContext
     private let engine: LayoutEngine
     private var phase = Phase.editing
+    /// The metrics the "shown" set was built with: it is built again only when they change.
+    private var shownMetricsInUse: Metrics
     private var shimmerStart: VirtualTime?
 
     /// Where the form is in its life.
@@ -31,6 +33,7 @@ public final class LoginAnimator: Plugin {
     public init(configuration: Configuration, context: PluginContext) throws {
         self.configuration = configuration
         self.context = context
+        shownMetricsInUse = configuration.shown
         _ = try VirtualTime.duration(configuration.duration, field: "duration")
         engine = try LayoutEngine(host: context, sets: [
             ("base", try Self.baseConstraints(configuration)),
@@ -130,7 +133,13 @@ public final class LoginAnimator: Plugin {
             return
         }
         phase = .editing
-        if shown { try engine.setConstraints(try Self.verticalLine(configuration, shownMetrics(keyboardHeight: change.frame.size.height)), for: "shown") }
+        if shown {
+            let metrics = shownMetrics(keyboardHeight: change.frame.size.height)
+            if metrics != shownMetricsInUse {
+                try engine.setConstraints(try Self.verticalLine(configuration, metrics), for: "shown")
+                shownMetricsInUse = metrics
+            }
+        }
         let parameters = configuration.followKeyboardAnimation
             ? AnimationParameters(duration: change.duration, curve: change.curve.curve)
             : AnimationParameters(duration: configuration.duration, curve: configuration.curve.curve)
