@@ -50,7 +50,7 @@ def main():
             plugin = name.split("/")[1]
             # The explore benchmarks report microseconds (their timeUnits).
             print(f"{name}: {value:,.0f} us = {1e6 / value:,.0f} sequences/s "
-                  f"(goal: >= {goals.get(plugin, 0):,}/s; the malloc interposer inflates this, see README)")
+                  f"(goal: >= {goals.get(plugin, 0):,}/s)")
         if name.startswith("Explore/shrink/"):
             print(f"{name}: {value / 1000:,.1f} ms to find and shrink (goal: < 1,000 ms)")
         if name.startswith("Simulation/"):
