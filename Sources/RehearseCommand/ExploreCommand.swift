@@ -56,10 +56,11 @@ struct Explore: ParsableCommand {
         let runs = runs ?? loaded.explore?.runs ?? Explorer.defaultRuns
         guard seed <= UInt64.max - UInt64(runs) else { throw ValidationError("--seed plus the runs passes 2^64 - 1") }
         let part = try shard ?? Shard.fromEnvironment(ProcessInfo.processInfo.environment) ?? Shard(index: 1, count: 1)!
-        let seeds = stride(from: seed &+ UInt64(part.index - 1), to: seed &+ UInt64(runs), by: part.count)
+        let positions = part.positions(in: runs)
+        let seeds = positions.lazy.map { seed + UInt64($0) }
         let text = format == .text
         if text {
-            print("exploring \(scenario): \(seeds.underestimatedCount) sequences of \(explorer.length) actions, seeds from \(seed)"
+            print("exploring \(scenario): \(positions.underestimatedCount) sequences of \(explorer.length) actions, seeds from \(seed)"
                 + (part.count > 1 ? ", shard \(part)" : ""))
         }
         let clock = ContinuousClock(), start = clock.now
@@ -75,7 +76,7 @@ struct Explore: ParsableCommand {
             return true
         }
         if showsProgress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
-        let seconds = Self.seconds(since: start, clock)
+        let seconds = (clock.now - start).inSeconds
         var failure: (found: Explorer.Failure, shrunk: Explorer.Failure, file: String)?
         if let found {
             let shrunk = try explorer.shrink(found)
@@ -121,13 +122,8 @@ struct Explore: ParsableCommand {
         return file.path
     }
 
-    private static func seconds(since start: ContinuousClock.Instant, _ clock: ContinuousClock) -> Double {
-        let elapsed = clock.now - start
-        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-    }
-
     private static func rate(_ count: Int, since start: ContinuousClock.Instant, _ clock: ContinuousClock) -> Int {
-        let seconds = seconds(since: start, clock)
+        let seconds = (clock.now - start).inSeconds
         return seconds > 0 ? Int(Double(count) / seconds) : 0
     }
 }

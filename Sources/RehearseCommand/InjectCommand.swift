@@ -45,7 +45,7 @@ struct Inject: ParsableCommand {
             let clock = ContinuousClock()
             let start = clock.now
             let sequences = try client.injectPipelined(event, fields: FieldText.fields(pairs), count: times, window: max(window, 1))
-            let seconds = Double((clock.now - start).components.attoseconds) / 1e18 + Double((clock.now - start).components.seconds)
+            let seconds = (clock.now - start).inSeconds
             let consecutive = zip(sequences, sequences.dropFirst()).allSatisfy { $1 == $0 + 1 }
             print("\(sequences.count) injected, sequences \(sequences.first ?? 0)...\(sequences.last ?? 0), "
                 + "consecutive: \(consecutive ? "yes" : "no"), \(Int(Double(sequences.count) / max(seconds, 1e-9))) calls/s")

@@ -59,8 +59,13 @@ struct Shard: ExpressibleByArgument, Equatable, CustomStringConvertible {
         return nil
     }
 
+    /// This part's positions among `total` items: K-1, K-1+N, ... (from 0).
+    func positions(in total: Int) -> StrideTo<Int> {
+        stride(from: index - 1, to: total, by: count)
+    }
+
     /// This part's share of `items`, in their order.
     func select<Item>(_ items: [Item]) -> [Item] {
-        items.enumerated().filter { $0.offset % count == index - 1 }.map(\.element)
+        positions(in: items.count).map { items[$0] }
     }
 }

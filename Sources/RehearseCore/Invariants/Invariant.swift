@@ -18,6 +18,8 @@ public struct Invariant: Hashable, Sendable {
     public static let maximumCount = 1_000
     /// The most paths one `finite` rule lists.
     public static let maximumFinitePaths = 100
+    /// The longest invariant name.
+    public static let maximumNameLength = 100
 
     public var name: String
     /// The guard: the rule is checked only while it holds.

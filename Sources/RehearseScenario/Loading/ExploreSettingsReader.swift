@@ -7,8 +7,8 @@ extension StepParser {
     func exploreSettings(_ value: YAMLValue) throws(ScenarioError) -> ExploreSettings {
         let entries = try value.mapping("explore", allowed: ["length", "runs", "actions"])
         var settings = ExploreSettings()
-        settings.length = try entries["length"].map { value throws(ScenarioError) in try count(value, "length", upTo: 1_000) }
-        settings.runs = try entries["runs"].map { value throws(ScenarioError) in try count(value, "runs", upTo: 10_000_000) }
+        settings.length = try entries["length"].map { value throws(ScenarioError) in try wholeNumber(value, "length", upTo: Double(Explorer.maximumLength)) }
+        settings.runs = try entries["runs"].map { value throws(ScenarioError) in try wholeNumber(value, "runs", upTo: Double(Explorer.maximumRuns)) }
         guard let actions = entries["actions"] else { return settings }
         for (kind, key, setting) in try actions.mapping("actions") {
             guard ExploreSettings.kinds.contains(kind) else {
@@ -69,7 +69,8 @@ extension StepParser {
         return weight
     }
 
-    private func count(_ value: YAMLValue, _ what: String, upTo maximum: Double) throws(ScenarioError) -> Int {
+    /// A whole number from 1 to `maximum`.
+    private func wholeNumber(_ value: YAMLValue, _ what: String, upTo maximum: Double) throws(ScenarioError) -> Int {
         let number = try value.number(what, minimum: 1)
         guard number == number.rounded(), number <= maximum else {
             throw value.error("\(what) is a whole number from 1 to \(Int(maximum)), found \(number.shortDescription)")

@@ -20,8 +20,8 @@ extension StepParser {
         let entries = try value.mapping("an invariant", allowed: ["name", "when", "check", "finite"])
         guard let nameValue = entries["name"] else { throw value.error("an invariant needs a name") }
         let name = try nameValue.string("an invariant's name")
-        guard !name.isEmpty, name.count <= Self.maximumSnapshotNameLength else {
-            throw nameValue.error("an invariant's name is 1 to \(Self.maximumSnapshotNameLength) characters")
+        guard !name.isEmpty, name.count <= Invariant.maximumNameLength else {
+            throw nameValue.error("an invariant's name is 1 to \(Invariant.maximumNameLength) characters")
         }
         let guardCondition = try entries["when"].map { value throws(ScenarioError) in try condition(value) }
         let rule: Invariant.Rule
