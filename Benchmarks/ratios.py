@@ -51,6 +51,13 @@ def main():
             # The explore benchmarks report microseconds (their timeUnits).
             print(f"{name}: {value:,.0f} us = {1e6 / value:,.0f} sequences/s "
                   f"(goal: >= {goals.get(plugin, 0):,}/s)")
+        if name.startswith("Explore/") and name.endswith("/set-up alone"):
+            plugin = name.split("/")[1]
+            sequence = times.get(f"Explore/{plugin}/20-action sequence")
+            bare = times.get(f"Explore/{plugin}/set-up without plugins")
+            share = f" = {100 * value / sequence:.0f}% of a sequence" if sequence else ""
+            without = f"; without its plugins {bare:,.0f} us" if bare else ""
+            print(f"{name}: {value:,.0f} us{share}{without}")
         if name.startswith("Explore/shrink/"):
             print(f"{name}: {value / 1000:,.1f} ms to find and shrink (goal: < 1,000 ms)")
         if name.startswith("Simulation/"):

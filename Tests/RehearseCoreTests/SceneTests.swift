@@ -53,6 +53,27 @@ import Testing
         #expect(targets == ["scroll", "field"])
     }
 
+    /// How a scenario's `set` steps are checked when the file loads: the same refusals as making
+    /// the change, and no change.
+    @Test func checkingASettingRefusesWhatSettingRefusesAndChangesNothing() throws {
+        let simulation = Simulation()
+        try simulation.addNode("field", .textField, Rect(x: 0, y: 0, width: 100, height: 30))
+        for (value, path) in [(FieldValue.int(3), "field.hidden"), (.string("x"), "field.frame.y"), (.bool(true), "field.kind"),
+                              (.string("sned"), "field.returnKey"), (.bool(true), "nothing.hidden")] {
+            let checked = #expect(throws: PathError.self) { try simulation.checkSetting(value, at: path) }
+            let set = #expect(throws: PathError.self) { try simulation.setValue(value, at: path) }
+            #expect(checked == set, "\(path)")
+        }
+        try simulation.checkSetting("vijay", at: "field.text")
+        try simulation.checkSetting(.double(50), at: "field.frame.y")
+        try simulation.checkSetting(true, at: "statusBar.hidden")
+        #expect(simulation.scene["field"]?.text == "")
+        #expect(simulation.scene["field"]?.frame.minY == 0)
+        #expect(!simulation.scene.statusBarHidden)
+        try simulation.setValue(.double(50), at: "field.frame.y")
+        #expect(simulation.scene["field"]?.frame.minY == 50)
+    }
+
     @Test func sceneRefusesDuplicateAndUnknownIds() throws {
         let simulation = try scrolledForm()
         #expect(throws: SceneError.duplicateNode("field")) {

@@ -46,4 +46,21 @@ private func registerSequenceBenchmark(_ name: String, file: String) {
             blackHole(try? explorer.run(explorer.sequence(seed: seed), seed: seed))
         }
     }
+    Benchmark("Explore/\(name)/set-up alone") { benchmark in
+        let path = URL(fileURLWithPath: #filePath).appending(path: "../../../../Scenarios/\(file)").standardized.path
+        guard let scenario = try? ScenarioLoader(registry: shippedPlugins).load(file: path),
+              let plugins = try? scenario.configuredPlugins(registry: shippedPlugins) else { return }
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            blackHole(try? scenario.makeSimulation(plugins: plugins))
+        }
+    }
+    Benchmark("Explore/\(name)/set-up without plugins") { benchmark in
+        let path = URL(fileURLWithPath: #filePath).appending(path: "../../../../Scenarios/\(file)").standardized.path
+        guard let scenario = try? ScenarioLoader(registry: shippedPlugins).load(file: path) else { return }
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            blackHole(try? scenario.makeSimulation(plugins: []))
+        }
+    }
 }

@@ -5,14 +5,26 @@ extension Simulation {
     /// and `statusBar.hidden`. Inside an animation transaction animatable changes are animated.
     /// Throws, changing nothing, for a path that cannot be set or a value of the wrong type.
     public func setValue(_ value: FieldValue, at path: String) throws(PathError) {
+        try change(setting: value, at: path)()
+    }
+
+    /// Throws what ``setValue(_:at:)`` would throw for the same value and path, changing nothing:
+    /// how a scenario's `set` steps are checked before anything runs.
+    public func checkSetting(_ value: FieldValue, at path: String) throws(PathError) {
+        _ = try change(setting: value, at: path)
+    }
+
+    /// The change that sets `value` at `path`, checked but not yet made (it is made at once, or
+    /// not at all: it holds the node as it is now).
+    private func change(setting value: FieldValue, at path: String) throws(PathError) -> () -> Void {
         let parts = path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         func fail(_ reason: String) -> PathError { PathError(path: path, reason: reason) }
         func read<Value: FieldConvertible>(_ type: Value.Type) throws(PathError) -> Value {
             do { return try Value(field: value, path: "") } catch { throw fail(error.description) }
         }
         if parts == ["statusBar", "hidden"] {
-            scene.statusBarHidden = try read(Bool.self)
-            return
+            let hidden = try read(Bool.self)
+            return { [scene] in scene.statusBarHidden = hidden }
         }
         guard parts.count >= 2, let node = scene[parts[0]] else {
             _ = try self.value(at: path)
@@ -27,8 +39,7 @@ extension Simulation {
             } else {
                 _ = try self.value(at: path)
             }
-            do { try animator.set(vector, for: property, of: node.id) } catch { throw fail(error.description) }
-            return
+            return { [animator] in try? animator.set(vector, for: property, of: node.id) }
         }
         guard parts.count == 2 else { throw fail("\(parts[1]) has no parts") }
         var changed = node
@@ -47,6 +58,6 @@ extension Simulation {
             _ = try self.value(at: path)
             throw fail("\(parts[1]) cannot be set")
         }
-        try? scene.update(node.id) { $0 = changed }
+        return { [scene] in try? scene.update(node.id) { $0 = changed } }
     }
 }

@@ -1,6 +1,5 @@
 import Foundation
 import RehearseCore
-import RehearseLayout
 
 /// Loads scenario files and validates them completely before anything runs: YAML syntax, every
 /// key, node id, plugin id, path and event name, with `file:line:column` and did-you-mean hints.
@@ -42,41 +41,29 @@ public struct ScenarioLoader: Sendable {
         } ?? .additive
         let plugins = try entries["plugins"].map(readPlugins) ?? []
         let nodes = try readScene(entries["scene"], plugins: plugins, device: device, root: root)
-
-        let simulation = Simulation(device: device, animationModel: model)
-        try build(simulation, nodes: nodes, plugins: plugins, at: entries)
-        let layout = try entries["scene"].flatMap { scene throws(ScenarioError) in try readLayout(scene, into: simulation) }
-        let declared = Simulation(device: device, animationModel: model)
-        for entry in nodes { try? declared.scene.add(entry.node, to: entry.parent) }
-        var parser = StepParser(simulation: simulation, declaredScene: declared)
-        let invariants = try entries["invariants"].map { value throws(ScenarioError) in try parser.invariants(value) } ?? []
-        let explore = try entries["explore"].map { value throws(ScenarioError) in try parser.exploreSettings(value) }
+        let layout = try entries["scene"].flatMap(readLayout)
+        var scenario = Scenario(
+            file: file, name: try nameValue.string("name"), device: device, animationModel: model,
+            nodes: nodes.map { ($0.node, $0.parent) }, layout: layout?.spec, plugins: plugins.map { ($0.id, $0.overrides) },
+            steps: [], duration: .zero, text: String(decoding: data, as: UTF8.self))
+        // The steps are checked against the simulation every run starts from, built the same way.
+        let simulation = try setUp(scenario, nodes: nodes, layoutValue: layout?.value, plugins: plugins)
+        var parser = StepParser(simulation: simulation, declaredScene: { [scenario] in try? scenario.makeSimulation(plugins: []) })
+        scenario.invariants = try entries["invariants"].map { value throws(ScenarioError) in try parser.invariants(value) } ?? []
+        scenario.explore = try entries["explore"].map { value throws(ScenarioError) in try parser.exploreSettings(value) }
         let stepValues = try stepsValue.sequence("steps")
         guard stepValues.count <= Self.maximumSteps else {
             throw stepsValue.error("\(stepValues.count) steps; a scenario has at most \(Self.maximumSteps) steps")
         }
-        let steps = try stepValues.map { value throws(ScenarioError) in try parser.step(value) }
-        return Scenario(
-            file: file, name: try nameValue.string("name"), device: device, animationModel: model,
-            nodes: nodes.map { ($0.node, $0.parent) }, layout: layout, plugins: plugins.map { ($0.id, $0.overrides) },
-            invariants: invariants, explore: explore, steps: steps, duration: parser.clock, text: String(decoding: data, as: UTF8.self))
+        scenario.steps = try stepValues.map { value throws(ScenarioError) in try parser.step(value) }
+        scenario.duration = parser.clock
+        return scenario
     }
 
-    /// Adds the nodes and installs the plugins into `simulation`, reporting problems where they were written.
-    private func build(_ simulation: Simulation, nodes: [NodeEntry], plugins: [PluginEntry],
-                       at entries: [String: YAMLValue]) throws(ScenarioError) {
-        for entry in nodes {
-            do {
-                try simulation.scene.add(entry.node, to: entry.parent)
-            } catch SceneError.unknownNode(let parent) {
-                let known = simulation.scene.allIDs
-                throw entry.value.error("unknown parent '\(parent)'\(Suggestion.hint(for: parent, among: known)); "
-                    + "a parent must be listed before its children (nodes so far: \(known.joined(separator: ", ")))")
-            } catch {
-                throw entry.value.error("\(error)")
-            }
-        }
-        var descriptors: [PluginDescriptor] = []
+    /// The simulation `scenario` sets up, with any problem reported where that part is written.
+    private func setUp(_ scenario: Scenario, nodes: [NodeEntry], layoutValue: YAMLValue?,
+                       plugins: [PluginEntry]) throws(ScenarioError) -> Simulation {
+        var configured: [ConfiguredPlugin] = []
         for plugin in plugins {
             guard let descriptor = registry[plugin.id] else {
                 let known = registry.descriptors.map(\.id)
@@ -84,37 +71,48 @@ public struct ScenarioLoader: Sendable {
                     + "known plugins: \(known.isEmpty ? "none" : known.joined(separator: ", "))")
             }
             do {
-                try simulation.declare(descriptor.eventTypes, by: descriptor.id)
+                configured.append(try descriptor.configured(plugin.overrides))
             } catch {
-                throw plugin.idValue.error("\(error)")
+                throw pluginError(error, plugin)
             }
-            descriptors.append(descriptor)
         }
-        for (plugin, descriptor) in zip(plugins, descriptors) {
-            do {
-                try simulation.install(descriptor, overrides: plugin.overrides)
-            } catch let error as FieldError {
-                throw ScenarioError("plugin '\(plugin.id)': \(error)", at: plugin.configuration.location(ofField: error.path))
-            } catch {
-                throw plugin.idValue.error("plugin '\(plugin.id)' cannot be installed: \(error)")
+        do {
+            return try scenario.makeSimulation(plugins: configured)
+        } catch {
+            switch error.part {
+            case .node(let index):
+                let entry = nodes[index]
+                guard case SceneError.unknownNode(let parent) = error.underlying else { throw entry.value.error("\(error)") }
+                let known = [Scene.rootID] + nodes[..<index].map(\.node.id)
+                throw entry.value.error("unknown parent '\(parent)'\(Suggestion.hint(for: parent, among: known)); "
+                    + "a parent must be listed before its children (nodes so far: \(known.joined(separator: ", ")))")
+            case .layout:
+                throw ScenarioError("\(error)", at: layoutValue?.location ?? SourceLocation(file: scenario.file, line: 1, column: 1))
+            case .plugin(let index):
+                throw pluginError(error.underlying, plugins[index])
             }
         }
     }
 
-    /// Reads `scene.constraints` and lays `simulation` out with them, as a run will.
-    private func readLayout(_ scene: YAMLValue, into simulation: Simulation) throws(ScenarioError) -> LayoutSpec? {
+    /// A plugin's configuration or installation problem, at the key at fault or at the plugin's id.
+    private func pluginError(_ error: any Error, _ plugin: PluginEntry) -> ScenarioError {
+        switch error {
+        case let error as FieldError:
+            ScenarioError("plugin '\(plugin.id)': \(error)", at: plugin.configuration.location(ofField: error.path))
+        case let error as PluginInstallError:
+            plugin.idValue.error("\(error)")
+        default:
+            plugin.idValue.error("plugin '\(plugin.id)' cannot be installed: \(error)")
+        }
+    }
+
+    /// Reads `scene.constraints`, if the scene is a mapping that has them.
+    private func readLayout(_ scene: YAMLValue) throws(ScenarioError) -> (spec: LayoutSpec, value: YAMLValue)? {
         guard case .mapping = scene.node, let value = try scene.mapping("scene").first(where: { $0.key == "constraints" })?.value else {
             return nil
         }
         let (spec, activeValue) = try LayoutSpecReader.read(value)
-        do {
-            let engine = try LayoutEngine(host: simulation, sets: spec.sets)
-            simulation.layout = engine
-            try engine.activate(spec.active)
-        } catch {
-            throw (activeValue ?? value).error("\(error)")
-        }
-        return spec
+        return (spec, activeValue ?? value)
     }
 
     private func readDevice(_ value: YAMLValue) throws(ScenarioError) -> Device {

@@ -23,12 +23,15 @@ struct StepParser {
 
     static let stepNames = StepName.allCases.map(\.rawValue)
 
-    /// The scene as declared, before plugins changed it.
-    let declaredScene: Simulation?
+    /// The scene as declared, before plugins changed it: made when a path names a node a plugin
+    /// has taken out, and kept.
+    private let declaredScene: Lazy<Simulation?>
 
-    init(simulation: Simulation, declaredScene: Simulation? = nil) {
+    /// Reads steps against `simulation`, which they do not change; `declaredScene` makes the
+    /// scene as declared, without plugins.
+    init(simulation: Simulation, declaredScene: @escaping () -> Simulation? = { nil }) {
         self.simulation = simulation
-        self.declaredScene = declaredScene
+        self.declaredScene = Lazy(declaredScene)
     }
 
     /// The longest snapshot name.
@@ -113,13 +116,7 @@ struct StepParser {
         case .animate: return .animate(try PropertyAnimationReader.read(argument, in: simulation))
         case .activate:
             guard let layout = simulation.layout else { throw argument.error("activate needs scene.constraints with sets") }
-            let names = try LayoutSpecReader.names(argument, among: layout.constraintSetNames)
-            do {
-                try layout.activate(names)
-            } catch {
-                throw argument.error("\(error)")
-            }
-            return .activate(names)
+            return .activate(try LayoutSpecReader.names(argument, among: layout.constraintSetNames))
         case .expectEvent: return .expectEvent(try eventExpectation(argument, step: name.rawValue))
         case .expectNoEvent:
             var expectation = try eventExpectation(argument, step: name.rawValue, allowsCount: false)
@@ -232,7 +229,7 @@ struct StepParser {
     func checkPath(_ path: String, at value: YAMLValue) throws(ScenarioError) {
         do {
             let head = String(path.prefix { $0 != "." })
-            if !simulation.scene.contains(head), let declared = declaredScene, declared.scene.contains(head) {
+            if !simulation.scene.contains(head), let declared = declaredScene.value, declared.scene.contains(head) {
                 // A node the scene declares that a plugin has taken out for now (a gateway's
                 // other children): check the path against the scene as declared.
                 _ = try declared.value(at: path)
@@ -286,7 +283,7 @@ struct StepParser {
             try checkPath(path, at: key)
             guard let field = try newValue.fieldValue("a new value") else { throw newValue.error("a new value cannot be null") }
             do {
-                try simulation.setValue(field, at: path)
+                try simulation.checkSetting(field, at: path)
             } catch {
                 throw newValue.error("\(error)")
             }
@@ -344,5 +341,22 @@ struct StepParser {
         motionSamples += Int(count)
         try moveClock(to: clock + seconds, at: forValue)
         return .motionStream(sample, count: Int(count), duration: seconds)
+    }
+}
+
+/// A value made the first time it is read, and kept.
+final class Lazy<Value> {
+    private var made: Value?
+    private let make: () -> Value
+
+    init(_ make: @escaping () -> Value) {
+        self.make = make
+    }
+
+    var value: Value {
+        if let made { return made }
+        let value = make()
+        made = value
+        return value
     }
 }

@@ -17,19 +17,50 @@ extension Scenario {
     }
 
     /// A fresh simulation set up as the scenario says, with `plugins` decoded beforehand (a set-up
-    /// built again and again decodes its configurations once).
-    public func makeSimulation(plugins: [ConfiguredPlugin], mode: ClockMode = .virtual) throws -> Simulation {
+    /// built again and again decodes its configurations once). The one way a scenario becomes a
+    /// simulation: the loader checks the steps against one, and every run and exploration runs on one.
+    public func makeSimulation(plugins: [ConfiguredPlugin], mode: ClockMode = .virtual) throws(ScenarioSetupError) -> Simulation {
+        func attempt(_ part: ScenarioSetupError.Part, _ work: () throws -> Void) throws(ScenarioSetupError) {
+            do { try work() } catch { throw ScenarioSetupError(part: part, underlying: error) }
+        }
         let simulation = Simulation(device: device, animationModel: animationModel, mode: mode)
-        for (node, parent) in nodes { try simulation.scene.add(node, to: parent) }
+        for (index, (node, parent)) in nodes.enumerated() {
+            try attempt(.node(index)) { try simulation.scene.add(node, to: parent) }
+        }
         if let layout {
-            let engine = try LayoutEngine(host: simulation, sets: layout.sets)
-            simulation.layout = engine
-            try engine.activate(layout.active)
+            try attempt(.layout) {
+                let engine = try LayoutEngine(host: simulation, sets: layout.sets)
+                simulation.layout = engine
+                try engine.activate(layout.active)
+            }
         }
         // Every plugin's events first, so plugins may subscribe to each other's whatever their order.
-        for plugin in plugins { try simulation.declare(plugin.descriptor.eventTypes, by: plugin.descriptor.id) }
-        for plugin in plugins { try simulation.install(plugin) }
+        for (index, plugin) in plugins.enumerated() {
+            try attempt(.plugin(index)) { try simulation.declare(plugin.descriptor.eventTypes, by: plugin.descriptor.id) }
+        }
+        for (index, plugin) in plugins.enumerated() {
+            try attempt(.plugin(index)) { try simulation.install(plugin) }
+        }
         for invariant in invariants { simulation.addInvariant(invariant, owner: "scenario") }
         return simulation
     }
+}
+
+/// A scenario that cannot be set up, and the part of it at fault.
+public struct ScenarioSetupError: Error, CustomStringConvertible {
+    /// A part of a scenario's set-up.
+    public enum Part: Sendable, Equatable {
+        /// The node at this index of ``Scenario/nodes``.
+        case node(Int)
+        /// The scene's constraint layout.
+        case layout
+        /// The plugin at this index of ``Scenario/plugins``.
+        case plugin(Int)
+    }
+
+    public var part: Part
+    /// What the part threw.
+    public var underlying: any Error
+
+    public var description: String { "\(underlying)" }
 }
