@@ -113,6 +113,20 @@ private let form = """
         #expect(failure.time.seconds == 0.5)
     }
 
+    /// A set-up that breaks an invariant fails even with no step to deliver an event.
+    @Test func theSetUpItselfIsCheckedBeforeTheFirstStep() throws {
+        let result = try run(form + """
+
+            invariants: [{name: box at the left edge, check: box.frame.x == 5}]
+            steps: []
+            """)
+        let failure = try #require(failures(result).first)
+        #expect(failures(result).count == 1)
+        #expect(failure.subject == "invariant 'box at the left edge' (scenario)")
+        #expect(failure.actual == "box.frame.x = 0.0")
+        #expect(failure.time == .zero)
+    }
+
     @Test func adjacentEventExpectationsShareAWindowThatTheNextStepCloses() throws {
         let result = try run(form + """
 

@@ -70,6 +70,8 @@ public struct Explorer: Sendable {
         recorder?(simulation)
         coverage?.watch(simulation)
         let watch = InvariantWatch(simulation)
+        simulation.checkInvariants()
+        if let (invariant, time) = watch.first { return Failure(seed: seed, invariant: invariant, time: time, actions: []) }
         for (index, action) in actions.enumerated() {
             switch action {
             case .inject(let event): _ = try? simulation.inject(event)

@@ -64,6 +64,7 @@ public struct ScenarioRunner: Sendable {
         let end = stopTime.map { min($0, scenario.duration) } ?? scenario.duration
         let execution = Execution(simulation: simulation, file: scenario.file, recordsTrace: recordsTrace, stopTime: stopTime)
         if let rendering { execution.startRendering(rendering, until: end) }
+        simulation.checkInvariants()  // the set-up itself, before any step delivers an event
         for step in scenario.steps where !execution.hasStopped { execution.perform(step) }
         if let stopTime, simulation.now < stopTime { simulation.run(until: stopTime) }
         result.simulatedTime = simulation.now
