@@ -23,6 +23,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         .target(
@@ -44,12 +47,25 @@ let package = Package(
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
         .target(name: "RehearseDBus", dependencies: ["CDBus", "RehearseCore", "RehearseScenario"]),
         .target(
+            name: "RehearseView",
+            dependencies: [
+                "RehearseCore",
+                "RehearseScenario",
+                "RehearseDBus",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(
             name: "RehearseCommand",
             dependencies: [
                 "RehearseCore",
                 "RehearseScenario",
                 "RehearsePlugins",
                 "RehearseDBus",
+                "RehearseView",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -62,8 +78,9 @@ let package = Package(
         .testTarget(name: "LoginAnimatorTests", dependencies: ["LoginAnimator", "RehearseTesting"]),
         .testTarget(name: "GatewayTests", dependencies: ["Gateway", "RehearseTesting"]),
         .testTarget(name: "RehearseDBusTests", dependencies: ["RehearseDBus", "CDBus", "RehearsePlugins"]),
+        .testTarget(name: "RehearseViewTests", dependencies: ["RehearseView"]),
         .testTarget(name: "RehearseScenarioTests", dependencies: ["RehearseScenario", "RehearsePlugins"], exclude: ["Malformed", "MalformedExpectations.tsv"]),
-        .testTarget(name: "rehearseTests", dependencies: ["rehearse"], exclude: ["junit.xsd", "dbus_client.py", "hostile_peer.py", "session_client.py"]),
+        .testTarget(name: "rehearseTests", dependencies: ["rehearse"], exclude: ["junit.xsd", "dbus_client.py", "hostile_peer.py", "session_client.py", "viewer_browser.py"]),
     ],
     swiftLanguageModes: [.v6]
 )

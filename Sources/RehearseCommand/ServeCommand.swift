@@ -34,6 +34,8 @@ struct Serve: ParsableCommand {
     @Option(help: "Record every session as a scenario file in this folder (default.yaml, session-N.yaml) when it ends.")
     var record: String?
 
+    @OptionGroup var viewer: ViewerOptions
+
     func validate() throws {
         if noBus {
             guard listen != nil else { throw ValidationError("--no-bus serves only peers: give the address to --listen at") }
@@ -61,15 +63,20 @@ struct Serve: ParsableCommand {
             }
             options.recordFolder = folder
         }
+        let companion = try viewer.http.map { _ in
+            try viewer.start(at: .loopback, showing: setup.scenario == nil ? nil : scenario, readOnly: setup.readOnly)
+        }
+        defer { companion?.server.stop() }
         let service: SimulatorService
         do {
-            service = try SimulatorService(bus: noBus ? nil : connection.busAddress, options: options, registry: Tool.registry, setup: scenario)
+            service = try SimulatorService(bus: noBus ? nil : connection.busAddress, options: options, registry: Tool.registry, setup: scenario,
+                                           companion: companion?.viewer)
         } catch {
             FileHandle.standardError.write(Data("rehearse serve: \(error)\(connection.hint(serving: true))\n".utf8))
             throw ExitCode(2)
         }
         StopSignal.install()
-        Readiness.announce(readinessLine(peerAddress: service.peerAddress), fileDescriptor: readyFd)
+        Readiness.announce(readinessLine(peerAddress: service.peerAddress, viewerURL: companion?.server.url), fileDescriptor: readyFd)
         do {
             try service.run { StopSignal.isRequested }
         } catch {
@@ -78,11 +85,13 @@ struct Serve: ParsableCommand {
         }
     }
 
-    /// `ready: NAME on BUS-ADDRESS (CLOCK clock)`, with `; peers at ADDRESS` when listening.
-    private func readinessLine(peerAddress: String?) -> String {
+    /// `ready: NAME on BUS-ADDRESS (CLOCK clock)`, with `; peers at ADDRESS` when listening and
+    /// `; viewer at URL` with `--http`.
+    private func readinessLine(peerAddress: String?, viewerURL: String?) -> String {
         var places: [String] = []
         if !noBus { places.append("\(connection.name) on \(connection.busAddress)") }
         if let peerAddress { places.append("peers at \(peerAddress)") }
+        if let viewerURL { places.append("viewer at \(viewerURL)") }
         return "ready: \(places.joined(separator: "; ")) (\(setup.mode.rawValue) clock)"
     }
 }

@@ -68,6 +68,8 @@ public final class SimulatorService {
     private var spinDeadline: ContinuousClock.Instant?
     /// Whether the service should stop, as ``run(until:)`` was given it; long work asks it too.
     private var shouldStop: () -> Bool = { false }
+    /// What serves the default session beside D-Bus (the live viewer), if anything.
+    private let companion: (any ServiceCompanion)?
 
     /// How long the loop stays awake after a peer's message: a peer driving the simulation call
     /// by call sends its next call within this, and catching it awake saves a wake-up of the
@@ -75,12 +77,15 @@ public final class SimulatorService {
     /// keep the peer itself from running.
     private static let peerSpin: Duration? = ProcessInfo.processInfo.activeProcessorCount > 1 ? .microseconds(50) : nil
 
-    /// Connects to `bus` (nil: serve only the peers at `options.listenAddress`), builds the
-    /// simulation from `setup` (its steps are not run), serves the object and takes the name.
-    public init(bus: BusAddress?, options: Options, registry: PluginRegistry, setup: Scenario) throws {
-        guard bus != nil || options.listenAddress != nil else {
+    /// Connects to `bus` (nil: serve only the peers at `options.listenAddress`, or only the
+    /// companion), builds the simulation from `setup` (its steps are not run), serves the object
+    /// and takes the name; `companion` serves the default session too.
+    public init(bus: BusAddress?, options: Options, registry: PluginRegistry, setup: Scenario,
+                companion: (any ServiceCompanion)? = nil) throws {
+        guard bus != nil || options.listenAddress != nil || companion != nil else {
             throw BusFailure("nothing to serve: no bus and no address to listen at")
         }
+        self.companion = companion
         connection = try bus.map { address throws(BusFailure) in try BusConnection(address) }
         self.options = options
         self.registry = registry
@@ -271,8 +276,10 @@ public final class SimulatorService {
         }
         let defaultSession = sessions.defaultObject.session
         defaultSession.startPacing()
+        companion?.start { [wake] in wake.notify() }
         while !shouldStop() {
-            loop.poll(milliseconds: defaultSession.waitMilliseconds(idle: Self.idleMilliseconds), spinningUntil: spinDeadline,
+            let idle = companion?.waitMilliseconds(idle: Self.idleMilliseconds) ?? Self.idleMilliseconds
+            loop.poll(milliseconds: defaultSession.waitMilliseconds(idle: idle), spinningUntil: spinDeadline,
                       alsoReading: [wake.descriptor])
             wake.clear()
             if let connection, !dispatch(connection.raw) { throw BusFailure("lost the connection to the bus") }
@@ -281,6 +288,7 @@ public final class SimulatorService {
             let busBehind = isBusBacklogFull
             state.busBacklogFull.store(busBehind, ordering: .relaxed)
             if !busBehind { defaultSession.runDueWork() }
+            companion?.serve(defaultSession)
             sendDeliveredEvents()
             sendSessionsOutput()
             if let changed = sessions.defaultObject.takePropertiesChanged() { broadcast(changed) }

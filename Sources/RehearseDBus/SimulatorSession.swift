@@ -4,8 +4,9 @@ import RehearseScenario
 
 /// One simulation as `org.rehearse.Simulator1` serves it, with no libdbus in it: the interface's
 /// methods on typed arguments, its properties, the clock's pacing, and the events delivered since
-/// the service last sent them. The service decodes calls, calls these and encodes the replies.
-final class SimulatorSession {
+/// the service last sent them. The service decodes calls, calls these and encodes the replies; a
+/// ``ServiceCompanion`` (the live viewer) drives the default session through its public part.
+public final class SimulatorSession {
     /// The most events that may wait on the clock (`InjectAt`, motion streams, plugins' work).
     static let maximumPendingEvents = 100_000
     /// The longest `Advance`, in seconds.
@@ -16,9 +17,13 @@ final class SimulatorSession {
 
     let registry: PluginRegistry
     let mode: ClockMode
-    private(set) var setup: Scenario
-    private(set) var simulation: Simulation
+    /// The set-up the simulation was built from (its steps are not run).
+    public private(set) var setup: Scenario
+    /// The simulation now: `Reset`, `LoadScenario` and `Configure` replace it.
+    public private(set) var simulation: Simulation
     private var pacer = RealtimePacer(from: .zero)
+    /// Whether the clock is held (the viewer's pause): due work waits in realtime and virtual mode.
+    public private(set) var isPaused = false
     /// Delivered events not yet taken by ``takeDeliveredEvents()``.
     private var delivered: [DeliveredEvent] = []
     /// What the session was given, as a scenario file, when it is recorded (``startRecording(as:)``).
@@ -46,14 +51,48 @@ final class SimulatorSession {
 
     // MARK: The clock
 
-    /// Starts pacing a realtime clock from now.
+    /// Starts pacing a realtime clock from now, at the current speed.
     func startPacing() {
-        pacer = RealtimePacer(from: simulation.now)
+        pacer = RealtimePacer(from: simulation.now, rate: pacer.rate)
+    }
+
+    /// Simulated seconds per wall-clock second in realtime mode (``RealtimePacer/rates``).
+    public var speed: Double { pacer.rate }
+
+    /// Paces the realtime clock at `speed` from now on.
+    public func setSpeed(_ speed: Double) {
+        pacer = RealtimePacer(from: simulation.now, rate: speed)
+    }
+
+    /// Holds the clock: nothing due runs until ``play()`` (``stepFrame()`` moves it a frame).
+    public func pause() {
+        isPaused = true
+    }
+
+    /// Lets the clock run again from where it was held.
+    public func play() {
+        guard isPaused else { return }
+        isPaused = false
+        startPacing()
+    }
+
+    /// While paused, runs one display frame of the device and holds the clock again.
+    public func stepFrame() {
+        guard isPaused else { return }
+        let link = simulation.displayLink
+        simulation.run(until: link.time(ofFrame: link.frame(after: simulation.now)))
+    }
+
+    /// `Reset`: the simulation as its set-up builds it (the viewer's restart).
+    public func restart() throws {
+        try reset()
     }
 
     /// Runs what is due: in realtime mode up to the wall clock, in virtual mode the next due item,
-    /// at most ``advanceSlice`` items either way; manual mode waits for `Advance`.
+    /// at most ``advanceSlice`` items either way; manual mode waits for `Advance`, a paused clock
+    /// for ``play()``.
     func runDueWork() {
+        guard !isPaused else { return }
         switch mode {
         case .realtime: _ = simulation.timeline.run(until: pacer.virtualTime(at: .now), atMost: Self.advanceSlice)
         case .virtual: if let next = simulation.timeline.nextDueTime { _ = simulation.timeline.run(until: next, atMost: Self.advanceSlice) }
@@ -64,6 +103,7 @@ final class SimulatorSession {
     /// How long the service may wait for messages before work is due: until the next due item in
     /// realtime mode, not at all while virtual time has work, otherwise `idle`.
     func waitMilliseconds(idle: Int32) -> Int32 {
+        guard !isPaused else { return idle }
         switch mode {
         case .manual: return idle
         case .virtual: return simulation.timeline.nextDueTime == nil ? idle : 0
@@ -172,7 +212,7 @@ final class SimulatorSession {
             throw MethodFailure(failure, subject.map { "\($0): \(error)" } ?? "\(error)")
         }
         setup = newSetup
-        pacer = RealtimePacer(from: .zero)
+        pacer = RealtimePacer(from: .zero, rate: pacer.rate)
         record()
         if let recordingName { recorder = ScenarioRecorder(simulation, setup: setup, name: recordingName) }
     }

@@ -61,4 +61,16 @@ import Testing
         #expect(pacer.virtualTime(at: start - .seconds(1)) == VirtualTime(nanoseconds: 5_000_000_000))
         #expect(pacer.instant(for: VirtualTime(nanoseconds: 6_000_000_000)) == start + .seconds(1))
     }
+
+    /// The viewer's speed control: a quarter rate runs a simulated second in four wall seconds.
+    @Test func aRateScalesTheWallTimeBothWays() {
+        let start = ContinuousClock.Instant.now
+        let slow = RealtimePacer(from: .zero, at: start, rate: 0.25)
+        #expect(slow.virtualTime(at: start + .seconds(4)) == VirtualTime(nanoseconds: 1_000_000_000))
+        #expect(slow.instant(for: VirtualTime(nanoseconds: 1_000_000_000)) == start + .seconds(4))
+        let fast = RealtimePacer(from: .zero, at: start, rate: 4)
+        #expect(fast.virtualTime(at: start + .milliseconds(250)) == VirtualTime(nanoseconds: 1_000_000_000))
+        #expect(RealtimePacer(from: .zero, rate: 1e9).rate == RealtimePacer.rates.upperBound)
+        #expect(RealtimePacer(from: .zero, rate: .nan).rate == 1)
+    }
 }

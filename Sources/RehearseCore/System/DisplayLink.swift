@@ -26,9 +26,13 @@ public final class DisplayLink {
     /// Schedules the next vsync if frames are needed and none is scheduled.
     public func wake() {
         guard !isTickScheduled, needsFrames() else { return }
-        let now = timeline.now.nanoseconds
-        let seconds = now / Self.nanosecondsPerSecond, remainder = now % Self.nanosecondsPerSecond
-        schedule(frame: seconds * refreshRate + remainder * refreshRate / Self.nanosecondsPerSecond + 1)
+        schedule(frame: frame(after: timeline.now))
+    }
+
+    /// The number of the first vsync after `time`.
+    public func frame(after time: VirtualTime) -> Int64 {
+        let seconds = time.nanoseconds / Self.nanosecondsPerSecond, remainder = time.nanoseconds % Self.nanosecondsPerSecond
+        return seconds * refreshRate + remainder * refreshRate / Self.nanosecondsPerSecond + 1
     }
 
     /// The time of vsync number `frame`.

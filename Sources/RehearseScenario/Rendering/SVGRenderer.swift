@@ -2,7 +2,6 @@ import RehearseCore
 
 /// Draws scene snapshots, filmstrips and plots as SVG.
 public enum SVGRenderer {
-    private static let statusBarHeight = 20.0
     private static let filmstripGap = 16.0
     private static let labelHeight = 18.0
 
@@ -54,81 +53,42 @@ public enum SVGRenderer {
             + #"viewBox="0 0 \#(number(width)) \#(number(height))" font-family="sans-serif">"# + "\n"
     }
 
+    /// One snapshot's screen alone, in screen points (the live viewer's frame): every node is a
+    /// group with `data-id` and its on-screen frame as `data-x`, `data-y`, `data-w` and `data-h`.
+    public static func screen(_ snapshot: SceneSnapshot) -> String {
+        header(width: snapshot.screen.width, height: snapshot.screen.height) + SVGScreen.draw(snapshot, idPrefix: "s") + "</svg>\n"
+    }
+
     private static func frame(_ snapshot: SceneSnapshot, x: Double) -> String {
-        let screen = snapshot.screen
-        var svg = #"<g transform="translate(\#(number(x)),\#(labelHeight))">"# + "\n"
-        svg += text("t = \(snapshot.time) s", x: 0, y: -5, size: 12)
-        svg += #"<rect width="\#(number(screen.width))" height="\#(number(screen.height))" fill="\#(Colour.screen)" stroke="\#(Colour.bezel)"/>"# + "\n"
-        for (index, item) in snapshot.items.enumerated() where item.id != Scene.rootID {
-            svg += draw(item, clipID: item.clip.map { _ in "clip\(Int(x))-\(index)" })
-        }
-        if !snapshot.statusBarHidden {
-            svg += #"<rect width="\#(number(screen.width))" height="\#(statusBarHeight)" fill="\#(Colour.statusBar)" opacity="0.8"/>"# + "\n"
-        }
-        if let keyboard = snapshot.keyboard?.intersection(Rect(origin: .zero, size: screen)) {
-            svg += rect(keyboard, fill: "#c9ccd3", stroke: "#8a8f99") + text("keyboard", x: keyboard.minX + 8, y: keyboard.minY + 18, size: 12)
-        }
-        return svg + "</g>\n"
+        #"<g transform="translate(\#(number(x)),\#(labelHeight))">"# + "\n"
+            + text("t = \(snapshot.time) s", x: 0, y: -5, size: 12)
+            + SVGScreen.draw(snapshot, idPrefix: "f\(Int(x))") + "</g>\n"
     }
 
-    private static func draw(_ item: SceneSnapshot.Item, clipID: String?) -> String {
-        var body: String
-        let frame = item.frame
-        switch item.kind {
-        case .textField:
-            body = rect(frame, fill: "#fff", stroke: item.isFirstResponder ? "#0a64d8" : "#999", radius: 5)
-            body += text(item.text.isEmpty ? item.id : item.text, x: frame.minX + 6, y: frame.midY + 5, size: 13,
-                         fill: item.text.isEmpty ? "#aaa" : "#000")
-        case .label:
-            body = text(item.text.isEmpty ? item.id : item.text, x: frame.minX, y: frame.midY + 6, size: 17)
-        case .button:
-            body = rect(frame, fill: "#e8f0fe", stroke: "#0a64d8", radius: 6)
-                + text(item.text.isEmpty ? item.id : item.text, x: frame.minX + 8, y: frame.midY + 5, size: 14, fill: "#0a64d8")
-        case .scrollView:
-            body = rect(frame, fill: "none", stroke: "#bbb", dashed: true)
-        case .imageView:
-            body = rect(frame, fill: "#dfe7dc", stroke: "#9ab") + text(item.id, x: frame.minX + 4, y: frame.minY + 14, size: 11)
-        case .shape:
-            let length = frame.size.width
-            let start = frame.minX + length * item.stroke.lowerBound, end = frame.minX + length * item.stroke.upperBound
-            body = line(frame.minX, frame.maxX, y: frame.maxY, colour: "#000", width: 1, opacity: 0.1)
-                + line(start, end, y: frame.maxY, colour: "#222", width: 2, opacity: 1)
-        case .view:
-            body = rect(frame, fill: "#f4f4f6", stroke: "#ccc")
-        }
-        var svg = ""
-        var attributes = item.alpha < 1 ? #" opacity="\#(number(max(item.alpha, 0)))""# : ""
-        if let clip = item.clip, let clipID {
-            svg += #"<clipPath id="\#(clipID)">\#(rect(clip, fill: "#000", stroke: "none"))</clipPath>"# + "\n"
-            attributes += #" clip-path="url(#\#(clipID))""#
-        }
-        return svg + "<g\(attributes)>\n\(body)</g>\n"
-    }
-
-    private static func rect(_ frame: Rect, fill: String, stroke: String, radius: Double = 0, dashed: Bool = false) -> String {
+    static func rect(_ frame: Rect, fill: String, stroke: String, radius: Double = 0, dashed: Bool = false) -> String {
         #"<rect x="\#(number(frame.minX))" y="\#(number(frame.minY))" width="\#(number(max(frame.size.width, 0)))" "#
             + #"height="\#(number(max(frame.size.height, 0)))" rx="\#(number(radius))" fill="\#(fill)" stroke="\#(stroke)""#
             + (dashed ? #" stroke-dasharray="4 3""# : "") + "/>\n"
     }
 
-    private static func line(_ x1: Double, _ x2: Double, y: Double, colour: String, width: Double, opacity: Double) -> String {
+    static func line(_ x1: Double, _ x2: Double, y: Double, colour: String, width: Double, opacity: Double) -> String {
         #"<line x1="\#(number(x1))" y1="\#(number(y))" x2="\#(number(x2))" y2="\#(number(y))" stroke="\#(colour)" "#
             + #"stroke-width="\#(number(width))" opacity="\#(number(opacity))"/>"# + "\n"
     }
 
-    private static func text(_ content: String, x: Double, y: Double, size: Double, fill: String = "#000") -> String {
+    static func text(_ content: String, x: Double, y: Double, size: Double, fill: String = "#000") -> String {
         #"<text x="\#(number(x))" y="\#(number(y))" font-size="\#(number(size))" fill="\#(fill)">\#(XMLText.escape(content))</text>"# + "\n"
     }
 
     /// Numbers with at most two decimals, so that equal scenes give equal files.
-    private static func number(_ value: Double) -> String {
+    static func number(_ value: Double) -> String {
         guard value.isFinite else { return "0" }
         return ((value * 100).rounded() / 100).shortDescription
     }
 }
 
 /// The colours drawn with, named so that raw strings never hold `"#`.
-private enum Colour {
+enum Colour {
     static let frame = "#999"
     static let accent = "#0a64d8"
     static let screen = "#fff"

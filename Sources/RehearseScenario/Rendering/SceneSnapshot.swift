@@ -11,13 +11,16 @@ public struct SceneSnapshot: Sendable {
         public var frame: Rect
         /// The node's alpha times its ancestors'.
         public var alpha: Double
-        /// The text shown (`<redacted>` for a secure field, dots are not simulated).
+        /// The text shown: a secure field's as one dot a character, as iOS draws it, so its clear
+        /// text is never in a picture or a frame sent to the viewer.
         public var text: String
         public var isFirstResponder: Bool
         /// For shapes: the stroked part of the line, from 0 to 1.
         public var stroke: ClosedRange<Double>
         /// The area scroll-view ancestors clip the node to.
         public var clip: Rect?
+        /// Whether the node is a direct child of the root view (a gateway's children are).
+        public var isScreen: Bool
     }
 
     public var time: VirtualTime
@@ -48,9 +51,9 @@ public struct SceneSnapshot: Sendable {
         let strokeEnd = animator.presentationValue(of: .strokeEnd, of: id)?[0] ?? node.strokeEnd
         items.append(Item(
             id: id, kind: node.kind, frame: onScreen, alpha: nodeAlpha,
-            text: node.secure && !node.text.isEmpty ? Redaction.placeholder : node.text,
+            text: node.secure ? String(repeating: "•", count: node.text.count) : node.text,
             isFirstResponder: simulation.scene.firstResponder == id,
-            stroke: min(strokeStart, strokeEnd)...max(strokeStart, strokeEnd), clip: clip))
+            stroke: min(strokeStart, strokeEnd)...max(strokeStart, strokeEnd), clip: clip, isScreen: node.parent == Scene.rootID))
         var childOrigin = onScreen.origin
         var childClip = clip
         if node.kind == .scrollView {

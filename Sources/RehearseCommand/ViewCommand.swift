@@ -1,0 +1,88 @@
+import ArgumentParser
+import Foundation
+import RehearseCore
+import RehearseDBus
+import RehearseScenario
+import RehearseView
+
+extension ViewerAddress: ExpressibleByArgument {
+    public init?(argument: String) {
+        self.init(argument)
+    }
+}
+
+/// `rehearse view`: the simulation live in a browser, driven from the page.
+struct View: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Watch and drive a simulation in the browser: a live view served over HTTP until SIGINT or SIGTERM.",
+        discussion: """
+            Open the printed address. Click the screen to tap, type to enter text (Enter is return), drag the tilt pad \
+            to send motion; rotate, show the keyboard, take the network away, pause, step and restart from the page. \
+            With a scenario file, the page also has its run as a timeline to scrub. `rehearse serve --http` serves the \
+            same page beside D-Bus, on the simulation D-Bus clients drive. Prints `viewing: URL (MODE clock)` once \
+            listening. Exit status: 0 after a signal, 2 for invalid input or an address that cannot be listened at.
+            """)
+
+    @Argument(help: "A scenario file: its set-up is simulated (its steps are not run) and its run can be scrubbed on the page.")
+    var file: String?
+
+    @OptionGroup var viewer: ViewerOptions
+
+    @OptionGroup var setup: ServeSetupOptions
+
+    func validate() throws {
+        guard file == nil || setup.scenario == nil else { throw ValidationError("give the scenario file once: as the argument or as --scenario") }
+        guard file == nil || (setup.device == nil && setup.plugins.isEmpty) else {
+            throw ValidationError("give the device and plugins in the scenario file, or --device and --plugins without one")
+        }
+    }
+
+    func run() throws {
+        var setup = setup
+        if let file { setup.scenario = file }
+        let scenario = try setup.loadSetup()
+        let companion = try viewer.start(at: .loopback, showing: setup.scenario == nil ? nil : scenario, readOnly: setup.readOnly)
+        var options = SimulatorService.Options()
+        options.readOnly = setup.readOnly
+        options.mode = setup.mode
+        let service: SimulatorService
+        do {
+            service = try SimulatorService(bus: nil, options: options, registry: Tool.registry, setup: scenario, companion: companion.viewer)
+        } catch {
+            FileHandle.standardError.write(Data("rehearse view: \(error)\n".utf8))
+            throw ExitCode(2)
+        }
+        StopSignal.install()
+        Readiness.announce("viewing: \(companion.server.url) (\(setup.mode.rawValue) clock)", fileDescriptor: nil)
+        defer { companion.server.stop() }
+        do {
+            try service.run { StopSignal.isRequested }
+        } catch {
+            FileHandle.standardError.write(Data("rehearse view: \(error)\n".utf8))
+            throw ExitCode(1)
+        }
+    }
+}
+
+/// Where the live viewer is served: shared by `view` (loopback port 8080 unless told) and `serve --http`.
+struct ViewerOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Serve the live viewer here (view: 127.0.0.1:8080); an address other than loopback lets other "
+                               + "machines drive the simulation. Port 0 takes a free port.", valueName: "HOST:PORT"))
+    var http: ViewerAddress?
+
+    /// Starts the viewer's server at `--http` (or `fallback`), the page read-only if `readOnly`;
+    /// exits 2 when the address cannot be listened at.
+    func start(at fallback: ViewerAddress, showing scenario: Scenario?, readOnly: Bool) throws -> (viewer: LiveViewer, server: ViewerServer) {
+        let address = http ?? fallback
+        if !address.isLoopback {
+            FileHandle.standardError.write(Data("rehearse: the viewer at \(address) is open to other machines; anyone who reaches it can drive the simulation\n".utf8))
+        }
+        let viewer = LiveViewer(readOnly: readOnly, scenario: scenario?.steps.isEmpty == false ? scenario : nil, registry: Tool.registry)
+        do {
+            return (viewer, try ViewerServer.start(viewer, at: address))
+        } catch {
+            FileHandle.standardError.write(Data("rehearse: cannot serve the viewer at \(address): \(error)\n".utf8))
+            throw ExitCode(2)
+        }
+    }
+}

@@ -1,0 +1,158 @@
+import RehearseCore
+import RehearseDBus
+import RehearseScenario
+
+/// The live viewer's side on the service's thread: takes the pages' commands to the default
+/// session's simulation (so D-Bus clients see them as any other event), and sends the pages a
+/// frame (the scene drawn from presentation values, the clock, plugin state and new events)
+/// whenever something changed, at most ``framesPerSecond`` while anything moves, none while idle.
+public final class LiveViewer: ServiceCompanion {
+    /// The most frames a page gets in a second.
+    public static let framesPerSecond = 60
+    /// The most new events one frame carries; more are counted, not sent.
+    static let maximumEventsPerFrame = 200
+
+    let hub = ViewerHub()
+    private let readOnly: Bool
+    private let timeline: ViewerTimeline?
+    private let frameInterval = Duration.seconds(1) / LiveViewer.framesPerSecond
+    /// The simulation whose events are being collected (a restart replaces it).
+    private weak var watched: Simulation?
+    private var newEvents: [String] = []
+    private var droppedEvents = 0
+    /// Something changed since the last frame that a page should see at once (a command, a
+    /// newcomer), or that may wait for the next frame time (events, movement).
+    private var changedNow = true
+    private var changedSinceFrame = true
+    private var lastFrame: ContinuousClock.Instant?
+    /// The loaded run's time shown instead of the live simulation, while a page scrubs.
+    private var reviewTime: VirtualTime?
+
+    /// A viewer of the default session; `readOnly` refuses every command that changes it, and a
+    /// `scenario` (its file's run) gives the pages a timeline to scrub.
+    public init(readOnly: Bool, scenario: Scenario?, registry: PluginRegistry) {
+        self.readOnly = readOnly
+        timeline = scenario.map { ViewerTimeline(scenario: $0, registry: registry) }
+    }
+
+    /// What a page is told first.
+    var hello: String {
+        FieldValue.dictionary([
+            "type": "hello", "readOnly": .bool(readOnly), "framesPerSecond": .int(Int64(Self.framesPerSecond)),
+            "timeline": timeline?.fields ?? .dictionary([:]),
+        ]).jsonText
+    }
+
+    // MARK: ServiceCompanion
+
+    public func start(waking wake: @escaping @Sendable () -> Void) {
+        hub.setWake(wake)
+    }
+
+    public func serve(_ session: SimulatorSession) {
+        watch(session.simulation)
+        for newcomer in hub.takeNewClients() {
+            hub.send(hello, to: newcomer)
+            changedNow = true
+        }
+        for (client, command) in hub.takeCommands() {
+            do {
+                try apply(command, to: session)
+                changedNow = true
+            } catch {
+                hub.send(ViewerHub.errorMessage("\(error)"), to: client)
+            }
+            watch(session.simulation)  // a restart made a new one
+        }
+        guard hub.hasClients else { return }
+        let simulation = session.simulation
+        let moving = simulation.animator.runningCount > 0 || simulation.keyboard.isMoving
+        let frameDue = lastFrame.map { ContinuousClock.now - $0 >= frameInterval } ?? true
+        guard changedNow || ((changedSinceFrame || moving) && frameDue) else { return }
+        hub.broadcast(frame(of: session))
+    }
+
+    public func waitMilliseconds(idle: Int32) -> Int32 {
+        guard changedSinceFrame, let lastFrame else { return idle }
+        let remaining = frameInterval - (ContinuousClock.now - lastFrame)
+        return min(idle, Int32(max((remaining.inSeconds * 1000).rounded(.up), 0)))
+    }
+
+    // MARK: Commands
+
+    private func apply(_ command: ViewerCommand, to session: SimulatorSession) throws {
+        if readOnly, command.changesSimulation { throw ViewerCommandError("this viewer is read-only (--read-only)") }
+        let simulation = session.simulation
+        func responder() throws -> String {
+            guard let id = simulation.scene.firstResponder else { throw ViewerCommandError("no text field is focused: tap one first") }
+            return id
+        }
+        switch command {
+        case .tap(let point): try simulation.inject(.tap(Tap(point: point)))
+        case .text(let text): try simulation.inject(.text(TextInput(target: try responder(), text: text)))
+        case .returnKey: try simulation.inject(.returnKey(NodeTarget(target: try responder())))
+        case .motion(let rate): try simulation.inject(.motion(MotionSample(rotationRate: rate)))
+        case .rotate(let orientation): try simulation.inject(.orientation(OrientationChange(value: orientation)))
+        case .keyboard(let show): if show { simulation.keyboard.show() } else { simulation.keyboard.hide() }
+        case .network(let online): try simulation.inject(.network(NetworkChange(online: online)))
+        case .play: session.play()
+        case .pause: session.pause()
+        case .step: session.stepFrame()
+        case .speed(let speed): session.setSpeed(speed)
+        case .restart: try session.restart()
+        case .scrub(let seconds):
+            guard timeline != nil else { throw ViewerCommandError("no scenario was loaded: there is no run to scrub") }
+            reviewTime = VirtualTime.seconds(seconds)
+        case .live: reviewTime = nil
+        }
+    }
+
+    // MARK: Frames
+
+    /// Collects the events `simulation` delivers, once per simulation.
+    private func watch(_ simulation: Simulation) {
+        guard watched !== simulation else { return }
+        watched = simulation
+        changedNow = true
+        simulation.bus.subscribe(.all, owner: "viewer") { [weak self] delivered in
+            guard let self else { return }
+            changedSinceFrame = true
+            guard newEvents.count < Self.maximumEventsPerFrame else {
+                droppedEvents += 1
+                return
+            }
+            newEvents.append(delivered.traceLine)
+        }
+    }
+
+    private func frame(of session: SimulatorSession) -> String {
+        let simulation = session.simulation
+        let review = reviewTime.flatMap { time in timeline?.snapshot(at: time) }
+        let snapshot = review ?? SceneSnapshot(simulation)
+        var plugins: Fields = [:]
+        for id in simulation.pluginIDs { plugins[id] = simulation.plugin(id).map { .dictionary($0.state) } }
+        let message = FieldValue.dictionary([
+            "type": "frame",
+            "svg": .string(SVGRenderer.screen(snapshot)),
+            "time": .double(simulation.now.seconds),
+            "review": review.map { .double($0.time.seconds) } ?? .bool(false),
+            "mode": .string(simulation.mode.rawValue),
+            "paused": .bool(session.isPaused),
+            "speed": .double(session.speed),
+            "firstResponder": .string(simulation.scene.firstResponder ?? ""),
+            "keyboard": .bool(simulation.keyboard.isVisible),
+            "orientation": .string(simulation.scene.orientation.rawValue),
+            "width": .double(snapshot.screen.width),
+            "height": .double(snapshot.screen.height),
+            "state": .dictionary(plugins),
+            "events": .array(newEvents.map(FieldValue.string)),
+            "droppedEvents": .int(Int64(droppedEvents)),
+        ]).jsonText
+        newEvents.removeAll(keepingCapacity: true)
+        droppedEvents = 0
+        changedNow = false
+        changedSinceFrame = false
+        lastFrame = .now
+        return message
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import RehearseCore
+
+/// What a page asks of the simulation, decoded and checked from one WebSocket text message.
+enum ViewerCommand: Equatable, Sendable {
+    /// A tap at a point in screen coordinates, hit-tested by the simulation.
+    case tap(Point)
+    /// Text for the first responder.
+    case text(String)
+    case returnKey
+    /// One motion sample: rotation rates in radians per second.
+    case motion(Vector3)
+    case rotate(Orientation)
+    case keyboard(show: Bool)
+    case network(online: Bool)
+    case play, pause, step, restart
+    case speed(Double)
+    /// Show the loaded scenario's run at this time instead of the live simulation.
+    case scrub(seconds: Double)
+    /// Back to the live simulation.
+    case live
+
+    /// The longest message a page may send, in bytes (the WebSocket's frame limit too).
+    static let maximumMessageSize = 4_096
+    /// The most characters one `text` message types.
+    static let maximumTextLength = 256
+    /// The largest coordinate a tap may have, in points, either sign.
+    static let maximumCoordinate = 100_000.0
+    /// The largest rotation rate a motion sample may have, in radians per second, either sign.
+    static let maximumRotationRate = 100.0
+
+    /// Whether the command changes the simulation (refused by a read-only viewer); moving over the
+    /// loaded run's timeline only looks.
+    var changesSimulation: Bool {
+        switch self {
+        case .scrub, .live: false
+        default: true
+        }
+    }
+
+    /// The message as the page sends it: `{"type": "tap", "x": 10, "y": 20}` and so on.
+    private struct Message: Decodable {
+        var type: String
+        var x, y, z: Double?
+        var text: String?
+        var to: String?
+        var show, online: Bool?
+        var value: Double?
+    }
+
+    /// Decodes one message, or says what is wrong with it.
+    init(json: String) throws(ViewerCommandError) {
+        guard json.utf8.count <= Self.maximumMessageSize else {
+            throw ViewerCommandError("a message has at most \(Self.maximumMessageSize) bytes")
+        }
+        let message: Message
+        do {
+            message = try JSONDecoder().decode(Message.self, from: Data(json.utf8))
+        } catch {
+            throw ViewerCommandError("not a command: \(error)")
+        }
+        func number(_ value: Double?, _ name: String, limit: Double) throws(ViewerCommandError) -> Double {
+            guard let value, value.isFinite, abs(value) <= limit else {
+                throw ViewerCommandError("\(message.type) needs \(name), a number from -\(limit) to \(limit)")
+            }
+            return value
+        }
+        func flag(_ value: Bool?, _ name: String) throws(ViewerCommandError) -> Bool {
+            guard let value else { throw ViewerCommandError("\(message.type) needs \(name): true or false") }
+            return value
+        }
+        switch message.type {
+        case "tap":
+            self = .tap(Point(x: try number(message.x, "x", limit: Self.maximumCoordinate),
+                              y: try number(message.y, "y", limit: Self.maximumCoordinate)))
+        case "text":
+            guard let text = message.text, !text.isEmpty, text.count <= Self.maximumTextLength else {
+                throw ViewerCommandError("text needs text, 1 to \(Self.maximumTextLength) characters")
+            }
+            self = .text(text)
+        case "return": self = .returnKey
+        case "motion":
+            let limit = Self.maximumRotationRate
+            self = .motion(Vector3(x: try number(message.x, "x", limit: limit), y: try number(message.y, "y", limit: limit),
+                                   z: try number(message.z ?? 0, "z", limit: limit)))
+        case "rotate":
+            guard let to = message.to, let orientation = Orientation(rawValue: to) else {
+                throw ViewerCommandError("rotate needs to: portrait, portraitUpsideDown, landscapeLeft or landscapeRight")
+            }
+            self = .rotate(orientation)
+        case "keyboard": self = .keyboard(show: try flag(message.show, "show"))
+        case "network": self = .network(online: try flag(message.online, "online"))
+        case "play": self = .play
+        case "pause": self = .pause
+        case "step": self = .step
+        case "restart": self = .restart
+        case "speed":
+            let rates = RealtimePacer.rates
+            guard let value = message.value, rates.contains(value) else {
+                throw ViewerCommandError("speed needs value, from \(rates.lowerBound) to \(rates.upperBound)")
+            }
+            self = .speed(value)
+        case "scrub": self = .scrub(seconds: max(try number(message.value, "value", limit: 1e6), 0))
+        case "live": self = .live
+        default: throw ViewerCommandError("unknown command '\(message.type)'")
+        }
+    }
+}
+
+/// Why a page's message was not taken.
+struct ViewerCommandError: Error, Equatable, CustomStringConvertible {
+    var description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}

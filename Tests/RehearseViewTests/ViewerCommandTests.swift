@@ -1,0 +1,60 @@
+import RehearseCore
+import Testing
+@testable import RehearseView
+
+@Suite struct ViewerCommandTests {
+    @Test func eachCommandDecodes() throws {
+        let cases: [(String, ViewerCommand)] = [
+            (#"{"type":"tap","x":20.5,"y":270}"#, .tap(Point(x: 20.5, y: 270))),
+            (#"{"type":"text","text":"é"}"#, .text("é")),
+            (#"{"type":"return"}"#, .returnKey),
+            (#"{"type":"motion","x":0.5,"y":-3}"#, .motion(Vector3(x: 0.5, y: -3, z: 0))),
+            (#"{"type":"rotate","to":"landscapeLeft"}"#, .rotate(.landscapeLeft)),
+            (#"{"type":"keyboard","show":false}"#, .keyboard(show: false)),
+            (#"{"type":"network","online":true}"#, .network(online: true)),
+            (#"{"type":"speed","value":0.25}"#, .speed(0.25)),
+            (#"{"type":"scrub","value":-1}"#, .scrub(seconds: 0)),
+            (#"{"type":"live"}"#, .live),
+        ]
+        for (json, command) in cases { #expect(try ViewerCommand(json: json) == command, "\(json)") }
+    }
+
+    /// Every number, length and name a page sends has a limit, and a message over it says which.
+    @Test func outOfLimitsMessagesSayWhatIsWrong() {
+        let cases: [(String, String)] = [
+            (#"{"type":"tap","x":1e6,"y":0}"#, "tap needs x, a number from -100000.0 to 100000.0"),
+            (#"{"type":"tap","y":0}"#, "tap needs x"),
+            (#"{"type":"motion","x":101,"y":0}"#, "motion needs x, a number from -100.0 to 100.0"),
+            (#"{"type":"text","text":""}"#, "text needs text, 1 to 256 characters"),
+            (#"{"type":"rotate","to":"sideways"}"#, "rotate needs to: portrait"),
+            (#"{"type":"speed","value":1000}"#, "speed needs value, from 0.01 to 100.0"),
+            (#"{"type":"keyboard"}"#, "keyboard needs show: true or false"),
+            (#"{"type":"fly"}"#, "unknown command 'fly'"),
+            ("[1, 2]", "not a command"),
+            (String(repeating: " ", count: 5_000) + "{}", "a message has at most 4096 bytes"),
+        ]
+        for (json, message) in cases {
+            #expect(throws: ViewerCommandError.self) { try ViewerCommand(json: json) }
+            do {
+                _ = try ViewerCommand(json: json)
+            } catch {
+                #expect(error.description.hasPrefix(message), "\(error.description)")
+            }
+        }
+    }
+
+    @Test func onlyScrubbingIsAllowedToAReadOnlyViewer() throws {
+        #expect(try !ViewerCommand(json: #"{"type":"scrub","value":1}"#).changesSimulation)
+        #expect(try !ViewerCommand(json: #"{"type":"live"}"#).changesSimulation)
+        #expect(try ViewerCommand(json: #"{"type":"pause"}"#).changesSimulation)
+    }
+
+    @Test func addressesParseWithTheirHostsAndPorts() {
+        #expect(ViewerAddress("127.0.0.1:8080") == ViewerAddress(host: "127.0.0.1", port: 8080))
+        #expect(ViewerAddress("[::1]:0") == ViewerAddress(host: "::1", port: 0))
+        #expect(ViewerAddress("[::1]:0")?.description == "[::1]:0")
+        #expect(ViewerAddress("0.0.0.0:80")?.isLoopback == false)
+        #expect(ViewerAddress("localhost:9")?.isLoopback == true)
+        for bad in ["8080", ":8080", "host:", "host:70000", "a b:1", "h/x:1"] { #expect(ViewerAddress(bad) == nil, "\(bad)") }
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+
+/// The live viewer in a real headless Chromium (Debian's, driven by Selenium and chromedriver):
+/// `viewer_browser.py` clicks, types and drags on the page and reads what it drew. Screenshots go to
+/// `.build/test-output/viewer/`.
+@Suite(.serialized) struct ViewerBrowserTests {
+    static let outputFolder = Rehearse.packageRoot.appendingPathComponent(".build/test-output/viewer")
+
+    private func browse(_ scenario: String, bus: PrivateBus? = nil) throws -> CommandResult {
+        try FileManager.default.createDirectory(at: Self.outputFolder, withIntermediateDirectories: true)
+        let arguments = [Rehearse.packageRoot.appendingPathComponent("Tests/rehearseTests/viewer_browser.py").path,
+                         Rehearse.productsFolder.appendingPathComponent("rehearse").path, Self.outputFolder.path, scenario]
+        // Debian's Python: python3-selenium is installed for it.
+        if let bus { return try bus.run("/usr/bin/python3", arguments) }
+        return try Rehearse.launch(URL(fileURLWithPath: "/usr/bin/python3"), arguments)
+    }
+
+    /// Click the username field: the keyboard rises and the title moves to 70 (the seed's shown
+    /// metrics) in the page's drawing; typing reaches the field; a password never reaches the page
+    /// in clear; the run's timeline scrubs back to the start.
+    @Test func clickTypeAndScrubThePaperLogin() throws {
+        let result = try browse("login")
+        #expect(result.status == 0, "\(result.output)\(result.errorOutput)")
+        #expect(result.output.contains("moved the title to y 70"))
+        #expect(result.output.contains("none of"))
+        #expect(FileManager.default.fileExists(atPath: Self.outputFolder.appendingPathComponent("viewer-login.png").path))
+    }
+
+    @Test func aTiltOnThePadPansThePhoto() throws {
+        let result = try browse("panner")
+        #expect(result.status == 0, "\(result.output)\(result.errorOutput)")
+        #expect(result.output.contains("panned the photo"))
+    }
+
+    /// One simulation for D-Bus and the page: a gdbus Inject shows on the page, a click on the page
+    /// is an Event signal on the bus.
+    @Test func aDBusInjectShowsOnThePageAndAPageTapOnTheBus() throws {
+        let bus = try PrivateBus()
+        let result = try browse("dbus", bus: bus)
+        #expect(result.status == 0, "\(result.output)\(result.errorOutput)")
+        #expect(result.output.contains("showed on the page"))
+        #expect(result.output.contains("reached D-Bus as an Event signal"))
+    }
+
+    /// Another site's page, bad and oversized commands, and more pages than the limit.
+    @Test func hostilePagesAreRefusedAndTheViewerKeepsServing() throws {
+        let result = try browse("hostile")
+        #expect(result.status == 0, "\(result.output)\(result.errorOutput)")
+        #expect(result.output.split(separator: "\n").filter { $0.hasPrefix("ok: ") }.count == 4, "\(result.output)")
+    }
+}

@@ -1,0 +1,281 @@
+"""Drives `rehearse view` (and `serve --http`) in a real headless Chromium through Selenium, as a
+person would: clicks on the drawn screen, types, drags the tilt pad, and reads what the page drew
+from its DOM (every node is an SVG group with data-id and its on-screen frame as data-x/y/w/h).
+
+usage: viewer_browser.py REHEARSE OUTPUT_DIR login|panner|dbus|hostile
+Prints one "ok: ..." line per check; exits 1 with the reason on the first failure."""
+
+import base64
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+
+from selenium import webdriver
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.actions.action_builder import ActionBuilder
+from selenium.webdriver.common.by import By
+
+REHEARSE, OUTPUT, CASE = sys.argv[1], sys.argv[2], sys.argv[3]
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+PASSWORD = "correct horse battery"
+
+
+def fail(reason):
+    print("FAIL: " + reason)
+    sys.exit(1)
+
+
+def start(arguments):
+    """Starts rehearse and returns it with the viewer's URL from its readiness line."""
+    process = subprocess.Popen([REHEARSE] + arguments, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    line = process.stdout.readline()
+    for word in line.split():
+        if word.startswith("http://"):
+            return process, word
+    process.kill()
+    fail("no viewer address in %r (stderr: %s)" % (line, process.stderr.read()))
+
+
+def browser():
+    options = Options()
+    options.binary_location = "/usr/bin/chromium"
+    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1100,900"]:
+        options.add_argument(argument)
+    # The DevTools log holds every WebSocket frame the page received.
+    options.set_capability("goog:loggingPrefs", {"performance": "ALL"})
+    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+
+
+def wait(driver, description, condition, seconds=5.0):
+    """Polls `condition` (a JavaScript expression) until it is truthy; returns its value."""
+    deadline = time.time() + seconds
+    value = None
+    while time.time() < deadline:
+        value = driver.execute_script("return " + condition)
+        if value:
+            return value
+        time.sleep(0.05)
+    fail("%s: still %r after %.0f s" % (description, value, seconds))
+
+
+def frame_of(driver, node):
+    return driver.execute_script(
+        "const g = document.querySelector('#screen [data-id=\"%s\"]');"
+        "return g && {x: +g.dataset.x, y: +g.dataset.y, w: +g.dataset.w, h: +g.dataset.h};" % node)
+
+
+def click(driver, node):
+    """Clicks the middle of a drawn node where the browser shows it, as a person would (the page
+    turns it into a tap). By position: the drawing is replaced on every frame."""
+    x, y = driver.execute_script(
+        "const box = document.querySelector('#screen [data-id=\"%s\"] rect').getBoundingClientRect();"
+        "return [Math.round(box.left + box.width / 2), Math.round(box.top + box.height / 2)];" % node)
+    actions = ActionBuilder(driver)
+    actions.pointer_action.move_to_location(x, y).click()
+    actions.perform()
+
+
+def received_frames(driver):
+    """The text of every WebSocket message the page received, from the DevTools log."""
+    payloads = []
+    for entry in driver.get_log("performance"):
+        message = json.loads(entry["message"])["message"]
+        if message["method"] == "Network.webSocketFrameReceived":
+            payloads.append(message["params"]["response"]["payloadData"])
+    return payloads
+
+
+def login(driver):
+    process, url = start(["view", "Scenarios/login-animator/keyboard-lifts-form.yaml", "--http", "127.0.0.1:0"])
+    try:
+        driver.get(url)
+        wait(driver, "the first frame", "window.viewer.frames > 0")
+        title = frame_of(driver, "title")
+        if title["y"] != 120:
+            fail("the title starts at y %s, not 120" % title["y"])
+        print("ok: the page drew the paper-login scene, title at y 120")
+        click(driver, "username")
+        wait(driver, "the keyboard", "document.querySelector('#screen [data-id=keyboard]') !== null")
+        wait(driver, "the title at y 70", "document.querySelector('#screen [data-id=title]').dataset.y === '70'")
+        print("ok: clicking the username field raised the keyboard and moved the title to y 70")
+        ActionChains(driver).send_keys("vijay").perform()
+        wait(driver, "the typed name", "document.querySelector('#screen [data-id=username] text').textContent === 'vijay'")
+        print("ok: typing reached the username field")
+        click(driver, "password")
+        wait(driver, "the password focused", "window.viewer.lastFrame.firstResponder === 'password'")
+        ActionChains(driver).send_keys(PASSWORD).perform()
+        dots = "\u2022" * len(PASSWORD)
+        wait(driver, "the password as dots", "document.querySelector('#screen [data-id=password] text').textContent === '%s'" % dots)
+        frames = received_frames(driver)
+        if not frames:
+            fail("the DevTools log shows no WebSocket frame")
+        leaks = [frame for frame in frames if "correct horse" in frame]
+        if leaks or "correct horse" in driver.page_source:
+            fail("the clear password reached the page: %s" % (leaks[:1] or "in the DOM"))
+        print("ok: the password shows as %d dots; none of %d frames the page received holds it" % (len(PASSWORD), len(frames)))
+        wait(driver, "the timeline", "!document.getElementById('timeline').hidden")
+        markers = driver.execute_script("return document.querySelectorAll('#markers span').length")
+        driver.execute_script("const s = document.getElementById('scrub'); s.value = 0; s.dispatchEvent(new Event('input'));")
+        wait(driver, "the run at 0 s", "window.viewer.lastFrame.review === 0 && document.querySelector('#screen [data-id=title]').dataset.y === '120'")
+        print("ok: the run's timeline has %d markers; scrubbed to 0 s it shows the title at y 120" % markers)
+        driver.execute_script("document.getElementById('live').click()")
+        wait(driver, "back to live", "window.viewer.lastFrame.review === false")
+        driver.save_screenshot(os.path.join(OUTPUT, "viewer-login.png"))
+        print("ok: screenshot " + os.path.join(OUTPUT, "viewer-login.png"))
+    finally:
+        process.kill()
+
+
+def panner(driver):
+    process, url = start(["view", "--plugins", "panner", "--http", "127.0.0.1:0"])
+    try:
+        driver.get(url)
+        wait(driver, "the first frame", "window.viewer.frames > 0")
+        before = frame_of(driver, "image")
+        pad = driver.find_element(By.ID, "tiltpad")
+        ActionChains(driver).click_and_hold(pad).move_by_offset(45, 0).pause(1.0).release().perform()
+        after = wait(driver, "the photo panned",
+                     "(() => { const g = document.querySelector('#screen [data-id=image]'); return +g.dataset.x > %s && [+g.dataset.x]; })()"
+                     % before["x"])[0]
+        # The pad held right of its centre is a positive y rotation rate: the photo moves right, towards its left end.
+        print("ok: dragging the tilt pad panned the photo from x %s to x %s" % (before["x"], after))
+        driver.save_screenshot(os.path.join(OUTPUT, "viewer-panner.png"))
+        print("ok: screenshot " + os.path.join(OUTPUT, "viewer-panner.png"))
+    finally:
+        process.kill()
+
+
+def dbus(driver):
+    process, url = start(["serve", "--address", os.environ["DBUS_SESSION_BUS_ADDRESS"], "--plugins", "login-animator",
+                          "--http", "127.0.0.1:0"])
+    try:
+        driver.get(url)
+        wait(driver, "the first frame", "window.viewer.frames > 0")
+        call = subprocess.run(["gdbus", "call", "--session", "--dest", "org.rehearse.Simulator", "--object-path",
+                               "/org/rehearse/Simulator", "--method", "org.rehearse.Simulator1.Inject", "tap",
+                               "{'target': <'username'>}"], capture_output=True, text=True, timeout=10)
+        if call.returncode != 0:
+            fail("gdbus Inject: " + call.stderr)
+        wait(driver, "the injected tap on the page", "window.viewer.lastFrame.firstResponder === 'username'")
+        wait(driver, "its event in the log", "window.viewer.events.some((line) => line.includes('  tap  '))")
+        print("ok: a gdbus Inject (%s) showed on the page: username focused, the tap in the event log" % call.stdout.strip())
+        monitor = subprocess.Popen(["gdbus", "monitor", "--session", "--dest", "org.rehearse.Simulator"],
+                                   stdout=subprocess.PIPE, text=True)
+        time.sleep(0.5)
+        click(driver, "password")
+        wait(driver, "the page's tap", "window.viewer.lastFrame.firstResponder === 'password'")
+        time.sleep(0.5)
+        monitor.kill()
+        signals = monitor.stdout.read()
+        if "'tap'" not in signals or "password" not in signals:
+            fail("the page's tap did not reach D-Bus as an Event signal: %s" % signals[:400])
+        print("ok: a click on the page reached D-Bus as an Event signal")
+    finally:
+        process.kill()
+
+
+def upgrade(url, origin=None):
+    """Opens a WebSocket to the viewer by hand; returns the socket and the status line."""
+    host, port = url[len("http://"):].rstrip("/").rsplit(":", 1)
+    connection = socket.create_connection((host, int(port)), timeout=5)
+    key = base64.b64encode(os.urandom(16)).decode()
+    request = ("GET /ws HTTP/1.1\r\nHost: %s:%s\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+               "Sec-WebSocket-Key: %s\r\nSec-WebSocket-Version: 13\r\n" % (host, port, key))
+    if origin:
+        request += "Origin: %s\r\n" % origin
+    connection.sendall((request + "\r\n").encode())
+    response = b""
+    while b"\r\n\r\n" not in response:
+        chunk = connection.recv(4096)
+        if not chunk:
+            break
+        response += chunk
+    return connection, response.split(b"\r\n", 1)[0].decode()
+
+
+def send_text(connection, text):
+    """Sends one masked text frame (clients must mask)."""
+    payload = text.encode()
+    mask = os.urandom(4)
+    header = bytes([0x81])
+    if len(payload) < 126:
+        header += bytes([0x80 | len(payload)])
+    else:
+        header += bytes([0x80 | 126]) + len(payload).to_bytes(2, "big")
+    connection.sendall(header + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload)))
+
+
+def read_until(connection, needle, seconds=5):
+    connection.settimeout(seconds)
+    data = b""
+    deadline = time.time() + seconds
+    while needle.encode() not in data and time.time() < deadline:
+        try:
+            chunk = connection.recv(65536)
+        except socket.timeout:
+            break
+        if not chunk:
+            break
+        data += chunk
+    return data
+
+
+def hostile(_driver):
+    process, url = start(["view", "--plugins", "login-animator", "--http", "127.0.0.1:0"])
+    try:
+        _, status = upgrade(url, origin="http://evil.example")
+        if " 101 " in status:
+            fail("a page from another site was let in: " + status)
+        print("ok: an upgrade from another site's page is refused (%s)" % status)
+        connection, status = upgrade(url, origin=url.rstrip("/"))
+        if " 101 " not in status:
+            fail("the viewer's own origin was refused: " + status)
+        send_text(connection, json.dumps({"type": "tap", "x": 1e6, "y": 10}))
+        send_text(connection, json.dumps({"type": "teleport"}))
+        send_text(connection, json.dumps({"type": "text", "text": "x" * 300}))
+        replies = read_until(connection, "text needs text")
+        for expected in ["needs x", "unknown command 'teleport'", "text needs text, 1 to 256 characters"]:
+            if expected.encode() not in replies:
+                fail("no error reply %r to a bad command: %r" % (expected, replies[-300:]))
+        print("ok: bad commands get error replies that say what is wrong (x 1e6, an unknown command, 300 characters of text)")
+        send_text(connection, "x" * 5000)
+        connection.settimeout(5)
+        while True:  # the server closes it (a close frame, then the end; or a reset)
+            try:
+                if not connection.recv(65536):
+                    break
+            except socket.timeout:
+                fail("the socket of a 5,000-byte message was not closed")
+            except ConnectionResetError:
+                break
+        fresh, status = upgrade(url)
+        if " 101 " not in status:
+            fail("after a 5,000-byte message the viewer serves no one: " + status)
+        if b'"type":"frame"' not in read_until(fresh, '"type":"frame"'):
+            fail("a new page got no frame after the oversized message")
+        print("ok: a 5,000-byte message (the limit is 4,096) ends that page's socket; the next page is served")
+        extra = [upgrade(url)[0] for _ in range(20)]  # with `fresh`, 21 pages
+        statuses = []
+        for connection in extra:
+            data = read_until(connection, '"type":"frame"', seconds=1)
+            statuses.append(b'"type":"frame"' in data)
+        if all(statuses):
+            fail("all of 21 pages were served; the limit is 16")
+        print("ok: %d of 20 more pages were served before the limit of 16 pages" % statuses.count(True))
+    finally:
+        process.kill()
+
+
+if CASE == "hostile":
+    hostile(None)
+else:
+    driver = browser()
+    try:
+        {"login": login, "panner": panner, "dbus": dbus}[CASE](driver)
+    finally:
+        driver.quit()
