@@ -133,7 +133,7 @@ enum ViewerPage {
       $("status").textContent = [frame.mode + " clock", frame.paused ? "paused" : "running", frame.speed + "×",
         frame.orientation, frame.keyboard ? "keyboard up" : "keyboard down",
         frame.firstResponder ? "typing into " + frame.firstResponder : "no text field focused"].join(" · ");
-      $("state").textContent = Object.entries(frame.state).map(([id, state]) => id + " " + JSON.stringify(state)).join("\n");
+      $("state").textContent = Object.entries(frame.state).map(([id, state]) => id + "  " + describe(state)).join("\n");
       for (const line of frame.events) viewer.events.push(logLine(line));
       if (frame.droppedEvents) viewer.events.push("… " + frame.droppedEvents + " more events");
       if (viewer.events.length > maxLogLines) viewer.events.splice(0, viewer.events.length - maxLogLines);
@@ -143,10 +143,15 @@ enum ViewerPage {
       for (const resolve of waiters) resolve(frame);
     }
 
-    /** A trace line as the log shows it: time, name, fields. */
+    /** Fields as `key: value, ...`. */
+    function describe(fields) {
+      return Object.entries(fields).map(([key, value]) => key + ": " + JSON.stringify(value)).join(", ");
+    }
+
+    /** A trace line as the log shows it: time, sequence number, name, fields. */
     function logLine(line) {
       const event = JSON.parse(line);
-      const fields = Object.entries(event.fields).map(([key, value]) => key + ": " + JSON.stringify(value)).join(", ");
+      const fields = describe(event.fields);
       return event.time.toFixed(3).padStart(9) + "  #" + event.seq + "  " + event.name + (fields ? "  " + fields : "");
     }
 
