@@ -76,9 +76,9 @@ public final class SimulatorSession {
         startPacing()
     }
 
-    /// While paused, runs one display frame of the device and holds the clock again.
+    /// Holds the clock (if it ran) and runs it on to the device's next display frame.
     public func stepFrame() {
-        guard isPaused else { return }
+        isPaused = true
         let link = simulation.displayLink
         simulation.run(until: link.time(ofFrame: link.frame(after: simulation.now)))
     }

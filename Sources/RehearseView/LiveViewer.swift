@@ -25,8 +25,8 @@ public final class LiveViewer: ServiceCompanion {
     private var changedNow = true
     private var changedSinceFrame = true
     private var lastFrame: ContinuousClock.Instant?
-    /// The loaded run's time shown instead of the live simulation, while a page scrubs.
-    private var reviewTime: VirtualTime?
+    /// The loaded run's scene at the time a page scrubbed to, shown instead of the live simulation.
+    private var review: SceneSnapshot?
 
     /// A viewer of the default session; `readOnly` refuses every command that changes it, and a
     /// `scenario` (its file's run) gives the pages a timeline to scrub.
@@ -101,9 +101,9 @@ public final class LiveViewer: ServiceCompanion {
         case .speed(let speed): session.setSpeed(speed)
         case .restart: try session.restart()
         case .scrub(let seconds):
-            guard timeline != nil else { throw ViewerCommandError("no scenario was loaded: there is no run to scrub") }
-            reviewTime = VirtualTime.seconds(seconds)
-        case .live: reviewTime = nil
+            guard let timeline else { throw ViewerCommandError("no scenario was loaded: there is no run to scrub") }
+            review = VirtualTime.seconds(seconds).flatMap(timeline.snapshot(at:))
+        case .live: review = nil
         }
     }
 
@@ -127,7 +127,6 @@ public final class LiveViewer: ServiceCompanion {
 
     private func frame(of session: SimulatorSession) -> String {
         let simulation = session.simulation
-        let review = reviewTime.flatMap { time in timeline?.snapshot(at: time) }
         let snapshot = review ?? SceneSnapshot(simulation)
         var plugins: Fields = [:]
         for id in simulation.pluginIDs { plugins[id] = simulation.plugin(id).map { .dictionary($0.state) } }

@@ -38,7 +38,7 @@ public final class ViewerServer: Sendable {
                      body: ResponseBody(byteBuffer: ByteBuffer(string: ViewerPage.html)))
         }
         router.ws("/ws", shouldUpgrade: { request, _ in
-            isSameOrigin(request) ? .upgrade([:]) : .dontUpgrade
+            mayUpgrade(request, loopbackOnly: address.isLoopback) ? .upgrade([:]) : .dontUpgrade
         }, onUpgrade: { inbound, outbound, _ in
             guard let (client, messages) = hub.connect() else {
                 try await outbound.close(.unexpectedServerError, reason: "\(ViewerHub.maximumClients) pages are connected (the limit)")
@@ -86,12 +86,18 @@ public final class ViewerServer: Sendable {
         task.cancel()
     }
 
-    /// Whether a WebSocket upgrade comes from the viewer's own page: a browser names the page's
-    /// origin, which must be this server, so another site open in the same browser cannot drive
-    /// the simulation. Programs that send no origin (test drivers, tools) are let in.
-    static func isSameOrigin(_ request: Request) -> Bool {
-        guard let origin = request.headers[.origin] else { return true }
+    /// Whether a WebSocket upgrade may drive the simulation: a browser names the page's origin,
+    /// which must be this server, so another site open in the same browser cannot (programs that
+    /// send no origin, such as test drivers, are let in); and a server on loopback answers only to
+    /// a loopback host name, so a site whose name was made to point at 127.0.0.1 (DNS rebinding)
+    /// cannot either.
+    static func mayUpgrade(_ request: Request, loopbackOnly: Bool) -> Bool {
         guard let authority = request.head.authority else { return false }
+        if loopbackOnly {
+            let host = authority.contains("]:") || (!authority.hasPrefix("[") && authority.contains(":")) ? authority : authority + ":80"
+            guard ViewerAddress(host)?.isLoopback == true else { return false }
+        }
+        guard let origin = request.headers[.origin] else { return true }
         return origin == "http://\(authority)"
     }
 

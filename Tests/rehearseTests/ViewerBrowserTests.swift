@@ -43,10 +43,11 @@ import Testing
         #expect(result.output.contains("reached D-Bus as an Event signal"))
     }
 
-    /// Another site's page, bad and oversized commands, and more pages than the limit.
+    /// Another site's page, a rebound host name, bad and oversized commands, more pages than the
+    /// limit, and a tap on a read-only viewer.
     @Test func hostilePagesAreRefusedAndTheViewerKeepsServing() throws {
         let result = try browse("hostile")
         #expect(result.status == 0, "\(result.output)\(result.errorOutput)")
-        #expect(result.output.split(separator: "\n").filter { $0.hasPrefix("ok: ") }.count == 4, "\(result.output)")
+        #expect(result.output.split(separator: "\n").filter { $0.hasPrefix("ok: ") }.count == 5, "\(result.output)")
     }
 }

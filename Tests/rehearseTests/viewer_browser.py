@@ -179,13 +179,13 @@ def dbus(driver):
         process.kill()
 
 
-def upgrade(url, origin=None):
+def upgrade(url, origin=None, host_name=None):
     """Opens a WebSocket to the viewer by hand; returns the socket and the status line."""
     host, port = url[len("http://"):].rstrip("/").rsplit(":", 1)
     connection = socket.create_connection((host, int(port)), timeout=5)
     key = base64.b64encode(os.urandom(16)).decode()
     request = ("GET /ws HTTP/1.1\r\nHost: %s:%s\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-               "Sec-WebSocket-Key: %s\r\nSec-WebSocket-Version: 13\r\n" % (host, port, key))
+               "Sec-WebSocket-Key: %s\r\nSec-WebSocket-Version: 13\r\n" % (host_name or host, port, key))
     if origin:
         request += "Origin: %s\r\n" % origin
     connection.sendall((request + "\r\n").encode())
@@ -231,7 +231,11 @@ def hostile(_driver):
         _, status = upgrade(url, origin="http://evil.example")
         if " 101 " in status:
             fail("a page from another site was let in: " + status)
-        print("ok: an upgrade from another site's page is refused (%s)" % status)
+        port = url.rstrip("/").rsplit(":", 1)[1]
+        _, rebound = upgrade(url, origin="http://rebound.example:" + port, host_name="rebound.example")
+        if " 101 " in rebound:
+            fail("a page whose name points at 127.0.0.1 (DNS rebinding) was let in: " + rebound)
+        print("ok: upgrades from another site's page (%s) and from a rebound name (%s) are refused" % (status, rebound))
         connection, status = upgrade(url, origin=url.rstrip("/"))
         if " 101 " not in status:
             fail("the viewer's own origin was refused: " + status)
@@ -267,6 +271,16 @@ def hostile(_driver):
         if all(statuses):
             fail("all of 21 pages were served; the limit is 16")
         print("ok: %d of 20 more pages were served before the limit of 16 pages" % statuses.count(True))
+    finally:
+        process.kill()
+    process, url = start(["view", "--plugins", "login-animator", "--read-only", "--http", "127.0.0.1:0"])
+    try:
+        connection, _ = upgrade(url)
+        send_text(connection, json.dumps({"type": "tap", "x": 160, "y": 190}))
+        replies = read_until(connection, "read-only")
+        if b'"readOnly":true' not in replies or b"this viewer is read-only" not in replies:
+            fail("a read-only viewer took a tap: %r" % replies[-300:])
+        print("ok: a --read-only viewer says so in its hello and refuses a tap")
     finally:
         process.kill()
 
