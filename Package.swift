@@ -78,7 +78,7 @@ let package = Package(
         .testTarget(name: "LoginAnimatorTests", dependencies: ["LoginAnimator", "RehearseTesting"]),
         .testTarget(name: "GatewayTests", dependencies: ["Gateway", "RehearseTesting"]),
         .testTarget(name: "RehearseDBusTests", dependencies: ["RehearseDBus", "CDBus", "RehearsePlugins"]),
-        .testTarget(name: "RehearseViewTests", dependencies: ["RehearseView"]),
+        .testTarget(name: "RehearseViewTests", dependencies: ["RehearseView", "RehearseDBus", "RehearseScenario", "RehearsePlugins"]),
         .testTarget(name: "RehearseScenarioTests", dependencies: ["RehearseScenario", "RehearsePlugins"], exclude: ["Malformed", "MalformedExpectations.tsv"]),
         .testTarget(name: "rehearseTests", dependencies: ["rehearse"], exclude: ["junit.xsd", "dbus_client.py", "hostile_peer.py", "session_client.py", "viewer_browser.py"]),
     ],
