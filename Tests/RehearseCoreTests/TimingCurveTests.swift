@@ -102,6 +102,26 @@ private func referenceProgress(_ p1x: Double, _ p1y: Double, _ p2x: Double, _ p2
         #expect(abs(critical.progress(at: 0.16784) - 0.5) < 1e-4)
     }
 
+    /// Issue 16: `curve: keyboard` and the same parameters written as a spring are one curve, the
+    /// critically damped formula (seed-code.md: 1 - e^(-ωt)(1 + ωt), ω = √(1000/3)) at every time
+    /// of the motion, not true over-damped motion (389.7 of 1000 at 0.25 s instead of 942.0). They
+    /// part only at the end: the keyboard arrives at 0.5 s as on iOS, the spring by the 0.1% rule.
+    @Test func bothSpellingsOfTheKeyboardSpringAgree() throws {
+        let written = try #require(Spring(mass: 3, stiffness: 1000, damping: 500))
+        let spring = TimingCurve.spring(written)
+        for index in 0..<20 {
+            let t = Double(index) * 0.025
+            let omegaT = (1000.0 / 3).squareRoot() * t
+            let formula = 1 - exp(-omegaT) * (1 + omegaT)
+            let keyboard = TimingCurve.keyboard.progress(elapsed: t, duration: TimingCurve.keyboard.duration(requested: 0.25))
+            let asSpring = spring.progress(elapsed: t, duration: spring.duration(requested: 0.25))
+            #expect(abs(keyboard - formula) < 1e-9, "t = \(t)")
+            #expect(abs(asSpring - keyboard) < 1e-9, "t = \(t)")
+        }
+        #expect(abs(written.progress(at: 0.25) * 1000 - 942.0) < 0.05)
+        #expect(abs(written.settlingDuration - 0.506) < 0.001)
+    }
+
     @Test func springRefusesNonsense() {
         #expect(Spring(mass: 0, stiffness: 1, damping: 1) == nil)
         #expect(Spring(mass: 1, stiffness: .nan, damping: 1) == nil)

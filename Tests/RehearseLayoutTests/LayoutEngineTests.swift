@@ -27,6 +27,21 @@ private func paperLogin() throws -> (Simulation, LayoutEngine) {
 @Suite struct LayoutEngineTests {
     /// Keyboard hidden: top 120, space 100; the label is 21 high (IntrinsicSize), the fields 30;
     /// username, separator and password stacked with 8, 1 and 8 points; 20-point margins.
+    /// Auto Layout: a constraint of any priority holds where nothing contradicts it, so the stays
+    /// that keep a view's frame must be weaker than priority 1, and than a sum of them.
+    @Test func priorityOneMovesAViewThatOnlyItsStaysHold() throws {
+        let simulation = Simulation()
+        try simulation.scene.add(Node(id: "a", kind: .view, frame: Rect(x: 10, y: 10, width: 40, height: 40)))
+        let engine = try LayoutEngine(host: simulation, sets: [
+            ("one", try VisualFormatParser.parse("H:[a(100@1)]")),
+            ("sum", try VisualFormatParser.parse("H:|-(30@1)-[a(60@1)]") + VisualFormatParser.parse("V:|-(5@2)-[a]")),
+        ])
+        try engine.activate(["one"])
+        #expect(simulation.scene["a"]?.frame == Rect(x: 10, y: 10, width: 100, height: 40), "width 100, the rest kept")
+        try engine.activate(["sum"])
+        #expect(simulation.scene["a"]?.frame == Rect(x: 30, y: 5, width: 60, height: 40))
+    }
+
     @Test func theSeedsHiddenSetGivesTheOriginalFrames() throws {
         let (simulation, engine) = try paperLogin()
         try engine.activate(["base", "hidden"])

@@ -1,7 +1,8 @@
 import Foundation
 
 /// A damped spring from 0 to 1, as `CASpringAnimation`: mass, stiffness, damping and initial
-/// velocity (in units of the whole distance per second), solved in closed form.
+/// velocity (in units of the whole distance per second), solved in closed form. A damping ratio
+/// of 1 or more is evaluated as critically damped, as Core Animation does.
 public struct Spring: Hashable, Sendable {
     public let mass: Double
     public let stiffness: Double
@@ -72,15 +73,12 @@ public struct Spring: Hashable, Sendable {
             let decay = exp(-zeta * omega * t)
             return (decay * (x0 * cos(omegaD * t) + b * sin(omegaD * t)), decay * (x0 * x0 + b * b).squareRoot())
         }
-        if zeta == 1 {
-            let decay = exp(-omega * t)
-            let b = v0 + omega * x0
-            return (decay * (x0 + b * t), decay * (abs(x0) + abs(b) * t))
-        }
-        let root = (zeta * zeta - 1).squareRoot()
-        let r1 = -omega * (zeta - root), r2 = -omega * (zeta + root)
-        let a = (v0 - r2 * x0) / (r1 - r2), b = x0 - a
-        return (a * exp(r1 * t) + b * exp(r2 * t), abs(a) * exp(r1 * t) + abs(b) * exp(r2 * t))
+        // Damping ratios of 1 and more move as critically damped: Core Animation does, which is
+        // how UIKit's keyboard spring (ζ = 4.56) settles in 0.5 s, and so does WebKit's spring
+        // solver, written to match it. One model, whichever way a spring is written.
+        let decay = exp(-omega * t)
+        let b = v0 + omega * x0
+        return (decay * (x0 + b * t), decay * (abs(x0) + abs(b) * t))
     }
 
     /// The progress (0 to 1, overshooting for bouncy springs) at `t` seconds.

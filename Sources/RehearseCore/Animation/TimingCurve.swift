@@ -63,16 +63,18 @@ public enum NamedCurve: String, CaseIterable, Sendable, Codable {
 
 /// UIKit's keyboard curve (curve 7): a spring of mass 3, stiffness 1000 and damping 500 that iOS
 /// evaluates with the critically damped formula, progress = 1 - e^(-ωt)(1 + ωt) with ω = √(1000/3),
-/// settled at 0.5 s (seed-code.md, "Keyboard notification").
+/// settled at 0.5 s (seed-code.md, "Keyboard notification"): the same ``Spring`` a scenario's
+/// `{spring: {mass: 3, stiffness: 1000, damping: 500}}` is.
 public enum KeyboardCurve {
+    /// The spring the curve is.
+    public static let spring = Spring(mass: 3, stiffness: 1000, damping: 500)!
     /// ω = √(stiffness / mass) = √(1000 / 3) rad/s.
-    public static let angularFrequency = (1000.0 / 3).squareRoot()
-    /// The time after which the keyboard counts as arrived.
+    public static var angularFrequency: Double { spring.naturalFrequency }
+    /// The time after which the keyboard counts as arrived (iOS's, not the spring's 0.1% settling time).
     public static let settlingDuration = 0.5
 
     /// The progress after `t` seconds.
     public static func progress(at t: Double) -> Double {
-        let wt = angularFrequency * max(t, 0)
-        return 1 - exp(-wt) * (1 + wt)
+        spring.progress(at: t)
     }
 }

@@ -209,7 +209,7 @@ public final class LayoutEngine: SceneLayout {
                 let frame = node.frame
                 for (variable, value) in [(view.left, frame.minX), (view.top, frame.minY), (view.width, frame.size.width),
                                           (view.height, frame.size.height)] {
-                    try solver.add(Constraint(Expression(variable), .equal, Expression(constant: value), strength: .weak,
+                    try solver.add(Constraint(Expression(variable), .equal, Expression(constant: value), strength: .stay,
                                               origin: "\(variable) stays"))
                 }
             }

@@ -63,6 +63,9 @@ public struct Strength: Hashable, Comparable, Sendable {
     public static let strong = Strength(strong: 1, medium: 0, weak: 0)
     public static let medium = Strength(strong: 0, medium: 1, weak: 0)
     public static let weak = Strength(strong: 0, medium: 0, weak: 1)
+    /// What keeps an under-constrained view where it was: a thousandth of priority 1, so that any
+    /// priority (and any sum of fewer than a thousand stays) moves it, as in Auto Layout.
+    public static let stay = Strength(strong: 0, medium: 0, weak: 0.001)
 
     /// An Auto Layout priority (1 to 1000) mapped onto the four levels, order kept: 1000 is
     /// required, 500 to 999 strong (× p / 500), 250 to 499 medium (× p / 250), 1 to 249 weak (× p).
