@@ -84,6 +84,44 @@ import Testing
         #expect(try simulation.number("box.presentation.frame.y") == 100)
     }
 
+    /// Issue 16: a `frame.y` animation started at 0.5 s while a whole-`frame` animation moves x
+    /// 0 → 100 (both 1 s, linear). Core Animation's key paths compose: x goes on with the frame
+    /// animation under both models; y follows its own animation (additively, the frame one adds 0
+    /// there, since it did not change y; replacing, the later key path's value wins there).
+    @Test(arguments: [AnimationModel.additive, .replace])
+    func aComponentAnimationComposesWithTheWholeProperty(model: AnimationModel) throws {
+        let simulation = try simulation(model)
+        let log = simulation.record()
+        let linear = AnimationParameters(duration: 1, curve: .linear)
+        try simulation.animator.animate(linear, owner: "test") {
+            try simulation.setValue(Rect(x: 100, y: 0, width: 100, height: 100).fieldValue, at: "box.frame")
+        }
+        simulation.advance(seconds: 0.5)
+        try simulation.animator.animate(linear, owner: "test") { try simulation.setValue(.double(200), at: "box.frame.y") }
+        #expect(try simulation.number("box.frame.x") == 100 && simulation.number("box.frame.y") == 200, "the model at once")
+        simulation.advance(seconds: 0.25)
+        let (x, y) = (try simulation.number("box.presentation.frame.x"), try simulation.number("box.presentation.frame.y"))
+        // Within 1e-6: `linear` is the Bézier (0, 0, 1, 1), solved numerically as Core Animation does.
+        #expect(abs(x - 75) < 1e-6, "the frame animation goes on")
+        #expect(abs(y - 50) < 1e-6, "a quarter of the way to 200")
+        #expect(try simulation.number("box.presentation.frame.width") == 100)
+        simulation.advance(seconds: 0.75)
+        #expect(try simulation.number("box.presentation.frame.y") == 200)
+        let finished = log.events.compactMap { if case .animationFinished(let done) = $0.event { done.finished } else { nil } }
+        #expect(finished == [true, true], "neither was interrupted")
+    }
+
+    /// The same key path replaces its running animation under the replace model.
+    @Test func aSecondAnimationOfTheSameComponentReplacesTheFirst() throws {
+        let simulation = try simulation(.replace)
+        let linear = AnimationParameters(duration: 1, curve: .linear, options: .beginFromCurrentState)
+        try simulation.animator.animate(linear, owner: "test") { try simulation.setValue(.double(100), at: "box.frame.y") }
+        simulation.advance(seconds: 0.5)
+        try simulation.animator.animate(linear, owner: "test") { try simulation.setValue(.double(0), at: "box.frame.y") }
+        simulation.advance(seconds: 0.5)
+        #expect(abs(try simulation.number("box.presentation.frame.y") - 25) < 1e-6, "from 50 halfway back to 0")
+    }
+
     @Test func delayHoldsTheOldValueThenAnimates() throws {
         let simulation = try simulation(.additive)
         try simulation.animator.animate(AnimationParameters(duration: 1, delay: 0.5, curve: .linear), owner: "test") {

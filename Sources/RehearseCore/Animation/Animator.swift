@@ -43,13 +43,23 @@ public final class Animator {
         let curve: TimingCurve
         let additive: Bool
         let options: AnimationOptions
+        /// 1 for the components the animation moves (all four, or one for a key path such as
+        /// `frame.y`), 0 for the others.
+        let mask: SIMD4<Double>
 
-        /// The on-screen value at `time` given the value below this animation.
+        /// The on-screen value at `time` given the value below this animation: additively the
+        /// remaining offset is added (it is 0 where `from` and `to` agree); otherwise the moved
+        /// components are replaced, as a later Core Animation animation of a key path overrides
+        /// an earlier one's value there.
         func apply(to value: SIMD4<Double>, at time: VirtualTime) -> SIMD4<Double> {
             let progress = curve.progress(elapsed: (time - start).seconds, duration: duration)
-            return additive ? value + (from - to) * (1 - progress) : from + (to - from) * progress
+            if additive { return value + (from - to) * (1 - progress) }
+            return value + (from + (to - from) * progress - value) * mask
         }
     }
+
+    /// Every component.
+    private static let wholeValue = SIMD4<Double>(repeating: 1)
 
     private let scene: Scene
     private let bus: EventBus
@@ -74,7 +84,7 @@ public final class Animator {
         self.timeline = timeline
         self.model = model
         scene.onRemove = { [unowned self] slot in
-            for property in AnimatableProperty.allCases { self.interruptAnimations(of: Key(slot: slot, property: property)) }
+            for property in AnimatableProperty.allCases { self.interruptAnimations(of: Key(slot: slot, property: property)) { _ in true } }
         }
     }
 
@@ -110,7 +120,21 @@ public final class Animator {
         set(value, for: property, atSlot: slot, id: node.id)
     }
 
-    private func set(_ value: SIMD4<Double>, for property: AnimatableProperty, atSlot slot: Int, id: String) {
+    /// Sets one component of a model value (`frame.y`: the frame's component 1); inside a
+    /// transaction only that component is animated, composing with animations of the whole
+    /// property or its other components under either animation model, as Core Animation's key
+    /// paths do. Throws for an unknown node; `component` must be below the property's ``AnimatableProperty/componentNames`` count.
+    public func set(_ value: Double, component: Int, of property: AnimatableProperty, of id: String) throws(SceneError) {
+        guard let slot = scene.slot(of: id) else { throw SceneError.unknownNode(id) }
+        var vector = scene.modelValue(of: property, atSlot: slot)
+        vector[component] = value
+        var mask = SIMD4<Double>(repeating: 0)
+        mask[component] = 1
+        set(vector, for: property, atSlot: slot, id: id, mask: mask)
+    }
+
+    private func set(_ value: SIMD4<Double>, for property: AnimatableProperty, atSlot slot: Int, id: String,
+                     mask: SIMD4<Double> = wholeValue) {
         let old = scene.modelValue(of: property, atSlot: slot)
         scene.setModelValue(value, of: property, atSlot: slot)
         guard let (parameters, group) = transactions.last, old != value else { return }
@@ -121,7 +145,8 @@ public final class Animator {
             if parameters.options.contains(.beginFromCurrentState) {
                 from = presentationValue(of: key, model: old, at: now)
             }
-            interruptAnimations(of: key)
+            // Core Animation replaces the animation of the same key path; others go on.
+            interruptAnimations(of: key) { $0.mask == mask }
         }
         let duration = max(parameters.curve.duration(requested: parameters.duration), 0)
         let start = now + (VirtualTime.seconds(max(parameters.delay, 0)) ?? .zero)
@@ -129,7 +154,7 @@ public final class Animator {
         nextID += 1
         let animation = Running(
             id: nextID, from: from, to: value, start: start, end: end, duration: duration,
-            curve: parameters.curve, additive: model == .additive, options: parameters.options)
+            curve: parameters.curve, additive: model == .additive, options: parameters.options, mask: mask)
         endings[nextID] = Ending(node: id, group: group)
         if running.count <= key.index {
             running.append(contentsOf: repeatElement([], count: key.index + 1 - running.count))
@@ -178,10 +203,10 @@ public final class Animator {
         return value
     }
 
-    private func interruptAnimations(of key: Key) {
-        let animations = self.animations(of: key)
+    private func interruptAnimations(of key: Key, where interrupted: (Running) -> Bool) {
+        let animations = self.animations(of: key).filter(interrupted)
         guard !animations.isEmpty else { return }
-        running[key.index] = []
+        running[key.index].removeAll(where: interrupted)
         for animation in animations {
             end(animation, of: key, finished: false)
         }

@@ -2,7 +2,8 @@ extension Simulation {
     /// Changes the scene at once through a path: `NODE.frame.y`, `NODE.frame` (a whole value),
     /// `NODE.alpha`, `NODE.contentOffset.y` and every other animatable property; `NODE.hidden`,
     /// `NODE.text`, `NODE.secure`, `NODE.returnKey`, `NODE.tag`, `NODE.enablesReturnKeyAutomatically`;
-    /// and `statusBar.hidden`. Inside an animation transaction animatable changes are animated.
+    /// and `statusBar.hidden`. Inside an animation transaction animatable changes are animated (a
+    /// component path such as `frame.y` animates that component alone).
     /// Throws, changing nothing, for a path that cannot be set or a value of the wrong type.
     public func setValue(_ value: FieldValue, at path: String) throws(PathError) {
         try change(setting: value, at: path)()
@@ -31,14 +32,16 @@ extension Simulation {
             throw fail("only node properties and statusBar.hidden can be set")
         }
         if let property = AnimatableProperty(rawValue: parts[1]) {
-            var vector = node[property]
-            if parts.count == 3, let index = property.componentNames.firstIndex(of: parts[2]) {
-                vector[index] = try read(Double.self)
-            } else if parts.count == 2 {
-                do { vector = try property.vector(from: value, path: "") } catch { throw fail(error.description) }
-            } else {
-                _ = try self.value(at: path)
+            if parts.count == 3, let component = property.componentNames.firstIndex(of: parts[2]) {
+                let number = try read(Double.self)
+                return { [animator] in try? animator.set(number, component: component, of: property, of: node.id) }
             }
+            guard parts.count == 2 else {
+                _ = try self.value(at: path)
+                throw fail("\(parts[1]) has the parts \(property.componentNames.joined(separator: ", "))")
+            }
+            let vector: SIMD4<Double>
+            do { vector = try property.vector(from: value, path: "") } catch { throw fail(error.description) }
             return { [animator] in try? animator.set(vector, for: property, of: node.id) }
         }
         guard parts.count == 2 else { throw fail("\(parts[1]) has no parts") }

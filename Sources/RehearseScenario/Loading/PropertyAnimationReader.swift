@@ -1,6 +1,7 @@
 import RehearseCore
 
-/// Reads the `animate:` step: `{target, property, to, duration, curve?, delay?, options?}`.
+/// Reads the `animate:` step: `{target, property, to, duration, curve?, delay?, options?}`, where
+/// `property` is an animatable property (`frame`) or one of its components (`frame.y`).
 enum PropertyAnimationReader {
     static let keys = ["target", "property", "to", "duration", "curve", "delay", "options"]
     static let optionNames = ["beginFromCurrentState", "allowUserInteraction"]
@@ -17,13 +18,20 @@ enum PropertyAnimationReader {
             let known = simulation.scene.allIDs
             throw targetValue.error("unknown node '\(target)'\(Suggestion.hint(for: target, among: known))")
         }
-        let property = try propertyValue.choice("property", as: AnimatableProperty.self)
+        let property = try propertyValue.string("property")
+        let (name, component) = property.firstIndex(of: ".").map { (String(property[..<$0]), String(property[property.index(after: $0)...])) }
+            ?? (property, nil)
+        guard let animatable = AnimatableProperty(rawValue: name), component.map(animatable.componentNames.contains) ?? true else {
+            let known = AnimatableProperty.allCases.flatMap { property in [property.rawValue] + property.componentNames.map { "\(property.rawValue).\($0)" } }
+            throw propertyValue.error("'\(property)' is not an animatable property or component\(Suggestion.hint(for: property, among: known)); "
+                + "properties: \(AnimatableProperty.allCases.map(\.rawValue).joined(separator: ", ")), each with its components (frame.y)")
+        }
         guard let to = try toValue.fieldValue("to") else { throw toValue.error("to cannot be null") }
-        let vector: SIMD4<Double>
+        let path = "\(target).\(property)"
         do {
-            vector = try property.vector(from: to, path: "to")
+            try simulation.checkSetting(to, at: path)
         } catch {
-            throw ScenarioError("\(error)", at: toValue.location)
+            throw toValue.error("to: \(error.reason)")
         }
         var parameters = AnimationParameters(duration: try durationValue.seconds("duration").seconds)
         if let delay = entries["delay"] { parameters.delay = try delay.seconds("delay").seconds }
@@ -39,7 +47,7 @@ enum PropertyAnimationReader {
                 }
             }
         }
-        return PropertyAnimation(target: target, property: property, value: vector, parameters: parameters)
+        return PropertyAnimation(path: path, value: to, parameters: parameters)
     }
 
     /// A curve name, `{bezier: [x1, y1, x2, y2]}`, `{spring: {mass, stiffness, damping, velocity?}}`

@@ -56,11 +56,12 @@ public struct Step: Sendable {
     }
 }
 
-/// One animated property change, the `animate:` step.
+/// One animated property change, the `animate:` step: a `set` of one animatable path (a whole
+/// property such as `box.frame`, or a component such as `box.frame.y`) inside an animation.
 public struct PropertyAnimation: Sendable {
-    public var target: String
-    public var property: AnimatableProperty
-    public var value: SIMD4<Double>
+    /// `TARGET.PROPERTY` or `TARGET.PROPERTY.COMPONENT`.
+    public var path: String
+    public var value: FieldValue
     public var parameters: AnimationParameters
 }
 

@@ -181,8 +181,12 @@ private final class Execution {
             }
             simulation.checkInvariants()
         case .animate(let animation):
-            simulation.animator.animate(animation.parameters, owner: "scenario") {
-                try? simulation.animator.set(animation.value, for: animation.property, of: animation.target)
+            do {
+                try simulation.animator.animate(animation.parameters, owner: "scenario") {
+                    try simulation.setValue(animation.value, at: animation.path)
+                }
+            } catch {
+                fail(step, "animate \(animation.path)", "\(error)")
             }
         case .activate(let names):
             do { try simulation.layout?.activate(names) } catch { fail(step, "activate \(names.joined(separator: ", "))", "\(error)") }
