@@ -5,7 +5,7 @@ import PackageDescription
 // REHEARSE_URL points it at another copy of Rehearse; scripts/check-examples builds this package
 // against a tagged clone of the checkout it sits in, so CI builds it exactly as a user would.
 let rehearseURL = Context.environment["REHEARSE_URL"] ?? "https://github.com/rehearse-sim/rehearse"
-let rehearseVersion: Version = "0.2.0"
+let rehearseVersion: Version = "0.3.0"
 
 let package = Package(
     name: "ShakeExample",

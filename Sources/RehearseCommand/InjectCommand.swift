@@ -46,13 +46,28 @@ struct Inject: ParsableCommand {
             let start = clock.now
             let sequences = try client.injectPipelined(event, fields: FieldText.fields(pairs), count: times, window: max(window, 1))
             let seconds = (clock.now - start).inSeconds
-            let consecutive = zip(sequences, sequences.dropFirst()).allSatisfy { $1 == $0 + 1 }
-            print("\(sequences.count) injected, sequences \(sequences.first ?? 0)...\(sequences.last ?? 0), "
-                + "consecutive: \(consecutive ? "yes" : "no"), \(Int(Double(sequences.count) / max(seconds, 1e-9))) calls/s")
+            print(Self.summary(of: sequences) + ", \(Int(Double(sequences.count) / max(seconds, 1e-9))) calls/s")
         } catch {
             FileHandle.standardError.write(Data("rehearse inject: \(error)\(connection.hint(serving: false))\n".utf8))
             throw ExitCode(2)
         }
+    }
+
+    /// What the replies' sequence numbers say: their range, whether they rose call after call,
+    /// and how many other events came between them (what an injected event caused, such as a
+    /// tap's focus and keyboard events, or other clients' events): not an error. A swallowed
+    /// event's 0 is counted apart.
+    static func summary(of sequences: [UInt64]) -> String {
+        let delivered = sequences.filter { $0 > 0 }
+        guard let first = delivered.first, let last = delivered.last else {
+            return "\(sequences.count) injected, none delivered (each was swallowed)"
+        }
+        let inOrder = zip(delivered, delivered.dropFirst()).allSatisfy { $1 > $0 }
+        let between = inOrder ? Int(last - first) + 1 - delivered.count : 0
+        var text = "\(sequences.count) injected, sequences \(first)...\(last) " + (inOrder ? "in order" : "NOT in order")
+        if inOrder { text += between == 0 ? ", no other event between them" : ", \(between) other events between them" }
+        if delivered.count < sequences.count { text += ", \(sequences.count - delivered.count) swallowed" }
+        return text
     }
 }
 

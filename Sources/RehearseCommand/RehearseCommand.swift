@@ -39,13 +39,18 @@ struct Rehearse: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rehearse",
         abstract: "Simulate and test touch-interface interaction behaviours, headlessly.",
+        version: RehearseCommand.version,
         subcommands: [Run.self, Validate.self, Explore.self, Render.self, View.self, Serve.self, Inject.self, Monitor.self, Events.self, Plugins.self, InstallDBusService.self]
     )
 
-    /// Runs the command, mapping usage errors to exit code 2 (argument-parser's default is 64).
+    /// Runs the command, mapping usage errors to exit code 2 (argument-parser's default is 64); a
+    /// usage error found while a subcommand runs shows that subcommand's usage, as one found
+    /// while parsing does.
     static func main() async {
+        var subcommand: (any ParsableCommand.Type)?
         do {
             var command = try parseAsRoot()
+            subcommand = type(of: command)
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
@@ -53,7 +58,12 @@ struct Rehearse: AsyncParsableCommand {
             }
         } catch {
             let code = exitCode(for: error)
-            let message = fullMessage(for: error)
+            var message = fullMessage(for: error)
+            if let validation = error as? ValidationError, let subcommand, subcommand != Rehearse.self {
+                let name = subcommand._commandName
+                message = "Error: \(validation.message)\nUsage: \(usageString(for: subcommand))\n"
+                    + "  See 'rehearse \(name) --help' for more information."
+            }
             if !message.isEmpty {
                 let stream = code == .success ? FileHandle.standardOutput : FileHandle.standardError
                 stream.write(Data((message + "\n").utf8))

@@ -11,23 +11,28 @@ struct Render: ParsableCommand {
     @Argument(help: "A scenario file.")
     var scenario: String
 
-    @Option(help: "The simulated time to draw, in seconds.")
+    @Option(help: "The simulated time to draw, in seconds, from 0 to the run's length (--at=-1 for a negative value is refused too).")
     var at: Double
 
     @Option(name: .shortAndLong, help: "Where to write the SVG (default: standard output).")
     var output: String?
 
-    func validate() throws {
-        guard at.isFinite, at >= 0, VirtualTime.seconds(at) != nil else {
-            throw ValidationError("--at must be a time in seconds, 0 or more")
-        }
-    }
-
     func run() throws {
         if let output { try ScenarioFiles.refuseOverwriting([scenario], with: output, option: "--output") }
+        let loaded: Scenario
+        do {
+            loaded = try ScenarioLoader(registry: Tool.registry).load(file: scenario)
+        } catch {
+            print(error)
+            throw ExitCode(2)
+        }
+        let length = loaded.duration.seconds
+        guard at.isFinite, (0...length).contains(at), let time = VirtualTime.seconds(at) else {
+            throw ValidationError("--at \(at.shortDescription) is outside the run: \(scenario) runs from 0 to \(length.shortDescription) s")
+        }
         var runner = ScenarioRunner(registry: Tool.registry)
-        runner.stopTime = VirtualTime.seconds(at)
-        let result = runner.run(file: scenario)
+        runner.stopTime = time
+        let result = runner.run(loaded)
         if case .invalid(let error) = result.outcome {
             print(error)
             throw ExitCode(2)

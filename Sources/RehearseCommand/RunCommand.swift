@@ -78,6 +78,9 @@ struct Run: AsyncParsableCommand {
         case .junit:
             print(JUnitReport.render(results), terminator: "")
         }
+        for result in results {
+            for note in result.notes { FileHandle.standardError.write(Data("note: \(result.file): \(note)\n".utf8)) }
+        }
         if let trace { try writeTrace(results, to: trace) }
         if let render {
             do {

@@ -168,9 +168,22 @@ import FoundationXML
         Thread.sleep(forTimeInterval: 0.3)
         let injected = try bus.run(rehearse.path, ["inject", "--address", bus.address, "network", "online=false",
                                                    "--times", "20000"])
-        #expect(injected.output.hasPrefix("20000 injected, sequences 1...20000, consecutive: yes"), "\(injected.errorOutput)")
+        #expect(injected.output.hasPrefix("20000 injected, sequences 1...20000 in order, no other event between them"), "\(injected.errorOutput)")
         PrivateBus.waitForExit(monitor)
         #expect(bus.contents(of: "summary.txt") == "20000 events, sequences 1...20000, consecutive: yes\n")
+    }
+
+    /// A tap on a field causes focus and keyboard events of its own: `--times` says how many came
+    /// between the replies' sequence numbers, not that something went wrong.
+    @Test func repeatedInjectionsCountTheEventsTheyCaused() throws {
+        let bus = try PrivateBus()
+        try bus.serve(["--mode", "manual", "--plugins", "login-animator"])
+        let rehearse = Rehearse.productsFolder.appendingPathComponent("rehearse")
+        let injected = try bus.run(rehearse.path, ["inject", "--address", bus.address, "tap", "target=username", "--times", "3",
+                                                   "--window", "1"])
+        // The first tap focuses the field and raises the keyboard: focus.changed and
+        // keyboard.willShow follow it (the form's animation waits for the manual clock); the next two are taps alone.
+        #expect(injected.output.hasPrefix("3 injected, sequences 1...5 in order, 2 other events between them"), "\(injected.output)\(injected.errorOutput)")
     }
 
     @Test func propertiesAnswerGetAll() throws {

@@ -50,6 +50,7 @@ private let failing = """
         #expect(try Rehearse.run(["frobnicate"]).status == 2)
         #expect(try Rehearse.run(["run", "--format", "xml", "Scenarios"]).status == 2)
         #expect(try Rehearse.run(["--help"]).status == 0)
+        #expect(try Rehearse.run(["--version"]).output == "0.3.0\n")
     }
 
     /// Each event once, with the fields its one declaration gives: the login events are shared by
@@ -167,7 +168,42 @@ private let failing = """
         // the keyboard is clipped to the screen.
         #expect(first.output.contains(#"<rect x="0" y="450.33" width="320" height="117.67""#))
         #expect(first.output.contains("t = 0.1 s"))
-        #expect(try Rehearse.run(["render", scenario, "--at", "-1"]).status == 2)
-        #expect(try Rehearse.run(["run", "--render", "/tmp/x", "--plot", "nothing.here", scenario]).status == 2)
+    }
+
+    /// Issue 16: a time outside the run is an error naming the run's length, with the usage of
+    /// `render` (not of `rehearse`); negative values too.
+    @Test func renderRefusesATimeOutsideTheRun() throws {
+        let scenario = Rehearse.packageRoot.appendingPathComponent("Scenarios/core/keyboard-follows-focus.yaml").path
+        let length = try #require(try Rehearse.run(["run", "--format", "json", scenario]).output
+            .firstMatch(of: /"simulatedTime":([0-9.]+)/).flatMap { Double($0.1) })
+        let lengthText = length == length.rounded() ? String(Int(length)) : String(length)
+        for at in ["--at=-1", "--at=99"] {
+            let result = try Rehearse.run(["render", scenario, at])
+            #expect(result.status == 2)
+            #expect(result.errorOutput.contains("runs from 0 to \(lengthText) s"), "\(result.errorOutput)")
+            #expect(result.errorOutput.contains("Usage: rehearse render <scenario>"), "\(result.errorOutput)")
+        }
+        #expect(try Rehearse.run(["render", scenario, "--at", String(length)]).status == 0, "the end itself is in the run")
+    }
+
+    /// A plotted path one scenario of the run lacks is left out of that one with a note; a run that
+    /// takes no time still gets its filmstrip of one frame.
+    @Test func aMissingPlotPathIsANoteAndAnInstantRunHasOneFrame() throws {
+        let file = try Rehearse.scenario("""
+            name: instant
+            scene:
+              nodes:
+                - {id: box, kind: view, frame: [0, 0, 10, 10]}
+            steps:
+              - expect: {box.frame.x: 0}
+            """)
+        let folder = file.deletingLastPathComponent().appendingPathComponent("pictures")
+        let result = try Rehearse.run(["run", "--render", folder.path, "--plot", "nothing.here", file.lastPathComponent],
+                                      in: file.deletingLastPathComponent())
+        #expect(result.status == 0, "\(result.output)\(result.errorOutput)")
+        #expect(result.errorOutput.contains("note: scenario.yaml: --plot nothing.here is not plotted here: 'nothing' is not a node"))
+        let filmstrip = try String(contentsOf: folder.appendingPathComponent("scenario/filmstrip.svg"), encoding: .utf8)
+        #expect(filmstrip.components(separatedBy: "<g transform=").count - 1 == 1)
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("scenario/plot.svg").path))
     }
 }

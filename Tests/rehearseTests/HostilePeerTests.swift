@@ -72,7 +72,7 @@ import Testing
         let injected = try bus.run(Rehearse.productsFolder.appendingPathComponent("rehearse").path,
                                    ["inject", "--address", address, "--times", "80000", "network", "online=true"])
         #expect(injected.status == 0, "\(injected.errorOutput)")
-        #expect(injected.output.hasPrefix("80000 injected, sequences 1...80000, consecutive: yes"))
+        #expect(injected.output.hasPrefix("80000 injected, sequences 1...80000 in order, no other event between them"))
         #expect(waitFor("bytes unread (the limit is 8388608)", in: bus, seconds: 5))
         #expect(try call(bus, address, "Get", ["time"]).seconds < 1)
     }

@@ -21,6 +21,8 @@ public struct ScenarioResult: Sendable {
     public var plots: [PlotSeries] = []
     /// The scene when the run stopped.
     public var finalSnapshot: SceneSnapshot?
+    /// What the run left out and why, for the user (a plotted path this scenario does not have).
+    public var notes: [String] = []
 
     /// How a scenario ended.
     public enum Outcome: Sendable {

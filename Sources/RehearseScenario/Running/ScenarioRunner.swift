@@ -58,8 +58,16 @@ public struct ScenarioRunner: Sendable {
         } catch {
             return invalid("cannot set the scenario up: \(error)")
         }
-        for path in rendering?.plotPaths ?? [] {
-            do { _ = try simulation.value(at: path) } catch { return invalid("cannot plot: \(error)") }
+        // A plotted path another scenario of the run has but this one does not is left out here.
+        var rendering = rendering
+        rendering?.plotPaths.removeAll { path in
+            do throws(PathError) {
+                _ = try simulation.value(at: path)
+                return false
+            } catch {
+                result.notes.append("--plot \(path) is not plotted here: \(error.reason)")
+                return true
+            }
         }
         let end = stopTime.map { min($0, scenario.duration) } ?? scenario.duration
         let execution = Execution(simulation: simulation, file: scenario.file, recordsTrace: recordsTrace, stopTime: stopTime)
@@ -70,7 +78,8 @@ public struct ScenarioRunner: Sendable {
         result.simulatedTime = simulation.now
         result.trace = execution.trace
         result.snapshots = execution.snapshots
-        result.filmstrip = execution.filmstrip
+        // A run that takes no time still gets its one frame.
+        result.filmstrip = execution.filmstrip.isEmpty && rendering != nil ? [SceneSnapshot(simulation)] : execution.filmstrip
         result.plots = execution.plots
         result.finalSnapshot = SceneSnapshot(simulation)
         if !execution.failures.isEmpty { result.outcome = .failed(execution.failures) }
