@@ -5,7 +5,7 @@ extension StepParser {
     /// `{weight, ...}` with the kind's values (`tap: {nodes}`, `text: {values}`, `wait: {between}`,
     /// `emit: {events: [{name, fields}]}`).
     func exploreSettings(_ value: YAMLValue) throws(ScenarioError) -> ExploreSettings {
-        let entries = try value.mapping("explore", allowed: ["length", "runs", "actions"])
+        let entries = try value.mapping("explore", allowed: ScenarioSyntax.explore)
         var settings = ExploreSettings()
         settings.length = try entries["length"].map { value throws(ScenarioError) in try wholeNumber(value, "length", upTo: Double(Explorer.maximumLength)) }
         settings.runs = try entries["runs"].map { value throws(ScenarioError) in try wholeNumber(value, "runs", upTo: Double(Explorer.maximumRuns)) }
@@ -19,7 +19,7 @@ extension StepParser {
                 settings.weights[kind] = try weight(setting)
                 continue
             }
-            let allowed = ["weight"] + (Self.valueKeys[kind].map { [$0] } ?? [])
+            let allowed = ["weight"] + (ScenarioSyntax.exploreValueKeys[kind].map { [$0] } ?? [])
             let options = try setting.mapping("the \(kind) actions", allowed: allowed)
             if let weightValue = options["weight"] { settings.weights[kind] = try weight(weightValue) }
             try read(kind, options, into: &settings)
@@ -27,8 +27,6 @@ extension StepParser {
         return settings
     }
 
-    /// The key that gives each kind its values, for the kinds that take any.
-    private static let valueKeys = ["tap": "nodes", "text": "values", "wait": "between", "emit": "events"]
 
     private func read(_ kind: String, _ options: [String: YAMLValue], into settings: inout ExploreSettings) throws(ScenarioError) {
         switch kind {

@@ -17,7 +17,7 @@ extension StepParser {
     }
 
     private func invariant(_ value: YAMLValue) throws(ScenarioError) -> Invariant {
-        let entries = try value.mapping("an invariant", allowed: ["name", "when", "check", "finite"])
+        let entries = try value.mapping("an invariant", allowed: ScenarioSyntax.invariant)
         guard let nameValue = entries["name"] else { throw value.error("an invariant needs a name") }
         let name = try nameValue.string("an invariant's name")
         guard !name.isEmpty, name.count <= Invariant.maximumNameLength else {

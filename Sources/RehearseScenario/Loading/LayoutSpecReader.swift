@@ -14,7 +14,7 @@ enum LayoutSpecReader {
     static let optionNames = VisualFormatParser.AlignmentOption.allCases.map(\.rawValue)
 
     static func read(_ value: YAMLValue) throws(ScenarioError) -> (spec: LayoutSpec, activeValue: YAMLValue?) {
-        let entries = try value.mapping("constraints", allowed: ["metrics", "sets", "active"])
+        let entries = try value.mapping("constraints", allowed: ScenarioSyntax.constraints)
         var metrics: [String: Double] = [:]
         if let metricsValue = entries["metrics"] {
             for (name, _, number) in try metricsValue.mapping("metrics") { metrics[name] = try number.number("metric '\(name)'") }
@@ -51,7 +51,7 @@ enum LayoutSpecReader {
         var text: YAMLValue = value
         var options: [VisualFormatParser.AlignmentOption] = []
         if case .mapping = value.node {
-            let entries = try value.mapping("a constraint", allowed: ["format", "options"])
+            let entries = try value.mapping("a constraint", allowed: ScenarioSyntax.constraint)
             guard let format = entries["format"] else { throw value.error("a constraint mapping needs format") }
             text = format
             for option in try entries["options"]?.sequence("options") ?? [] {

@@ -3,11 +3,10 @@ import RehearseCore
 /// Reads the `animate:` step: `{target, property, to, duration, curve?, delay?, options?}`, where
 /// `property` is an animatable property (`frame`) or one of its components (`frame.y`).
 enum PropertyAnimationReader {
-    static let keys = ["target", "property", "to", "duration", "curve", "delay", "options"]
-    static let optionNames = ["beginFromCurrentState", "allowUserInteraction"]
+    static let optionNames = ScenarioSyntax.animateOptions
 
     static func read(_ value: YAMLValue, in simulation: Simulation) throws(ScenarioError) -> PropertyAnimation {
-        let entries = try value.mapping("animate", allowed: keys)
+        let entries = try value.mapping("animate", allowed: ScenarioSyntax.animate)
         for key in ["target", "property", "to", "duration"] where entries[key] == nil {
             throw value.error("animate needs \(key) (it takes target, property, to, duration and optionally curve, delay, options)")
         }
@@ -54,7 +53,7 @@ enum PropertyAnimationReader {
     /// or `{pop: {bounciness?, speed?}}`.
     static func timingCurve(_ value: YAMLValue) throws(ScenarioError) -> TimingCurve {
         if case .scalar = value.node { return try value.choice("curve", as: NamedCurve.self).curve }
-        let entries = try value.mapping("curve", allowed: ["bezier", "spring", "pop"])
+        let entries = try value.mapping("curve", allowed: ScenarioSyntax.curveForms)
         guard entries.count == 1, let (kind, argument) = entries.first else {
             throw value.error("curve is a name, or one of {bezier: [...]}, {spring: {...}}, {pop: {...}}")
         }
@@ -66,7 +65,7 @@ enum PropertyAnimationReader {
             for point in points { numbers.append(try point.number("a control point")) }
             return .bezier(UnitBezier(numbers[0], numbers[1], numbers[2], numbers[3]))
         case "spring":
-            let parts = try argument.mapping("spring", allowed: ["mass", "stiffness", "damping", "velocity"])
+            let parts = try argument.mapping("spring", allowed: ScenarioSyntax.spring)
             func number(_ key: String, _ fallback: Double?) throws(ScenarioError) -> Double {
                 guard let part = parts[key] else {
                     guard let fallback else { throw argument.error("spring needs \(key)") }
@@ -80,7 +79,7 @@ enum PropertyAnimationReader {
             }
             return .spring(spring)
         default:
-            let parts = try argument.mapping("pop", allowed: ["bounciness", "speed"])
+            let parts = try argument.mapping("pop", allowed: ScenarioSyntax.pop)
             let bounciness = try parts["bounciness"].map { value throws(ScenarioError) in try value.number("bounciness") } ?? 4
             let speed = try parts["speed"].map { value throws(ScenarioError) in try value.number("speed") } ?? 12
             guard let spring = Spring.pop(bounciness: bounciness, speed: speed) else {

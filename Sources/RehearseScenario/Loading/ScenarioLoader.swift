@@ -7,7 +7,6 @@ public struct ScenarioLoader: Sendable {
     /// The plugins scenarios may name.
     public let registry: PluginRegistry
 
-    static let topLevelKeys = ["name", "device", "scene", "plugins", "animations", "invariants", "explore", "steps"]
     /// The largest scenario file (or scenario text) accepted, in bytes.
     public static let maximumFileSize = YAMLDocument.maximumSize
     /// The most steps one scenario may have.
@@ -32,7 +31,7 @@ public struct ScenarioLoader: Sendable {
     /// Loads a scenario from `data`, naming `file` in errors.
     public func load(data: Data, file: String) throws(ScenarioError) -> Scenario {
         let root = try YAMLDocument.parse(data, file: file)
-        let entries = try root.mapping("a scenario", allowed: Self.topLevelKeys)
+        let entries = try root.mapping("a scenario", allowed: ScenarioSyntax.topLevel)
         guard let nameValue = entries["name"] else { throw root.error("missing key 'name': give the scenario a name") }
         guard let stepsValue = entries["steps"] else { throw root.error("missing key 'steps': list what to do and expect") }
         let device = try entries["device"].map(readDevice) ?? .iPhone5
@@ -207,7 +206,7 @@ public struct ScenarioLoader: Sendable {
             }
             return try build(preset, device: device, at: value)
         }
-        let entries = try value.mapping("scene", allowed: ["nodes", "constraints"])
+        let entries = try value.mapping("scene", allowed: ScenarioSyntax.scene)
         guard let nodesValue = entries["nodes"] else { throw value.error("missing key 'nodes' in scene") }
         var nodes: [NodeEntry] = []
         for item in try nodesValue.sequence("nodes") {

@@ -89,7 +89,7 @@ struct StepParser {
             return .advance(to: time)
         case .expect: return .expect(try expectations(argument))
         case .type:
-            let entries = try argument.mapping("type", allowed: ["into", "text"])
+            let entries = try argument.mapping("type", allowed: ScenarioSyntax.type)
             guard let into = entries["into"], let text = entries["text"] else {
                 throw argument.error("type needs into (a text field) and text")
             }
@@ -104,7 +104,7 @@ struct StepParser {
         case .rotate: return .inject(.orientation(OrientationChange(value: try argument.choice("rotate", as: Orientation.self))))
         case .network:
             if case .mapping = argument.node {
-                let entries = try argument.mapping("network", allowed: ["online"])
+                let entries = try argument.mapping("network", allowed: ScenarioSyntax.network)
                 guard let online = entries["online"] else { throw argument.error("network needs online: true or false") }
                 return .inject(.network(NetworkChange(online: try online.bool("online"))))
             }
@@ -149,7 +149,7 @@ struct StepParser {
 
     private func tap(_ value: YAMLValue) throws(ScenarioError) -> Tap {
         if case .scalar = value.node { return Tap(target: try node(value)) }
-        let entries = try value.mapping("tap", allowed: ["x", "y"])
+        let entries = try value.mapping("tap", allowed: ScenarioSyntax.tapPoint)
         guard let x = entries["x"], let y = entries["y"] else { throw value.error("tap needs a node id, or x and y") }
         return Tap(point: Point(x: try x.number("x"), y: try y.number("y")))
     }
@@ -166,7 +166,7 @@ struct StepParser {
 
     /// `emit: {name, fields, at}`: the event, and when it is due if not now.
     func emit(_ value: YAMLValue) throws(ScenarioError) -> (Event, VirtualTime?) {
-        let entries = try value.mapping("emit", allowed: ["name", "fields", "at"])
+        let entries = try value.mapping("emit", allowed: ScenarioSyntax.emit)
         let time = try entries["at"].map { at throws(ScenarioError) in
             let time = try at.seconds("at")
             guard time >= clock else { throw at.error("at \(time) s is before the time already reached, \(clock) s") }
@@ -194,7 +194,7 @@ struct StepParser {
 
     private func eventExpectation(_ value: YAMLValue, step: String, allowsCount: Bool = true) throws(ScenarioError) -> EventExpectation {
         if case .scalar = value.node { return EventExpectation(name: try eventName(value), fields: [:], count: 1...Int.max) }
-        let entries = try value.mapping(step, allowed: allowsCount ? ["name", "fields", "count"] : ["name", "fields"])
+        let entries = try value.mapping(step, allowed: allowsCount ? ScenarioSyntax.eventExpectation : ScenarioSyntax.noEventExpectation)
         guard let nameValue = entries["name"] else { throw value.error("\(step) needs a name") }
         var expectation = EventExpectation(name: try eventName(nameValue), fields: [:], count: 1...Int.max)
         if let fieldsValue = entries["fields"] {
@@ -213,7 +213,7 @@ struct StepParser {
             guard count == count.rounded(), count <= 1e9 else { throw value.error("count must be a whole number, found \(count)") }
             return Int(count)...Int(count)
         }
-        let entries = try value.mapping("count", allowed: ["between"])
+        let entries = try value.mapping("count", allowed: ScenarioSyntax.count)
         guard let between = entries["between"], case let bounds = try between.sequence("between"), bounds.count == 2 else {
             throw value.error("count must be a number or {between: [low, high]}")
         }
@@ -260,7 +260,7 @@ struct StepParser {
         guard case .mapping = value.node else { return .equals(try value.fieldValue("an expected value")) }
         let keys = try value.mapping("an expected value").map(\.key)
         if keys.contains("approx") || keys.contains("within") {
-            let entries = try value.mapping("an approximate value", allowed: ["approx", "within"])
+            let entries = try value.mapping("an approximate value", allowed: ScenarioSyntax.approximate)
             guard let approx = entries["approx"], let within = entries["within"] else {
                 throw value.error("an approximate value needs approx and within")
             }
@@ -297,7 +297,7 @@ struct StepParser {
             guard try value.string("keyboard") == "hide" else { throw value.error("keyboard must be hide, or {show: true, ...}") }
             return .keyboardHide
         }
-        let entries = try value.mapping("keyboard", allowed: ["show", "height", "duration", "curve"])
+        let entries = try value.mapping("keyboard", allowed: ScenarioSyntax.keyboard)
         guard let show = entries["show"] else { throw value.error("keyboard needs show: true or false") }
         guard try show.bool("show") else {
             guard entries.count == 1 else { throw value.error("keyboard: {show: false} takes no other keys") }

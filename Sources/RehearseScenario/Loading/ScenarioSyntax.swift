@@ -1,0 +1,30 @@
+/// The keys of every mapping a scenario file has, in one place: the loader refuses any other key
+/// and `rehearse schema` lists exactly these, so the file format and its schema cannot drift apart.
+enum ScenarioSyntax {
+    static let topLevel = ["name", "device", "scene", "plugins", "animations", "invariants", "explore", "steps"]
+    static let device = ["width", "height", "hz", "keyboard"]
+    static let keyboardHeights = ["portrait", "landscape"]
+    static let scene = ["nodes", "constraints"]
+    static let constraints = ["metrics", "sets", "active"]
+    static let constraint = ["format", "options"]
+    static let invariant = ["name", "when", "check", "finite"]
+    static let explore = ["length", "runs", "actions"]
+    /// The key that gives each explored action kind its values, for the kinds that take any.
+    static let exploreValueKeys = ["tap": "nodes", "text": "values", "wait": "between", "emit": "events"]
+    static let type = ["into", "text"]
+    static let tapPoint = ["x", "y"]
+    static let network = ["online"]
+    static let emit = ["name", "fields", "at"]
+    static let eventExpectation = ["name", "fields", "count"]
+    static let noEventExpectation = ["name", "fields"]
+    static let count = ["between"]
+    static let approximate = ["approx", "within"]
+    static let keyboard = ["show", "height", "duration", "curve"]
+    /// A motion sample's fields (``MotionSample``) and a stream's `for` and `hz`.
+    static let motion = ["rotationRate", "attitude", "gravity", "userAcceleration", "for", "hz"]
+    static let animate = ["target", "property", "to", "duration", "curve", "delay", "options"]
+    static let animateOptions = ["beginFromCurrentState", "allowUserInteraction"]
+    static let curveForms = ["bezier", "spring", "pop"]
+    static let spring = ["mass", "stiffness", "damping", "velocity"]
+    static let pop = ["bounciness", "speed"]
+}

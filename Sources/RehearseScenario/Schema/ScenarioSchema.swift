@@ -1,0 +1,220 @@
+import RehearseCore
+
+/// A JSON Schema (draft 7) of scenario files, for editors with the YAML language server: built
+/// from the loader's own tables (``ScenarioSyntax``, the step names, the devices, the plugins'
+/// scenes, configurations and events), so what it completes and checks is what the loader reads.
+/// It checks the form of a file; what depends on the file itself (node ids, paths, a parent listed
+/// before its children) only the loader checks.
+public enum ScenarioSchema {
+    /// The schema for scenarios that may use `registry`'s plugins, as compact JSON with sorted keys.
+    public static func json(registry: PluginRegistry) -> String {
+        document(registry: registry).jsonText
+    }
+
+    static func document(registry: PluginRegistry) -> FieldValue {
+        let events = (EventDescription.builtin + registry.events).map(\.name)
+        let step = StepParser.StepName.allCases.map { name in
+            object([name.rawValue: argument(of: name, events: events)], required: [name.rawValue])
+        }
+        return object([
+            "name": ["type": "string", "description": "What the scenario shows."],
+            "device": oneOf([enumeration(Device.presets.keys.sorted()), device]),
+            "animations": enumeration(AnimationModel.allCases.map(\.rawValue)),
+            "scene": oneOf([enumeration(registry.scenes.map(\.name)), scene]),
+            "plugins": oneOf([
+                ["type": "array", "uniqueItems": true, "items": enumeration(registry.descriptors.map(\.id))],
+                object(Dictionary(uniqueKeysWithValues: registry.descriptors.map { ($0.id, configuration($0.defaultConfiguration)) })),
+            ]),
+            "invariants": ["type": "array", "items": invariant],
+            "explore": explore(events: events),
+            "steps": ["type": "array", "maxItems": .int(Int64(ScenarioLoader.maximumSteps)), "items": oneOf(step)],
+        ], required: ["name", "steps"], extra: [
+            "$schema": "http://json-schema.org/draft-07/schema#",
+            "title": "Rehearse scenario",
+            "description": "A Rehearse scenario file: see Scenarios/README.md.",
+        ])
+    }
+
+    // MARK: Steps
+
+    /// What each step takes; a switch over every step, so a new step cannot miss its schema.
+    private static func argument(of name: StepParser.StepName, events: [String]) -> FieldValue {
+        switch name {
+        case .tap: oneOf([string, object(keys(ScenarioSyntax.tapPoint, number), required: ScenarioSyntax.tapPoint)])
+        case .wait, .at: seconds
+        case .expect: paths(value: expectedValue)
+        case .type: object(keys(ScenarioSyntax.type, string), required: ScenarioSyntax.type)
+        case .return, .focus, .resign, .snapshot: string
+        case .keyboard: oneOf([["const": "hide"], object([
+            "show": boolean, "height": seconds, "duration": seconds, "curve": enumeration(NamedCurve.allCases.map(\.rawValue)),
+        ], required: ["show"])])
+        case .motion: object([
+            "rotationRate": vector, "attitude": ["type": "object"], "gravity": vector, "userAcceleration": vector,
+            "for": seconds, "hz": ["type": "number", "minimum": 1, "maximum": 1000],
+        ], required: ["rotationRate"], extra: ["dependencies": ["hz": ["for"]]])
+        case .rotate: enumeration(Orientation.allCases.map(\.rawValue))
+        case .network: oneOf([boolean, object(keys(ScenarioSyntax.network, boolean), required: ScenarioSyntax.network)])
+        case .emit: object(["name": enumeration(events), "fields": ["type": "object"], "at": seconds], required: ["name"])
+        case .set: paths(value: ["not": ["type": "null"]])
+        case .animate: object([
+            "target": string, "property": enumeration(animatablePaths), "to": ["not": ["type": "null"]], "duration": seconds,
+            "curve": curve, "delay": seconds, "options": ["type": "array", "items": enumeration(ScenarioSyntax.animateOptions)],
+        ], required: ["target", "property", "to", "duration"])
+        case .activate: oneOf([string, ["type": "array", "items": string]])
+        case .expectEvent: oneOf([enumeration(events), object([
+            "name": enumeration(events), "fields": ["type": "object"],
+            "count": oneOf([["type": "integer", "minimum": 0], object(["between": pair(["type": "integer", "minimum": 0])], required: ["between"])]),
+        ], required: ["name"])])
+        case .expectNoEvent: oneOf([enumeration(events), object(["name": enumeration(events), "fields": ["type": "object"]], required: ["name"])])
+        }
+    }
+
+    /// An expected value: any value, where a mapping with `approx` or `within` must be exactly
+    /// both, and a mapping of `between` alone a pair of numbers, as the loader reads them.
+    private static var expectedValue: FieldValue {
+        [
+            "if": ["type": "object", "anyOf": [["required": ["approx"]], ["required": ["within"]]]],
+            "then": object(keys(ScenarioSyntax.approximate, number), required: ScenarioSyntax.approximate),
+            "else": ["if": ["type": "object", "required": ["between"], "maxProperties": 1],
+                     "then": object(["between": pair(number)], required: ["between"])],
+        ]
+    }
+
+    /// `PATH OP VALUE`, the form of an invariant's `check` and `when`.
+    private static let condition: FieldValue = ["type": "string", "pattern": #"^\s*[^\s=!<>]+\s*(==|!=|<=|>=|<|>)\s*\S.*$"#]
+
+    /// `frame`, `frame.y`, ...: every animatable property and component.
+    private static var animatablePaths: [String] {
+        AnimatableProperty.allCases.flatMap { property in [property.rawValue] + property.componentNames.map { "\(property.rawValue).\($0)" } }
+    }
+
+    private static var curve: FieldValue {
+        oneOf([
+            enumeration(NamedCurve.allCases.map(\.rawValue)),
+            object(["bezier": ["type": "array", "items": number, "minItems": 4, "maxItems": 4]], required: ["bezier"]),
+            object(["spring": object(keys(ScenarioSyntax.spring, number), required: ["stiffness", "damping"])], required: ["spring"]),
+            object(["pop": object(keys(ScenarioSyntax.pop, ["type": "number", "minimum": 0, "maximum": 20]))], required: ["pop"]),
+        ])
+    }
+
+    // MARK: Set-up
+
+    private static var device: FieldValue {
+        object(["width": positive, "height": positive, "hz": ["type": "integer", "minimum": 1, "maximum": 1000],
+                "keyboard": object(keys(ScenarioSyntax.keyboardHeights, positive), required: ScenarioSyntax.keyboardHeights)],
+               required: ScenarioSyntax.device)
+    }
+
+    private static var scene: FieldValue {
+        let constraint = oneOf([string, object(["format": string, "options": ["type": "array", "items": string]], required: ["format"])])
+        return object([
+            "nodes": ["type": "array", "items": node],
+            "constraints": object([
+                "metrics": ["type": "object", "additionalProperties": number],
+                "sets": ["type": "object", "additionalProperties": ["type": "array", "items": constraint]],
+                "active": oneOf([string, ["type": "array", "items": string]]),
+            ], required: ["sets"]),
+        ], required: ["nodes"])
+    }
+
+    private static var node: FieldValue {
+        let rectangle = oneOf([["type": "array", "items": number, "minItems": 4, "maxItems": 4], ["type": "object"]])
+        let flag: Set = ["secure", "enablesReturnKeyAutomatically", "hidden"]
+        var properties: [String: FieldValue] = [
+            "id": ["type": "string", "pattern": "^[^.]+$"], "kind": enumeration(NodeKind.allCases.map(\.rawValue)),
+            "parent": string, "frame": rectangle,
+        ]
+        for name in Node.fieldNames {
+            properties[name] = switch name {
+            case "text": string
+            case "returnKey": enumeration(ReturnKey.allCases.map(\.rawValue))
+            case "tag": ["type": "integer"]
+            case _ where flag.contains(name): boolean
+            case "alpha", "zoomScale", "strokeStart", "strokeEnd": number
+            default: oneOf([["type": "array", "items": number], ["type": "object"]])
+            }
+        }
+        return object(properties, required: ["id", "kind", "frame"])
+    }
+
+    private static var invariant: FieldValue {
+        object(["name": string, "when": condition, "check": condition, "finite": ["type": "array", "items": string, "minItems": 1]],
+               required: ["name"], extra: ["oneOf": [["required": ["check"]], ["required": ["finite"]]]])
+    }
+
+    private static func explore(events: [String]) -> FieldValue {
+        let values: [String: FieldValue] = [
+            "nodes": ["type": "array", "items": string], "values": ["type": "array", "items": string],
+            "between": pair(seconds), "events": ["type": "array", "items": object(["name": enumeration(events), "fields": ["type": "object"]],
+                                                                                   required: ["name"])],
+        ]
+        var kinds: [String: FieldValue] = [:]
+        for kind in ExploreSettings.kinds {
+            var options: [String: FieldValue] = ["weight": ["type": "number", "minimum": 0]]
+            if let key = ScenarioSyntax.exploreValueKeys[kind] { options[key] = values[key] }
+            kinds[kind] = oneOf([["type": "number", "minimum": 0], object(options)])
+        }
+        return object(["length": ["type": "integer", "minimum": 1], "runs": ["type": "integer", "minimum": 1], "actions": object(kinds)])
+    }
+
+    /// A plugin's configuration, typed after its defaults; a key it does not have is refused.
+    private static func configuration(_ defaults: Fields) -> FieldValue {
+        object(defaults.mapValues(schema(like:)))
+    }
+
+    private static func schema(like value: FieldValue) -> FieldValue {
+        switch value {
+        case .bool: boolean
+        case .int, .double: number
+        case .string: string
+        case .array: ["type": "array"]
+        case .dictionary(let fields): fields.isEmpty ? ["type": "object"] : ["type": "object", "properties": .dictionary(fields.mapValues(schema(like:)))]
+        }
+    }
+
+    // MARK: Building blocks
+
+    private static let string: FieldValue = ["type": "string"]
+    /// A finite number (the loader refuses infinities; JSON Schema cannot refuse NaN).
+    private static let number: FieldValue = ["type": "number", "minimum": .double(-.greatestFiniteMagnitude),
+                                             "maximum": .double(.greatestFiniteMagnitude)]
+    private static let boolean: FieldValue = ["type": "boolean"]
+    /// A time in a scenario: at most the longest run.
+    private static let seconds: FieldValue = ["type": "number", "minimum": 0, "maximum": .double(StepParser.maximumRunLength)]
+    private static let positive: FieldValue = ["type": "number", "exclusiveMinimum": 0]
+    private static let vector: FieldValue = object(["x": number, "y": number, "z": number], required: ["x", "y", "z"])
+
+    private static func keys(_ names: [String], _ schema: FieldValue) -> [String: FieldValue] {
+        Dictionary(uniqueKeysWithValues: names.map { ($0, schema) })
+    }
+
+    private static func pair(_ item: FieldValue) -> FieldValue {
+        ["type": "array", "items": item, "minItems": 2, "maxItems": 2]
+    }
+
+    /// A mapping of paths (`title.frame.y`) to values.
+    private static func paths(value: FieldValue) -> FieldValue {
+        ["type": "object", "minProperties": 1, "propertyNames": ["pattern": #"^[^.\s]+(\.[^.\s]+)*$"#], "additionalProperties": value]
+    }
+
+    private static func object(_ properties: [String: FieldValue], required: [String] = [], extra: Fields = [:]) -> FieldValue {
+        var schema: Fields = ["type": "object", "properties": .dictionary(properties), "additionalProperties": false]
+        if !required.isEmpty { schema["required"] = .array(required.map(FieldValue.string)) }
+        schema.merge(extra) { $1 }
+        return .dictionary(schema)
+    }
+
+    /// Exactly one of `schemas` (they must not overlap).
+    private static func oneOf(_ schemas: [FieldValue]) -> FieldValue {
+        ["oneOf": .array(schemas)]
+    }
+
+    /// One or more of `schemas`.
+    private static func anyOf(_ schemas: [FieldValue]) -> FieldValue {
+        ["anyOf": .array(schemas)]
+    }
+
+    private static func enumeration(_ names: [String]) -> FieldValue {
+        ["enum": .array(names.map(FieldValue.string))]
+    }
+}
