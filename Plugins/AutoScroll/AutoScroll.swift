@@ -29,6 +29,11 @@ public final class AutoScroll: Plugin {
 
     public static let id = "auto-scroll"
     public static let summary = "keeps the focused field visible above the keyboard (xleon/AutoScroll)"
+    public static let stateKeys = [
+        PluginStateKey("keyboardHeight", "the keyboard overlap it last scrolled for: the frame's height as the original reads it "
+            + "(its width in landscape), or with overlap: measured the part over the scroll view; 0 until the keyboard first shows"),
+        PluginStateKey("scrollView", "the id of the scroll view it adjusted for the keyboard, or \"\""),
+    ]
     public static let defaultConfiguration = Configuration()
     public static let events: [any PluginEvent.Type] = [FormSave.self]
     public static let scene: ScenePreset? = AutoScrollForm.preset

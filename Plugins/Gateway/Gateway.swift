@@ -13,6 +13,14 @@ import RehearseCore
 public final class Gateway: Plugin {
     public static let id = "gateway"
     public static let summary = "embeds exactly one child for the login status (Roundwall's gateway)"
+    public static let stateKeys = [
+        PluginStateKey("status", "the login status", values: ["loggedOut", "loggedIn"]),
+        PluginStateKey("child", "the id of the child embedded (children.loggedOut, .loggedIn or .offline, or a section)"),
+        PluginStateKey("apiKey", "\"\" while logged out, else <redacted>: the key itself never leaves the plugin", values: ["", "<redacted>"]),
+        PluginStateKey("transitioning", "whether a transition shows two children", values: ["true", "false"]),
+        PluginStateKey("previousChild", "the child a transition is leaving, or \"\""),
+        PluginStateKey("online", "the network as the gateway last heard", values: ["true", "false"]),
+    ]
     public static let defaultConfiguration = Configuration()
     public static let scene: ScenePreset? = GatewayScene.preset
     public static let events: [any PluginEvent.Type] = [

@@ -9,6 +9,12 @@ import RehearseLayout
 public final class LoginAnimator: Plugin {
     public static let id = "login-animator"
     public static let summary = "Paper's login form: lifts when the keyboard shows, submits on Go (vijaysharm)"
+    public static let stateKeys = [
+        PluginStateKey("phase", "where the login is", values: Phase.allCases.map(\.rawValue)),
+        PluginStateKey("layout", "the form's active constraint set", values: ["hidden", "shown"]),
+        PluginStateKey("shimmering", "whether the title shimmers (submitAnimation, while a login is checked)", values: ["true", "false"]),
+        PluginStateKey("shimmerPhase", "how far through its period the shimmer is, 0 to 1"),
+    ]
     public static let defaultConfiguration = Configuration()
     public static let scene: ScenePreset? = PaperLoginScene.preset
     public static let events: [any PluginEvent.Type] = [LoginSubmit.self, LoginSucceeded.self, LoginFailed.self]
@@ -26,7 +32,7 @@ public final class LoginAnimator: Plugin {
     private var shimmerStart: VirtualTime?
 
     /// Where the form is in its life.
-    private enum Phase: String {
+    private enum Phase: String, CaseIterable {
         case editing, submitting, succeeded, failed
     }
 

@@ -45,9 +45,13 @@ public final class Panner: Plugin {
     public enum Axis: String, Codable, Sendable, CaseIterable { case horizontal, vertical }
 
     public static let id = "panner"
-    public static let summary = "pans a wide photo as the device tilts, with a scroll bar (SubjectiveCPhotoPanner)"
+    public static let summary = "pans a wide photo as the device tilts (a negative y rotation scrolls right: contentOffset.x grows), with a scroll bar (SubjectiveCPhotoPanner)"
     public static let defaultConfiguration = Configuration()
     public static let scene: ScenePreset? = PhotoPannerScene.preset
+    public static let stateKeys = [
+        PluginStateKey("maximumZoom", "the zoom at which the photo fills the scroll view's height (width with axis: vertical)"),
+        PluginStateKey("motionEnabled", "whether tilts pan (a tap zooms out and back, turning it off and on)", values: ["true", "false"]),
+    ]
 
     /// The pan animation's duration in the original, and the toggle's (`kAnimationDuration`).
     public static let toggleDuration = 0.3

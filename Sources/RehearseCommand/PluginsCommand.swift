@@ -1,19 +1,60 @@
 import ArgumentParser
 import RehearseCore
+import RehearseScenario
 
-/// `rehearse plugins`: ids, summaries and configuration keys with their defaults.
+/// `rehearse plugins`: ids, summaries and configuration keys with their defaults; with
+/// `--verbose`, also each plugin's events, state keys and how its scene starts.
 struct Plugins: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "List the behaviour plugins with their scenes and configuration keys (with defaults).")
 
-    func run() {
+    @Flag(name: .shortAndLong, help: "Also list each plugin's events, its state keys with their values, and its scene's starting values.")
+    var verbose = false
+
+    func run() throws {
         if Tool.registry.descriptors.isEmpty { print("no plugins are registered in this build") }
         for descriptor in Tool.registry.descriptors {
             print("\(descriptor.id): \(descriptor.summary)")
             if let scene = descriptor.scene { print("  scene \(scene.name): \(scene.summary)") }
+            if verbose { print("  configuration (defaults):") }
+            let indent = verbose ? "    " : "  "
             for key in descriptor.defaultConfiguration.keys.sorted() {
-                print("  \(key): \(descriptor.defaultConfiguration[key]?.jsonText ?? "")")
+                print("\(indent)\(key): \(descriptor.defaultConfiguration[key]?.jsonText ?? "")")
             }
+            if verbose { try describe(descriptor) }
         }
+    }
+
+    /// Events, state keys, and the state and scene a default install starts with (on the default
+    /// device, the plugin's own scene): read from a simulation, not written by hand.
+    private func describe(_ descriptor: PluginDescriptor) throws {
+        if !descriptor.events.isEmpty { print("  events:") }
+        for event in descriptor.events { print("    \(event.name) {\(event.fields)}: \(event.summary)") }
+        let setup = try ScenarioLoader(registry: Tool.registry).loadSetup(device: nil, plugins: [descriptor.id])
+        let simulation = try setup.makeSimulation(registry: Tool.registry)
+        let state = simulation.plugin(descriptor.id)?.state ?? [:]
+        if !descriptor.stateKeys.isEmpty { print("  state (\(descriptor.id).KEY), as it starts:") }
+        for key in descriptor.stateKeys {
+            let values = key.values.isEmpty ? "" : " (\(key.values.map { $0.isEmpty ? "\"\"" : $0 }.joined(separator: " | ")))"
+            print("    \(key.name) = \(state[key.name]?.jsonText ?? "null")\(values): \(key.summary)")
+        }
+        guard descriptor.scene != nil else { return }
+        print("  scene as it starts (\(setup.device.name), after the plugin set it up):")
+        for id in simulation.scene.allIDs.dropFirst() {
+            guard let node = simulation.scene[id] else { continue }
+            var line = "    \(id) (\(node.kind.rawValue)) frame \(Self.numbers(node.frame.vector))"
+            if node.kind == .scrollView {
+                line += ", contentOffset \(Self.numbers(node.contentOffset.vector)), contentSize \(Self.numbers(node.contentSize.vector))"
+            }
+            if node.hidden { line += ", hidden" }
+            print(line)
+        }
+        let children = (try? simulation.value(at: "children"))??.jsonText ?? "[]"
+        print("    children of the root: \(children)")
+    }
+
+    /// A frame, offset or size, to two decimals.
+    private static func numbers(_ vector: SIMD4<Double>) -> String {
+        "[" + (0..<4).map { ((vector[$0] * 100).rounded() / 100).shortDescription }.joined(separator: ", ") + "]"
     }
 }

@@ -44,6 +44,17 @@ private let failing = """
         }
     }
 
+    /// Issue 16: what a user had to guess (the login animator's phases, the panner's centred
+    /// start) is listed from the plugins' declarations and a simulation of their scenes.
+    @Test func pluginsVerboseListsStateValuesAndStartingScenes() throws {
+        let result = try Rehearse.run(["plugins", "--verbose"])
+        #expect(result.status == 0)
+        #expect(result.output.contains(#"phase = "editing" (editing | submitting | succeeded | failed): where the login is"#))
+        #expect(result.output.contains("scroll (scrollView) frame [0, 0, 320, 568], contentOffset [976, 1732.4, 0, 0]"))
+        #expect(result.output.contains("login.submit {username}"))
+        #expect(result.output.contains(#"apiKey = "" ("" | <redacted>)"#))
+    }
+
     @Test func usageErrorsExitTwo() throws {
         #expect(try Rehearse.run(["run", "--jobs", "0", "Scenarios"]).status == 2)
         #expect(try Rehearse.run(["run", "no/such/folder"]).status == 2)

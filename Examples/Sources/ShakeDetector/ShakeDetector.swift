@@ -22,6 +22,10 @@ public final class ShakeDetector: Plugin {
     public static let summary = "emits shake when the device is shaken back and forth"
     public static let defaultConfiguration = Configuration()
     public static let events: [any PluginEvent.Type] = [Shake.self]
+    public static let stateKeys = [
+        PluginStateKey("shakes", "shakes reported so far"),
+        PluginStateKey("peaks", "peaks of the gesture under way"),
+    ]
 
     private let configuration: Configuration
     /// The peaks of the gesture under way: when, which way, how hard.

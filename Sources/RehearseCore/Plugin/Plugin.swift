@@ -32,6 +32,8 @@ public protocol Plugin: AnyObject, SendableMetatype {
     static var events: [any PluginEvent.Type] { get }
     /// The scene the plugin ships (the original's screen), if any.
     static var scene: ScenePreset? { get }
+    /// The keys of ``state``, each with what it means and, when they are names, its values.
+    static var stateKeys: [PluginStateKey] { get }
 
     /// Sets the plugin up in `context`: subscribes, resolves node handles, changes the scene.
     /// Throwing refuses the install and drops whatever it subscribed.
@@ -44,5 +46,6 @@ public protocol Plugin: AnyObject, SendableMetatype {
 extension Plugin {
     public static var events: [any PluginEvent.Type] { [] }
     public static var scene: ScenePreset? { nil }
+    public static var stateKeys: [PluginStateKey] { [] }
     public var state: Fields { [:] }
 }

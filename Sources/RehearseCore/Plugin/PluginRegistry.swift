@@ -10,6 +10,8 @@ public struct PluginDescriptor: Sendable {
     public let scene: ScenePreset?
     /// The original's configuration in field form.
     public let defaultConfiguration: Fields
+    /// The keys of the plugin's state, as it declares them.
+    public let stateKeys: [PluginStateKey]
     /// Decodes a configuration (defaults with overrides on top) into what makes an instance.
     private let configure: @Sendable (Fields) throws -> @Sendable (PluginContext) throws -> any Plugin
 
@@ -19,6 +21,7 @@ public struct PluginDescriptor: Sendable {
         summary = P.summary
         eventTypes = P.events
         scene = P.scene
+        stateKeys = P.stateKeys
         defaultConfiguration = FieldCodec.fields(of: P.defaultConfiguration)
         configure = { overrides in
             let configuration = try FieldCodec.configuration(
