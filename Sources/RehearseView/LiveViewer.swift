@@ -73,7 +73,8 @@ public final class LiveViewer: ServiceCompanion {
     }
 
     public func waitMilliseconds(idle: Int32) -> Int32 {
-        guard changedSinceFrame, let lastFrame else { return idle }
+        // With no page to show it to, a change waits (the next page gets a frame when it comes).
+        guard changedSinceFrame, hub.hasClients, let lastFrame else { return idle }
         let remaining = frameInterval - (ContinuousClock.now - lastFrame)
         return min(idle, Int32(max((remaining.inSeconds * 1000).rounded(.up), 0)))
     }

@@ -33,6 +33,10 @@ import Testing
         let sent = await messages(stream) { viewer.hub.disconnect(client) }
         #expect(sent.map { $0["type"] as? String } == ["hello", "frame"])
         #expect(viewer.waitMilliseconds(idle: 50) == 50)
+        // Events with no page connected do not keep the service's loop awake.
+        try session.simulation.inject(.network(NetworkChange(online: false)))
+        viewer.serve(session)
+        #expect(viewer.waitMilliseconds(idle: 50) == 50)
     }
 
     /// A command's effect is sent at once; while the keyboard moves, frames follow at most 60 a
