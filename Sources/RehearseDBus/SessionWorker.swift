@@ -43,8 +43,11 @@ final class SessionWorker: @unchecked Sendable {
     private var inbox: [(call: OpaquePointer, connection: OpaquePointer)] = []
     private var outbox: [Outgoing] = []
     private var closing = false
-    /// Set by the session's own `Close()`: the service removes it once the reply is out.
+    /// Set with the reply to the session's own `Close()` when that reply is put in the outbox, so
+    /// the service, which removes the session when it sees this, has the reply to send.
     private var closeRequested = false
+    /// Set by the session's own `Close()`; touched only by the worker's thread.
+    private var hasClosed = false
     private let finished = DispatchSemaphore(value: 0)
 
     init(object: SimulatorObject, serials: MessageSerials, state: ServiceState, wake: WakeSignal) {
@@ -85,21 +88,22 @@ final class SessionWorker: @unchecked Sendable {
     }
 
     /// Ends the thread (a long `Advance` stops at its next slice) and waits for it, then writes the
-    /// session's recording (throwing what kept it from being written); calls still queued are
-    /// released unanswered: the session is gone.
+    /// session's recording (throwing what kept it from being written). Calls still queued get
+    /// `UnknownObject` replies in the outbox: every call is answered, and the session is gone.
     func close() throws(MethodFailure) {
         condition.lock()
         closing = true
         condition.signal()
         condition.unlock()
         finished.wait()
-        defer {
-            for (call, connection) in inbox {
-                dbus_message_unref(call)
-                dbus_connection_unref(connection)
-            }
-            inbox.removeAll()
+        condition.lock()
+        for (call, connection) in inbox {
+            let refusal = SimulatorObject.Answer.failure(MethodFailure(SimulatorError.unknownObject, "\(path) was closed"))
+            outbox.append(.reply(refusal.message(answering: call, serial: serials.take()), connection: connection))
+            dbus_message_unref(call)
         }
+        inbox.removeAll()
+        condition.unlock()
         try object.finishRecording()  // the thread is over: the object is this thread's now
     }
 
@@ -117,7 +121,7 @@ final class SessionWorker: @unchecked Sendable {
             waitForOutboxRoom()
             condition.lock()
             let idle = SimulatorService.idleMilliseconds
-            let wait = closeRequested ? idle : object.session.waitMilliseconds(idle: idle)
+            let wait = hasClosed ? idle : object.session.waitMilliseconds(idle: idle)
             if inbox.isEmpty, !closing { _ = condition.wait(until: Date(timeIntervalSinceNow: Double(wait) / 1000)) }
             if closing {
                 condition.unlock()
@@ -131,7 +135,7 @@ final class SessionWorker: @unchecked Sendable {
             for (call, connection) in calls {
                 // After its own Close() the session answers nothing more and its clock stops, so
                 // its recording ends where the client saw it end.
-                let answer = isCloseRequested
+                let answer = hasClosed
                     ? .failure(MethodFailure(SimulatorError.unknownObject, "\(path) was closed"))
                     : object.answerIntrospection(call, objectPaths: [path])
                         ?? object.answer(call, betweenSlices: continueLongWork)
@@ -140,17 +144,11 @@ final class SessionWorker: @unchecked Sendable {
                 dbus_message_unref(call)
                 produced += signals()
             }
-            if !isCloseRequested, !state.busBacklogFull.load(ordering: .relaxed) { object.session.runDueWork() }
+            if !hasClosed, !state.busBacklogFull.load(ordering: .relaxed) { object.session.runDueWork() }
             produced += signals()
             if let changed = object.takePropertiesChanged()?.make(serial: serials.take()) { produced.append(.signal(changed)) }
             publish(produced)
         }
-    }
-
-    private var isCloseRequested: Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        return closeRequested
     }
 
     /// The `Event` signals of what the session delivered since the last call, built.
@@ -162,6 +160,7 @@ final class SessionWorker: @unchecked Sendable {
         guard !produced.isEmpty else { return }
         condition.lock()
         outbox += produced
+        closeRequested = hasClosed
         condition.unlock()
         wake.notify()
     }
@@ -193,9 +192,8 @@ extension SessionWorker: SessionHost {
         throw MethodFailure(SimulatorError.notPermitted, "sessions are created at \(SimulatorInterface.path), not at \(path)")
     }
 
+    /// `Close()` on this session, on its own thread: the session stops once the reply is out.
     func closeSession(at path: String) throws(MethodFailure) {
-        condition.lock()
-        closeRequested = true
-        condition.unlock()
+        hasClosed = true
     }
 }

@@ -37,27 +37,22 @@ extension SimulatorService: SessionHost {
             }
             for outgoing in messages {
                 switch outgoing {
-                case .reply(let reply, let connection):
-                    if let reply {
-                        dbus_connection_send(connection, reply, nil)
-                        dbus_message_unref(reply)
-                    }
-                    dbus_connection_unref(connection)
-                case .signal(let signal):
-                    broadcast(made: signal, to: audience)
+                case .reply(let reply, let connection): send(reply, on: connection)
+                case .signal(let signal): broadcast(made: signal, to: audience)
                 }
             }
             if closeRequested { closeWorker(at: worker.path) }
         }
     }
 
-    /// Ends the created session at `path`: its thread stops, what it had not sent is dropped.
+    /// Ends the created session at `path`: its thread stops, its last replies are sent.
     func closeWorker(at path: String) {
         if let worker = sessions.remove(at: path) { release(worker) }
     }
 
     /// Stops `worker`'s thread, writes its recording (a line on standard error if it cannot) and
-    /// releases the messages it had not sent.
+    /// sends the replies it had not sent (every call gets its answer); its last signals are
+    /// dropped: the session is gone.
     func release(_ worker: SessionWorker) {
         do {
             try worker.close()
@@ -66,13 +61,19 @@ extension SimulatorService: SessionHost {
         }
         for outgoing in worker.takeOutgoing().messages {
             switch outgoing {
-            case .reply(let reply, let connection):
-                if let reply { dbus_message_unref(reply) }
-                dbus_connection_unref(connection)
-            case .signal(let signal):
-                dbus_message_unref(signal)
+            case .reply(let reply, let connection): send(reply, on: connection)
+            case .signal(let signal): dbus_message_unref(signal)
             }
         }
+    }
+
+    /// Sends a session's `reply` (nil: it could not be built) on `connection`, and releases both.
+    private func send(_ reply: OpaquePointer?, on connection: OpaquePointer) {
+        if let reply {
+            dbus_connection_send(connection, reply, nil)
+            dbus_message_unref(reply)
+        }
+        dbus_connection_unref(connection)
     }
 
     /// On the bus's `NameOwnerChanged` for a unique name that went away: ends its sessions.

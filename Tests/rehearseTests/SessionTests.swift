@@ -132,6 +132,20 @@ import Testing
         #expect(replayedLines.count == delivered.count, "\(recording.path)")
     }
 
+    /// A realtime session (its clock keeps its thread busy) gets taps, `Close` and calls after it
+    /// without the client waiting between them, 60 times: every call is answered, `Close` with
+    /// success and each later call with `UnknownObject`, whether the session's thread had taken it
+    /// or it still waited in the queue. (Once, the connection thread could see the request to
+    /// close before the reply was handed over, and drop the reply: a client waited forever.)
+    @Test func everyCallAroundAPipelinedCloseIsAnswered() throws {
+        let bus = try PrivateBus()
+        try bus.serve([])
+        let file = Rehearse.packageRoot.appendingPathComponent("Scenarios/login-animator/keyboard-lifts-form.yaml").path
+        let result = try client(bus, ["close", file, "60"])
+        #expect(result.output == #"{"Close: answered": 60, "Get: org.freedesktop.DBus.Error.UnknownObject": 180, "Inject: answered": 180}"# + "\n",
+                "\(result.errorOutput)")
+    }
+
     /// Calls `Get` on `path` until it is refused (the service sees the client go within a moment),
     /// for up to 2 s; returns the last error output.
     private func waitForGone(_ path: String, bus: PrivateBus, address: String? = nil,

@@ -11,7 +11,11 @@ peer address as the last argument.
                  a realtime session set up from SCENARIO gets seeded random injections at random
                  moments; then it is closed; prints its events as JSON lines (what a replay's
                  trace must say)
+  close SCENARIO ROUNDS
+                 ROUNDS times: a realtime session set up from SCENARIO gets taps, Close and
+                 calls after it, sent without waiting; prints how each kind of call was answered
 """
+import collections
 import json
 import os
 import random
@@ -20,6 +24,7 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "clients", "python"))
 import rehearse  # noqa: E402
+from jeepney import HeaderFields, new_method_call  # noqa: E402
 
 # What each kind of session gets, and the calls that drive it.
 KINDS = {
@@ -89,6 +94,35 @@ def record(simulator, scenario, seed):
                          sort_keys=True))
 
 
+def close(simulator, scenario, rounds):
+    """Pipelines 3 taps, Close and 3 Gets on fresh realtime sessions: the connection thread may
+    see the Close while the session's thread is still answering it, and the Gets may still wait in
+    the session's queue when it ends; every call must be answered all the same."""
+    with open(scenario) as file:
+        text = file.read()
+    connection = simulator.connection
+    answers = collections.Counter()
+    for _ in range(int(rounds)):
+        session = simulator.session(scenario=text, mode="realtime")
+        calls = [("Inject", "sa{sv}", ("tap", {"x": ("d", 100.0), "y": ("d", 200.0)}))] * 3 + [("Close", None, ())] \
+            + [("Get", "s", ("time",))] * 3
+        serials = {}
+        for method, signature, arguments in calls:
+            serial = next(connection.outgoing_serial)
+            connection.send(new_method_call(session._address, method, signature, arguments), serial=serial)
+            serials[serial] = method
+        while serials:
+            try:
+                reply = connection.receive(timeout=5)
+            except TimeoutError:
+                answers.update(f"{method}: no answer" for method in serials.values())
+                break
+            method = serials.pop(reply.header.fields.get(HeaderFields.reply_serial), None)
+            if method is not None:
+                answers[f"{method}: {reply.header.fields.get(HeaderFields.error_name, 'answered')}"] += 1
+    print(json.dumps(answers, sort_keys=True))
+
+
 def main():
     command = sys.argv[1]
     bus = sys.argv[-1] if sys.argv[-1].startswith("unix:") else "SESSION"
@@ -101,6 +135,8 @@ def main():
         cap(simulator)
     elif command == "record":
         record(simulator, sys.argv[2], sys.argv[3])
+    elif command == "close":
+        close(simulator, sys.argv[2], sys.argv[3])
 
 
 if __name__ == "__main__":
