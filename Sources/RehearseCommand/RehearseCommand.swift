@@ -40,7 +40,7 @@ struct Rehearse: AsyncParsableCommand {
         commandName: "rehearse",
         abstract: "Simulate and test touch-interface interaction behaviours, headlessly.",
         version: RehearseCommand.version,
-        subcommands: [Run.self, Validate.self, Explore.self, Render.self, Schema.self, View.self, Serve.self, Inject.self, Monitor.self, Events.self, Plugins.self, InstallDBusService.self]
+        subcommands: [Run.self, Validate.self, Explore.self, Render.self, Schema.self, View.self, Serve.self, Inject.self, Monitor.self, Events.self, Plugins.self, Devices.self, InstallDBusService.self]
     )
 
     /// Runs the command, mapping usage errors to exit code 2 (argument-parser's default is 64); a

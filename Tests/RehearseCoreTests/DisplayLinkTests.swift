@@ -34,9 +34,7 @@ import Testing
     }
 
     @Test func aTickSubscriberKeepsTheLinkRunningUntilItLeaves() throws {
-        let device = try #require(Device(screen: Size(width: 390, height: 844), refreshRate: 120,
-                                         keyboardPortrait: 336, keyboardLandscape: 209))
-        let simulation = Simulation(device: device)
+        let simulation = Simulation(device: .iPhone13Pro)  // 120 Hz
         var ticks: [Tick] = []
         let token = try #require(simulation.bus.subscribe(.name("tick"), owner: "test") { event in
             if case .tick(let tick) = event.event { ticks.append(tick) }

@@ -55,6 +55,26 @@ private let failing = """
         #expect(result.output.contains(#"apiKey = "" ("" | <redacted>)"#))
     }
 
+    /// Every preset is listed, and has its scenario in Scenarios/devices/ (one per preset, no other).
+    @Test func devicesListsEveryPresetAndEachHasItsScenario() throws {
+        let result = try Rehearse.run(["devices"])
+        #expect(result.status == 0)
+        #expect(result.output.contains("""
+            iphone-x       375×812 points @3x, 60 Hz
+              portrait: keyboard 291, safe area top 44 left 0 bottom 34 right 0
+              landscape: keyboard 183, safe area top 0 left 44 bottom 21 right 44
+            """))
+        let listed = result.output.split(separator: "\n").filter { !$0.hasPrefix(" ") }.map { String($0.split(separator: " ")[0]) }
+        #expect(listed == ["iphone-5", "iphone-8", "iphone-x", "iphone-13-pro", "ipad"])
+        let folder = Rehearse.packageRoot.appendingPathComponent("Scenarios/devices")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".yaml") }
+        #expect(files.sorted() == listed.map { "\($0).yaml" }.sorted())
+        for name in listed {
+            let text = try String(contentsOf: folder.appendingPathComponent("\(name).yaml"), encoding: .utf8)
+            #expect(text.contains("\ndevice: \(name)\n"), "\(name).yaml runs on \(name)")
+        }
+    }
+
     @Test func usageErrorsExitTwo() throws {
         #expect(try Rehearse.run(["run", "--jobs", "0", "Scenarios"]).status == 2)
         #expect(try Rehearse.run(["run", "no/such/folder"]).status == 2)

@@ -52,9 +52,7 @@ private func registerSimulationSpeedBenchmark(readsEveryFrame: Bool) {
         "Simulation/100 nodes 120 Hz 10 animations \(reader)/simulated second",
         configuration: .init(scalingFactor: .one)
     ) { benchmark in
-        guard let device = Device(name: "120hz", screen: Size(width: 390, height: 844), refreshRate: 120,
-                                  keyboardPortrait: 336, keyboardLandscape: 209) else { return }
-        let simulation = Simulation(device: device)
+        let simulation = Simulation(device: .iPhone13Pro)  // 120 Hz
         for index in 0..<100 {
             let frame = Rect(x: Double(index % 10) * 39, y: 100 + Double(index / 10) * 30, width: 39, height: 30)
             try? simulation.scene.add(Node(id: "node\(index)", kind: .view, frame: frame))

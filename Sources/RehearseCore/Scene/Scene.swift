@@ -20,7 +20,7 @@ public enum SceneError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 }
 
-/// The tree of nodes on a screen, with the screen's size, orientation, status bar and first
+/// The tree of nodes on a device's screen, with its orientation, status bar, safe area and first
 /// responder. Holds model values only; presentation values come from the ``Animator``.
 public final class Scene {
     /// The id of the root view, which always fills the screen.
@@ -32,7 +32,7 @@ public final class Scene {
     public static let maximumDepth = 100
     /// Ids no node may take: the root's, and the first names of system paths.
     public static let reservedIDs: Set<String> = [rootID, "time", "keyboard", "firstResponder", "orientation",
-                                                 "statusBar", "children"]
+                                                 "statusBar", "safeArea", "children", "topLayoutGuide", "bottomLayoutGuide"]
 
     /// Nodes in slots, so that reading one property reads it in place; `slots` maps ids to them.
     @exclusivity(unchecked) private var storage: [Node] = []
@@ -42,8 +42,10 @@ public final class Scene {
     /// handle to a removed node is known stale.
     @exclusivity(unchecked) private var generations: [UInt64] = []
     private var nextGeneration: UInt64 = 0
+    /// The device whose screen this is.
+    public let device: Device
     /// The screen's size in portrait; the bounds swap width and height in landscape.
-    public private(set) var portraitSize: Size
+    public var portraitSize: Size { device.screen }
     /// The interface orientation.
     public var orientation: Orientation = .portrait {
         didSet { try? update(Self.rootID) { [bounds] in $0.frame = bounds } }
@@ -52,10 +54,10 @@ public final class Scene {
     /// The node that receives text input, if any.
     public internal(set) var firstResponder: String?
 
-    /// Creates a scene with only the root view on a screen of `portraitSize`.
-    public init(portraitSize: Size) {
-        self.portraitSize = portraitSize
-        let bounds = Rect(origin: .zero, size: portraitSize)
+    /// Creates a scene with only the root view, filling `device`'s screen in portrait.
+    public init(device: Device) {
+        self.device = device
+        let bounds = Rect(origin: .zero, size: device.screen)
         store(Node(id: Self.rootID, kind: .view, frame: bounds))
     }
 
@@ -64,6 +66,28 @@ public final class Scene {
         let size = orientation.isLandscape
             ? Size(width: portraitSize.height, height: portraitSize.width) : portraitSize
         return Rect(origin: .zero, size: size)
+    }
+
+    /// The screen's safe-area insets now (orientation and status bar): what a view controller's
+    /// root view has as `safeAreaInsets`.
+    public var safeAreaInsets: EdgeInsets {
+        device.safeArea(in: orientation, statusBarHidden: statusBarHidden)
+    }
+
+    /// The part of the screen the safe area leaves, in screen coordinates.
+    public var safeAreaFrame: Rect {
+        let insets = safeAreaInsets, size = bounds.size
+        return Rect(x: insets.left, y: insets.top, width: max(size.width - insets.left - insets.right, 0),
+                    height: max(size.height - insets.top - insets.bottom, 0))
+    }
+
+    /// The safe-area insets of the node `id` in its own coordinates, as UIKit gives a view: the
+    /// screen's insets less the distance from each screen edge to the node's (never below 0).
+    public func safeAreaInsets(of id: String) -> EdgeInsets? {
+        guard let frame = frameInScreen(id) else { return nil }
+        let safe = safeAreaFrame
+        return EdgeInsets(top: max(safe.minY - frame.minY, 0), left: max(safe.minX - frame.minX, 0),
+                          bottom: max(frame.maxY - safe.maxY, 0), right: max(frame.maxX - safe.maxX, 0))
     }
 
     /// The node with `id`, if any.

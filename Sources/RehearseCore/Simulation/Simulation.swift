@@ -29,7 +29,7 @@ public final class Simulation {
         self.mode = mode
         let bus = EventBus()
         let timeline = Timeline(bus: bus)
-        let scene = Scene(portraitSize: device.screen)
+        let scene = Scene(device: device)
         let animator = Animator(scene: scene, bus: bus, timeline: timeline, model: animationModel)
         self.bus = bus
         self.timeline = timeline

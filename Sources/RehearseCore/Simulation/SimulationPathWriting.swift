@@ -25,7 +25,11 @@ extension Simulation {
         }
         if parts == ["statusBar", "hidden"] {
             let hidden = try read(Bool.self)
-            return { [scene] in scene.statusBarHidden = hidden }
+            // The safe area may change with it: lay out again, as UIKit does.
+            return { [scene, layout] in
+                scene.statusBarHidden = hidden
+                try? layout?.layOutAgain()
+            }
         }
         guard parts.count >= 2, let node = scene[parts[0]] else {
             _ = try self.value(at: path)

@@ -12,7 +12,8 @@ extension Simulation {
     /// The system paths, read before node ids and plugin ids.
     public static let systemPaths = [
         "time", "keyboard.visible", "keyboard.frame", "keyboard.presentation.frame", "firstResponder",
-        "orientation", "statusBar.hidden", "children",
+        "orientation", "statusBar.hidden", "safeArea.top", "safeArea.left", "safeArea.bottom", "safeArea.right",
+        "safeArea.frame", "children",
     ]
 
     /// The node properties a path can name besides the animatable ones.
@@ -78,6 +79,17 @@ extension Simulation {
             return .some(.array((scene[Scene.rootID]?.children ?? []).map(FieldValue.string)))
         case "statusBar" where parts == ["statusBar", "hidden"]:
             return .some(.bool(scene.statusBarHidden))
+        case "safeArea":
+            let insets = scene.safeAreaInsets
+            switch parts.dropFirst().first {
+            case "top" where parts.count == 2: return .some(.double(insets.top))
+            case "left" where parts.count == 2: return .some(.double(insets.left))
+            case "bottom" where parts.count == 2: return .some(.double(insets.bottom))
+            case "right" where parts.count == 2: return .some(.double(insets.right))
+            case "frame": return .some(try component(of: .frame, scene.safeAreaFrame.vector, Array(parts.dropFirst(2)), path))
+            default:
+                throw PathError(path: path, reason: "the safe area has top, left, bottom, right and frame.{x,y,width,height,maxX,maxY}")
+            }
         case "keyboard":
             switch parts.dropFirst().first {
             case "visible" where parts.count == 2: return .some(.bool(keyboard.isVisible))

@@ -1,68 +1,73 @@
-/// A simulated phone: screen size in points (portrait), display refresh rate and keyboard heights.
+/// A simulated phone or tablet: its screen in points (portrait), scale, display refresh rate, and
+/// in each orientation the keyboard's height, the status bar's and the insets its shape needs.
 public struct Device: Hashable, Sendable {
     /// The preset name, or `custom` for an inline device.
     public var name: String
     /// The screen in portrait, in points.
     public var screen: Size
+    /// Pixels per point.
+    public var scale: Int
     /// The display refresh rate in Hz; the display link ticks at this rate.
     public var refreshRate: Int
-    /// The system keyboard's height in portrait, in points.
-    public var keyboardPortrait: Double
-    /// The system keyboard's height in landscape, in points.
-    public var keyboardLandscape: Double
+    /// The keyboard, status bar and screen insets in portrait.
+    public var portrait: OrientationMetrics
+    /// The same in landscape (either side).
+    public var landscape: OrientationMetrics
 
-    /// Creates a device, or `nil` when a size is not positive and finite or the rate is not 1 to 1000 Hz.
-    public init?(name: String = "custom", screen: Size, refreshRate: Int,
-                 keyboardPortrait: Double, keyboardLandscape: Double) {
-        let lengths = [screen.width, screen.height, keyboardPortrait, keyboardLandscape]
-        guard lengths.allSatisfy({ $0.isFinite && $0 > 0 }), (1...1000).contains(refreshRate) else { return nil }
+    /// Creates a device, or `nil` when a size is not positive and finite, a status bar height or
+    /// inset is negative or not finite, the scale is not 1 to 4, or the rate is not 1 to 1000 Hz.
+    public init?(name: String = "custom", screen: Size, scale: Int = 2, refreshRate: Int,
+                 portrait: OrientationMetrics, landscape: OrientationMetrics) {
+        let lengths = [screen.width, screen.height]
+        guard lengths.allSatisfy({ $0.isFinite && $0 > 0 }), portrait.isValid, landscape.isValid,
+              (1...4).contains(scale), (1...1000).contains(refreshRate) else { return nil }
         self.name = name
         self.screen = screen
+        self.scale = scale
         self.refreshRate = refreshRate
-        self.keyboardPortrait = keyboardPortrait
-        self.keyboardLandscape = keyboardLandscape
+        self.portrait = portrait
+        self.landscape = landscape
+    }
+
+    /// The metrics for `orientation`.
+    public func metrics(in orientation: Orientation) -> OrientationMetrics {
+        orientation.isLandscape ? landscape : portrait
     }
 
     /// The keyboard height for `orientation`.
     public func keyboardHeight(in orientation: Orientation) -> Double {
-        orientation.isLandscape ? keyboardLandscape : keyboardPortrait
+        metrics(in: orientation).keyboardHeight
     }
 
-    /// The iPhone 5 of the seeds' era: 320×568 points, 60 Hz, keyboard 216 in portrait and 162 in
-    /// landscape (the iOS 7 keyboard notification log in seed-code.md: FrameEnd {{0,264},{320,216}}).
-    public static let iPhone5 = Device(
-        name: "iphone-5", screen: Size(width: 320, height: 568), refreshRate: 60,
-        keyboardPortrait: 216, keyboardLandscape: 162)!
-
-    /// The shipped presets by name.
-    public static let presets: [String: Device] = [iPhone5.name: iPhone5]
-
-    /// Reads an inline device: `{width, height, hz, keyboard: {portrait, landscape}}`.
-    public init(fields: Fields) throws(FieldError) {
-        var reader = FieldReader(fields)
-        let width: Double = try reader.required("width")
-        let height: Double = try reader.required("height")
-        let hz: Int = try reader.required("hz")
-        let keyboard: Size = try reader.required("keyboard", as: KeyboardHeights.self).heights
-        try reader.finish()
-        guard let device = Device(screen: Size(width: width, height: height), refreshRate: hz,
-                                  keyboardPortrait: keyboard.width, keyboardLandscape: keyboard.height)
-        else {
-            throw FieldError(path: "", problem: .invalidValue(
-                "a device needs a positive width, height and keyboard heights, and hz from 1 to 1000"))
-        }
-        self = device
+    /// The screen's safe-area insets in `orientation`, as a view controller's root view has them:
+    /// the screen's own insets, and at the top at least the status bar while it shows.
+    public func safeArea(in orientation: Orientation, statusBarHidden: Bool) -> EdgeInsets {
+        let metrics = metrics(in: orientation)
+        var insets = metrics.screenInsets
+        if !statusBarHidden { insets.top = max(insets.top, metrics.statusBarHeight) }
+        return insets
     }
 }
 
-/// `{portrait, landscape}` read as a size (portrait as width, landscape as height).
-private struct KeyboardHeights: FieldConvertible {
-    var heights: Size
+/// What a device's screen holds back in one orientation.
+public struct OrientationMetrics: Hashable, Sendable {
+    /// The system keyboard's height, in points.
+    public var keyboardHeight: Double
+    /// The status bar's height while it shows (0 where the system hides it, as iPhones do in landscape).
+    public var statusBarHeight: Double
+    /// The safe-area insets the screen's shape needs whether or not the status bar shows: the
+    /// sensor housing, the home indicator, rounded corners.
+    public var screenInsets: EdgeInsets
 
-    init(field value: FieldValue, path: String) throws(FieldError) {
-        let numbers = try FieldReader.numbers(value, path: path, keys: ["portrait", "landscape"])
-        heights = Size(width: numbers[0], height: numbers[1])
+    public init(keyboardHeight: Double, statusBarHeight: Double = 0, screenInsets: EdgeInsets = .zero) {
+        self.keyboardHeight = keyboardHeight
+        self.statusBarHeight = statusBarHeight
+        self.screenInsets = screenInsets
     }
 
-    var fieldValue: FieldValue { ["portrait": .double(heights.width), "landscape": .double(heights.height)] }
+    var isValid: Bool {
+        let insets = [screenInsets.top, screenInsets.left, screenInsets.bottom, screenInsets.right]
+        return keyboardHeight.isFinite && keyboardHeight > 0
+            && (insets + [statusBarHeight]).allSatisfy { $0.isFinite && $0 >= 0 }
+    }
 }

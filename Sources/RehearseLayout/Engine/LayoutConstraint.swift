@@ -6,6 +6,14 @@ public enum LayoutAttribute: String, CaseIterable, Sendable {
 /// The id that stands for the superview of the other item in a constraint.
 public let superviewID = "superview"
 
+/// The layout guides a constraint can name as an item, each the superview's, following the safe
+/// area as UIKit's do: `safeArea` (`safeAreaLayoutGuide`, iOS 11: `title.top == safeArea.top + 8`)
+/// and iOS 7's `topLayoutGuide` and `bottomLayoutGuide`, which VFL names as views
+/// (`V:[topLayoutGuide]-[title]`). VFL's `|` stays the superview's edge, as on iOS.
+public enum LayoutGuide: String, CaseIterable, Sendable {
+    case safeArea, topLayoutGuide, bottomLayoutGuide
+}
+
 /// One declarative constraint, as `NSLayoutConstraint`:
 /// `first.attribute relation multiplier × second.attribute + constant @ priority`.
 public struct LayoutConstraint: Hashable, Sendable, CustomStringConvertible {

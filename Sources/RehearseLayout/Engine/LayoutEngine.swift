@@ -8,8 +8,24 @@ import RehearseCore
 /// coordinates; `superview` in a constraint stands for the other views' common parent, whose left
 /// and top are 0 and whose size is either solved (if it is laid out too) or held at its current
 /// frame size. Views also keep their intrinsic size (``IntrinsicSize``) and, weakly, their current
-/// frame, so an under-constrained view stays where it was.
+/// frame, so an under-constrained view stays where it was. A ``LayoutGuide`` follows its
+/// superview's safe-area insets, as UIKit computes them for that view (``Scene/safeAreaInsets(of:)``),
+/// taken again at every lay-out.
 public final class LayoutEngine: SceneLayout {
+    /// A container's safe-area insets, in its own coordinates.
+    private struct InsetVariables {
+        let top, left, bottom, right: Variable
+
+        init(_ id: String) {
+            top = Variable("\(id).safeArea.top")
+            left = Variable("\(id).safeArea.left")
+            bottom = Variable("\(id).safeArea.bottom")
+            right = Variable("\(id).safeArea.right")
+        }
+
+        var all: [Variable] { [top, left, bottom, right] }
+    }
+
     private struct ViewVariables {
         let left, top, width, height: Variable
 
@@ -28,6 +44,8 @@ public final class LayoutEngine: SceneLayout {
     private var viewOrder: [String] = []
     /// Containers whose size is held at their frame: their variables, by node id.
     private var heldContainers: [String: ViewVariables] = [:]
+    /// The safe-area insets of the containers whose layout guides constraints name, by node id.
+    private var safeAreaInsets: [String: InsetVariables] = [:]
     private var sets: [String: [Constraint]] = [:]
     public private(set) var constraintSetNames: [String]
     public private(set) var activeConstraintSets: [String] = []
@@ -107,6 +125,7 @@ public final class LayoutEngine: SceneLayout {
             try solver.suggestValue(size.width, for: variables.width)
             try solver.suggestValue(size.height, for: variables.height)
         }
+        for (id, variables) in safeAreaInsets { try suggestInsets(of: id, to: variables) }
         solver.updateVariables()
         for id in viewOrder {
             // A view taken out of the scene (a gateway swapping children) keeps its variables.
@@ -130,13 +149,17 @@ public final class LayoutEngine: SceneLayout {
     }
 
     private func compile(_ constraint: LayoutConstraint) throws(LayoutError) -> Constraint {
-        let items = [constraint.firstItem, constraint.secondItem].compactMap { $0 }.filter { $0 != superviewID }
+        let items = [constraint.firstItem, constraint.secondItem].compactMap { $0 }
+            .filter { $0 != superviewID && LayoutGuide(rawValue: $0) == nil }
         for item in items where !host.scene.contains(item) {
             throw .unknownView(item, constraint: constraint.source)
         }
         let parents = Set(items.compactMap { host.scene[$0]?.parent })
         guard parents.count == 1, let parent = parents.first else {
             throw .differentSuperviews(items.joined(separator: " and "), constraint: constraint.source)
+        }
+        if [constraint.firstItem, constraint.secondItem].contains(where: { $0.flatMap(LayoutGuide.init) != nil }) {
+            try followSafeArea(of: parent)
         }
         let first = expression(constraint.firstItem, constraint.firstAttribute, parent: parent)
         var second = Expression(constant: constraint.constant)
@@ -159,6 +182,7 @@ public final class LayoutEngine: SceneLayout {
             case .centerY: return Expression(size.height) * 0.5
             }
         }
+        if let guide = LayoutGuide(rawValue: item) { return expression(guide, attribute, parent: parent) }
         let view = variables(of: item)
         switch attribute {
         case .left, .leading: return Expression(view.left)
@@ -169,6 +193,48 @@ public final class LayoutEngine: SceneLayout {
         case .bottom: return Expression(view.top) + Expression(view.height)
         case .centerX: return Expression(view.left) + Expression(view.width) * 0.5
         case .centerY: return Expression(view.top) + Expression(view.height) * 0.5
+        }
+    }
+
+    /// `guide.attribute` in `parent`'s coordinates, from its size and safe-area insets.
+    private func expression(_ guide: LayoutGuide, _ attribute: LayoutAttribute, parent: String) -> Expression {
+        let size = container(parent)
+        guard let insets = safeAreaInsets[parent] else { return Expression() }  // made when the constraint compiled
+        let width = Expression(size.width), height = Expression(size.height)
+        let (minX, minY, maxX, maxY): (Expression, Expression, Expression, Expression) = switch guide {
+        case .safeArea: (Expression(insets.left), Expression(insets.top), width - Expression(insets.right), height - Expression(insets.bottom))
+        case .topLayoutGuide: (Expression(), Expression(), width, Expression(insets.top))
+        case .bottomLayoutGuide: (Expression(), height - Expression(insets.bottom), width, height)
+        }
+        switch attribute {
+        case .left, .leading: return minX
+        case .right, .trailing: return maxX
+        case .top: return minY
+        case .bottom: return maxY
+        case .width: return maxX - minX
+        case .height: return maxY - minY
+        case .centerX: return (minX + maxX) * 0.5
+        case .centerY: return (minY + maxY) * 0.5
+        }
+    }
+
+    /// Makes `id`'s safe-area insets edit variables, set from the scene now and at every lay-out.
+    private func followSafeArea(of id: String) throws(LayoutError) {
+        guard safeAreaInsets[id] == nil else { return }
+        let insets = InsetVariables(id)
+        do {
+            for variable in insets.all { try solver.addEditVariable(variable, strength: .heldByTheSystem) }
+            try suggestInsets(of: id, to: insets)
+        } catch {
+            throw .solver(error)
+        }
+        safeAreaInsets[id] = insets
+    }
+
+    private func suggestInsets(of id: String, to variables: InsetVariables) throws(SolverError) {
+        guard let insets = host.scene.safeAreaInsets(of: id) else { return }
+        for (variable, value) in zip(variables.all, [insets.top, insets.left, insets.bottom, insets.right]) {
+            try solver.suggestValue(value, for: variable)
         }
     }
 
@@ -190,8 +256,8 @@ public final class LayoutEngine: SceneLayout {
                     try solver.add(Constraint(Expression(held.width), .equal, Expression(view.width)))
                     try solver.add(Constraint(Expression(held.height), .equal, Expression(view.height)))
                 } else {
-                    try solver.addEditVariable(held.width, strength: Strength(strong: 1000, medium: 1000, weak: 999))
-                    try solver.addEditVariable(held.height, strength: Strength(strong: 1000, medium: 1000, weak: 999))
+                    try solver.addEditVariable(held.width, strength: .heldByTheSystem)
+                    try solver.addEditVariable(held.height, strength: .heldByTheSystem)
                 }
             }
             heldContainers = heldContainers.filter { views[$0.key] == nil }
@@ -217,4 +283,10 @@ public final class LayoutEngine: SceneLayout {
             throw .solver(error)
         }
     }
+}
+
+private extension Strength {
+    /// What the system sets and constraints cannot move (a held container's size, safe-area
+    /// insets): just below required, so a contradiction is the constraints' to lose.
+    static let heldByTheSystem = Strength(strong: 1000, medium: 1000, weak: 999)
 }

@@ -118,9 +118,9 @@ public struct ScenarioLoader: Sendable {
         if case .scalar = value.node {
             let name = try value.string("device")
             guard let device = Device.presets[name] else {
-                let known = Device.presets.keys.sorted()
+                let known = Device.presetList.map(\.name)
                 throw value.error("unknown device '\(name)'\(Suggestion.hint(for: name, among: known)); "
-                    + "presets: \(known.joined(separator: ", ")), or a mapping {width, height, hz, keyboard: {portrait, landscape}}")
+                    + "presets: \(known.joined(separator: ", ")), or a mapping {width, height, hz, keyboard: {portrait, landscape}, ...}")
             }
             return device
         }
@@ -170,7 +170,7 @@ public struct ScenarioLoader: Sendable {
 
     /// The nodes `preset` builds on `device`, parents first.
     private func build(_ preset: ScenePreset, device: Device, at value: YAMLValue) throws(ScenarioError) -> [NodeEntry] {
-        let scene = Scene(portraitSize: device.screen)
+        let scene = Scene(device: device)
         do {
             try preset.build(scene)
         } catch {

@@ -2,8 +2,10 @@
 /// and `rehearse schema` lists exactly these, so the file format and its schema cannot drift apart.
 enum ScenarioSyntax {
     static let topLevel = ["name", "device", "scene", "plugins", "animations", "invariants", "explore", "steps"]
-    static let device = ["width", "height", "hz", "keyboard"]
-    static let keyboardHeights = ["portrait", "landscape"]
+    /// The keys an inline device must have (``Device/init(fields:)`` reads the optional ones too).
+    static let requiredDevice = ["width", "height", "hz", "keyboard"]
+    static let orientations = ["portrait", "landscape"]
+    static let insets = ["top", "left", "bottom", "right"]
     static let scene = ["nodes", "constraints"]
     static let constraints = ["metrics", "sets", "active"]
     static let constraint = ["format", "options"]

@@ -18,7 +18,7 @@ public enum ScenarioSchema {
         }
         return object([
             "name": ["type": "string", "description": "What the scenario shows."],
-            "device": oneOf([enumeration(Device.presets.keys.sorted()), device]),
+            "device": oneOf([enumeration(Device.presetList.map(\.name)), device]),
             "animations": enumeration(AnimationModel.allCases.map(\.rawValue)),
             "scene": oneOf([enumeration(registry.scenes.map(\.name)), scene]),
             "plugins": oneOf([
@@ -100,9 +100,15 @@ public enum ScenarioSchema {
     // MARK: Set-up
 
     private static var device: FieldValue {
-        object(["width": positive, "height": positive, "hz": ["type": "integer", "minimum": 1, "maximum": 1000],
-                "keyboard": object(keys(ScenarioSyntax.keyboardHeights, positive), required: ScenarioSyntax.keyboardHeights)],
-               required: ScenarioSyntax.device)
+        let notNegative: FieldValue = ["type": "number", "minimum": 0]
+        func perOrientation(_ value: FieldValue) -> FieldValue {
+            object(keys(ScenarioSyntax.orientations, value), required: ScenarioSyntax.orientations)
+        }
+        let insets = object(keys(ScenarioSyntax.insets, notNegative), required: ScenarioSyntax.insets)
+        return object(["width": positive, "height": positive, "hz": ["type": "integer", "minimum": 1, "maximum": 1000],
+                       "scale": ["type": "integer", "minimum": 1, "maximum": 4], "keyboard": perOrientation(positive),
+                       "statusBar": perOrientation(notNegative), "insets": perOrientation(insets)],
+                      required: ScenarioSyntax.requiredDevice)
     }
 
     private static var scene: FieldValue {

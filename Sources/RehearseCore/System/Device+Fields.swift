@@ -1,0 +1,50 @@
+extension Device {
+    /// Reads an inline device: `{width, height, hz, keyboard: {portrait, landscape}}`, and
+    /// optionally `scale` (2 if absent), `statusBar: {portrait, landscape}` (heights while it shows;
+    /// none if absent) and `insets: {portrait: {top, left, bottom, right}, landscape: {...}}` (the
+    /// screen's own safe-area insets; none if absent).
+    public init(fields: Fields) throws(FieldError) {
+        var reader = FieldReader(fields)
+        let width: Double = try reader.required("width")
+        let height: Double = try reader.required("height")
+        let hz: Int = try reader.required("hz")
+        let scale: Int = try reader.optional("scale") ?? 2
+        let keyboard = try reader.required("keyboard", as: OrientationPair<Double>.self)
+        let statusBar = try reader.optional("statusBar", as: OrientationPair<Double>.self) ?? OrientationPair(portrait: 0, landscape: 0)
+        let insets = try reader.optional("insets", as: OrientationPair<EdgeInsets>.self) ?? OrientationPair(portrait: .zero, landscape: .zero)
+        try reader.finish()
+        guard let device = Device(
+            screen: Size(width: width, height: height), scale: scale, refreshRate: hz,
+            portrait: OrientationMetrics(keyboardHeight: keyboard.portrait, statusBarHeight: statusBar.portrait, screenInsets: insets.portrait),
+            landscape: OrientationMetrics(keyboardHeight: keyboard.landscape, statusBarHeight: statusBar.landscape, screenInsets: insets.landscape))
+        else {
+            throw FieldError(path: "", problem: .invalidValue(
+                "a device needs a positive width, height and keyboard heights, status bar heights and insets of 0 or more, "
+                    + "a scale from 1 to 4 and hz from 1 to 1000"))
+        }
+        self = device
+    }
+}
+
+/// `{portrait, landscape}`: one value for each orientation.
+private struct OrientationPair<Value: FieldConvertible>: FieldConvertible {
+    var portrait: Value
+    var landscape: Value
+
+    init(portrait: Value, landscape: Value) {
+        self.portrait = portrait
+        self.landscape = landscape
+    }
+
+    init(field value: FieldValue, path: String) throws(FieldError) {
+        guard case .dictionary(let fields) = value else {
+            throw FieldError(path: path, problem: .wrongType(expected: "{portrait, landscape}", found: value.typeName))
+        }
+        var reader = FieldReader(fields, prefix: path + ".")
+        portrait = try reader.required("portrait")
+        landscape = try reader.required("landscape")
+        try reader.finish()
+    }
+
+    var fieldValue: FieldValue { ["portrait": portrait.fieldValue, "landscape": landscape.fieldValue] }
+}
