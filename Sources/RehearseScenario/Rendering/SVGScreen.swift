@@ -3,7 +3,6 @@ import RehearseCore
 /// Draws what a snapshot's screen shows, at the origin in screen points: the one drawing of a
 /// scene, which stills, filmstrips and the live viewer's frames all use.
 enum SVGScreen {
-    private static let statusBarHeight = 20.0
     /// Where the photo pattern marks distances along an image, in points.
     private static let markerSpacing = 250.0
 
@@ -14,8 +13,9 @@ enum SVGScreen {
         for (index, item) in snapshot.items.enumerated() where item.id != Scene.rootID {
             svg += draw(item, clipID: item.clip.map { _ in "\(idPrefix)-clip\(index)" }, screenArea: screen.width * screen.height)
         }
-        if !snapshot.statusBarHidden {
-            svg += #"<rect width="\#(SVGRenderer.number(screen.width))" height="\#(statusBarHeight)" fill="\#(Colour.statusBar)" opacity="0.8"/>"# + "\n"
+        if snapshot.statusBarHeight > 0 {
+            svg += #"<rect width="\#(SVGRenderer.number(screen.width))" height="\#(SVGRenderer.number(snapshot.statusBarHeight))" "#
+                + #"fill="\#(Colour.statusBar)" opacity="0.8"/>"# + "\n"
         }
         if let keyboard = snapshot.keyboard?.intersection(Rect(origin: .zero, size: screen)) {
             svg += #"<g data-id="keyboard" \#(dataFrame(keyboard))>"# + "\n" + self.keyboard(keyboard) + "</g>\n"

@@ -25,7 +25,8 @@ public struct SceneSnapshot: Sendable {
 
     public var time: VirtualTime
     public var screen: Size
-    public var statusBarHidden: Bool
+    /// The status bar's height on screen: the device's for the orientation, 0 while it is hidden.
+    public var statusBarHeight: Double
     /// The keyboard's frame on screen while it is up or moving.
     public var keyboard: Rect?
     /// Visible nodes, back to front.
@@ -35,7 +36,8 @@ public struct SceneSnapshot: Sendable {
     public init(_ simulation: Simulation) {
         time = simulation.now
         screen = simulation.scene.bounds.size
-        statusBarHidden = simulation.scene.statusBarHidden
+        let scene = simulation.scene
+        statusBarHeight = scene.statusBarHidden ? 0 : scene.device.metrics(in: scene.orientation).statusBarHeight
         let keyboardFrame = simulation.keyboard.presentationFrame
         keyboard = keyboardFrame.minY < screen.height ? keyboardFrame : nil
         collect(Scene.rootID, origin: .zero, alpha: 1, clip: nil, in: simulation)
