@@ -59,6 +59,7 @@ public struct OrientationMetrics: Hashable, Sendable {
     /// sensor housing, the home indicator, rounded corners.
     public var screenInsets: EdgeInsets
 
+    /// Metrics with no status bar and no screen insets unless given.
     public init(keyboardHeight: Double, statusBarHeight: Double = 0, screenInsets: EdgeInsets = .zero) {
         self.keyboardHeight = keyboardHeight
         self.statusBarHeight = statusBarHeight

@@ -125,7 +125,7 @@ public final class LayoutEngine: SceneLayout {
             try solver.suggestValue(size.width, for: variables.width)
             try solver.suggestValue(size.height, for: variables.height)
         }
-        for (id, variables) in safeAreaInsets { try suggestInsets(of: id, to: variables) }
+        for (id, variables) in safeAreaInsets.sorted(by: { $0.key < $1.key }) { try suggestInsets(of: id, to: variables) }
         solver.updateVariables()
         for id in viewOrder {
             // A view taken out of the scene (a gateway swapping children) keeps its variables.
@@ -199,7 +199,7 @@ public final class LayoutEngine: SceneLayout {
     /// `guide.attribute` in `parent`'s coordinates, from its size and safe-area insets.
     private func expression(_ guide: LayoutGuide, _ attribute: LayoutAttribute, parent: String) -> Expression {
         let size = container(parent)
-        guard let insets = safeAreaInsets[parent] else { return Expression() }  // made when the constraint compiled
+        guard let insets = safeAreaInsets[parent] else { preconditionFailure("compile(_:) follows \(parent)'s safe area before naming a guide") }
         let width = Expression(size.width), height = Expression(size.height)
         let (minX, minY, maxX, maxY): (Expression, Expression, Expression, Expression) = switch guide {
         case .safeArea: (Expression(insets.left), Expression(insets.top), width - Expression(insets.right), height - Expression(insets.bottom))
