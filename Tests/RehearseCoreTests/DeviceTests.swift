@@ -60,6 +60,11 @@ import Testing
         let plain = try Device(fields: ["width": 400, "height": 800, "hz": 60, "keyboard": ["portrait": 300, "landscape": 200]])
         #expect(plain.scale == 2)
         #expect(plain.safeArea(in: .portrait, statusBarHidden: false) == .zero)
+        // Lists in the keys' order, as before devices had insets.
+        let listed = try Device(fields: ["width": 400, "height": 800, "hz": 60, "keyboard": [300, 200],
+                                         "insets": [[40, 0, 30, 0], [0, 40, 20, 40]]])
+        #expect(listed.keyboardHeight(in: .landscapeLeft) == 200)
+        #expect(listed.safeArea(in: .landscapeLeft, statusBarHidden: false) == EdgeInsets(top: 0, left: 40, bottom: 20, right: 40))
     }
 
     private static let badDevices: [(extra: Fields, message: String)] = [

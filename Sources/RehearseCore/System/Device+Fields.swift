@@ -26,7 +26,7 @@ extension Device {
     }
 }
 
-/// `{portrait, landscape}`: one value for each orientation.
+/// `{portrait, landscape}` or `[portrait, landscape]`: one value for each orientation.
 private struct OrientationPair<Value: FieldConvertible>: FieldConvertible {
     var portrait: Value
     var landscape: Value
@@ -37,13 +37,18 @@ private struct OrientationPair<Value: FieldConvertible>: FieldConvertible {
     }
 
     init(field value: FieldValue, path: String) throws(FieldError) {
-        guard case .dictionary(let fields) = value else {
-            throw FieldError(path: path, problem: .wrongType(expected: "{portrait, landscape}", found: value.typeName))
+        switch value {
+        case .dictionary(let fields):
+            var reader = FieldReader(fields, prefix: path + ".")
+            portrait = try reader.required("portrait")
+            landscape = try reader.required("landscape")
+            try reader.finish()
+        case .array(let items) where items.count == 2:
+            portrait = try Value(field: items[0], path: path + "[0]")
+            landscape = try Value(field: items[1], path: path + "[1]")
+        default:
+            throw FieldError(path: path, problem: .wrongType(expected: "{portrait, landscape} or a list of 2", found: value.typeName))
         }
-        var reader = FieldReader(fields, prefix: path + ".")
-        portrait = try reader.required("portrait")
-        landscape = try reader.required("landscape")
-        try reader.finish()
     }
 
     var fieldValue: FieldValue { ["portrait": portrait.fieldValue, "landscape": landscape.fieldValue] }

@@ -101,10 +101,13 @@ public enum ScenarioSchema {
 
     private static var device: FieldValue {
         let notNegative: FieldValue = ["type": "number", "minimum": 0]
-        func perOrientation(_ value: FieldValue) -> FieldValue {
-            object(keys(ScenarioSyntax.orientations, value), required: ScenarioSyntax.orientations)
+        // Each as the loader reads it: a mapping, or a list in the keys' order.
+        func mappingOrList(_ keyNames: [String], _ value: FieldValue) -> FieldValue {
+            oneOf([object(keys(keyNames, value), required: keyNames),
+                   ["type": "array", "items": value, "minItems": .int(Int64(keyNames.count)), "maxItems": .int(Int64(keyNames.count))]])
         }
-        let insets = object(keys(ScenarioSyntax.insets, notNegative), required: ScenarioSyntax.insets)
+        func perOrientation(_ value: FieldValue) -> FieldValue { mappingOrList(ScenarioSyntax.orientations, value) }
+        let insets = mappingOrList(ScenarioSyntax.insets, notNegative)
         return object(["width": positive, "height": positive, "hz": ["type": "integer", "minimum": 1, "maximum": 1000],
                        "scale": ["type": "integer", "minimum": 1, "maximum": 4], "keyboard": perOrientation(positive),
                        "statusBar": perOrientation(notNegative), "insets": perOrientation(insets)],
