@@ -28,6 +28,10 @@ struct Serve: ParsableCommand {
     @Flag(help: "Serve only the peers at --listen, without joining a bus (no bus daemon needed).")
     var noBus = false
 
+    @Option(help: ArgumentHelp("When all \(SimulatorService.maximumPeers) peer places are taken, a newcomer takes the place of the peer that sent nothing for longest, if longer than this.",
+                               valueName: "seconds"))
+    var idlePeerTimeout: Double = SimulatorService.defaultIdlePeerTimeout.inSeconds
+
     @Option(help: "Once serving, also write the readiness line to this file descriptor and close it.")
     var readyFd: Int32?
 
@@ -37,6 +41,9 @@ struct Serve: ParsableCommand {
     @OptionGroup var viewer: ViewerOptions
 
     func validate() throws {
+        guard idlePeerTimeout.isFinite, (0...86_400).contains(idlePeerTimeout) else {
+            throw ValidationError("--idle-peer-timeout is from 0 to 86400 seconds, found \(idlePeerTimeout)")
+        }
         if noBus {
             guard listen != nil else { throw ValidationError("--no-bus serves only peers: give the address to --listen at") }
             guard connection.address == nil, !replace else {
@@ -53,6 +60,7 @@ struct Serve: ParsableCommand {
         options.readOnly = setup.readOnly
         options.mode = setup.mode
         options.listenAddress = listen
+        options.idlePeerTimeout = .milliseconds(Int64((idlePeerTimeout * 1000).rounded()))
         if let record {
             let folder = URL(filePath: record, directoryHint: .isDirectory)
             do {

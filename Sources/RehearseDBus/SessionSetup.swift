@@ -3,18 +3,27 @@ import RehearseCore
 import RehearseScenario
 
 /// `CreateSession`'s `a{sv}` set-up, read and checked: `scenario` (s, scenario text: its device,
-/// scene and plugins; its steps are not run), or `device` (s) and `plugins` (as); and `mode` (s).
+/// scene and plugins; its steps are not run), or `device` (s) and `plugins` (as); `mode` (s); and
+/// `share` (b).
 struct SessionSetup {
-    static let keys: Set<String> = ["scenario", "device", "plugins", "mode"]
+    static let keys: Set<String> = ["scenario", "device", "plugins", "mode", "share"]
 
     let scenario: Scenario
     /// Nil: the service's own mode.
     let mode: ClockMode?
+    /// Whether clients other than the creator may call the session and get its signals; by
+    /// default a session is its creator's alone.
+    let shared: Bool
 
     init(_ fields: Fields, registry: PluginRegistry) throws(MethodFailure) {
         if let unknown = fields.keys.sorted().first(where: { !Self.keys.contains($0) }) {
             throw MethodFailure(SimulatorError.invalidArgs,
                                 "CreateSession takes no '\(unknown)' (it takes \(Self.keys.sorted().joined(separator: ", ")))")
+        }
+        switch fields["share"] {
+        case nil: shared = false
+        case .bool(let value)?: shared = value
+        default: throw MethodFailure(SimulatorError.invalidArgs, "share is true or false (b)")
         }
         mode = try fields["mode"].map { value throws(MethodFailure) in
             guard case .string(let text) = value, let mode = ClockMode(rawValue: text) else {

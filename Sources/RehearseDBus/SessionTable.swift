@@ -3,12 +3,17 @@
 /// `/org/rehearse/Simulator/sessions/`, each on its own thread with the client that owns it, in the
 /// order they were created.
 struct SessionTable {
-    /// The most sessions created by clients that may be open at once.
-    static let maximumSessions = 32
-    /// Where created sessions live: `PREFIX/N`, N counting from 1, never reused.
+    /// The most sessions created by clients that may be open at once, whoever owns them: each has
+    /// a thread of its own.
+    static let maximumSessions = 64
+    /// The most sessions one client may hold open at once, so no client takes every session.
+    static let maximumSessionsPerOwner = 8
+    /// Where created sessions live: `PREFIX/ID`, ID 32 random hexadecimal digits (128 bits), so a
+    /// session's path cannot be guessed by a client that was not told it.
     static let sessionsPath = SimulatorInterface.path + "/sessions"
 
-    /// Who a created session belongs to: it ends when its owner goes away.
+    /// Who a created session belongs to: only its owner may call it (unless it is shared), and it
+    /// ends when its owner goes away.
     enum Owner: Equatable {
         /// A client on the bus, by its unique name (`:1.42`).
         case bus(String)
@@ -16,41 +21,63 @@ struct SessionTable {
         case peer(OpaquePointer)
     }
 
+    /// A created session and what the service knows of it.
+    struct Entry {
+        let worker: SessionWorker
+        let owner: Owner
+        /// Whether clients other than the owner may call it and get its signals (`share` at
+        /// `CreateSession`).
+        let shared: Bool
+    }
+
     let defaultObject: SimulatorObject
-    private var created: [(worker: SessionWorker, owner: Owner)] = []
+    private var created: [Entry] = []
     private var count = 0
 
     init(defaultObject: SimulatorObject) {
         self.defaultObject = defaultObject
     }
 
-    /// Every object's path, the default first.
-    var paths: [String] { [defaultObject.path] + created.map(\.worker.path) }
-
     /// The created sessions, in the order they were created.
+    var entries: [Entry] { created }
+
+    /// The created sessions' workers, in the order they were created.
     var workers: [SessionWorker] { created.map(\.worker) }
 
-    /// The owner of the created session at `path`.
-    func owner(at path: String) -> Owner? {
-        created.first { $0.worker.path == path }?.owner
+    /// The paths `caller` may see: the default session's, its own sessions' and the shared ones.
+    func paths(visibleTo caller: Owner?) -> [String] {
+        [defaultObject.path] + created.filter { $0.shared || $0.owner == caller }.map(\.worker.path)
     }
 
-    func worker(at path: String) -> SessionWorker? {
-        created.first { $0.worker.path == path }?.worker
+    /// The created session at `path`.
+    func entry(at path: String) -> Entry? {
+        created.first { $0.worker.path == path }
     }
 
-    /// The path the next created session gets, or a `Limit` error when there are as many as allowed.
-    func nextPath() throws(MethodFailure) -> String {
+    /// A path and a number for the next created session of `owner`, or a `Limit` error when there
+    /// are as many as allowed, in all or for that owner. The number counts sessions from 1 in the
+    /// order they were created (recordings are named by it); the path is random.
+    func next(for owner: Owner) throws(MethodFailure) -> (path: String, number: Int) {
         guard created.count < Self.maximumSessions else {
-            throw MethodFailure(SimulatorError.limit, "\(Self.maximumSessions) sessions are open (the limit): close one first")
+            throw MethodFailure(SimulatorError.limit, "\(Self.maximumSessions) sessions are open (the limit): try again later")
         }
-        return "\(Self.sessionsPath)/\(count + 1)"
+        guard created.count(where: { $0.owner == owner }) < Self.maximumSessionsPerOwner else {
+            throw MethodFailure(SimulatorError.limit,
+                                "you have \(Self.maximumSessionsPerOwner) sessions open (the limit for one client): close one first")
+        }
+        var generator = SystemRandomNumberGenerator()
+        var path: String
+        repeat {
+            let id = (0..<2).map { _ in String(generator.next() as UInt64, radix: 16).leftPadded(to: 16) }.joined()
+            path = "\(Self.sessionsPath)/\(id)"
+        } while entry(at: path) != nil
+        return (path, count + 1)
     }
 
-    /// Adds `worker` (at ``nextPath()``) owned by `owner`.
-    mutating func add(_ worker: SessionWorker, owner: Owner) {
+    /// Adds `entry` (at a path from ``next(for:)``).
+    mutating func add(_ entry: Entry) {
         count += 1
-        created.append((worker, owner))
+        created.append(entry)
     }
 
     /// Takes out the created session at `path`, if there is one.
@@ -64,5 +91,12 @@ struct SessionTable {
         let gone = created.filter { $0.owner == owner }.map(\.worker)
         created.removeAll { $0.owner == owner }
         return gone
+    }
+}
+
+private extension String {
+    /// The string with zeros before it up to `length` characters.
+    func leftPadded(to length: Int) -> String {
+        String(repeating: "0", count: max(0, length - count)) + self
     }
 }

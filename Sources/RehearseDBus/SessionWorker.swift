@@ -140,9 +140,11 @@ final class SessionWorker: @unchecked Sendable {
                     : object.answerIntrospection(call, objectPaths: [path])
                         ?? object.answer(call, betweenSlices: continueLongWork)
                         ?? .failure(MethodFailure(SimulatorError.unknownMethod, "\(path) has no such method"))
+                // The events the call delivered go before its reply: a client that reads events
+                // after the reply has them all.
+                produced += signals()
                 produced.append(.reply(answer.message(answering: call, serial: serials.take()), connection: connection))
                 dbus_message_unref(call)
-                produced += signals()
             }
             if !hasClosed, !state.busBacklogFull.load(ordering: .relaxed) { object.session.runDueWork() }
             produced += signals()

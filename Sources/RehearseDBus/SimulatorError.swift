@@ -15,6 +15,10 @@ enum SimulatorError {
     static let unknownObject = "org.freedesktop.DBus.Error.UnknownObject"
     static let unknownMethod = "org.freedesktop.DBus.Error.UnknownMethod"
     static let propertyReadOnly = "org.freedesktop.DBus.Error.PropertyReadOnly"
+    /// A session that belongs to another client.
+    static let accessDenied = "org.freedesktop.DBus.Error.AccessDenied"
+    /// A peer asked for more match rules than it may hold.
+    static let limitsExceeded = "org.freedesktop.DBus.Error.LimitsExceeded"
 }
 
 /// A method that failed: the error name and what was wrong, sent back as an error reply.

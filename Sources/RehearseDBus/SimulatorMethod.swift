@@ -55,6 +55,13 @@ enum SimulatorMethod: String, CaseIterable {
         }
     }
 
+    /// Whether it uses the object's simulation. Those that do not (`CreateSession`) are answered
+    /// at once, even while the default session is busy with a long `Advance`; the others wait for
+    /// their turn in the session's order.
+    var usesSimulation: Bool {
+        self != .createSession
+    }
+
     /// The method's `<method>` element.
     var introspection: String {
         let arguments = inputs.map { ($0, "in") } + outputs.map { ($0, "out") }

@@ -24,18 +24,17 @@ final class SimulatorObject {
     /// The announced properties as last sent in `PropertiesChanged`.
     private var announced: [String: FieldValue]
 
-    init(path: String, session: SimulatorSession, readOnly: Bool, recordings: RecordingFolder? = nil) {
+    /// The recording's file name when the session ends: `default`, or `session-N`.
+    let recordingName: String
+
+    init(path: String, session: SimulatorSession, readOnly: Bool, recordings: RecordingFolder? = nil, recordingName: String = "default") {
         self.path = path
+        self.recordingName = recordingName
         self.session = session
         self.readOnly = readOnly
         self.recordings = recordings
         announced = session.properties
         if recordings != nil { session.startRecording(as: "recorded session \(path)") }
-    }
-
-    /// The recording's file name when the session ends: `default`, or `session-N`.
-    var recordingName: String {
-        path == SimulatorInterface.path ? "default" : "session-" + (path.split(separator: "/").last.map(String.init) ?? "")
     }
 
     /// Writes the recording as it stands, when the session is recorded (at its end); throws what
@@ -146,8 +145,10 @@ final class SimulatorObject {
         return reply
     }
 
+    /// The D-Bus specification lets `Get` and `GetAll` name no interface (an empty name): the
+    /// object's one interface is meant.
     private static func requireOwnInterface(_ interface: String) throws(MethodFailure) {
-        guard interface == SimulatorInterface.interface else {
+        guard interface == SimulatorInterface.interface || interface.isEmpty else {
             throw MethodFailure(SimulatorError.unknownInterface, "no interface \(interface)")
         }
     }

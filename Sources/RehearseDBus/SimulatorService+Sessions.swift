@@ -4,7 +4,6 @@ import CDBus
 /// produced, and ending the sessions of clients that went away.
 extension SimulatorService: SessionHost {
     func createSession(_ setup: SessionSetup, for call: OpaquePointer) throws(MethodFailure) -> String {
-        let path = try sessions.nextPath()
         let owner: SessionTable.Owner
         if let source, peers.contains(where: { $0.connection == source }) {
             owner = .peer(source)
@@ -13,10 +12,12 @@ extension SimulatorService: SessionHost {
         } else {
             throw MethodFailure(SimulatorError.notPermitted, "the caller has no name to own a session by")
         }
+        let (path, number) = try sessions.next(for: owner)
         let session = try setup.makeSession(registry: registry, defaultMode: options.mode)
         let object = SimulatorObject(path: path, session: session, readOnly: options.readOnly,
-                                     recordings: options.recordFolder.map(RecordingFolder.init))
-        sessions.add(SessionWorker(object: object, serials: serials, state: state, wake: wake), owner: owner)
+                                     recordings: options.recordFolder.map(RecordingFolder.init), recordingName: "session-\(number)")
+        sessions.add(SessionTable.Entry(worker: SessionWorker(object: object, serials: serials, state: state, wake: wake),
+                                        owner: owner, shared: setup.shared))
         return path
     }
 
@@ -26,22 +27,25 @@ extension SimulatorService: SessionHost {
     }
 
     /// Sends what the sessions' threads produced: replies to the connections their calls came on,
-    /// signals on the bus (whose match rules pick who gets them) and, among the peers, to the
-    /// peer that owns the session only; then ends the sessions that were asked to close.
+    /// signals to the session's owner only (unicast on the bus), or to everyone for a shared
+    /// session. A session that was asked to close ends first, its recording written, so a
+    /// client that has `Close`'s reply finds the recording there.
     func sendSessionsOutput() {
-        for worker in sessions.workers {
+        for entry in sessions.entries {
+            let worker = entry.worker
             let (messages, closeRequested) = worker.takeOutgoing()
-            let audience: PeerAudience = switch sessions.owner(at: worker.path) {
-            case .peer(let connection)?: .only(connection)
-            default: .none
+            if closeRequested {
+                _ = sessions.remove(at: worker.path)
+                end(worker)
             }
+            let audience: Audience = entry.shared ? .everyone : .owner(entry.owner)
             for outgoing in messages {
                 switch outgoing {
                 case .reply(let reply, let connection): send(reply, on: connection)
                 case .signal(let signal): broadcast(made: signal, to: audience)
                 }
             }
-            if closeRequested { closeWorker(at: worker.path) }
+            if closeRequested { sendLastReplies(of: worker) }
         }
     }
 
@@ -50,15 +54,24 @@ extension SimulatorService: SessionHost {
         if let worker = sessions.remove(at: path) { release(worker) }
     }
 
-    /// Stops `worker`'s thread, writes its recording (a line on standard error if it cannot) and
-    /// sends the replies it had not sent (every call gets its answer); its last signals are
-    /// dropped: the session is gone.
+    /// Ends `worker` (see ``end(_:)``) and sends the replies it had not sent.
     func release(_ worker: SessionWorker) {
+        end(worker)
+        sendLastReplies(of: worker)
+    }
+
+    /// Stops `worker`'s thread and writes its recording (a line on standard error if it cannot).
+    private func end(_ worker: SessionWorker) {
         do {
             try worker.close()
         } catch {
             log("the recording of \(worker.path) was not written: \(error.message)")
         }
+    }
+
+    /// Sends the replies an ended session had not sent (every call gets its answer); its last
+    /// signals are dropped: the session is gone.
+    private func sendLastReplies(of worker: SessionWorker) {
         for outgoing in worker.takeOutgoing().messages {
             switch outgoing {
             case .reply(let reply, let connection): send(reply, on: connection)
@@ -67,10 +80,11 @@ extension SimulatorService: SessionHost {
         }
     }
 
-    /// Sends a session's `reply` (nil: it could not be built) on `connection`, and releases both.
+    /// Sends a session's `reply` (nil: it could not be built) on `connection`, unless that is no
+    /// longer served, and releases both.
     private func send(_ reply: OpaquePointer?, on connection: OpaquePointer) {
         if let reply {
-            dbus_connection_send(connection, reply, nil)
+            if isServed(connection) { dbus_connection_send(connection, reply, nil) }
             dbus_message_unref(reply)
         }
         dbus_connection_unref(connection)

@@ -5,7 +5,8 @@ import RehearseScenario
 
 /// `org.rehearse.Simulator1` on a bus: the simulation's methods, its `Event` signal for every
 /// delivered event, and its properties. Everything runs on the thread that calls ``run(until:)``,
-/// the simulation included, so libdbus is only ever touched from one thread.
+/// the simulation included, so libdbus is only ever touched from one thread (checked in debug
+/// builds: ``OwnerThread``).
 public final class SimulatorService {
     /// How the service behaves.
     public struct Options: Sendable {
@@ -20,14 +21,20 @@ public final class SimulatorService {
         /// Record every session into this folder (it must exist): `default.yaml` and
         /// `session-N.yaml` when they end, and `Record(name)` writes `name.yaml` at once.
         public var recordFolder: URL?
+        /// When every peer place is taken, a newcomer takes the place of the peer that has sent
+        /// nothing for the longest, if that is longer than this.
+        public var idlePeerTimeout = SimulatorService.defaultIdlePeerTimeout
 
         public init() {}
     }
 
-    /// The most peers served at once; a connection past it is closed at once.
+    /// The most peers served at once; past it a newcomer takes an idle peer's place
+    /// (``Options/idlePeerTimeout``) or is closed at once.
     public static let maximumPeers = 64
     /// How long a peer may take to authenticate before it is disconnected.
     public static let authenticationTimeout = Duration.seconds(5)
+    /// ``Options/idlePeerTimeout``'s default.
+    public static let defaultIdlePeerTimeout = Duration.seconds(60)
     /// The most bytes that may wait to be sent to one peer; a peer that falls further behind (it
     /// stopped reading) is disconnected, as dbus-daemon does past its per-connection limits.
     public static let maximumPeerBacklog = 8 << 20
@@ -36,22 +43,41 @@ public final class SimulatorService {
     static let maximumBusBacklog = 8 << 20
     /// The longest the loop (and a session's thread) waits for messages, so a stop request is seen within it.
     static let idleMilliseconds: Int32 = 50
+    /// The most calls that may wait for the default session (behind a long `Advance`, say); past
+    /// it a call is refused at once with `org.rehearse.Error.Limit`, as a created session's are.
+    static let maximumQueuedCalls = SessionWorker.maximumQueuedCalls
 
     /// A connection made straight to the service (`--listen`).
-    struct Peer {
+    final class Peer {
         let connection: OpaquePointer
         /// For log lines: peers are numbered in the order they connected.
         let number: Int
         let connectedAt: ContinuousClock.Instant
+        /// When it last sent a message (or connected).
+        var lastActive: ContinuousClock.Instant
+        /// The signals it asked for.
+        var matchRules = PeerMatchRules()
+
+        init(connection: OpaquePointer, number: Int) {
+            self.connection = connection
+            self.number = number
+            connectedAt = .now
+            lastActive = connectedAt
+        }
     }
 
     /// The bus connection; nil when the service serves only peers.
-    private let connection: BusConnection?
-    private let loop = WatchLoop()
+    let connection: BusConnection?
+    let loop = WatchLoop()
+    var threadOwner = OwnerThread()
     /// The peer-to-peer server (`--listen`) and the peers connected to it.
-    private var server: OpaquePointer?
+    var server: OpaquePointer?
+    /// The peers served: messages go only to these.
     var peers: [Peer] = []
-    private var peersConnected = 0
+    /// Peers taken out of service whose connections are closed at the next safe point: never
+    /// while a message of theirs is being handled (``closeRetiredPeers()``).
+    var retired: [Peer] = []
+    var peersConnected = 0
     private var helloCount = 0
     let options: Options
     let registry: PluginRegistry
@@ -59,6 +85,15 @@ public final class SimulatorService {
     var sessions: SessionTable
     /// The connection the message being handled came on (the bus or a peer).
     var source: OpaquePointer?
+    /// Whether a connection's messages are being dispatched now. Handlers never dispatch (long
+    /// work runs outside them), and nothing closes a connection while this is true.
+    var isDispatching = false
+    /// Calls to the default session, each with a reference to it and to its connection, answered
+    /// in order by ``answerDefaultSessionCalls()``.
+    private var defaultSessionCalls: [(call: OpaquePointer, connection: OpaquePointer)] = []
+    /// Whether ``answerDefaultSessionCalls()`` runs: a long call serves the other connections
+    /// between its slices, and their calls to the default session join the queue.
+    private var answeringDefaultSession = false
     let serials = MessageSerials()
     /// What the sessions' threads read: stop, and whether the bus daemon is behind.
     let state = ServiceState()
@@ -91,7 +126,8 @@ public final class SimulatorService {
         self.registry = registry
         let session = try SimulatorSession(setup: setup, registry: registry, mode: options.mode)
         sessions = SessionTable(defaultObject: SimulatorObject(path: SimulatorInterface.path, session: session, readOnly: options.readOnly,
-                                                               recordings: options.recordFolder.map(RecordingFolder.init)))
+                                                               recordings: options.recordFolder.map(RecordingFolder.init),
+                                                               recordingName: "default"))
         sessions.defaultObject.host = self
         if let connection {
             guard serveObjects(on: connection.raw) else { throw BusFailure("cannot serve objects on the connection") }
@@ -106,31 +142,19 @@ public final class SimulatorService {
         shutDown()
     }
 
-    /// The address peers connect at (`--listen`), as the server has it: with the socket it chose
-    /// for `unix:tmpdir=` and its GUID; nil when the service listens for no peers.
-    public var peerAddress: String? {
-        guard let server, let address = dbus_server_get_address(server) else { return nil }
-        defer { dbus_free(address) }
-        return String(cString: address)
-    }
-
-    /// Ends the sessions' threads, closes every peer and the server (libdbus removes its socket
-    /// file); safe to call twice.
+    /// Ends the sessions' threads, answers the calls still waiting, closes every peer and the
+    /// server (libdbus removes its socket file); safe to call twice.
     private func shutDown() {
         state.stopRequested.store(true, ordering: .relaxed)
         for path in sessions.workers.map(\.path) { closeWorker(at: path) }
-        for peer in peers { close(peer) }
-        peers.removeAll()
+        answerDefaultSessionCalls()
+        retire(peers)
+        closeRetiredPeers()
         if let server {
             dbus_server_disconnect(server)
             dbus_server_unref(server)
             self.server = nil
         }
-    }
-
-    private func close(_ peer: Peer) {
-        dbus_connection_close(peer.connection)
-        dbus_connection_unref(peer.connection)
     }
 
     /// A line on standard error: what the service did to a misbehaving peer.
@@ -139,7 +163,7 @@ public final class SimulatorService {
     }
 
     /// Answers method calls on every path of `connection` and polls it in the loop.
-    private func serveObjects(on connection: OpaquePointer) -> Bool {
+    func serveObjects(on connection: OpaquePointer) -> Bool {
         loop.watch(connection: connection)
         var vtable = DBusObjectPathVTable(
             unregister_function: nil, message_function: handleMessage,
@@ -149,109 +173,60 @@ public final class SimulatorService {
         } != 0
     }
 
-    /// Serves peers connecting straight to `address` (libdbus's DBusServer), so one driver need
-    /// not pay the bus daemon's round trip.
-    private func listen(at address: String) throws(BusFailure) {
-        var error = DBusError()
-        dbus_error_init(&error)
-        defer { dbus_error_free(&error) }
-        guard let server = address.withCString({ dbus_server_listen($0, &error) }) else {
-            throw BusFailure("cannot listen at \(address): \(BusConnection.describe(error))")
-        }
-        self.server = server
-        dbus_server_set_new_connection_function(server, acceptPeer, Unmanaged.passUnretained(self).toOpaque(), nil)
-        loop.watch(server: server)
-    }
-
-    fileprivate func accept(_ connection: OpaquePointer) {
-        dbus_connection_ref(connection)
-        dbus_connection_set_exit_on_disconnect(connection, 0)
-        peersConnected += 1
-        let peer = Peer(connection: connection, number: peersConnected, connectedAt: .now)
-        guard peers.count < Self.maximumPeers else {
-            log("refused peer \(peer.number): \(Self.maximumPeers) peers are connected (the limit)")
-            close(peer)
-            return
-        }
-        guard serveObjects(on: connection) else {
-            close(peer)
-            return
-        }
-        peers.append(peer)
-    }
-
-    /// Dispatches what each peer sent and closes the peers that went away, took too long to
-    /// authenticate, or let too much go unread.
-    private func servePeers() {
-        // Dispatching may run handlers that read `peers`: find the gone ones first.
-        let now = ContinuousClock.now
-        let dropped = peers.filter { peer in
-            guard dispatch(peer.connection) else { return true }
-            if dbus_connection_get_is_authenticated(peer.connection) == 0, now - peer.connectedAt > Self.authenticationTimeout {
-                log("disconnected peer \(peer.number): not authenticated within \(Self.authenticationTimeout)")
-                return true
-            }
-            return isFallingBehind(peer)
-        }
-        drop(dropped)
-    }
-
-    /// Whether more than ``maximumPeerBacklog`` bytes wait for `peer`, which is then logged.
-    private func isFallingBehind(_ peer: Peer) -> Bool {
-        let backlog = dbus_connection_get_outgoing_size(peer.connection)
-        guard backlog > Self.maximumPeerBacklog else { return false }
-        log("disconnected peer \(peer.number): \(backlog) bytes unread (the limit is \(Self.maximumPeerBacklog))")
-        return true
-    }
-
-    private func drop(_ dropped: [Peer]) {
-        guard !dropped.isEmpty else { return }
-        peers.removeAll { peer in dropped.contains { $0.connection == peer.connection } }
-        for peer in dropped { sessions.removeAll(ownedBy: .peer(peer.connection)).forEach(release) }
-        dropped.forEach(close)
-    }
-
     /// Delivers what `connection` has read; false once it is gone.
-    private func dispatch(_ connection: OpaquePointer) -> Bool {
+    func dispatch(_ connection: OpaquePointer) -> Bool {
+        threadOwner.check()
+        precondition(!isDispatching, "a handler must not dispatch: long work runs outside the handlers")
+        isDispatching = true
+        defer { isDispatching = false }
         while dbus_connection_get_dispatch_status(connection) == DBUS_DISPATCH_DATA_REMAINS {
             _ = dbus_connection_dispatch(connection)
         }
         return dbus_connection_get_is_connected(connection) != 0
     }
 
-    /// Sends `signal` to every peer and on the bus. Peers come first: a peer that was just
-    /// answered is still awake to read it with the reply.
+    /// Who a message's signals go to.
+    enum Audience {
+        /// Every peer and every client on the bus whose match rules take it: the default
+        /// session's signals, and a shared session's.
+        case everyone
+        /// Only the owner of a session: a peer, or a client on the bus as unicast.
+        case owner(SessionTable.Owner)
+    }
+
+    /// Sends the built signal `message` to `audience`, then releases it.
+    func broadcast(made message: OpaquePointer, to audience: Audience = .everyone) {
+        threadOwner.check()
+        let path = dbus_message_get_path(message).map { String(cString: $0) } ?? ""
+        let interface = dbus_message_get_interface(message).map { String(cString: $0) } ?? ""
+        let member = dbus_message_get_member(message).map { String(cString: $0) } ?? ""
+        for peer in peers where Self.reaches(audience, peer) && peer.matchRules.take(path: path, interface: interface, member: member) {
+            dbus_connection_send(peer.connection, message, nil)
+        }
+        if let connection {
+            switch audience {
+            case .everyone:
+                dbus_connection_send(connection.raw, message, nil)
+            case .owner(.bus(let name)):
+                if dbus_message_set_destination(message, name) != 0 { dbus_connection_send(connection.raw, message, nil) }
+            case .owner(.peer):
+                break
+            }
+        }
+        dbus_message_unref(message)
+    }
+
     private func broadcast(_ signal: OutgoingMessage) {
         guard let message = signal.make(serial: serials.take()) else { return }
         broadcast(made: message)
     }
 
-    /// Which peers a signal goes to (on the bus, the daemon's match rules pick who gets it).
-    enum PeerAudience {
-        /// Every peer: the default session's signals.
-        case all
-        /// The peer that owns the session the signal is from.
-        case only(OpaquePointer)
-        /// No peer: a session owned by a client on the bus.
-        case none
-    }
-
-    /// Sends the built signal `message` on the bus and to `peers`, then releases it.
-    func broadcast(made message: OpaquePointer, to audience: PeerAudience = .all) {
-        for peer in peers where Self.reaches(audience, peer) {
-            dbus_connection_send(peer.connection, message, nil)
-        }
-        if let connection { dbus_connection_send(connection.raw, message, nil) }
-        dbus_message_unref(message)
-    }
-
-    private static func reaches(_ audience: PeerAudience, _ peer: Peer) -> Bool {
+    private static func reaches(_ audience: Audience, _ peer: Peer) -> Bool {
         // A peer that has not authenticated cannot have asked for anything yet.
         guard dbus_connection_get_is_authenticated(peer.connection) != 0 else { return false }
         switch audience {
-        case .all: return true
-        case .only(let connection): return connection == peer.connection
-        case .none: return false
+        case .everyone: return true
+        case .owner(let owner): return owner == .peer(peer.connection)
         }
     }
 
@@ -264,6 +239,7 @@ public final class SimulatorService {
     /// slices of long work), then releases the name and closes the peers and the server.
     /// Throws if the bus connection goes away.
     public func run(until shouldStop: @escaping () -> Bool) throws(BusFailure) {
+        threadOwner.claim()
         self.shouldStop = shouldStop
         defer {
             connection?.releaseName(options.name)
@@ -284,6 +260,7 @@ public final class SimulatorService {
             wake.clear()
             if let connection, !dispatch(connection.raw) { throw BusFailure("lost the connection to the bus") }
             servePeers()
+            answerDefaultSessionCalls()
             // While the daemon has not taken what was sent, new work waits: memory stays bounded.
             let busBehind = isBusBacklogFull
             state.busBacklogFull.store(busBehind, ordering: .relaxed)
@@ -294,19 +271,25 @@ public final class SimulatorService {
             if let changed = sessions.defaultObject.takePropertiesChanged() { broadcast(changed) }
             // Nothing here waits for a peer: libdbus writes what it can as it sends, the loop's
             // write watches write the rest, and a peer that falls behind is dropped.
-            drop(peers.filter(isFallingBehind))
+            retire(peers.filter(isFallingBehind))
+            closeRetiredPeers()
         }
     }
 
-    /// Between the slices of a long `Advance`: sends what was delivered, writes what sockets take
-    /// without waiting or reading anything new, drops peers that fall behind; false to stop.
-    private func continueLongWork() -> Bool {
+    /// Between the slices of long work on the default session (asked by the peer or client on
+    /// `caller`): sends what was delivered, reads, writes and accepts what sockets have (so
+    /// newcomers authenticate), dispatches every connection (calls to created sessions go to
+    /// their threads, calls to the default session join its queue), drops peers that fall
+    /// behind; false to stop (the service stops, or the caller is gone).
+    private func continueLongWork(for caller: OpaquePointer) -> Bool {
         sendDeliveredEvents()
         sendSessionsOutput()
-        loop.poll(milliseconds: 0, writingOnly: true)
-        drop(peers.filter(isFallingBehind))
+        loop.poll(milliseconds: 0)
+        if let connection { _ = dispatch(connection.raw) }
+        servePeers()
+        retire(peers.filter(isFallingBehind))
         while isBusBacklogFull, !shouldStop() { loop.poll(milliseconds: 10, writingOnly: true) }
-        return !shouldStop()
+        return !shouldStop() && isServed(caller)
     }
 
     /// Whether more than ``maximumBusBacklog`` bytes wait to be written to the bus daemon.
@@ -315,20 +298,32 @@ public final class SimulatorService {
         return dbus_connection_get_outgoing_size(connection.raw) > Self.maximumBusBacklog
     }
 
+    /// Whether `connection` is the bus or a peer still served (not retired).
+    func isServed(_ connection: OpaquePointer) -> Bool {
+        connection == self.connection?.raw || peers.contains { $0.connection == connection }
+    }
+
     // MARK: Messages
 
     fileprivate func handle(_ message: OpaquePointer, from source: OpaquePointer) -> DBusHandlerResult {
+        threadOwner.check()
+        let outerSource = self.source
         self.source = source
-        let fromPeer = peers.contains { $0.connection == source }
+        let peer = peers.first { $0.connection == source }
+        peer?.lastActive = .now
         defer {
+            self.source = outerSource
             sendDeliveredEvents()
-            if let spin = Self.peerSpin, fromPeer { spinDeadline = .now + spin }
+            if let spin = Self.peerSpin, peer != nil { spinDeadline = .now + spin }
         }
-        if dbus_message_get_type(message) == DBUS_MESSAGE_TYPE_SIGNAL, !fromPeer { closeSessionsOfDepartedClient(message) }
+        if dbus_message_get_type(message) == DBUS_MESSAGE_TYPE_SIGNAL, peer == nil { closeSessionsOfDepartedClient(message) }
         guard dbus_message_get_type(message) == DBUS_MESSAGE_TYPE_METHOD_CALL else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
         let path = dbus_message_get_path(message).map { String(cString: $0) } ?? "/"
-        if let worker = sessions.worker(at: path) {
-            if !worker.submit(message, from: source) {
+        let caller = peer.map { SessionTable.Owner.peer($0.connection) } ?? dbus_message_get_sender(message).map { .bus(String(cString: $0)) }
+        if let entry = sessions.entry(at: path) {
+            if !entry.shared, entry.owner != caller {
+                send(.failure(MethodFailure(SimulatorError.accessDenied, "\(path) belongs to another client")), to: message, on: source)
+            } else if !entry.worker.submit(message, from: source) {
                 send(.failure(MethodFailure(SimulatorError.limit, "\(SessionWorker.maximumQueuedCalls) calls already wait for \(path)")),
                      to: message, on: source)
             }
@@ -337,10 +332,10 @@ public final class SimulatorService {
         let interface = dbus_message_get_interface(message).map { String(cString: $0) }
         let member = dbus_message_get_member(message).map { String(cString: $0) } ?? ""
         let signature = dbus_message_get_signature(message).map { String(cString: $0) } ?? ""
-        if interface == "org.freedesktop.DBus", fromPeer {
+        if interface == "org.freedesktop.DBus", peer != nil {
             // Clients that expect a bus (gdbus --address, jeepney, rehearse inject and monitor) greet
-            // a peer too and ask for signals: give them a name, and accept their match rules (a peer
-            // gets every signal; filtering is the client's).
+            // a peer too and ask for signals: give them a name, and keep their match rules (a peer
+            // gets the signals its rules take, of the default session and of its own sessions).
             switch (member, signature) {
             case ("Hello", ""):
                 helloCount += 1
@@ -349,7 +344,7 @@ public final class SimulatorService {
                 send(.reply(name), to: message, on: source)
                 return DBUS_HANDLER_RESULT_HANDLED
             case ("AddMatch", "s"), ("RemoveMatch", "s"):
-                send(.reply(MessageWriter()), to: message, on: source)
+                send(changeMatchRules(of: peer, adding: member == "AddMatch", message), to: message, on: source)
                 return DBUS_HANDLER_RESULT_HANDLED
             default:
                 break
@@ -357,7 +352,9 @@ public final class SimulatorService {
         }
         if member == "Introspect", interface == nil || interface == "org.freedesktop.DBus.Introspectable" {
             let events = path == SimulatorInterface.path ? sessions.defaultObject.session.simulation.eventVocabulary : nil
-            guard let xml = Introspection.xml(for: path, objectPaths: sessions.paths, events: events) else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
+            guard let xml = Introspection.xml(for: path, objectPaths: sessions.paths(visibleTo: caller), events: events) else {
+                return DBUS_HANDLER_RESULT_NOT_YET_HANDLED
+            }
             var reply = MessageWriter()
             reply.append(xml)
             send(.reply(reply), to: message, on: source)
@@ -369,15 +366,77 @@ public final class SimulatorService {
                  to: message, on: source)
             return DBUS_HANDLER_RESULT_HANDLED
         }
-        guard let answer = sessions.defaultObject.answer(message, betweenSlices: continueLongWork) else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
-        send(answer, to: message, on: source)
-        // PropertiesChanged goes out once per loop round, after every message read in it.
+        if interface == nil || interface == SimulatorInterface.interface, let method = SimulatorMethod(rawValue: member), !method.usesSimulation {
+            guard let answer = sessions.defaultObject.answer(message, betweenSlices: { true }) else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
+            send(answer, to: message, on: source)
+        } else {
+            queueDefaultSessionCall(message, from: source)
+        }
         return DBUS_HANDLER_RESULT_HANDLED
     }
 
-    /// Sends `answer` to the caller of `call`, on the connection the call came on.
+    /// `AddMatch` or `RemoveMatch` from `peer`.
+    private func changeMatchRules(of peer: Peer?, adding: Bool, _ message: OpaquePointer) -> SimulatorObject.Answer {
+        var reader = MessageReader(message)
+        guard let peer, let rule = try? reader.string(maximumBytes: PeerMatchRules.maximumRuleBytes) else {
+            return .failure(MethodFailure("org.freedesktop.DBus.Error.MatchRuleInvalid",
+                                          "a match rule is at most \(PeerMatchRules.maximumRuleBytes) bytes of text"))
+        }
+        do {
+            if adding { try peer.matchRules.add(rule) } else { try peer.matchRules.remove(rule) }
+            return .reply(MessageWriter())
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Keeps `message`, a call to the default session, and a reference to its connection for
+    /// ``answerDefaultSessionCalls()``; refuses it when ``maximumQueuedCalls`` already wait.
+    private func queueDefaultSessionCall(_ message: OpaquePointer, from source: OpaquePointer) {
+        guard defaultSessionCalls.count < Self.maximumQueuedCalls else {
+            send(.failure(MethodFailure(SimulatorError.limit, "\(Self.maximumQueuedCalls) calls already wait for \(SimulatorInterface.path)")),
+                 to: message, on: source)
+            return
+        }
+        dbus_message_ref(message)
+        dbus_connection_ref(source)
+        defaultSessionCalls.append((message, source))
+    }
+
+    /// Answers the calls to the default session, in the order they came, outside any dispatch:
+    /// a long one (an `Advance` of many slices) dispatches every connection between its slices,
+    /// the bus included, so nobody waits for it but the calls queued behind it. Calls of
+    /// connections no longer served are dropped; once the service stops, calls are refused.
+    private func answerDefaultSessionCalls() {
+        guard !answeringDefaultSession else { return }
+        answeringDefaultSession = true
+        defer { answeringDefaultSession = false }
+        while !defaultSessionCalls.isEmpty {
+            let (call, connection) = defaultSessionCalls.removeFirst()
+            defer {
+                dbus_message_unref(call)
+                dbus_connection_unref(connection)
+            }
+            guard isServed(connection) else { continue }
+            guard !state.stopRequested.load(ordering: .relaxed) else {
+                send(.failure(MethodFailure(SimulatorError.unknownObject, "the service is stopping")), to: call, on: connection)
+                continue
+            }
+            source = connection
+            let answer = sessions.defaultObject.answer(call) { continueLongWork(for: connection) }
+                ?? .failure(MethodFailure(SimulatorError.unknownMethod, "\(SimulatorInterface.path) has no such method"))
+            source = nil
+            // The events the call delivered go out before its reply: a client that reads events
+            // after the reply has them all.
+            sendDeliveredEvents()
+            send(answer, to: call, on: connection)
+        }
+    }
+
+    /// Sends `answer` to the caller of `call`, on the connection the call came on, unless that
+    /// connection is no longer served.
     private func send(_ answer: SimulatorObject.Answer, to call: OpaquePointer, on source: OpaquePointer) {
-        guard let message = answer.message(answering: call, serial: serials.take()) else { return }
+        guard isServed(source), let message = answer.message(answering: call, serial: serials.take()) else { return }
         dbus_connection_send(source, message, nil)
         dbus_message_unref(message)
     }
@@ -388,11 +447,4 @@ private let handleMessage: @convention(c) (OpaquePointer?, OpaquePointer?, Unsaf
     connection, message, userData in
     guard let connection, let message, let userData else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
     return Unmanaged<SimulatorService>.fromOpaque(userData).takeUnretainedValue().handle(message, from: connection)
-}
-
-/// libdbus's new-peer callback: hands the connection to the service passed as user data.
-private let acceptPeer: @convention(c) (OpaquePointer?, OpaquePointer?, UnsafeMutableRawPointer?) -> Void = {
-    _, peer, userData in
-    guard let peer, let userData else { return }
-    Unmanaged<SimulatorService>.fromOpaque(userData).takeUnretainedValue().accept(peer)
 }

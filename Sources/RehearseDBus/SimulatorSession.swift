@@ -13,7 +13,7 @@ public final class SimulatorSession {
     static let maximumAdvance = 1_000_000.0
     /// How many scheduled items an `Advance` runs before it lets the service send what they
     /// delivered and look at its stop request.
-    static let advanceSlice = 1_000
+    static let advanceSlice = 100
 
     let registry: PluginRegistry
     let mode: ClockMode

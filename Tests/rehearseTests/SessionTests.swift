@@ -38,11 +38,12 @@ import Testing
         try bus.serve(["--mode", "manual"])
         let created = try client(bus, ["create"])
         let path = created.output.trimmingCharacters(in: .whitespacesAndNewlines)
-        #expect(path == "/org/rehearse/Simulator/sessions/1", "\(created.errorOutput)")
+        #expect(path.wholeMatch(of: Self.sessionPath) != nil, "\(path)\(created.errorOutput)")
         let answer = try waitForGone(path, bus: bus) { arguments in try bus.run("/usr/bin/gdbus", arguments) }
         #expect(answer.contains("org.freedesktop.DBus.Error.UnknownObject"), "\(answer)")
-        // The service goes on: a new session gets the next number.
-        #expect(try client(bus, ["create"]).output == "/org/rehearse/Simulator/sessions/2\n")
+        // The service goes on: a new session gets a path of its own.
+        let again = try client(bus, ["create"]).output.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(again.wholeMatch(of: Self.sessionPath) != nil && again != path, "\(again)")
     }
 
     @Test func aPeersSessionEndsWhenThePeerDisconnects() throws {
@@ -50,35 +51,92 @@ import Testing
         let (_, address, _) = try bus.servePeersOnly(["--mode", "manual"])
         let created = try client(bus, ["create", address])
         let path = created.output.trimmingCharacters(in: .whitespacesAndNewlines)
-        #expect(path == "/org/rehearse/Simulator/sessions/1", "\(created.errorOutput)")
+        #expect(path.wholeMatch(of: Self.sessionPath) != nil, "\(path)\(created.errorOutput)")
         let answer = try waitForGone(path, bus: bus, address: address) { arguments in try bus.run("/usr/bin/gdbus", arguments) }
         #expect(answer.contains("org.freedesktop.DBus.Error.UnknownObject"), "\(answer)")
     }
 
-    /// Past the cap, `CreateSession` is refused with a `Limit` error; closing one makes room.
-    @Test func theSessionCapGivesItsError() throws {
+    /// A session's path: 128 random bits under the sessions' folder, never a count another
+    /// client could guess.
+    private static var sessionPath: Regex<Substring> { /\/org\/rehearse\/Simulator\/sessions\/[0-9a-f]{32}/ }
+
+    /// One client may hold 8 sessions (then `Limit`, naming its own limit); seven more clients
+    /// take 8 each, and then the service's 64 are all taken. Every path differs.
+    @Test func sessionsHaveAQuotaPerClientAndACapInAll() throws {
         let bus = try PrivateBus()
         try bus.serve(["--mode", "manual"])
-        let result = try client(bus, ["cap"])
-        #expect(result.output == #"{"created": 32, "refused": "org.rehearse.Error.Limit", "closed": true, "again": "/org/rehearse/Simulator/sessions/33"}"# + "\n",
+        let result = try client(bus, ["caps"])
+        #expect(result.output == #"{"first": 8, "refused": "you have 8 sessions open (the limit for one client): close one first", "#
+                + #""others": 56, "last": "64 sessions are open (the limit): try again later", "distinct": true}"# + "\n",
                 "\(result.errorOutput)")
     }
 
-    @Test func sessionsAreListedAndTheDefaultCannotBeClosed() throws {
+    /// Another connection can neither use a session nor see it: each call is `AccessDenied`, the
+    /// listing leaves it out, and its `Event` signals reach only the owner (unicast on a bus,
+    /// sent to the owning peer only over `--listen`), even for a client whose match rule takes
+    /// every signal. Shared at creation, it is open to others. (Once, any client could read the
+    /// owner's text, type into it, record it and close it.)
+    @Test(arguments: [false, true])
+    func aSessionBelongsToItsOwner(overPeers: Bool) throws {
+        let bus = try PrivateBus()
+        var address: [String] = []
+        if overPeers {
+            address = [try bus.servePeersOnly(["--mode", "manual", "--record", bus.folder.path]).address]
+        } else {
+            try bus.serve(["--mode", "manual", "--record", bus.folder.path])
+        }
+        let denied = "org.freedesktop.DBus.Error.AccessDenied"
+        let own = try client(bus, ["intrude", "own"] + address)
+        #expect(own.output == #"{"Close": "\#(denied)", "Get": "\#(denied)", "Inject": "\#(denied)", "Introspect": "\#(denied)", "#
+                + #""Record": "\#(denied)", "listed": false, "overheard": 0, "owner heard": true, "owner's text": ""}"# + "\n",
+                "\(own.errorOutput)")
+        #expect(!FileManager.default.fileExists(atPath: bus.folder.appendingPathComponent("stolen.yaml").path))
+        let shared = try client(bus, ["intrude", "shared"] + address)
+        #expect(shared.output.contains(#""Get": "answered", "Inject": "answered", "Introspect": "answered""#), "\(shared.output)\(shared.errorOutput)")
+        #expect(shared.output.contains(#""listed": true"#) && shared.output.contains(#""owner's text": "intruder""#), "\(shared.output)")
+        #expect(!shared.output.contains(#""overheard": 0"#), "\(shared.output)")
+    }
+
+    /// The shipped client's `events()` read as a stream, with no round trip first, gives every
+    /// event a round trip gives. (Once it dropped the message it waited for, and a session sent
+    /// a call's reply before the events the call delivered.)
+    @Test func theClientsEventStreamMissesNoEvent() throws {
+        let bus = try PrivateBus()
+        try bus.serve(["--mode", "manual"])
+        let result = try client(bus, ["stream"])
+        let lines = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: [String]]
+        let streamed = lines?["streamed"] ?? [], expected = lines?["after a round trip"] ?? []
+        #expect(expected.contains("keyboard.didShow") && expected.contains("focus.changed"), "\(result.output)\(result.errorOutput)")
+        #expect(streamed == expected)
+    }
+
+    /// A client that opens and closes more sessions than a bus allows match rules per connection
+    /// (512 by default) is not refused: closing a session removes its rule.
+    @Test func closedSessionsLeaveNoMatchRuleBehind() throws {
+        let bus = try PrivateBus()
+        try bus.serve(["--mode", "manual"])
+        let result = try client(bus, ["many", "600"])
+        #expect(result.output == "600 sessions opened and closed\n", "\(result.errorOutput)")
+    }
+
+    @Test func sessionsAreListedToTheirOwnerAndTheDefaultCannotBeClosed() throws {
         let bus = try PrivateBus()
         try bus.serve(["--mode", "manual", "--plugins", "login-animator"])
         // gdbus keeps its connection only for one call: create and introspect from one bash line
         // would lose the session, so the listing is checked through a session held by Python.
         let script = """
-            import subprocess, sys
+            import sys
             sys.path.insert(0, '\(Rehearse.packageRoot.appendingPathComponent("clients/python").path)')
             import rehearse
+            from jeepney import DBusAddress, new_method_call
             simulator = rehearse.Simulator()
             session = simulator.session(plugins=["panner"])
-            print(session.path)
-            tree = subprocess.run(["gdbus", "introspect", "--session", "--dest", "org.rehearse.Simulator",
-                                   "--object-path", "/org/rehearse/Simulator", "--recurse"], capture_output=True, text=True).stdout
-            print("sessions/1" in tree, "interface org.rehearse.Simulator1" in tree.split("node /org/rehearse/Simulator/sessions/1")[-1])
+            node = session.path.rsplit("/", 1)[-1]
+            folder = DBusAddress("/org/rehearse/Simulator/sessions", bus_name=rehearse.SERVICE,
+                                 interface="org.freedesktop.DBus.Introspectable")
+            print(f'<node name="{node}"/>' in simulator.call(new_method_call(folder, "Introspect"))[0])
+            mine = DBusAddress(session.path, bus_name=rehearse.SERVICE, interface="org.freedesktop.DBus.Introspectable")
+            print("interface name=\\"org.rehearse.Simulator1\\"" in simulator.call(new_method_call(mine, "Introspect"))[0])
             print(session.get("keyboard.visible"))
             default = simulator.default_session()
             for arguments in (("Close",), ("CreateSession", "a{sv}", {"colour": ("s", "red")})):
@@ -91,8 +149,8 @@ import Testing
         try Data(script.utf8).write(to: file)
         let result = try bus.run("/usr/bin/env", ["python3", file.path])
         #expect(result.output == """
-            /org/rehearse/Simulator/sessions/1
-            True True
+            True
+            True
             False
             org.rehearse.Error.NotPermitted
             org.freedesktop.DBus.Error.InvalidArgs
@@ -146,8 +204,8 @@ import Testing
                 "\(result.errorOutput)")
     }
 
-    /// Calls `Get` on `path` until it is refused (the service sees the client go within a moment),
-    /// for up to 2 s; returns the last error output.
+    /// Calls `Get` on `path` until it is refused as unknown (the service sees the client go within
+    /// a moment), for up to 2 s; returns the last error output.
     private func waitForGone(_ path: String, bus: PrivateBus, address: String? = nil,
                              run: ([String]) throws -> CommandResult) throws -> String {
         let target = address.map { ["--address", $0] } ?? ["--session"]
@@ -156,7 +214,8 @@ import Testing
             let result = try run(["call"] + target + ["--dest", "org.rehearse.Simulator", "--object-path", path,
                                                       "--method", "org.rehearse.Simulator1.Get", "time"])
             last = result.errorOutput
-            if result.status != 0 { break }
+            // Until then, the session is another client's: AccessDenied.
+            if last.contains("UnknownObject") { break }
             Thread.sleep(forTimeInterval: 0.02)
         }
         return last

@@ -8,6 +8,15 @@
   hostile_peer.py flood ADDRESS COUNT         creates a session, writes COUNT Reset calls to it in one go,
                                               then reads every reply; prints how many were answered, and
                                               the error names of the others with their counts
+  hostile_peer.py drop-mid-advance ADDRESS LOG ROUNDS
+                                              ROUNDS times: a peer asks for every signal, calls a long
+                                              Advance and stops reading, until the service's LOG says it
+                                              was dropped; then another peer's Get must be answered;
+                                              prints the rounds done and the slowest Get in ms
+  hostile_peer.py idle ADDRESS COUNT SECONDS  COUNT peers that authenticate, say Hello and then nothing
+  hostile_peer.py latency ADDRESS COUNT       COUNT calls to a session of its own, every tenth on a new
+                                              connection (authentication included); prints p50, p99 and
+                                              the slowest in ms
 """
 import collections
 import socket
@@ -62,6 +71,55 @@ def flood(address, count):
     print(dict(sorted(outcomes.items())))
 
 
+def drop_mid_advance(address, log, rounds):
+    slowest = 0.0
+    for _ in range(rounds):
+        with open(log) as text:
+            dropped = text.read().count("bytes unread")
+        greedy = open_dbus_connection(bus=address)
+        greedy.send_and_get_reply(message_bus.AddMatch(MatchRule(type="signal")), timeout=5)
+        greedy.send(new_method_call(SIMULATOR, "Advance", "d", (100000.0,)))
+        deadline = time.monotonic() + 60
+        while True:
+            with open(log) as text:
+                if text.read().count("bytes unread") > dropped:
+                    break
+            if time.monotonic() > deadline:
+                sys.exit(f"round {_}: the peer was not dropped within 60 s")
+            time.sleep(0.01)
+        greedy.close()
+        other = open_dbus_connection(bus=address)
+        start = time.monotonic()
+        other.send_and_get_reply(new_method_call(SIMULATOR, "Get", "s", ("time",)), timeout=10)
+        slowest = max(slowest, time.monotonic() - start)
+        other.close()
+    print(f"rounds {rounds}, slowest Get {slowest * 1000:.0f} ms", flush=True)
+
+
+def idle(address, count, seconds):
+    connections = [open_dbus_connection(bus=address) for _ in range(count)]
+    print("connected", len(connections), flush=True)
+    time.sleep(seconds)
+
+
+def latency(address, count):
+    times = []
+    connection, session = None, None
+    for index in range(count):
+        start = time.monotonic()
+        if index % 10 == 0:
+            if connection:
+                connection.close()
+            connection = open_dbus_connection(bus=address)
+            created = connection.send_and_get_reply(new_method_call(SIMULATOR, "CreateSession", "a{sv}", ({"mode": ("s", "manual")},)), timeout=30)
+            session = DBusAddress(created.body[0], bus_name="org.rehearse.Simulator", interface="org.rehearse.Simulator1")
+        reply = connection.send_and_get_reply(new_method_call(session, "Get", "s", ("time",)), timeout=30)
+        assert reply.header.message_type == MessageType.method_return, reply.body
+        times.append((time.monotonic() - start) * 1000)
+    times.sort()
+    print(f"p50 {times[len(times) // 2]:.1f} ms, p99 {times[int(len(times) * 0.99)]:.1f} ms, slowest {times[-1]:.1f} ms", flush=True)
+
+
 if __name__ == "__main__":
     case, arguments = sys.argv[1], sys.argv[2:]
     if case == "silent":
@@ -72,3 +130,9 @@ if __name__ == "__main__":
         load(arguments[0], arguments[1])
     elif case == "flood":
         flood(arguments[0], int(arguments[1]))
+    elif case == "drop-mid-advance":
+        drop_mid_advance(arguments[0], arguments[1], int(arguments[2]))
+    elif case == "latency":
+        latency(arguments[0], int(arguments[1]))
+    elif case == "idle":
+        idle(arguments[0], int(arguments[1]), float(arguments[2]))

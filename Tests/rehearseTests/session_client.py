@@ -5,12 +5,18 @@ peer address as the last argument.
 
   trace KIND     create a session for KIND (login or panner), drive it, print its events
   create         create a session, print its path, and leave (the session should go with us)
-  cap            create sessions until refused; print the count and the error, then close one
-                 and create again
   record SCENARIO SEED
                  a realtime session set up from SCENARIO gets seeded random injections at random
                  moments; then it is closed; prints its events as JSON lines (what a replay's
                  trace must say)
+  caps           one client creates sessions until refused; then seven more clients create eight
+                 each, and one more is refused: prints the counts and the refusals
+  intrude SHARE  a session (shared if SHARE is "shared") is driven by its owner while another
+                 connection calls each method on it, introspects and listens to every signal;
+                 prints what the intruder got
+  stream         a session is driven, then its events read as a stream (no round trip first)
+                 and, from a second session driven the same way, after a round trip: prints both
+  many COUNT     opens and closes COUNT sessions one after another on one connection
   close SCENARIO ROUNDS
                  ROUNDS times: a realtime session set up from SCENARIO gets taps, Close and
                  calls after it, sent without waiting; prints how each kind of call was answered
@@ -24,7 +30,7 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "clients", "python"))
 import rehearse  # noqa: E402
-from jeepney import HeaderFields, new_method_call  # noqa: E402
+from jeepney import HeaderFields, MatchRule, MessageType, message_bus, new_method_call  # noqa: E402
 
 # What each kind of session gets, and the calls that drive it.
 KINDS = {
@@ -53,17 +59,92 @@ def trace(simulator, kind):
             print(event.sequence, f"{event.time:.6f}", event.name, json.dumps(event.fields, sort_keys=True))
 
 
-def cap(simulator):
-    sessions = []
+def caps(simulator, bus):
+    first = []
+    try:
+        while True:
+            first.append(simulator.session())
+    except rehearse.RehearseError as error:
+        refused = error.message
+    others = [rehearse.Simulator(bus) for _ in range(7)]
+    held = [client.session() for client in others for _ in range(8)]
+    try:
+        rehearse.Simulator(bus).session()
+        last = "created"
+    except rehearse.RehearseError as error:
+        last = error.message
+    paths = [session.path for session in first + held]
+    print(json.dumps({"first": len(first), "refused": refused, "others": len(held), "last": last,
+                      "distinct": len(set(paths)) == len(paths)}))
+
+
+def outcome(call):
+    try:
+        call()
+        return "answered"
+    except rehearse.RehearseError as error:
+        return error.name
+
+
+def intrude(simulator, bus, shared):
+    session = simulator.session(plugins=["login-animator"], mode="manual", share=shared)
+    intruder = rehearse.Simulator(bus)
+    everything = MatchRule(type="signal")
+    intruder.call(message_bus.AddMatch(everything))
+    heard = intruder.connection.filter(everything, bufsize=100_000).__enter__()
+    session.inject("tap", target="username")
+    session.advance(0.5)
+    owned = len(session.take_events())
+    stolen = rehearse.Session.__new__(rehearse.Session)
+    stolen.simulator, stolen.path, stolen._address = intruder, session.path, session._address
+    got = {
+        "Get": outcome(lambda: stolen.get("username.text")),
+        "Inject": outcome(lambda: stolen.inject("text", target="username", text="intruder")),
+        "Record": outcome(lambda: stolen.record("stolen")),
+        "Introspect": outcome(lambda: intruder.call(new_method_call(
+            rehearse.DBusAddress(session.path, bus_name=rehearse.SERVICE, interface="org.freedesktop.DBus.Introspectable"),
+            "Introspect"))),
+    }
+    if not shared:
+        got["Close"] = outcome(lambda: stolen.call("Close"))
+    tree = intruder.call(new_method_call(
+        rehearse.DBusAddress("/org/rehearse/Simulator/sessions", bus_name=rehearse.SERVICE,
+                             interface="org.freedesktop.DBus.Introspectable"), "Introspect"))[0]
+    intruder.call(new_method_call(rehearse.DBusAddress(rehearse.DEFAULT_PATH, bus_name=rehearse.SERVICE,
+                                                       interface=rehearse.INTERFACE), "Get", "s", ("time",)))
     while True:
         try:
-            sessions.append(simulator.session())
-        except rehearse.RehearseError as error:
-            refused = error.name
+            intruder.connection.recv_messages(timeout=0.2)
+        except TimeoutError:
             break
-    sessions[0].close()
-    again = simulator.session()
-    print(json.dumps({"created": len(sessions), "refused": refused, "closed": True, "again": again.path}))
+    overheard = sum(1 for message in heard if message.header.fields.get(HeaderFields.path) == session.path)
+    got.update({"listed": session.path.rsplit("/", 1)[-1] in tree, "overheard": overheard, "owner heard": owned > 0,
+                "owner's text": session.get("username.text")})
+    print(json.dumps(got, sort_keys=True))
+
+
+def drive(session):
+    session.inject("tap", target="username")
+    session.advance(0.5)
+    session.inject("text", target="username", text="vijay")
+    session.inject("return", target="username")
+    session.advance(0.5)
+
+
+def stream(simulator):
+    with simulator.session(plugins=["login-animator"], mode="manual") as streamed:
+        drive(streamed)
+        names = [event.name for event in streamed.events(timeout=0.5)]
+    with simulator.session(plugins=["login-animator"], mode="manual") as checked:
+        drive(checked)
+        expected = [event.name for event in checked.take_events()]
+    print(json.dumps({"streamed": names, "after a round trip": expected}))
+
+
+def many(simulator, count):
+    for _ in range(count):
+        simulator.session().close()
+    print(f"{count} sessions opened and closed")
 
 
 def random_injection(rng):
@@ -131,8 +212,14 @@ def main():
         trace(simulator, sys.argv[2])
     elif command == "create":
         print(simulator.session(mode="manual").path)
-    elif command == "cap":
-        cap(simulator)
+    elif command == "caps":
+        caps(simulator, bus)
+    elif command == "intrude":
+        intrude(simulator, bus, sys.argv[2] == "shared")
+    elif command == "stream":
+        stream(simulator)
+    elif command == "many":
+        many(simulator, int(sys.argv[2]))
     elif command == "record":
         record(simulator, sys.argv[2], sys.argv[3])
     elif command == "close":

@@ -75,10 +75,11 @@ class Session:
         self.simulator = simulator
         self.path = path
         self._address = DBusAddress(path, bus_name=simulator.name, interface=INTERFACE)
-        rule = MatchRule(type="signal", interface=INTERFACE, member="Event", path=path)
-        # A bus delivers what matches; `serve --listen` sends a peer everything and accepts the rule.
-        simulator.call(message_bus.AddMatch(rule))
-        self._filter = simulator.connection.filter(rule, bufsize=1_000_000)
+        self._rule = MatchRule(type="signal", interface=INTERFACE, member="Event", path=path)
+        # A bus delivers what matches; `serve --listen` sends a peer its sessions' signals and
+        # accepts the rule.
+        simulator.call(message_bus.AddMatch(self._rule))
+        self._filter = simulator.connection.filter(self._rule, bufsize=1_000_000)
         self._events = self._filter.__enter__()
 
     def call(self, method, signature=None, *arguments):
@@ -122,12 +123,12 @@ class Session:
         ends when none comes for `timeout` seconds. Events of calls already answered are all
         in: read them after the calls."""
         while True:
-            if not self._events:
-                try:
-                    self.simulator.connection.recv_until_filtered(self._events, timeout=timeout)
-                except TimeoutError:
-                    return
-            sequence, time, name, fields = self._events.popleft().body
+            try:
+                # Pops the oldest queued signal, or waits for one: it returns what it popped.
+                signal = self.simulator.connection.recv_until_filtered(self._events, timeout=timeout)
+            except TimeoutError:
+                return
+            sequence, time, name, fields = signal.body
             yield Event(sequence, time, name, plain(fields))
 
     def take_events(self):
@@ -136,11 +137,21 @@ class Session:
         self.call("Get", "s", "time")
         return list(self.events(timeout=0))
 
+    def record(self, name):
+        """Writes the session's recording, as a scenario file, as `name.yaml` in the folder the
+        service records into (`serve --record DIR`); returns the file's path."""
+        return self.call("Record", "s", name)[0]
+
     def close(self):
-        """Ends a session of your own (the default session lasts as long as the service)."""
+        """Ends a session of your own (the default session lasts as long as the service), and
+        stops collecting its events: the bus forgets the match rule, so a client may open any
+        number of sessions one after another."""
         self._filter.__exit__(None, None, None)
-        if self.path != DEFAULT_PATH:
-            self.call("Close")
+        try:
+            if self.path != DEFAULT_PATH:
+                self.call("Close")
+        finally:
+            self.simulator.call(message_bus.RemoveMatch(self._rule))
 
     def __enter__(self):
         return self
@@ -164,10 +175,13 @@ class Simulator:
             raise RehearseError(reply.header.fields[HeaderFields.error_name], message)
         return reply.body
 
-    def session(self, plugins=(), device=None, scenario=None, mode=None):
+    def session(self, plugins=(), device=None, scenario=None, mode=None, share=False):
         """A new session of your own: `plugins` (ids) and `device`, or `scenario` (a scenario
-        file's text); `mode` "manual", "virtual" or "realtime" (the service's when None)."""
+        file's text); `mode` "manual", "virtual" or "realtime" (the service's when None). Only
+        this connection may call it and get its events, unless `share` is true."""
         setup = {}
+        if share:
+            setup["share"] = ("b", True)
         if plugins:
             setup["plugins"] = ("as", list(plugins))
         if device is not None:

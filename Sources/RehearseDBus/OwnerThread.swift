@@ -1,0 +1,21 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The one thread allowed to touch the service's libdbus connections, checked in debug builds:
+/// libdbus connections are not shared between threads here (reference/dbus-notes.md), and a
+/// connection touched from another thread fails far from the mistake. The thread that serves
+/// (``SimulatorService/run(until:)``) claims it; until then the thread that built the service owns it.
+struct OwnerThread {
+    private var thread = pthread_self()
+
+    /// Makes the calling thread the owner.
+    mutating func claim() {
+        thread = pthread_self()
+    }
+
+    /// Stops a debug build when called from any thread but the owner.
+    func check(_ function: StaticString = #function) {
+        assert(pthread_equal(thread, pthread_self()) != 0, "\(function) called off the service's thread")
+    }
+}

@@ -1,0 +1,117 @@
+import CDBus
+
+/// The service's peers (`--listen`): accepting them, serving what they send, and dropping the
+/// ones that misbehave, at a point where no message of theirs is being handled.
+extension SimulatorService {
+    /// The address peers connect at (`--listen`), as the server has it: with the socket it chose
+    /// for `unix:tmpdir=` and its GUID; nil when the service listens for no peers.
+    public var peerAddress: String? {
+        guard let server, let address = dbus_server_get_address(server) else { return nil }
+        defer { dbus_free(address) }
+        return String(cString: address)
+    }
+
+    /// Serves peers that connect straight to `address` (libdbus's DBusServer), so one driver need
+    /// not pay the bus daemon's round trip.
+    func listen(at address: String) throws(BusFailure) {
+        var error = DBusError()
+        dbus_error_init(&error)
+        defer { dbus_error_free(&error) }
+        guard let server = address.withCString({ dbus_server_listen($0, &error) }) else {
+            throw BusFailure("cannot listen at \(address): \(BusConnection.describe(error))")
+        }
+        self.server = server
+        dbus_server_set_new_connection_function(server, acceptPeer, Unmanaged.passUnretained(self).toOpaque(), nil)
+        loop.watch(server: server)
+    }
+
+    /// A new peer: served if there is room, or if it can take the place of a peer idle for
+    /// longer than ``Options/idlePeerTimeout``; closed otherwise.
+    fileprivate func accept(_ connection: OpaquePointer) {
+        threadOwner.check()
+        dbus_connection_ref(connection)
+        dbus_connection_set_exit_on_disconnect(connection, 0)
+        peersConnected += 1
+        let peer = Peer(connection: connection, number: peersConnected)
+        if peers.count >= Self.maximumPeers, let idle = longestIdlePeer() {
+            log("disconnected peer \(idle.number): it sent nothing for \(options.idlePeerTimeout) while \(Self.maximumPeers) peers were connected")
+            retire([idle])
+        }
+        guard peers.count < Self.maximumPeers else {
+            log("refused peer \(peer.number): \(Self.maximumPeers) peers are connected (the limit) and none was idle for \(options.idlePeerTimeout)")
+            retired.append(peer)
+            return
+        }
+        guard serveObjects(on: connection) else {
+            retired.append(peer)
+            return
+        }
+        peers.append(peer)
+    }
+
+    /// The authenticated peer that has sent nothing for the longest, if longer than the idle timeout.
+    private func longestIdlePeer() -> Peer? {
+        let now = ContinuousClock.now
+        return peers
+            .filter { dbus_connection_get_is_authenticated($0.connection) != 0 && now - $0.lastActive > options.idlePeerTimeout }
+            .min { $0.lastActive < $1.lastActive }
+    }
+
+    /// Dispatches what each peer sent and drops the peers that went away, took too long to
+    /// authenticate, or let too much go unread.
+    func servePeers() {
+        let now = ContinuousClock.now
+        var dropped: [Peer] = []
+        for peer in peers {
+            if !dispatch(peer.connection) {
+                dropped.append(peer)
+            } else if dbus_connection_get_is_authenticated(peer.connection) == 0, now - peer.connectedAt > Self.authenticationTimeout {
+                log("disconnected peer \(peer.number): not authenticated within \(Self.authenticationTimeout)")
+                dropped.append(peer)
+            } else if isFallingBehind(peer) {
+                dropped.append(peer)
+            }
+        }
+        retire(dropped)
+    }
+
+    /// Whether more than ``maximumPeerBacklog`` bytes wait for `peer`, which is then logged.
+    func isFallingBehind(_ peer: Peer) -> Bool {
+        let backlog = dbus_connection_get_outgoing_size(peer.connection)
+        guard backlog > Self.maximumPeerBacklog else { return false }
+        log("disconnected peer \(peer.number): \(backlog) bytes unread (the limit is \(Self.maximumPeerBacklog))")
+        return true
+    }
+
+    /// Takes `dropped` out of service at once: nothing more is sent to them or read from them,
+    /// and their sessions end. Their connections are closed later, by ``closeRetiredPeers()``:
+    /// this may run while one of their messages is being handled (a peer that falls behind
+    /// during its own long `Advance`), and a connection closed under its own dispatch is used
+    /// after it is freed.
+    func retire(_ dropped: [Peer]) {
+        let dropped = dropped.filter { peer in peers.contains { $0 === peer } }
+        guard !dropped.isEmpty else { return }
+        peers.removeAll { peer in dropped.contains { $0 === peer } }
+        retired += dropped
+        for peer in dropped { sessions.removeAll(ownedBy: .peer(peer.connection)).forEach(release) }
+    }
+
+    /// Closes and releases the retired peers' connections. Only where no message is being
+    /// dispatched: the loop's top level, or the end of the service.
+    func closeRetiredPeers() {
+        threadOwner.check()
+        precondition(!isDispatching, "a peer's connection must not be closed while messages are dispatched")
+        for peer in retired {
+            dbus_connection_close(peer.connection)
+            dbus_connection_unref(peer.connection)
+        }
+        retired.removeAll()
+    }
+}
+
+/// libdbus's new-peer callback: hands the connection to the service passed as user data.
+private let acceptPeer: @convention(c) (OpaquePointer?, OpaquePointer?, UnsafeMutableRawPointer?) -> Void = {
+    _, peer, userData in
+    guard let peer, let userData else { return }
+    Unmanaged<SimulatorService>.fromOpaque(userData).takeUnretainedValue().accept(peer)
+}
