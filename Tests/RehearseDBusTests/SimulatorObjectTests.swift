@@ -153,6 +153,25 @@ struct SimulatorObjectTests {
         #expect(object.session.simulation.bus.lastSequence == 0, "nothing refused reached the bus")
     }
 
+    /// The D-Bus specification lets `Properties.Get` and `GetAll` name no interface (an empty
+    /// name); another interface's name is `UnknownInterface`. (Once, the empty name was refused.)
+    @Test func propertiesMayBeAskedForWithNoInterfaceName() throws {
+        let object = try object()
+        for (interface, expected) in [("", nil), (SimulatorInterface.interface, nil), ("org.example.Other", SimulatorError.unknownInterface)] {
+            let get = try call("Get", interface: "org.freedesktop.DBus.Properties") {
+                $0.append(interface)
+                $0.append("Mode")
+            }
+            let getAll = try call("GetAll", interface: "org.freedesktop.DBus.Properties") { $0.append(interface) }
+            defer {
+                dbus_message_unref(get)
+                dbus_message_unref(getAll)
+            }
+            #expect(errorName(object.answer(get) { true }) == expected, "Get '\(interface)'")
+            #expect(errorName(object.answer(getAll) { true }) == expected, "GetAll '\(interface)'")
+        }
+    }
+
     @Test func aReadOnlyObjectAnswersQuestionsAndRefusesChanges() throws {
         let object = try object(readOnly: true)
         let inject = try call("Inject") { $0.append("network"); $0.append(["online": false] as Fields) }
