@@ -89,6 +89,25 @@ private func harness(_ configure: (inout LoginAnimator.Configuration) -> Void = 
         #expect(!harness.delivered.map(\.traceLine).joined().contains("hunter2"))
     }
 
+    /// Roles pointing the username at the secure field: what was typed into it leaves in
+    /// `login.submit` as `<redacted>`, in the event every subscriber and every trace gets.
+    /// (Once, the secret went out in clear: redaction followed the role, not the text.)
+    @Test func aSecureFieldsTextIsRedactedWhateverRoleItHas() throws {
+        let harness = try harness {
+            $0.username = "password"
+            $0.password = "username"
+        }
+        harness.send(.focus(NodeTarget(target: "password")))
+        harness.send(.text(TextInput(target: "password", text: "hunter2")))
+        harness.send(.returnKey(NodeTarget(target: "password")))
+        harness.receive("focus", ["target": "username"])
+        harness.send(.text(TextInput(target: "username", text: "vijay")))
+        harness.send(.returnKey(NodeTarget(target: "username")))
+        harness.receive("resign")
+        harness.receive("login.submit", ["username": .string(Redaction.placeholder)])
+        #expect(!harness.delivered.map(\.traceLine).joined().contains("hunter2"))
+    }
+
     /// displacement keyboard: the password's bottom 20 above the keyboard. With 216: 568 - 216 - 20
     /// = 332 = top + 21 + 40 + 30 + 8 + 1 + 8 + 30, so top = 194; with a 300-point keyboard, 110.
     @Test func displacementFollowsTheKeyboardsHeight() throws {

@@ -83,7 +83,7 @@ struct SimulatorSessionTests {
     }
 
     /// A recorded session replays, through `rehearse run`'s runner, to the trace it delivered:
-    /// taps, typing into a secure field (written as `<redacted>`), injections ahead of time, and
+    /// taps, typing into a secure field (written masked), injections ahead of time, and
     /// the plugins' configuration changed on the way (the recording starts over from it).
     @Test func aRecordedSessionReplaysToTheSameTrace() throws {
         let file = URL(filePath: #filePath).appending(path: "../../../Scenarios/login-flow/login-flow.yaml").standardized
@@ -103,7 +103,8 @@ struct SimulatorSessionTests {
 
         let text = try #require(try session.recording())
         #expect(!text.contains("correct horse"), "a password never reaches the file")
-        #expect(text.contains(#"- emit: {name: "text", fields: {"target": "password", "text": "<redacted>"}}"#))
+        // Masked, as many characters as were typed ("correct horse" is 13).
+        #expect(text.contains(#"- emit: {name: "text", fields: {"target": "password", "text": "•••••••••••••"}}"#))
         #expect(text.contains(#"plugins: {"login-animator": {"submitAnimation": true}, "gateway": {"transition": "fade"}}"#))
         let replay = try ScenarioLoader(registry: shippedPlugins).load(data: Data(text.utf8), file: "recorded.yaml")
         let result = ScenarioRunner(registry: shippedPlugins, recordsTrace: true).run(replay)
@@ -112,5 +113,25 @@ struct SimulatorSessionTests {
         #expect(firstDifference == nil, "\(firstDifference.map { "\(result.trace[$0])\n\(delivered[$0])" } ?? "")")
         #expect(result.trace == delivered)
         #expect(replay.duration == VirtualTime.seconds(1.55))
+    }
+
+    /// An empty text typed into a secure field is recorded empty, so the replay's return key is
+    /// swallowed as the live one was (`enablesReturnKeyAutomatically`) and nothing is submitted.
+    /// (Once, it was recorded as `<redacted>`: ten characters, and the replay submitted.)
+    @Test func anEmptySecureTextReplaysEmpty() throws {
+        let file = URL(filePath: #filePath).appending(path: "../../../Scenarios/login-flow/login-flow.yaml").standardized
+        let setup = try ScenarioLoader(registry: shippedPlugins).load(data: Data(contentsOf: file), file: file.path)
+        let session = try SimulatorSession(setup: setup, registry: shippedPlugins, mode: .manual)
+        session.startRecording(as: "recorded")
+        _ = try session.inject("tap", ["target": .string("password")])
+        _ = try session.inject("text", ["target": .string("password"), "text": .string("")])
+        #expect(try session.inject("return", ["target": .string("password")]) == 0, "swallowed: the field is empty")
+        _ = try session.advance(by: 0.5) { true }
+        let delivered = session.takeDeliveredEvents().map(\.traceLine)
+        let text = try #require(try session.recording())
+        let replay = try ScenarioLoader(registry: shippedPlugins).load(data: Data(text.utf8), file: "recorded.yaml")
+        let result = ScenarioRunner(registry: shippedPlugins, recordsTrace: true).run(replay)
+        #expect(!result.trace.contains { $0.contains("login.submit") })
+        #expect(result.trace == delivered)
     }
 }

@@ -26,6 +26,12 @@ public enum InjectionError: Error, Equatable, Sendable, CustomStringConvertible 
 public enum Redaction {
     /// Shown instead of a password or an API key in events, signals, traces and logs.
     public static let placeholder = "<redacted>"
+
+    /// Secure text as a replay types it: one `•` for each character typed, so what behaviour can
+    /// depend on (the length; an empty field's return key) stays, and the text does not.
+    public static func masked(_ text: String) -> String {
+        String(repeating: "•", count: text.count)
+    }
 }
 
 /// A plugin that cannot be installed.

@@ -6,7 +6,8 @@ import Yams
 /// injected from outside (``Simulation/injectionObserver``) as an `emit` step at the simulated time
 /// it was injected (`at:` steps between), with its own `at` when it was injected ahead of time. `rehearse run` on the file replays the simulation and gives the same
 /// trace: the file is the start of a regression test (add `expect` steps). Secure text is written
-/// as `<redacted>`, as traces show it: a password never reaches a file.
+/// masked, a `•` for each character typed (``Redaction/masked(_:)``): a password never reaches a
+/// file, and a replay types as many characters as the session was given, empty stays empty.
 public final class ScenarioRecorder {
     /// At most this many steps are recorded (a scenario's own limit); past it the recording stops.
     public static let maximumSteps = ScenarioLoader.maximumSteps
@@ -36,7 +37,7 @@ public final class ScenarioRecorder {
         guard stopped == nil else { return }
         var recorded = event
         if case .text(var input) = event, simulation.scene[input.target]?.secure == true {
-            input.text = Redaction.placeholder
+            input.text = Redaction.masked(input.text)
             recorded = .text(input)
         }
         var new: [String] = []

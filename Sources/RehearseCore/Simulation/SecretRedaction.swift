@@ -1,0 +1,43 @@
+/// Secrets follow the text: what was typed into a secure field is redacted wherever it goes, not
+/// only in the `text` event that typed it. A plugin event (`login.submit`, or any other) whose
+/// string fields carry a secure field's text, whatever role the plugin gave that field, carries
+/// ``Redaction/placeholder`` instead: subscribers, traces, D-Bus signals, viewer frames and
+/// recordings alike never see it.
+extension Scene {
+    /// The texts of the secure fields now, the empty ones left out (nothing to hide).
+    var secureTexts: [String] {
+        allIDs.compactMap { id in self[id].flatMap { $0.secure && !$0.text.isEmpty ? $0.text : nil } }
+    }
+}
+
+extension FieldValue {
+    /// This value with every string that contains one of `secrets` replaced whole by the
+    /// placeholder, however deep; nil when nothing had to change.
+    func redacting(_ secrets: [String]) -> FieldValue? {
+        switch self {
+        case .string(let text):
+            return secrets.contains(where: { text.contains($0) }) ? .string(Redaction.placeholder) : nil
+        case .array(let items):
+            let redacted = items.map { $0.redacting(secrets) }
+            guard redacted.contains(where: { $0 != nil }) else { return nil }
+            return .array(zip(items, redacted).map { $1 ?? $0 })
+        case .dictionary(let fields):
+            return Self.redacting(fields, secrets).map(FieldValue.dictionary)
+        default:
+            return nil
+        }
+    }
+
+    /// `fields` with ``redacting(_:)`` applied to each value; nil when nothing had to change.
+    static func redacting(_ fields: Fields, _ secrets: [String]) -> Fields? {
+        var changed = false
+        var result = fields
+        for (key, value) in fields {
+            if let redacted = value.redacting(secrets) {
+                result[key] = redacted
+                changed = true
+            }
+        }
+        return changed ? result : nil
+    }
+}
