@@ -21,6 +21,8 @@ final class SimulatorObject {
     weak var host: SessionHost?
     /// Where recordings go (`rehearse serve --record DIR`); nil: the session is not recorded.
     let recordings: RecordingFolder?
+    /// The names `Record` wrote, counted against ``RecordingFolder/maximumRecordsPerSession``.
+    private var recordedNames: Set<String> = []
     /// The announced properties as last sent in `PropertiesChanged`.
     private var announced: [String: FieldValue]
 
@@ -234,7 +236,12 @@ final class SimulatorObject {
             guard let recordings, let text = try session.recording() else {
                 throw MethodFailure(SimulatorError.notPermitted, "the service records nothing: start it with --record DIR")
             }
+            guard recordedNames.contains(name) || recordedNames.count < RecordingFolder.maximumRecordsPerSession else {
+                throw MethodFailure(SimulatorError.limit,
+                                    "this session wrote \(RecordingFolder.maximumRecordsPerSession) recordings (the limit): write over one of them")
+            }
             try reply.append(recordings.write(text, name: name))
+            recordedNames.insert(name)
         }
         return reply
     }

@@ -118,6 +118,34 @@ struct SimulatorObjectTests {
         #expect(errorName(unrecorded.answer(record) { true }) == SimulatorError.notPermitted, "no --record folder")
     }
 
+    /// A session writes 16 recordings of fresh names, then is refused with `Limit` (it may still
+    /// write over its own), and nobody passes the folder's byte limit, counted with every file
+    /// there. (Once, a client wrote 52 MB in half a second with fresh names.)
+    @Test func recordingsHaveAQuotaPerSessionAndTheFolderACap() throws {
+        let object = try object()
+        let folder = try #require(object.recordings).url
+        func record(_ name: String) throws -> String? {
+            let message = try call("Record") { $0.append(name) }
+            defer { dbus_message_unref(message) }
+            return errorName(object.answer(message) { true })
+        }
+        for index in 0..<RecordingFolder.maximumRecordsPerSession { #expect(try record("take-\(index)") == nil) }
+        #expect(try record("one-more") == SimulatorError.limit)
+        #expect(try record("take-0") == nil, "its own name again")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).count == RecordingFolder.maximumRecordsPerSession)
+
+        let other = RecordingFolder(url: folder)
+        let filler = folder.appending(path: "filler.bin")
+        #expect(FileManager.default.createFile(atPath: filler.path, contents: nil))
+        let handle = try FileHandle(forWritingTo: filler)
+        try handle.truncate(atOffset: UInt64(RecordingFolder.maximumFolderBytes - 10))
+        try handle.close()
+        #expect { try other.write(String(repeating: "x", count: 100), name: "too-much") } throws: {
+            ($0 as? MethodFailure)?.name == SimulatorError.limit
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder.appending(path: "too-much.yaml").path))
+    }
+
     /// At a session's end its recording is written under the session's name; when the folder is
     /// gone the failure is thrown (the service logs it) rather than dropped.
     @Test func aSessionsEndWritesItsRecordingOrSaysWhyNot() throws {
