@@ -88,13 +88,18 @@ struct Monitor: ParsableCommand {
     @Flag(help: "Print only a summary at the end: how many, and whether the sequence numbers were consecutive.")
     var summary = false
 
+    @Flag(help: "On a bus, also take look-alike Event signals from senders other than the service; each line then names its sender.")
+    var anySender = false
+
     func run() throws {
         var printed = 0, first: UInt64?, last: UInt64 = 0, consecutive = true
         StopSignal.install()
         do {
             try SimulatorClient(bus: connection.busAddress, destination: connection.name)
-                .monitor(names: events, shouldStop: { StopSignal.isRequested }) { delivered in
-                    if !summary { FileHandle.standardOutput.write(Data((delivered.traceLine + "\n").utf8)) }
+                .monitor(names: events, anySender: anySender, shouldStop: { StopSignal.isRequested }, skip: { reason in
+                    FileHandle.standardError.write(Data("rehearse monitor: skipped \(reason)\n".utf8))
+                }) { delivered, sender in
+                    if !summary { FileHandle.standardOutput.write(Data((Self.line(delivered, sender: anySender ? sender : nil) + "\n").utf8)) }
                     if first != nil, delivered.sequence != last + 1 { consecutive = false }
                     first = first ?? delivered.sequence
                     last = delivered.sequence
@@ -108,5 +113,11 @@ struct Monitor: ParsableCommand {
             FileHandle.standardError.write(Data("rehearse monitor: \(error)\(connection.hint(serving: false))\n".utf8))
             throw ExitCode(1)
         }
+    }
+
+    /// The event's trace line, with its `sender` as a last key when one is given.
+    private static func line(_ delivered: DeliveredEvent, sender: String?) -> String {
+        guard let sender else { return delivered.traceLine }
+        return String(delivered.traceLine.dropLast()) + ",\"sender\":" + FieldValue.string(sender).jsonText + "}"
     }
 }

@@ -100,35 +100,56 @@ public final class SimulatorClient {
         return sequences
     }
 
-    /// Follows `Event` signals (only `names` when given), calling `handle` with each until it
-    /// returns false or `shouldStop` does (checked every 100 ms). On a bus, match rules select the
-    /// events; a peer-to-peer service sends every one, so the names are checked here too.
-    public func monitor(names: [String], shouldStop: () -> Bool,
-                        handle: (DeliveredEvent) -> Bool) throws {
-        let base = "type='signal',interface='\(SimulatorInterface.interface)',member='Event',path='\(path)'"
-        for rule in names.isEmpty ? [base] : names.map({ base + ",arg2='\($0)'" }) {
-            var error = DBusError()
-            dbus_error_init(&error)
-            defer { dbus_error_free(&error) }
-            rule.withCString { dbus_bus_add_match(connection.raw, $0, &error) }
-            guard dbus_error_is_set(&error) == 0 else { throw BusFailure("cannot watch \(rule): \(BusConnection.describe(error))") }
-        }
+    /// Follows `Event` signals (only `names` when given), calling `handle` with each and the
+    /// sender it came from until `handle` returns false or `shouldStop` does (checked every
+    /// 100 ms). On a bus, only the signals of the service's owner are taken (the name's unique
+    /// owner when the monitor starts), unless `anySender`: any client may send a look-alike
+    /// signal. A peer-to-peer service is the only sender there is. A signal that does not read
+    /// as an `Event` is told to `skip` and passed over.
+    public func monitor(names: [String], anySender: Bool = false, shouldStop: () -> Bool,
+                        skip: (String) -> Void = { _ in }, handle: (DeliveredEvent, String?) -> Bool) throws {
+        let owner = try anySender ? nil : serviceOwner()
+        var base = "type='signal',interface='\(SimulatorInterface.interface)',member='Event',path='\(path)'"
+        if let owner { base += ",sender='\(owner)'" }
+        for rule in names.isEmpty ? [base] : names.map({ base + ",arg2='\($0)'" }) { try connection.addMatch(rule) }
         while !shouldStop() {
             guard dbus_connection_read_write(connection.raw, 100) != 0 else { throw BusFailure("lost the connection to the bus") }
             while let message = dbus_connection_pop_message(connection.raw) {
                 defer { dbus_message_unref(message) }
                 guard dbus_message_is_signal(message, SimulatorInterface.interface, "Event") != 0,
                       dbus_message_has_path(message, path) != 0 else { continue }
+                // A bus daemon names every signal's sender; peer to peer, none is named: the
+                // service is the only one there.
+                let sender = dbus_message_get_sender(message).map { String(cString: $0) }
+                guard owner == nil || sender == nil || sender == owner else { continue }
                 var reader = MessageReader(message)
-                let sequence = try reader.uint64(), time = try reader.double(), name = try reader.string()
-                guard names.isEmpty || names.contains(name) else { continue }
-                let fields = try reader.fields()
-                // Only printed: the name and fields as they came, whichever event it is.
-                let event = Event.custom(name: name, fields: fields)
-                let delivered = DeliveredEvent(sequence: sequence, time: VirtualTime.seconds(time) ?? .zero, event: event,
-                                               source: "dbus")
-                if !handle(delivered) { return }
+                let delivered: DeliveredEvent
+                do {
+                    let sequence = try reader.uint64(), time = try reader.double(), name = try reader.string()
+                    guard names.isEmpty || names.contains(name) else { continue }
+                    // Only printed: the name and fields as they came, whichever event it is.
+                    let event = Event.custom(name: name, fields: try reader.fields())
+                    delivered = DeliveredEvent(sequence: sequence, time: VirtualTime.seconds(time) ?? .zero, event: event,
+                                               source: sender ?? "dbus")
+                } catch {
+                    skip("an Event signal from \(sender ?? "the peer") that does not read as one: \(error)")
+                    continue
+                }
+                if !handle(delivered, sender) { return }
             }
+        }
+    }
+
+    /// The unique name that owns the service's name on a bus; nil peer to peer, where no bus
+    /// daemon answers `GetNameOwner` (the service itself answers it `UnknownMethod`).
+    private func serviceOwner() throws -> String? {
+        var call = OutgoingMessage.methodCall(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
+                                              interface: "org.freedesktop.DBus", member: "GetNameOwner")
+        call.body.append(destination)
+        do {
+            return try callAndWait(call.make(serial: serials.take())) { try $0.string() }
+        } catch let error as CallError where error.name == SimulatorError.unknownMethod {
+            return nil
         }
     }
 }

@@ -115,6 +115,43 @@ import FoundationXML
         #expect(refused.errorOutput.contains("org.rehearse.Error.InvalidField"))
     }
 
+    /// Any client on a bus can send a signal that looks like the service's `Event`: the monitor
+    /// takes only the service's own, and with `--any-sender` the others too, each line naming
+    /// its sender; a look-alike that does not read as an event is skipped with a warning.
+    /// (Once, it printed a forger's event as the service's and exited 1 on a malformed one.)
+    @Test func theMonitorTakesOnlyTheServicesEvents() throws {
+        let bus = try PrivateBus()
+        try bus.serve(["--mode", "manual"])
+        let rehearse = Rehearse.productsFolder.appendingPathComponent("rehearse")
+        let forge = """
+            from jeepney import new_signal, DBusAddress
+            from jeepney.io.blocking import open_dbus_connection
+            connection = open_dbus_connection(bus="SESSION")
+            emitter = DBusAddress("/org/rehearse/Simulator", interface="org.rehearse.Simulator1")
+            connection.send(new_signal(emitter, "Event", "tdsa{sv}", (99, 1.0, "network", {"online": ("b", True)})))
+            connection.send(new_signal(emitter, "Event", "s", ("not an event",)))
+            print(connection.unique_name)
+            """
+        for (flags, expectedLines) in [([String](), 1), (["--any-sender"], 2)] {
+            let monitor = try bus.start(rehearse, ["monitor", "--address", bus.address, "--count", "\(expectedLines)"] + flags,
+                                        output: "events.jsonl", errorOutput: "monitor.err")
+            Thread.sleep(forTimeInterval: 0.3)
+            let forger = try bus.run("/usr/bin/env", ["python3", "-c", forge]).output.trimmingCharacters(in: .whitespacesAndNewlines)
+            Thread.sleep(forTimeInterval: 0.2)
+            #expect(try bus.run(rehearse.path, ["inject", "--address", bus.address, "resign"]).status == 0)
+            PrivateBus.waitForExit(monitor)
+            #expect(monitor.terminationStatus == 0, "\(bus.contents(of: "monitor.err"))")
+            let lines = bus.contents(of: "events.jsonl").split(separator: "\n")
+            if flags.isEmpty {
+                #expect(lines == [#"{"fields":{},"name":"resign","seq":1,"time":0}"#], "\(lines)")
+            } else {
+                #expect(lines.first == #"{"fields":{"online":true},"name":"network","seq":99,"time":1,"sender":"\#(forger)"}"#, "\(lines)")
+                #expect(lines.last?.hasPrefix(#"{"fields":{},"name":"resign","seq":2,"time":0,"sender":":"#) == true, "\(lines)")
+                #expect(bus.contents(of: "monitor.err").contains("rehearse monitor: skipped an Event signal from \(forger) that does not read as one"))
+            }
+        }
+    }
+
     /// `--listen`: clients connect straight to the service (no daemon) and share its simulation.
     @Test func peersConnectDirectlyAndShareTheSimulation() throws {
         let bus = try PrivateBus()
