@@ -7,9 +7,9 @@ import RehearseScenario
 /// connection reads them, through what the service does with every message it reads, on a fresh
 /// simulation each time so that an input reproduces alone.
 @_spi(Fuzzing) public struct MessageFuzzing: Sendable {
-    /// The slices one `Advance` may run (1,000 scheduled items each) before the fuzzer stops it, as
-    /// a stop request would: a long `Advance` is slow, not wrong.
-    public static let slicesPerAdvance = 4
+    /// The slices one `Advance` may run (4,000 scheduled items in all) before the fuzzer stops it,
+    /// as a stop request would: a long `Advance` is slow, not wrong.
+    public static let slicesPerAdvance = 4_000 / SimulatorSession.advanceSlice
 
     private let setup: Scenario
     private let registry: PluginRegistry

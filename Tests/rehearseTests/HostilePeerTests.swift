@@ -92,8 +92,8 @@ import Testing
         service.terminate()
         PrivateBus.waitForExit(service)
         let stopped = clock.now - start
-        // About 50 ms on a quiet machine; ten times that, for a busy one.
-        #expect(stopped < .milliseconds(500), "stopped after \(stopped)")
+        // About 50 ms on a quiet machine (250 ms seen on a busy one); twenty times that.
+        #expect(stopped < .seconds(1), "stopped after \(stopped)")
         #expect(service.terminationStatus == 0)
         #expect(!FileManager.default.fileExists(atPath: socket))
     }
