@@ -4,9 +4,34 @@ import Synchronization
 
 /// What the connection thread tells every session's thread: stop, and whether the bus daemon has
 /// fallen behind (then no session starts new work, so memory stays bounded).
-final class ServiceState: Sendable {
+final class ServiceState: @unchecked Sendable {
     let stopRequested = Atomic<Bool>(false)
     let busBacklogFull = Atomic<Bool>(false)
+    /// Signalled when the bus daemon caught up, and when a session is asked to close.
+    private let changed = NSCondition()
+
+    /// Records whether the daemon is behind; wakes the sessions waiting for it when it is not.
+    func setBusBacklogFull(_ full: Bool) {
+        guard busBacklogFull.exchange(full, ordering: .relaxed) != full, !full else { return }
+        wakeAll()
+    }
+
+    /// Wakes every session waiting in ``waitWhileBusIsBehind(unless:)``.
+    func wakeAll() {
+        changed.lock()
+        changed.broadcast()
+        changed.unlock()
+    }
+
+    /// Waits while the bus daemon is behind, until it catches up, the service stops, or `done`
+    /// (checked each time the state changes) says to stop waiting.
+    func waitWhileBusIsBehind(unless done: () -> Bool) {
+        changed.lock()
+        defer { changed.unlock() }
+        while busBacklogFull.load(ordering: .relaxed), !stopRequested.load(ordering: .relaxed), !done() {
+            changed.wait()
+        }
+    }
 }
 
 /// A created session's own thread: it answers the calls routed to its object and runs its clock,
@@ -95,6 +120,7 @@ final class SessionWorker: @unchecked Sendable {
         closing = true
         condition.signal()
         condition.unlock()
+        state.wakeAll()
         finished.wait()
         condition.lock()
         for (call, connection) in inbox {
@@ -172,19 +198,18 @@ final class SessionWorker: @unchecked Sendable {
     /// session closes).
     private func continueLongWork() -> Bool {
         publish(signals())
-        while state.busBacklogFull.load(ordering: .relaxed), !state.stopRequested.load(ordering: .relaxed), !isClosing {
-            Thread.sleep(forTimeInterval: 0.01)
-        }
+        state.waitWhileBusIsBehind { isClosing }
         waitForOutboxRoom()
         return !state.stopRequested.load(ordering: .relaxed) && !isClosing
     }
 
-    /// Waits while ``maximumOutbox`` messages wait to be sent (and the service goes on).
+    /// Waits while ``maximumOutbox`` messages wait to be sent, until the connection thread takes
+    /// them or the session closes (both signal the condition).
     private func waitForOutboxRoom() {
         condition.lock()
         defer { condition.unlock() }
-        while outbox.count >= Self.maximumOutbox, !closing, !state.stopRequested.load(ordering: .relaxed) {
-            _ = condition.wait(until: Date(timeIntervalSinceNow: 0.001))
+        while outbox.count >= Self.maximumOutbox, !closing {
+            condition.wait()
         }
     }
 }

@@ -263,7 +263,7 @@ public final class SimulatorService {
             answerDefaultSessionCalls()
             // While the daemon has not taken what was sent, new work waits: memory stays bounded.
             let busBehind = isBusBacklogFull
-            state.busBacklogFull.store(busBehind, ordering: .relaxed)
+            state.setBusBacklogFull(busBehind)
             if !busBehind { defaultSession.runDueWork() }
             companion?.serve(defaultSession)
             sendDeliveredEvents()
