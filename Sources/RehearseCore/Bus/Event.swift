@@ -25,45 +25,44 @@ public enum Event: Hashable, Sendable {
     /// A plugin-defined event such as `login.submit`.
     case custom(name: String, fields: Fields)
 
-    /// The dotted names of the built-in events, in slot order.
-    public static let builtinNames: [String] = [
-        "keyboard.willShow", "keyboard.didShow", "keyboard.willHide", "keyboard.didHide",
-        "focus", "focus.changed", "resign", "tap", "text", "return", "motion", "tick",
-        "orientation", "animation.finished", "network", "plugin.failed", "invariant.failed",
-    ]
+    /// The dotted names of the built-in events, in slot order (``BuiltinEvent``'s).
+    public static let builtinNames: [String] = BuiltinEvent.allCases.map(\.name)
 
     /// The slot of each built-in name, for subscriptions by name.
     public static let builtinSlots: [String: Int] = Dictionary(
-        uniqueKeysWithValues: builtinNames.enumerated().map { ($1, $0) })
+        uniqueKeysWithValues: BuiltinEvent.allCases.map { ($0.name, $0.rawValue) })
 
-    /// The index of a built-in event in ``builtinNames``; `nil` for custom events.
-    public var builtinSlot: Int? {
+    /// Which built-in event this is; `nil` for custom events.
+    public var builtin: BuiltinEvent? {
         switch self {
-        case .keyboardWillShow: 0
-        case .keyboardDidShow: 1
-        case .keyboardWillHide: 2
-        case .keyboardDidHide: 3
-        case .focus: 4
-        case .focusChanged: 5
-        case .resign: 6
-        case .tap: 7
-        case .text: 8
-        case .returnKey: 9
-        case .motion: 10
-        case .tick: 11
-        case .orientation: 12
-        case .animationFinished: 13
-        case .network: 14
-        case .pluginFailed: 15
-        case .invariantFailed: 16
+        case .keyboardWillShow: .keyboardWillShow
+        case .keyboardDidShow: .keyboardDidShow
+        case .keyboardWillHide: .keyboardWillHide
+        case .keyboardDidHide: .keyboardDidHide
+        case .focus: .focus
+        case .focusChanged: .focusChanged
+        case .resign: .resign
+        case .tap: .tap
+        case .text: .text
+        case .returnKey: .returnKey
+        case .motion: .motion
+        case .tick: .tick
+        case .orientation: .orientation
+        case .animationFinished: .animationFinished
+        case .network: .network
+        case .pluginFailed: .pluginFailed
+        case .invariantFailed: .invariantFailed
         case .custom: nil
         }
     }
 
+    /// The index of a built-in event in ``builtinNames``; `nil` for custom events.
+    public var builtinSlot: Int? { builtin?.rawValue }
+
     /// The event's dotted name (`keyboard.willShow`, `login.submit`).
     public var name: String {
         if case .custom(let name, _) = self { return name }
-        return Self.builtinNames[builtinSlot ?? 0]
+        return builtin?.name ?? ""
     }
 
     /// The event's field dictionary form.
@@ -91,26 +90,11 @@ public enum Event: Hashable, Sendable {
     /// Reads an event from its name and field dictionary. Names that are not built in give
     /// ``custom(name:fields:)``; whether such a name is known is the vocabulary's business.
     public init(name: String, fields: Fields) throws(FieldError) {
-        switch name {
-        case "keyboard.willShow": self = .keyboardWillShow(try KeyboardChange(fields: fields))
-        case "keyboard.didShow": self = .keyboardDidShow(try KeyboardChange(fields: fields))
-        case "keyboard.willHide": self = .keyboardWillHide(try KeyboardChange(fields: fields))
-        case "keyboard.didHide": self = .keyboardDidHide(try KeyboardChange(fields: fields))
-        case "focus": self = .focus(try NodeTarget(fields: fields))
-        case "focus.changed": self = .focusChanged(try FocusChange(fields: fields))
-        case "resign": self = .resign(try ResignRequest(fields: fields))
-        case "tap": self = .tap(try Tap(fields: fields))
-        case "text": self = .text(try TextInput(fields: fields))
-        case "return": self = .returnKey(try NodeTarget(fields: fields))
-        case "motion": self = .motion(try MotionSample(fields: fields))
-        case "tick": self = .tick(try Tick(fields: fields))
-        case "orientation": self = .orientation(try OrientationChange(fields: fields))
-        case "animation.finished": self = .animationFinished(try AnimationFinished(fields: fields))
-        case "network": self = .network(try NetworkChange(fields: fields))
-        case "plugin.failed": self = .pluginFailed(try PluginFailure(fields: fields))
-        case "invariant.failed": self = .invariantFailed(try InvariantFailure(fields: fields))
-        default: self = .custom(name: name, fields: fields)
+        guard let builtin = BuiltinEvent(name: name) else {
+            self = .custom(name: name, fields: fields)
+            return
         }
+        self = try builtin.event(from: fields)
     }
 }
 

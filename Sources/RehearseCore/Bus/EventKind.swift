@@ -5,68 +5,68 @@ public struct EventKind<Payload: EventPayload>: Sendable {
     /// The payload of an event of this kind; `nil` for any other event.
     public let payload: @Sendable (Event) -> Payload?
 
-    private init(_ name: String, _ payload: @escaping @Sendable (Event) -> Payload?) {
-        self.name = name
+    private init(_ event: BuiltinEvent, _ payload: @escaping @Sendable (Event) -> Payload?) {
+        name = event.name
         self.payload = payload
     }
 }
 
 extension EventKind where Payload == KeyboardChange {
-    public static var keyboardWillShow: Self { Self("keyboard.willShow") { if case .keyboardWillShow(let p) = $0 { p } else { nil } } }
-    public static var keyboardDidShow: Self { Self("keyboard.didShow") { if case .keyboardDidShow(let p) = $0 { p } else { nil } } }
-    public static var keyboardWillHide: Self { Self("keyboard.willHide") { if case .keyboardWillHide(let p) = $0 { p } else { nil } } }
-    public static var keyboardDidHide: Self { Self("keyboard.didHide") { if case .keyboardDidHide(let p) = $0 { p } else { nil } } }
+    public static var keyboardWillShow: Self { Self(.keyboardWillShow) { if case .keyboardWillShow(let p) = $0 { p } else { nil } } }
+    public static var keyboardDidShow: Self { Self(.keyboardDidShow) { if case .keyboardDidShow(let p) = $0 { p } else { nil } } }
+    public static var keyboardWillHide: Self { Self(.keyboardWillHide) { if case .keyboardWillHide(let p) = $0 { p } else { nil } } }
+    public static var keyboardDidHide: Self { Self(.keyboardDidHide) { if case .keyboardDidHide(let p) = $0 { p } else { nil } } }
 }
 
 extension EventKind where Payload == NodeTarget {
-    public static var focus: Self { Self("focus") { if case .focus(let p) = $0 { p } else { nil } } }
-    public static var returnKey: Self { Self("return") { if case .returnKey(let p) = $0 { p } else { nil } } }
+    public static var focus: Self { Self(.focus) { if case .focus(let p) = $0 { p } else { nil } } }
+    public static var returnKey: Self { Self(.returnKey) { if case .returnKey(let p) = $0 { p } else { nil } } }
 }
 
 extension EventKind where Payload == FocusChange {
-    public static var focusChanged: Self { Self("focus.changed") { if case .focusChanged(let p) = $0 { p } else { nil } } }
+    public static var focusChanged: Self { Self(.focusChanged) { if case .focusChanged(let p) = $0 { p } else { nil } } }
 }
 
 extension EventKind where Payload == ResignRequest {
-    public static var resign: Self { Self("resign") { if case .resign(let p) = $0 { p } else { nil } } }
+    public static var resign: Self { Self(.resign) { if case .resign(let p) = $0 { p } else { nil } } }
 }
 
 extension EventKind where Payload == Tap {
-    public static var tap: Self { Self("tap") { if case .tap(let p) = $0 { p } else { nil } } }
+    public static var tap: Self { Self(.tap) { if case .tap(let p) = $0 { p } else { nil } } }
 }
 
 extension EventKind where Payload == TextInput {
-    public static var text: Self { Self("text") { if case .text(let p) = $0 { p } else { nil } } }
+    public static var text: Self { Self(.text) { if case .text(let p) = $0 { p } else { nil } } }
 }
 
 extension EventKind where Payload == MotionSample {
-    public static var motion: Self { Self("motion") { if case .motion(let p) = $0 { p } else { nil } } }
+    public static var motion: Self { Self(.motion) { if case .motion(let p) = $0 { p } else { nil } } }
 }
 
 extension EventKind where Payload == Tick {
-    public static var tick: Self { Self("tick") { if case .tick(let p) = $0 { p } else { nil } } }
+    public static var tick: Self { Self(.tick) { if case .tick(let p) = $0 { p } else { nil } } }
 }
 
 extension EventKind where Payload == OrientationChange {
-    public static var orientation: Self { Self("orientation") { if case .orientation(let p) = $0 { p } else { nil } } }
+    public static var orientation: Self { Self(.orientation) { if case .orientation(let p) = $0 { p } else { nil } } }
 }
 
 extension EventKind where Payload == AnimationFinished {
     public static var animationFinished: Self {
-        Self("animation.finished") { if case .animationFinished(let p) = $0 { p } else { nil } }
+        Self(.animationFinished) { if case .animationFinished(let p) = $0 { p } else { nil } }
     }
 }
 
 extension EventKind where Payload == NetworkChange {
-    public static var network: Self { Self("network") { if case .network(let p) = $0 { p } else { nil } } }
+    public static var network: Self { Self(.network) { if case .network(let p) = $0 { p } else { nil } } }
 }
 
 extension EventKind where Payload == PluginFailure {
-    public static var pluginFailed: Self { Self("plugin.failed") { if case .pluginFailed(let p) = $0 { p } else { nil } } }
+    public static var pluginFailed: Self { Self(.pluginFailed) { if case .pluginFailed(let p) = $0 { p } else { nil } } }
 }
 
 extension EventKind where Payload == InvariantFailure {
     public static var invariantFailed: Self {
-        Self("invariant.failed") { if case .invariantFailed(let p) = $0 { p } else { nil } }
+        Self(.invariantFailed) { if case .invariantFailed(let p) = $0 { p } else { nil } }
     }
 }
