@@ -2,7 +2,8 @@ import RehearseCore
 import Synchronization
 
 /// Where the pages (on the HTTP server's tasks) and the live viewer (on the service's thread) meet:
-/// commands go one way, frames the other, under one lock.
+/// commands go one way, frames the other, under one lock. A page is greeted (sent the hello) before
+/// anything else reaches it, and its commands wait until it was.
 final class ViewerHub: Sendable {
     /// The most pages connected at once; another is refused.
     static let maximumClients = 16
@@ -12,10 +13,14 @@ final class ViewerHub: Sendable {
     /// behind loses the oldest, never the newest.
     static let clientBacklog = 64
 
+    private struct Client {
+        var messages: AsyncStream<String>.Continuation
+        var greeted = false
+    }
+
     private struct State {
         var commands: [(client: Int, command: ViewerCommand)] = []
-        var clients: [Int: AsyncStream<String>.Continuation] = [:]
-        var newClients: [Int] = []
+        var clients: [Int: Client] = [:]
         var connected = 0
         var wake: (@Sendable () -> Void)?
     }
@@ -27,7 +32,8 @@ final class ViewerHub: Sendable {
         state.withLock { $0.wake = wake }
     }
 
-    private func wakeService() {
+    /// Wakes the service's loop (something is ready for it).
+    func wake() {
         state.withLock { $0.wake }?()
     }
 
@@ -37,18 +43,17 @@ final class ViewerHub: Sendable {
         let client: Int? = state.withLock { state in
             guard state.clients.count < Self.maximumClients else { return nil }
             state.connected += 1
-            state.clients[state.connected] = continuation
-            state.newClients.append(state.connected)
+            state.clients[state.connected] = Client(messages: continuation)
             return state.connected
         }
         guard let client else { return nil }
-        wakeService()
+        wake()
         return (client, messages)
     }
 
     /// Forgets a page that left.
     func disconnect(_ client: Int) {
-        state.withLock { $0.clients.removeValue(forKey: client) }?.finish()
+        state.withLock { $0.clients.removeValue(forKey: client) }?.messages.finish()
     }
 
     /// Queues a page's command for the service's thread; false when too many wait.
@@ -58,31 +63,50 @@ final class ViewerHub: Sendable {
             state.commands.append((client, command))
             return true
         }
-        if queued { wakeService() }
+        if queued { wake() }
         return queued
     }
 
-    /// The commands queued since the last call, in order, with the page each came from.
+    /// The commands of greeted pages queued since the last call, in order, with the page each came
+    /// from (a page not greeted yet keeps its commands queued).
     func takeCommands() -> [(client: Int, command: ViewerCommand)] {
         state.withLock { state in
-            defer { state.commands.removeAll(keepingCapacity: true) }
-            return state.commands
+            let queued = state.commands
+            state.commands.removeAll(keepingCapacity: true)
+            var taken: [(client: Int, command: ViewerCommand)] = []
+            for entry in queued {
+                switch state.clients[entry.client]?.greeted {
+                case true?: taken.append(entry)
+                case false?: state.commands.append(entry)
+                case nil: break  // the page left
+                }
+            }
+            return taken
         }
     }
 
-    /// The pages that connected since the last call.
-    func takeNewClients() -> [Int] {
+    /// Sends `hello` to every page not greeted yet, as its first message; whether there was one.
+    func greetNewcomers(with hello: String) -> Bool {
         state.withLock { state in
-            defer { state.newClients.removeAll() }
-            return state.newClients
+            var greeted = false
+            for (id, client) in state.clients where !client.greeted {
+                state.clients[id]?.greeted = true
+                client.messages.yield(hello)
+                greeted = true
+            }
+            return greeted
         }
     }
 
     /// Whether any page is connected.
     var hasClients: Bool { state.withLock { !$0.clients.isEmpty } }
 
+    /// Sends `message` to a greeted page.
     func send(_ message: String, to client: Int) {
-        _ = state.withLock { $0.clients[client] }?.yield(message)
+        state.withLock { state in
+            guard let client = state.clients[client], client.greeted else { return }
+            client.messages.yield(message)
+        }
     }
 
     /// The message that tells a page why its command was not taken.
@@ -90,7 +114,10 @@ final class ViewerHub: Sendable {
         FieldValue.dictionary(["type": "error", "message": .string(reason)]).jsonText
     }
 
+    /// Sends `message` to every greeted page (one that connected since is greeted first, later).
     func broadcast(_ message: String) {
-        for continuation in state.withLock({ Array($0.clients.values) }) { continuation.yield(message) }
+        state.withLock { state in
+            for client in state.clients.values where client.greeted { client.messages.yield(message) }
+        }
     }
 }

@@ -75,4 +75,78 @@ import Testing
         #expect(session.simulation.scene.firstResponder == nil)
         #expect(session.simulation.bus.lastSequence == 0, "nothing was delivered")
     }
+
+    /// A page that connects between the viewer greeting newcomers and sending a frame gets its
+    /// hello first all the same, and its commands wait for it.
+    @Test func aPageGetsNothingBeforeItsHello() async throws {
+        let viewer = LiveViewer(readOnly: false, scenario: nil, registry: shippedPlugins)
+        let session = try session()
+        let (first, firstStream) = try #require(viewer.hub.connect())
+        viewer.serve(session)
+        let (late, lateStream) = try #require(viewer.hub.connect())
+        #expect(viewer.hub.submit(.returnKey, from: late))  // no field is focused: an error
+        viewer.hub.broadcast(#"{"type":"frame"}"#)  // as a frame sent while the page connects
+        viewer.hub.send(ViewerHub.errorMessage("not yet"), to: late)
+        #expect(viewer.hub.takeCommands().isEmpty, "the late page's command waits for its hello")
+        viewer.serve(session)
+        let sent = await messages(lateStream) { viewer.hub.disconnect(late) }
+        #expect(sent.first?["type"] as? String == "hello", "\(sent.map { $0["type"] ?? "?" })")
+        #expect(sent.contains { $0["type"] as? String == "error" }, "its command was taken after the hello")
+        _ = await messages(firstStream) { viewer.hub.disconnect(first) }
+    }
+
+    /// A scenario whose run takes long to simulate: a minute of tilting at 60 Hz.
+    private func longRun(seconds: Int = 60) throws -> Scenario {
+        let yaml = """
+            name: A long tilt
+            plugins: [panner]
+            steps:
+              - motion: {rotationRate: {x: 0, y: 0.5, z: 0}, for: \(seconds), hz: 60}
+              - expect: {panner.maximumZoom: 7.1}
+            """
+        return try ScenarioLoader(registry: shippedPlugins).load(data: Data(yaml.utf8), file: "long.yaml")
+    }
+
+    /// Scrubbing a long run and starting a viewer of one do not hold the service's thread: each is
+    /// at least ten times quicker than simulating the run, which happens on threads of the viewer's
+    /// own; the scene at the scrubbed time comes later.
+    @Test func scrubbingALongRunDoesNotHoldTheServicesThread() async throws {
+        let scenario = try longRun()
+        let simulating = ContinuousClock.now
+        _ = ViewerTimeline(scenario: scenario, registry: shippedPlugins).snapshot(at: scenario.duration)
+        let simulation = ContinuousClock.now - simulating
+        let starting = ContinuousClock.now
+        let viewer = LiveViewer(readOnly: false, scenario: scenario, registry: shippedPlugins)
+        #expect((ContinuousClock.now - starting) * 10 < simulation, "the viewer starts without simulating the run")
+        let session = try session(plugins: ["panner"])
+        let (client, stream) = try #require(viewer.hub.connect())
+        viewer.serve(session)
+        #expect(viewer.hub.submit(.scrub(seconds: 59), from: client))
+        let serving = ContinuousClock.now
+        viewer.serve(session)
+        #expect((ContinuousClock.now - serving) * 10 < simulation, "the scrub is simulated elsewhere")
+        var reviewed = false
+        let waiting = ContinuousClock.now
+        while !(reviewed && viewer.timeline?.hasMarkedRun == true), ContinuousClock.now - waiting < simulation * 20 + .seconds(1) {
+            viewer.serve(session)
+            try await Task.sleep(for: .milliseconds(10))
+            reviewed = viewer.isShowingRun
+        }
+        #expect(reviewed, "the scene at 59 s came")
+        let sent = await messages(stream) { viewer.hub.disconnect(client) }
+        #expect(sent.contains { $0["type"] as? String == "frame" && $0["review"] as? Double == 59 })
+        #expect(sent.contains { $0["type"] as? String == "timeline" }, "the run's markers came once simulated")
+    }
+
+    @Test func aReadOnlyViewerRefusesScrubbing() async throws {
+        let viewer = LiveViewer(readOnly: true, scenario: try longRun(seconds: 1), registry: shippedPlugins)
+        let session = try session(plugins: ["panner"])
+        let (client, stream) = try #require(viewer.hub.connect())
+        viewer.serve(session)
+        #expect(viewer.hub.submit(.scrub(seconds: 0.5), from: client))
+        viewer.serve(session)
+        let sent = await messages(stream) { viewer.hub.disconnect(client) }
+        #expect(sent.contains { $0["type"] as? String == "error" && ($0["message"] as? String)?.contains("read-only") == true })
+        #expect(!sent.contains { $0["review"] as? Double == 0.5 })
+    }
 }

@@ -1,0 +1,132 @@
+import Foundation
+import RehearsePlugins
+import Testing
+@testable import RehearseView
+
+/// The viewer's real HTTP server on loopback, driven over plain sockets as hostile or careless
+/// clients would: host names, the content policy, unmasked frames, idle and half-sent connections.
+@Suite(.serialized) struct ViewerServerTests {
+    /// Short enough for a test: the bounds below are ten times it.
+    static let limits = ViewerConnections.Limits(idleTimeout: .milliseconds(500), maximumConnections: 64)
+
+    private func start(_ limits: ViewerConnections.Limits = Self.limits) throws -> (ViewerServer, port: Int) {
+        let viewer = LiveViewer(readOnly: false, scenario: nil, registry: shippedPlugins)
+        let server = try ViewerServer.start(viewer, at: try #require(ViewerAddress("127.0.0.1:0")), limits: limits)
+        let port = try #require(Int(server.url.dropFirst("http://127.0.0.1:".count).dropLast()))
+        return (server, port)
+    }
+
+    private func get(_ path: String, host: String, port: Int) throws -> String {
+        let connection = try #require(TestSocket(port: port))
+        connection.send("GET \(path) HTTP/1.1\r\nHost: \(host)\r\n\r\n")
+        return String(decoding: connection.receive(for: 5, until: "\r\n\r\n").bytes, as: UTF8.self)
+    }
+
+    @Test func aPageAndItsScriptUnderAPolicyWithoutInlineScriptOnlyForItsOwnName() throws {
+        let (server, port) = try start()
+        defer { server.stop() }
+        let page = try get("/", host: "127.0.0.1:\(port)", port: port)
+        #expect(page.hasPrefix("HTTP/1.1 200"), "\(page)")
+        let policy = try #require(page.components(separatedBy: "\r\n").first { $0.lowercased().hasPrefix("content-security-policy:") })
+        #expect(policy.contains("script-src 'self'"))
+        #expect(!policy.contains("unsafe-inline"), "\(policy)")
+        #expect(page.contains(#"<script src="/viewer.js"></script>"#))
+        #expect(!page.contains("<script>"), "no inline script")
+        #expect(try get("/viewer.js", host: "localhost:\(port)", port: port).hasPrefix("HTTP/1.1 200"))
+        for rebound in ["127.evil.example:\(port)", "localhost.evil.example:\(port)", "0x7f.1:\(port)", "2130706433:\(port)"] {
+            #expect(try get("/", host: rebound, port: port).hasPrefix("HTTP/1.1 403"), "\(rebound)")
+            let socket = try #require(TestSocket(port: port))
+            #expect(!socket.upgrade(host: rebound, origin: "http://\(rebound)").contains(" 101 "), "\(rebound)")
+        }
+    }
+
+    /// RFC 6455 section 5.1: a server closes the connection on a client frame that is not masked,
+    /// whether it came after the upgrade or with the upgrade request itself.
+    @Test func anUnmaskedFrameClosesTheConnection() throws {
+        let (server, port) = try start(.standard)
+        defer { server.stop() }
+        let masked = try #require(TestSocket(port: port))
+        #expect(masked.upgrade(host: "127.0.0.1:\(port)").contains(" 101 "))
+        masked.send(TestSocket.textFrame(#"{"type":"teleport"}"#))
+        #expect(!masked.isClosed(within: 0.5), "a masked frame is taken")
+        let unmasked = try #require(TestSocket(port: port))
+        #expect(unmasked.upgrade(host: "127.0.0.1:\(port)").contains(" 101 "))
+        unmasked.send(TestSocket.textFrame(#"{"type":"pause"}"#, masked: false))
+        #expect(unmasked.isClosed(within: 5))
+        let early = try #require(TestSocket(port: port))
+        early.send("GET /ws HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                   + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
+        early.send(TestSocket.textFrame(#"{"type":"pause"}"#, masked: false))
+        let answer = early.receive(for: 5)
+        #expect(answer.closed)
+        #expect(!String(decoding: answer.bytes, as: UTF8.self).contains(" 101 "))
+    }
+
+    /// Idle connections and half-sent requests are closed after the idle timeout; past the limit
+    /// of connections a newcomer displaces the longest idle, so a page is served all along and
+    /// the server never holds more than the limit.
+    @Test func idleConnectionsAreClosedAndAPageIsStillServed() throws {
+        let (server, port) = try start()
+        defer { server.stop() }
+        var idle: [TestSocket] = []
+        for _ in 0..<300 { idle.append(try #require(TestSocket(port: port))) }
+        let halfSent = try #require(TestSocket(port: port))
+        halfSent.send("GET / HTTP/1.1\r\nHo")
+        let page = try get("/", host: "127.0.0.1:\(port)", port: port)
+        #expect(page.hasPrefix("HTTP/1.1 200"), "a page is served beside 300 idle connections")
+        #expect(server.connections.count <= Self.limits.maximumConnections)
+        // A slow trickle keeps reading but never finishes its request: closed all the same.
+        let start = Date()
+        var trickleClosed = false
+        while Date().timeIntervalSince(start) < 5, !trickleClosed {
+            halfSent.send("x")
+            trickleClosed = halfSent.isClosed(within: 0.05)
+        }
+        #expect(trickleClosed, "a request trickled in for \(Date().timeIntervalSince(start)) s")
+        // All closed within ten times the timeout.
+        #expect(idle.allSatisfy { $0.isClosed(within: max(5 - Date().timeIntervalSince(start), 0.01)) })
+        #expect(server.connections.count <= 1)
+        #expect(try get("/", host: "127.0.0.1:\(port)", port: port).hasPrefix("HTTP/1.1 200"))
+    }
+
+    /// A page that is connected and answers the WebSocket's pings is not idle, however long it
+    /// sends nothing else.
+    @Test func aConnectedPageThatReadsIsNotIdle() throws {
+        let (server, port) = try start()
+        defer { server.stop() }
+        let page = try #require(TestSocket(port: port))
+        #expect(page.upgrade(host: "127.0.0.1:\(port)").contains(" 101 "))
+        let pings = page.answerPings(for: 2)  // four timeouts
+        #expect(pings.closed == false)
+        #expect(pings.answered >= 3, "pinged three times a timeout")
+    }
+}
+
+extension TestSocket {
+    /// Reads the server's frames for `seconds`, answering each ping with its pong; how many it
+    /// answered and whether the server closed the connection.
+    func answerPings(for seconds: Double) -> (answered: Int, closed: Bool) {
+        var pending: [UInt8] = []
+        var answered = 0
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            let (bytes, closed) = receive(for: min(0.1, max(deadline.timeIntervalSinceNow, 0.001)))
+            if closed { return (answered, true) }
+            pending += bytes
+            while pending.count >= 2 {
+                let short = Int(pending[1] & 0x7F)
+                let (length, start) = short == 126 ? (pending.count >= 4 ? Int(pending[2]) << 8 | Int(pending[3]) : -1, 4)
+                    : short == 127 ? (-1, 10) : (short, 2)
+                guard length >= 0, pending.count >= start + length else { break }
+                if pending[0] & 0x0F == 0x9 {
+                    let payload = Array(pending[start..<(start + length)])
+                    let mask: [UInt8] = [1, 2, 3, 4]
+                    send([0x8A, 0x80 | UInt8(payload.count)] + mask + payload.enumerated().map { $0.element ^ mask[$0.offset % 4] })
+                    answered += 1
+                }
+                pending.removeFirst(start + length)
+            }
+        }
+        return (answered, false)
+    }
+}
