@@ -78,7 +78,7 @@ def get_page(port):
 
 def dbus_call(address):
     started = time.monotonic()
-    call = subprocess.run(["gdbus", "call", "--address", address, "--object-path", "/org/rehearse/Simulator", "--method",
+    call = subprocess.run(["gdbus", "call", "--address", address, "--dest", "org.rehearse.Simulator", "--object-path", "/org/rehearse/Simulator", "--method",
                            "org.rehearse.Simulator1.Inject", "tap", "{'target': <'username'>}"],
                           capture_output=True, text=True, timeout=30)
     elapsed = time.monotonic() - started
