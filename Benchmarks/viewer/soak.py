@@ -60,6 +60,15 @@ def hold(port, count, opened, release):
     opened.put(closed_by_server)
 
 
+def answered(ask, what):
+    """Seconds `ask` took, or None (said why) when it failed or took more than its 10 s timeout."""
+    try:
+        return ask()
+    except (OSError, subprocess.TimeoutExpired, RuntimeError) as error:
+        print("%s: not answered (%s)" % (what, error))
+        return None
+
+
 def get_page(port):
     started = time.monotonic()
     with socket.create_connection(("127.0.0.1", port), timeout=10) as connection:
@@ -72,7 +81,7 @@ def get_page(port):
             response += chunk
     elapsed = time.monotonic() - started
     if not response.startswith(b"HTTP/1.1 200") or b"</html>" not in response:
-        raise SystemExit("FAIL: the page was not served: %r" % response[:200])
+        raise RuntimeError("the page was not served: %r" % response[:200])
     return elapsed
 
 
@@ -80,10 +89,10 @@ def dbus_call(address):
     started = time.monotonic()
     call = subprocess.run(["gdbus", "call", "--address", address, "--dest", "org.rehearse.Simulator", "--object-path", "/org/rehearse/Simulator", "--method",
                            "org.rehearse.Simulator1.Inject", "tap", "{'target': <'username'>}"],
-                          capture_output=True, text=True, timeout=30)
+                          capture_output=True, text=True, timeout=10)
     elapsed = time.monotonic() - started
     if call.returncode != 0:
-        raise SystemExit("FAIL: the D-Bus call failed: " + call.stderr)
+        raise RuntimeError("the D-Bus call failed: " + call.stderr.strip())
     return elapsed
 
 
@@ -93,6 +102,7 @@ def main():
     service = subprocess.Popen([REHEARSE, "serve", "--no-bus", "--mode", "manual", "--plugins", "login-animator",
                                 "--listen", address, "--http", "127.0.0.1:0"], stdout=subprocess.PIPE, text=True)
     failures = []
+    opened, release, workers = multiprocessing.Queue(), multiprocessing.Event(), []
     try:
         ready = service.stdout.readline()
         url = next(word for word in ready.split() if word.startswith("http://"))
@@ -103,7 +113,6 @@ def main():
         baseline = service_figures(service.pid)
         print("baseline: %d kB resident, %d descriptors" % baseline)
 
-        opened, release = multiprocessing.Queue(), multiprocessing.Event()
         started = time.monotonic()
         workers = [multiprocessing.Process(target=hold, args=(port, CONNECTIONS // WORKERS, opened, release)) for _ in range(WORKERS)]
         for worker in workers:
@@ -113,10 +122,10 @@ def main():
         print("opened %d idle connections in %.1f s (%d could not connect)" % (held, time.monotonic() - started, failed))
         peak = service_figures(service.pid)
         print("with them held: %d kB resident, %d descriptors" % peak)
-        page, call = get_page(port), dbus_call(address)
-        print("a page answered in %.3f s, a D-Bus call (connect, authenticate, Inject) in %.3f s (goal: each within %.0f s)"
-              % (page, call, ANSWER_GOAL))
-        if page > ANSWER_GOAL or call > ANSWER_GOAL:
+        page, call = answered(lambda: get_page(port), "the page"), answered(lambda: dbus_call(address), "the D-Bus call")
+        print("a page answered in %s, a D-Bus call (connect, authenticate, Inject) in %s (goal: each within %.0f s)"
+              % tuple(["-" if figure is None else "%.3f s" % figure for figure in (page, call)] + [ANSWER_GOAL]))
+        if page is None or call is None or page > ANSWER_GOAL or call > ANSWER_GOAL:
             failures.append("an answer took longer than %.0f s" % ANSWER_GOAL)
         if failed:
             failures.append("%d connections could not be opened" % failed)
@@ -133,6 +142,9 @@ def main():
         if after[1] != baseline[1] or after[0] - baseline[0] > MEMORY_SLACK_KB:
             failures.append("memory or descriptors not back to baseline")
     finally:
+        release.set()
+        for worker in workers:
+            worker.join(timeout=60)
         service.terminate()
         service.wait(timeout=30)
     for failure in failures:
