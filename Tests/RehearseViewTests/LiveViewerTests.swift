@@ -95,8 +95,8 @@ import Testing
         _ = await messages(firstStream) { viewer.hub.disconnect(first) }
     }
 
-    /// A scenario whose run takes long to simulate: a minute of tilting at 60 Hz.
-    private func longRun(seconds: Int = 60) throws -> Scenario {
+    /// A scenario whose run takes long to simulate: three minutes of tilting at 60 Hz.
+    private func longRun(seconds: Int = 180) throws -> Scenario {
         let yaml = """
             name: A long tilt
             plugins: [panner]
@@ -121,7 +121,7 @@ import Testing
         let session = try session(plugins: ["panner"])
         let (client, stream) = try #require(viewer.hub.connect())
         viewer.serve(session)
-        #expect(viewer.hub.submit(.scrub(seconds: 59), from: client))
+        #expect(viewer.hub.submit(.scrub(seconds: 179), from: client))
         let serving = ContinuousClock.now
         viewer.serve(session)
         #expect((ContinuousClock.now - serving) * 10 < simulation, "the scrub is simulated elsewhere")
@@ -132,9 +132,9 @@ import Testing
             try await Task.sleep(for: .milliseconds(10))
             reviewed = viewer.isShowingRun
         }
-        #expect(reviewed, "the scene at 59 s came")
+        #expect(reviewed, "the scene at 179 s came")
         let sent = await messages(stream) { viewer.hub.disconnect(client) }
-        #expect(sent.contains { $0["type"] as? String == "frame" && $0["review"] as? Double == 59 })
+        #expect(sent.contains { $0["type"] as? String == "frame" && $0["review"] as? Double == 179 })
         #expect(sent.contains { $0["type"] as? String == "timeline" }, "the run's markers came once simulated")
     }
 

@@ -92,11 +92,11 @@ import Testing
     /// A page that is connected and answers the WebSocket's pings is not idle, however long it
     /// sends nothing else.
     @Test func aConnectedPageThatReadsIsNotIdle() throws {
-        let (server, port) = try start()
+        let (server, port) = try start(ViewerConnections.Limits(idleTimeout: .milliseconds(1500), maximumConnections: 64))
         defer { server.stop() }
         let page = try #require(TestSocket(port: port))
         #expect(page.upgrade(host: "127.0.0.1:\(port)").contains(" 101 "))
-        let pings = page.answerPings(for: 2)  // four timeouts
+        let pings = page.answerPings(for: 4.5)  // three timeouts
         #expect(pings.closed == false)
         #expect(pings.answered >= 3, "pinged three times a timeout")
     }
