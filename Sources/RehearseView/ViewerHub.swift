@@ -14,8 +14,14 @@ final class ViewerHub: Sendable {
     static let clientBacklog = 64
 
     private struct Client {
+        var hello: AsyncStream<String>.Continuation
         var messages: AsyncStream<String>.Continuation
         var greeted = false
+
+        func finish() {
+            hello.finish()
+            messages.finish()
+        }
     }
 
     private struct State {
@@ -38,22 +44,23 @@ final class ViewerHub: Sendable {
     }
 
     /// A new page's number and the messages for it; nil when ``maximumClients`` are connected.
-    func connect() -> (client: Int, messages: AsyncStream<String>)? {
+    func connect() -> (client: Int, messages: PageMessages)? {
+        let (hello, greeting) = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingOldest(1))
         let (messages, continuation) = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingNewest(Self.clientBacklog))
         let client: Int? = state.withLock { state in
             guard state.clients.count < Self.maximumClients else { return nil }
             state.connected += 1
-            state.clients[state.connected] = Client(messages: continuation)
+            state.clients[state.connected] = Client(hello: greeting, messages: continuation)
             return state.connected
         }
         guard let client else { return nil }
         wake()
-        return (client, messages)
+        return (client, PageMessages(hello: hello, rest: messages))
     }
 
     /// Forgets a page that left.
     func disconnect(_ client: Int) {
-        state.withLock { $0.clients.removeValue(forKey: client) }?.messages.finish()
+        state.withLock { $0.clients.removeValue(forKey: client) }?.finish()
     }
 
     /// Queues a page's command for the service's thread; false when too many wait.
@@ -91,7 +98,8 @@ final class ViewerHub: Sendable {
             var greeted = false
             for (id, client) in state.clients where !client.greeted {
                 state.clients[id]?.greeted = true
-                client.messages.yield(hello)
+                client.hello.yield(hello)
+                client.hello.finish()
                 greeted = true
             }
             return greeted

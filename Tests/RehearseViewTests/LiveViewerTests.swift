@@ -14,7 +14,7 @@ import Testing
     }
 
     /// Everything the hub sent a page, as decoded JSON objects, once the page has left.
-    private func messages(_ stream: AsyncStream<String>, after leaving: () -> Void) async -> [[String: Any]] {
+    private func messages(_ stream: PageMessages, after leaving: () -> Void) async -> [[String: Any]] {
         leaving()
         var result: [[String: Any]] = []
         for await text in stream {
@@ -93,6 +93,19 @@ import Testing
         #expect(sent.first?["type"] as? String == "hello", "\(sent.map { $0["type"] ?? "?" })")
         #expect(sent.contains { $0["type"] as? String == "error" }, "its command was taken after the hello")
         _ = await messages(firstStream) { viewer.hub.disconnect(first) }
+    }
+
+    /// A page slow to read loses its oldest frames, never its hello.
+    @Test func aSlowPageKeepsItsHello() async throws {
+        let viewer = LiveViewer(readOnly: false, scenario: nil, registry: shippedPlugins)
+        let session = try session()
+        let (client, stream) = try #require(viewer.hub.connect())
+        viewer.serve(session)
+        for index in 0..<(ViewerHub.clientBacklog * 2) { viewer.hub.broadcast(#"{"type":"frame","index":\#(index)}"#) }
+        let sent = await messages(stream) { viewer.hub.disconnect(client) }
+        #expect(sent.first?["type"] as? String == "hello")
+        #expect(sent.count == 1 + ViewerHub.clientBacklog)
+        #expect(sent.last?["index"] as? Int == ViewerHub.clientBacklog * 2 - 1, "the newest frame is kept")
     }
 
     /// A scenario whose run takes long to simulate: three minutes of tilting at 60 Hz.
