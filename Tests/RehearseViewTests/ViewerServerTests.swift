@@ -97,6 +97,33 @@ import Testing
         #expect(idle.prefix(200).allSatisfy { $0.isClosed(within: 5) }, "the oldest made way")
     }
 
+    /// Only pages the hub took are kept when newcomers come past the limit: upgrades past its 16
+    /// pages (refused, their close handshake never answered) make way like any idle connection.
+    @Test func onlyPagesTheHubTookAreKeptPastTheLimit() async throws {
+        let (server, port) = try start(ViewerConnections.Limits(idleTimeout: .seconds(60), maximumConnections: 20))
+        defer { server.stop() }
+        var pages: [TestSocket] = []
+        for _ in 0..<ViewerHub.maximumClients {
+            let page = try #require(TestSocket(port: port))
+            #expect(page.upgrade(host: "127.0.0.1:\(port)").contains(" 101 "))
+            pages.append(page)
+        }
+        let waiting = ContinuousClock.now
+        while server.connections.pageCount < ViewerHub.maximumClients, ContinuousClock.now - waiting < .seconds(5) {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        var refused: [TestSocket] = []
+        for _ in 0..<8 {
+            let extra = try #require(TestSocket(port: port))
+            _ = extra.upgrade(host: "127.0.0.1:\(port)")
+            refused.append(extra)
+        }
+        #expect(try get("/", host: "127.0.0.1:\(port)", port: port).hasPrefix("HTTP/1.1 200"))
+        #expect(server.connections.count <= 20)
+        #expect(server.connections.pageCount == ViewerHub.maximumClients)
+        #expect(pages.allSatisfy { !$0.isClosed(within: 0.01) }, "no page made way")
+    }
+
     /// A page that is connected and answers the WebSocket's pings is not idle, however long it
     /// sends nothing else.
     @Test func aConnectedPageThatReadsIsNotIdle() throws {

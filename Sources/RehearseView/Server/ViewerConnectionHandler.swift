@@ -1,9 +1,9 @@
 import NIOCore
 
 /// The first handler of every connection the viewer accepts, below HTTP and WebSocket parsing:
-/// tells ``ViewerConnections`` when the connection reads and writes, and once it is a WebSocket
-/// (its first response is `101 Switching Protocols`), closes it on a client frame that is not
-/// masked, before the frame is decoded.
+/// tells ``ViewerConnections`` when the connection opens, reads, writes and closes, and once it is
+/// a WebSocket (its first response is `101 Switching Protocols`), closes it on a client frame that
+/// is not masked, before the frame is decoded.
 final class ViewerConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = ByteBuffer
@@ -82,7 +82,6 @@ final class ViewerConnectionHandler: ChannelDuplexHandler, RemovableChannelHandl
                     return refuseUnmaskedFrame(context: context)
                 }
                 phase = .webSocket(check)
-                connections.becamePage(context.channel)
             }
         }
         context.write(data, promise: promise)

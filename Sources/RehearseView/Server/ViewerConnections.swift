@@ -44,6 +44,8 @@ final class ViewerConnections: Sendable {
 
     /// How many connections are open.
     var count: Int { entries.withLock { $0.count } }
+    /// How many of them are pages the hub took.
+    var pageCount: Int { entries.withLock { $0.values.filter(\.isPage).count } }
 
     /// Takes a new connection; at the limit, closes the connection idle the longest that is not a
     /// page (or the newcomer, if every other one is a page).
@@ -76,7 +78,7 @@ final class ViewerConnections: Sendable {
         entries.withLock { $0[ObjectIdentifier(channel)]?.unansweredSince = nil }
     }
 
-    /// `channel` is a page's WebSocket now.
+    /// `channel` is the WebSocket of a page the hub took (at most ``ViewerHub/maximumClients``).
     func becamePage(_ channel: any Channel) {
         entries.withLock { $0[ObjectIdentifier(channel)]?.isPage = true }
     }

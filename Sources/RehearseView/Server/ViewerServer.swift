@@ -37,22 +37,22 @@ public final class ViewerServer: Sendable {
 
     static func start(_ viewer: LiveViewer, at address: ViewerAddress, limits: ViewerConnections.Limits) throws -> ViewerServer {
         let hub = viewer.hub
+        let connections = ViewerConnections(limits: limits)
         let hosts = HostPolicy(listeningAt: address)
-        let router = Router(context: BasicWebSocketRequestContext.self)
+        let router = Router(context: ViewerRequestContext.self)
         router.add(middleware: HostCheck(policy: hosts))
         router.get("/") { _, _ in file(ViewerPage.html, type: "text/html; charset=utf-8") }
         router.get("/viewer.js") { _, _ in file(ViewerScript.javaScript, type: "text/javascript; charset=utf-8") }
         router.get("/viewer.css") { _, _ in file(ViewerStyle.css, type: "text/css; charset=utf-8") }
         router.ws("/ws", shouldUpgrade: { request, _ in
             mayUpgrade(request) ? .upgrade([:]) : .dontUpgrade
-        }, onUpgrade: { inbound, outbound, _ in
-            try await serve(hub: hub, inbound: inbound, outbound: outbound)
+        }, onUpgrade: { inbound, outbound, context in
+            try await serve(hub: hub, inbound: inbound, outbound: outbound) { connections.becamePage(context.requestContext.channel) }
         })
         var http1 = HTTP1Channel.Configuration(idleTimeout: TimeAmount(limits.idleTimeout))
         http1.httpDecoder = .init(maxHeaderFieldSize: maximumHeaderBytes, maxHeaderListSize: maximumHeaderBytes, maxHeaderFieldCount: 100)
         let configuration = HTTP1WebSocketUpgradeChannel.Configuration(
             http1: http1, ws: .init(maxFrameSize: maximumFrameSize, autoPing: .enabled(timePeriod: limits.pingPeriod)))
-        let connections = ViewerConnections(limits: limits)
         let webSocketResponder = router.buildResponder()
         let started = StartSignal()
         let app = Application(
@@ -97,12 +97,15 @@ public final class ViewerServer: Sendable {
                  body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
     }
 
-    /// Moves messages between one page's WebSocket and the hub until either side ends.
-    private static func serve(hub: ViewerHub, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async throws {
+    /// Moves messages between one page's WebSocket and the hub until either side ends; `accepted`
+    /// is called once the hub took the page.
+    private static func serve(hub: ViewerHub, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter,
+                              accepted: () -> Void) async throws {
         guard let (client, messages) = hub.connect() else {
             try await outbound.close(.unexpectedServerError, reason: "\(ViewerHub.maximumClients) pages are connected (the limit)")
             return
         }
+        accepted()
         defer { hub.disconnect(client) }
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
