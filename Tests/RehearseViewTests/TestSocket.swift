@@ -3,9 +3,11 @@ import Foundation
 import Glibc
 #endif
 
-/// A plain blocking TCP connection to the viewer, as a hostile or careless client would hold one:
-/// bytes in, bytes out, nothing parsed.
-final class TestSocket {
+/// A plain TCP connection to the viewer, as a hostile or careless client would hold one: bytes in,
+/// bytes out, nothing parsed. Whatever waits for the server waits on a thread of its own, never on
+/// one of Swift concurrency's few threads, which the server under test needs (and which other
+/// tests running beside may hold). Unchecked: one test uses a socket at a time.
+final class TestSocket: @unchecked Sendable {
     private let descriptor: Int32
 
     /// Connects to `127.0.0.1:port`; nil when it cannot.
@@ -39,7 +41,11 @@ final class TestSocket {
 
     /// What arrives within `seconds`, until `until` is in it or the server closes; `closed` says
     /// whether it did.
-    func receive(for seconds: Double, until needle: String? = nil) -> (bytes: [UInt8], closed: Bool) {
+    func receive(for seconds: Double, until needle: String? = nil) async -> (bytes: [UInt8], closed: Bool) {
+        await onOwnThread { self.receiveBlocking(for: seconds, until: needle) }
+    }
+
+    private func receiveBlocking(for seconds: Double, until needle: String?) -> (bytes: [UInt8], closed: Bool) {
         var received: [UInt8] = []
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
@@ -56,16 +62,16 @@ final class TestSocket {
     }
 
     /// Whether the server closed the connection within `seconds` (anything sent meanwhile is read and dropped).
-    func isClosed(within seconds: Double) -> Bool {
-        receive(for: seconds).closed
+    func isClosed(within seconds: Double) async -> Bool {
+        await receive(for: seconds).closed
     }
 
     /// Sends a WebSocket upgrade for `/ws` with `host` (and `origin`, if any); the response's status line.
-    func upgrade(host: String, origin: String? = nil) -> String {
+    func upgrade(host: String, origin: String? = nil) async -> String {
         send("GET /ws HTTP/1.1\r\nHost: \(host)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
              + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
              + (origin.map { "Origin: \($0)\r\n" } ?? "") + "\r\n")
-        let response = String(decoding: receive(for: 5, until: "\r\n\r\n").bytes, as: UTF8.self)
+        let response = String(decoding: await receive(for: 30, until: "\r\n\r\n").bytes, as: UTF8.self)
         return response.components(separatedBy: "\r\n").first ?? ""
     }
 
@@ -76,5 +82,12 @@ final class TestSocket {
         guard masked else { return [0x81, UInt8(payload.count)] + payload }
         let mask: [UInt8] = [0x12, 0x34, 0x56, 0x78]
         return [0x81, 0x80 | UInt8(payload.count)] + mask + payload.enumerated().map { $0.element ^ mask[$0.offset % 4] }
+    }
+}
+
+/// Runs `body` on a thread of its own and waits for it without holding a thread.
+func onOwnThread<Result: Sendable>(_ body: @escaping @Sendable () -> Result) async -> Result {
+    await withCheckedContinuation { continuation in
+        Thread.detachNewThread { continuation.resume(returning: body()) }
     }
 }

@@ -219,18 +219,30 @@ def send_text(connection, text):
 
 
 def read_until(connection, needle, seconds=5):
+    """The payloads of the server's frames (a long message comes in several, with frame headers
+    between them on the wire), joined, until `needle` is in them or `seconds` pass."""
     connection.settimeout(seconds)
-    data = b""
+    wire, payloads = b"", b""
     deadline = time.time() + seconds
-    while needle.encode() not in data and time.time() < deadline:
+    while needle.encode() not in payloads and time.time() < deadline:
         try:
             chunk = connection.recv(65536)
         except socket.timeout:
             break
         if not chunk:
             break
-        data += chunk
-    return data
+        wire += chunk
+        while len(wire) >= 2:
+            length, start = wire[1] & 0x7F, 2
+            if length == 126:
+                length, start = (int.from_bytes(wire[2:4], "big") if len(wire) >= 4 else -1), 4
+            elif length == 127:
+                length, start = (int.from_bytes(wire[2:10], "big") if len(wire) >= 10 else -1), 10
+            if length < 0 or len(wire) < start + length:
+                break
+            payloads += wire[start:start + length]
+            wire = wire[start + length:]
+    return payloads
 
 
 def closed(connection, seconds=5):

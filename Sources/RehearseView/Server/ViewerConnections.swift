@@ -1,3 +1,4 @@
+import Foundation
 import NIOCore
 import Synchronization
 
@@ -37,6 +38,7 @@ final class ViewerConnections: Sendable {
 
     let limits: Limits
     private let entries = Mutex<[ObjectIdentifier: Entry]>([:])
+    private let sweeping = Atomic<Bool>(false)
 
     init(limits: Limits) {
         self.limits = limits
@@ -101,11 +103,21 @@ final class ViewerConnections: Sendable {
         for channel in idle { channel.close(promise: nil) }
     }
 
-    /// Closes idle connections every ``Limits/sweepPeriod`` until cancelled.
-    func sweep() async {
-        while !Task.isCancelled {
-            try? await Task.sleep(for: limits.sweepPeriod)
-            closeIdle()
+    /// Closes idle connections every ``Limits/sweepPeriod`` until ``stopSweeping()``, on a thread
+    /// of its own: nothing the server's tasks do (or wait for) can hold it up.
+    func startSweeping() {
+        sweeping.store(true, ordering: .relaxed)
+        let period = limits.sweepPeriod.components
+        let seconds = Double(period.seconds) + Double(period.attoseconds) / 1e18
+        Thread.detachNewThread { [self] in
+            while sweeping.load(ordering: .relaxed) {
+                Thread.sleep(forTimeInterval: seconds)
+                closeIdle()
+            }
         }
+    }
+
+    func stopSweeping() {
+        sweeping.store(false, ordering: .relaxed)
     }
 }

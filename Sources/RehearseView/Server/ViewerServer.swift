@@ -69,21 +69,15 @@ public final class ViewerServer: Sendable {
             },
             logger: Logger(label: "rehearse.viewer", factory: { _ in SwiftLogNoOpLogHandler() }))
         let task = Task {
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                group.addTask { await connections.sweep() }
-                group.addTask {
-                    do {
-                        try await app.run()
-                    } catch {
-                        started.finish(.failure(error))
-                        throw error
-                    }
-                }
-                _ = try await group.next()
-                group.cancelAll()
+            do {
+                try await app.run()
+            } catch {
+                started.finish(.failure(error))
+                throw error
             }
         }
         let port = try started.wait()
+        connections.startSweeping()
         let host = address.host.contains(":") ? "[\(address.host)]" : address.host
         return ViewerServer(url: "http://\(host):\(port)/", task: task, connections: connections)
     }
@@ -123,6 +117,7 @@ public final class ViewerServer: Sendable {
 
     /// Stops serving.
     public func stop() {
+        connections.stopSweeping()
         task.cancel()
     }
 
