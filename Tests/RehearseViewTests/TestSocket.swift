@@ -61,6 +61,13 @@ final class TestSocket: @unchecked Sendable {
         return (received, false)
     }
 
+    /// Whether the server has closed the connection, without waiting (anything sent is dropped).
+    func isClosedNow() -> Bool {
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        let count = recv(descriptor, &buffer, buffer.count, Int32(MSG_DONTWAIT))
+        return count == 0 || (count < 0 && errno != EAGAIN && errno != EWOULDBLOCK)
+    }
+
     /// Whether the server closed the connection within `seconds` (anything sent meanwhile is read and dropped).
     func isClosed(within seconds: Double) async -> Bool {
         await receive(for: seconds).closed

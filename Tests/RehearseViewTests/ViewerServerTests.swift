@@ -105,7 +105,14 @@ import Testing
         for _ in 0..<300 { idle.append(try #require(TestSocket(port: port))) }
         #expect(try await get("/", host: "127.0.0.1:\(port)", port: port).hasPrefix("HTTP/1.1 200"), "a page beside 300 idle connections")
         #expect(server.connections.count <= 64)
-        #expect(await allClosed(idle.prefix(200), before: Date().addingTimeInterval(5)), "the oldest made way")
+        // Which ones made way depends on when each was taken in, which the event loops decide.
+        var closed = Set<Int>()
+        let deadline = Date().addingTimeInterval(10)
+        while closed.count < idle.count - 64, Date() < deadline {
+            for (index, socket) in idle.enumerated() where !closed.contains(index) && socket.isClosedNow() { closed.insert(index) }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        #expect(closed.count >= idle.count - 64, "\(closed.count) of \(idle.count) made way")
     }
 
     /// Only pages the hub took are kept when newcomers come past the limit: upgrades past its 16
