@@ -59,7 +59,7 @@ public final class LiveViewer: ServiceCompanion {
 
     public func serve(_ session: SimulatorSession) {
         watch(session.simulation)
-        if hub.greetNewcomers(with: hello) { changedNow = true }
+        if hub.greetNewcomers(with: { hello }) { changedNow = true }
         if let timeline {
             if let markers = timeline.takeMarkers() {
                 hub.broadcast(FieldValue.dictionary(["type": "timeline", "timeline": timeline.timeline.fields(markers: markers)]).jsonText)

@@ -93,8 +93,11 @@ final class ViewerHub: Sendable {
     }
 
     /// Sends `hello` to every page not greeted yet, as its first message; whether there was one.
-    func greetNewcomers(with hello: String) -> Bool {
-        state.withLock { state in
+    /// The hello is made only when there is one.
+    func greetNewcomers(with makeHello: () -> String) -> Bool {
+        guard state.withLock({ $0.clients.values.contains { !$0.greeted } }) else { return false }
+        let hello = makeHello()
+        return state.withLock { state in
             var greeted = false
             for (id, client) in state.clients where !client.greeted {
                 state.clients[id]?.greeted = true
