@@ -14,6 +14,8 @@ import Synchronization
 public final class ViewerServer: Sendable {
     /// The most bytes the page's requests may carry in headers.
     static let maximumHeaderBytes = 16 * 1024
+    /// The most header fields a request may have.
+    static let maximumHeaderFields = 100
     /// The largest WebSocket frame either way: a page's larger frame closes its socket, and
     /// messages to the pages go in several.
     static let maximumFrameSize = ViewerCommand.maximumMessageSize
@@ -50,7 +52,7 @@ public final class ViewerServer: Sendable {
             try await serve(hub: hub, inbound: inbound, outbound: outbound) { connections.becamePage(context.requestContext.channel) }
         })
         var http1 = HTTP1Channel.Configuration(idleTimeout: TimeAmount(limits.idleTimeout))
-        http1.httpDecoder = .init(maxHeaderFieldSize: maximumHeaderBytes, maxHeaderListSize: maximumHeaderBytes, maxHeaderFieldCount: 100)
+        http1.httpDecoder = .init(maxHeaderFieldSize: maximumHeaderBytes, maxHeaderListSize: maximumHeaderBytes, maxHeaderFieldCount: maximumHeaderFields)
         let configuration = HTTP1WebSocketUpgradeChannel.Configuration(
             http1: http1, ws: .init(maxFrameSize: maximumFrameSize, autoPing: .enabled(timePeriod: limits.pingPeriod)))
         let webSocketResponder = router.buildResponder()
