@@ -112,12 +112,9 @@ final class ViewerHub: Sendable {
     /// Whether any page is connected.
     var hasClients: Bool { state.withLock { !$0.clients.isEmpty } }
 
-    /// Sends `message` to a greeted page.
+    /// Sends `message` to a page (after its hello, which the page is always sent first).
     func send(_ message: String, to client: Int) {
-        state.withLock { state in
-            guard let client = state.clients[client], client.greeted else { return }
-            client.messages.yield(message)
-        }
+        _ = state.withLock { $0.clients[client] }?.messages.yield(message)
     }
 
     /// The message that tells a page why its command was not taken.
