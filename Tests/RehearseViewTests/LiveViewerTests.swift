@@ -126,16 +126,23 @@ import Testing
         return try ScenarioLoader(registry: shippedPlugins).load(data: Data(yaml.utf8), file: "fade.yaml")
     }
 
+    /// A viewer of `scenario` on the default session, with one page connected and greeted.
+    private func viewerWithPage(of scenario: Scenario, readOnly: Bool = false) throws
+        -> (viewer: LiveViewer, session: SimulatorSession, client: Int, stream: PageMessages) {
+        let viewer = LiveViewer(readOnly: readOnly, scenario: scenario, registry: shippedPlugins)
+        let session = try session()
+        let (client, stream) = try #require(viewer.hub.connect())
+        viewer.serve(session)
+        return (viewer, session, client, stream)
+    }
+
     /// Starting a viewer of a long run and scrubbing it do not hold the service's thread: the run
     /// takes seconds to simulate, and neither the viewer's start nor the loop's round that takes
     /// the scrub waits for it (the run's events are not marked yet, the scene is not there yet).
     @Test func startingAndScrubbingALongRunDoNotHoldTheServicesThread() async throws {
-        let viewer = LiveViewer(readOnly: false, scenario: try fade(seconds: 5_000), registry: shippedPlugins)
+        let (viewer, session, client, stream) = try viewerWithPage(of: try fade(seconds: 5_000))
         let timeline = try #require(viewer.timeline)
         #expect(timeline.markers.count == timeline.timeline.expectationMarkers.count, "only the expectations are known at start")
-        let session = try session()
-        let (client, stream) = try #require(viewer.hub.connect())
-        viewer.serve(session)
         #expect(viewer.hub.submit(.scrub(seconds: 4_999), from: client))
         viewer.serve(session)
         #expect(!viewer.isShowingRun, "the scene at 4,999 s is simulated elsewhere")
@@ -146,10 +153,7 @@ import Testing
     /// The scrubbed scene and the run's marked events come once simulated, on the loop's next
     /// rounds.
     @Test func theScrubbedSceneAndTheRunsMarkersComeWhenSimulated() async throws {
-        let viewer = LiveViewer(readOnly: false, scenario: try fade(seconds: 2), registry: shippedPlugins)
-        let session = try session()
-        let (client, stream) = try #require(viewer.hub.connect())
-        viewer.serve(session)
+        let (viewer, session, client, stream) = try viewerWithPage(of: try fade(seconds: 2))
         #expect(viewer.hub.submit(.scrub(seconds: 1.5), from: client))
         // Simulating two seconds takes milliseconds; a minute of rounds allows for a machine busy with other tests.
         #expect(try await eventually {
@@ -164,10 +168,7 @@ import Testing
     }
 
     @Test func aReadOnlyViewerRefusesScrubbing() async throws {
-        let viewer = LiveViewer(readOnly: true, scenario: try fade(seconds: 1), registry: shippedPlugins)
-        let session = try session()
-        let (client, stream) = try #require(viewer.hub.connect())
-        viewer.serve(session)
+        let (viewer, session, client, stream) = try viewerWithPage(of: try fade(seconds: 1), readOnly: true)
         #expect(viewer.hub.submit(.scrub(seconds: 0.5), from: client))
         viewer.serve(session)
         let sent = await messages(stream) { viewer.hub.disconnect(client) }
