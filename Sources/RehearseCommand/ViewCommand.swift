@@ -20,7 +20,8 @@ struct View: ParsableCommand {
             to send motion; rotate, show the keyboard, take the network away, pause, step and restart from the page. \
             With a scenario file, the page also has its run as a timeline to scrub. `rehearse serve --http` serves the \
             same page beside D-Bus, on the simulation D-Bus clients drive. Prints `viewing: URL (MODE clock)` once \
-            listening. Exit status: 0 after a signal, 2 for invalid input or an address that cannot be listened at.
+            listening. The viewer answers only to its own host names, closes connections idle for 30 s and holds at most \
+            256 (docs/viewer.md). Exit status: 0 after a signal, 2 for invalid input or an address that cannot be listened at.
             """)
 
     @Argument(help: "A scenario file: its set-up is simulated (its steps are not run) and its run can be scrubbed on the page.")

@@ -12,9 +12,9 @@ public final class LiveViewer: ServiceCompanion {
     /// The most new events one frame carries; more are counted, not sent.
     static let maximumEventsPerFrame = 200
 
-    let hub = ViewerHub()
+    let hub: ViewerHub
     private let readOnly: Bool
-    private let timeline: ViewerTimeline?
+    let timeline: TimelineWorker?
     private let frameInterval = Duration.seconds(1) / LiveViewer.framesPerSecond
     /// The simulation whose events are being collected (a restart replaces it).
     private weak var watched: Simulation?
@@ -25,21 +25,29 @@ public final class LiveViewer: ServiceCompanion {
     private var changedNow = true
     private var changedSinceFrame = true
     private var lastFrame: ContinuousClock.Instant?
-    /// The loaded run's scene at the time a page scrubbed to, shown instead of the live simulation.
+    /// Whether the pages are shown the loaded run (a page scrubbed) rather than the live simulation.
+    private var reviewing = false
+    /// The loaded run's scene at the time a page scrubbed to, once simulated.
     private var review: SceneSnapshot?
 
-    /// A viewer of the default session; `readOnly` refuses every command that changes it, and a
-    /// `scenario` (its file's run) gives the pages a timeline to scrub.
+    /// A viewer of the default session; `readOnly` refuses every command (pages only watch), and
+    /// a `scenario` (its file's run) gives the pages a timeline to scrub. Nothing of the run is
+    /// simulated here: its events are marked, and its scenes simulated, on threads of their own.
     public init(readOnly: Bool, scenario: Scenario?, registry: PluginRegistry) {
         self.readOnly = readOnly
-        timeline = scenario.map { ViewerTimeline(scenario: $0, registry: registry) }
+        let hub = ViewerHub()
+        self.hub = hub
+        timeline = scenario.map { TimelineWorker(timeline: ViewerTimeline(scenario: $0, registry: registry), waking: { hub.wake() }) }
     }
+
+    /// Whether the pages are shown a scene of the loaded run.
+    var isShowingRun: Bool { review != nil }
 
     /// What a page is told first.
     var hello: String {
         FieldValue.dictionary([
             "type": "hello", "readOnly": .bool(readOnly), "framesPerSecond": .int(Int64(Self.framesPerSecond)),
-            "timeline": timeline?.fields ?? .dictionary([:]),
+            "timeline": timeline.map { $0.timeline.fields(markers: $0.markers) } ?? .dictionary([:]),
         ]).jsonText
     }
 
@@ -51,9 +59,15 @@ public final class LiveViewer: ServiceCompanion {
 
     public func serve(_ session: SimulatorSession) {
         watch(session.simulation)
-        for newcomer in hub.takeNewClients() {
-            hub.send(hello, to: newcomer)
-            changedNow = true
+        if hub.greetNewcomers(with: { hello }) { changedNow = true }
+        if let timeline {
+            if let markers = timeline.takeMarkers() {
+                hub.broadcast(FieldValue.dictionary(["type": "timeline", "timeline": timeline.timeline.fields(markers: markers)]).jsonText)
+            }
+            if let scene = timeline.takeScene(), reviewing {
+                review = scene.snapshot
+                changedNow = true
+            }
         }
         for (client, command) in hub.takeCommands() {
             do {
@@ -82,7 +96,8 @@ public final class LiveViewer: ServiceCompanion {
     // MARK: Commands
 
     private func apply(_ command: ViewerCommand, to session: SimulatorSession) throws {
-        if readOnly, command.changesSimulation { throw ViewerCommandError("this viewer is read-only (--read-only)") }
+        // Scrubbing too: it changes what every page shows, and costs a simulation of the run.
+        if readOnly { throw ViewerCommandError("this viewer is read-only (--read-only)") }
         let simulation = session.simulation
         func responder() throws -> String {
             guard let id = simulation.scene.firstResponder else { throw ViewerCommandError("no text field is focused: tap one first") }
@@ -103,8 +118,12 @@ public final class LiveViewer: ServiceCompanion {
         case .restart: try session.restart()
         case .scrub(let seconds):
             guard let timeline else { throw ViewerCommandError("no scenario was loaded: there is no run to scrub") }
-            review = VirtualTime.seconds(seconds).flatMap(timeline.snapshot(at:))
-        case .live: review = nil
+            guard let time = VirtualTime.seconds(seconds) else { throw ViewerCommandError("scrub needs a time in the run") }
+            reviewing = true
+            timeline.scrub(to: time)
+        case .live:
+            reviewing = false
+            review = nil
         }
     }
 

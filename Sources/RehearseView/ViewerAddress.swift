@@ -23,9 +23,10 @@ public struct ViewerAddress: Sendable, Equatable, CustomStringConvertible {
         self.init(host: host, port: port)
     }
 
-    /// Whether only this machine can connect.
+    /// Whether only this machine can connect: `localhost` or a literal loopback address
+    /// (`127.X.Y.Z`, `::1`), exactly; a name such as `127.evil.example` is not one.
     public var isLoopback: Bool {
-        host == "localhost" || host == "::1" || host.hasPrefix("127.")
+        ViewerHost.isLoopback(host)
     }
 
     public var description: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }

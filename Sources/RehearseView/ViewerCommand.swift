@@ -29,15 +29,6 @@ enum ViewerCommand: Equatable, Sendable {
     /// The largest rotation rate a motion sample may have, in radians per second, either sign.
     static let maximumRotationRate = 100.0
 
-    /// Whether the command changes the simulation (refused by a read-only viewer); moving over the
-    /// loaded run's timeline only looks.
-    var changesSimulation: Bool {
-        switch self {
-        case .scrub, .live: false
-        default: true
-        }
-    }
-
     /// The message as the page sends it: `{"type": "tap", "x": 10, "y": 20}` and so on.
     private struct Message: Decodable {
         var type: String

@@ -2,7 +2,8 @@ import RehearseCore
 import Synchronization
 
 /// Where the pages (on the HTTP server's tasks) and the live viewer (on the service's thread) meet:
-/// commands go one way, frames the other, under one lock.
+/// commands go one way, frames the other, under one lock. A page is greeted (sent the hello) before
+/// anything else reaches it, and its commands wait until it was.
 final class ViewerHub: Sendable {
     /// The most pages connected at once; another is refused.
     static let maximumClients = 16
@@ -12,10 +13,20 @@ final class ViewerHub: Sendable {
     /// behind loses the oldest, never the newest.
     static let clientBacklog = 64
 
+    private struct Client {
+        var hello: AsyncStream<String>.Continuation
+        var messages: AsyncStream<String>.Continuation
+        var greeted = false
+
+        func finish() {
+            hello.finish()
+            messages.finish()
+        }
+    }
+
     private struct State {
         var commands: [(client: Int, command: ViewerCommand)] = []
-        var clients: [Int: AsyncStream<String>.Continuation] = [:]
-        var newClients: [Int] = []
+        var clients: [Int: Client] = [:]
         var connected = 0
         var wake: (@Sendable () -> Void)?
     }
@@ -27,23 +38,24 @@ final class ViewerHub: Sendable {
         state.withLock { $0.wake = wake }
     }
 
-    private func wakeService() {
+    /// Wakes the service's loop (something is ready for it).
+    func wake() {
         state.withLock { $0.wake }?()
     }
 
     /// A new page's number and the messages for it; nil when ``maximumClients`` are connected.
-    func connect() -> (client: Int, messages: AsyncStream<String>)? {
+    func connect() -> (client: Int, messages: PageMessages)? {
+        let (hello, greeting) = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingOldest(1))
         let (messages, continuation) = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingNewest(Self.clientBacklog))
         let client: Int? = state.withLock { state in
             guard state.clients.count < Self.maximumClients else { return nil }
             state.connected += 1
-            state.clients[state.connected] = continuation
-            state.newClients.append(state.connected)
+            state.clients[state.connected] = Client(hello: greeting, messages: continuation)
             return state.connected
         }
         guard let client else { return nil }
-        wakeService()
-        return (client, messages)
+        wake()
+        return (client, PageMessages(hello: hello, rest: messages))
     }
 
     /// Forgets a page that left.
@@ -58,31 +70,51 @@ final class ViewerHub: Sendable {
             state.commands.append((client, command))
             return true
         }
-        if queued { wakeService() }
+        if queued { wake() }
         return queued
     }
 
-    /// The commands queued since the last call, in order, with the page each came from.
+    /// The commands of greeted pages queued since the last call, in order, with the page each came
+    /// from (a page not greeted yet keeps its commands queued).
     func takeCommands() -> [(client: Int, command: ViewerCommand)] {
         state.withLock { state in
-            defer { state.commands.removeAll(keepingCapacity: true) }
-            return state.commands
+            let queued = state.commands
+            state.commands.removeAll(keepingCapacity: true)
+            var taken: [(client: Int, command: ViewerCommand)] = []
+            for entry in queued {
+                switch state.clients[entry.client]?.greeted {
+                case true?: taken.append(entry)
+                case false?: state.commands.append(entry)
+                case nil: break  // the page left
+                }
+            }
+            return taken
         }
     }
 
-    /// The pages that connected since the last call.
-    func takeNewClients() -> [Int] {
-        state.withLock { state in
-            defer { state.newClients.removeAll() }
-            return state.newClients
+    /// Sends `hello` to every page not greeted yet, as its first message; whether there was one.
+    /// The hello is made only when there is one.
+    func greetNewcomers(with makeHello: () -> String) -> Bool {
+        guard state.withLock({ $0.clients.values.contains { !$0.greeted } }) else { return false }
+        let hello = makeHello()
+        return state.withLock { state in
+            var greeted = false
+            for (id, client) in state.clients where !client.greeted {
+                state.clients[id]?.greeted = true
+                client.hello.yield(hello)
+                client.hello.finish()
+                greeted = true
+            }
+            return greeted
         }
     }
 
     /// Whether any page is connected.
     var hasClients: Bool { state.withLock { !$0.clients.isEmpty } }
 
+    /// Sends `message` to a page (after its hello, which the page is always sent first).
     func send(_ message: String, to client: Int) {
-        _ = state.withLock { $0.clients[client] }?.yield(message)
+        _ = state.withLock { $0.clients[client] }?.messages.yield(message)
     }
 
     /// The message that tells a page why its command was not taken.
@@ -90,7 +122,10 @@ final class ViewerHub: Sendable {
         FieldValue.dictionary(["type": "error", "message": .string(reason)]).jsonText
     }
 
+    /// Sends `message` to every greeted page (one that connected since is greeted first, later).
     func broadcast(_ message: String) {
-        for continuation in state.withLock({ Array($0.clients.values) }) { continuation.yield(message) }
+        state.withLock { state in
+            for client in state.clients.values where client.greeted { client.messages.yield(message) }
+        }
     }
 }

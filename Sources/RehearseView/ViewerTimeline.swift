@@ -4,11 +4,13 @@ import RehearseScenario
 
 /// A loaded scenario's run as the page's timeline shows it: its length, its events and
 /// expectations marked, and the scene at any time of it, simulated again from the start (the same
-/// scenario gives the same run, so the picture at a time is exact).
-struct ViewerTimeline {
+/// scenario gives the same run, so the picture at a time is exact). Whatever simulates the run
+/// (marking events, scrubbing) takes time that grows with the run, so ``TimelineWorker`` does it
+/// off the service's thread.
+struct ViewerTimeline: Sendable {
     /// A moment marked on the timeline.
-    struct Marker {
-        enum Kind: String {
+    struct Marker: Sendable {
+        enum Kind: String, Sendable {
             case event, expectation, failure
         }
         var time: Double
@@ -22,15 +24,22 @@ struct ViewerTimeline {
     let scenario: Scenario
     let registry: PluginRegistry
     let duration: VirtualTime
-    let markers: [Marker]
+    /// The expectations' moments, read from the steps without simulating anything.
+    let expectationMarkers: [Marker]
 
-    /// Runs `scenario` once to mark its events, expectations and failures.
     init(scenario: Scenario, registry: PluginRegistry) {
         self.scenario = scenario
         self.registry = registry
         duration = scenario.duration
+        expectationMarkers = Array(Self.expectationTimes(scenario).map { Marker(time: $0.time.seconds, kind: .expectation, label: $0.label) }
+            .prefix(Self.maximumMarkers))
+    }
+
+    /// Runs the scenario once to mark its events and failures beside its expectations: as long as
+    /// the run takes to simulate.
+    func allMarkers() -> [Marker] {
         let result = ScenarioRunner(registry: registry, recordsTrace: true).run(scenario)
-        var markers = Self.expectationTimes(scenario).map { Marker(time: $0.time.seconds, kind: .expectation, label: $0.label) }
+        var markers = expectationMarkers
         for line in result.trace {
             guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
                   let name = object["name"] as? String, name != "tick", let time = object["time"] as? Double else { continue }
@@ -39,7 +48,7 @@ struct ViewerTimeline {
         if case .failed(let failures) = result.outcome {
             markers += failures.map { Marker(time: $0.time.seconds, kind: .failure, label: "\($0.subject): \($0.actual)") }
         }
-        self.markers = Array(markers.sorted { $0.time < $1.time }.prefix(Self.maximumMarkers))
+        return Array(markers.sorted { $0.time < $1.time }.prefix(Self.maximumMarkers))
     }
 
     /// When each `expect`, `expect-event` and `expect-no-event` step runs, from the steps' clock.
@@ -66,8 +75,8 @@ struct ViewerTimeline {
         return runner.run(scenario).finalSnapshot
     }
 
-    /// The timeline as the page's hello message carries it.
-    var fields: FieldValue {
+    /// The timeline as the page's messages carry it, with `markers`.
+    func fields(markers: [Marker]) -> FieldValue {
         .dictionary([
             "name": .string(scenario.name),
             "duration": .double(duration.seconds),

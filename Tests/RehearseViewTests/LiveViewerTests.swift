@@ -14,7 +14,7 @@ import Testing
     }
 
     /// Everything the hub sent a page, as decoded JSON objects, once the page has left.
-    private func messages(_ stream: AsyncStream<String>, after leaving: () -> Void) async -> [[String: Any]] {
+    private func messages(_ stream: PageMessages, after leaving: () -> Void) async -> [[String: Any]] {
         leaving()
         var result: [[String: Any]] = []
         for await text in stream {
@@ -74,5 +74,105 @@ import Testing
         #expect(sent.contains { $0["type"] as? String == "error" && ($0["message"] as? String)?.contains("read-only") == true })
         #expect(session.simulation.scene.firstResponder == nil)
         #expect(session.simulation.bus.lastSequence == 0, "nothing was delivered")
+    }
+
+    /// A page that connects between the viewer greeting newcomers and sending a frame gets its
+    /// hello first all the same, and its commands wait for it.
+    @Test func aPageGetsNothingBeforeItsHello() async throws {
+        let viewer = LiveViewer(readOnly: false, scenario: nil, registry: shippedPlugins)
+        let session = try session()
+        let (first, firstStream) = try #require(viewer.hub.connect())
+        viewer.serve(session)
+        let (late, lateStream) = try #require(viewer.hub.connect())
+        #expect(viewer.hub.submit(.returnKey, from: late))  // no field is focused: an error
+        viewer.hub.broadcast(#"{"type":"frame"}"#)  // as a frame sent while the page connects
+        viewer.hub.send(ViewerHub.errorMessage("a bad command"), to: late)  // as the server answers one at once
+        #expect(viewer.hub.takeCommands().isEmpty, "the late page's command waits for its hello")
+        viewer.serve(session)
+        let sent = await messages(lateStream) { viewer.hub.disconnect(late) }
+        #expect(sent.first?["type"] as? String == "hello", "\(sent.map { $0["type"] ?? "?" })")
+        #expect(sent.contains { $0["message"] as? String == "a bad command" }, "an answer sent before the hello follows it")
+        #expect(sent.contains { $0["type"] as? String == "error" && $0["message"] as? String != "a bad command" },
+                "its command was taken after the hello")
+        _ = await messages(firstStream) { viewer.hub.disconnect(first) }
+    }
+
+    /// A page slow to read loses its oldest frames, never its hello.
+    @Test func aSlowPageKeepsItsHello() async throws {
+        let viewer = LiveViewer(readOnly: false, scenario: nil, registry: shippedPlugins)
+        let session = try session()
+        let (client, stream) = try #require(viewer.hub.connect())
+        viewer.serve(session)
+        for index in 0..<(ViewerHub.clientBacklog * 2) { viewer.hub.broadcast(#"{"type":"frame","index":\#(index)}"#) }
+        let sent = await messages(stream) { viewer.hub.disconnect(client) }
+        #expect(sent.first?["type"] as? String == "hello")
+        #expect(sent.count == 1 + ViewerHub.clientBacklog)
+        #expect(sent.last?["index"] as? Int == ViewerHub.clientBacklog * 2 - 1, "the newest frame is kept")
+    }
+
+    /// A box fading over `seconds`, the display link ticking at 60 Hz all along: 5,000 s take
+    /// seconds to simulate.
+    private func fade(seconds: Int) throws -> Scenario {
+        let yaml = """
+            name: A box fading
+            scene:
+              nodes:
+                - {id: box, kind: view, frame: [0, 0, 100, 100]}
+            steps:
+              - animate: {target: box, property: alpha, to: 0, duration: \(seconds)}
+              - wait: \(seconds)
+              - expect: {box.alpha: 0}
+            """
+        return try ScenarioLoader(registry: shippedPlugins).load(data: Data(yaml.utf8), file: "fade.yaml")
+    }
+
+    /// A viewer of `scenario` on the default session, with one page connected and greeted.
+    private func viewerWithPage(of scenario: Scenario, readOnly: Bool = false) throws
+        -> (viewer: LiveViewer, session: SimulatorSession, client: Int, stream: PageMessages) {
+        let viewer = LiveViewer(readOnly: readOnly, scenario: scenario, registry: shippedPlugins)
+        let session = try session()
+        let (client, stream) = try #require(viewer.hub.connect())
+        viewer.serve(session)
+        return (viewer, session, client, stream)
+    }
+
+    /// Starting a viewer of a long run and scrubbing it do not hold the service's thread: the run
+    /// takes seconds to simulate, and neither the viewer's start nor the loop's round that takes
+    /// the scrub waits for it (the run's events are not marked yet, the scene is not there yet).
+    @Test func startingAndScrubbingALongRunDoNotHoldTheServicesThread() async throws {
+        let (viewer, session, client, stream) = try viewerWithPage(of: try fade(seconds: 5_000))
+        let timeline = try #require(viewer.timeline)
+        #expect(timeline.markers.count == timeline.timeline.expectationMarkers.count, "only the expectations are known at start")
+        #expect(viewer.hub.submit(.scrub(seconds: 4_999), from: client))
+        viewer.serve(session)
+        #expect(!viewer.isShowingRun, "the scene at 4,999 s is simulated elsewhere")
+        let sent = await messages(stream) { viewer.hub.disconnect(client) }
+        #expect(sent.map { $0["type"] as? String } == ["hello", "frame", "frame"])
+    }
+
+    /// The scrubbed scene and the run's marked events come once simulated, on the loop's next
+    /// rounds.
+    @Test func theScrubbedSceneAndTheRunsMarkersComeWhenSimulated() async throws {
+        let (viewer, session, client, stream) = try viewerWithPage(of: try fade(seconds: 2))
+        #expect(viewer.hub.submit(.scrub(seconds: 1.5), from: client))
+        // Simulating two seconds takes milliseconds; a minute of rounds allows for a machine busy with other tests.
+        #expect(try await eventually {
+            viewer.serve(session)
+            return viewer.isShowingRun && viewer.timeline?.hasMarkedRun == true
+        })
+        let sent = await messages(stream) { viewer.hub.disconnect(client) }
+        #expect(sent.contains { $0["type"] as? String == "frame" && $0["review"] as? Double == 1.5 }, "the scene at 1.5 s")
+        let timelines = sent.filter { $0["type"] as? String == "timeline" }.compactMap { $0["timeline"] as? [String: Any] }
+        let kinds = timelines.flatMap { ($0["markers"] as? [[String: Any]] ?? []).compactMap { $0["kind"] as? String } }
+        #expect(kinds.contains("event"), "the run's events marked")
+    }
+
+    @Test func aReadOnlyViewerRefusesScrubbing() async throws {
+        let (viewer, session, client, stream) = try viewerWithPage(of: try fade(seconds: 1), readOnly: true)
+        #expect(viewer.hub.submit(.scrub(seconds: 0.5), from: client))
+        viewer.serve(session)
+        let sent = await messages(stream) { viewer.hub.disconnect(client) }
+        #expect(sent.contains { $0["type"] as? String == "error" && ($0["message"] as? String)?.contains("read-only") == true })
+        #expect(!sent.contains { $0["review"] as? Double == 0.5 })
     }
 }

@@ -43,12 +43,6 @@ import Testing
         }
     }
 
-    @Test func onlyScrubbingIsAllowedToAReadOnlyViewer() throws {
-        #expect(try !ViewerCommand(json: #"{"type":"scrub","value":1}"#).changesSimulation)
-        #expect(try !ViewerCommand(json: #"{"type":"live"}"#).changesSimulation)
-        #expect(try ViewerCommand(json: #"{"type":"pause"}"#).changesSimulation)
-    }
-
     @Test func addressesParseWithTheirHostsAndPorts() {
         #expect(ViewerAddress("127.0.0.1:8080") == ViewerAddress(host: "127.0.0.1", port: 8080))
         #expect(ViewerAddress("[::1]:0") == ViewerAddress(host: "::1", port: 0))

@@ -18,12 +18,14 @@ import Testing
 
     /// Click the username field: the keyboard rises and the title moves to 70 (the seed's shown
     /// metrics) in the page's drawing; typing reaches the field; a password never reaches the page
-    /// in clear; the run's timeline scrubs back to the start.
+    /// in clear; the run's timeline scrubs back to the start. The page's script is its own file
+    /// under a content policy without inline script, and no frame came before the page's hello.
     @Test func clickTypeAndScrubThePaperLogin() throws {
         let result = try browse("login")
         #expect(result.status == 0, "\(result.output)\(result.errorOutput)")
         #expect(result.output.contains("moved the title to y 70"))
         #expect(result.output.contains("none of"))
+        #expect(result.output.contains("no inline script, and the content policy blocked nothing"))
         #expect(FileManager.default.fileExists(atPath: Self.outputFolder.appendingPathComponent("viewer-login.png").path))
     }
 
@@ -43,11 +45,11 @@ import Testing
         #expect(result.output.contains("reached D-Bus as an Event signal"))
     }
 
-    /// Another site's page, a rebound host name, bad and oversized commands, more pages than the
-    /// limit, and a tap on a read-only viewer.
+    /// Another site's page, rebound host names (`127.evil.example` among them), bad, unmasked and
+    /// oversized commands, more pages than the limit, and a tap and a scrub on a read-only viewer.
     @Test func hostilePagesAreRefusedAndTheViewerKeepsServing() throws {
         let result = try browse("hostile")
         #expect(result.status == 0, "\(result.output)\(result.errorOutput)")
-        #expect(result.output.split(separator: "\n").filter { $0.hasPrefix("ok: ") }.count == 5, "\(result.output)")
+        #expect(result.output.split(separator: "\n").filter { $0.hasPrefix("ok: ") }.count == 6, "\(result.output)")
     }
 }

@@ -47,7 +47,7 @@ def browser():
     for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1100,900"]:
         options.add_argument(argument)
     # The DevTools log holds every WebSocket frame the page received.
-    options.set_capability("goog:loggingPrefs", {"performance": "ALL"})
+    options.set_capability("goog:loggingPrefs", {"performance": "ALL", "browser": "ALL"})
     return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
 
 
@@ -99,6 +99,11 @@ def login(driver):
         if title["y"] != 120:
             fail("the title starts at y %s, not 120" % title["y"])
         print("ok: the page drew the paper-login scene, title at y 120")
+        inline = driver.execute_script("return document.querySelectorAll('script:not([src])').length")
+        violations = [entry["message"] for entry in driver.get_log("browser") if "Content Security Policy" in entry["message"]]
+        if inline or violations:
+            fail("the page has %d inline scripts; content policy violations: %s" % (inline, violations))
+        print("ok: the page's script is /viewer.js, no inline script, and the content policy blocked nothing")
         click(driver, "username")
         wait(driver, "the keyboard", "document.querySelector('#screen [data-id=keyboard]') !== null")
         wait(driver, "the title at y 70", "document.querySelector('#screen [data-id=title]').dataset.y === '70'")
@@ -125,6 +130,9 @@ def login(driver):
         print("ok: the run's timeline has %d markers; scrubbed to 0 s it shows the title at y 120" % markers)
         driver.execute_script("document.getElementById('live').click()")
         wait(driver, "back to live", "window.viewer.lastFrame.review === false")
+        early = driver.execute_script("return window.viewer.framesBeforeHello")
+        if early:
+            fail("%d frames came before the page's hello" % early)
         driver.save_screenshot(os.path.join(OUTPUT, "viewer-login.png"))
         print("ok: screenshot " + os.path.join(OUTPUT, "viewer-login.png"))
     finally:
@@ -211,18 +219,43 @@ def send_text(connection, text):
 
 
 def read_until(connection, needle, seconds=5):
+    """The payloads of the server's frames (a long message comes in several, with frame headers
+    between them on the wire), joined, until `needle` is in them or `seconds` pass."""
     connection.settimeout(seconds)
-    data = b""
+    wire, payloads = b"", b""
     deadline = time.time() + seconds
-    while needle.encode() not in data and time.time() < deadline:
+    while needle.encode() not in payloads and time.time() < deadline:
         try:
             chunk = connection.recv(65536)
         except socket.timeout:
             break
         if not chunk:
             break
-        data += chunk
-    return data
+        wire += chunk
+        while len(wire) >= 2:
+            length, start = wire[1] & 0x7F, 2
+            if length == 126:
+                length, start = (int.from_bytes(wire[2:4], "big") if len(wire) >= 4 else -1), 4
+            elif length == 127:
+                length, start = (int.from_bytes(wire[2:10], "big") if len(wire) >= 10 else -1), 10
+            if length < 0 or len(wire) < start + length:
+                break
+            payloads += wire[start:start + length]
+            wire = wire[start + length:]
+    return payloads
+
+
+def closed(connection, seconds=5):
+    """Whether the server closes `connection` within `seconds` (a close frame, then the end; or a reset)."""
+    connection.settimeout(seconds)
+    while True:
+        try:
+            if not connection.recv(65536):
+                return True
+        except socket.timeout:
+            return False
+        except ConnectionResetError:
+            return True
 
 
 def hostile(_driver):
@@ -232,10 +265,12 @@ def hostile(_driver):
         if " 101 " in status:
             fail("a page from another site was let in: " + status)
         port = url.rstrip("/").rsplit(":", 1)[1]
-        _, rebound = upgrade(url, origin="http://rebound.example:" + port, host_name="rebound.example")
-        if " 101 " in rebound:
-            fail("a page whose name points at 127.0.0.1 (DNS rebinding) was let in: " + rebound)
-        print("ok: upgrades from another site's page (%s) and from a rebound name (%s) are refused" % (status, rebound))
+        for name in ["rebound.example", "127.evil.example", "localhost.evil.example", "localhost.", "0x7f.1", "2130706433"]:
+            _, rebound = upgrade(url, origin="http://%s:%s" % (name, port), host_name=name)
+            if " 101 " in rebound:
+                fail("a page whose name %s points at 127.0.0.1 (DNS rebinding) was let in: %s" % (name, rebound))
+        print("ok: upgrades from another site's page (%s) and from rebound names such as 127.evil.example (%s) are refused"
+              % (status, rebound))
         connection, status = upgrade(url, origin=url.rstrip("/"))
         if " 101 " not in status:
             fail("the viewer's own origin was refused: " + status)
@@ -247,16 +282,14 @@ def hostile(_driver):
             if expected.encode() not in replies:
                 fail("no error reply %r to a bad command: %r" % (expected, replies[-300:]))
         print("ok: bad commands get error replies that say what is wrong (x 1e6, an unknown command, 300 characters of text)")
+        unmasked, status = upgrade(url)
+        unmasked.sendall(bytes([0x81, 15]) + b'{"type":"play"}')
+        if not closed(unmasked):
+            fail("the socket of an unmasked frame was not closed")
+        print("ok: an unmasked frame from a client ends its socket (RFC 6455 section 5.1)")
         send_text(connection, "x" * 5000)
-        connection.settimeout(5)
-        while True:  # the server closes it (a close frame, then the end; or a reset)
-            try:
-                if not connection.recv(65536):
-                    break
-            except socket.timeout:
-                fail("the socket of a 5,000-byte message was not closed")
-            except ConnectionResetError:
-                break
+        if not closed(connection):
+            fail("the socket of a 5,000-byte message was not closed")
         fresh, status = upgrade(url)
         if " 101 " not in status:
             fail("after a 5,000-byte message the viewer serves no one: " + status)
@@ -273,14 +306,18 @@ def hostile(_driver):
         print("ok: %d of 20 more pages were served before the limit of 16 pages" % statuses.count(True))
     finally:
         process.kill()
-    process, url = start(["view", "--plugins", "login-animator", "--read-only", "--http", "127.0.0.1:0"])
+    process, url = start(["view", "Scenarios/login-animator/keyboard-lifts-form.yaml", "--read-only", "--http", "127.0.0.1:0"])
     try:
         connection, _ = upgrade(url)
         send_text(connection, json.dumps({"type": "tap", "x": 160, "y": 190}))
         replies = read_until(connection, "read-only")
         if b'"readOnly":true' not in replies or b"this viewer is read-only" not in replies:
             fail("a read-only viewer took a tap: %r" % replies[-300:])
-        print("ok: a --read-only viewer says so in its hello and refuses a tap")
+        send_text(connection, json.dumps({"type": "scrub", "value": 0.1}))
+        replies = read_until(connection, "read-only")
+        if b"this viewer is read-only" not in replies or b'"review":0.1' in replies:
+            fail("a read-only viewer's page scrubbed the run: %r" % replies[-300:])
+        print("ok: a --read-only viewer says so in its hello and refuses a tap and a scrub")
     finally:
         process.kill()
 

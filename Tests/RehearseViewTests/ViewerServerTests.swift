@@ -1,0 +1,182 @@
+import Foundation
+import RehearsePlugins
+import Testing
+@testable import RehearseView
+
+/// The viewer's real HTTP server on loopback, driven over plain sockets as hostile or careless
+/// clients would: host names, the content policy, unmasked frames, idle and half-sent connections.
+@Suite(.serialized) struct ViewerServerTests {
+    /// An idle timeout short enough for a test (the bounds below are ten times it), long enough
+    /// for a loaded machine to answer a request within it.
+    static let idleTimeout = Duration.seconds(1)
+    /// How long an answer may take before a test gives up on it: the server's request handling
+    /// runs on Swift concurrency's threads, which tests running beside may hold for seconds.
+    static let answerWindow = 30.0
+
+    private func start(_ limits: ViewerConnections.Limits = .standard) throws -> (ViewerServer, port: Int) {
+        let viewer = LiveViewer(readOnly: false, scenario: nil, registry: shippedPlugins)
+        let server = try ViewerServer.start(viewer, at: try #require(ViewerAddress("127.0.0.1:0")), limits: limits)
+        let port = try #require(Int(server.url.dropFirst("http://127.0.0.1:".count).dropLast()))
+        return (server, port)
+    }
+
+    private func get(_ path: String, host: String, port: Int) async throws -> String {
+        let connection = try #require(TestSocket(port: port))
+        connection.send("GET \(path) HTTP/1.1\r\nHost: \(host)\r\n\r\n")
+        return String(decoding: await connection.receive(for: Self.answerWindow, until: "\r\n\r\n").bytes, as: UTF8.self)
+    }
+
+    /// Whether every one of `sockets` is closed by the server before `deadline`.
+    private func allClosed(_ sockets: some Sequence<TestSocket>, before deadline: Date) async -> Bool {
+        for socket in sockets where !(await socket.isClosed(within: max(deadline.timeIntervalSinceNow, 0.01))) { return false }
+        return true
+    }
+
+    @Test func aPageAndItsScriptUnderAPolicyWithoutInlineScriptOnlyForItsOwnName() async throws {
+        let (server, port) = try start()
+        defer { server.stop() }
+        let page = try await get("/", host: "127.0.0.1:\(port)", port: port)
+        #expect(page.hasPrefix("HTTP/1.1 200"), "\(page)")
+        let policy = try #require(page.components(separatedBy: "\r\n").first { $0.lowercased().hasPrefix("content-security-policy:") })
+        #expect(policy.contains("script-src 'self'"))
+        #expect(!policy.contains("unsafe-inline"), "\(policy)")
+        #expect(page.contains(#"<script src="/viewer.js"></script>"#))
+        #expect(!page.contains("<script>"), "no inline script")
+        #expect(try await get("/viewer.js", host: "localhost:\(port)", port: port).hasPrefix("HTTP/1.1 200"))
+        for rebound in ["127.evil.example:\(port)", "localhost.evil.example:\(port)", "0x7f.1:\(port)", "2130706433:\(port)"] {
+            #expect(try await get("/", host: rebound, port: port).hasPrefix("HTTP/1.1 403"), "\(rebound)")
+            let socket = try #require(TestSocket(port: port))
+            let status = await socket.upgrade(host: rebound, origin: "http://\(rebound)")
+            #expect(!status.contains(" 101 "), "\(rebound)")
+        }
+    }
+
+    /// RFC 6455 section 5.1: a server closes the connection on a client frame that is not masked,
+    /// whether it came after the upgrade or with the upgrade request itself.
+    @Test func anUnmaskedFrameClosesTheConnection() async throws {
+        let (server, port) = try start(.standard)
+        defer { server.stop() }
+        let masked = try #require(TestSocket(port: port))
+        #expect(await masked.upgrade(host: "127.0.0.1:\(port)").contains(" 101 "))
+        masked.send(TestSocket.textFrame(#"{"type":"teleport"}"#))
+        #expect(!(await masked.isClosed(within: 0.5)), "a masked frame is taken")
+        let unmasked = try #require(TestSocket(port: port))
+        #expect(await unmasked.upgrade(host: "127.0.0.1:\(port)").contains(" 101 "))
+        unmasked.send(TestSocket.textFrame(#"{"type":"pause"}"#, masked: false))
+        #expect(await unmasked.isClosed(within: 5))
+        let early = try #require(TestSocket(port: port))
+        early.send("GET /ws HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                   + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
+        early.send(TestSocket.textFrame(#"{"type":"pause"}"#, masked: false))
+        let answer = await early.receive(for: 5)
+        #expect(answer.closed)
+        #expect(!String(decoding: answer.bytes, as: UTF8.self).contains(" 101 "))
+    }
+
+    /// Idle connections and half-sent requests (however slowly they trickle) are closed after the
+    /// idle timeout, and a page is served beside them all along.
+    @Test func idleConnectionsAreClosedAfterTheTimeoutAndAPageIsStillServed() async throws {
+        let (server, port) = try start(ViewerConnections.Limits(idleTimeout: Self.idleTimeout, maximumConnections: 512))
+        defer { server.stop() }
+        let opening = Date()
+        var idle: [TestSocket] = []
+        for _ in 0..<300 { idle.append(try #require(TestSocket(port: port))) }
+        let halfSent = try #require(TestSocket(port: port))
+        halfSent.send("GET / HTTP/1.1\r\nHo")
+        #expect(try await get("/", host: "127.0.0.1:\(port)", port: port).hasPrefix("HTTP/1.1 200"), "a page beside 300 idle connections")
+        var trickleClosed = false
+        while Date().timeIntervalSince(opening) < 10, !trickleClosed {
+            halfSent.send("x")
+            trickleClosed = await halfSent.isClosed(within: 0.05)
+        }
+        trickleClosed = trickleClosed || halfSent.isClosedNow()  // checked once more after a wait the test did not run in
+        #expect(trickleClosed, "a request trickled in for \(Date().timeIntervalSince(opening)) s")
+        // All closed within ten times the timeout.
+        #expect(await allClosed(idle, before: opening.addingTimeInterval(10)))
+        #expect(server.connections.count == 0)
+        #expect(try await get("/", host: "127.0.0.1:\(port)", port: port).hasPrefix("HTTP/1.1 200"))
+    }
+
+    /// Past the limit of connections a newcomer displaces the one idle the longest, so idle
+    /// connections cannot keep a page out and the server never holds more than the limit.
+    @Test func pastTheLimitANewcomerDisplacesTheLongestIdle() async throws {
+        let (server, port) = try start(ViewerConnections.Limits(idleTimeout: .seconds(60), maximumConnections: 64))
+        defer { server.stop() }
+        var idle: [TestSocket] = []
+        for _ in 0..<300 { idle.append(try #require(TestSocket(port: port))) }
+        #expect(try await get("/", host: "127.0.0.1:\(port)", port: port).hasPrefix("HTTP/1.1 200"), "a page beside 300 idle connections")
+        #expect(server.connections.count <= 64)
+        // Which ones made way depends on when each was taken in, which the event loops decide.
+        var closed = Set<Int>()
+        _ = try await eventually(rounds: 1_000) {
+            for (index, socket) in idle.enumerated() where !closed.contains(index) && socket.isClosedNow() { closed.insert(index) }
+            return closed.count >= idle.count - 64
+        }
+        #expect(closed.count >= idle.count - 64, "\(closed.count) of \(idle.count) made way")
+    }
+
+    /// Only pages the hub took are kept when newcomers come past the limit: upgrades past its 16
+    /// pages (refused, their close handshake never answered) make way like any idle connection.
+    @Test func onlyPagesTheHubTookAreKeptPastTheLimit() async throws {
+        let (server, port) = try start(ViewerConnections.Limits(idleTimeout: .seconds(60), maximumConnections: 20))
+        defer { server.stop() }
+        var pages: [TestSocket] = []
+        for _ in 0..<ViewerHub.maximumClients {
+            let page = try #require(TestSocket(port: port))
+            #expect(await page.upgrade(host: "127.0.0.1:\(port)").contains(" 101 "))
+            pages.append(page)
+        }
+        #expect(try await eventually(rounds: 1_000) { server.connections.pageCount == ViewerHub.maximumClients })
+        var refused: [TestSocket] = []
+        for _ in 0..<8 {
+            let extra = try #require(TestSocket(port: port))
+            _ = await extra.upgrade(host: "127.0.0.1:\(port)")
+            refused.append(extra)
+        }
+        #expect(try await get("/", host: "127.0.0.1:\(port)", port: port).hasPrefix("HTTP/1.1 200"))
+        #expect(server.connections.count <= 20)
+        #expect(server.connections.pageCount == ViewerHub.maximumClients)
+        for page in pages { #expect(!(await page.isClosed(within: 0.01)), "no page made way") }
+    }
+
+    /// A page that is connected and answers the WebSocket's pings is not idle, however long it
+    /// sends nothing else.
+    @Test func aConnectedPageThatReadsIsNotIdle() async throws {
+        let (server, port) = try start(ViewerConnections.Limits(idleTimeout: .seconds(3), maximumConnections: 64))
+        defer { server.stop() }
+        let page = try #require(TestSocket(port: port))
+        #expect(await page.upgrade(host: "127.0.0.1:\(port)").contains(" 101 "))
+        let pings = await page.answerPings(for: 7)  // more than two timeouts
+        #expect(pings.closed == false)
+        #expect(pings.answered >= 3, "pinged three times a timeout: \(pings.answered) in 7 s")
+    }
+}
+
+extension TestSocket {
+    /// Reads the server's frames for `seconds`, answering each ping with its pong; how many it
+    /// answered and whether the server closed the connection.
+    func answerPings(for seconds: Double) async -> (answered: Int, closed: Bool) {
+        var pending: [UInt8] = []
+        var answered = 0
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            let (bytes, closed) = await receive(for: min(0.1, max(deadline.timeIntervalSinceNow, 0.001)))
+            if closed { return (answered, true) }
+            pending += bytes
+            while pending.count >= 2 {
+                let short = Int(pending[1] & 0x7F)
+                let (length, start) = short == 126 ? (pending.count >= 4 ? Int(pending[2]) << 8 | Int(pending[3]) : -1, 4)
+                    : short == 127 ? (-1, 10) : (short, 2)
+                guard length >= 0, pending.count >= start + length else { break }
+                if pending[0] & 0x0F == 0x9 {
+                    let payload = Array(pending[start..<(start + length)])
+                    let mask: [UInt8] = [1, 2, 3, 4]
+                    send([0x8A, 0x80 | UInt8(payload.count)] + mask + payload.enumerated().map { $0.element ^ mask[$0.offset % 4] })
+                    answered += 1
+                }
+                pending.removeFirst(start + length)
+            }
+        }
+        return (answered, false)
+    }
+}
