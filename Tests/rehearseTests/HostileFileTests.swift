@@ -135,6 +135,42 @@ import Testing
         }
     }
 
+    /// Lengths a YAML number holds but no screen has are refused at load with the limit, by every
+    /// command (`run --render` used to stop converting 1e308 to a count of markers).
+    @Test func deviceLengthsHaveALimit() throws {
+        let huge = "name: d\ndevice: {width: 1e308, height: 568, hz: 60, keyboard: {portrait: 216, landscape: 162}}\nsteps: []\n"
+        let file = try Rehearse.scenario(huge)
+        let expected = "\(file.path):2:17: error: device: field 'width' must be more than 0 and at most 10000 points, found 1e+308"
+        let out = file.deletingLastPathComponent().appendingPathComponent("out").path
+        for arguments in [["validate", file.path], ["run", "--render", out, file.path], ["render", file.path, "--at", "0"]] {
+            let result = try Rehearse.run(arguments)
+            #expect(result.status == 2, "\(arguments[0]): \(result.errorOutput)")
+            #expect((result.output + result.errorOutput).contains(expected), "\(arguments[0]): \(result.output)")
+        }
+        let keyboard = try validate("name: d\ndevice: {width: 320, height: 568, hz: 60, keyboard: [1e300, 162]}\nsteps: []\n")
+        #expect(keyboard.status == 2)
+        #expect(keyboard.message.contains("each at most 10000 points"), "\(keyboard.message)")
+    }
+
+    /// A scene may hold any finite frame; pictures of it are drawn, never a crash.
+    @Test func hugeFramesAreDrawn() throws {
+        let file = try Rehearse.scenario("""
+            name: wide photo
+            scene:
+              nodes:
+                - {id: photo, kind: imageView, frame: [-1e308, 0, 1e308, 1e308]}
+                - {id: shape, kind: shape, frame: [0, 0, 1e308, 10]}
+            steps:
+              - snapshot: wide
+            """)
+        let folder = file.deletingLastPathComponent()
+        let run = try Rehearse.run(["run", "--render", folder.appendingPathComponent("out").path, file.path], in: folder)
+        #expect(run.status == 0, "\(run.output)\(run.errorOutput)")
+        let render = try Rehearse.run(["render", file.path, "--at", "0"])
+        #expect(render.status == 0, "\(render.errorOutput)")
+        #expect(render.output.contains("<svg"))
+    }
+
     @Test func aFileOfOnlySetUpIsAScenario() throws {
         let file = try Rehearse.scenario("name: set-up only\nplugins: [gateway]\nsteps: []\n")
         #expect(try Rehearse.run(["validate", file.path]).status == 0)
