@@ -109,6 +109,28 @@ import Testing
         #expect(try String(contentsOf: file, encoding: .utf8) == text)
     }
 
+    /// A file over the size limit is refused from its size, before it is read, named on the command
+    /// line or found in a folder; a stream (`/dev/zero`) is read up to the limit only. Each command
+    /// runs with 1 GiB of address space, so reading a 2 GiB file (or all of `/dev/zero`) whole fails.
+    @Test func largeFilesAreRefusedBeforeTheyAreRead() throws {
+        let folder = try Rehearse.scenario("name: fine\nsteps: []\n").deletingLastPathComponent()
+        let big = folder.appendingPathComponent("big.yaml")
+        #expect(FileManager.default.createFile(atPath: big.path, contents: nil))
+        let handle = try FileHandle(forWritingTo: big)
+        try handle.truncate(atOffset: 2 << 30)  // sparse: no disk used
+        try handle.close()
+        let limited = "ulimit -v 1048576 && exec \"$0\" \"$@\""
+        let rehearse = Rehearse.productsFolder.appendingPathComponent("rehearse").path
+        let tooLarge = "error: file is 2147483648 bytes; scenario files are limited to 1048576 bytes (1 MiB)"
+        let cases = [(["validate", big.path], tooLarge), (["run", folder.path], tooLarge),
+                     (["validate", "/dev/zero"], "/dev/zero:1:1: error: file holds more than 1048576 bytes; scenario files are limited")]
+        for (arguments, expected) in cases {
+            let result = try Rehearse.launch(URL(fileURLWithPath: "/bin/sh"), ["-c", limited, rehearse] + arguments)
+            #expect(result.status == 2, "\(arguments): \(result.errorOutput)")
+            #expect(result.output.contains(expected), "\(arguments): \(result.output)")
+        }
+    }
+
     @Test func aByteOrderMarkAndSignedZerosAreRead() throws {
         let file = try Rehearse.scenario("\u{FEFF}name: bom\nsteps:\n  - expect: {time: -0}\n  - expect: {time: +0}\n")
         let result = try Rehearse.run(["run", file.path])
