@@ -87,7 +87,7 @@ struct Run: AsyncParsableCommand {
                 let files = try RenderFiles.write(results, to: render)
                 if format == .text { print("rendered \(files.count) file(s) into \(render)") }
             } catch {
-                throw ValidationError("cannot write pictures into \(render): \(error.localizedDescription)")
+                throw ValidationError("cannot write pictures into \(render): \(error)")
             }
         }
         if summary.exitCode != 0 { throw ExitCode(summary.exitCode) }
@@ -106,10 +106,6 @@ struct Run: AsyncParsableCommand {
                 text += "\n"
             }
         }
-        do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-        } catch {
-            throw ValidationError("cannot write the trace to \(path): \(error.localizedDescription)")
-        }
+        try ScenarioFiles.write(text, to: path, option: "--trace", sparing: results.map(\.file))
     }
 }
