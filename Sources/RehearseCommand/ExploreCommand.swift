@@ -39,6 +39,8 @@ struct Explore: ParsableCommand {
                                valueName: "K/N"))
     var shard: Shard?
 
+    @OptionGroup var budget: BudgetOptions
+
     func validate() throws {
         guard (1...Explorer.maximumRuns).contains(runs ?? 1) else { throw ValidationError("--runs must be 1 to \(Explorer.maximumRuns)") }
         guard (1...Explorer.maximumLength).contains(length ?? 1) else {
@@ -47,6 +49,15 @@ struct Explore: ParsableCommand {
     }
 
     func run() throws {
+        do {
+            try explore()
+        } catch let exceeded as BudgetExceeded {
+            print(TerminalText.escape("\(scenario): error: a sequence stopped: \(exceeded)"))
+            throw ExitCode(2)
+        }
+    }
+
+    private func explore() throws {
         let loaded: Scenario
         do {
             loaded = try ScenarioLoader(registry: Tool.registry).load(file: scenario)
@@ -56,6 +67,8 @@ struct Explore: ParsableCommand {
         }
         var explorer = try Explorer(scenario: loaded, registry: Tool.registry)
         if let length { explorer.length = length }
+        explorer.budget = budget.budget
+        if let problem = explorer.sequenceTimeProblem { throw ValidationError("--length \(explorer.length): \(problem)") }
         let runs = runs ?? loaded.explore?.runs ?? Explorer.defaultRuns
         guard seed <= UInt64.max - UInt64(runs) else { throw ValidationError("--seed plus the runs passes 2^64 - 1") }
         let part = try shard ?? Shard.fromEnvironment(ProcessInfo.processInfo.environment) ?? Shard(index: 1, count: 1)!

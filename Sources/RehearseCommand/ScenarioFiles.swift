@@ -42,8 +42,19 @@ enum ScenarioFiles {
 
     /// Writes `text` to the output file `path` named by `option`, never into one of `files`.
     static func write(_ text: String, to path: String, option: String, sparing files: [String]) throws {
+        let output = try open(path, option: option, sparing: files)
         do {
-            try OutputFile.write(text, to: path, sparing: files.compactMap(FileIdentity.init(path:)))
+            try output.write(text)
+            try output.close()
+        } catch {
+            throw ValidationError("\(option): \(error)")
+        }
+    }
+
+    /// Opens the output file `path` named by `option` for writing, unless it is one of `files`.
+    static func open(_ path: String, option: String, sparing files: [String]) throws -> OutputFile {
+        do {
+            return try OutputFile(path: path, sparing: files.compactMap(FileIdentity.init(path:)))
         } catch .sameAsInput {
             throw ValidationError("\(option) \(path) is a scenario file this run reads; give another path")
         } catch {

@@ -17,7 +17,7 @@ import Testing
         // the installed plugins' events and their fields
         "emit-unknown-event.yaml", "emit-missing-field.yaml", "emit-wrong-field-type.yaml",
         // the steps' clock, and relations between values
-        "at-in-the-past.yaml", "explore-bad-wait-range.yaml", "invariant-listed-twice.yaml",
+        "at-in-the-past.yaml", "explore-bad-wait-range.yaml", "explore-waits-too-long.yaml", "invariant-listed-twice.yaml",
         // a YAML parser keeps one of two equal keys; JSON Schema cannot refuse NaN
         "duplicate-key.yaml", "nan-expected-value.yaml", "nan-wait.yaml",
     ]

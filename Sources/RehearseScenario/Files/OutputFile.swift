@@ -35,7 +35,12 @@ public final class OutputFile {
 
     /// Appends `text`.
     public func write(_ text: String) throws(OutputError) {
-        try writeAll(Data(text.utf8), to: descriptor, path: path)
+        try write(Data(text.utf8))
+    }
+
+    /// Appends `data`.
+    public func write(_ data: Data) throws(OutputError) {
+        try writeAll(data, to: descriptor, path: path)
     }
 
     /// Closes the file, reporting a failure to write what was buffered by the system.
