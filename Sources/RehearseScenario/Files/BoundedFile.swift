@@ -17,6 +17,7 @@ public enum BoundedFile {
         /// The system refused to open or read it (`strerror`'s text).
         case system(String)
 
+        /// What went wrong, in a few words.
         public var description: String {
             switch self {
             case .tooLarge(let size?, let limit): "file is \(size) bytes; the limit is \(limit) bytes"

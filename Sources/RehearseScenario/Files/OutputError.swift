@@ -14,6 +14,7 @@ public enum OutputError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The system refused (`strerror`'s text).
     case system(String, String)
 
+    /// What was refused and why, naming the path.
     public var description: String {
         switch self {
         case .sameAsInput(let path): "\(path) is a file this command reads (under another name or link); give another path"

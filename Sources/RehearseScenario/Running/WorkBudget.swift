@@ -11,11 +11,13 @@ public struct WorkBudget: Hashable, Sendable {
     /// The most invariant checks one run may make, events × invariants (`--max-invariant-checks`).
     public var maximumInvariantChecks: Int
 
-    /// The caps unless told otherwise: 10,000,000 events and 100,000,000 invariant checks (about
-    /// ten seconds each of a release build's work).
+    /// The events of one run unless told otherwise: a million seconds of 10 Hz work, far more than
+    /// any shipped scenario delivers (the busiest, under 1,000).
     public static let defaultEvents = 10_000_000
+    /// The invariant checks of one run unless told otherwise: ten per event of a full budget.
     public static let defaultInvariantChecks = 100_000_000
 
+    /// A budget of `maximumEvents` events and `maximumInvariantChecks` invariant checks.
     public init(maximumEvents: Int = defaultEvents, maximumInvariantChecks: Int = defaultInvariantChecks) {
         self.maximumEvents = maximumEvents
         self.maximumInvariantChecks = maximumInvariantChecks
@@ -26,12 +28,14 @@ public struct WorkBudget: Hashable, Sendable {
 public struct BudgetExceeded: Error, Hashable, Sendable, CustomStringConvertible {
     /// What ran out: `events` or `invariant checks`.
     public var what: String
-    /// The cap and the option that raises it.
+    /// The cap.
     public var limit: Int
+    /// The command-line option that raises it.
     public var option: String
     /// The simulated time the run had reached.
     public var time: VirtualTime
 
+    /// What ran out, when, and how to raise it.
     public var description: String {
         "the run needed more than \(limit) \(what) by \(time) s simulated, the budget of one run; "
             + "raise it with \(option) N if the work is meant"
