@@ -131,6 +131,19 @@ import Testing
         }
     }
 
+    /// A named pipe in a folder of scenarios, with nobody writing to it, reads as an empty file:
+    /// the run goes on (it waited forever for a writer before).
+    @Test func aNamedPipeInAFolderNeverBlocksARun() throws {
+        let folder = try Rehearse.scenario("name: fine\nsteps: []\n").deletingLastPathComponent()
+        #expect(mkfifo(folder.appendingPathComponent("pipe.yaml").path, 0o600) == 0)
+        let clock = ContinuousClock(), start = clock.now
+        let result = try Rehearse.run(["run", folder.path])
+        #expect(result.status == 2)
+        #expect(result.output.contains("pipe.yaml:1:1: error: file is empty"), "\(result.output)")
+        #expect(result.output.contains("1 passed"), "\(result.output)")
+        #expect(clock.now - start < .seconds(30))
+    }
+
     @Test func aByteOrderMarkAndSignedZerosAreRead() throws {
         let file = try Rehearse.scenario("\u{FEFF}name: bom\nsteps:\n  - expect: {time: -0}\n  - expect: {time: +0}\n")
         let result = try Rehearse.run(["run", file.path])

@@ -35,10 +35,14 @@ public enum BoundedFile {
     static let chunkSize = 64 << 10
 
     /// The bytes of the file at `path`, at most `limit` of them; anything longer is refused.
+    /// A named pipe is opened without waiting for a writer (then read as a stream: a pipe nobody
+    /// writes to reads as empty), so a pipe planted in a folder of scenarios never blocks a run.
     public static func read(_ path: String, limit: Int) throws(Failure) -> Data {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
         guard descriptor >= 0 else { throw .systemError }
         defer { close(descriptor) }
+        let flags = fcntl(descriptor, F_GETFL)
+        guard flags >= 0, fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) == 0 else { throw .systemError }
         return try read(descriptor: descriptor, limit: limit)
     }
 
