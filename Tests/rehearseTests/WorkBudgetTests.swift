@@ -47,6 +47,7 @@ import Testing
         let spent = try Rehearse.run(["explore", file.path, "--runs", "5", "--max-events", "100", "--out", out])
         #expect(spent.status == 2, "\(spent.output)")
         #expect(spent.output.contains("\(file.path): error: a sequence stopped: the run needed more than 100 events by "))
+        #expect(spent.output.contains(" s simulated (seed 1), the budget of one run; raise it with --max-events N"), "\(spent.output)")
         let long = try Rehearse.run(["explore", file.path, "--length", "600", "--runs", "1", "--out", out])
         #expect(long.status == 2)
         #expect(long.errorOutput.contains("--length 600: 600 actions of waits up to 2000 s could wait 1200000 s; "

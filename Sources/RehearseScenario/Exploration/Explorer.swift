@@ -86,7 +86,14 @@ public struct Explorer: Sendable {
                         progress: (Int) -> Bool = { _ in true }) throws -> Failure? {
         var done = 0
         for seed in seeds {
-            if let failure = try run(sequence(seed: seed), seed: seed, coverage: coverage) { return failure }
+            let found: Failure?
+            do {
+                found = try run(sequence(seed: seed), seed: seed, coverage: coverage)
+            } catch var exceeded as BudgetExceeded {
+                exceeded.seed = seed
+                throw exceeded
+            }
+            if let failure = found { return failure }
             done += 1
             guard progress(done) else { break }
         }

@@ -34,10 +34,12 @@ public struct BudgetExceeded: Error, Hashable, Sendable, CustomStringConvertible
     public var option: String
     /// The simulated time the run had reached.
     public var time: VirtualTime
+    /// The explore sequence's seed, when it was one (`--seed S --runs 1` reruns it).
+    public var seed: UInt64?
 
     /// What ran out, when, and how to raise it.
     public var description: String {
-        "the run needed more than \(limit) \(what) by \(time) s simulated, the budget of one run; "
+        "the run needed more than \(limit) \(what) by \(time) s simulated\(seed.map { " (seed \($0))" } ?? ""), the budget of one run; "
             + "raise it with \(option) N if the work is meant"
     }
 }
