@@ -17,8 +17,16 @@ public struct ScenarioRunner: Sendable {
     public struct Rendering: Sendable {
         /// The most frames a filmstrip shows.
         public var filmstripFrames = 24
-        /// Paths to sample on every display frame.
+        /// Paths to sample on every display frame (of at most ``maximumPlotSamples`` evenly spread).
         public var plotPaths: [String] = []
+
+        /// The most samples a plotted path takes in one run: every display frame of a short run, evenly
+        /// spread frames of a long one.
+        public static let maximumPlotSamples = 10_000
+        /// The most nodes the pictures of one run may draw, summed over its snapshots and filmstrip
+        /// frames: a thousand snapshots of a 250-node scene. Past it the run stops with an error (each
+        /// node drawn costs memory until the pictures are written, and disk after).
+        public static let maximumPictureNodes = 250_000
 
         public init(filmstripFrames: Int = 24, plotPaths: [String] = []) {
             self.filmstripFrames = max(filmstripFrames, 2)
@@ -90,8 +98,8 @@ public struct ScenarioRunner: Sendable {
         simulation.checkInvariants()  // the set-up itself, before any step delivers an event
         for step in scenario.steps where !execution.hasStopped { execution.perform(step) }
         if let stopTime, simulation.now < stopTime { execution.advance(to: stopTime) }
-        if let exceeded = execution.budgetExceeded {
-            result.outcome = .invalid(ScenarioError("\(exceeded)", at: execution.currentLocation))
+        if let reason = execution.stopReason {
+            result.outcome = .invalid(ScenarioError(reason, at: execution.currentLocation))
             return result
         }
         result.simulatedTime = simulation.now
@@ -115,8 +123,10 @@ private final class Execution {
     /// The last few events, whatever their names, for a failure's report.
     private var recent: [DeliveredEvent] = []
     private let meter: BudgetMeter
-    /// Set when the run spent its budget; nothing more runs.
-    private(set) var budgetExceeded: BudgetExceeded?
+    /// Why the run stopped early (its work budget or its pictures' were spent); nothing more runs.
+    private(set) var stopReason: String?
+    /// The nodes drawn in the run's pictures so far.
+    private var pictureNodes = 0
     private(set) var failures: [Failure] = []
     private(set) var snapshots: [(name: String, snapshot: SceneSnapshot)] = []
     private(set) var filmstrip: [SceneSnapshot] = []
@@ -154,16 +164,30 @@ private final class Execution {
     }
 
     /// Whether the run has reached its stop time, or spent its budget.
-    var hasStopped: Bool { budgetExceeded != nil || (stopTime.map { simulation.now >= $0 } ?? false) }
+    var hasStopped: Bool { stopReason != nil || (stopTime.map { simulation.now >= $0 } ?? false) }
 
     /// Runs the simulation to `time` (or its stop time, if that comes first) within the budget.
     func advance(to time: VirtualTime) {
-        guard budgetExceeded == nil else { return }
+        guard stopReason == nil else { return }
         do {
             try meter.run(until: limited(time))
         } catch {
-            budgetExceeded = error
+            stopReason = "\(error)"
         }
+    }
+
+    /// The picture of the scene now, or nil (and the run stopped) once the run's pictures would
+    /// draw more than ``ScenarioRunner/Rendering/maximumPictureNodes``.
+    private func picture() -> SceneSnapshot? {
+        guard stopReason == nil else { return nil }
+        let snapshot = SceneSnapshot(simulation)
+        pictureNodes += snapshot.items.count + 1
+        guard pictureNodes <= ScenarioRunner.Rendering.maximumPictureNodes else {
+            stopReason = "the pictures of this run would draw more than \(ScenarioRunner.Rendering.maximumPictureNodes) nodes "
+                + "(snapshots and filmstrip frames times the nodes on screen), the most one run draws; take fewer snapshots"
+            return nil
+        }
+        return snapshot
     }
 
     /// Samples the plot paths on every display frame and the filmstrip at even intervals up to
@@ -172,11 +196,14 @@ private final class Execution {
         rendersSnapshots = true
         let frames = Int64(rendering.filmstripFrames - 1)
         let interval = VirtualTime(nanoseconds: max(end.nanoseconds / frames, 1))
-        sample(every: interval, until: end) { [unowned self] in filmstrip.append(SceneSnapshot(simulation)) }
+        sample(every: interval, until: end) { [unowned self] in
+            if let picture = picture() { filmstrip.append(picture) }
+        }
         guard !rendering.plotPaths.isEmpty else { return }
         plots = rendering.plotPaths.map { PlotSeries(path: $0, samples: []) }
         let frame = simulation.displayLink.time(ofFrame: 1)
-        sample(every: frame, until: end) { [unowned self] in
+        let spread = VirtualTime(nanoseconds: end.nanoseconds / Int64(ScenarioRunner.Rendering.maximumPlotSamples))
+        sample(every: max(frame, spread), until: end) { [unowned self] in
             for index in plots.indices {
                 let value = (try? simulation.value(at: plots[index].path))??.number
                 plots[index].samples.append((simulation.now, value))
@@ -206,7 +233,7 @@ private final class Execution {
             }
             eventWindowEnd = nil
         }
-        defer { if budgetExceeded == nil { budgetExceeded = meter.exceeded } }
+        defer { if stopReason == nil, let exceeded = meter.exceeded { stopReason = "\(exceeded)" } }
         switch step.action {
         case .inject(let event):
             do { try simulation.inject(event) } catch { fail(step, "\(event.name) could not be injected", "\(error)") }
@@ -250,7 +277,7 @@ private final class Execution {
             do { try simulation.layout?.activate(names) } catch { fail(step, "activate \(names.joined(separator: ", "))", "\(error)") }
             simulation.checkInvariants()
         case .snapshot(let name):
-            if rendersSnapshots { snapshots.append((name, SceneSnapshot(simulation))) }
+            if rendersSnapshots, let picture = picture() { snapshots.append((name, picture)) }
         }
     }
 
