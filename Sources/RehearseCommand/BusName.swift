@@ -1,9 +1,19 @@
+import ArgumentParser
+import RehearseScenario
+
 /// The D-Bus specification's rules for a well-known bus name ("Valid Bus Names"): two or more
 /// elements separated by `.`, each of one or more of `[A-Za-z0-9_-]` and not starting with a
 /// digit, at most 255 bytes in all.
 enum BusName {
     /// The longest bus name, in bytes.
     static let maximumLength = 255
+
+    /// Refuses `name` as a usage error unless it is a well-known bus name.
+    static func check(_ name: String) throws {
+        if let problem = problem(with: name) {
+            throw ValidationError("'\(TerminalText.escape(name))' is not a well-known bus name: \(problem)")
+        }
+    }
 
     /// Why `name` is not a well-known bus name, or nil when it is one.
     static func problem(with name: String) -> String? {

@@ -35,9 +35,7 @@ struct InstallDBusService: ParsableCommand {
                     + "(U+\(String(format: "%04X", character.value))), which an activation file cannot hold")
             }
         }
-        if let problem = BusName.problem(with: name) {
-            throw ValidationError("'\(TerminalText.escape(name))' is not a well-known bus name: \(problem)")
-        }
+        try BusName.check(name)
     }
 
     func run() throws {

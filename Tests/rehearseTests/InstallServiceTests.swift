@@ -47,6 +47,12 @@ import Testing
             #expect(result.status == 2, "\(name)")
             #expect(result.errorOutput.contains("is not a well-known bus name"), "\(name): \(result.errorOutput)")
         }
+        // `serve`, `inject` and `monitor` refuse them before any bus is reached (libdbus aborted on them).
+        for command in [["serve", "--mode", "manual"], ["inject", "tap", "x=1", "y=1"], ["monitor"]] {
+            let result = try Rehearse.run(command + ["--name", "org..x"])
+            #expect(result.status == 2, "\(command[0]): \(result.errorOutput)")
+            #expect(result.errorOutput.contains("'org..x' is not a well-known bus name: an element is empty"), "\(command[0])")
+        }
         let longest = "org." + String(repeating: "a", count: 251)
         for name in ["org.x-y._z", "a.b", "_a.-b.c9", longest] {
             let result = try home.install(["--name", name, "--print"])
