@@ -17,6 +17,11 @@ struct BusOptions: ParsableArguments {
     @Option(help: "The simulator's well-known name.")
     var name = SimulatorInterface.defaultName
 
+    func validate() throws {
+        // libdbus aborts the process on a name its own check refuses: refused here first.
+        try BusName.check(name)
+    }
+
     var busAddress: BusAddress {
         if let address { return .address(address) }
         return bus == .system ? .system : .session

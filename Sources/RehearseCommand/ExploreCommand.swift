@@ -29,12 +29,17 @@ struct Explore: ParsableCommand {
     @Option(help: "Where to write a failure's shrunk scenario (created if needed).")
     var out: String = "explore-failures"
 
+    @Flag(help: "Replace a file of --out that has the failure's name but other content (without it, such a file is kept and the failure written beside it as NAME-2.yaml, ...).")
+    var force = false
+
     @Option(help: "Report format: text, json or jsonl (one JSON line, so shards merge by concatenation), or junit.")
     var format: ReportFormat = .text
 
     @Option(help: ArgumentHelp("Run only part K of N of the seeds (as `run --shard`; read from the same variables).",
                                valueName: "K/N"))
     var shard: Shard?
+
+    @OptionGroup var budget: BudgetOptions
 
     func validate() throws {
         guard (1...Explorer.maximumRuns).contains(runs ?? 1) else { throw ValidationError("--runs must be 1 to \(Explorer.maximumRuns)") }
@@ -44,6 +49,15 @@ struct Explore: ParsableCommand {
     }
 
     func run() throws {
+        do {
+            try explore()
+        } catch let exceeded as BudgetExceeded {
+            print(TerminalText.escape("\(scenario): error: a sequence stopped: \(exceeded)"))
+            throw ExitCode(2)
+        }
+    }
+
+    private func explore() throws {
         let loaded: Scenario
         do {
             loaded = try ScenarioLoader(registry: Tool.registry).load(file: scenario)
@@ -53,6 +67,8 @@ struct Explore: ParsableCommand {
         }
         var explorer = try Explorer(scenario: loaded, registry: Tool.registry)
         if let length { explorer.length = length }
+        explorer.budget = budget.budget
+        if let problem = explorer.sequenceTimeProblem { throw ValidationError("--length \(explorer.length): \(problem)") }
         let runs = runs ?? loaded.explore?.runs ?? Explorer.defaultRuns
         guard seed <= UInt64.max - UInt64(runs) else { throw ValidationError("--seed plus the runs passes 2^64 - 1") }
         let part = try shard ?? Shard.fromEnvironment(ProcessInfo.processInfo.environment) ?? Shard(index: 1, count: 1)!
@@ -107,20 +123,45 @@ struct Explore: ParsableCommand {
         print("written: \(file) (rehearse run \(file) reproduces it)")
     }
 
-    /// Writes the shrunk failure as a scenario file into `--out` and returns its path.
+    /// Writes the shrunk failure as a scenario file into `--out` and returns its path: as
+    /// `SCENARIO-seed-S.yaml`, or (when a file of that name holds something else and `--force` is
+    /// not given) the first of `SCENARIO-seed-S-2.yaml`, `-3`, ... that is free or holds the same
+    /// text. A file kept is said on standard error; nothing inside `--out` is followed (``OutputFolder``).
     private func write(_ shrunk: Explorer.Failure, explorer: Explorer) throws -> String {
-        let folder = URL(fileURLWithPath: out)
         let base = URL(fileURLWithPath: scenario).deletingPathExtension().lastPathComponent
         let safeBase = String(base.unicodeScalars.map { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-_".unicodeScalars.contains($0)) ? Character($0) : "_" })
-        let file = folder.appendingPathComponent("\(safeBase)-seed-\(shrunk.seed).yaml")
+        let text = Data(try explorer.scenarioText(for: shrunk).utf8)
+        let names = (1...Self.maximumNameAttempts).map { "\(safeBase)-seed-\(shrunk.seed)\($0 == 1 ? "" : "-\($0)").yaml" }
         do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try Data(try explorer.scenarioText(for: shrunk).utf8).write(to: file, options: .atomic)
+            let (path, kept) = try Self.write(text, into: OutputFolder(creating: out), asFirstOf: names, replacing: force)
+            for file in kept {
+                FileHandle.standardError.write(Data("rehearse explore: kept \(file), which holds another scenario (--force replaces it)\n".utf8))
+            }
+            return path
         } catch {
-            throw ValidationError("cannot write the shrunk scenario into \(out): \(error.localizedDescription)")
+            throw ValidationError("cannot write the shrunk scenario into \(out): \(error)")
         }
-        return file.path
     }
+
+    /// Writes `text` as the first of `names` that is free or holds it already (any of them, first,
+    /// when `replacing`); returns its path and those of the files kept on the way.
+    private static func write(_ text: Data, into folder: OutputFolder, asFirstOf names: [String],
+                              replacing: Bool) throws(OutputError) -> (path: String, kept: [String]) {
+        var kept: [String] = []
+        for name in names {
+            if folder.contents(of: name, limit: text.count) == text { return (folder.fullPath(name), kept) }
+            let result = Result { () throws(OutputError) in try folder.write(text, to: name, replacing: replacing) }
+            switch result {
+            case .success(let path): return (path, kept)
+            case .failure(.exists(let path)): kept.append(path)
+            case .failure(let error): throw error
+            }
+        }
+        throw .exists(kept.last ?? folder.path)
+    }
+
+    /// The most names tried for one failure before giving up (`NAME.yaml`, `NAME-2.yaml`, ...).
+    static let maximumNameAttempts = 100
 
     private static func rate(_ count: Int, since start: ContinuousClock.Instant, _ clock: ContinuousClock) -> Int {
         let seconds = (clock.now - start).inSeconds

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RehearseDBus
+import RehearseScenario
 
 /// `rehearse install-dbus-service`: a session bus activation file, so that the first call to the
 /// name starts `rehearse serve` with these options.
@@ -22,40 +23,63 @@ struct InstallDBusService: ParsableCommand {
     @Flag(help: "Print the file instead of writing it.")
     var print = false
 
+    @Flag(help: "Replace an existing NAME.service that says something else (without it, it is kept and nothing written).")
+    var force = false
+
     func validate() throws {
-        guard !name.isEmpty, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) }),
-              !name.hasPrefix("."), name.contains(".")
-        else {
-            throw ValidationError("'\(name)' is not a well-known bus name (letters, digits, '_', '-', dot-separated)")
+        var values = [("--name", name), ("--scenario", setup.scenario ?? ""), ("--device", setup.device ?? "")]
+        values += setup.plugins.map { ("--plugins", $0) }
+        for (option, value) in values {
+            if let character = value.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
+                throw ValidationError("\(option) '\(TerminalText.escape(value))' holds a control character "
+                    + "(U+\(String(format: "%04X", character.value))), which an activation file cannot hold")
+            }
         }
+        try BusName.check(name)
     }
 
     func run() throws {
         _ = try setup.loadSetup()  // an invalid setup is refused now, not at the first call
         let executable = URL(filePath: "/proc/self/exe").resolvingSymlinksInPath().path
+        guard !executable.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            throw ValidationError("this rehearse's path holds a control character, which an activation file cannot hold: "
+                + TerminalText.escape(executable))
+        }
         let command = [executable, "serve", "--name", name] + setup.arguments
         let text = "[D-BUS Service]\nName=\(name)\nExec=\(command.map(Self.quoted).joined(separator: " "))\n"
         guard !print else {
             FileHandle.standardOutput.write(Data(text.utf8))
             return
         }
-        let folder = Self.servicesFolder
-        let file = folder.appending(path: "\(name).service")
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: file, options: .atomic)
-        } catch {
-            FileHandle.standardError.write(Data("rehearse install-dbus-service: cannot write \(file.path): \(error.localizedDescription)\n".utf8))
+        let data = Data(text.utf8), file = "\(name).service"
+        let result = Result { () throws(OutputError) -> String? in
+            let folder = try OutputFolder(creating: Self.servicesFolder.path)
+            guard folder.contents(of: file, limit: data.count) != data else { return nil }
+            return try folder.write(data, to: file, replacing: force)
+        }
+        switch result {
+        case .success(let path?):
+            FileHandle.standardOutput.write(Data("wrote \(path)\n".utf8))
+        case .success(nil):
+            FileHandle.standardOutput.write(Data("unchanged \(Self.servicesFolder.appending(path: file).path)\n".utf8))
+        case .failure(.exists(let path)):
+            let message = "\(path) exists and says something else; kept it (--force replaces it, --print shows the new one)"
+            FileHandle.standardError.write(Data("rehearse install-dbus-service: \(message)\n".utf8))
+            throw ExitCode(2)
+        case .failure(let error):
+            FileHandle.standardError.write(Data("rehearse install-dbus-service: \(error)\n".utf8))
             throw ExitCode(2)
         }
-        FileHandle.standardOutput.write(Data("wrote \(file.path)\n".utf8))
     }
 
-    /// `$XDG_DATA_HOME/dbus-1/services`, where a session bus looks for activation files.
+    /// `$XDG_DATA_HOME/dbus-1/services`, where a session bus looks for activation files. As the XDG
+    /// Base Directory specification says, a relative (or empty) `XDG_DATA_HOME` is ignored for
+    /// `$HOME/.local/share` (the account's home folder when `HOME` is not absolute either).
     static var servicesFolder: URL {
         let environment = ProcessInfo.processInfo.environment
-        let data = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? URL(filePath: $0) : nil }
-            ?? FileManager.default.homeDirectoryForCurrentUser.appending(path: ".local/share")
+        func absolute(_ name: String) -> URL? { environment[name].flatMap { $0.hasPrefix("/") ? URL(filePath: $0) : nil } }
+        let data = absolute("XDG_DATA_HOME")
+            ?? (absolute("HOME") ?? FileManager.default.homeDirectoryForCurrentUser).appending(path: ".local/share")
         return data.appending(path: "dbus-1/services")
     }
 

@@ -1,7 +1,7 @@
 /// Runs independent jobs with at most `jobs` at a time and returns their results in input order.
 enum ParallelRuns {
-    static func run<Result: Sendable>(
-        _ inputs: [String], jobs: Int, _ work: @escaping @Sendable (String) -> Result,
+    static func run<Input: Sendable, Result: Sendable>(
+        _ inputs: [Input], jobs: Int, _ work: @escaping @Sendable (Input) -> Result,
         progress: (Int) -> Void
     ) async -> [Result] {
         await withTaskGroup(of: (Int, Result).self) { group in

@@ -40,11 +40,7 @@ struct Render: ParsableCommand {
         guard let snapshot = result.finalSnapshot else { throw ExitCode(2) }
         let svg = SVGRenderer.document(snapshot)
         if let output {
-            do {
-                try Data(svg.utf8).write(to: URL(fileURLWithPath: output))
-            } catch {
-                throw ValidationError("cannot write \(output): \(error.localizedDescription)")
-            }
+            try ScenarioFiles.write(svg, to: output, option: "--output", sparing: [scenario])
         } else {
             print(svg, terminator: "")
         }

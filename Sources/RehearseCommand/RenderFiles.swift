@@ -4,12 +4,14 @@ import RehearseScenario
 /// Writes what a run pictured: `DIR/<scenario path>/filmstrip.svg`, `snapshot-<name>.svg` for each
 /// `snapshot` step, and `plot.svg` when paths were plotted. The folder mirrors the scenario's path
 /// (less its extension), so two scenarios of the same name in different folders never share one.
+/// Nothing inside the folder is followed: a symbolic link planted there as a subfolder is refused,
+/// one planted as a picture replaced (``OutputFolder``).
 enum RenderFiles {
     static func write(_ results: [ScenarioResult], to folder: String) throws -> [String] {
+        let output = try OutputFolder(creating: folder)
         var written: [String] = []
         for result in results {
-            let directory = URL(fileURLWithPath: folder).appendingPathComponent(mirroredPath(of: result.file))
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            let directory = mirroredPath(of: result.file)
             var files: [(String, String)] = []
             if !result.filmstrip.isEmpty { files.append(("filmstrip.svg", SVGRenderer.filmstrip(result.filmstrip))) }
             for (snapshotName, snapshot) in result.snapshots {
@@ -17,9 +19,7 @@ enum RenderFiles {
             }
             if !result.plots.isEmpty { files.append(("plot.svg", SVGRenderer.plot(result.plots))) }
             for (file, svg) in files {
-                let url = directory.appendingPathComponent(file)
-                try Data(svg.utf8).write(to: url)
-                written.append(url.path)
+                written.append(try output.write(Data(svg.utf8), to: directory + "/" + file))
             }
         }
         return written

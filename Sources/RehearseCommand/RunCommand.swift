@@ -41,6 +41,8 @@ struct Run: AsyncParsableCommand {
         valueName: "K/N"))
     var shard: Shard?
 
+    @OptionGroup var budget: BudgetOptions
+
     func validate() throws {
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
         guard plot.isEmpty || render != nil else { throw ValidationError("--plot needs --render DIR") }
@@ -54,13 +56,20 @@ struct Run: AsyncParsableCommand {
             FileHandle.standardError.write(Data("rehearse run: shard \(shard): \(files.count) of \(all) file(s)\n".utf8))
         }
         if let trace { try ScenarioFiles.refuseOverwriting(files, with: trace, option: "--trace") }
-        var configured = ScenarioRunner(registry: Tool.registry, recordsTrace: trace != nil)
+        var configured = ScenarioRunner(registry: Tool.registry)
+        configured.budget = budget.budget
         if render != nil { configured.rendering = ScenarioRunner.Rendering(plotPaths: plot) }
         let runner = configured
         let terminal = isatty(STDOUT_FILENO) == 1
         let progress = isatty(STDERR_FILENO) == 1 && files.count > 1 && format == .text
-        let results = await ParallelRuns.run(files, jobs: jobs) { file in
-            runner.run(file: file)
+        let spoolFolder = try trace.map { _ in try TemporaryFolder() }
+        let spools = spoolFolder.map { folder in
+            files.indices.map { TraceSpool(folder: folder, index: $0, scenario: files.count > 1 ? files[$0] : nil) }
+        }
+        let inputs = files.indices.map { (file: files[$0], spool: spools?[$0]) }
+        let results = await ParallelRuns.run(inputs, jobs: jobs) { input in
+            defer { input.spool?.finish() }
+            return runner.run(file: input.file, trace: input.spool?.append)
         } progress: { done in
             if progress { FileHandle.standardError.write(Data("\r\u{1B}[K[\(done)/\(files.count)]".utf8)) }
         }
@@ -81,35 +90,27 @@ struct Run: AsyncParsableCommand {
         for result in results {
             for note in result.notes { FileHandle.standardError.write(Data("note: \(result.file): \(note)\n".utf8)) }
         }
-        if let trace { try writeTrace(results, to: trace) }
+        if let trace, let spools { try writeTrace(spools, to: trace, sparing: files) }
         if let render {
             do {
                 let files = try RenderFiles.write(results, to: render)
                 if format == .text { print("rendered \(files.count) file(s) into \(render)") }
             } catch {
-                throw ValidationError("cannot write pictures into \(render): \(error.localizedDescription)")
+                throw ValidationError("cannot write pictures into \(render): \(error)")
             }
         }
         if summary.exitCode != 0 { throw ExitCode(summary.exitCode) }
     }
 
-    /// One file's trace as it is; several files' traces each line tagged with `"scenario"`.
-    private func writeTrace(_ results: [ScenarioResult], to path: String) throws {
-        var text = ""
-        for result in results {
-            for line in result.trace {
-                if results.count == 1 {
-                    text += line
-                } else {
-                    text += #"{"scenario":\#(FieldValue.string(result.file).jsonText),"# + line.dropFirst()
-                }
-                text += "\n"
-            }
-        }
+    /// One file's trace as it is; several files' traces one after the other, each line tagged with
+    /// `"scenario"`, copied from their spools.
+    private func writeTrace(_ spools: [TraceSpool], to path: String, sparing files: [String]) throws {
+        let output = try ScenarioFiles.open(path, option: "--trace", sparing: files)
         do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+            for spool in spools { try spool.copy(to: output) }
+            try output.close()
         } catch {
-            throw ValidationError("cannot write the trace to \(path): \(error.localizedDescription)")
+            throw ValidationError("--trace: \(error)")
         }
     }
 }

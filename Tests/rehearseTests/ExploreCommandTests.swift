@@ -44,6 +44,46 @@ import Testing
         #expect(invalid.output.contains("unknown node 'nowhere'"))
     }
 
+    /// A file of the failure's name in `--out` that holds something else (or is a symbolic link) is
+    /// kept, said on standard error, and the failure written beside it; `--force` replaces it (a
+    /// link itself, never its target); the same failure again leaves its file as it is.
+    @Test func anExistingFileIsKeptUnlessForced() throws {
+        let file = try Rehearse.scenario("""
+            name: the photo never pans far
+            plugins: [panner]
+            invariants: [{name: near the middle, check: scroll.contentOffset.x <= 1100}]
+            steps: []
+            """, named: "far-pan.yaml")
+        let out = file.deletingLastPathComponent().appendingPathComponent("failures")
+        func explore(_ options: [String] = []) throws -> (result: CommandResult, path: String) {
+            let result = try Rehearse.run(["explore", file.path, "--seed", "3", "--runs", "50", "--out", out.path] + options)
+            #expect(result.status == 1, "\(result.output)\(result.errorOutput)")
+            let written = result.output.split(separator: "\n").first { $0.hasPrefix("written: ") } ?? ""
+            return (result, String(written.dropFirst("written: ".count).prefix { $0 != " " }))
+        }
+        let first = try explore()
+        let failure = try String(contentsOf: URL(fileURLWithPath: first.path), encoding: .utf8)
+        #expect(try explore().path == first.path, "the same failure: its file, unchanged")
+        #expect(try explore().result.errorOutput.isEmpty)
+
+        try Data("mine\n".utf8).write(to: URL(fileURLWithPath: first.path))
+        let kept = try explore()
+        #expect(kept.path == first.path.replacingOccurrences(of: ".yaml", with: "-2.yaml"))
+        #expect(kept.result.errorOutput.contains("kept \(first.path), which holds another scenario (--force replaces it)"))
+        #expect(try String(contentsOf: URL(fileURLWithPath: first.path), encoding: .utf8) == "mine\n")
+        #expect(try String(contentsOf: URL(fileURLWithPath: kept.path), encoding: .utf8) == failure)
+
+        let victim = file.deletingLastPathComponent().appendingPathComponent("victim.yaml")
+        try Data("precious\n".utf8).write(to: victim)
+        try FileManager.default.removeItem(atPath: first.path)
+        try FileManager.default.createSymbolicLink(atPath: first.path, withDestinationPath: victim.path)
+        #expect(try explore().path == kept.path, "a link is kept too")
+        let forced = try explore(["--force"])
+        #expect(forced.path == first.path)
+        #expect(try String(contentsOf: URL(fileURLWithPath: first.path), encoding: .utf8) == failure)
+        #expect(try String(contentsOf: victim, encoding: .utf8) == "precious\n")
+    }
+
     /// `--format jsonl` is one JSON object (shards merge with `cat`), `--format junit` valid JUnit
     /// XML; both carry the failure and the coverage.
     @Test func theReportsForMachinesCarryTheFailureAndTheCoverage() throws {

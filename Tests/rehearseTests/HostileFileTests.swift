@@ -109,6 +109,41 @@ import Testing
         #expect(try String(contentsOf: file, encoding: .utf8) == text)
     }
 
+    /// A file over the size limit is refused from its size, before it is read, named on the command
+    /// line or found in a folder; a stream (`/dev/zero`) is read up to the limit only. Each command
+    /// runs with 1 GiB of address space, so reading a 2 GiB file (or all of `/dev/zero`) whole fails.
+    @Test func largeFilesAreRefusedBeforeTheyAreRead() throws {
+        let folder = try Rehearse.scenario("name: fine\nsteps: []\n").deletingLastPathComponent()
+        let big = folder.appendingPathComponent("big.yaml")
+        #expect(FileManager.default.createFile(atPath: big.path, contents: nil))
+        let handle = try FileHandle(forWritingTo: big)
+        try handle.truncate(atOffset: 2 << 30)  // sparse: no disk used
+        try handle.close()
+        let limited = "ulimit -v 1048576 && exec \"$0\" \"$@\""
+        let rehearse = Rehearse.productsFolder.appendingPathComponent("rehearse").path
+        let tooLarge = "error: file is 2147483648 bytes; scenario files are limited to 1048576 bytes (1 MiB)"
+        let cases = [(["validate", big.path], tooLarge), (["run", folder.path], tooLarge),
+                     (["validate", "/dev/zero"], "/dev/zero:1:1: error: file holds more than 1048576 bytes; scenario files are limited")]
+        for (arguments, expected) in cases {
+            let result = try Rehearse.launch(URL(fileURLWithPath: "/bin/sh"), ["-c", limited, rehearse] + arguments)
+            #expect(result.status == 2, "\(arguments): \(result.errorOutput)")
+            #expect(result.output.contains(expected), "\(arguments): \(result.output)")
+        }
+    }
+
+    /// A named pipe in a folder of scenarios, with nobody writing to it, reads as an empty file:
+    /// the run goes on (it waited forever for a writer before).
+    @Test func aNamedPipeInAFolderNeverBlocksARun() throws {
+        let folder = try Rehearse.scenario("name: fine\nsteps: []\n").deletingLastPathComponent()
+        #expect(mkfifo(folder.appendingPathComponent("pipe.yaml").path, 0o600) == 0)
+        let clock = ContinuousClock(), start = clock.now
+        let result = try Rehearse.run(["run", folder.path])
+        #expect(result.status == 2)
+        #expect(result.output.contains("pipe.yaml:1:1: error: file is empty"), "\(result.output)")
+        #expect(result.output.contains("1 passed"), "\(result.output)")
+        #expect(clock.now - start < .seconds(30))
+    }
+
     @Test func aByteOrderMarkAndSignedZerosAreRead() throws {
         let file = try Rehearse.scenario("\u{FEFF}name: bom\nsteps:\n  - expect: {time: -0}\n  - expect: {time: +0}\n")
         let result = try Rehearse.run(["run", file.path])
@@ -133,6 +168,42 @@ import Testing
             #expect(!output.unicodeScalars.contains("\u{1B}"))
             #expect(output.contains("\\u{1B}[2J"))
         }
+    }
+
+    /// Lengths a YAML number holds but no screen has are refused at load with the limit, by every
+    /// command (`run --render` used to stop converting 1e308 to a count of markers).
+    @Test func deviceLengthsHaveALimit() throws {
+        let huge = "name: d\ndevice: {width: 1e308, height: 568, hz: 60, keyboard: {portrait: 216, landscape: 162}}\nsteps: []\n"
+        let file = try Rehearse.scenario(huge)
+        let expected = "\(file.path):2:17: error: device: field 'width' must be more than 0 and at most 10000 points, found 1e+308"
+        let out = file.deletingLastPathComponent().appendingPathComponent("out").path
+        for arguments in [["validate", file.path], ["run", "--render", out, file.path], ["render", file.path, "--at", "0"]] {
+            let result = try Rehearse.run(arguments)
+            #expect(result.status == 2, "\(arguments[0]): \(result.errorOutput)")
+            #expect((result.output + result.errorOutput).contains(expected), "\(arguments[0]): \(result.output)")
+        }
+        let keyboard = try validate("name: d\ndevice: {width: 320, height: 568, hz: 60, keyboard: [1e300, 162]}\nsteps: []\n")
+        #expect(keyboard.status == 2)
+        #expect(keyboard.message.contains("each at most 10000 points"), "\(keyboard.message)")
+    }
+
+    /// A scene may hold any finite frame; pictures of it are drawn, never a crash.
+    @Test func hugeFramesAreDrawn() throws {
+        let file = try Rehearse.scenario("""
+            name: wide photo
+            scene:
+              nodes:
+                - {id: photo, kind: imageView, frame: [-1e308, 0, 1e308, 1e308]}
+                - {id: shape, kind: shape, frame: [0, 0, 1e308, 10]}
+            steps:
+              - snapshot: wide
+            """)
+        let folder = file.deletingLastPathComponent()
+        let run = try Rehearse.run(["run", "--render", folder.appendingPathComponent("out").path, file.path], in: folder)
+        #expect(run.status == 0, "\(run.output)\(run.errorOutput)")
+        let render = try Rehearse.run(["render", file.path, "--at", "0"])
+        #expect(render.status == 0, "\(render.errorOutput)")
+        #expect(render.output.contains("<svg"))
     }
 
     @Test func aFileOfOnlySetUpIsAScenario() throws {

@@ -8,7 +8,7 @@ public struct Condition: Hashable, Sendable, CustomStringConvertible {
         case equal = "==", notEqual = "!=", lessOrEqual = "<=", greaterOrEqual = ">=", less = "<", greater = ">"
 
         /// Whether the operator orders numbers (rather than comparing any two values).
-        var orders: Bool { self != .equal && self != .notEqual }
+        public var orders: Bool { self != .equal && self != .notEqual }
     }
 
     /// The right-hand side: a value written in the condition, or a path read when it is checked.

@@ -14,12 +14,18 @@ public struct Device: Hashable, Sendable {
     /// The same in landscape (either side).
     public var landscape: OrientationMetrics
 
-    /// Creates a device, or `nil` when a size is not positive and finite, a status bar height or
-    /// inset is negative or not finite, the scale is not 1 to 4, or the rate is not 1 to 1000 Hz.
+    /// The longest screen side, keyboard height, status bar height or inset a device may have, in
+    /// points: ten times the largest tablet's screen, so that every length and every sum of them
+    /// stays a drawable number (a picture's coordinates, a count of markers along a side).
+    public static let maximumLength = 10_000.0
+
+    /// Creates a device, or `nil` when a size is not positive, a status bar height or inset is
+    /// negative, a length is more than ``maximumLength``, the scale is not 1 to 4, or the rate is
+    /// not 1 to 1000 Hz.
     public init?(name: String = "custom", screen: Size, scale: Int = 2, refreshRate: Int,
                  portrait: OrientationMetrics, landscape: OrientationMetrics) {
         let lengths = [screen.width, screen.height]
-        guard lengths.allSatisfy({ $0.isFinite && $0 > 0 }), portrait.isValid, landscape.isValid,
+        guard lengths.allSatisfy({ $0 > 0 && $0 <= Self.maximumLength }), portrait.isValid, landscape.isValid,
               (1...4).contains(scale), (1...1000).contains(refreshRate) else { return nil }
         self.name = name
         self.screen = screen
@@ -68,7 +74,7 @@ public struct OrientationMetrics: Hashable, Sendable {
 
     var isValid: Bool {
         let insets = [screenInsets.top, screenInsets.left, screenInsets.bottom, screenInsets.right]
-        return keyboardHeight.isFinite && keyboardHeight > 0
-            && (insets + [statusBarHeight]).allSatisfy { $0.isFinite && $0 >= 0 }
+        return keyboardHeight > 0 && keyboardHeight <= Device.maximumLength
+            && (insets + [statusBarHeight]).allSatisfy { $0 >= 0 && $0 <= Device.maximumLength }
     }
 }

@@ -9,11 +9,18 @@ public struct Explorer: Sendable {
     public let scenario: Scenario
     public let registry: PluginRegistry
     public var alphabet: ExploreAlphabet
-    /// Actions per sequence (the file's `explore: {length}`, or 20).
+    /// Actions per sequence (the file's `explore: {length}`, or ``defaultLength``).
     public var length: Int
+    /// The most work one sequence may do; a sequence that needs more stops the exploration.
+    public var budget = WorkBudget()
 
     /// The sequences one exploration runs unless told otherwise.
     public static let defaultRuns = 2_000
+    /// Actions per sequence unless told otherwise.
+    public static let defaultLength = 20
+    /// The most simulated time the waits of one sequence may add up to: a scenario's longest run,
+    /// so that a failure's scenario file always loads.
+    public static let maximumSequenceSeconds = 1_000_000.0
     /// The longest sequence, and the most sequences of one exploration.
     public static let maximumLength = 1_000
     public static let maximumRuns = 10_000_000
@@ -26,7 +33,7 @@ public struct Explorer: Sendable {
         self.scenario = scenario
         self.registry = registry
         self.alphabet = alphabet ?? .derived(from: scenario)
-        length = scenario.explore?.length ?? 20
+        length = scenario.explore?.length ?? Self.defaultLength
         plugins = try scenario.configuredPlugins(registry: registry)
     }
 
@@ -39,6 +46,31 @@ public struct Explorer: Sendable {
         public var time: VirtualTime
         /// The actions up to and including the one during which it broke.
         public var actions: [ExploreAction]
+    }
+
+    /// The longest wait one action may be, in seconds.
+    public var longestWait: Double {
+        alphabet.kinds.map { kind in
+            let fixed = kind.actions.map { action -> Double in
+                guard case .wait(let time) = action else { return 0 }
+                return time.seconds
+            }
+            return max(kind.waitRange?.upperBound ?? 0, fixed.max() ?? 0)
+        }.max() ?? 0
+    }
+
+    /// Why sequences of ``length`` actions could wait longer than ``maximumSequenceSeconds``, or nil.
+    public var sequenceTimeProblem: String? {
+        Self.sequenceTimeProblem(length: length, longestWait: longestWait)
+    }
+
+    /// Why `length` actions of waits up to `longestWait` seconds could wait longer than
+    /// ``maximumSequenceSeconds``, or nil.
+    static func sequenceTimeProblem(length: Int, longestWait: Double) -> String? {
+        let longest = longestWait * Double(length)
+        guard longest > maximumSequenceSeconds else { return nil }
+        return "\(length) actions of waits up to \(longestWait.shortDescription) s could wait \(longest.shortDescription) s; "
+            + "the waits of a sequence add up to at most \(Int(maximumSequenceSeconds)) simulated seconds"
     }
 
     /// The sequence with seed `seed`.
@@ -54,7 +86,14 @@ public struct Explorer: Sendable {
                         progress: (Int) -> Bool = { _ in true }) throws -> Failure? {
         var done = 0
         for seed in seeds {
-            if let failure = try run(sequence(seed: seed), seed: seed, coverage: coverage) { return failure }
+            let found: Failure?
+            do {
+                found = try run(sequence(seed: seed), seed: seed, coverage: coverage)
+            } catch var exceeded as BudgetExceeded {
+                exceeded.seed = seed
+                throw exceeded
+            }
+            if let failure = found { return failure }
             done += 1
             guard progress(done) else { break }
         }
@@ -70,13 +109,15 @@ public struct Explorer: Sendable {
         recorder?(simulation)
         coverage?.watch(simulation)
         let watch = InvariantWatch(simulation)
+        let meter = BudgetMeter(simulation, budget: budget)
         simulation.checkInvariants()
         if let (invariant, time) = watch.first { return Failure(seed: seed, invariant: invariant, time: time, actions: []) }
         for (index, action) in actions.enumerated() {
             switch action {
             case .inject(let event): _ = try? simulation.inject(event)
-            case .wait(let duration): simulation.advance(by: duration)
+            case .wait(let duration): try meter.run(until: simulation.now + duration)
             }
+            if let exceeded = meter.exceeded { throw exceeded }
             coverage?.sample(simulation)
             if let (invariant, time) = watch.first {
                 return Failure(seed: seed, invariant: invariant, time: time, actions: Array(actions[...index]))

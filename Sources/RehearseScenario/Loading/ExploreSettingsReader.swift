@@ -44,6 +44,9 @@ extension StepParser {
             guard bounds.count == 2 else { throw between.error("between needs two durations, [shortest, longest]") }
             let low = try bounds[0].seconds("the shortest wait"), high = try bounds[1].seconds("the longest wait")
             guard low < high, low.nanoseconds > 0 else { throw between.error("between needs 0 < shortest < longest") }
+            if let problem = Explorer.sequenceTimeProblem(length: settings.length ?? Explorer.defaultLength, longestWait: high.seconds) {
+                throw between.error(problem)
+            }
             settings.waitRange = low.seconds...high.seconds
         case "emit":
             settings.events = try options["events"].map { value throws(ScenarioError) in

@@ -51,14 +51,29 @@ extension StepParser {
         do {
             condition = try Condition(parsing: text)
         } catch {
-            var location = value.location
-            if case .scalar(let scalar) = value.node, !text.contains("\n") {
-                location.column += error.offset + (scalar.style == .plain ? 0 : 1)
-            }
-            throw ScenarioError(error.message, at: location)
+            throw ScenarioError(error.message, at: location(in: value, text: text, offset: error.offset))
         }
-        try checkPath(condition.path.text, at: value)
-        if let path = condition.operandPath { try checkPath(path.text, at: value) }
+        var sides = [(condition.path.text, try checkPath(condition.path.text, at: value))]
+        if let path = condition.operandPath { sides.append((path.text, try checkPath(path.text, at: value))) }
+        // An ordering of a path that holds something else than a number (`username.text < 5`)
+        // could never hold: refused here, at the path.
+        for (path, current) in sides where condition.op.orders {
+            guard let current, current.number == nil else { continue }
+            let range = text.range(of: path, options: path == sides[0].0 ? [] : .backwards)
+            let offset = range.map { text.unicodeScalars.distance(from: text.startIndex, to: $0.lowerBound) } ?? 0
+            throw ScenarioError("\(condition.op.rawValue) compares numbers, and \(path) is \(current.typeName)",
+                                at: location(in: value, text: text, offset: offset))
+        }
         return condition
+    }
+
+    /// Where the character at `offset` (in Unicode scalars) of the condition `text` written as
+    /// `value` is: exact on one line, quoted or not; the scalar's start otherwise.
+    private func location(in value: YAMLValue, text: String, offset: Int) -> SourceLocation {
+        var location = value.location
+        if case .scalar(let scalar) = value.node, !text.contains("\n") {
+            location.column += offset + (scalar.style == .plain ? 0 : 1)
+        }
+        return location
     }
 }

@@ -16,14 +16,21 @@ public struct ScenarioLoader: Sendable {
         self.registry = registry
     }
 
-    /// Loads the scenario file at `path`.
+    /// Loads the scenario file at `path`, reading at most ``maximumFileSize`` bytes of it (a larger
+    /// file is refused from its size, before it is read).
     public func load(file path: String) throws(ScenarioError) -> Scenario {
         let data: Data
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            data = try BoundedFile.read(path, limit: Self.maximumFileSize)
         } catch {
-            throw ScenarioError("cannot read the file: \(error.localizedDescription)",
-                                at: SourceLocation(file: path, line: 1, column: 1))
+            let start = SourceLocation(file: path, line: 1, column: 1)
+            switch error {
+            case .tooLarge(let size, _):
+                throw ScenarioError(YAMLDocument.sizeMessage(size.map { "is \($0) bytes" } ?? "holds more than \(Self.maximumFileSize) bytes"),
+                                    at: start)
+            case .folder, .system:
+                throw ScenarioError("cannot read the file: \(error)", at: start)
+            }
         }
         return try load(data: data, file: path)
     }

@@ -226,15 +226,18 @@ struct StepParser {
 
     // MARK: Expectations and changes
 
-    func checkPath(_ path: String, at value: YAMLValue) throws(ScenarioError) {
+    /// Checks that `path` names something, and returns its value in the simulation every run starts
+    /// from (nil where it has none yet).
+    @discardableResult
+    func checkPath(_ path: String, at value: YAMLValue) throws(ScenarioError) -> FieldValue? {
         do {
             let head = String(path.prefix { $0 != "." })
             if !simulation.scene.contains(head), let declared = declaredScene.value, declared.scene.contains(head) {
                 // A node the scene declares that a plugin has taken out for now (a gateway's
                 // other children): check the path against the scene as declared.
-                _ = try declared.value(at: path)
+                return try declared.value(at: path)
             } else {
-                _ = try simulation.value(at: path)
+                return try simulation.value(at: path)
             }
         } catch {
             let head = String(path.prefix { $0 != "." })

@@ -14,10 +14,15 @@ enum YAMLDocument {
     /// The most bytes of scalar text the tree may hold with every alias expanded.
     static let maximumExpandedBytes = 16 << 20
 
+    /// The refusal of a file too large: "file `size`; scenario files are limited to ...".
+    static func sizeMessage(_ size: String) -> String {
+        "file \(size); scenario files are limited to \(maximumSize) bytes (1 MiB)"
+    }
+
     static func parse(_ data: Data, file: String) throws(ScenarioError) -> YAMLValue {
         let start = SourceLocation(file: file, line: 1, column: 1)
         guard data.count <= maximumSize else {
-            throw ScenarioError("file is \(data.count) bytes; scenario files are limited to \(maximumSize) bytes (1 MiB)", at: start)
+            throw ScenarioError(sizeMessage("is \(data.count) bytes"), at: start)
         }
         guard var text = String(validating: data, as: UTF8.self) else {
             throw ScenarioError("file is not UTF-8 text", at: location(ofFirstInvalidByteIn: data, file: file))

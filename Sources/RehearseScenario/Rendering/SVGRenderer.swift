@@ -62,7 +62,14 @@ public enum SVGRenderer {
     private static func frame(_ snapshot: SceneSnapshot, x: Double) -> String {
         #"<g transform="translate(\#(number(x)),\#(labelHeight))">"# + "\n"
             + text("t = \(snapshot.time) s", x: 0, y: -5, size: 12)
-            + SVGScreen.draw(snapshot, idPrefix: "f\(Int(x))") + "</g>\n"
+            + SVGScreen.draw(snapshot, idPrefix: "f\(wholeNumber(x, upTo: Int(Int32.max)))") + "</g>\n"
+    }
+
+    /// `value` rounded down to a whole number from 0 to `limit` (0 for NaN and below), for counts and
+    /// ids taken from geometry, which a scene or a plugin may make as large as a `Double` goes.
+    static func wholeNumber(_ value: Double, upTo limit: Int) -> Int {
+        guard value > 0 else { return 0 }
+        return value < Double(limit) ? Int(value) : limit
     }
 
     static func rect(_ frame: Rect, fill: String, stroke: String, radius: Double = 0, dashed: Bool = false) -> String {

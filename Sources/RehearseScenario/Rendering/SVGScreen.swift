@@ -76,7 +76,7 @@ enum SVGScreen {
         svg += SVGRenderer.rect(Rect(x: x, y: horizon, width: width, height: y + height - horizon), fill: "#7fae6a", stroke: "none")
         // Peaks every 120 points (at most 64), of a fixed pattern of heights: the same photo every time.
         let heights = [70.0, 110, 55, 120, 85, 100, 45, 95]
-        let peaks = min(max(Int(width / 120), 2), 64)
+        let peaks = max(SVGRenderer.wholeNumber(width / 120, upTo: 64), 2)
         var points = ["\(SVGRenderer.number(x)),\(SVGRenderer.number(horizon))"]
         for index in 0...peaks {
             let px = x + width * Double(index) / Double(peaks)
@@ -86,7 +86,7 @@ enum SVGScreen {
         svg += "<polygon points=\"\(points.joined(separator: " "))\" fill=\"#6c7a89\"/>\n"
         let sun = (x: x + width * 0.62, y: horizon - 150)
         svg += "<circle cx=\"\(SVGRenderer.number(sun.x))\" cy=\"\(SVGRenderer.number(sun.y))\" r=\"24\" fill=\"#ffd45c\"/>\n"
-        let markers = min(Int(width / markerSpacing), 64)
+        let markers = SVGRenderer.wholeNumber(width / markerSpacing, upTo: 64)
         for index in 0...max(markers, 0) {
             let mx = x + Double(index) * markerSpacing
             svg += SVGRenderer.line(mx, mx + 2, y: horizon + 12, colour: "#fff", width: 10, opacity: 0.9)

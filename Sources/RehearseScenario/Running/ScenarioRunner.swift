@@ -10,13 +10,23 @@ public struct ScenarioRunner: Sendable {
     public var rendering: Rendering?
     /// Stop the run at this simulated time (for rendering the scene at a moment).
     public var stopTime: VirtualTime?
+    /// The most work one run may do; a run that needs more is stopped and reported invalid.
+    public var budget = WorkBudget()
 
     /// What to picture while running.
     public struct Rendering: Sendable {
         /// The most frames a filmstrip shows.
         public var filmstripFrames = 24
-        /// Paths to sample on every display frame.
+        /// Paths to sample on every display frame (of at most ``maximumPlotSamples`` evenly spread).
         public var plotPaths: [String] = []
+
+        /// The most samples a plotted path takes in one run: every display frame of a short run, evenly
+        /// spread frames of a long one.
+        public static let maximumPlotSamples = 10_000
+        /// The most nodes the pictures of one run may draw, summed over its snapshots and filmstrip
+        /// frames: a thousand snapshots of a 250-node scene. Past it the run stops with an error (each
+        /// node drawn costs memory until the pictures are written, and disk after).
+        public static let maximumPictureNodes = 250_000
 
         public init(filmstripFrames: Int = 24, plotPaths: [String] = []) {
             self.filmstripFrames = max(filmstripFrames, 2)
@@ -33,11 +43,22 @@ public struct ScenarioRunner: Sendable {
 
     /// Loads and runs the file at `path`.
     public func run(file path: String) -> ScenarioResult {
+        run(file: path, trace: nil)
+    }
+
+    /// Runs a loaded scenario.
+    public func run(_ scenario: Scenario) -> ScenarioResult {
+        run(scenario, trace: nil)
+    }
+
+    /// Loads and runs the file at `path`; `trace`, if given, is handed each trace line as it is
+    /// delivered (nothing of the trace is kept in the result then).
+    public func run(file path: String, trace: ((String) -> Void)?) -> ScenarioResult {
         let clock = ContinuousClock()
         let start = clock.now
         var result: ScenarioResult
         do {
-            result = try run(ScenarioLoader(registry: registry).load(file: path))
+            result = try run(ScenarioLoader(registry: registry).load(file: path), trace: trace)
         } catch {
             result = ScenarioResult(file: path, name: path, outcome: .invalid(error))
         }
@@ -45,8 +66,8 @@ public struct ScenarioRunner: Sendable {
         return result
     }
 
-    /// Runs a loaded scenario.
-    public func run(_ scenario: Scenario) -> ScenarioResult {
+    /// Runs a loaded scenario; `trace`, if given, is handed each trace line as it is delivered.
+    public func run(_ scenario: Scenario, trace: ((String) -> Void)?) -> ScenarioResult {
         var result = ScenarioResult(file: scenario.file, name: scenario.name, outcome: .passed)
         func invalid(_ message: String) -> ScenarioResult {
             result.outcome = .invalid(ScenarioError(message, at: SourceLocation(file: scenario.file, line: 1, column: 1)))
@@ -70,13 +91,19 @@ public struct ScenarioRunner: Sendable {
             }
         }
         let end = stopTime.map { min($0, scenario.duration) } ?? scenario.duration
-        let execution = Execution(simulation: simulation, file: scenario.file, recordsTrace: recordsTrace, stopTime: stopTime)
+        var traceLines: [String] = []
+        let sink = trace ?? (recordsTrace ? { traceLines.append($0) } : nil)
+        let execution = Execution(simulation: simulation, scenario: scenario, trace: sink, stopTime: stopTime, budget: budget)
         if let rendering { execution.startRendering(rendering, until: end) }
         simulation.checkInvariants()  // the set-up itself, before any step delivers an event
         for step in scenario.steps where !execution.hasStopped { execution.perform(step) }
-        if let stopTime, simulation.now < stopTime { simulation.run(until: stopTime) }
+        if let stopTime, simulation.now < stopTime { execution.advance(to: stopTime) }
+        if let reason = execution.stopReason {
+            result.outcome = .invalid(ScenarioError(reason, at: execution.currentLocation))
+            return result
+        }
         result.simulatedTime = simulation.now
-        result.trace = execution.trace
+        result.trace = traceLines
         result.snapshots = execution.snapshots
         // A run that takes no time still gets its one frame.
         result.filmstrip = execution.filmstrip.isEmpty && rendering != nil ? [SceneSnapshot(simulation)] : execution.filmstrip
@@ -87,11 +114,19 @@ public struct ScenarioRunner: Sendable {
     }
 }
 
-/// One run in progress: the simulation, what it delivered, and what failed.
+/// One run in progress: the simulation, what it delivered that reports need, and what failed.
 private final class Execution {
     let simulation: Simulation
-    private(set) var delivered: [DeliveredEvent] = []
-    private(set) var trace: [String] = []
+    /// The events that event expectations may count (those of the names they name), from the
+    /// start of the current window on: a long run keeps no more than its checks need.
+    private var delivered: [DeliveredEvent] = []
+    /// The last few events, whatever their names, for a failure's report.
+    private var recent: [DeliveredEvent] = []
+    private let meter: BudgetMeter
+    /// Why the run stopped early (its work budget or its pictures' were spent); nothing more runs.
+    private(set) var stopReason: String?
+    /// The nodes drawn in the run's pictures so far.
+    private var pictureNodes = 0
     private(set) var failures: [Failure] = []
     private(set) var snapshots: [(name: String, snapshot: SceneSnapshot)] = []
     private(set) var filmstrip: [SceneSnapshot] = []
@@ -103,15 +138,24 @@ private final class Execution {
     private var eventWindowStart = 0
     private var eventWindowEnd: Int?
     /// The step being performed: a broken invariant is reported at the step that broke it.
-    private var currentLocation: SourceLocation
+    private(set) var currentLocation: SourceLocation
 
-    init(simulation: Simulation, file: String, recordsTrace: Bool, stopTime: VirtualTime?) {
+    init(simulation: Simulation, scenario: Scenario, trace: ((String) -> Void)?, stopTime: VirtualTime?, budget: WorkBudget) {
         self.simulation = simulation
         self.stopTime = stopTime
-        currentLocation = SourceLocation(file: file, line: 1, column: 1)
+        meter = BudgetMeter(simulation, budget: budget)
+        currentLocation = SourceLocation(file: scenario.file, line: 1, column: 1)
+        let counted = Set(scenario.steps.compactMap { step -> String? in
+            switch step.action {
+            case .expectEvent(let expectation), .expectNoEvent(let expectation): expectation.name
+            default: nil
+            }
+        })
         simulation.bus.subscribe(.all, owner: "scenario") { [unowned self] event in
-            delivered.append(event)
-            if recordsTrace { trace.append(event.traceLine) }
+            if counted.contains(event.event.name) { delivered.append(event) }
+            if recent.count == ScenarioRunner.recentEventCount { recent.removeFirst() }
+            recent.append(event)
+            trace?(event.traceLine)
             if case .invariantFailed(let failure) = event.event {
                 record("invariant '\(failure.name)' (\(failure.owner))", expected: failure.expected, actual: failure.actual,
                        at: currentLocation)
@@ -119,8 +163,32 @@ private final class Execution {
         }
     }
 
-    /// Whether the run has reached its stop time.
-    var hasStopped: Bool { stopTime.map { simulation.now >= $0 } ?? false }
+    /// Whether the run has reached its stop time, or spent its budget.
+    var hasStopped: Bool { stopReason != nil || (stopTime.map { simulation.now >= $0 } ?? false) }
+
+    /// Runs the simulation to `time` (or its stop time, if that comes first) within the budget.
+    func advance(to time: VirtualTime) {
+        guard stopReason == nil else { return }
+        do {
+            try meter.run(until: limited(time))
+        } catch {
+            stopReason = "\(error)"
+        }
+    }
+
+    /// The picture of the scene now, or nil (and the run stopped) once the run's pictures would
+    /// draw more than ``ScenarioRunner/Rendering/maximumPictureNodes``.
+    private func picture() -> SceneSnapshot? {
+        guard stopReason == nil else { return nil }
+        let snapshot = SceneSnapshot(simulation)
+        pictureNodes += snapshot.items.count + 1
+        guard pictureNodes <= ScenarioRunner.Rendering.maximumPictureNodes else {
+            stopReason = "the pictures of this run would draw more than \(ScenarioRunner.Rendering.maximumPictureNodes) nodes "
+                + "(snapshots and filmstrip frames times the nodes on screen), the most one run draws; take fewer snapshots"
+            return nil
+        }
+        return snapshot
+    }
 
     /// Samples the plot paths on every display frame and the filmstrip at even intervals up to
     /// `end`. The samplers only read, so the trace is the same with or without them.
@@ -128,11 +196,14 @@ private final class Execution {
         rendersSnapshots = true
         let frames = Int64(rendering.filmstripFrames - 1)
         let interval = VirtualTime(nanoseconds: max(end.nanoseconds / frames, 1))
-        sample(every: interval, until: end) { [unowned self] in filmstrip.append(SceneSnapshot(simulation)) }
+        sample(every: interval, until: end) { [unowned self] in
+            if let picture = picture() { filmstrip.append(picture) }
+        }
         guard !rendering.plotPaths.isEmpty else { return }
         plots = rendering.plotPaths.map { PlotSeries(path: $0, samples: []) }
         let frame = simulation.displayLink.time(ofFrame: 1)
-        sample(every: frame, until: end) { [unowned self] in
+        let spread = VirtualTime(nanoseconds: end.nanoseconds / Int64(ScenarioRunner.Rendering.maximumPlotSamples))
+        sample(every: max(frame, spread), until: end) { [unowned self] in
             for index in plots.indices {
                 let value = (try? simulation.value(at: plots[index].path))??.number
                 plots[index].samples.append((simulation.now, value))
@@ -155,9 +226,14 @@ private final class Execution {
         case .expectEvent, .expectNoEvent:
             eventWindowEnd = delivered.count
         default:
-            if let end = eventWindowEnd { eventWindowStart = end }
+            if let end = eventWindowEnd {
+                // The window is closed: what came before it is never counted again.
+                delivered.removeFirst(end)
+                eventWindowStart = 0
+            }
             eventWindowEnd = nil
         }
+        defer { if stopReason == nil, let exceeded = meter.exceeded { stopReason = "\(exceeded)" } }
         switch step.action {
         case .inject(let event):
             do { try simulation.inject(event) } catch { fail(step, "\(event.name) could not be injected", "\(error)") }
@@ -171,11 +247,11 @@ private final class Execution {
                 let offset = Int64(count).dividingFullWidth(duration.nanoseconds.multipliedFullWidth(by: Int64(index))).quotient
                 try? simulation.inject(.motion(sample), at: start + VirtualTime(nanoseconds: offset))
             }
-            simulation.run(until: limited(start + duration))
+            advance(to: start + duration)
         case .wait(let duration):
-            simulation.run(until: limited(simulation.now + duration))
+            advance(to: simulation.now + duration)
         case .advance(let time):
-            simulation.run(until: limited(time))
+            advance(to: time)
         case .keyboardShow(let height, let duration, let curve):
             simulation.keyboard.show(height: height, duration: duration, curve: curve)
         case .keyboardHide:
@@ -201,7 +277,7 @@ private final class Execution {
             do { try simulation.layout?.activate(names) } catch { fail(step, "activate \(names.joined(separator: ", "))", "\(error)") }
             simulation.checkInvariants()
         case .snapshot(let name):
-            if rendersSnapshots { snapshots.append((name, SceneSnapshot(simulation))) }
+            if rendersSnapshots, let picture = picture() { snapshots.append((name, picture)) }
         }
     }
 
@@ -245,8 +321,7 @@ private final class Execution {
     }
 
     private func record(_ subject: String, expected: String, actual: String, at location: SourceLocation) {
-        let recent = delivered.suffix(ScenarioRunner.recentEventCount).map(\.traceLine)
         failures.append(Failure(subject: subject, expected: expected, actual: actual, time: simulation.now,
-                                location: location, recentEvents: Array(recent)))
+                                location: location, recentEvents: recent.map(\.traceLine)))
     }
 }

@@ -100,7 +100,9 @@ public enum ScenarioSchema {
     // MARK: Set-up
 
     private static var device: FieldValue {
-        let notNegative: FieldValue = ["type": "number", "minimum": 0]
+        let longest = FieldValue.double(Device.maximumLength)
+        let notNegative: FieldValue = ["type": "number", "minimum": 0, "maximum": longest]
+        let length: FieldValue = ["type": "number", "exclusiveMinimum": 0, "maximum": longest]
         // Each as the loader reads it: a mapping, or a list in the keys' order.
         func mappingOrList(_ keyNames: [String], _ value: FieldValue) -> FieldValue {
             oneOf([object(keys(keyNames, value), required: keyNames),
@@ -108,8 +110,8 @@ public enum ScenarioSchema {
         }
         func perOrientation(_ value: FieldValue) -> FieldValue { mappingOrList(ScenarioSyntax.orientations, value) }
         let insets = mappingOrList(ScenarioSyntax.insets, notNegative)
-        return object(["width": positive, "height": positive, "hz": ["type": "integer", "minimum": 1, "maximum": 1000],
-                       "scale": ["type": "integer", "minimum": 1, "maximum": 4], "keyboard": perOrientation(positive),
+        return object(["width": length, "height": length, "hz": ["type": "integer", "minimum": 1, "maximum": 1000],
+                       "scale": ["type": "integer", "minimum": 1, "maximum": 4], "keyboard": perOrientation(length),
                        "statusBar": perOrientation(notNegative), "insets": perOrientation(insets)],
                       required: ScenarioSyntax.requiredDevice)
     }

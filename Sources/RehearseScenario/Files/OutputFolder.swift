@@ -1,0 +1,108 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A folder that a command writes pictures or scenario files into (`run --render`, `explore
+/// --out`). The folder's own path is the user's (links on it are followed); inside it nothing is
+/// followed: each subfolder is opened without following a symbolic link, and each file is written
+/// to a fresh temporary file beside its final name and renamed over it, so a link planted inside
+/// (as a picture or as a subfolder) is refused or replaced, and never written through.
+public final class OutputFolder {
+    /// The folder's path as given.
+    public let path: String
+    private let descriptor: Int32
+
+    /// Opens the folder at `path`, creating it (and its parents) if needed.
+    public init(creating path: String) throws(OutputError) {
+        self.path = path
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        } catch {
+            throw .system(path, error.localizedDescription)
+        }
+        descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .system(path) }
+    }
+
+    deinit {
+        close(descriptor)
+    }
+
+    /// Writes `data` to `relativePath` (names separated by `/`, created as needed) and returns the
+    /// file's path. An existing file of that name is replaced when `replacing`, else refused with
+    /// ``OutputError/exists(_:)``.
+    @discardableResult
+    public func write(_ data: Data, to relativePath: String, replacing: Bool = true) throws(OutputError) -> String {
+        let (folder, name) = try parent(of: relativePath, creating: true)
+        defer { if folder != descriptor { close(folder) } }
+        let target = fullPath(relativePath)
+        let temporary = ".\(name).\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
+        let file = openat(folder, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
+        guard file >= 0 else { throw .system(target) }
+        var failure: OutputError?
+        do throws(OutputError) {
+            try writeAll(data, to: file, path: target)
+        } catch {
+            failure = error
+        }
+        if close(file) != 0, failure == nil { failure = .system(target) }
+        if failure == nil, replacing, renameat(folder, temporary, folder, name) != 0 { failure = .system(target) }
+        // Without replacing, a hard link is made only where no file is: an existing one is never replaced.
+        if failure == nil, !replacing, linkat(folder, temporary, folder, name, 0) != 0 {
+            failure = errno == EEXIST ? .exists(target) : .system(target)
+        }
+        unlinkat(folder, temporary, 0)  // gone already after a rename
+        if let failure { throw failure }
+        return target
+    }
+
+    /// The bytes of the regular file at `relativePath`, at most `limit`; nil when there is none, it
+    /// is a link, or it cannot be read.
+    public func contents(of relativePath: String, limit: Int) -> Data? {
+        guard let (folder, name) = try? parent(of: relativePath, creating: false) else { return nil }
+        defer { if folder != descriptor { close(folder) } }
+        let file = openat(folder, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
+        guard file >= 0 else { return nil }
+        defer { close(file) }
+        var status = stat()
+        guard fstat(file, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        return try? BoundedFile.read(descriptor: file, limit: limit)
+    }
+
+    /// `path/relativePath`.
+    public func fullPath(_ relativePath: String) -> String {
+        (path as NSString).appendingPathComponent(relativePath)
+    }
+
+    /// The open folder that holds `relativePath`'s last name, and that name; each folder on the way
+    /// is opened without following a link (and made first when `creating`).
+    private func parent(of relativePath: String, creating: Bool) throws(OutputError) -> (folder: Int32, name: String) {
+        var names = relativePath.split(separator: "/").map(String.init)
+        guard let name = names.popLast(), !names.contains(".."), name != "..", name != "." else {
+            throw .system(fullPath(relativePath), "not a name inside the folder")
+        }
+        var folder = descriptor
+        var walked = ""
+        for component in names where component != "." {
+            walked = walked.isEmpty ? component : walked + "/" + component
+            if creating, mkdirat(folder, component, 0o777) != 0, errno != EEXIST {
+                let error = OutputError.system(fullPath(walked))
+                if folder != descriptor { close(folder) }
+                throw error
+            }
+            let next = openat(folder, component, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            let failure = errno
+            if folder != descriptor { close(folder) }
+            guard next >= 0 else {
+                var status = stat()
+                let isLink = failure == ELOOP || (failure == ENOTDIR && fstatat(descriptor, walked, &status, AT_SYMLINK_NOFOLLOW) == 0
+                    && status.st_mode & S_IFMT == S_IFLNK)
+                errno = failure
+                throw isLink ? .link(fullPath(walked)) : .system(fullPath(walked))
+            }
+            folder = next
+        }
+        return (folder, name)
+    }
+}

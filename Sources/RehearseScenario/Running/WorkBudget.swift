@@ -1,0 +1,86 @@
+import RehearseCore
+
+/// A cap on the simulated work of one run, or of one `rehearse explore` sequence: the events its
+/// bus delivers, and the invariant checks they cost (every invariant is checked after every
+/// delivery). Every documented limit of a scenario file can still describe work of months (a
+/// 1,000 Hz stream for a million seconds under a thousand invariants); the budget stops such a run
+/// at its first slice past the cap, with an error naming the budget and the option that raises it.
+public struct WorkBudget: Hashable, Sendable {
+    /// The most events one run may deliver (`--max-events`).
+    public var maximumEvents: Int
+    /// The most invariant checks one run may make, events × invariants (`--max-invariant-checks`).
+    public var maximumInvariantChecks: Int
+
+    /// The events of one run unless told otherwise: a million seconds of 10 Hz work, far more than
+    /// any shipped scenario delivers (the busiest, under 1,000).
+    public static let defaultEvents = 10_000_000
+    /// The invariant checks of one run unless told otherwise: ten per event of a full budget.
+    public static let defaultInvariantChecks = 100_000_000
+
+    /// A budget of `maximumEvents` events and `maximumInvariantChecks` invariant checks.
+    public init(maximumEvents: Int = defaultEvents, maximumInvariantChecks: Int = defaultInvariantChecks) {
+        self.maximumEvents = maximumEvents
+        self.maximumInvariantChecks = maximumInvariantChecks
+    }
+}
+
+/// A run stopped because it spent its ``WorkBudget``.
+public struct BudgetExceeded: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What ran out: `events` or `invariant checks`.
+    public var what: String
+    /// The cap.
+    public var limit: Int
+    /// The command-line option that raises it.
+    public var option: String
+    /// The simulated time the run had reached.
+    public var time: VirtualTime
+    /// The explore sequence's seed, when it was one (`--seed S --runs 1` reruns it).
+    public var seed: UInt64?
+
+    /// What ran out, when, and how to raise it.
+    public var description: String {
+        "the run needed more than \(limit) \(what) by \(time) s simulated\(seed.map { " (seed \($0))" } ?? ""), the budget of one run; "
+            + "raise it with \(option) N if the work is meant"
+    }
+}
+
+/// Counts what a simulation's bus delivers against a ``WorkBudget``, and runs the simulation in
+/// slices so that a run stops soon after its budget is spent (a slice delivers at most what one
+/// scheduled item causes, times ``slice``).
+final class BudgetMeter {
+    /// Scheduled items run between two looks at the budget.
+    static let slice = 1_024
+
+    private let simulation: Simulation
+    private let budget: WorkBudget
+    private(set) var events = 0
+
+    init(_ simulation: Simulation, budget: WorkBudget) {
+        self.simulation = simulation
+        self.budget = budget
+        simulation.bus.subscribe(.all, owner: "budget") { [unowned self] _ in events += 1 }
+    }
+
+    /// The budget spent so far, if it is: events first, then invariant checks.
+    var exceeded: BudgetExceeded? {
+        if events > budget.maximumEvents {
+            return BudgetExceeded(what: "events", limit: budget.maximumEvents, option: "--max-events", time: simulation.now)
+        }
+        let invariants = simulation.invariants.count
+        if invariants > 0, events > budget.maximumInvariantChecks / invariants {
+            return BudgetExceeded(what: "invariant checks", limit: budget.maximumInvariantChecks,
+                                  option: "--max-invariant-checks", time: simulation.now)
+        }
+        return nil
+    }
+
+    /// Runs everything due up to `time` in slices; throws, leaving the clock where it stopped, once
+    /// the budget is spent.
+    func run(until time: VirtualTime) throws(BudgetExceeded) {
+        if let exceeded { throw exceeded }
+        while !simulation.timeline.run(until: time, atMost: Self.slice) {
+            if let exceeded { throw exceeded }
+        }
+        if let exceeded { throw exceeded }
+    }
+}
