@@ -10,7 +10,7 @@ rounds="${1:-1000}"
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$here/../.."
 work="$(mktemp -d)"
-trap 'kill $(jobs -p) 2>/dev/null; [ -n "${KEEP:-}" ] && echo "kept $work" || rm -rf "$work"' EXIT
+trap 'kill $(jobs -p) 2>/dev/null || true; [ -n "${KEEP:-}" ] && echo "kept $work" || rm -rf "$work"' EXIT
 (cd "$root" && swift build -c release --product rehearse >/dev/null)
 rehearse="$root/.build/release/rehearse"
 socket="$work/peer.sock"
