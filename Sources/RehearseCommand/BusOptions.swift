@@ -27,6 +27,17 @@ struct BusOptions: ParsableArguments {
         return bus == .system ? .system : .session
     }
 
+    /// `error` in plain words for a client (`inject`, `monitor`), with what to do: when no
+    /// program owns the simulator's name, how to start one; when there is no bus, ``hint(serving:)``.
+    func explain(_ error: any Error) -> String {
+        if let call = error as? SimulatorClient.CallError,
+           call.name == "org.freedesktop.DBus.Error.ServiceUnknown" || call.name == "org.freedesktop.DBus.Error.NameHasNoOwner" {
+            return "nothing serves \(name) on \(busAddress): start it with `rehearse serve` (add --mode manual to drive "
+                + "the clock), or let the bus start it on the first call: `rehearse install-dbus-service` (\(call.name))"
+        }
+        return "\(error)\(hint(serving: false))"
+    }
+
     /// What to do when the session bus was asked for and there is none (no
     /// `DBUS_SESSION_BUS_ADDRESS`, so libdbus tried to autolaunch one); empty otherwise.
     func hint(serving: Bool) -> String {

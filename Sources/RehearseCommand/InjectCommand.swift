@@ -48,7 +48,7 @@ struct Inject: ParsableCommand {
             let seconds = (clock.now - start).inSeconds
             print(Self.summary(of: sequences) + ", \(Int(Double(sequences.count) / max(seconds, 1e-9))) calls/s")
         } catch {
-            FileHandle.standardError.write(Data("rehearse inject: \(error)\(connection.hint(serving: false))\n".utf8))
+            FileHandle.standardError.write(Data("rehearse inject: \(connection.explain(error))\n".utf8))
             throw ExitCode(2)
         }
     }
@@ -110,7 +110,7 @@ struct Monitor: ParsableCommand {
                 print("\(printed) events, sequences \(first ?? 0)...\(last), consecutive: \(consecutive ? "yes" : "no")")
             }
         } catch {
-            FileHandle.standardError.write(Data("rehearse monitor: \(error)\(connection.hint(serving: false))\n".utf8))
+            FileHandle.standardError.write(Data("rehearse monitor: \(connection.explain(error))\n".utf8))
             throw ExitCode(1)
         }
     }

@@ -120,6 +120,20 @@ import FoundationXML
         #expect(refused.errorOutput.contains("org.rehearse.Error.InvalidField"))
     }
 
+    /// With nothing serving the name, `inject` and `monitor` say so in plain words and how to
+    /// start it, not libdbus's "not provided by any .service files".
+    @Test func aClientWithNoServiceSaysHowToStartOne() throws {
+        let bus = try PrivateBus()
+        let rehearse = Rehearse.productsFolder.appendingPathComponent("rehearse").path
+        for arguments in [["inject", "resign"], ["monitor", "--count", "1"]] {
+            let result = try bus.run(rehearse, arguments + ["--address", bus.address])
+            #expect(result.status != 0)
+            #expect(result.errorOutput.contains("nothing serves org.rehearse.Simulator on \(bus.address): start it with `rehearse serve`"),
+                    "\(result.errorOutput)")
+            #expect(result.errorOutput.contains("rehearse install-dbus-service"))
+        }
+    }
+
     /// Any client on a bus can send a signal that looks like the service's `Event`: the monitor
     /// takes only the service's own, and with `--any-sender` the others too, each line naming
     /// its sender; a look-alike that does not read as an event is skipped with a warning.
