@@ -32,6 +32,18 @@ import Testing
         return true
     }
 
+    /// A port another program holds is named, with how to get a free one; not NIO's
+    /// "bind(descriptor:ptr:bytes:): Address already in use".
+    @Test func aTakenPortIsNamedWithWhatToDo() throws {
+        let (server, port) = try start()
+        defer { server.stop() }
+        let viewer = LiveViewer(readOnly: false, scenario: nil, registry: shippedPlugins)
+        let taken = try #require(ViewerAddress("127.0.0.1:\(port)"))
+        #expect { _ = try ViewerServer.start(viewer, at: taken) } throws: { error in
+            "\(error)" == "port \(port) is taken by another program (another viewer?): give another port, or --http 127.0.0.1:0 for a free one"
+        }
+    }
+
     @Test func aPageAndItsScriptUnderAPolicyWithoutInlineScriptOnlyForItsOwnName() async throws {
         let (server, port) = try start()
         defer { server.stop() }

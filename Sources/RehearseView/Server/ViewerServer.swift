@@ -78,7 +78,12 @@ public final class ViewerServer: Sendable {
                 throw error
             }
         }
-        let port = try started.wait()
+        let port: Int
+        do {
+            port = try started.wait()
+        } catch let error as IOError where error.errnoCode == EADDRINUSE {
+            throw ViewerServerError.portTaken(address)
+        }
         connections.startSweeping()
         let host = address.host.contains(":") ? "[\(address.host)]" : address.host
         return ViewerServer(url: "http://\(host):\(port)/", task: task, connections: connections)
