@@ -19,6 +19,14 @@ import Testing
         return (result, Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18)
     }
 
+    /// `gdbus call ... Advance 1000000` on the service at `address`, left running: with the
+    /// panner, whose scroll bar wants every frame, sixty million ticks (minutes of work).
+    private func startMillionSecondAdvance(_ bus: PrivateBus, _ address: String) throws -> Process {
+        try bus.start(URL(fileURLWithPath: "/usr/bin/gdbus"),
+                      ["call", "--address", address, "--dest", "org.rehearse.Simulator", "--object-path", "/org/rehearse/Simulator",
+                       "--timeout", "120", "--method", "org.rehearse.Simulator1.Advance", "1000000"])
+    }
+
     private func waitFor(_ text: String, in bus: PrivateBus, file: String = "serve.log", seconds: Double) -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
@@ -81,10 +89,7 @@ import Testing
         let bus = try PrivateBus()
         // The panner's scroll bar wants every frame: a million seconds are sixty million ticks.
         let (service, address, socket) = try bus.servePeersOnly(["--mode", "manual", "--plugins", "panner"])
-        let advance = try bus.start(URL(fileURLWithPath: "/usr/bin/gdbus"),
-                                    ["call", "--address", address, "--dest", "org.rehearse.Simulator",
-                                     "--object-path", "/org/rehearse/Simulator", "--timeout", "60",
-                                     "--method", "org.rehearse.Simulator1.Advance", "1000000"])
+        let advance = try startMillionSecondAdvance(bus, address)
         Thread.sleep(forTimeInterval: 1)
         #expect(service.isRunning && advance.isRunning)
         let clock = ContinuousClock()
@@ -119,10 +124,7 @@ import Testing
     @Test func anotherPeerIsServedDuringALongAdvance() throws {
         let bus = try PrivateBus()
         let (_, address, _) = try bus.servePeersOnly(["--mode", "manual", "--plugins", "panner"])
-        let advance = try bus.start(URL(fileURLWithPath: "/usr/bin/gdbus"),
-                                    ["call", "--address", address, "--dest", "org.rehearse.Simulator",
-                                     "--object-path", "/org/rehearse/Simulator", "--timeout", "120",
-                                     "--method", "org.rehearse.Simulator1.Advance", "1000000"])
+        let advance = try startMillionSecondAdvance(bus, address)
         Thread.sleep(forTimeInterval: 0.5)
         let result = try bus.run("/usr/bin/env", ["python3", Self.script, "latency", address, "100"])
         #expect(advance.isRunning, "the Advance ended before the calls were measured")
