@@ -287,7 +287,6 @@ public final class SimulatorService {
         loop.poll(milliseconds: 0)
         if let connection { _ = dispatch(connection.raw) }
         servePeers()
-        retire(peers.filter(isFallingBehind))
         while isBusBacklogFull, !shouldStop() { loop.poll(milliseconds: 10, writingOnly: true) }
         return !shouldStop() && isServed(caller)
     }
