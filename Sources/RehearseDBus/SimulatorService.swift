@@ -197,10 +197,10 @@ public final class SimulatorService {
     /// Sends the built signal `message` to `audience`, then releases it.
     func broadcast(made message: OpaquePointer, to audience: Audience = .everyone) {
         threadOwner.check()
-        let path = dbus_message_get_path(message).map { String(cString: $0) } ?? ""
-        let interface = dbus_message_get_interface(message).map { String(cString: $0) } ?? ""
-        let member = dbus_message_get_member(message).map { String(cString: $0) } ?? ""
-        for peer in peers where Self.reaches(audience, peer) && peer.matchRules.take(path: path, interface: interface, member: member) {
+        let kind = PeerMatchRules.SignalKind(path: dbus_message_get_path(message).map { String(cString: $0) } ?? "",
+                                             interface: dbus_message_get_interface(message).map { String(cString: $0) } ?? "",
+                                             member: dbus_message_get_member(message).map { String(cString: $0) } ?? "")
+        for peer in peers where Self.reaches(audience, peer) && peer.matchRules.take(kind) {
             dbus_connection_send(peer.connection, message, nil)
         }
         if let connection {
