@@ -57,6 +57,9 @@ final class BusConnection {
         raw = connection
     }
 
+    /// Closing gives up the connection's names: the daemon releases a name when its owner goes,
+    /// with no call to wait for (a blocking `ReleaseName` and a flush on a jammed connection once
+    /// kept SIGTERM waiting for a minute and more).
     deinit {
         dbus_connection_close(raw)
         dbus_connection_unref(raw)
@@ -91,15 +94,6 @@ final class BusConnection {
         rule.withCString { dbus_bus_add_match(raw, $0, &error) }
         guard !errorIsSet(error) else { throw BusFailure("cannot watch the bus (\(rule)): \(Self.describe(error))") }
     }
-
-    func releaseName(_ name: String) {
-        var error = DBusError()
-        dbus_error_init(&error)
-        _ = name.withCString { dbus_bus_release_name(raw, $0, &error) }
-        dbus_error_free(&error)
-        dbus_connection_flush(raw)
-    }
-
 }
 
 /// `dbus_error_is_set` is a function; wrapped for a `let` error.

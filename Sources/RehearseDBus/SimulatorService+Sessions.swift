@@ -90,13 +90,15 @@ extension SimulatorService: SessionHost {
         dbus_connection_unref(connection)
     }
 
-    /// On the bus's `NameOwnerChanged` for a unique name that went away: ends its sessions.
+    /// On the bus's `NameOwnerChanged` for a unique name that went away: ends its sessions, and
+    /// its long work on the default session.
     func closeSessionsOfDepartedClient(_ signal: OpaquePointer) {
         guard dbus_message_is_signal(signal, "org.freedesktop.DBus", "NameOwnerChanged") != 0,
               dbus_message_get_sender(signal).map({ String(cString: $0) }) == "org.freedesktop.DBus" else { return }
         var reader = MessageReader(signal)
         guard let name = try? reader.string(), (try? reader.string()) != nil, let newOwner = try? reader.string(),
               name.hasPrefix(":"), newOwner.isEmpty else { return }
+        if defaultSessionCaller?.name == name { defaultSessionCaller?.left = true }
         sessions.removeAll(ownedBy: .bus(name)).forEach(release)
     }
 }

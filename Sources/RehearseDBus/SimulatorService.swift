@@ -94,6 +94,9 @@ public final class SimulatorService {
     /// Whether ``answerDefaultSessionCalls()`` runs: a long call serves the other connections
     /// between its slices, and their calls to the default session join the queue.
     private var answeringDefaultSession = false
+    /// The bus client whose call to the default session is being answered, and whether it left
+    /// the bus meanwhile (its long work then stops, as a peer's does when it goes).
+    var defaultSessionCaller: (name: String, left: Bool)?
     let serials = MessageSerials()
     /// What the sessions' threads read: stop, and whether the bus daemon is behind.
     let state = ServiceState()
@@ -242,7 +245,6 @@ public final class SimulatorService {
         threadOwner.claim()
         self.shouldStop = shouldStop
         defer {
-            connection?.releaseName(options.name)
             shutDown()
             do {
                 try sessions.defaultObject.finishRecording()
@@ -280,7 +282,8 @@ public final class SimulatorService {
     /// `caller`): sends what was delivered, reads, writes and accepts what sockets have (so
     /// newcomers authenticate), dispatches every connection (calls to created sessions go to
     /// their threads, calls to the default session join its queue), drops peers that fall
-    /// behind; false to stop (the service stops, or the caller is gone).
+    /// behind; false to stop (the service stops, or the caller is gone: a peer dropped, a bus
+    /// client that left the bus).
     private func continueLongWork(for caller: OpaquePointer) -> Bool {
         sendDeliveredEvents()
         sendSessionsOutput()
@@ -288,7 +291,7 @@ public final class SimulatorService {
         if let connection { _ = dispatch(connection.raw) }
         servePeers()
         while isBusBacklogFull, !shouldStop() { loop.poll(milliseconds: 10, writingOnly: true) }
-        return !shouldStop() && isServed(caller)
+        return !shouldStop() && isServed(caller) && defaultSessionCaller?.left != true
     }
 
     /// Whether more than ``maximumBusBacklog`` bytes wait to be written to the bus daemon.
@@ -422,8 +425,10 @@ public final class SimulatorService {
                 continue
             }
             source = connection
+            defaultSessionCaller = dbus_message_get_sender(call).map { (String(cString: $0), false) }
             let answer = sessions.defaultObject.answer(call) { continueLongWork(for: connection) }
                 ?? .failure(MethodFailure(SimulatorError.unknownMethod, "\(SimulatorInterface.path) has no such method"))
+            defaultSessionCaller = nil
             source = nil
             // The events the call delivered go out before its reply: a client that reads events
             // after the reply has them all.

@@ -132,6 +132,25 @@ import Testing
         #expect(p99.map { $0 < 1000 } == true, "\(result.output)\(result.errorOutput)")
     }
 
+    /// A bus client that leaves during its own `Advance` of the default session (killed, say)
+    /// ends the `Advance` with it: the next client's call is answered within moments, not after
+    /// sixty million ticks. (Once, a dead client's call held the default session for 40 minutes.)
+    @Test func aBusClientsAdvanceEndsWhenTheClientLeaves() throws {
+        let bus = try PrivateBus()
+        try bus.serve(["--mode", "manual", "--plugins", "panner"])
+        let advance = try startMillionSecondAdvance(bus, bus.address)
+        Thread.sleep(forTimeInterval: 1)
+        #expect(advance.isRunning)
+        kill(advance.processIdentifier, SIGKILL)
+        PrivateBus.waitForExit(advance)
+        let clock = ContinuousClock()
+        let start = clock.now
+        let time = try bus.gdbus("org.rehearse.Simulator1.Get", ["time"])
+        // About 0.1 s once the Advance stops; gdbus gives up at 25 s.
+        #expect(time.status == 0, "\(time.errorOutput)")
+        #expect(clock.now - start < .seconds(10))
+    }
+
     /// With every peer place taken by peers that authenticated and then sent nothing, a newcomer
     /// takes the place of the one idle longest (past `--idle-peer-timeout`). (Once, 64 idle
     /// peers kept everyone out for as long as they liked.)
