@@ -1,4 +1,7 @@
 import CDBus
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The service's peers (`--listen`): accepting them, serving what they send, and dropping the
 /// ones that misbehave, at a point where no message of theirs is being handled.
@@ -21,8 +24,36 @@ extension SimulatorService {
             throw BusFailure("cannot listen at \(address): \(BusConnection.describe(error))")
         }
         self.server = server
+        restrictSocketToOwner()
         dbus_server_set_new_connection_function(server, acceptPeer, Unmanaged.passUnretained(self).toOpaque(), nil)
         loop.watch(server: server)
+    }
+
+    /// Makes a socket file the server listens at readable and writable by this user only: other
+    /// users cannot connect, let alone hold the peer places. (An abstract socket has no file; the
+    /// user check at ``accept(_:)`` covers it.)
+    private func restrictSocketToOwner() {
+        guard let address = peerAddress else { return }
+        var entries: UnsafeMutablePointer<OpaquePointer?>?
+        var count: Int32 = 0
+        var error = DBusError()
+        dbus_error_init(&error)
+        defer { dbus_error_free(&error) }
+        guard dbus_parse_address(address, &entries, &count, &error) != 0, let entries else { return }
+        defer { dbus_address_entries_free(entries) }
+        for index in 0..<Int(count) {
+            guard let entry = entries[index], let path = dbus_address_entry_get_value(entry, "path") else { continue }
+            chmod(path, 0o600)
+        }
+    }
+
+    /// The user a peer's process runs as (`SO_PEERCRED`), if the socket tells.
+    private static func user(of connection: OpaquePointer) -> uid_t? {
+        var descriptor: Int32 = -1
+        guard dbus_connection_get_socket(connection, &descriptor) != 0, descriptor >= 0 else { return nil }
+        var user: UInt32 = 0
+        guard rehearse_socket_peer_uid(descriptor, &user) == 0 else { return nil }
+        return user
     }
 
     /// A new peer: served if there is room, or if it can take the place of a peer idle for
@@ -33,6 +64,13 @@ extension SimulatorService {
         dbus_connection_set_exit_on_disconnect(connection, 0)
         peersConnected += 1
         let peer = Peer(connection: connection, number: peersConnected)
+        // Only this user's programs may be peers (libdbus would refuse another user at
+        // authentication, seconds later, after it held a place).
+        guard Self.user(of: connection) == getuid() else {
+            log("refused peer \(peer.number): it runs as another user")
+            retired.append(peer)
+            return
+        }
         if peers.count >= Self.maximumPeers, let idle = longestIdlePeer() {
             log("disconnected peer \(idle.number): it sent nothing for \(options.idlePeerTimeout) while \(Self.maximumPeers) peers were connected")
             retire([idle])

@@ -151,6 +151,27 @@ import Testing
         #expect(clock.now - start < .seconds(10))
     }
 
+    /// Only this user's programs may be peers: the socket file is the user's alone (0600), and on
+    /// an abstract socket, which has no file, another user's connection is refused as it comes,
+    /// before it can hold a place. (Once, another user's 64 unauthenticated sockets kept
+    /// everyone out.) Needs root, to connect as another user.
+    @Test(.enabled(if: getuid() == 0, "switching to another user needs root"))
+    func onlyThisUsersProgramsArePeers() throws {
+        let bus = try PrivateBus()
+        let (_, _, socket) = try bus.servePeersOnly(["--mode", "manual"])
+        let permissions = try FileManager.default.attributesOfItem(atPath: socket)[.posixPermissions] as? Int
+        #expect(permissions == 0o600)
+        let name = "rehearse-test-\(UUID().uuidString)"
+        _ = try bus.start(Rehearse.productsFolder.appendingPathComponent("rehearse"),
+                          ["serve", "--no-bus", "--mode", "manual", "--listen", "unix:abstract=\(name)"],
+                          output: "abstract.out", errorOutput: "abstract.log")
+        #expect(waitFor("ready: peers at unix:abstract=\(name)", in: bus, file: "abstract.out", seconds: 10))
+        let connect = "import socket, time; s = socket.socket(socket.AF_UNIX); s.connect('\\0\(name)'); time.sleep(1)"
+        let other = try bus.run("/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/python3", "-c", connect])
+        #expect(other.status == 0, "\(other.errorOutput)")
+        #expect(waitFor("refused peer 1: it runs as another user", in: bus, file: "abstract.log", seconds: 5), "\(bus.contents(of: "abstract.log"))")
+    }
+
     /// With every peer place taken by peers that authenticated and then sent nothing, a newcomer
     /// takes the place of the one idle longest (past `--idle-peer-timeout`). (Once, 64 idle
     /// peers kept everyone out for as long as they liked.)
