@@ -115,6 +115,22 @@ struct SimulatorSessionTests {
         #expect(replay.duration == VirtualTime.seconds(1.55))
     }
 
+    /// A plugin event injected with a secure field's text in it is recorded redacted, as it was
+    /// delivered, and replays to the same trace. (Once, the file had the password in clear.)
+    @Test func anInjectedEventCarryingASecretIsRecordedRedacted() throws {
+        let file = URL(filePath: #filePath).appending(path: "../../../Scenarios/login-flow/login-flow.yaml").standardized
+        let setup = try ScenarioLoader(registry: shippedPlugins).load(data: Data(contentsOf: file), file: file.path)
+        let session = try SimulatorSession(setup: setup, registry: shippedPlugins, mode: .manual)
+        session.startRecording(as: "recorded")
+        _ = try session.inject("text", ["target": .string("password"), "text": .string("correct horse")])
+        _ = try session.inject("login.failed", ["username": .string("vijay"), "reason": .string("pw correct horse")])
+        let delivered = session.takeDeliveredEvents().map(\.traceLine)
+        let text = try #require(try session.recording())
+        #expect(!text.contains("correct horse"), "\(text)")
+        let replay = try ScenarioLoader(registry: shippedPlugins).load(data: Data(text.utf8), file: "recorded.yaml")
+        #expect(ScenarioRunner(registry: shippedPlugins, recordsTrace: true).run(replay).trace == delivered)
+    }
+
     /// An empty text typed into a secure field is recorded empty, so the replay's return key is
     /// swallowed as the live one was (`enablesReturnKeyAutomatically`) and nothing is submitted.
     /// (Once, it was recorded as `<redacted>`: ten characters, and the replay submitted.)

@@ -41,3 +41,12 @@ extension FieldValue {
         return changed ? result : nil
     }
 }
+
+extension Simulation {
+    /// `event` with what was typed into the scene's secure fields redacted, if it is a plugin
+    /// event (built-in events carry no typed text but `text`'s, which is redacted as it is typed).
+    public func redactingSecrets(_ event: Event) -> Event {
+        guard case .custom(let name, let fields) = event else { return event }
+        return FieldValue.redacting(fields, scene.secureTexts).map { .custom(name: name, fields: $0) } ?? event
+    }
+}

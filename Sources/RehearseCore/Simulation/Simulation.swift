@@ -251,8 +251,8 @@ public final class Simulation {
             scene.orientation = change.value
             try? layout?.layOutAgain()
             return event
-        case .custom(let name, let fields):
-            return FieldValue.redacting(fields, scene.secureTexts).map { .custom(name: name, fields: $0) } ?? event
+        case .custom:
+            return redactingSecrets(event)
         default:
             return event
         }

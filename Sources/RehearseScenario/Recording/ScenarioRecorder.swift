@@ -35,7 +35,7 @@ public final class ScenarioRecorder {
     /// `event`, injected at `time`, now or (`due`) later.
     private func record(_ event: Event, due: VirtualTime?, at time: VirtualTime, in simulation: Simulation) {
         guard stopped == nil else { return }
-        var recorded = event
+        var recorded = simulation.redactingSecrets(event)
         if case .text(var input) = event, simulation.scene[input.target]?.secure == true {
             input.text = Redaction.masked(input.text)
             recorded = .text(input)
