@@ -1,9 +1,12 @@
 import Foundation
+import Synchronization
 
 /// Where `rehearse serve --record DIR` writes sessions' recordings: plain file names in that
-/// folder only, so no name a client gives reaches a path outside it, and no more bytes in all
-/// than ``maximumFolderBytes``, so no client fills the disk.
-struct RecordingFolder: Sendable {
+/// folder only, so no name a client gives reaches a path outside it; no more bytes in all than
+/// ``maximumFolderBytes``, so no client fills the disk; and a name `Record` wrote is that
+/// session's, which no other session may write over. One folder serves every session of a
+/// service, from their threads.
+final class RecordingFolder: Sendable {
     /// The most bytes the folder's files may hold together; a recording that would pass it is
     /// refused with `org.rehearse.Error.Limit`.
     static let maximumFolderBytes = 256 << 20
@@ -12,6 +15,34 @@ struct RecordingFolder: Sendable {
     static let maximumRecordsPerSession = 16
 
     let url: URL
+    /// Which session wrote each name with `Record`.
+    private let claims = Mutex<[String: String]>([:])
+
+    init(url: URL) {
+        self.url = url
+    }
+
+    /// Whether `name` is one the service writes when a session ends (`default`, `session-N`),
+    /// which `Record` may not take.
+    static func isEndOfSessionName(_ name: String) -> Bool {
+        name == "default" || (name.hasPrefix("session-") && name.dropFirst("session-".count).allSatisfy(\.isNumber))
+    }
+
+    /// `Record(name)` from the session at `session`: writes `NAME.yaml` unless the name is one
+    /// the service writes at a session's end or another session's, and returns its path.
+    func record(_ text: String, name: String, by session: String) throws(MethodFailure) -> String {
+        guard !Self.isEndOfSessionName(name) else {
+            throw MethodFailure(SimulatorError.notPermitted, "'\(name)' is the name of a session's recording at its end: choose another")
+        }
+        let owner = claims.withLock { claims in
+            if claims[name] == nil { claims[name] = session }
+            return claims[name]
+        }
+        guard owner == session else {
+            throw MethodFailure(SimulatorError.notPermitted, "'\(name)' is another session's recording: choose another name")
+        }
+        return try write(text, name: name)
+    }
 
     /// A recording's name: 1 to 100 letters, digits, `.`, `_` and `-`, not starting with a dot.
     static func isValidName(_ name: String) -> Bool {
@@ -20,7 +51,8 @@ struct RecordingFolder: Sendable {
     }
 
     /// Writes `text` as `NAME.yaml` (replacing one of that name) and returns its path; refused
-    /// when the folder would hold more than ``maximumFolderBytes``.
+    /// when the folder would hold more than ``maximumFolderBytes``. A session's recording at its
+    /// end comes here directly.
     func write(_ text: String, name: String) throws(MethodFailure) -> String {
         guard Self.isValidName(name) else {
             throw MethodFailure(SimulatorError.invalidArgs, "'\(name)' is not a recording name (1 to 100 of A-Z a-z 0-9 . _ -, no leading dot)")

@@ -240,7 +240,7 @@ final class SimulatorObject {
                 throw MethodFailure(SimulatorError.limit,
                                     "this session wrote \(RecordingFolder.maximumRecordsPerSession) recordings (the limit): write over one of them")
             }
-            try reply.append(recordings.write(text, name: name))
+            try reply.append(recordings.record(text, name: name, by: path))
             recordedNames.insert(name)
         }
         return reply

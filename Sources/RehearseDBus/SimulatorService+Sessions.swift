@@ -15,7 +15,7 @@ extension SimulatorService: SessionHost {
         let (path, number) = try sessions.next(for: owner)
         let session = try setup.makeSession(registry: registry, defaultMode: options.mode)
         let object = SimulatorObject(path: path, session: session, readOnly: options.readOnly,
-                                     recordings: options.recordFolder.map(RecordingFolder.init), recordingName: "session-\(number)")
+                                     recordings: recordings, recordingName: "session-\(number)")
         sessions.add(SessionTable.Entry(worker: SessionWorker(object: object, serials: serials, state: state, wake: wake),
                                         owner: owner, shared: setup.shared))
         return path

@@ -83,6 +83,8 @@ public final class SimulatorService {
     let registry: PluginRegistry
     /// The default session and the ones clients created.
     var sessions: SessionTable
+    /// Where every session's recordings go (`--record`), if anywhere.
+    let recordings: RecordingFolder?
     /// The connection the message being handled came on (the bus or a peer).
     var source: OpaquePointer?
     /// Whether a connection's messages are being dispatched now. Handlers never dispatch (long
@@ -128,9 +130,9 @@ public final class SimulatorService {
         self.options = options
         self.registry = registry
         let session = try SimulatorSession(setup: setup, registry: registry, mode: options.mode)
+        recordings = options.recordFolder.map(RecordingFolder.init)
         sessions = SessionTable(defaultObject: SimulatorObject(path: SimulatorInterface.path, session: session, readOnly: options.readOnly,
-                                                               recordings: options.recordFolder.map(RecordingFolder.init),
-                                                               recordingName: "default"))
+                                                               recordings: recordings, recordingName: "default"))
         sessions.defaultObject.host = self
         if let connection {
             guard serveObjects(on: connection.raw) else { throw BusFailure("cannot serve objects on the connection") }

@@ -146,6 +146,27 @@ struct SimulatorObjectTests {
         #expect(!FileManager.default.fileExists(atPath: folder.appending(path: "too-much.yaml").path))
     }
 
+    /// A name `Record` wrote is its session's: another session may not write over it, and no
+    /// session may take the names the service writes at a session's end. (Once, any client
+    /// could overwrite another's report, or `default.yaml`.)
+    @Test func aRecordingsNameBelongsToTheSessionThatWroteIt() throws {
+        let object = try object()
+        let folder = try #require(object.recordings)
+        let other = SimulatorObject(path: "/org/rehearse/Simulator/sessions/other", session: object.session, readOnly: false,
+                                    recordings: folder, recordingName: "session-2")
+        func record(_ name: String, on target: SimulatorObject) throws -> String? {
+            let message = try call("Record") { $0.append(name) }
+            defer { dbus_message_unref(message) }
+            return errorName(target.answer(message) { true })
+        }
+        #expect(try record("report", on: object) == nil)
+        #expect(try record("report", on: other) == SimulatorError.notPermitted)
+        #expect(try record("report", on: object) == nil, "its own, again")
+        for reserved in ["default", "session-1", "session-42"] { #expect(try record(reserved, on: other) == SimulatorError.notPermitted) }
+        #expect(try record("session-notes", on: other) == nil)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted() == ["report.yaml", "session-notes.yaml"])
+    }
+
     /// At a session's end its recording is written under the session's name; when the folder is
     /// gone the failure is thrown (the service logs it) rather than dropped.
     @Test func aSessionsEndWritesItsRecordingOrSaysWhyNot() throws {
