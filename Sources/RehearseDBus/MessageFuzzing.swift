@@ -145,8 +145,8 @@ private final class DiscardingHost: SessionHost {
         self.registry = registry
     }
 
-    func createSession(_ setup: SessionSetup, for call: OpaquePointer) throws(MethodFailure) -> String {
-        _ = try setup.makeSession(registry: registry, defaultMode: .manual)
+    func createSession(_ setup: Fields, for call: OpaquePointer) throws(MethodFailure) -> String? {
+        _ = try SessionSetup(setup, registry: registry).makeSession(registry: registry, defaultMode: .manual)
         return SessionTable.sessionsPath + "/1"
     }
 

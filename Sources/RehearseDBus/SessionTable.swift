@@ -33,6 +33,9 @@ struct SessionTable {
     let defaultObject: SimulatorObject
     private var created: [Entry] = []
     private var count = 0
+    /// The owners of the sessions being built (`CreateSession` answered once they are), which
+    /// count against the limits as the open ones do.
+    var pending: [Owner] = []
 
     init(defaultObject: SimulatorObject) {
         self.defaultObject = defaultObject
@@ -54,17 +57,23 @@ struct SessionTable {
         created.first { $0.worker.path == path }
     }
 
-    /// A path and a number for the next created session of `owner`, or a `Limit` error when there
-    /// are as many as allowed, in all or for that owner. The number counts sessions from 1 in the
-    /// order they were created (recordings are named by it); the path is random.
-    func next(for owner: Owner) throws(MethodFailure) -> (path: String, number: Int) {
-        guard created.count < Self.maximumSessions else {
+    /// Throws a `Limit` error when `owner` may not have another session: as many are open or
+    /// being built as allowed, in all or for that owner.
+    func checkRoom(for owner: Owner) throws(MethodFailure) {
+        guard created.count + pending.count < Self.maximumSessions else {
             throw MethodFailure(SimulatorError.limit, "\(Self.maximumSessions) sessions are open (the limit): try again later")
         }
-        guard created.count(where: { $0.owner == owner }) < Self.maximumSessionsPerOwner else {
+        guard created.count(where: { $0.owner == owner }) + pending.count(where: { $0 == owner }) < Self.maximumSessionsPerOwner else {
             throw MethodFailure(SimulatorError.limit,
                                 "you have \(Self.maximumSessionsPerOwner) sessions open (the limit for one client): close one first")
         }
+    }
+
+    /// A path and a number for the next created session of `owner`, or a `Limit` error (see
+    /// ``checkRoom(for:)``). The number counts sessions from 1 in the order they were created
+    /// (recordings are named by it); the path is random.
+    func next(for owner: Owner) throws(MethodFailure) -> (path: String, number: Int) {
+        try checkRoom(for: owner)
         var generator = SystemRandomNumberGenerator()
         var path: String
         repeat {

@@ -1,4 +1,5 @@
 import CDBus
+import RehearseCore
 import Foundation
 import Synchronization
 
@@ -215,7 +216,7 @@ final class SessionWorker: @unchecked Sendable {
 }
 
 extension SessionWorker: SessionHost {
-    func createSession(_ setup: SessionSetup, for call: OpaquePointer) throws(MethodFailure) -> String {
+    func createSession(_ setup: Fields, for call: OpaquePointer) throws(MethodFailure) -> String? {
         throw MethodFailure(SimulatorError.notPermitted, "sessions are created at \(SimulatorInterface.path), not at \(path)")
     }
 

@@ -7,10 +7,13 @@ import RehearseScenario
 /// connection in sight: the service routes messages to it and sends what it gives back, and the
 /// fuzz target (`Fuzz/`) drives it with decoded bytes alone.
 final class SimulatorObject {
-    /// What a method call gets back: a reply's arguments, or a named error.
+    /// What a method call gets back: a reply's arguments, or a named error; or nothing yet: the
+    /// host answers the call itself, later (`CreateSession`, whose set-up is read off the
+    /// service's thread).
     enum Answer {
         case reply(MessageWriter)
         case failure(MethodFailure)
+        case later
     }
 
     let path: String
@@ -68,7 +71,7 @@ final class SimulatorObject {
                 }
                 let reply = try call(method, message, &reader, betweenSlices: betweenSlices)
                 try Self.readArgument { try reader.finish() }
-                return .reply(reply)
+                return reply.map(Answer.reply) ?? .later
             default:
                 return nil
             }
@@ -185,9 +188,9 @@ final class SimulatorObject {
     }
 
     /// Reads `method`'s arguments, calls the session (or the host, for sessions) and returns the
-    /// reply's arguments.
+    /// reply's arguments; nil when the host answers later.
     private func call(_ method: SimulatorMethod, _ call: OpaquePointer, _ reader: inout MessageReader,
-                      betweenSlices: () -> Bool) throws -> MessageWriter {
+                      betweenSlices: () -> Bool) throws -> MessageWriter? {
         var reply = MessageWriter()
         func string() throws(MethodFailure) -> String { try Self.readArgument { try reader.string() } }
         func fields() throws(MethodFailure) -> Fields { try Self.readArgument { try reader.fields() } }
@@ -226,9 +229,9 @@ final class SimulatorObject {
             try session.configure(string(), fields())
         case .createSession:
             // A scenario in the set-up has the scenario file's limit, not an event string's.
-            let setup = try SessionSetup(Self.readArgument { try reader.fields(maximumStringBytes: ScenarioLoader.maximumFileSize) },
-                                         registry: session.registry)
-            try reply.append(objectPath: requireHost().createSession(setup, for: call))
+            let setup = try Self.readArgument { try reader.fields(maximumStringBytes: ScenarioLoader.maximumFileSize) }
+            guard let path = try requireHost().createSession(setup, for: call) else { return nil }
+            reply.append(objectPath: path)
         case .close:
             try requireHost().closeSession(at: path)
         case .record:
@@ -257,6 +260,8 @@ extension SimulatorObject.Answer {
             return reply.make(serial: serial)
         case .failure(let failure):
             return dbus_message_new_error(call, failure.name, failure.message)
+        case .later:
+            return nil
         }
     }
 }

@@ -1,9 +1,14 @@
 import CDBus
+import RehearseCore
 
 /// The service's side of sessions: creating and closing them, sending what their threads
 /// produced, and ending the sessions of clients that went away.
 extension SimulatorService: SessionHost {
-    func createSession(_ setup: SessionSetup, for call: OpaquePointer) throws(MethodFailure) -> String {
+    /// `CreateSession`: checks the caller's quota at once, then reads the set-up and builds the
+    /// session off this thread (a scenario's text may take long to read: an alias bomb inside
+    /// every limit takes a quarter of a second), and answers when it is built
+    /// (``finishSessionCreations()``). Nil: the call is answered later.
+    func createSession(_ setup: Fields, for call: OpaquePointer) throws(MethodFailure) -> String? {
         let owner: SessionTable.Owner
         if let source, peers.contains(where: { $0.connection == source }) {
             owner = .peer(source)
@@ -12,13 +17,46 @@ extension SimulatorService: SessionHost {
         } else {
             throw MethodFailure(SimulatorError.notPermitted, "the caller has no name to own a session by")
         }
-        let (path, number) = try sessions.next(for: owner)
-        let session = try setup.makeSession(registry: registry, defaultMode: options.mode)
-        let object = SimulatorObject(path: path, session: session, readOnly: options.readOnly,
-                                     recordings: recordings, recordingName: "session-\(number)")
-        sessions.add(SessionTable.Entry(worker: SessionWorker(object: object, serials: serials, state: state, wake: wake),
-                                        owner: owner, shared: setup.shared))
-        return path
+        guard let source else { throw MethodFailure(SimulatorError.notPermitted, "the call came on no connection") }
+        try sessions.checkRoom(for: owner)
+        sessionFactory.build(setup, for: SessionFactory.Request(call: call, connection: source, owner: owner),
+                             registry: registry, defaultMode: options.mode)
+        sessions.pending.append(owner)
+        return nil
+    }
+
+    /// Answers the `CreateSession` calls whose sessions were built (or failed to be): each
+    /// session joins the table, owned by its caller, and the reply carries its path.
+    func finishSessionCreations() {
+        for built in sessionFactory.takeBuilt() {
+            let request = built.request
+            if let index = sessions.pending.firstIndex(of: request.owner) { sessions.pending.remove(at: index) }
+            let answer: SimulatorObject.Answer
+            switch built.result {
+            case .failure(let failure):
+                answer = .failure(failure)
+            case .success(let box) where isServed(request.connection):
+                do {
+                    let (path, number) = try sessions.next(for: request.owner)
+                    let object = SimulatorObject(path: path, session: box.session, readOnly: options.readOnly,
+                                                 recordings: recordings, recordingName: "session-\(number)")
+                    sessions.add(SessionTable.Entry(worker: SessionWorker(object: object, serials: serials, state: state, wake: wake),
+                                                    owner: request.owner, shared: box.shared))
+                    var reply = MessageWriter()
+                    reply.append(objectPath: path)
+                    answer = .reply(reply)
+                } catch {
+                    answer = .failure(error)
+                }
+            case .success:
+                answer = .later  // the caller is gone: nobody to answer, nothing to keep
+            }
+            if let message = answer.message(answering: request.call, serial: serials.take()), isServed(request.connection) {
+                dbus_connection_send(request.connection, message, nil)
+                dbus_message_unref(message)
+            }
+            request.release()
+        }
     }
 
     /// `Close()` on the default session (a created session's own thread answers its `Close()`).

@@ -85,6 +85,8 @@ public final class SimulatorService {
     var sessions: SessionTable
     /// Where every session's recordings go (`--record`), if anywhere.
     let recordings: RecordingFolder?
+    /// Builds the sessions clients ask for, off this thread.
+    let sessionFactory: SessionFactory
     /// The connection the message being handled came on (the bus or a peer).
     var source: OpaquePointer?
     /// Whether a connection's messages are being dispatched now. Handlers never dispatch (long
@@ -131,6 +133,7 @@ public final class SimulatorService {
         self.registry = registry
         let session = try SimulatorSession(setup: setup, registry: registry, mode: options.mode)
         recordings = options.recordFolder.map(RecordingFolder.init)
+        sessionFactory = SessionFactory(wake: wake)
         sessions = SessionTable(defaultObject: SimulatorObject(path: SimulatorInterface.path, session: session, readOnly: options.readOnly,
                                                                recordings: recordings, recordingName: "default"))
         sessions.defaultObject.host = self
@@ -151,6 +154,8 @@ public final class SimulatorService {
     /// server (libdbus removes its socket file); safe to call twice.
     private func shutDown() {
         state.stopRequested.store(true, ordering: .relaxed)
+        sessionFactory.finish()
+        finishSessionCreations()
         for path in sessions.workers.map(\.path) { closeWorker(at: path) }
         answerDefaultSessionCalls()
         retire(peers)
@@ -264,6 +269,7 @@ public final class SimulatorService {
             wake.clear()
             if let connection, !dispatch(connection.raw) { throw BusFailure("lost the connection to the bus") }
             servePeers()
+            finishSessionCreations()
             answerDefaultSessionCalls()
             // While the daemon has not taken what was sent, new work waits: memory stays bounded.
             let busBehind = isBusBacklogFull
@@ -292,6 +298,7 @@ public final class SimulatorService {
         loop.poll(milliseconds: 0)
         if let connection { _ = dispatch(connection.raw) }
         servePeers()
+        finishSessionCreations()
         while isBusBacklogFull, !shouldStop() { loop.poll(milliseconds: 10, writingOnly: true) }
         return !shouldStop() && isServed(caller) && defaultSessionCaller?.left != true
     }
@@ -372,7 +379,7 @@ public final class SimulatorService {
         }
         if interface == nil || interface == SimulatorInterface.interface, let method = SimulatorMethod(rawValue: member), !method.usesSimulation {
             guard let answer = sessions.defaultObject.answer(message, betweenSlices: { true }) else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
-            send(answer, to: message, on: source)
+            send(answer, to: message, on: source)  // nothing yet for `.later`: the host answers
         } else {
             queueDefaultSessionCall(message, from: source)
         }

@@ -291,8 +291,8 @@ private final class RecordingHost: SessionHost {
     var created: [SessionSetup] = []
     var closed: [String] = []
 
-    func createSession(_ setup: SessionSetup, for call: OpaquePointer) throws(MethodFailure) -> String {
-        created.append(setup)
+    func createSession(_ setup: Fields, for call: OpaquePointer) throws(MethodFailure) -> String? {
+        created.append(try SessionSetup(setup, registry: shippedPlugins))
         return SessionTable.sessionsPath + "/\(created.count)"
     }
 

@@ -132,6 +132,28 @@ import Testing
         #expect(p99.map { $0 < 1000 } == true, "\(result.output)\(result.errorOutput)")
     }
 
+    /// Set-ups are read off the service's thread: while one peer's pipelined `CreateSession`
+    /// calls, each an alias bomb inside every size limit (a quarter of a second each to refuse),
+    /// are read, another peer's calls are answered at once. (Once, 30 of them stalled every
+    /// client for seconds.)
+    @Test func readingSetUpsHoldsNobodyElse() throws {
+        let bus = try PrivateBus()
+        let (_, address, _) = try bus.servePeersOnly(["--mode", "manual"])
+        _ = try bus.start(URL(fileURLWithPath: "/usr/bin/env"), ["python3", Self.script, "bombs", address, "30"], output: "bombs.out")
+        Thread.sleep(forTimeInterval: 0.5)
+        var slowest = 0.0
+        for _ in 0..<5 {
+            let (result, seconds) = try call(bus, address, "Get", ["time"])
+            #expect(result.output == "(<0.0>,)\n", "\(result.errorOutput)")
+            slowest = max(slowest, seconds)
+        }
+        // About 20 ms a call (gdbus starting included); the bombs take several seconds in all.
+        #expect(slowest < 1, "slowest call \(slowest) s")
+        // Sessions being built count against the client's 8: the other 22 are refused at once.
+        #expect(waitFor("{'org.rehearse.Error.InvalidScenario': 8, 'org.rehearse.Error.Limit': 22}", in: bus, file: "bombs.out", seconds: 60),
+                "\(bus.contents(of: "bombs.out"))")
+    }
+
     /// A bus client that leaves during its own `Advance` of the default session (killed, say)
     /// ends the `Advance` with it: the next client's call is answered within moments, not after
     /// sixty million ticks. (Once, a dead client's call held the default session for 40 minutes.)

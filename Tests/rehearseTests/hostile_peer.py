@@ -14,6 +14,9 @@
                                               was dropped; then another peer's Get must be answered;
                                               prints the rounds done and the slowest Get in ms
   hostile_peer.py idle ADDRESS COUNT SECONDS  COUNT peers that authenticate, say Hello and then nothing
+  hostile_peer.py bombs ADDRESS COUNT         writes COUNT CreateSession calls at once, each set-up a YAML alias
+                                              bomb inside every size limit, then reads their answers; prints how
+                                              many were refused and how many answered
   hostile_peer.py latency ADDRESS COUNT       COUNT calls to a session of its own, every tenth on a new
                                               connection (authentication included); prints p50, p99 and
                                               the slowest in ms
@@ -102,6 +105,30 @@ def idle(address, count, seconds):
     time.sleep(seconds)
 
 
+def alias_bomb(depth=6, width=9):
+    """A scenario text of a few hundred bytes whose aliases make 9^6 nodes."""
+    lines = ["x0: &a0 [" + ",".join(["0"] * width) + "]"]
+    for level in range(1, depth):
+        lines.append(f"x{level}: &a{level} [" + ",".join([f"*a{level - 1}"] * width) + "]")
+    return "\n".join(lines) + "\n"
+
+
+def bombs(address, count):
+    connection = open_dbus_connection(bus=address)
+    text = alias_bomb()
+    calls = [new_method_call(SIMULATOR, "CreateSession", "a{sv}", ({"scenario": ("s", text)},)).serialise(serial=1000 + index)
+             for index in range(count)]
+    connection.sock.sendall(b"".join(calls))
+    outcomes = collections.Counter()
+    while sum(outcomes.values()) < count:
+        reply = connection.receive(timeout=120)
+        if reply.header.message_type == MessageType.method_return:
+            outcomes["answered"] += 1
+        elif reply.header.message_type == MessageType.error:
+            outcomes[reply.header.fields[HeaderFields.error_name]] += 1
+    print(dict(sorted(outcomes.items())), flush=True)
+
+
 def latency(address, count):
     times = []
     connection, session = None, None
@@ -132,6 +159,8 @@ if __name__ == "__main__":
         flood(arguments[0], int(arguments[1]))
     elif case == "drop-mid-advance":
         drop_mid_advance(arguments[0], arguments[1], int(arguments[2]))
+    elif case == "bombs":
+        bombs(arguments[0], int(arguments[1]))
     elif case == "latency":
         latency(arguments[0], int(arguments[1]))
     elif case == "idle":
