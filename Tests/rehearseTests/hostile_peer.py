@@ -62,16 +62,21 @@ def flood(address, count):
     connection = open_dbus_connection(bus=address)
     created = connection.send_and_get_reply(new_method_call(SIMULATOR, "CreateSession", "a{sv}", ({},)), timeout=10)
     session = DBusAddress(created.body[0], bus_name="org.rehearse.Simulator", interface="org.rehearse.Simulator1")
-    calls = [new_method_call(session, "Reset").serialise(serial=1000 + index) for index in range(count)]
-    connection.sock.sendall(b"".join(calls))
+    print(pipelined(connection, [new_method_call(session, "Reset")] * count))
+
+
+def pipelined(connection, calls, timeout=120):
+    """Writes `calls` in one go, then reads every answer: how many were answered, and the error
+    names of the others with their counts."""
+    connection.sock.sendall(b"".join(call.serialise(serial=1000 + index) for index, call in enumerate(calls)))
     outcomes = collections.Counter()
-    while sum(outcomes.values()) < count:
-        reply = connection.receive(timeout=30)
+    while sum(outcomes.values()) < len(calls):
+        reply = connection.receive(timeout=timeout)
         if reply.header.message_type == MessageType.method_return:
             outcomes["answered"] += 1
         elif reply.header.message_type == MessageType.error:
             outcomes[reply.header.fields[HeaderFields.error_name]] += 1
-    print(dict(sorted(outcomes.items())))
+    return dict(sorted(outcomes.items()))
 
 
 def drop_mid_advance(address, log, rounds):
@@ -115,18 +120,8 @@ def alias_bomb(depth=6, width=9):
 
 def bombs(address, count):
     connection = open_dbus_connection(bus=address)
-    text = alias_bomb()
-    calls = [new_method_call(SIMULATOR, "CreateSession", "a{sv}", ({"scenario": ("s", text)},)).serialise(serial=1000 + index)
-             for index in range(count)]
-    connection.sock.sendall(b"".join(calls))
-    outcomes = collections.Counter()
-    while sum(outcomes.values()) < count:
-        reply = connection.receive(timeout=120)
-        if reply.header.message_type == MessageType.method_return:
-            outcomes["answered"] += 1
-        elif reply.header.message_type == MessageType.error:
-            outcomes[reply.header.fields[HeaderFields.error_name]] += 1
-    print(dict(sorted(outcomes.items())), flush=True)
+    call = new_method_call(SIMULATOR, "CreateSession", "a{sv}", ({"scenario": ("s", alias_bomb())},))
+    print(pipelined(connection, [call] * count), flush=True)
 
 
 def latency(address, count):
