@@ -36,6 +36,9 @@ struct SessionTable {
     /// The owners of the sessions being built (`CreateSession` answered once they are), which
     /// count against the limits as the open ones do.
     var pending: [Owner] = []
+    /// Clients on the bus that left while a session of theirs was being built: it is dropped
+    /// once built.
+    var departedWhilePending: Set<String> = []
 
     init(defaultObject: SimulatorObject) {
         self.defaultObject = defaultObject

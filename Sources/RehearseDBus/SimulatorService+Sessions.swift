@@ -31,11 +31,16 @@ extension SimulatorService: SessionHost {
         for built in sessionFactory.takeBuilt() {
             let request = built.request
             if let index = sessions.pending.firstIndex(of: request.owner) { sessions.pending.remove(at: index) }
+            var ownerLeft = !isServed(request.connection)
+            if case .bus(let name) = request.owner, sessions.departedWhilePending.contains(name) {
+                ownerLeft = true
+                if !sessions.pending.contains(request.owner) { sessions.departedWhilePending.remove(name) }
+            }
             let answer: SimulatorObject.Answer
             switch built.result {
             case .failure(let failure):
                 answer = .failure(failure)
-            case .success(let box) where isServed(request.connection):
+            case .success(let box) where !ownerLeft:
                 do {
                     let (path, number) = try sessions.next(for: request.owner)
                     let object = SimulatorObject(path: path, session: box.session, readOnly: options.readOnly,
@@ -137,6 +142,7 @@ extension SimulatorService: SessionHost {
         guard let name = try? reader.string(), (try? reader.string()) != nil, let newOwner = try? reader.string(),
               name.hasPrefix(":"), newOwner.isEmpty else { return }
         if defaultSessionCaller?.name == name { defaultSessionCaller?.left = true }
+        if sessions.pending.contains(.bus(name)) { sessions.departedWhilePending.insert(name) }
         sessions.removeAll(ownedBy: .bus(name)).forEach(release)
     }
 }

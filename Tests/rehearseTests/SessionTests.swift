@@ -110,6 +110,30 @@ import Testing
         #expect(streamed == expected)
     }
 
+    /// A client that leaves the bus while its session is still being built has no session left
+    /// behind: it is dropped once built, and never recorded. (Once, it lived on, owned by nobody,
+    /// until the service stopped and recorded it.) The set-up, about 900 KiB, takes hundreds of
+    /// milliseconds to read in a debug build; the bus says the client left within a millisecond.
+    @Test func aSessionBuiltAfterItsClientLeftIsDropped() throws {
+        let bus = try PrivateBus()
+        let recordings = bus.folder.appendingPathComponent("recordings")
+        let service = try bus.serve(["--mode", "manual", "--record", recordings.path])
+        let script = """
+            from jeepney import DBusAddress, new_method_call
+            from jeepney.io.blocking import open_dbus_connection
+            connection = open_dbus_connection(bus="SESSION")
+            text = "name: large\\nplugins: [gateway]\\n" + "# a comment line to make the file large\\n" * 23000 + "steps: []\\n"
+            simulator = DBusAddress("/org/rehearse/Simulator", bus_name="org.rehearse.Simulator", interface="org.rehearse.Simulator1")
+            connection.send(new_method_call(simulator, "CreateSession", "a{sv}", ({"scenario": ("s", text)},)))
+            connection.close()
+            """
+        #expect(try bus.run("/usr/bin/env", ["python3", "-c", script]).status == 0)
+        Thread.sleep(forTimeInterval: 2)
+        service.terminate()
+        PrivateBus.waitForExit(service)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: recordings.path) == ["default.yaml"])
+    }
+
     /// A client that opens and closes more sessions than a bus allows match rules per connection
     /// (512 by default) is not refused: closing a session removes its rule.
     @Test func closedSessionsLeaveNoMatchRuleBehind() throws {
