@@ -51,9 +51,13 @@ extension SimulatorService {
     private static func user(of connection: OpaquePointer) -> uid_t? {
         var descriptor: Int32 = -1
         guard dbus_connection_get_socket(connection, &descriptor) != 0, descriptor >= 0 else { return nil }
-        var user: UInt32 = 0
-        guard rehearse_socket_peer_uid(descriptor, &user) == 0 else { return nil }
-        return user
+        // struct ucred { pid_t pid; uid_t uid; gid_t gid; }, which Glibc shows Swift only with
+        // _GNU_SOURCE: read as its three 32-bit fields.
+        var credentials: (pid: Int32, uid: UInt32, gid: UInt32) = (0, 0, 0)
+        var length = socklen_t(MemoryLayout.size(ofValue: credentials))
+        guard getsockopt(descriptor, SOL_SOCKET, SO_PEERCRED, &credentials, &length) == 0,
+              Int(length) == MemoryLayout.size(ofValue: credentials) else { return nil }
+        return credentials.uid
     }
 
     /// A new peer: served if there is room, or if it can take the place of a peer idle for
