@@ -56,7 +56,7 @@ extension SimulatorService: SessionHost {
             case .success:
                 answer = .later  // the caller is gone: nobody to answer, nothing to keep
             }
-            if let message = answer.message(answering: request.call, serial: serials.take()), isServed(request.connection) {
+            if isServed(request.connection), let message = answer.message(answering: request.call, serial: serials.take()) {
                 dbus_connection_send(request.connection, message, nil)
                 dbus_message_unref(message)
             }
