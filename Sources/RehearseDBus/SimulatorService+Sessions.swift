@@ -74,7 +74,9 @@ extension SimulatorService: SessionHost {
     /// session. A session that was asked to close ends first, its recording written, so a
     /// client that has `Close`'s reply finds the recording there.
     func sendSessionsOutput() {
-        for entry in sessions.entries {
+        // Up to 10,000 signals a session: once a stop is asked for, what is left waits for the
+        // end (which drops it), so the stop is not held up by sending it.
+        for entry in sessions.entries where !isStopping {
             let worker = entry.worker
             let (messages, closeRequested) = worker.takeOutgoing()
             if closeRequested {

@@ -303,6 +303,9 @@ public final class SimulatorService {
         return !shouldStop() && isServed(caller) && defaultSessionCaller?.left != true
     }
 
+    /// Whether the service was asked to stop (``run(until:)``'s condition).
+    var isStopping: Bool { shouldStop() }
+
     /// Whether more than ``maximumBusBacklog`` bytes wait to be written to the bus daemon.
     private var isBusBacklogFull: Bool {
         guard let connection else { return false }
