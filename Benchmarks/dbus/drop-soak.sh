@@ -7,14 +7,7 @@
 #   Usage: Benchmarks/dbus/drop-soak.sh [ROUNDS]   (after scripts/install-deps; default 1000)
 set -euo pipefail
 rounds="${1:-1000}"
-here="$(cd "$(dirname "$0")" && pwd)"
-root="$here/../.."
-work="$(mktemp -d)"
-trap 'kill $(jobs -p) 2>/dev/null || true; [ -n "${KEEP:-}" ] && echo "kept $work" || rm -rf "$work"' EXIT
-(cd "$root" && swift build -c release --product rehearse >/dev/null)
-rehearse="$root/.build/release/rehearse"
-socket="$work/peer.sock"
-address="unix:path=$socket"
+. "$(dirname "$0")/peer-service.sh"
 
 "$rehearse" serve --no-bus --mode manual --plugins panner --listen "$address" 2>"$work/serve.log" &
 service=$!

@@ -8,15 +8,8 @@
 set -euo pipefail
 total="${1:-1000000}"
 clients=8
-here="$(cd "$(dirname "$0")" && pwd)"
-root="$here/../.."
-work="$(mktemp -d)"
-trap 'kill $(jobs -p) 2>/dev/null; [ -n "${KEEP:-}" ] && echo "kept $work" || rm -rf "$work"' EXIT
-(cd "$root" && swift build -c release --product rehearse >/dev/null)
-rehearse="$root/.build/release/rehearse"
+. "$(dirname "$0")/peer-service.sh"
 hostile="$root/Tests/rehearseTests/hostile_peer.py"
-socket="$work/peer.sock"
-address="unix:path=$socket"
 
 "$rehearse" serve --no-bus --mode manual --listen "$address" 2>"$work/serve.log" &
 service=$!

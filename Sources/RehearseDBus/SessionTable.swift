@@ -47,8 +47,6 @@ struct SessionTable {
     /// The created sessions, in the order they were created.
     var entries: [Entry] { created }
 
-    /// The created sessions' workers, in the order they were created.
-    var workers: [SessionWorker] { created.map(\.worker) }
 
     /// The paths `caller` may see: the default session's, its own sessions' and the shared ones.
     func paths(visibleTo caller: Owner?) -> [String] {

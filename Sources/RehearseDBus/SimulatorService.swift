@@ -156,7 +156,7 @@ public final class SimulatorService {
         state.stopRequested.store(true, ordering: .relaxed)
         sessionFactory.finish()
         finishSessionCreations()
-        for path in sessions.workers.map(\.path) { closeWorker(at: path) }
+        for entry in sessions.entries { closeWorker(at: entry.worker.path) }
         answerDefaultSessionCalls()
         retire(peers)
         closeRetiredPeers()

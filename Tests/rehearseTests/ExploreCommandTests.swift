@@ -4,6 +4,14 @@ import Testing
 /// `rehearse explore`: the shipped plugins' invariants hold under a fixed seed and budget, and a
 /// broken invariant is shrunk into a file that `rehearse run` fails the same way.
 @Suite struct ExploreCommandTests {
+    /// A panner scenario whose invariant exploration breaks: the photo pans past 1,100 points.
+    private static let farPan = """
+        name: the photo never pans far
+        plugins: [panner]
+        invariants: [{name: near the middle, check: scroll.contentOffset.x <= 1100}]
+        steps: []
+        """
+
     /// One scenario per plugin (the login flow has two), with a budget of a few seconds each in a
     /// debug build.
     @Test(arguments: [
@@ -48,12 +56,7 @@ import Testing
     /// kept, said on standard error, and the failure written beside it; `--force` replaces it (a
     /// link itself, never its target); the same failure again leaves its file as it is.
     @Test func anExistingFileIsKeptUnlessForced() throws {
-        let file = try Rehearse.scenario("""
-            name: the photo never pans far
-            plugins: [panner]
-            invariants: [{name: near the middle, check: scroll.contentOffset.x <= 1100}]
-            steps: []
-            """, named: "far-pan.yaml")
+        let file = try Rehearse.scenario(Self.farPan, named: "far-pan.yaml")
         let out = file.deletingLastPathComponent().appendingPathComponent("failures")
         func explore(_ options: [String] = []) throws -> (result: CommandResult, path: String) {
             let result = try Rehearse.run(["explore", file.path, "--seed", "3", "--runs", "50", "--out", out.path] + options)
@@ -87,12 +90,7 @@ import Testing
     /// `--format jsonl` is one JSON object (shards merge with `cat`), `--format junit` valid JUnit
     /// XML; both carry the failure and the coverage.
     @Test func theReportsForMachinesCarryTheFailureAndTheCoverage() throws {
-        let file = try Rehearse.scenario("""
-            name: the photo never pans far
-            plugins: [panner]
-            invariants: [{name: near the middle, check: scroll.contentOffset.x <= 1100}]
-            steps: []
-            """)
+        let file = try Rehearse.scenario(Self.farPan)
         let out = file.deletingLastPathComponent().appendingPathComponent("failures").path
         let json = try Rehearse.run(["explore", file.path, "--out", out, "--format", "jsonl"])
         #expect(json.status == 1)
