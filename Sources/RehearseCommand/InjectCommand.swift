@@ -39,7 +39,8 @@ struct Inject: ParsableCommand {
             let client = try SimulatorClient(bus: connection.busAddress, destination: connection.name)
             if ownSession { try client.createSession(["plugins": .array(sessionPlugins.map(FieldValue.string))]) }
             guard let times else {
-                print(try client.inject(event, fields: FieldText.fields(pairs)))
+                let sequence = try client.inject(event, fields: FieldText.fields(pairs))
+                print(sequence > 0 ? "sequence \(sequence)" : "swallowed: not delivered (sequence 0)")
                 return
             }
             let clock = ContinuousClock()

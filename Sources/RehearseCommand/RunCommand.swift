@@ -18,7 +18,7 @@ struct Run: AsyncParsableCommand {
     @Argument(help: "Scenario files or folders.")
     var paths: [String]
 
-    @Option(help: "Report format: text, json or junit.")
+    @Option(help: "Report format: \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")) (jsonl: a line per scenario).")
     var format: ReportFormat = .text
 
     @Option(help: "Write every delivered event to this file as JSON Lines.")

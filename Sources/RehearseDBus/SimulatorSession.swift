@@ -135,8 +135,9 @@ public final class SimulatorSession {
             return 0
         } catch let failure as MethodFailure {
             throw failure
-        } catch InjectionError.unknownEvent(let name, _) {
-            throw MethodFailure(SimulatorError.unknownEvent, "unknown event '\(name)'; ListPlugins and `rehearse events` give the vocabulary")
+        } catch let unknown as InjectionError {
+            guard case .unknownEvent = unknown else { throw MethodFailure(SimulatorError.invalidField, "\(name): \(unknown)") }
+            throw MethodFailure(SimulatorError.unknownEvent, "\(unknown); ListPlugins and `rehearse events` give the vocabulary")
         } catch {
             throw MethodFailure(SimulatorError.invalidField, "\(name): \(error)")
         }

@@ -71,8 +71,9 @@ enum ViewerScript {
       viewer.lastFrame = frame;
       const shown = frame.review !== false ? frame.review : frame.time;
       $("clock").textContent = shown.toFixed(3) + " s" + (frame.review !== false ? " (run)" : "");
-      $("status").textContent = [frame.mode + " clock", frame.paused ? "paused" : "running", frame.speed + "×",
-        frame.orientation, frame.keyboard ? "keyboard up" : "keyboard down",
+      // A manual clock moves only when asked (Advance, the timeline): it is never "running".
+      const clock = frame.mode === "manual" ? ["manual clock"] : [frame.mode + " clock", frame.paused ? "paused" : "running", frame.speed + "×"];
+      $("status").textContent = [...clock, frame.orientation, frame.keyboard ? "keyboard up" : "keyboard down",
         frame.firstResponder ? "typing into " + frame.firstResponder : "no text field focused"].join(" · ");
       $("state").textContent = Object.entries(frame.state).map(([id, state]) => id + "  " + describe(state)).join("\n");
       for (const line of frame.events) viewer.events.push(logLine(line));

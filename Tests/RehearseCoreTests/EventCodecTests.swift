@@ -61,7 +61,7 @@ import Testing
     @Test func unknownFieldsAndBadValuesAreRefused() throws {
         let error = try #require(throws: FieldError.self) { try Event(name: "focus", fields: ["target": "a", "targte": "b"]) }
         #expect(error.path == "targte")
-        #expect(error.description == "field 'targte' is not known (known: target)")
+        #expect(error.description == "field 'targte' is not known (did you mean 'target'?); known: target")
         #expect(throws: FieldError.self) { try Event(name: "tap", fields: ["x": .double(.nan), "y": 1]) }
         #expect(throws: FieldError.self) { try Event(name: "tap", fields: ["x": 1]) }
         #expect(throws: FieldError.self) { try Event(name: "tap", fields: [:]) }
@@ -69,6 +69,20 @@ import Testing
         #expect(throws: FieldError.self) {
             try Event(name: "keyboard.willShow", fields: ["frame": [0, 0, 1, 1], "duration": -1])
         }
+    }
+
+    /// Issue 25: a required field that is missing because it was misspelt is reported as the
+    /// misspelt one, with the name meant; one-letter names are not guessed at (`x` for `y`).
+    @Test func aMissingFieldNamesItsLikelyMisspelling() throws {
+        let text = try #require(throws: FieldError.self) { try Event(name: "text", fields: ["target": "username", "txt": "oops"]) }
+        #expect(text.description == "field 'txt' is not known (did you mean 'text'?)")
+        let nested = try #require(throws: FieldError.self) {
+            try Event(name: "motion", fields: ["rotationRate": ["x": 0, "y": 0, "z": 0], "attitude": ["rol": 0, "pitch": 0, "yaw": 0]])
+        }
+        #expect(nested.description == "field 'attitude.rol' is not known (did you mean 'roll'?)")
+        let short = try #require(throws: FieldError.self) { try Event(name: "tap", fields: ["x": 1, "z": 2]) }
+        #expect(short.description == "field 'z' is not known; known: isControl, target, x, y")
+        #expect(throws: FieldError(path: "text", problem: .missing)) { try Event(name: "text", fields: ["target": "username"]) }
     }
 
     @Test func framesAcceptAListOfFourNumbers() throws {

@@ -212,14 +212,17 @@ private final class Impostor: Plugin {
         let simulation = Simulation()
         try simulation.install(TapCounter.self)
         #expect(try simulation.value(at: "tap-counter.limits.low")?.number == 1)
-        #expect(throws: PathError(path: "tap-counter.total", reason: "plugin 'tap-counter' has the keys count, limits")) {
+        #expect(throws: PathError(path: "tap-counter.total", reason: "plugin 'tap-counter' has no key 'total'; its keys: count, limits")) {
             try simulation.value(at: "tap-counter.total")
         }
-        #expect(throws: PathError(path: "tap-counter.limits.high", reason: "'tap-counter.limits' has the keys low")) {
+        #expect(throws: PathError(path: "tap-counter.limits.high", reason: "'tap-counter.limits' has no key 'high'; its keys: low")) {
             try simulation.value(at: "tap-counter.limits.high")
         }
         #expect(throws: PathError(path: "tap-counter.count.x", reason: "'tap-counter.count' is a single value")) {
             try simulation.value(at: "tap-counter.count.x")
+        }
+        #expect(throws: PathError(path: "tap-counter.cont", reason: "plugin 'tap-counter' has no key 'cont' (did you mean 'count'?); its keys: count, limits")) {
+            try simulation.value(at: "tap-counter.cont")
         }
     }
 }

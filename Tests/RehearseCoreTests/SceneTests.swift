@@ -108,8 +108,32 @@ import Testing
             try simulation.value(at: "field.frame.z")
         }
         #expect(throws: PathError.self) { try simulation.value(at: "nobody.frame.y") }
-        #expect(throws: PathError.self) { try simulation.value(at: "field.presentation.text") }
         #expect(throws: PathError.self) { try simulation.value(at: "field..y") }
         #expect(throws: PathError.self) { try simulation.value(at: "keyboard.colour") }
+        #expect(throws: PathError(path: "field.presentation.text", reason: "presentation values exist for "
+            + AnimatableProperty.allCases.map(\.rawValue).joined(separator: ", ") + ", not text")) {
+            try simulation.value(at: "field.presentation.text")
+        }
+        #expect(throws: PathError(path: "field.text.length", reason: "'field.text' has no parts")) {
+            try simulation.value(at: "field.text.length")
+        }
+    }
+
+    /// Issue 25: a misspelt name in a path is answered with the nearest one that exists.
+    @Test func pathErrorsSuggestTheNearestName() throws {
+        let simulation = try scrolledForm()
+        func reason(_ path: String) -> String {
+            do {
+                _ = try simulation.value(at: path)
+                return "no error"
+            } catch {
+                return error.reason
+            }
+        }
+        #expect(reason("feild.frame.y") == "'feild' is not a node, a plugin or a system path (did you mean 'field'?)")
+        #expect(reason("field.frme.y").hasPrefix("node 'field' has no property 'frme' (did you mean 'frame'?); its properties: frame, "))
+        #expect(reason("field.presentation.frme").hasPrefix("node 'field' has no property 'frme' (did you mean 'frame'?); presentation values"))
+        #expect(reason("field.frame.maxx") == "frame has x, y, width, height, maxX, maxY (did you mean 'maxX'?)")
+        #expect(reason("keybord.visible").hasSuffix("(did you mean 'keyboard'?)"))
     }
 }

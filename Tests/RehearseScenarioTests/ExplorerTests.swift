@@ -1,5 +1,6 @@
 import Foundation
 import RehearseCore
+import RehearsePlugins
 import Testing
 @testable import RehearseScenario
 
@@ -104,6 +105,31 @@ private let plantedScenario = """
             }
         }
         #expect(taps > 2 * waits, "taps weigh 3, waits 1: \(taps) taps, \(waits) waits")
+    }
+
+    /// Issue 25: exploration reaches what the file's own steps reach. The login flow accepts only
+    /// `vijay`, which its steps type; a false invariant `gateway.status == 'loggedOut'` is found
+    /// within the default runs (before, the alphabet typed only `a` and 2,000 sequences never
+    /// logged in), and the shrunk sequence has no two waits in a row.
+    @Test func exploreFindsALoginTheFilesStepsType() throws {
+        let flow = URL(fileURLWithPath: #filePath).appending(path: "../../../Scenarios/login-flow/login-flow.yaml").standardized
+        let yaml = try String(contentsOf: flow, encoding: .utf8).replacingOccurrences(of: "\nsteps:\n", with: """
+
+            invariants:
+              - {name: never logged in, check: gateway.status == 'loggedOut'}
+            steps:
+
+            """)
+        let explorer = try Explorer(scenario: try ScenarioLoader(registry: shippedPlugins).load(data: Data(yaml.utf8), file: "flow.yaml"),
+                                    registry: shippedPlugins)
+        #expect(explorer.alphabet.kinds.first { $0.name == "text" }?.actions.contains(.inject(.text(TextInput(target: "username", text: "vijay")))) == true)
+        let failure = try #require(try explorer.explore(seeds: 1...UInt64(Explorer.defaultRuns)))
+        #expect(failure.invariant.name == "never logged in")
+        let shrunk = try explorer.shrink(failure).actions
+        #expect(shrunk.contains(.inject(.text(TextInput(target: "username", text: "vijay")))), "\(shrunk)")
+        for (action, next) in zip(shrunk, shrunk.dropFirst()) {
+            if case .wait = action, case .wait = next { Issue.record("two waits in a row: \(shrunk)") }
+        }
     }
 
     /// The same seed gives the same sequence; a sequence that breaks nothing gives no failure.

@@ -110,7 +110,7 @@ import FoundationXML
         Thread.sleep(forTimeInterval: 0.3)
         let injected = try bus.run(rehearse.path, ["inject", "--address", bus.address, "focus", "target=username"])
         #expect(injected.status == 0, "\(injected.errorOutput)")
-        #expect(injected.output == "1\n")
+        #expect(injected.output == "sequence 1\n")
         PrivateBus.waitForExit(monitor)
         let line = bus.contents(of: "events.jsonl")
         #expect(line.hasPrefix(#"{"fields":{"beginFrame":{"height":216.0,"width":320.0,"x":0.0,"y":568.0}"#))
@@ -199,9 +199,9 @@ import FoundationXML
         let rehearse = Rehearse.productsFolder.appendingPathComponent("rehearse")
         let monitor = try bus.start(rehearse, ["monitor", "--address", peer, "network", "--count", "1"], output: "events.jsonl")
         Thread.sleep(forTimeInterval: 0.3)
-        #expect(try bus.run(rehearse.path, ["inject", "--address", peer, "resign"]).output == "1\n")
+        #expect(try bus.run(rehearse.path, ["inject", "--address", peer, "resign"]).output == "sequence 1\n")
         let injected = try bus.run(rehearse.path, ["inject", "--address", peer, "network", "online=false"])
-        #expect(injected.output == "2\n", "\(injected.errorOutput)")
+        #expect(injected.output == "sequence 2\n", "\(injected.errorOutput)")
         PrivateBus.waitForExit(monitor)
         #expect(bus.contents(of: "events.jsonl") == #"{"fields":{"online":false},"name":"network","seq":2,"time":0}"# + "\n")
         #expect(try bus.run("/usr/bin/gdbus", ["call", "--address", peer, "--dest", "org.rehearse.Simulator",
@@ -284,6 +284,21 @@ import FoundationXML
             "unknown plugin": "org.rehearse.Error.UnknownPlugin",
             "bad configuration": "org.rehearse.Error.InvalidField",
         ])
+    }
+
+    /// Issue 25: a misspelt event, field or path sent over D-Bus is answered with the nearest
+    /// name, from `rehearse inject` as from gdbus.
+    @Test func misspeltNamesOverDBusAreAnsweredWithTheNearestOne() throws {
+        let bus = try PrivateBus()
+        try bus.serve(["--mode", "manual", "--plugins", "login-animator"])
+        let rehearse = Rehearse.productsFolder.appendingPathComponent("rehearse")
+        let event = try bus.run(rehearse.path, ["inject", "--address", bus.address, "tapp", "target=username"])
+        #expect(event.status != 0)
+        #expect(event.errorOutput.contains("unknown event 'tapp' (did you mean 'tap'?)"), "\(event.errorOutput)")
+        let field = try bus.run(rehearse.path, ["inject", "--address", bus.address, "login.submit", "usrname=vijay"])
+        #expect(field.errorOutput.contains("field 'usrname' is not known (did you mean 'username'?)"), "\(field.errorOutput)")
+        let path = try bus.gdbus("org.rehearse.Simulator1.Get", ["titel.frame.y"])
+        #expect(path.errorOutput.contains("'titel' is not a node, a plugin or a system path (did you mean 'title'?)"), "\(path.errorOutput)")
     }
 
     @Test func readOnlyRefusesChangesButAnswersQuestions() throws {

@@ -94,7 +94,11 @@ public enum Event: Hashable, Sendable {
             self = .custom(name: name, fields: fields)
             return
         }
-        self = try builtin.event(from: fields)
+        do {
+            self = try builtin.event(from: fields)
+        } catch {
+            throw error.namingMisspelling(in: fields)
+        }
     }
 }
 

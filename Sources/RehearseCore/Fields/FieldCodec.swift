@@ -9,9 +9,14 @@ public enum FieldCodec {
     }
 
     /// A value read from its field form; a key the type does not have is an error, as are missing
-    /// and mistyped ones.
+    /// and mistyped ones (a missing one named by its likely misspelling, if one was given).
     public static func value<Value: Codable>(_ type: Value.Type, from fields: Fields) throws(FieldError) -> Value {
-        let value = try decode(type, from: fields)
+        let value: Value
+        do {
+            value = try decode(type, from: fields)
+        } catch {
+            throw error.namingMisspelling(in: fields)
+        }
         try refuseUnknownKeys(fields, known: Self.fields(of: value), prefix: "")
         return value
     }

@@ -15,6 +15,8 @@ public struct FieldError: Error, Equatable, Sendable, CustomStringConvertible {
         case invalidValue(String)
         /// The field is not one the event or configuration knows.
         case unknown(known: [String])
+        /// The field is not known, and it is likely a misspelling of this one, which is missing.
+        case misspelt(of: String)
     }
 
     /// Creates an error for the field at `path`.
@@ -34,7 +36,26 @@ public struct FieldError: Error, Equatable, Sendable, CustomStringConvertible {
             return path.isEmpty ? reason : "\(field) \(reason)"
         case .unknown(let known):
             let list = known.isEmpty ? "none" : known.sorted().joined(separator: ", ")
-            return "\(field) is not known (known: \(list))"
+            let name = String(path.split(separator: ".").last ?? "")
+            return "\(field) is not known\(Suggestion.hint(for: name, among: known)); known: \(list)"
+        case .misspelt(let intended):
+            return "\(field) is not known (did you mean '\(intended)'?)"
         }
+    }
+
+    /// This error, or, when it says a field is missing and `given` holds beside it a field of a
+    /// likely misspelt name (`txt` for `text`, by ``Suggestion``), an error naming that one: the
+    /// user wrote it, and the missing field is what they meant.
+    public func namingMisspelling(in given: Fields) -> FieldError {
+        guard problem == .missing else { return self }
+        var parts = path.split(separator: ".").map(String.init)
+        guard let missing = parts.popLast() else { return self }
+        var level = given
+        for part in parts {
+            guard case .dictionary(let next)? = level[part] else { return self }
+            level = next
+        }
+        guard let written = Suggestion.closest(to: missing, among: level.keys.filter { $0 != missing }.sorted()) else { return self }
+        return FieldError(path: (parts + [written]).joined(separator: "."), problem: .misspelt(of: missing))
     }
 }

@@ -13,7 +13,7 @@ public enum InjectionError: Error, Equatable, Sendable, CustomStringConvertible 
 
     public var description: String {
         switch self {
-        case .unknownEvent(let name, _): "unknown event '\(name)'"
+        case .unknownEvent(let name, let known): "unknown event '\(name)'\(Suggestion.hint(for: name, among: known))"
         case .unknownNode(let field, let id): "field '\(field)': no node with id '\(id)'"
         case .notATextInput(let field, let id): "field '\(field)': node '\(id)' does not take text input"
         case .invalidTime(let reason): reason

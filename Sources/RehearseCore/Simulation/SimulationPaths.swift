@@ -41,7 +41,8 @@ extension Simulation {
             if let plugin = plugin(head) {
                 return try pluginValue(plugin.state, Array(parts.dropFirst()), plugin: head, path: path.text)
             }
-            throw PathError(path: path.text, reason: "'\(head)' is not a node, a plugin or a system path")
+            let heads = Set(Self.systemPaths.map { String($0.prefix { $0 != "." }) } + scene.allIDs + pluginIDs).sorted()
+            throw PathError(path: path.text, reason: "'\(head)' is not a node, a plugin or a system path\(Suggestion.hint(for: head, among: heads))")
         } catch {
             // `LIST.count`: read only when the path does not name a value of its own.
             guard parts.count > 1, parts.last == "count",
@@ -56,8 +57,9 @@ extension Simulation {
         var read = "plugin '\(plugin)'"
         for (index, key) in keys.enumerated() {
             guard let value = level[key] else {
-                let known = level.keys.sorted().joined(separator: ", ")
-                throw PathError(path: path, reason: "\(read) has the keys \(known.isEmpty ? "none" : known)")
+                let known = level.keys.sorted()
+                throw PathError(path: path, reason: "\(read) has no key '\(key)'\(Suggestion.hint(for: key, among: known)); "
+                    + "its keys: \(known.isEmpty ? "none" : known.joined(separator: ", "))")
             }
             read = "'" + ([plugin] + keys[...index]).joined(separator: ".") + "'"
             guard index < keys.count - 1 else { return value }
@@ -118,10 +120,16 @@ extension Simulation {
             let vector = presentation ? animator.presentationValue(of: property, of: node.id) ?? node[property] : node[property]
             return try component(of: property, vector, Array(rest.dropFirst()), path)
         }
-        guard !presentation, rest.count == 1 else {
-            let names = AnimatableProperty.allCases.map(\.rawValue).joined(separator: ", ")
-            throw PathError(path: path, reason: "presentation values exist for \(names)")
+        let animatable = AnimatableProperty.allCases.map(\.rawValue)
+        guard Self.nodeStatePaths.contains(name) else {
+            let known = presentation ? animatable : animatable + Self.nodeStatePaths
+            throw PathError(path: path, reason: "node '\(node.id)' has no property '\(name)'\(Suggestion.hint(for: name, among: known)); "
+                + "\(presentation ? "presentation values exist for" : "its properties:") \(known.joined(separator: ", "))")
         }
+        guard !presentation else {
+            throw PathError(path: path, reason: "presentation values exist for \(animatable.joined(separator: ", ")), not \(name)")
+        }
+        guard rest.count == 1 else { throw PathError(path: path, reason: "'\(node.id).\(name)' has no parts") }
         switch name {
         case "kind": return .string(node.kind.rawValue)
         case "hidden": return .bool(node.hidden)
@@ -133,8 +141,7 @@ extension Simulation {
         case "parent": return node.parent.map(FieldValue.string)
         case "children": return .array(node.children.map(FieldValue.string))
         default:
-            let names = (AnimatableProperty.allCases.map(\.rawValue) + Self.nodeStatePaths).joined(separator: ", ")
-            throw PathError(path: path, reason: "node '\(node.id)' has \(names)")
+            preconditionFailure("nodeStatePaths names '\(name)', which this switch does not read")
         }
     }
 
@@ -148,7 +155,7 @@ extension Simulation {
             let names = property.componentNames + (property == .frame ? ["maxX", "maxY"] : [])
             throw PathError(path: path, reason: names.isEmpty
                 ? "\(property.rawValue) is a single number"
-                : "\(property.rawValue) has \(names.joined(separator: ", "))")
+                : "\(property.rawValue) has \(names.joined(separator: ", "))\(Suggestion.hint(for: name, among: names))")
         }
         return .double(vector[index])
     }

@@ -53,7 +53,8 @@ public struct ExploreAlphabet: Sendable {
     public static let defaultWaits = [1.0 / 60, 0.1, 0.3, 0.6]
 
     /// The alphabet for `scenario`: its `explore:` section where it says, and otherwise taps on
-    /// every node the scene declares, focus, text (`a`) and return on every text field, resigning,
+    /// every node the scene declares, focus, text (`a` and every text the file's own steps type,
+    /// so a login the steps pass is one exploration can reach) and return on every text field, resigning,
     /// the four orientations, the network on and off, a tilt either way, the default waits, and
     /// the plugin events its steps emit (`login.submit` with the fields written there), each kind
     /// weighing 1.
@@ -62,7 +63,7 @@ public struct ExploreAlphabet: Sendable {
         let nodes = scenario.nodes.map(\.node)
         let fields = nodes.filter { $0.kind.isTextInput }.map(\.id)
         let tilts = [-2.0, 2.0].map { ExploreAction.inject(.motion(MotionSample(rotationRate: Vector3(x: 0, y: $0, z: 0)))) }
-        let texts = settings.texts ?? ["a"]
+        let texts = settings.texts ?? typedTexts(scenario)
         let actions: [String: [ExploreAction]] = [
             "tap": (settings.tapTargets ?? nodes.map(\.id)).map { .inject(.tap(Tap(target: $0))) },
             "focus": fields.map { .inject(.focus(NodeTarget(target: $0))) },
@@ -79,6 +80,19 @@ public struct ExploreAlphabet: Sendable {
             Kind(name: name, weight: settings.weights[name] ?? 1, actions: actions[name] ?? [],
                  waitRange: name == "wait" ? settings.waitRange : nil)
         })
+    }
+
+    /// `a`, then the texts the scenario's steps type, each once, in the order they are typed.
+    private static func typedTexts(_ scenario: Scenario) -> [String] {
+        var texts = ["a"]
+        for step in scenario.steps {
+            switch step.action {
+            case .inject(.text(let input)), .schedule(.text(let input), _):
+                if !texts.contains(input.text) { texts.append(input.text) }
+            default: continue
+            }
+        }
+        return texts
     }
 
     /// The plugin events the scenario's steps emit, each once.

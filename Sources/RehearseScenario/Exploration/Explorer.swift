@@ -127,8 +127,8 @@ public struct Explorer: Sendable {
     }
 
     /// `failure` with the fewest, simplest actions that still break the same invariant: chunks of
-    /// actions are removed (halves, then quarters, ... then single actions) and waits shortened
-    /// until no change keeps the failure.
+    /// actions are removed (halves, then quarters, ... then single actions), waits in a row merged
+    /// and waits shortened until no change keeps the failure.
     public func shrink(_ failure: Failure) throws -> Failure {
         var current = failure
         func attempt(_ actions: [ExploreAction]) throws -> Bool {
@@ -150,6 +150,18 @@ public struct Explorer: Sendable {
                     if try attempt(candidate) { changed = true } else { start += chunk }
                 }
                 chunk /= 2
+            }
+            var index = 0
+            while index + 1 < current.actions.count {  // two waits in a row become one
+                if case .wait(let first) = current.actions[index], case .wait(let second) = current.actions[index + 1] {
+                    var candidate = current.actions
+                    candidate.replaceSubrange(index...index + 1, with: [.wait(first + second)])
+                    if try attempt(candidate) {
+                        changed = true
+                        continue
+                    }
+                }
+                index += 1
             }
             for index in current.actions.indices {
                 for simpler in current.actions[index].simplerVersions {

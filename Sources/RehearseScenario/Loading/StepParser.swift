@@ -240,11 +240,7 @@ struct StepParser {
                 return try simulation.value(at: path)
             }
         } catch {
-            let head = String(path.prefix { $0 != "." })
-            let heads = Simulation.systemPaths.map { String($0.prefix { $0 != "." }) } + simulation.scene.allIDs
-                + simulation.pluginIDs
-            let hint = heads.contains(head) ? "" : Suggestion.hint(for: head, among: heads)
-            throw value.error("\(error)\(hint)")
+            throw value.error("\(error)")
         }
     }
 
