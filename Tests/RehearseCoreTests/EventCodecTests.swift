@@ -36,6 +36,16 @@ import Testing
         }
     }
 
+    /// `BuiltinEvent.payloadType` (which docs/plugins.md's payload table shows) is the type the
+    /// event carries.
+    @Test func everyBuiltinEventCarriesItsDeclaredPayloadType() throws {
+        for event in Self.everyEvent {
+            guard let builtin = BuiltinEvent(name: event.name) else { continue }
+            let payload = try #require(Mirror(reflecting: event).children.first?.value, "\(event.name)")
+            #expect(type(of: payload) == builtin.payloadType, "\(event.name)")
+        }
+    }
+
     @Test func everyBuiltinNameIsCovered() {
         let covered = Set(Self.everyEvent.map(\.name))
         #expect(Set(Event.builtinNames).isSubset(of: covered))

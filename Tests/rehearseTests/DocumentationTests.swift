@@ -1,10 +1,24 @@
 import Foundation
+import RehearseCore
 import Testing
 
 /// Runs the examples of `docs/dbus.md` against `rehearse serve --mode manual --plugins
 /// login-animator` on a private bus: each `$` line of a `sh` block must print exactly the lines
 /// under it, and each `python` block the `text` block after it.
 @Suite struct DocumentationTests {
+    /// docs/plugins.md's payload table is every built-in event, in the bus's order, with the
+    /// payload type it carries and its fields, as `BuiltinEvent` declares them.
+    @Test func thePluginGuidesPayloadTableIsTheCodes() throws {
+        let guide = try String(contentsOf: Rehearse.packageRoot.appendingPathComponent("docs/plugins.md"), encoding: .utf8)
+        let start = try #require(guide.range(of: "| event | payload | fields |\n|---|---|---|\n"))
+        let rows = guide[start.upperBound...].split(separator: "\n", omittingEmptySubsequences: false)
+            .prefix { $0.hasPrefix("|") }.map(String.init)
+        let expected = BuiltinEvent.allCases.map { event in
+            "| `\(event.name)` | `\(event.payloadType)` | \(event.fieldSummary.replacingOccurrences(of: "|", with: "\\|")) |"
+        }
+        #expect(rows == expected, "expected:\n\(expected.joined(separator: "\n"))")
+    }
+
     @Test func theDBusGuidesExamplesPrintWhatItSays() throws {
         let guide = try String(contentsOf: Rehearse.packageRoot.appendingPathComponent("docs/dbus.md"), encoding: .utf8)
         let blocks = CodeBlocks(guide).blocks

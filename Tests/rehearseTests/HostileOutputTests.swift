@@ -28,7 +28,9 @@ import Testing
         #expect(try String(contentsOf: file, encoding: .utf8) == text)
         // An ordinary output beside it is written.
         let output = file.deletingLastPathComponent().appendingPathComponent("picture.svg")
-        #expect(try Rehearse.run(["render", file.path, "--at", "0", "-o", output.path]).status == 0)
+        let rendered = try Rehearse.run(["render", file.path, "--at", "0", "-o", output.path])
+        #expect(rendered.status == 0)
+        #expect(rendered.output == "wrote \(output.path): \(file.path) at 0 s\n", "it says what it wrote (issue 25)")
         #expect(try String(contentsOf: output, encoding: .utf8).contains("<svg"))
     }
 

@@ -59,6 +59,26 @@ public enum BuiltinEvent: Int, CaseIterable, Sendable {
         }
     }
 
+    /// The type of its payload: what `context.on(kind)` hands a handler, and what a test builds
+    /// to send it (`.focus(NodeTarget(target: "username"))`).
+    public var payloadType: any EventPayload.Type {
+        switch self {
+        case .keyboardWillShow, .keyboardDidShow, .keyboardWillHide, .keyboardDidHide: KeyboardChange.self
+        case .focus, .returnKey: NodeTarget.self
+        case .focusChanged: FocusChange.self
+        case .resign: ResignRequest.self
+        case .tap: Tap.self
+        case .text: TextInput.self
+        case .motion: MotionSample.self
+        case .tick: Tick.self
+        case .orientation: OrientationChange.self
+        case .animationFinished: AnimationFinished.self
+        case .network: NetworkChange.self
+        case .pluginFailed: PluginFailure.self
+        case .invariantFailed: InvariantFailure.self
+        }
+    }
+
     /// Who sends it and what it means.
     public var summary: String {
         switch self {
@@ -82,7 +102,7 @@ public enum BuiltinEvent: Int, CaseIterable, Sendable {
         }
     }
 
-    /// The event of this kind read from its field form.
+    /// The event of this kind read from its field form, as ``payloadType``.
     public func event(from fields: Fields) throws(FieldError) -> Event {
         switch self {
         case .keyboardWillShow: .keyboardWillShow(try KeyboardChange(fields: fields))
