@@ -32,6 +32,29 @@ private let failing = """
         #expect(result.output.hasSuffix("scenarios: 0 passed, 1 failed\n"))
     }
 
+    /// Issue 25: `validate` reports every error of a file, each with its position, as compilers
+    /// do: a broken invariant and two broken steps are three lines, in the file's order.
+    @Test func validateReportsEveryErrorOfAFile() throws {
+        let file = try Rehearse.scenario("""
+            name: three mistakes
+            scene: paper-login
+            plugins: [login-animator]
+            invariants:
+              - {name: title on screen, check: titel.frame.y >= 0}
+            steps:
+              - tapp: username
+              - wait: 0.3
+              - expect: {username.frame.z: 1}
+            """)
+        let result = try Rehearse.run(["validate", file.path])
+        #expect(result.status == 2)
+        let lines = result.output.split(separator: "\n")
+        try #require(lines.count == 3, "\(result.output)")
+        #expect(lines[0] == "\(file.path):5:36: error: path 'titel.frame.y': 'titel' is not a node, a plugin or a system path (did you mean 'title'?)")
+        #expect(lines[1].hasPrefix("\(file.path):7:5: error: unknown step 'tapp' (did you mean 'tap'?); steps: "))
+        #expect(lines[2] == "\(file.path):9:14: error: path 'username.frame.z': frame has x, y, width, height, maxX, maxY")
+    }
+
     @Test func everyMalformedFileIsRefusedWithItsMessageAndExitTwo() throws {
         let folder = Rehearse.packageRoot.appendingPathComponent("Tests/RehearseScenarioTests")
         let table = try String(contentsOf: folder.appendingPathComponent("MalformedExpectations.tsv"), encoding: .utf8)

@@ -3,17 +3,22 @@ import RehearseCore
 extension StepParser {
     /// The scenario's `invariants:` list: `{name, when?, check}` or `{name, when?, finite: [paths]}`,
     /// every path checked against the scene as steps' paths are.
-    func invariants(_ value: YAMLValue) throws(ScenarioError) -> [Invariant] {
+    func invariants(_ value: YAMLValue, errors: inout ScenarioErrors) throws(ScenarioError) -> [Invariant] {
         let items = try value.sequence("invariants")
         guard items.count <= Invariant.maximumCount else {
             throw value.error("\(items.count) invariants; a scenario has at most \(Invariant.maximumCount)")
         }
         var names: Set<String> = []
-        return try items.map { item throws(ScenarioError) in
-            let invariant = try self.invariant(item)
-            guard names.insert(invariant.name).inserted else { throw item.error("invariant '\(invariant.name)' is listed twice") }
-            return invariant
+        var invariants: [Invariant] = []
+        for item in items where !errors.isFull {
+            let read = errors.keep { () throws(ScenarioError) in
+                let invariant = try self.invariant(item)
+                guard names.insert(invariant.name).inserted else { throw item.error("invariant '\(invariant.name)' is listed twice") }
+                return invariant
+            }
+            if let read { invariants.append(read) }
         }
+        return invariants
     }
 
     private func invariant(_ value: YAMLValue) throws(ScenarioError) -> Invariant {

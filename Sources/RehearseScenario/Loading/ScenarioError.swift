@@ -17,15 +17,51 @@ public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// A scenario file that cannot be loaded: where, and what was expected.
+/// When a file has several independent errors (steps, invariants), this is the first and
+/// ``alsoFound`` holds the others, in the file's order, as a compiler reports them all.
 public struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible {
     public var location: SourceLocation
     public var message: String
+    /// The file's other errors after this one (at most ``ScenarioLoader/maximumReportedErrors`` in all).
+    public var alsoFound: [ScenarioError] = []
 
     public init(_ message: String, at location: SourceLocation) {
         self.location = location
         self.message = message
     }
 
-    /// `file:line:column: error: message`, as compilers print, control characters escaped.
-    public var description: String { TerminalText.escape("\(location): error: \(message)") }
+    /// `file:line:column: error: message`, as compilers print, control characters escaped; one
+    /// line for each error of the file.
+    public var description: String {
+        ([self.withoutOthers] + alsoFound).map { TerminalText.escape("\($0.location): error: \($0.message)") }.joined(separator: "\n")
+    }
+
+    private var withoutOthers: ScenarioError { ScenarioError(message, at: location) }
+}
+
+/// The errors of one file as it is read: each step and each invariant is read on its own, so one
+/// that is wrong does not hide the next; what depends on an earlier part (the scene, the plugins)
+/// still stops at the first error.
+struct ScenarioErrors {
+    private(set) var found: [ScenarioError] = []
+
+    /// Whether ``ScenarioLoader/maximumReportedErrors`` were found: reading stops there.
+    var isFull: Bool { found.count >= ScenarioLoader.maximumReportedErrors }
+
+    /// What `read` returns, or nil with its error kept.
+    mutating func keep<Value>(_ read: () throws(ScenarioError) -> Value) -> Value? {
+        do {
+            return try read()
+        } catch {
+            found.append(error)
+            return nil
+        }
+    }
+
+    /// Throws the first error found, carrying the others.
+    func throwIfAny() throws(ScenarioError) {
+        guard var first = found.first else { return }
+        first.alsoFound = Array(found.dropFirst())
+        throw first
+    }
 }

@@ -11,6 +11,8 @@ public struct ScenarioLoader: Sendable {
     public static let maximumFileSize = YAMLDocument.maximumSize
     /// The most steps one scenario may have.
     public static let maximumSteps = 10_000
+    /// The most errors reported for one file: reading stops after them.
+    public static let maximumReportedErrors = 20
 
     public init(registry: PluginRegistry) {
         self.registry = registry
@@ -55,13 +57,19 @@ public struct ScenarioLoader: Sendable {
         // The steps are checked against the simulation every run starts from, built the same way.
         let simulation = try setUp(scenario, nodes: nodes, layoutValue: layout?.value, plugins: plugins)
         var parser = StepParser(simulation: simulation, declaredScene: { [scenario] in try? scenario.makeSimulation(plugins: []) })
-        scenario.invariants = try entries["invariants"].map { value throws(ScenarioError) in try parser.invariants(value) } ?? []
-        scenario.explore = try entries["explore"].map { value throws(ScenarioError) in try parser.exploreSettings(value) }
+        var errors = ScenarioErrors()
+        scenario.invariants = try entries["invariants"].map { value throws(ScenarioError) in try parser.invariants(value, errors: &errors) } ?? []
+        scenario.explore = errors.keep { () throws(ScenarioError) in
+            try entries["explore"].map { value throws(ScenarioError) in try parser.exploreSettings(value) }
+        } ?? nil
         let stepValues = try stepsValue.sequence("steps")
         guard stepValues.count <= Self.maximumSteps else {
             throw stepsValue.error("\(stepValues.count) steps; a scenario has at most \(Self.maximumSteps) steps")
         }
-        scenario.steps = try stepValues.map { value throws(ScenarioError) in try parser.step(value) }
+        for value in stepValues where !errors.isFull {
+            if let step = errors.keep({ () throws(ScenarioError) in try parser.step(value) }) { scenario.steps.append(step) }
+        }
+        try errors.throwIfAny()
         scenario.duration = parser.clock
         return scenario
     }

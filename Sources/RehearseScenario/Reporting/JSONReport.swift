@@ -30,6 +30,9 @@ public enum JSONReport {
         case .invalid(let error):
             fields["status"] = "invalid"
             fields["error"] = ["message": .string(error.message), "location": location(error.location)]
+            if !error.alsoFound.isEmpty {
+                fields["otherErrors"] = .array(error.alsoFound.map { ["message": .string($0.message), "location": location($0.location)] })
+            }
         case .failed(let failures):
             fields["status"] = "failed"
             fields["failures"] = .array(failures.map { failure in
