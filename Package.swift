@@ -19,6 +19,10 @@ let package = Package(
         .library(name: "LoginEvents", targets: ["LoginEvents"]),
         .executable(name: "rehearse", targets: ["rehearse"]),
     ],
+    traits: [
+        .trait(name: "Viewer", description: "The live viewer (`rehearse view`, `serve --http`): builds SwiftNIO and Hummingbird"),
+        .default(enabledTraits: ["Viewer"]),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
@@ -65,7 +69,7 @@ let package = Package(
                 "RehearseScenario",
                 "RehearsePlugins",
                 "RehearseDBus",
-                "RehearseView",
+                .target(name: "RehearseView", condition: .when(traits: ["Viewer"])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -15,7 +15,9 @@ let package = Package(
         .executable(name: "shake-rehearse", targets: ["shake-rehearse"]),
     ],
     dependencies: [
-        .package(url: rehearseURL, from: rehearseVersion),
+        // Without the live viewer (`traits: []` leaves out the default `Viewer` trait): no SwiftNIO or
+        // Hummingbird to build; `shake-rehearse` has every subcommand but `view` and `serve --http`.
+        .package(url: rehearseURL, from: rehearseVersion, traits: []),
     ],
     targets: [
         // The plugin: depends on the core only, as every plugin does.

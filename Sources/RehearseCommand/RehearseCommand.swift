@@ -40,8 +40,17 @@ struct Rehearse: AsyncParsableCommand {
         commandName: "rehearse",
         abstract: "Simulate and test touch-interface interaction behaviours, headlessly.",
         version: RehearseCommand.version,
-        subcommands: [Run.self, Validate.self, Explore.self, Render.self, Schema.self, View.self, Serve.self, Inject.self, Monitor.self, Events.self, Plugins.self, Devices.self, InstallDBusService.self]
+        subcommands: subcommands
     )
+
+    /// Every subcommand; `view` only with the `Viewer` trait (the default), which builds the web stack.
+    private static var subcommands: [any ParsableCommand.Type] {
+        var commands: [any ParsableCommand.Type] = [Run.self, Validate.self, Explore.self, Render.self, Schema.self]
+        #if Viewer
+        commands.append(View.self)
+        #endif
+        return commands + [Serve.self, Inject.self, Monitor.self, Events.self, Plugins.self, Devices.self, InstallDBusService.self]
+    }
 
     /// Runs the command, mapping usage errors to exit code 2 (argument-parser's default is 64); a
     /// usage error found while a subcommand runs shows that subcommand's usage, as one found

@@ -38,7 +38,9 @@ struct Serve: ParsableCommand {
     @Option(help: "Record every session as a scenario file in this folder (default.yaml, session-N.yaml) when it ends.")
     var record: String?
 
+    #if Viewer
     @OptionGroup var viewer: ViewerOptions
+    #endif
 
     func validate() throws {
         guard idlePeerTimeout.isFinite, (0...86_400).contains(idlePeerTimeout) else {
@@ -71,20 +73,27 @@ struct Serve: ParsableCommand {
             }
             options.recordFolder = folder
         }
-        let companion = try viewer.http.map { _ in
-            try viewer.start(at: .loopback, showing: setup.scenario == nil ? nil : scenario, readOnly: setup.readOnly)
+        #if Viewer
+        let viewer = try self.viewer.http.map { _ in
+            try self.viewer.start(at: .loopback, showing: setup.scenario == nil ? nil : scenario, readOnly: setup.readOnly)
         }
-        defer { companion?.server.stop() }
+        defer { viewer?.server.stop() }
+        let companion: (any ServiceCompanion)? = viewer?.viewer
+        let viewerURL = viewer?.server.url
+        #else
+        let companion: (any ServiceCompanion)? = nil
+        let viewerURL: String? = nil
+        #endif
         let service: SimulatorService
         do {
             service = try SimulatorService(bus: noBus ? nil : connection.busAddress, options: options, registry: Tool.registry, setup: scenario,
-                                           companion: companion?.viewer)
+                                           companion: companion)
         } catch {
             FileHandle.standardError.write(Data("rehearse serve: \(error)\(connection.hint(serving: true))\n".utf8))
             throw ExitCode(2)
         }
         StopSignal.install()
-        Readiness.announce(readinessLine(peerAddress: service.peerAddress, viewerURL: companion?.server.url), fileDescriptor: readyFd)
+        Readiness.announce(readinessLine(peerAddress: service.peerAddress, viewerURL: viewerURL), fileDescriptor: readyFd)
         do {
             try service.run { StopSignal.isRequested }
         } catch {

@@ -80,9 +80,9 @@ import Testing
         early.send("GET /ws HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
                    + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
         early.send(TestSocket.textFrame(#"{"type":"pause"}"#, masked: false))
-        let answer = await early.receive(for: 5)
-        #expect(answer.closed)
-        #expect(!String(decoding: answer.bytes, as: UTF8.self).contains(" 101 "))
+        // Whether the 101 goes out before the frame is read depends on how the two sends arrive
+        // (one read or two: it varied between runs); either way the connection must close.
+        #expect(await early.receive(for: 5).closed)
     }
 
     /// Idle connections and half-sent requests (however slowly they trickle) are closed after the
