@@ -113,6 +113,9 @@ struct Explore: ParsableCommand {
         guard let (found, shrunk, file) = report.failure else {
             print("no invariant broke in \(report.sequences) sequences (\(rate) sequences/s; "
                 + "events \(report.events.count)/\(report.vocabularySize), plugin states \(report.pluginStates.count))")
+            if !report.neverReached.isEmpty {
+                print(TerminalText.escape("never reached: \(report.neverReached.joined(separator: ", "))"))
+            }
             return
         }
         let invariant = found.invariant

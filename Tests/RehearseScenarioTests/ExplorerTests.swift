@@ -132,6 +132,25 @@ private let plantedScenario = """
         }
     }
 
+    /// Issue 25: coverage names the declared plugin state values no sequence reached. With only
+    /// waits and taps on the gateway, nobody logs in.
+    @Test func coverageNamesTheDeclaredStatesNeverReached() throws {
+        let yaml = """
+            name: a gateway nobody logs into
+            scene: gateway
+            plugins: [gateway]
+            explore: {actions: {focus: 0, text: 0, return: 0, resign: 0, rotate: 0, network: 0, motion: 0, emit: 0}}
+            steps: []
+            """
+        let explorer = try Explorer(scenario: try ScenarioLoader(registry: shippedPlugins).load(data: Data(yaml.utf8), file: "gateway.yaml"),
+                                    registry: shippedPlugins)
+        let coverage = ExploreCoverage()
+        #expect(try explorer.explore(seeds: 1...20, coverage: coverage) == nil)
+        #expect(coverage.neverReached.contains("gateway.status=loggedIn"), "\(coverage.neverReached)")
+        #expect(!coverage.neverReached.contains("gateway.status=loggedOut"))
+        #expect(coverage.pluginStates.contains("gateway.status=loggedOut"))
+    }
+
     /// The same seed gives the same sequence; a sequence that breaks nothing gives no failure.
     @Test func seedsAreDeterministic() throws {
         let explorer = try explorer()

@@ -7,6 +7,8 @@ public final class ExploreCoverage {
     private var builtinDelivered = [Bool](repeating: false, count: Event.builtinNames.count)
     private var customDelivered: Set<String> = []
     private var states: Set<StateValue> = []
+    /// `PLUGIN.KEY=VALUE` for every value the installed plugins declare their state takes.
+    private var declared: Set<String> = []
     /// How many event names the simulation accepts.
     public private(set) var vocabularySize = 0
 
@@ -31,9 +33,17 @@ public final class ExploreCoverage {
         }.sorted()
     }
 
+    /// The state values the plugins declare (``PluginStateKey/values``) that no sequence reached,
+    /// as `PLUGIN.KEY=VALUE`, sorted: where exploration never got (a login never passed).
+    public var neverReached: [String] { declared.subtracting(pluginStates).sorted() }
+
     /// Records what `simulation` delivers from now on.
     func watch(_ simulation: Simulation) {
         vocabularySize = simulation.eventVocabulary.count
+        for id in simulation.pluginIDs {
+            guard let plugin = simulation.plugin(id) else { continue }
+            for key in type(of: plugin).stateKeys { declared.formUnion(key.values.map { "\(id).\(key.name)=\($0)" }) }
+        }
         simulation.bus.subscribe(.all, owner: "explorer coverage") { [unowned self] delivered in
             if let slot = delivered.event.builtinSlot {
                 builtinDelivered[slot] = true

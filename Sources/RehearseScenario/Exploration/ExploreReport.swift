@@ -11,6 +11,8 @@ public struct ExploreReport: Sendable {
     public var events: [String]
     public var vocabularySize: Int
     public var pluginStates: [String]
+    /// Declared plugin state values no sequence reached (``ExploreCoverage/neverReached``).
+    public var neverReached: [String]
     /// The failure as found, shrunk, and the file written, if an invariant broke.
     public var failure: (found: Explorer.Failure, shrunk: Explorer.Failure, file: String)?
 
@@ -23,6 +25,7 @@ public struct ExploreReport: Sendable {
         events = coverage.eventNames
         vocabularySize = coverage.vocabularySize
         pluginStates = coverage.pluginStates
+        neverReached = coverage.neverReached
         self.failure = failure
     }
 
@@ -32,7 +35,8 @@ public struct ExploreReport: Sendable {
             "scenario": .string(scenario), "shard": .string(shard), "sequences": .int(Int64(sequences)),
             "seconds": .double(seconds), "status": .string(failure == nil ? "passed" : "failed"),
             "coverage": ["events": .array(events.map(FieldValue.string)), "vocabulary": .int(Int64(vocabularySize)),
-                         "pluginStates": .array(pluginStates.map(FieldValue.string))],
+                         "pluginStates": .array(pluginStates.map(FieldValue.string)),
+                         "neverReached": .array(neverReached.map(FieldValue.string))],
         ]
         if let (found, shrunk, file) = failure {
             let invariant = found.invariant
