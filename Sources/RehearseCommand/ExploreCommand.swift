@@ -39,10 +39,14 @@ struct Explore: ParsableCommand {
                                valueName: "K/N"))
     var shard: Shard?
 
+    @Option(help: "How many sequences to run at once, on as many threads; the outcome is the same for any number.")
+    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
     @OptionGroup var budget: BudgetOptions
 
     func validate() throws {
         guard (1...Explorer.maximumRuns).contains(runs ?? 1) else { throw ValidationError("--runs must be 1 to \(Explorer.maximumRuns)") }
+        guard (1...Explorer.maximumJobs).contains(jobs) else { throw ValidationError("--jobs must be 1 to \(Explorer.maximumJobs)") }
         guard (1...Explorer.maximumLength).contains(length ?? 1) else {
             throw ValidationError("--length must be 1 to \(Explorer.maximumLength)")
         }
@@ -72,19 +76,16 @@ struct Explore: ParsableCommand {
         let runs = runs ?? loaded.explore?.runs ?? Explorer.defaultRuns
         guard seed <= UInt64.max - UInt64(runs) else { throw ValidationError("--seed plus the runs passes 2^64 - 1") }
         let part = try shard ?? Shard.fromEnvironment(ProcessInfo.processInfo.environment) ?? Shard(index: 1, count: 1)!
-        let positions = part.positions(in: runs)
-        let seeds = positions.lazy.map { seed + UInt64($0) }
+        let seeds = part.seeds(from: seed, runs: runs)
         let text = format == .text
         if text {
-            print("exploring \(scenario): \(positions.underestimatedCount) sequences of \(explorer.length) actions, seeds from \(seed)"
+            print("exploring \(scenario): \(seeds.underestimatedCount) sequences of \(explorer.length) actions, seeds from \(seed)"
                 + (part.count > 1 ? ", shard \(part)" : ""))
         }
         let clock = ContinuousClock(), start = clock.now
         let showsProgress = isatty(STDERR_FILENO) == 1
         let coverage = ExploreCoverage()
-        var done = 0
-        let found = try explorer.explore(seeds: seeds, coverage: coverage) { count in
-            done = count
+        let outcome = try explorer.explore(seeds: seeds, jobs: jobs, coverage: coverage) { count in
             if showsProgress, count % 100 == 0 {
                 let line = "\r\u{1B}[K[\(count)] \(Self.rate(count, since: start, clock)) sequences/s, \(coverage.summary)"
                 FileHandle.standardError.write(Data(line.utf8))
@@ -94,11 +95,11 @@ struct Explore: ParsableCommand {
         if showsProgress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
         let seconds = (clock.now - start).inSeconds
         var failure: (found: Explorer.Failure, shrunk: Explorer.Failure, file: String)?
-        if let found {
+        if let found = outcome.failure {
             let shrunk = try explorer.shrink(found)
             failure = (found, shrunk, try write(shrunk, explorer: explorer))
         }
-        let report = ExploreReport(scenario: scenario, shard: part.description, sequences: failure == nil ? done : done + 1,
+        let report = ExploreReport(scenario: scenario, shard: part.description, sequences: outcome.sequences,
                                    seconds: seconds, coverage: coverage, failure: failure)
         switch format {
         case .text: printText(report)

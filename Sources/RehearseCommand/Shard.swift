@@ -65,6 +65,11 @@ struct Shard: ExpressibleByArgument, Equatable, CustomStringConvertible {
         stride(from: index - 1, to: total, by: count)
     }
 
+    /// This part's share of `runs` seeds counted from `first`: first+K-1, first+K-1+N, ...
+    func seeds(from first: UInt64, runs: Int) -> StrideTo<UInt64> {
+        stride(from: first + UInt64(index - 1), to: first + UInt64(runs), by: count)
+    }
+
     /// This part's share of `items`, in their order.
     func select<Item>(_ items: [Item]) -> [Item] {
         positions(in: items.count).map { items[$0] }

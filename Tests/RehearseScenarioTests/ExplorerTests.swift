@@ -52,7 +52,7 @@ private let plantedScenario = """
     /// fails under `rehearse run`'s runner with the same invariant.
     @Test func aPlantedBugIsFoundShrunkToItsFiveActionsAndReplayed() throws {
         let explorer = try explorer()
-        let failure = try #require(try explorer.explore(seeds: 1...UInt64(Explorer.defaultRuns)))
+        let failure = try #require(try explorer.explore(seeds: 1...UInt64(Explorer.defaultRuns)).failure)
         #expect(failure.invariant.name == "box on screen")
         let shrunk = try explorer.shrink(failure)
         let kinds = shrunk.actions.map { action -> String in
@@ -123,7 +123,7 @@ private let plantedScenario = """
         let explorer = try Explorer(scenario: try ScenarioLoader(registry: shippedPlugins).load(data: Data(yaml.utf8), file: "flow.yaml"),
                                     registry: shippedPlugins)
         #expect(explorer.alphabet.kinds.first { $0.name == "text" }?.actions.contains(.inject(.text(TextInput(target: "username", text: "vijay")))) == true)
-        let failure = try #require(try explorer.explore(seeds: 1...UInt64(Explorer.defaultRuns)))
+        let failure = try #require(try explorer.explore(seeds: 1...UInt64(Explorer.defaultRuns)).failure)
         #expect(failure.invariant.name == "never logged in")
         let shrunk = try explorer.shrink(failure).actions
         #expect(shrunk.contains(.inject(.text(TextInput(target: "username", text: "vijay")))), "\(shrunk)")
@@ -145,10 +145,31 @@ private let plantedScenario = """
         let explorer = try Explorer(scenario: try ScenarioLoader(registry: shippedPlugins).load(data: Data(yaml.utf8), file: "gateway.yaml"),
                                     registry: shippedPlugins)
         let coverage = ExploreCoverage()
-        #expect(try explorer.explore(seeds: 1...20, coverage: coverage) == nil)
+        #expect(try explorer.explore(seeds: 1...20, coverage: coverage).failure == nil)
         #expect(coverage.neverReached.contains("gateway.status=loggedIn"), "\(coverage.neverReached)")
         #expect(!coverage.neverReached.contains("gateway.status=loggedOut"))
         #expect(coverage.pluginStates.contains("gateway.status=loggedOut"))
+    }
+
+    /// Issue 25: sequences on several threads give what one thread gives: the first failing seed
+    /// in order (the planted bug breaks in several seeds of the default runs), and its count.
+    @Test func exploringOnSeveralThreadsFindsWhatOneThreadFinds() throws {
+        let explorer = try explorer()
+        let alone = try explorer.explore(seeds: 1...UInt64(Explorer.defaultRuns))
+        let failing = try #require(alone.failure)
+        for jobs in [2, 3, 8] {
+            let together = try explorer.explore(seeds: 1...UInt64(Explorer.defaultRuns), jobs: jobs)
+            #expect(together.failure?.seed == failing.seed, "jobs \(jobs)")
+            #expect(together.failure?.actions == failing.actions, "jobs \(jobs)")
+            #expect(together.sequences == alone.sequences, "jobs \(jobs)")
+        }
+        // The seeds before the first failing one break nothing, on any number of threads.
+        try #require(alone.sequences > 1, "the first seed fails: nothing comes before it")
+        let before = UInt64(alone.sequences - 1)
+        let coverage = ExploreCoverage()
+        let clean = try explorer.explore(seeds: 1...before, jobs: 4, coverage: coverage)
+        #expect(clean.failure == nil && clean.sequences == alone.sequences - 1)
+        #expect(coverage.eventNames.contains("tap"))
     }
 
     /// The same seed gives the same sequence; a sequence that breaks nothing gives no failure.

@@ -28,8 +28,21 @@ let benchmarks: @Sendable () -> Void = {
               let explorer = try? Explorer(scenario: scenario, registry: shippedPlugins) else { return }
         benchmark.startMeasurement()
         for _ in benchmark.scaledIterations {
-            guard let failure = try? explorer.explore(seeds: 1...2_000) else { continue }
+            guard let failure = try? explorer.explore(seeds: 1...2_000).failure else { continue }
             blackHole(try? explorer.shrink(failure))
+        }
+    }
+}
+
+/// 200 sequences of the login flow one after the other, and the same 200 on two threads
+/// (`explore --jobs 2`), side by side: their ratio is what a second core buys.
+private func registerJobsBenchmarks(_ explorer: Explorer) {
+    for jobs in [1, 2] {
+        Benchmark("Explore/login flow/200 sequences, jobs \(jobs)", configuration: .init(maxDuration: .seconds(10), maxIterations: 50)) { benchmark in
+            for iteration in benchmark.scaledIterations {
+                let first = UInt64(iteration * 200 + 1)
+                blackHole(try? explorer.explore(seeds: first...(first + 199), jobs: jobs))
+            }
         }
     }
 }
@@ -40,6 +53,7 @@ private func registerSequenceBenchmark(_ name: String, file: String) {
     guard let scenario = try? ScenarioLoader(registry: shippedPlugins).load(file: path),
           let plugins = try? scenario.configuredPlugins(registry: shippedPlugins),
           let explorer = try? Explorer(scenario: scenario, registry: shippedPlugins) else { return }
+    if name == "login flow" { registerJobsBenchmarks(explorer) }
     Benchmark("Explore/\(name)/20-action sequence") { benchmark in
         var seed: UInt64 = 0
         for _ in benchmark.scaledIterations {

@@ -1,18 +1,32 @@
 import RehearseCore
+import Synchronization
 
 /// What an exploration reached: the event names delivered, out of the simulation's vocabulary,
 /// and the distinct values plugins' state took (`gateway.status=loggedIn`), strings and booleans.
-/// Recorded on every event and action, so it keeps raw values and builds text only when asked.
-public final class ExploreCoverage {
-    private var builtinDelivered = [Bool](repeating: false, count: Event.builtinNames.count)
-    private var customDelivered: Set<String> = []
-    private var states: Set<StateValue> = []
-    /// `PLUGIN.KEY=VALUE` for every value the installed plugins declare their state takes.
-    private var declared: Set<String> = []
-    /// How many event names the simulation accepts.
-    public private(set) var vocabularySize = 0
+/// Each sequence records into a ``Run`` of its own, merged in when the sequence ends, so the
+/// threads of `explore --jobs` share nothing while they run.
+public final class ExploreCoverage: Sendable {
+    private let reached = Mutex(Reached())
 
-    private struct StateValue: Hashable {
+    /// What one or more sequences reached, as raw values (text is built only when asked).
+    struct Reached: Sendable {
+        var builtinDelivered = [Bool](repeating: false, count: Event.builtinNames.count)
+        var customDelivered: Set<String> = []
+        var states: Set<StateValue> = []
+        /// `PLUGIN.KEY=VALUE` for every value the installed plugins declare their state takes.
+        var declared: Set<String> = []
+        var vocabularySize = 0
+
+        mutating func merge(_ other: Reached) {
+            builtinDelivered = zip(builtinDelivered, other.builtinDelivered).map { $0 || $1 }
+            customDelivered.formUnion(other.customDelivered)
+            states.formUnion(other.states)
+            declared.formUnion(other.declared)
+            vocabularySize = max(vocabularySize, other.vocabularySize)
+        }
+    }
+
+    struct StateValue: Hashable, Sendable {
         let plugin: String
         let key: String
         let value: FieldValue
@@ -20,51 +34,72 @@ public final class ExploreCoverage {
 
     public init() {}
 
+    /// How many event names the simulation accepts.
+    public var vocabularySize: Int { reached.withLock { $0.vocabularySize } }
+
     /// The event names delivered, sorted.
     public var eventNames: [String] {
-        (zip(Event.builtinNames, builtinDelivered).filter(\.1).map(\.0) + customDelivered).sorted()
+        reached.withLock { (zip(Event.builtinNames, $0.builtinDelivered).filter(\.1).map(\.0) + $0.customDelivered).sorted() }
     }
 
     /// `PLUGIN.KEY=VALUE` for each state value seen, sorted.
     public var pluginStates: [String] {
-        states.map { state in
-            let value = if case .string(let text) = state.value { text } else { state.value.jsonText }
-            return "\(state.plugin).\(state.key)=\(value)"
-        }.sorted()
+        reached.withLock { reached in
+            reached.states.map { state in
+                let value = if case .string(let text) = state.value { text } else { state.value.jsonText }
+                return "\(state.plugin).\(state.key)=\(value)"
+            }.sorted()
+        }
     }
 
     /// The state values the plugins declare (``PluginStateKey/values``) that no sequence reached,
     /// as `PLUGIN.KEY=VALUE`, sorted: where exploration never got (a login never passed).
-    public var neverReached: [String] { declared.subtracting(pluginStates).sorted() }
-
-    /// Records what `simulation` delivers from now on.
-    func watch(_ simulation: Simulation) {
-        vocabularySize = simulation.eventVocabulary.count
-        for id in simulation.pluginIDs {
-            guard let plugin = simulation.plugin(id) else { continue }
-            for key in type(of: plugin).stateKeys { declared.formUnion(key.values.map { "\(id).\(key.name)=\($0)" }) }
-        }
-        simulation.bus.subscribe(.all, owner: "explorer coverage") { [unowned self] delivered in
-            if let slot = delivered.event.builtinSlot {
-                builtinDelivered[slot] = true
-            } else {
-                customDelivered.insert(delivered.event.name)
-            }
-        }
+    public var neverReached: [String] {
+        let declared = reached.withLock { $0.declared }
+        return declared.subtracting(pluginStates).sorted()
     }
 
-    /// Records the plugins' state now.
-    func sample(_ simulation: Simulation) {
-        for id in simulation.pluginIDs {
-            for (key, value) in simulation.plugin(id)?.state ?? [:] {
-                switch value {
-                case .string, .bool: states.insert(StateValue(plugin: id, key: key, value: value))
-                default: continue
+    /// `events 14/23, plugin states 9`.
+    public var summary: String {
+        let states = reached.withLock { $0.states.count }
+        return "events \(eventNames.count)/\(vocabularySize), plugin states \(states)"
+    }
+
+    /// Adds what one sequence reached.
+    func merge(_ run: Run) {
+        reached.withLock { $0.merge(run.reached) }
+    }
+
+    /// What one sequence reaches, recorded on its own thread as it runs.
+    final class Run {
+        fileprivate(set) var reached = Reached()
+
+        /// Records what `simulation` delivers from now on, and what its plugins declare.
+        init(watching simulation: Simulation) {
+            reached.vocabularySize = simulation.eventVocabulary.count
+            for id in simulation.pluginIDs {
+                guard let plugin = simulation.plugin(id) else { continue }
+                for key in type(of: plugin).stateKeys { reached.declared.formUnion(key.values.map { "\(id).\(key.name)=\($0)" }) }
+            }
+            simulation.bus.subscribe(.all, owner: "explorer coverage") { [unowned self] delivered in
+                if let slot = delivered.event.builtinSlot {
+                    reached.builtinDelivered[slot] = true
+                } else {
+                    reached.customDelivered.insert(delivered.event.name)
+                }
+            }
+        }
+
+        /// Records the plugins' state now.
+        func sample(_ simulation: Simulation) {
+            for id in simulation.pluginIDs {
+                for (key, value) in simulation.plugin(id)?.state ?? [:] {
+                    switch value {
+                    case .string, .bool: reached.states.insert(StateValue(plugin: id, key: key, value: value))
+                    default: continue
+                    }
                 }
             }
         }
     }
-
-    /// `events 14/23, plugin states 9`.
-    public var summary: String { "events \(eventNames.count)/\(vocabularySize), plugin states \(states.count)" }
 }

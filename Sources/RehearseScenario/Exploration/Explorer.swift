@@ -1,4 +1,6 @@
+import Foundation
 import RehearseCore
+import Synchronization
 
 /// Property-based exploration of a scenario's set-up: seeded random sequences of actions are run
 /// on fresh simulations until an invariant (the scenario's or a plugin's) breaks; the failing
@@ -24,6 +26,8 @@ public struct Explorer: Sendable {
     /// The longest sequence, and the most sequences of one exploration.
     public static let maximumLength = 1_000
     public static let maximumRuns = 10_000_000
+    /// The most threads one exploration runs sequences on.
+    public static let maximumJobs = 64
 
     /// The scenario's plugins, configured once for every run.
     private let plugins: [ConfiguredPlugin]
@@ -79,35 +83,59 @@ public struct Explorer: Sendable {
         return alphabet.sequence(length: length, using: &random)
     }
 
-    /// Runs the sequence of each seed in turn and returns the first that breaks an invariant,
-    /// recording what the runs reached in `coverage`. `progress` is told after each sequence and
-    /// may stop the exploration by returning false.
-    public func explore(seeds: some Sequence<UInt64>, coverage: ExploreCoverage? = nil,
-                        progress: (Int) -> Bool = { _ in true }) throws -> Failure? {
-        var done = 0
-        for seed in seeds {
-            let found: Failure?
-            do {
-                found = try run(sequence(seed: seed), seed: seed, coverage: coverage)
-            } catch var exceeded as BudgetExceeded {
-                exceeded.seed = seed
-                throw exceeded
-            }
-            if let failure = found { return failure }
-            done += 1
-            guard progress(done) else { break }
-        }
-        return nil
+    /// What ``explore(seeds:jobs:coverage:progress:)`` found: the first sequence, in the seeds'
+    /// order, that broke an invariant (nil if none did), and how many sequences ran.
+    public struct Outcome: Sendable {
+        public var failure: Failure?
+        /// With a failure, its position in the seeds plus one, whatever `jobs` was: the count a
+        /// run of one sequence after the other stops at.
+        public var sequences: Int
     }
 
-    /// Runs `actions` on a fresh simulation of the set-up; the first invariant broken, if any. An
+    /// Runs the sequence of each seed and returns the first, in `seeds`' order, that breaks an
+    /// invariant, recording what the runs reached in `coverage`. With `jobs` above 1 the
+    /// sequences run on that many threads, each taking the next seed in order; once one fails no
+    /// later seed starts, and a failure of an earlier seed still running wins: the outcome is the
+    /// one `jobs: 1` gives. `progress` is told how many sequences are done after each (one call at
+    /// a time, from any of the threads) and may stop the exploration by returning false.
+    public func explore<Seeds: Sequence<UInt64> & Sendable>(
+        seeds: Seeds, jobs: Int = 1, coverage: ExploreCoverage? = nil, progress: @escaping @Sendable (Int) -> Bool = { _ in true }
+    ) throws -> Outcome where Seeds.Iterator: Sendable {
+        let shared = Mutex(Exploration(seeds: seeds.makeIterator()))
+        let work = { @Sendable () -> Void in
+            while let (index, seed) = shared.withLock({ $0.claim() }) {
+                let result: Result<Failure?, any Error>
+                do {
+                    result = .success(try run(sequence(seed: seed), seed: seed, coverage: coverage))
+                } catch var exceeded as BudgetExceeded {
+                    exceeded.seed = seed
+                    result = .failure(exceeded)
+                } catch {
+                    result = .failure(error)
+                }
+                shared.withLock { exploration in
+                    exploration.finish(index, result)
+                    if !progress(exploration.done) { exploration.stopped = true }
+                }
+            }
+        }
+        if jobs > 1 {
+            DispatchQueue.concurrentPerform(iterations: jobs) { _ in work() }
+        } else {
+            work()
+        }
+        return try shared.withLock { try $0.outcome() }
+    }
+
+    /// Runs `actions` on a fresh simulation of the set-up;    /// Runs `actions` on a fresh simulation of the set-up; the first invariant broken, if any. An
     /// action that cannot be injected at its moment (a tap on a node a plugin has taken out) is
     /// skipped, as a replay of the written file skips nothing: it is not recorded.
     public func run(_ actions: [ExploreAction], seed: UInt64 = 0, coverage: ExploreCoverage? = nil,
                     recorder: ((Simulation) -> Void)? = nil) throws -> Failure? {
         let simulation = try scenario.makeSimulation(plugins: plugins)
         recorder?(simulation)
-        coverage?.watch(simulation)
+        let reached = coverage.map { _ in ExploreCoverage.Run(watching: simulation) }
+        defer { if let reached { coverage?.merge(reached) } }
         let watch = InvariantWatch(simulation)
         let meter = BudgetMeter(simulation, budget: budget)
         simulation.checkInvariants()
@@ -118,7 +146,7 @@ public struct Explorer: Sendable {
             case .wait(let duration): try meter.run(until: simulation.now + duration)
             }
             if let exceeded = meter.exceeded { throw exceeded }
-            coverage?.sample(simulation)
+            reached?.sample(simulation)
             if let (invariant, time) = watch.first {
                 return Failure(seed: seed, invariant: invariant, time: time, actions: Array(actions[...index]))
             }
@@ -200,5 +228,42 @@ private final class InvariantWatch {
         simulation.bus.subscribe(.name("invariant.failed"), owner: "explorer") { [unowned self] delivered in
             if first == nil, case .invariantFailed(let failure) = delivered.event { first = (failure, delivered.time) }
         }
+    }
+}
+
+/// The seeds of one exploration as its threads take them, and what the sequences came to.
+private struct Exploration<Seeds: IteratorProtocol<UInt64> & Sendable>: Sendable {
+    var seeds: Seeds
+    private var next = 0
+    private(set) var done = 0
+    /// Set when `progress` says to stop: no more seeds are taken.
+    var stopped = false
+    /// The earliest sequence, by position, that failed or could not run.
+    private var earliest: (index: Int, result: Result<Failure?, any Error>)?
+
+    typealias Failure = Explorer.Failure
+
+    init(seeds: Seeds) {
+        self.seeds = seeds
+    }
+
+    /// The next seed and its position, unless a sequence failed or the exploration was stopped.
+    mutating func claim() -> (Int, UInt64)? {
+        guard !stopped, earliest == nil, let seed = seeds.next() else { return nil }
+        defer { next += 1 }
+        return (next, seed)
+    }
+
+    /// Records the result of the sequence at `index`.
+    mutating func finish(_ index: Int, _ result: Result<Failure?, any Error>) {
+        done += 1
+        if case .success(nil) = result { return }
+        if earliest.map({ index < $0.index }) ?? true { earliest = (index, result) }
+    }
+
+    /// The earliest failure (thrown, if the sequence could not run), or none after every sequence.
+    func outcome() throws -> Explorer.Outcome {
+        guard let (index, result) = earliest else { return Explorer.Outcome(failure: nil, sequences: done) }
+        return Explorer.Outcome(failure: try result.get(), sequences: index + 1)
     }
 }
