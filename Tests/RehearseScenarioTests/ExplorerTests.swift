@@ -122,7 +122,7 @@ private let plantedScenario = """
             """)
         let explorer = try Explorer(scenario: try ScenarioLoader(registry: shippedPlugins).load(data: Data(yaml.utf8), file: "flow.yaml"),
                                     registry: shippedPlugins)
-        #expect(explorer.alphabet.kinds.first { $0.name == "text" }?.actions.contains(.inject(.text(TextInput(target: "username", text: "vijay")))) == true)
+        #expect(explorer.alphabet.kinds.first { $0.kind == .text }?.actions.contains(.inject(.text(TextInput(target: "username", text: "vijay")))) == true)
         let failure = try #require(try explorer.explore(seeds: 1...UInt64(Explorer.defaultRuns)).failure)
         #expect(failure.invariant.name == "never logged in")
         let shrunk = try explorer.shrink(failure).actions

@@ -24,16 +24,16 @@ public enum ExploreAction: Hashable, Sendable, CustomStringConvertible {
 /// The actions exploration draws from: kinds chosen by weight, then an action of the kind alike
 /// (a wait with a range draws its length, to the millisecond).
 public struct ExploreAlphabet: Sendable {
-    /// One kind of action (`tap`, `focus`, `wait`, ...).
+    /// One kind of action (`tap`, `focus`, `wait`, ...) with what it draws from.
     public struct Kind: Sendable {
-        public var name: String
+        public var kind: ExploreKind
         public var weight: Double
         public var actions: [ExploreAction]
         /// For waits drawn from a range instead of `actions`, in seconds.
         public var waitRange: ClosedRange<Double>?
 
-        public init(name: String, weight: Double = 1, actions: [ExploreAction], waitRange: ClosedRange<Double>? = nil) {
-            self.name = name
+        public init(_ kind: ExploreKind, weight: Double = 1, actions: [ExploreAction], waitRange: ClosedRange<Double>? = nil) {
+            self.kind = kind
             self.weight = weight
             self.actions = actions
             self.waitRange = waitRange
@@ -64,21 +64,20 @@ public struct ExploreAlphabet: Sendable {
         let fields = nodes.filter { $0.kind.isTextInput }.map(\.id)
         let tilts = [-2.0, 2.0].map { ExploreAction.inject(.motion(MotionSample(rotationRate: Vector3(x: 0, y: $0, z: 0)))) }
         let texts = settings.texts ?? typedTexts(scenario)
-        let actions: [String: [ExploreAction]] = [
-            "tap": (settings.tapTargets ?? nodes.map(\.id)).map { .inject(.tap(Tap(target: $0))) },
-            "focus": fields.map { .inject(.focus(NodeTarget(target: $0))) },
-            "text": fields.flatMap { field in texts.map { .inject(.text(TextInput(target: field, text: $0))) } },
-            "return": fields.map { .inject(.returnKey(NodeTarget(target: $0))) },
-            "resign": [.inject(.resign(ResignRequest()))],
-            "rotate": Orientation.allCases.map { .inject(.orientation(OrientationChange(value: $0))) },
-            "network": [false, true].map { .inject(.network(NetworkChange(online: $0))) },
-            "motion": tilts,
-            "wait": settings.waitRange == nil ? defaultWaits.compactMap { VirtualTime.seconds($0).map(ExploreAction.wait) } : [],
-            "emit": (settings.events ?? emittedEvents(scenario)).map(ExploreAction.inject),
-        ]
-        return ExploreAlphabet(kinds: ExploreSettings.kinds.map { name in
-            Kind(name: name, weight: settings.weights[name] ?? 1, actions: actions[name] ?? [],
-                 waitRange: name == "wait" ? settings.waitRange : nil)
+        return ExploreAlphabet(kinds: ExploreKind.allCases.map { kind in
+            let actions: [ExploreAction] = switch kind {
+            case .tap: (settings.tapTargets ?? nodes.map(\.id)).map { .inject(.tap(Tap(target: $0))) }
+            case .focus: fields.map { .inject(.focus(NodeTarget(target: $0))) }
+            case .text: fields.flatMap { field in texts.map { .inject(.text(TextInput(target: field, text: $0))) } }
+            case .returnKey: fields.map { .inject(.returnKey(NodeTarget(target: $0))) }
+            case .resign: [.inject(.resign(ResignRequest()))]
+            case .rotate: Orientation.allCases.map { .inject(.orientation(OrientationChange(value: $0))) }
+            case .network: [false, true].map { .inject(.network(NetworkChange(online: $0))) }
+            case .motion: tilts
+            case .wait: settings.waitRange == nil ? defaultWaits.compactMap { VirtualTime.seconds($0).map(ExploreAction.wait) } : []
+            case .emit: (settings.events ?? emittedEvents(scenario)).map(ExploreAction.inject)
+            }
+            return Kind(kind, weight: settings.weights[kind] ?? 1, actions: actions, waitRange: kind == .wait ? settings.waitRange : nil)
         })
     }
 

@@ -10,35 +10,34 @@ extension StepParser {
         settings.length = try entries["length"].map { value throws(ScenarioError) in try wholeNumber(value, "length", upTo: Double(Explorer.maximumLength)) }
         settings.runs = try entries["runs"].map { value throws(ScenarioError) in try wholeNumber(value, "runs", upTo: Double(Explorer.maximumRuns)) }
         guard let actions = entries["actions"] else { return settings }
-        for (kind, key, setting) in try actions.mapping("actions") {
-            guard ExploreSettings.kinds.contains(kind) else {
-                throw key.error("unknown action kind '\(kind)'\(Suggestion.hint(for: kind, among: ExploreSettings.kinds)); "
-                    + "kinds: \(ExploreSettings.kinds.joined(separator: ", "))")
+        for (name, key, setting) in try actions.mapping("actions") {
+            guard let kind = ExploreKind(rawValue: name) else {
+                throw key.error("unknown action kind '\(name)'\(Suggestion.hint(for: name, among: ExploreKind.names)); "
+                    + "kinds: \(ExploreKind.names.joined(separator: ", "))")
             }
             if case .scalar = setting.node {
                 settings.weights[kind] = try weight(setting)
                 continue
             }
-            let allowed = ["weight"] + (ScenarioSyntax.exploreValueKeys[kind].map { [$0] } ?? [])
-            let options = try setting.mapping("the \(kind) actions", allowed: allowed)
+            let allowed = ["weight"] + (kind.valuesKey.map { [$0] } ?? [])
+            let options = try setting.mapping("the \(name) actions", allowed: allowed)
             if let weightValue = options["weight"] { settings.weights[kind] = try weight(weightValue) }
             try read(kind, options, into: &settings)
         }
         return settings
     }
 
-
-    private func read(_ kind: String, _ options: [String: YAMLValue], into settings: inout ExploreSettings) throws(ScenarioError) {
+    private func read(_ kind: ExploreKind, _ options: [String: YAMLValue], into settings: inout ExploreSettings) throws(ScenarioError) {
         switch kind {
-        case "tap":
+        case .tap:
             settings.tapTargets = try options["nodes"].map { value throws(ScenarioError) in
                 try list(value, "nodes").map { item throws(ScenarioError) in try node(item) }
             }
-        case "text":
+        case .text:
             settings.texts = try options["values"].map { value throws(ScenarioError) in
                 try list(value, "values").map { item throws(ScenarioError) in try item.string("a text") }
             }
-        case "wait":
+        case .wait:
             guard let between = options["between"] else { return }
             let bounds = try between.sequence("between")
             guard bounds.count == 2 else { throw between.error("between needs two durations, [shortest, longest]") }
@@ -48,12 +47,12 @@ extension StepParser {
                 throw between.error(problem)
             }
             settings.waitRange = low.seconds...high.seconds
-        case "emit":
+        case .emit:
             settings.events = try options["events"].map { value throws(ScenarioError) in
                 try list(value, "events").map { item throws(ScenarioError) in try emit(item).0 }
             }
-        default:
-            return
+        case .focus, .returnKey, .resign, .rotate, .network, .motion:
+            return  // no values: only a weight
         }
     }
 

@@ -12,7 +12,6 @@ enum ScenarioSyntax {
     static let invariant = ["name", "when", "check", "finite"]
     static let explore = ["length", "runs", "actions"]
     /// The key that gives each explored action kind its values, for the kinds that take any.
-    static let exploreValueKeys = ["tap": "nodes", "text": "values", "wait": "between", "emit": "events"]
     static let type = ["into", "text"]
     static let tapPoint = ["x", "y"]
     static let network = ["online"]

@@ -8,7 +8,7 @@ public struct ExploreSettings: Sendable {
     /// Sequences per exploration.
     public var runs: Int?
     /// The weight of each action kind (0 leaves a kind out); kinds not listed weigh 1.
-    public var weights: [String: Double] = [:]
+    public var weights: [ExploreKind: Double] = [:]
     /// The nodes taps aim at (default: every node the scene declares).
     public var tapTargets: [String]?
     /// The text typed (default: `a`).
@@ -18,8 +18,26 @@ public struct ExploreSettings: Sendable {
     /// The plugin events emitted (default: those the file's steps emit).
     public var events: [Event]?
 
-    /// The action kinds, in the order the alphabet lists them.
-    public static let kinds = ["tap", "focus", "text", "return", "resign", "rotate", "network", "motion", "wait", "emit"]
-
     public init() {}
+}
+
+/// The kinds of action exploration draws, in the order the alphabet lists them; the names are
+/// the `explore: {actions}` keys.
+public enum ExploreKind: String, CaseIterable, Sendable {
+    case tap, focus, text, returnKey = "return", resign, rotate, network, motion, wait, emit
+
+    /// The key under which an `explore:` section gives this kind's values (`tap: {nodes: [...]}`),
+    /// if it takes any.
+    public var valuesKey: String? {
+        switch self {
+        case .tap: "nodes"
+        case .text: "values"
+        case .wait: "between"
+        case .emit: "events"
+        case .focus, .returnKey, .resign, .rotate, .network, .motion: nil
+        }
+    }
+
+    /// Every kind's name, in order.
+    public static var names: [String] { allCases.map(\.rawValue) }
 }

@@ -160,10 +160,10 @@ public enum ScenarioSchema {
                                                                                    required: ["name"])],
         ]
         var kinds: [String: FieldValue] = [:]
-        for kind in ExploreSettings.kinds {
+        for kind in ExploreKind.allCases {
             var options: [String: FieldValue] = ["weight": ["type": "number", "minimum": 0]]
-            if let key = ScenarioSyntax.exploreValueKeys[kind] { options[key] = values[key] }
-            kinds[kind] = oneOf([["type": "number", "minimum": 0], object(options)])
+            if let key = kind.valuesKey { options[key] = values[key] }
+            kinds[kind.rawValue] = oneOf([["type": "number", "minimum": 0], object(options)])
         }
         return object(["length": ["type": "integer", "minimum": 1], "runs": ["type": "integer", "minimum": 1], "actions": object(kinds)])
     }
