@@ -56,13 +56,13 @@ struct ViewerTimeline: Sendable {
         var clock = VirtualTime.zero
         var times: [(VirtualTime, String)] = []
         for step in scenario.steps {
+            clock = step.action.clock(after: clock)
             switch step.action {
-            case .wait(let duration), .motionStream(_, _, let duration): clock = clock + duration
-            case .advance(let time): clock = time
             case .expect(let expectations): times.append((clock, "expect " + expectations.map(\.path).joined(separator: ", ")))
             case .expectEvent(let expectation): times.append((clock, "expect-event \(expectation.name)"))
             case .expectNoEvent(let expectation): times.append((clock, "expect-no-event \(expectation.name)"))
-            default: break
+            case .inject, .schedule, .motionStream, .wait, .advance, .keyboardShow, .keyboardHide, .set, .animate, .activate, .snapshot:
+                continue  // not an expectation
             }
         }
         return times

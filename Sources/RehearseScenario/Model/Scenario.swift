@@ -56,6 +56,19 @@ public struct Step: Sendable {
     }
 }
 
+extension Step.Action {
+    /// The steps' clock after this step, from `now`: a wait and a motion stream move it on, `at`
+    /// moves it to a time, and nothing else moves it.
+    public func clock(after now: VirtualTime) -> VirtualTime {
+        switch self {
+        case .wait(let duration), .motionStream(_, _, let duration): now + duration
+        case .advance(let time): time
+        case .inject, .schedule, .keyboardShow, .keyboardHide, .expect, .expectEvent, .expectNoEvent, .set, .animate, .activate,
+             .snapshot: now
+        }
+    }
+}
+
 /// One animated property change, the `animate:` step: a `set` of one animatable path (a whole
 /// property such as `box.frame`, or a component such as `box.frame.y`) inside an animation.
 public struct PropertyAnimation: Sendable {
