@@ -55,10 +55,14 @@ public struct PluginRegistry: Sendable {
     /// Every plugin, in registration order.
     public let descriptors: [PluginDescriptor]
 
-    /// Creates a registry of `descriptors`; ids must be unique (a later duplicate is dropped).
+    /// Creates a registry of `descriptors`, whose ids must be unique: two plugins with one id are
+    /// a program's mistake, and stop it here (`RehearseCommand.main` says so before it gets here).
     public init(_ descriptors: [PluginDescriptor]) {
         var seen: Set<String> = []
-        self.descriptors = descriptors.filter { seen.insert($0.id).inserted }
+        for descriptor in descriptors {
+            precondition(seen.insert(descriptor.id).inserted, "two plugins have the id '\(descriptor.id)'")
+        }
+        self.descriptors = descriptors
     }
 
     /// The plugin with `id`, if registered.
