@@ -153,3 +153,8 @@ private func offsetAfterFocusing(_ field: String, _ harness: PluginHarness<AutoS
         #expect(harness.number("scroll.contentInset.bottom") == 0)
     }
 }
+
+/// Its declarations say what it does (RehearseTesting's conformance kit).
+@Test func autoScrollConforms() {
+    #expect(PluginConformance.problems(of: AutoScroll.self, samples: [FormSave()]) == [])
+}

@@ -1,3 +1,4 @@
+import LoginEvents
 import RehearseCore
 import RehearseTesting
 import Testing
@@ -153,4 +154,11 @@ private func submit(_ username: String) -> Event { .custom(name: "login.submit",
         #expect(!harness.delivered.map(\.traceLine).joined().contains("key-"))
         #expect(harness.deliveredNames().contains("login.succeeded"))
     }
+}
+
+/// Its declarations say what it does (RehearseTesting's conformance kit).
+@Test func gatewayConforms() {
+    let samples: [any PluginEvent] = [LoginSubmit(username: "vijay"), LoginSucceeded(username: "vijay"), LoginFailed(username: "mallory"),
+                                      Logout(), GatewayChanged(status: "loggedIn", child: "home"), GatewayNavigate(section: "settings")]
+    #expect(PluginConformance.problems(of: Gateway.self, samples: samples) == [])
 }

@@ -1,3 +1,4 @@
+import LoginEvents
 import RehearseCore
 import RehearseTesting
 import Testing
@@ -153,4 +154,11 @@ private func harness(_ configure: (inout LoginAnimator.Configuration) -> Void = 
         #expect(harness.number("password.presentation.alpha") == (succeeds ? 0 : 1))
         #expect(harness.value("login-animator.phase") == (succeeds ? "succeeded" : "editing"))
     }
+}
+
+/// Its declarations say what it does (RehearseTesting's conformance kit).
+@Test func loginAnimatorConforms() {
+    let samples: [any PluginEvent] = [LoginSubmit(username: "vijay"), LoginSucceeded(username: "vijay"),
+                                      LoginFailed(username: "mallory", reason: "unknown user"), LoginFailed(username: "mallory")]
+    #expect(PluginConformance.problems(of: LoginAnimator.self, samples: samples) == [])
 }

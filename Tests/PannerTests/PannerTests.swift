@@ -173,3 +173,8 @@ private func sample(x: Double = 0, y: Double, z: Double = 0) -> Event {
         }
     }
 }
+
+/// Its declarations say what it does (RehearseTesting's conformance kit).
+@Test func pannerConforms() {
+    #expect(PluginConformance.problems(of: Panner.self) == [])
+}

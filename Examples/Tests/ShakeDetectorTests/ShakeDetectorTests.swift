@@ -86,3 +86,8 @@ private func push(_ x: Double) -> Event {
         #expect(try #require(simulation.value(at: "scroll.contentOffset.x")?.number) > start)
     }
 }
+
+/// Its declarations say what it does: id, configuration, state keys, the shake event's fields.
+@Test func shakeDetectorConforms() {
+    #expect(PluginConformance.problems(of: ShakeDetector.self, samples: [Shake(peaks: 3, magnitude: 2.4)]) == [])
+}
