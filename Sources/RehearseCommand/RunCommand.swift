@@ -68,6 +68,7 @@ struct Run: AsyncParsableCommand {
         }
         let inputs = files.indices.map { (file: files[$0], spool: spools?[$0]) }
         let results = await ParallelRuns.run(inputs, jobs: jobs) { input in
+            input.spool?.claim()
             defer { input.spool?.finish() }
             return runner.run(file: input.file, trace: input.spool?.append)
         } progress: { done in
@@ -107,7 +108,10 @@ struct Run: AsyncParsableCommand {
     private func writeTrace(_ spools: [TraceSpool], to path: String, sparing files: [String]) throws {
         let output = try ScenarioFiles.open(path, option: "--trace", sparing: files)
         do {
-            for spool in spools { try spool.copy(to: output) }
+            for spool in spools {
+                spool.claim()  // its job has ended
+                try spool.copy(to: output)
+            }
             try output.close()
         } catch {
             throw ValidationError("--trace: \(error)")

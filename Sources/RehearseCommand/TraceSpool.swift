@@ -8,48 +8,62 @@ import RehearseScenario
 /// does not grow with its trace, parallel runs' traces never interleave, and only running jobs
 /// hold a file open. When several files run, each line is tagged with its file
 /// (`{"scenario": FILE, ...}`).
-final class TraceSpool: @unchecked Sendable {
-    // Unchecked: a spool is written by its one run's job only, and read after that job ended.
+final class TraceSpool: Sendable {
     private let path: String
     private let tag: String?
-    private var file: UnsafeMutablePointer<FILE>?
-    private var failed = false
+    /// Written by the job that runs the file, read by the command once the job ended: each
+    /// claims it first (``claim()``), and a debug build stops on any other use.
+    private let writer: ThreadBound<Writer>
+
+    private final class Writer {
+        var file: UnsafeMutablePointer<FILE>?
+        var failed = false
+
+        deinit {
+            if let file { fclose(file) }
+        }
+    }
 
     /// A spool for the file at `index` of a run, in `folder`; `scenario` tags its lines.
     init(folder: TemporaryFolder, index: Int, scenario: String?) {
         path = folder.path + "/\(index).jsonl"
         tag = scenario.map { #"{"scenario":\#(FieldValue.string($0).jsonText),"# }
+        writer = ThreadBound(Writer())
     }
 
-    deinit {
-        if let file { fclose(file) }
+    /// Makes the calling thread the spool's: the job, before it runs its file; the command,
+    /// after the job ended, before it copies.
+    func claim() {
+        writer.claim()
     }
 
     /// Appends one trace line (a JSON object).
     func append(_ line: String) {
-        if file == nil, !failed {
-            file = fopen(path, "w")
-            failed = file == nil
+        let writer = writer.value
+        if writer.file == nil, !writer.failed {
+            writer.file = fopen(path, "w")
+            writer.failed = writer.file == nil
         }
-        guard let file else { return }
+        guard let file = writer.file else { return }
         if let tag {
             fputs(tag, file)
             fputs(String(line.dropFirst()), file)
         } else {
             fputs(line, file)
         }
-        if fputc(0x0A, file) == EOF { failed = true }
+        if fputc(0x0A, file) == EOF { writer.failed = true }
     }
 
     /// Ends the writing (the run is over).
     func finish() {
-        if let file, fclose(file) != 0 { failed = true }
-        file = nil
+        let writer = writer.value
+        if let file = writer.file, fclose(file) != 0 { writer.failed = true }
+        writer.file = nil
     }
 
     /// Copies everything appended to `output`, a chunk at a time.
     func copy(to output: OutputFile) throws {
-        guard !failed else { throw ValidationError("--trace: cannot write the temporary file \(path)") }
+        guard !writer.value.failed else { throw ValidationError("--trace: cannot write the temporary file \(path)") }
         guard let input = fopen(path, "r") else { return }  // the run delivered nothing
         defer { fclose(input) }
         var chunk = [UInt8](repeating: 0, count: 1 << 16)

@@ -8,20 +8,33 @@ import Synchronization
 /// take it (``takeBuilt()``), and a write to the wake signal says it is there.
 final class SessionFactory: Sendable {
     /// A `CreateSession` call waiting for its session: the call and its connection, each with a
-    /// reference the request holds until ``release()``, and who will own the session.
-    struct Request: @unchecked Sendable {
-        let call: OpaquePointer
-        let connection: OpaquePointer
-        let owner: SessionTable.Owner
+    /// reference the request holds until ``release()``, and who will own the session. The factory's
+    /// thread only carries it: everything in it is the service thread's (checked in debug builds).
+    struct Request: Sendable {
+        private let handles: ThreadBound<Handles>
+
+        private final class Handles {
+            let call: OpaquePointer
+            let connection: OpaquePointer
+            let owner: SessionTable.Owner
+
+            init(call: OpaquePointer, connection: OpaquePointer, owner: SessionTable.Owner) {
+                self.call = call
+                self.connection = connection
+                self.owner = owner
+            }
+        }
 
         /// Takes a reference to `call` and `connection`.
         init(call: OpaquePointer, connection: OpaquePointer, owner: SessionTable.Owner) {
             dbus_message_ref(call)
             dbus_connection_ref(connection)
-            self.call = call
-            self.connection = connection
-            self.owner = owner
+            handles = ThreadBound(Handles(call: call, connection: connection, owner: owner))
         }
+
+        var call: OpaquePointer { handles.value.call }
+        var connection: OpaquePointer { handles.value.connection }
+        var owner: SessionTable.Owner { handles.value.owner }
 
         /// Gives the references back (on the service's thread, once answered).
         func release() {
@@ -30,10 +43,10 @@ final class SessionFactory: Sendable {
         }
     }
 
-    /// A built session, handed from the factory's thread to the service's, which alone uses it
-    /// from then on.
-    struct Built: @unchecked Sendable {
-        let session: SimulatorSession
+    /// A built session, handed from the factory's thread to the service's, which claims it
+    /// (``ThreadBound/claim()``) when it takes it, and alone uses it from then on.
+    struct Built: Sendable {
+        let session: ThreadBound<SimulatorSession>
         let shared: Bool
     }
 
@@ -50,7 +63,7 @@ final class SessionFactory: Sendable {
         queue.async { [self] in
             let result = Result { () throws(MethodFailure) -> Built in
                 let read = try SessionSetup(setup, registry: registry)
-                return Built(session: try read.makeSession(registry: registry, defaultMode: defaultMode), shared: read.shared)
+                return Built(session: ThreadBound(try read.makeSession(registry: registry, defaultMode: defaultMode)), shared: read.shared)
             }
             built.withLock { $0.append((request, result)) }
             wake.notify()

@@ -5,11 +5,11 @@ import Synchronization
 
 /// What the connection thread tells every session's thread: stop, and whether the bus daemon has
 /// fallen behind (then no session starts new work, so memory stays bounded).
-final class ServiceState: @unchecked Sendable {
+final class ServiceState: Sendable {
     let stopRequested = Atomic<Bool>(false)
     let busBacklogFull = Atomic<Bool>(false)
     /// Signalled when the bus daemon caught up, and when a session is asked to close.
-    private let changed = NSCondition()
+    private let changed = ConditionLocked(())
 
     /// Records whether the daemon is behind; wakes the sessions waiting for it when it is not.
     func setBusBacklogFull(_ full: Bool) {
@@ -19,29 +19,26 @@ final class ServiceState: @unchecked Sendable {
 
     /// Wakes every session waiting in ``waitWhileBusIsBehind(unless:)``.
     func wakeAll() {
-        changed.lock()
         changed.broadcast()
-        changed.unlock()
     }
 
     /// Waits while the bus daemon is behind, until it catches up, the service stops, or `done`
     /// (checked each time the state changes) says to stop waiting.
     func waitWhileBusIsBehind(unless done: () -> Bool) {
-        changed.lock()
-        defer { changed.unlock() }
-        while busBacklogFull.load(ordering: .relaxed), !stopRequested.load(ordering: .relaxed), !done() {
-            changed.wait()
-        }
+        changed.waitThenLock(while: { _ in
+            busBacklogFull.load(ordering: .relaxed) && !stopRequested.load(ordering: .relaxed) && !done()
+        }) { _ in }
     }
 }
 
 /// A created session's own thread: it answers the calls routed to its object and runs its clock,
 /// so sessions use the cores there are. What it produces (replies and signals, built as libdbus
 /// messages) waits in an outbox until the connection thread sends it: only that thread touches a
-/// connection (reference/dbus-notes.md). A message belongs to one thread at a time, handed over
-/// under the lock here. Calls are answered in the order they came, so a session's trace depends
-/// only on its own calls.
-final class SessionWorker: @unchecked Sendable {
+/// connection (reference/dbus-notes.md). Calls and messages change hands under one lock
+/// (``Shared``); the session itself belongs to the worker's thread while it runs, and to the
+/// connection thread once it ended (``ThreadBound``, checked in debug builds). Calls are answered
+/// in the order they came, so a session's trace depends only on its own calls.
+final class SessionWorker: Sendable {
     /// Something for the connection thread to send.
     enum Outgoing {
         /// A reply (nil only if it could not be built), to the connection the call came on; the
@@ -58,27 +55,40 @@ final class SessionWorker: @unchecked Sendable {
     /// `org.rehearse.Error.Limit`, so no client queues unbounded work behind a long `Advance`.
     static let maximumQueuedCalls = 1_000
 
+    /// What the connection thread and the worker's thread hand each other.
+    private struct Shared {
+        /// Calls for the session, each with a reference to it and to its connection.
+        var inbox: [(call: OpaquePointer, connection: OpaquePointer)] = []
+        var outbox: [Outgoing] = []
+        /// Set by ``close()``: the thread ends at its next look.
+        var closing = false
+        /// Set with the reply to the session's own `Close()` when that reply is put in the outbox,
+        /// so the service, which removes the session when it sees this, has the reply to send.
+        var closeRequested = false
+    }
+
+    /// The session and what only its thread knows of it.
+    private final class Owned {
+        let object: SimulatorObject
+        /// Set by the session's own `Close()`.
+        var hasClosed = false
+
+        init(object: SimulatorObject) {
+            self.object = object
+        }
+    }
+
     let path: String
-    /// Touched only by the worker's thread once it started.
-    private let object: SimulatorObject
+    private let owned: ThreadBound<Owned>
+    private let shared = ConditionLocked(Shared())
     private let serials: MessageSerials
     private let state: ServiceState
     private let wake: WakeSignal
-
-    private let condition = NSCondition()
-    private var inbox: [(call: OpaquePointer, connection: OpaquePointer)] = []
-    private var outbox: [Outgoing] = []
-    private var closing = false
-    /// Set with the reply to the session's own `Close()` when that reply is put in the outbox, so
-    /// the service, which removes the session when it sees this, has the reply to send.
-    private var closeRequested = false
-    /// Set by the session's own `Close()`; touched only by the worker's thread.
-    private var hasClosed = false
     private let finished = DispatchSemaphore(value: 0)
 
     init(object: SimulatorObject, serials: MessageSerials, state: ServiceState, wake: WakeSignal) {
         path = object.path
-        self.object = object
+        owned = ThreadBound(Owned(object: object))
         self.serials = serials
         self.state = state
         self.wake = wake
@@ -93,23 +103,24 @@ final class SessionWorker: @unchecked Sendable {
     /// Queues `call`, which came on `connection`, for the session and takes a reference to both;
     /// false when ``maximumQueuedCalls`` already wait (nothing is queued).
     func submit(_ call: OpaquePointer, from connection: OpaquePointer) -> Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        guard inbox.count < Self.maximumQueuedCalls else { return false }
-        dbus_message_ref(call)
-        dbus_connection_ref(connection)
-        inbox.append((call, connection))
-        condition.signal()
-        return true
+        let queued = shared.withLock { shared in
+            guard shared.inbox.count < Self.maximumQueuedCalls else { return false }
+            dbus_message_ref(call)
+            dbus_connection_ref(connection)
+            shared.inbox.append((call, connection))
+            return true
+        }
+        if queued { shared.broadcast() }
+        return queued
     }
 
     /// What the session produced since the last call, in order; and whether it asked to close.
     func takeOutgoing() -> (messages: [Outgoing], closeRequested: Bool) {
-        condition.lock()
-        defer { condition.unlock() }
-        let taken = outbox
-        outbox.removeAll(keepingCapacity: true)
-        if taken.count >= Self.maximumOutbox { condition.signal() }  // the session may wait for room
+        let (taken, closeRequested) = shared.withLock { shared in
+            defer { shared.outbox.removeAll(keepingCapacity: true) }
+            return (shared.outbox, shared.closeRequested)
+        }
+        if taken.count >= Self.maximumOutbox { shared.broadcast() }  // the session may wait for room
         return (taken, closeRequested)
     }
 
@@ -117,55 +128,56 @@ final class SessionWorker: @unchecked Sendable {
     /// session's recording (throwing what kept it from being written). Calls still queued get
     /// `UnknownObject` replies in the outbox: every call is answered, and the session is gone.
     func close() throws(MethodFailure) {
-        condition.lock()
-        closing = true
-        condition.signal()
-        condition.unlock()
+        shared.withLock { $0.closing = true }
+        shared.broadcast()
         state.wakeAll()
         finished.wait()
-        condition.lock()
-        for (call, connection) in inbox {
-            let refusal = SimulatorObject.Answer.failure(MethodFailure(SimulatorError.unknownObject, "\(path) was closed"))
-            outbox.append(.reply(refusal.message(answering: call, serial: serials.take()), connection: connection))
-            dbus_message_unref(call)
+        owned.claim()  // the thread is over: the session is this thread's now
+        let refused = shared.withLock { shared in
+            defer { shared.inbox.removeAll() }
+            return shared.inbox
         }
-        inbox.removeAll()
-        condition.unlock()
-        try object.finishRecording()  // the thread is over: the object is this thread's now
+        let replies = refused.map { call, connection in
+            let refusal = SimulatorObject.Answer.failure(MethodFailure(SimulatorError.unknownObject, "\(path) was closed"))
+            defer { dbus_message_unref(call) }
+            return Outgoing.reply(refusal.message(answering: call, serial: serials.take()), connection: connection)
+        }
+        shared.withLock { $0.outbox += replies }
+        try owned.value.object.finishRecording()
     }
 
     // MARK: The worker's thread
 
     private var isClosing: Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        return closing
+        shared.withLock { $0.closing }
     }
 
     private func run() {
-        object.session.startPacing()
+        owned.claim()
+        owned.value.object.session.startPacing()
         while true {
             waitForOutboxRoom()
-            condition.lock()
             let idle = SimulatorService.idleMilliseconds
-            let wait = hasClosed ? idle : object.session.waitMilliseconds(idle: idle)
-            if inbox.isEmpty, !closing { _ = condition.wait(until: Date(timeIntervalSinceNow: Double(wait) / 1000)) }
-            if closing {
-                condition.unlock()
+            let session = owned.value
+            let wait = session.hasClosed ? idle : session.object.session.waitMilliseconds(idle: idle)
+            let calls = shared.waitThenLock(while: { $0.inbox.isEmpty && !$0.closing },
+                                            until: Date(timeIntervalSinceNow: Double(wait) / 1000)) { shared in
+                guard !shared.closing else { return nil as [(call: OpaquePointer, connection: OpaquePointer)]? }
+                defer { shared.inbox.removeAll(keepingCapacity: true) }
+                return shared.inbox
+            }
+            guard let calls else {
                 finished.signal()
                 return
             }
-            let calls = inbox
-            inbox.removeAll(keepingCapacity: true)
-            condition.unlock()
             var produced: [Outgoing] = []
             for (call, connection) in calls {
                 // After its own Close() the session answers nothing more and its clock stops, so
                 // its recording ends where the client saw it end.
-                let answer = hasClosed
+                let answer = session.hasClosed
                     ? .failure(MethodFailure(SimulatorError.unknownObject, "\(path) was closed"))
-                    : object.answerIntrospection(call, objectPaths: [path])
-                        ?? object.answer(call, betweenSlices: continueLongWork)
+                    : session.object.answerIntrospection(call, objectPaths: [path])
+                        ?? session.object.answer(call, betweenSlices: continueLongWork)
                         ?? .failure(MethodFailure(SimulatorError.unknownMethod, "\(path) has no such method"))
                 // The events the call delivered go before its reply: a client that reads events
                 // after the reply has them all.
@@ -173,24 +185,25 @@ final class SessionWorker: @unchecked Sendable {
                 produced.append(.reply(answer.message(answering: call, serial: serials.take()), connection: connection))
                 dbus_message_unref(call)
             }
-            if !hasClosed, !state.busBacklogFull.load(ordering: .relaxed) { object.session.runDueWork() }
+            if !session.hasClosed, !state.busBacklogFull.load(ordering: .relaxed) { session.object.session.runDueWork() }
             produced += signals()
-            if let changed = object.takePropertiesChanged()?.make(serial: serials.take()) { produced.append(.signal(changed)) }
+            if let changed = session.object.takePropertiesChanged()?.make(serial: serials.take()) { produced.append(.signal(changed)) }
             publish(produced)
         }
     }
 
     /// The `Event` signals of what the session delivered since the last call, built.
     private func signals() -> [Outgoing] {
-        object.takeEventSignals().compactMap { $0.make(serial: serials.take()).map(Outgoing.signal) }
+        owned.value.object.takeEventSignals().compactMap { $0.make(serial: serials.take()).map(Outgoing.signal) }
     }
 
     private func publish(_ produced: [Outgoing]) {
         guard !produced.isEmpty else { return }
-        condition.lock()
-        outbox += produced
-        closeRequested = hasClosed
-        condition.unlock()
+        let hasClosed = owned.value.hasClosed
+        shared.withLock { shared in
+            shared.outbox += produced
+            shared.closeRequested = hasClosed
+        }
         wake.notify()
     }
 
@@ -205,13 +218,9 @@ final class SessionWorker: @unchecked Sendable {
     }
 
     /// Waits while ``maximumOutbox`` messages wait to be sent, until the connection thread takes
-    /// them or the session closes (both signal the condition).
+    /// them or the session closes (both wake it).
     private func waitForOutboxRoom() {
-        condition.lock()
-        defer { condition.unlock() }
-        while outbox.count >= Self.maximumOutbox, !closing {
-            condition.wait()
-        }
+        shared.waitThenLock(while: { $0.outbox.count >= Self.maximumOutbox && !$0.closing }) { _ in }
     }
 }
 
@@ -222,6 +231,6 @@ extension SessionWorker: SessionHost {
 
     /// `Close()` on this session, on its own thread: the session stops once the reply is out.
     func closeSession(at path: String) throws(MethodFailure) {
-        hasClosed = true
+        owned.value.hasClosed = true
     }
 }

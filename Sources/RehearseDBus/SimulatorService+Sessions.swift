@@ -43,7 +43,8 @@ extension SimulatorService: SessionHost {
             case .success(let box) where !ownerLeft:
                 do {
                     let (path, number) = try sessions.next(for: request.owner)
-                    let object = SimulatorObject(path: path, session: box.session, readOnly: options.readOnly,
+                    box.session.claim()  // handed over with the factory's lock
+                    let object = SimulatorObject(path: path, session: box.session.value, readOnly: options.readOnly,
                                                  recordings: recordings, recordingName: "session-\(number)")
                     sessions.add(SessionTable.Entry(worker: SessionWorker(object: object, serials: serials, state: state, wake: wake),
                                                     owner: request.owner, shared: box.shared))
