@@ -19,6 +19,20 @@ import Testing
         #expect(rows == expected, "expected:\n\(expected.joined(separator: "\n"))")
     }
 
+    /// CONTRIBUTING.md's map names every subcommand `rehearse --help` lists, in its order.
+    @Test func theCodeMapListsEverySubcommand() throws {
+        let help = try Rehearse.run(["--help"]).output
+        let listed = help.components(separatedBy: "SUBCOMMANDS:").last?.split(separator: "\n")
+            .compactMap { line -> String? in
+                guard line.hasPrefix("  "), !line.hasPrefix("   "), let name = line.split(separator: " ").first,
+                      name.allSatisfy({ $0.isLowercase || $0 == "-" }) else { return nil }
+                return String(name)
+            } ?? []
+        #expect(listed.count >= 13)
+        let map = try String(contentsOf: Rehearse.packageRoot.appendingPathComponent("CONTRIBUTING.md"), encoding: .utf8)
+        #expect(map.contains("(" + listed.map { "`\($0)`" }.joined(separator: ", ") + ";"), "\(listed)")
+    }
+
     @Test func theDBusGuidesExamplesPrintWhatItSays() throws {
         let guide = try String(contentsOf: Rehearse.packageRoot.appendingPathComponent("docs/dbus.md"), encoding: .utf8)
         let blocks = CodeBlocks(guide).blocks
