@@ -197,11 +197,16 @@ private final class Impostor: Plugin {
         #expect(error?.path == "label")
     }
 
+    /// A registry with two plugins of one id is a program's mistake: it stops there, named.
+    @Test func aRegistryWithTwoPluginsOfOneIdStops() async {
+        await #expect(processExitsWith: .failure) {
+            _ = PluginRegistry([PluginDescriptor(TapCounter.self), PluginDescriptor(TapCounter.self)])
+        }
+    }
+
     @Test func installingTheSameIdTwiceIsRefused() throws {
         let simulation = Simulation()
-        let registry = PluginRegistry([PluginDescriptor(TapCounter.self), PluginDescriptor(TapCounter.self)])
-        #expect(registry.descriptors.count == 1)
-        let descriptor = try #require(registry["tap-counter"])
+        let descriptor = PluginDescriptor(TapCounter.self)
         try simulation.install(descriptor)
         #expect(throws: PluginInstallError.duplicate("tap-counter")) { try simulation.install(descriptor) }
         #expect(simulation.pluginIDs == ["tap-counter"])

@@ -6,6 +6,16 @@ public protocol EventPayload: Hashable, Sendable {
     var fields: Fields { get }
 }
 
+extension EventPayload where Self: Codable {
+    /// Reads the payload from its fields, refusing unknown, missing and mistyped ones.
+    public init(fields: Fields) throws(FieldError) {
+        self = try FieldCodec.value(Self.self, from: fields)
+    }
+
+    /// The payload's fields (absent optionals are left out).
+    public var fields: Fields { FieldCodec.fields(of: self) }
+}
+
 /// The keyboard's frames and animation, as in `UIKeyboardWillShowNotification`'s user info.
 public struct KeyboardChange: EventPayload {
     /// The end frame, in screen coordinates of the current orientation.
@@ -294,8 +304,9 @@ public struct NetworkChange: EventPayload {
     public var fields: Fields { ["online": .bool(online)] }
 }
 
-/// A plugin threw while handling an event and has been isolated.
-public struct PluginFailure: EventPayload {
+/// A plugin threw while handling an event and has been isolated. (Rare: its field form is its
+/// `Codable` form.)
+public struct PluginFailure: EventPayload, Codable {
     public var plugin: String
     public var error: String
 
@@ -303,20 +314,12 @@ public struct PluginFailure: EventPayload {
         self.plugin = plugin
         self.error = error
     }
-
-    public init(fields: Fields) throws(FieldError) {
-        var reader = FieldReader(fields)
-        plugin = try reader.required("plugin")
-        error = try reader.required("error")
-        try reader.finish()
-    }
-
-    public var fields: Fields { ["plugin": .string(plugin), "error": .string(error)] }
 }
 
 /// An invariant stopped holding: its name, who declared it (`scenario` or a plugin id), and the
-/// values on both sides (`actual`: the checked side; `expected`: what it had to satisfy).
-public struct InvariantFailure: EventPayload {
+/// values on both sides (`actual`: the checked side; `expected`: what it had to satisfy). (Rare:
+/// its field form is its `Codable` form.)
+public struct InvariantFailure: EventPayload, Codable {
     public var name: String
     public var owner: String
     public var actual: String
@@ -327,18 +330,5 @@ public struct InvariantFailure: EventPayload {
         self.owner = owner
         self.actual = actual
         self.expected = expected
-    }
-
-    public init(fields: Fields) throws(FieldError) {
-        var reader = FieldReader(fields)
-        name = try reader.required("name")
-        owner = try reader.required("owner")
-        actual = try reader.required("actual")
-        expected = try reader.required("expected")
-        try reader.finish()
-    }
-
-    public var fields: Fields {
-        ["name": .string(name), "owner": .string(owner), "actual": .string(actual), "expected": .string(expected)]
     }
 }

@@ -32,12 +32,3 @@ extension PluginEvent {
     public var event: Event { .custom(name: Self.name, fields: fields) }
 }
 
-extension PluginEvent where Self: Codable {
-    /// Reads the event from its fields, refusing unknown, missing and mistyped ones.
-    public init(fields: Fields) throws(FieldError) {
-        self = try FieldCodec.value(Self.self, from: fields)
-    }
-
-    /// The event's fields (absent optionals are left out).
-    public var fields: Fields { FieldCodec.fields(of: self) }
-}
