@@ -3,7 +3,8 @@
  * then reports one JSON line.
  *   session_client ADDRESS form COUNT     tap username, Advance 0.5 s, resign, Advance 0.5 s: the form
  *                                        lifts and settles back (layout, animations, 60 ticks and
- *                                        about 76 Event signals a cycle)
+ *                                        about 76 Event signals a cycle, which it asks for with
+ *                                        AddMatch and reads)
  *   session_client ADDRESS rebuild COUNT  Reset: the session's simulation built again from its set-up
  *                                        (scene, plugin, constraint layout), one signal-free call */
 #include <dbus/dbus.h>
@@ -90,6 +91,16 @@ int main(int argc, char **argv) {
     }
     char session[256];
     snprintf(session, sizeof session, "%s", path);
+    /* Ask for the session's Event signals, as a client that follows its session does (a peer gets
+     * only the signals its match rules take); they are read and counted below. */
+    DBusMessage *match = dbus_message_new_method_call(NULL, "/org/freedesktop/DBus", "org.freedesktop.DBus", "AddMatch");
+    const char *rule = "type='signal',interface='org.rehearse.Simulator1',member='Event'";
+    dbus_message_append_args(match, DBUS_TYPE_STRING, &rule, DBUS_TYPE_INVALID);
+    DBusMessage *matched = dbus_connection_send_with_reply_and_block(connection, match, 10000, &error);
+    if (!matched) {
+        fprintf(stderr, "session_client: AddMatch: %s\n", error.message);
+        return 1;
+    }
 
     double start = now();
     int sent = 0, answered = 0, in_flight = 0, signals = 0;
