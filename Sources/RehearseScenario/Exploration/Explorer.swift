@@ -127,7 +127,7 @@ public struct Explorer: Sendable {
         return try shared.withLock { try $0.outcome() }
     }
 
-    /// Runs `actions` on a fresh simulation of the set-up;    /// Runs `actions` on a fresh simulation of the set-up; the first invariant broken, if any. An
+    /// Runs `actions` on a fresh simulation of the set-up; the first invariant broken, if any. An
     /// action that cannot be injected at its moment (a tap on a node a plugin has taken out) is
     /// skipped, as a replay of the written file skips nothing: it is not recorded.
     public func run(_ actions: [ExploreAction], seed: UInt64 = 0, coverage: ExploreCoverage? = nil,
