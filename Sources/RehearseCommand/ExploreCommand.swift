@@ -39,7 +39,7 @@ struct Explore: ParsableCommand {
                                valueName: "K/N"))
     var shard: Shard?
 
-    @Option(help: "How many sequences to run at once, on as many threads; the outcome is the same for any number.")
+    @Option(help: "How many sequences to run at once (as many as the machine has cores run together); the outcome is the same for any number.")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
     @OptionGroup var budget: BudgetOptions
@@ -56,7 +56,12 @@ struct Explore: ParsableCommand {
         do {
             try explore()
         } catch let exceeded as BudgetExceeded {
-            print(TerminalText.escape("\(scenario): error: a sequence stopped: \(exceeded)"))
+            let message = "a sequence stopped: \(exceeded)"
+            switch format {
+            case .text, .junit: print(TerminalText.escape("\(scenario): error: \(message)"))
+            case .json, .jsonl:
+                print(FieldValue.dictionary(["scenario": .string(scenario), "status": "invalid", "error": .string(message)]).jsonText)
+            }
             throw ExitCode(2)
         }
     }
@@ -79,8 +84,8 @@ struct Explore: ParsableCommand {
         let seeds = part.seeds(from: seed, runs: runs)
         let text = format == .text
         if text {
-            print("exploring \(scenario): \(seeds.underestimatedCount) sequences of \(explorer.length) actions, seeds from \(seed)"
-                + (part.count > 1 ? ", shard \(part)" : ""))
+            print(TerminalText.escape("exploring \(scenario): \(seeds.underestimatedCount) sequences of \(explorer.length) actions, seeds from \(seed)"
+                + (part.count > 1 ? ", shard \(part)" : "")))
         }
         let clock = ContinuousClock(), start = clock.now
         let showsProgress = isatty(STDERR_FILENO) == 1
@@ -100,7 +105,7 @@ struct Explore: ParsableCommand {
             failure = (found, shrunk, try write(shrunk, explorer: explorer))
         }
         let report = ExploreReport(scenario: scenario, shard: part.description, sequences: outcome.sequences,
-                                   seconds: seconds, coverage: coverage, failure: failure)
+                                   seconds: seconds, coverage: coverage, failure: failure, explorer: explorer)
         switch format {
         case .text: printText(report)
         case .json, .jsonl: print(report.jsonLine)
@@ -123,8 +128,8 @@ struct Explore: ParsableCommand {
         print(TerminalText.escape("invariant '\(invariant.name)' (\(invariant.owner)) broke in seed \(found.seed) at "
             + "\(found.time.seconds.shortDescription) s: \(invariant.actual), expected \(invariant.expected)"))
         print("shrunk from \(found.actions.count) to \(shrunk.actions.count) actions:")
-        for action in shrunk.actions { print(TerminalText.escape("  \(action)")) }
-        print("written: \(file) (rehearse run \(file) reproduces it)")
+        for action in report.shrunkShown { print(TerminalText.escape("  \(action)")) }
+        print(TerminalText.escape("written: \(file) (rehearse run \(file) reproduces it)"))
     }
 
     /// Writes the shrunk failure as a scenario file into `--out` and returns its path: as
@@ -139,7 +144,7 @@ struct Explore: ParsableCommand {
         do {
             let (path, kept) = try Self.write(text, into: OutputFolder(creating: out), asFirstOf: names, replacing: force)
             for file in kept {
-                FileHandle.standardError.write(Data("rehearse explore: kept \(file), which holds another scenario (--force replaces it)\n".utf8))
+                FileHandle.standardError.write(Data(TerminalText.escape("rehearse explore: kept \(file), which holds another scenario (--force replaces it)").utf8 + [0x0A]))
             }
             return path
         } catch {

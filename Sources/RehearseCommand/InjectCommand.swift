@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import RehearseCore
 import RehearseDBus
+import RehearseScenario
 
 /// `rehearse inject NAME key=value ...`: injects one event into a running `rehearse serve`.
 struct Inject: ParsableCommand {
@@ -49,7 +50,7 @@ struct Inject: ParsableCommand {
             let seconds = (clock.now - start).inSeconds
             print(Self.summary(of: sequences) + ", \(Int(Double(sequences.count) / max(seconds, 1e-9))) calls/s")
         } catch {
-            FileHandle.standardError.write(Data("rehearse inject: \(connection.explain(error))\n".utf8))
+            FileHandle.standardError.write(Data("rehearse inject: \(TerminalText.escape(connection.explain(error)))\n".utf8))
             throw ExitCode(2)
         }
     }
@@ -98,7 +99,7 @@ struct Monitor: ParsableCommand {
         do {
             try SimulatorClient(bus: connection.busAddress, destination: connection.name)
                 .monitor(names: events, anySender: anySender, shouldStop: { StopSignal.isRequested }, skip: { reason in
-                    FileHandle.standardError.write(Data("rehearse monitor: skipped \(reason)\n".utf8))
+                    FileHandle.standardError.write(Data("rehearse monitor: skipped \(TerminalText.escape(reason))\n".utf8))
                 }) { delivered, sender in
                     if !summary { FileHandle.standardOutput.write(Data((Self.line(delivered, sender: anySender ? sender : nil) + "\n").utf8)) }
                     if first != nil, delivered.sequence != last + 1 { consecutive = false }
@@ -111,7 +112,7 @@ struct Monitor: ParsableCommand {
                 print("\(printed) events, sequences \(first ?? 0)...\(last), consecutive: \(consecutive ? "yes" : "no")")
             }
         } catch {
-            FileHandle.standardError.write(Data("rehearse monitor: \(connection.explain(error))\n".utf8))
+            FileHandle.standardError.write(Data("rehearse monitor: \(TerminalText.escape(connection.explain(error)))\n".utf8))
             throw ExitCode(1)
         }
     }

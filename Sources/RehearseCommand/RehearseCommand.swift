@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import RehearseCore
 import RehearsePlugins
+import RehearseScenario
 
 /// The `rehearse` command line tool as a library: a package that writes its own plugins gets its
 /// own `rehearse`, with every subcommand, from a five-line `main.swift`:
@@ -67,10 +68,12 @@ struct Rehearse: AsyncParsableCommand {
             }
         } catch {
             let code = exitCode(for: error)
-            var message = fullMessage(for: error)
+            // Messages name what was given (paths, names, a service's error text): escaped, so
+            // none of it reaches the terminal as a control sequence.
+            var message = TerminalText.escape(fullMessage(for: error), keepingLineBreaks: true)
             if let validation = error as? ValidationError, let subcommand, subcommand != Rehearse.self {
                 let name = subcommand._commandName
-                message = "Error: \(validation.message)\nUsage: \(usageString(for: subcommand))\n"
+                message = "Error: \(TerminalText.escape(validation.message))\nUsage: \(usageString(for: subcommand))\n"
                     + "  See 'rehearse \(name) --help' for more information."
             }
             if !message.isEmpty {

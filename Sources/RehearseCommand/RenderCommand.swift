@@ -41,7 +41,7 @@ struct Render: ParsableCommand {
         let svg = SVGRenderer.document(snapshot)
         if let output {
             try ScenarioFiles.write(svg, to: output, option: "--output", sparing: [scenario])
-            print("wrote \(output): \(scenario) at \(at.shortDescription) s")
+            print(TerminalText.escape("wrote \(output): \(scenario) at \(at.shortDescription) s"))
         } else {
             print(svg, terminator: "")
         }

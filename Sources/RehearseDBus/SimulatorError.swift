@@ -26,8 +26,13 @@ struct MethodFailure: Error, Equatable {
     let name: String
     let message: String
 
+    /// The longest error message sent: what names a client's input (a file's 20 errors) stops
+    /// there with `…`, far below the 8 MiB a peer may fall behind by.
+    static let maximumMessageLength = 64 << 10
+
     init(_ name: String, _ message: String) {
         self.name = name
-        self.message = message
+        self.message = message.utf8.count > Self.maximumMessageLength
+            ? String(decoding: message.utf8.prefix(Self.maximumMessageLength), as: UTF8.self) + "…" : message
     }
 }

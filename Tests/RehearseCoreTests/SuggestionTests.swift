@@ -21,4 +21,24 @@ import Testing
         #expect(Suggestion.closest(to: "zebra", among: ["tap", "text"]) == nil)
         #expect(Suggestion.hint(for: "fcus", among: ["focus"]) == " (did you mean 'focus'?)")
     }
+
+    /// Issue 25's attack: a name is never suggested as its own correction (`firstResponder.x`
+    /// named 'firstResponder' as the nearest to itself).
+    @Test func aNameIsNeverItsOwnSuggestion() {
+        #expect(Suggestion.closest(to: "firstResponder", among: ["firstResponder", "keyboard"]) == nil)
+        #expect(Suggestion.closest(to: "title", among: ["Title", "title"]) == "Title")
+    }
+
+    /// Issue 25's attack: a 30,000-letter id one letter off a node's took 53 s to answer; names
+    /// past `maximumNameLength` get no suggestion, and candidates far off in length or past the
+    /// limit are given up early. A hundred long candidates against a long name answer at once
+    /// (a bound 10x over what a debug build takes on a busy machine).
+    @Test func longNamesAndManyCandidatesAreAnsweredQuickly() {
+        let long = String(repeating: "a", count: 30_000)
+        #expect(Suggestion.closest(to: long + "b", among: [long]) == nil)
+        let candidates = (0..<10_000).map { String(repeating: "q", count: 63) + String($0 % 10) }
+        let start = ContinuousClock.now
+        #expect(Suggestion.closest(to: String(repeating: "z", count: 64), among: candidates) == nil)
+        #expect(ContinuousClock.now - start < .seconds(10))
+    }
 }

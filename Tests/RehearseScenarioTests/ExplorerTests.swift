@@ -130,6 +130,10 @@ private let plantedScenario = """
         for (action, next) in zip(shrunk, shrunk.dropFirst()) {
             if case .wait = action, case .wait = next { Issue.record("two waits in a row: \(shrunk)") }
         }
+        // Issue 25's attack: reports showed the password the file types in clear.
+        let shown = explorer.shown([.inject(.text(TextInput(target: "password", text: "correct horse"))),
+                                    .inject(.text(TextInput(target: "username", text: "vijay")))])
+        #expect(shown == [#"text {"target":"password","text":"•••••••••••••"}"#, #"text {"target":"username","text":"vijay"}"#])
     }
 
     /// Issue 25: coverage names the declared plugin state values no sequence reached. With only
@@ -157,11 +161,17 @@ private let plantedScenario = """
         let explorer = try explorer()
         let alone = try explorer.explore(seeds: 1...UInt64(Explorer.defaultRuns))
         let failing = try #require(alone.failure)
+        let aloneCoverage = ExploreCoverage()
+        _ = try explorer.explore(seeds: 1...UInt64(Explorer.defaultRuns), coverage: aloneCoverage)
         for jobs in [2, 3, 8] {
-            let together = try explorer.explore(seeds: 1...UInt64(Explorer.defaultRuns), jobs: jobs)
+            let coverage = ExploreCoverage()
+            let together = try explorer.explore(seeds: 1...UInt64(Explorer.defaultRuns), jobs: jobs, coverage: coverage)
             #expect(together.failure?.seed == failing.seed, "jobs \(jobs)")
             #expect(together.failure?.actions == failing.actions, "jobs \(jobs)")
             #expect(together.sequences == alone.sequences, "jobs \(jobs)")
+            // Issue 25's attack: sequences after the failure that were running still counted.
+            #expect(coverage.eventNames == aloneCoverage.eventNames, "jobs \(jobs)")
+            #expect(coverage.pluginStates == aloneCoverage.pluginStates, "jobs \(jobs)")
         }
         // The seeds before the first failing one break nothing, on any number of threads.
         try #require(alone.sequences > 1, "the first seed fails: nothing comes before it")

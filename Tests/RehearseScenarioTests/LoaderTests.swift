@@ -16,4 +16,37 @@ import Testing
         #expect(Set(documented) == Set(StepParser.stepNames))
     }
 
+    private func errors(_ yaml: String) -> ScenarioError? {
+        do {
+            _ = try ScenarioLoader(registry: PluginRegistry([])).load(data: Data(yaml.utf8), file: "f.yaml")
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// Issue 25's attack: reading stops at 20 errors and says so on the last; the invariants'
+    /// errors are kept when `steps` is not even a list.
+    @Test func readingStopsAtTwentyErrorsAndSaysSo() throws {
+        let steps = (0..<25).map { "  - tapp: \($0)" }.joined(separator: "\n")
+        let many = try #require(errors("name: many\nsteps:\n\(steps)\n"))
+        #expect(many.alsoFound.count == ScenarioLoader.maximumReportedErrors - 1)
+        #expect(many.alsoFound.last?.message.hasSuffix("(reading stopped here: at most 20 errors are reported at once)") == true)
+        #expect(!many.message.contains("reading stopped"))
+        let notAList = try #require(errors("""
+            name: not a list
+            invariants: [{name: a, check: nobody.frame.y > 0}, {name: b, check: none.alpha > 0}]
+            steps: 5
+            """))
+        #expect(([notAList] + notAList.alsoFound).map(\.location.line) == [2, 2, 3])
+    }
+
+    /// Issue 25's attack: 20 errors that each listed 5,000 node ids made 14.8 MB of output and a
+    /// D-Bus reply past the peer limit; a message stops at `maximumMessageLength` characters.
+    @Test func aMessageThatListsAWholeSceneStopsAtItsLimit() throws {
+        let nodes = (0..<400).map { "    - {id: node-with-a-long-name-\($0), kind: view, frame: [0, 0, 1, 1]}" }.joined(separator: "\n")
+        let error = try #require(errors("name: big\nscene:\n  nodes:\n\(nodes)\nsteps:\n  - tap: nobody\n"))
+        #expect(error.message.hasPrefix("unknown node 'nobody'"))
+        #expect(error.message.count == ScenarioError.maximumMessageLength + 1 && error.message.hasSuffix("…"))
+    }
 }

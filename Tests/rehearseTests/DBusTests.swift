@@ -297,6 +297,9 @@ import FoundationXML
         #expect(event.errorOutput.contains("unknown event 'tapp' (did you mean 'tap'?)"), "\(event.errorOutput)")
         let field = try bus.run(rehearse.path, ["inject", "--address", bus.address, "login.submit", "usrname=vijay"])
         #expect(field.errorOutput.contains("field 'usrname' is not known (did you mean 'username'?)"), "\(field.errorOutput)")
+        // Issue 25's attack: what the service says back reached the terminal raw.
+        let raw = try bus.run(rehearse.path, ["inject", "--address", bus.address, "ta\u{1B}[31mp", "target=username"])
+        #expect(!raw.errorOutput.unicodeScalars.contains("\u{1B}") && raw.errorOutput.contains("ta\\u{1B}[31mp"), "\(raw.errorOutput)")
         let path = try bus.gdbus("org.rehearse.Simulator1.Get", ["titel.frame.y"])
         #expect(path.errorOutput.contains("'titel' is not a node, a plugin or a system path (did you mean 'title'?)"), "\(path.errorOutput)")
     }

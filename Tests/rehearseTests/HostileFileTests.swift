@@ -170,6 +170,28 @@ import Testing
         }
     }
 
+    /// Issue 25's attack: paths given to render and explore, and what a service's error says,
+    /// reached the terminal raw; and characters that hide themselves (a direction override, a
+    /// zero-width space) passed as if they were not there.
+    @Test func pathsAndHiddenCharactersNeverReachTheTerminalRaw() throws {
+        let file = try Rehearse.scenario("name: \"tricky\"\nsteps:\n  - tap: \"user\\u200Bname\\u202E\"\n")
+        #expect(try Rehearse.run(["validate", file.path]).output.contains("user\\u{200B}name\\u{202E}"))
+        let folder = file.deletingLastPathComponent()
+        let evil = folder.appendingPathComponent("e\u{1B}[31mvil\nx.yaml")
+        try "name: ok\nsteps:\n  - wait: 1\n".write(to: evil, atomically: true, encoding: .utf8)
+        let picture = folder.appendingPathComponent("p\u{1B}[2Jic.svg")
+        let render = try Rehearse.run(["render", evil.path, "--at", "0.5", "-o", picture.path])
+        let late = try Rehearse.run(["render", evil.path, "--at", "5"])
+        let explore = try Rehearse.run(["explore", evil.path, "--runs", "3", "--out", folder.appendingPathComponent("o\u{1B}ut").path])
+        for result in [render, late, explore] {
+            let shown = result.output + result.errorOutput
+            #expect(!shown.unicodeScalars.contains("\u{1B}"), "\(shown)")
+            #expect(shown.contains("\\u{1B}"), "\(shown)")
+        }
+        #expect(render.output.hasPrefix("wrote "))
+        #expect(late.status == 2)
+    }
+
     /// Lengths a YAML number holds but no screen has are refused at load with the limit, by every
     /// command (`run --render` used to stop converting 1e308 to a count of markers).
     @Test func deviceLengthsHaveALimit() throws {

@@ -66,8 +66,8 @@ public final class ExploreCoverage: Sendable {
     }
 
     /// Adds what one sequence reached.
-    func merge(_ run: Run) {
-        reached.withLock { $0.merge(run.reached) }
+    func merge(_ other: Reached) {
+        reached.withLock { $0.merge(other) }
     }
 
     /// What one sequence reaches, recorded on its own thread as it runs.

@@ -15,9 +15,11 @@ public struct ExploreReport: Sendable {
     public var neverReached: [String]
     /// The failure as found, shrunk, and the file written, if an invariant broke.
     public var failure: (found: Explorer.Failure, shrunk: Explorer.Failure, file: String)?
+    /// The shrunk actions as reports show them, secure text masked (``Explorer/shown(_:)``).
+    public var shrunkShown: [String]
 
     public init(scenario: String, shard: String, sequences: Int, seconds: Double, coverage: ExploreCoverage,
-                failure: (found: Explorer.Failure, shrunk: Explorer.Failure, file: String)?) {
+                failure: (found: Explorer.Failure, shrunk: Explorer.Failure, file: String)?, explorer: Explorer) {
         self.scenario = scenario
         self.shard = shard
         self.sequences = sequences
@@ -27,6 +29,7 @@ public struct ExploreReport: Sendable {
         pluginStates = coverage.pluginStates
         neverReached = coverage.neverReached
         self.failure = failure
+        shrunkShown = failure.map { explorer.shown($0.shrunk.actions) } ?? []
     }
 
     /// The report as one line of JSON, keys sorted.
@@ -44,7 +47,7 @@ public struct ExploreReport: Sendable {
                 "invariant": .string(invariant.name), "owner": .string(invariant.owner), "actual": .string(invariant.actual),
                 "expected": .string(invariant.expected), "seed": .int(Int64(bitPattern: found.seed)),
                 "time": .double(shrunk.time.seconds), "actions": .int(Int64(found.actions.count)),
-                "shrunk": .array(shrunk.actions.map { .string($0.description) }), "file": .string(file),
+                "shrunk": .array(shrunkShown.map(FieldValue.string)), "file": .string(file),
             ]
         }
         return FieldValue.dictionary(fields).jsonText
@@ -60,7 +63,7 @@ public struct ExploreReport: Sendable {
         guard let (found, shrunk, file) = failure else { return xml + "    <testcase \(attributes)/>\n  </testsuite>\n</testsuites>\n" }
         let invariant = found.invariant
         let message = "invariant '\(invariant.name)' (\(invariant.owner)) broke in seed \(found.seed): \(invariant.actual), expected \(invariant.expected)"
-        let body = "shrunk to \(shrunk.actions.count) actions, written to \(file):\n" + shrunk.actions.map(\.description).joined(separator: "\n")
+        let body = "shrunk to \(shrunk.actions.count) actions, written to \(file):\n" + shrunkShown.joined(separator: "\n")
         xml += "    <testcase \(attributes)>\n"
         xml += #"      <failure message="\#(XMLText.escape(message))" type="invariant">\#(XMLText.escape(body))</failure>"# + "\n"
         return xml + "    </testcase>\n  </testsuite>\n</testsuites>\n"

@@ -101,12 +101,15 @@ public struct Explorer: Sendable {
     public func explore<Seeds: Sequence<UInt64> & Sendable>(
         seeds: Seeds, jobs: Int = 1, coverage: ExploreCoverage? = nil, progress: @escaping @Sendable (Int) -> Bool = { _ in true }
     ) throws -> Outcome where Seeds.Iterator: Sendable {
-        let shared = Mutex(Exploration(seeds: seeds.makeIterator()))
+        let shared = Mutex(Exploration(seeds: seeds.makeIterator(), coverage: coverage))
         let work = { @Sendable () -> Void in
             while let (index, seed) = shared.withLock({ $0.claim() }) {
+                var reached: ExploreCoverage.Reached?
                 let result: Result<Failure?, any Error>
                 do {
-                    result = .success(try run(sequence(seed: seed), seed: seed, coverage: coverage))
+                    let (failure, seen) = try runRecording(sequence(seed: seed), seed: seed, records: coverage != nil)
+                    reached = seen
+                    result = .success(failure)
                 } catch var exceeded as BudgetExceeded {
                     exceeded.seed = seed
                     result = .failure(exceeded)
@@ -114,7 +117,7 @@ public struct Explorer: Sendable {
                     result = .failure(error)
                 }
                 shared.withLock { exploration in
-                    exploration.finish(index, result)
+                    exploration.finish(index, result, reached: reached)
                     if !progress(exploration.done) { exploration.stopped = true }
                 }
             }
@@ -132,26 +135,34 @@ public struct Explorer: Sendable {
     /// skipped, as a replay of the written file skips nothing: it is not recorded.
     public func run(_ actions: [ExploreAction], seed: UInt64 = 0, coverage: ExploreCoverage? = nil,
                     recorder: ((Simulation) -> Void)? = nil) throws -> Failure? {
+        let (failure, reached) = try runRecording(actions, seed: seed, records: coverage != nil, recorder: recorder)
+        if let reached { coverage?.merge(reached) }
+        return failure
+    }
+
+    /// ``run(_:seed:coverage:recorder:)``, returning what the sequence reached (if `records`)
+    /// instead of adding it to a coverage.
+    private func runRecording(_ actions: [ExploreAction], seed: UInt64, records: Bool,
+                              recorder: ((Simulation) -> Void)? = nil) throws -> (Failure?, ExploreCoverage.Reached?) {
         let simulation = try scenario.makeSimulation(plugins: plugins)
         recorder?(simulation)
-        let reached = coverage.map { _ in ExploreCoverage.Run(watching: simulation) }
-        defer { if let reached { coverage?.merge(reached) } }
+        let seen = records ? ExploreCoverage.Run(watching: simulation) : nil
         let watch = InvariantWatch(simulation)
         let meter = BudgetMeter(simulation, budget: budget)
         simulation.checkInvariants()
-        if let (invariant, time) = watch.first { return Failure(seed: seed, invariant: invariant, time: time, actions: []) }
+        if let (invariant, time) = watch.first { return (Failure(seed: seed, invariant: invariant, time: time, actions: []), seen?.reached) }
         for (index, action) in actions.enumerated() {
             switch action {
             case .inject(let event): _ = try? simulation.inject(event)
             case .wait(let duration): try meter.run(until: simulation.now + duration)
             }
             if let exceeded = meter.exceeded { throw exceeded }
-            reached?.sample(simulation)
+            seen?.sample(simulation)
             if let (invariant, time) = watch.first {
-                return Failure(seed: seed, invariant: invariant, time: time, actions: Array(actions[...index]))
+                return (Failure(seed: seed, invariant: invariant, time: time, actions: Array(actions[...index])), seen?.reached)
             }
         }
-        return nil
+        return (nil, seen?.reached)
     }
 
     /// `failure` with the fewest, simplest actions that still break the same invariant: chunks of
@@ -205,6 +216,18 @@ public struct Explorer: Sendable {
         return current
     }
 
+    /// How `actions` are shown in reports: as their descriptions, but with text typed into a
+    /// secure field masked (one • per character, as the written scenario file has it); all text
+    /// is masked if the set-up's scene cannot be built to tell which fields are secure.
+    public func shown(_ actions: [ExploreAction]) -> [String] {
+        let scene = try? scenario.makeSimulation(plugins: []).scene
+        return actions.map { action in
+            guard case .inject(.text(var input)) = action, scene?[input.target]?.secure != false else { return action.description }
+            input.text = Redaction.masked(input.text)
+            return ExploreAction.inject(.text(input)).description
+        }
+    }
+
     /// The scenario file that replays `failure`: the set-up, then its actions as `emit` and `at`
     /// steps, up to the moment the invariant broke; `rehearse run` on it fails with that invariant.
     public func scenarioText(for failure: Failure) throws -> String {
@@ -231,7 +254,9 @@ private final class InvariantWatch {
     }
 }
 
-/// The seeds of one exploration as its threads take them, and what the sequences came to.
+/// The seeds of one exploration as its threads take them, and what the sequences came to. What a
+/// sequence reached joins the coverage in the seeds' order, up to the first failure and no
+/// further, so the coverage too is what one thread finds.
 private struct Exploration<Seeds: IteratorProtocol<UInt64> & Sendable>: Sendable {
     var seeds: Seeds
     private var next = 0
@@ -240,11 +265,17 @@ private struct Exploration<Seeds: IteratorProtocol<UInt64> & Sendable>: Sendable
     var stopped = false
     /// The earliest sequence, by position, that failed or could not run.
     private var earliest: (index: Int, result: Result<Failure?, any Error>)?
+    private let coverage: ExploreCoverage?
+    /// What finished sequences reached, by position, until every earlier one has finished.
+    private var waiting: [Int: ExploreCoverage.Reached] = [:]
+    /// The position of the next sequence whose coverage joins.
+    private var nextToMerge = 0
 
     typealias Failure = Explorer.Failure
 
-    init(seeds: Seeds) {
+    init(seeds: Seeds, coverage: ExploreCoverage?) {
         self.seeds = seeds
+        self.coverage = coverage
     }
 
     /// The next seed and its position, unless a sequence failed or the exploration was stopped.
@@ -254,11 +285,16 @@ private struct Exploration<Seeds: IteratorProtocol<UInt64> & Sendable>: Sendable
         return (next, seed)
     }
 
-    /// Records the result of the sequence at `index`.
-    mutating func finish(_ index: Int, _ result: Result<Failure?, any Error>) {
+    /// Records the result of the sequence at `index`, and what it reached.
+    mutating func finish(_ index: Int, _ result: Result<Failure?, any Error>, reached: ExploreCoverage.Reached?) {
         done += 1
-        if case .success(nil) = result { return }
-        if earliest.map({ index < $0.index }) ?? true { earliest = (index, result) }
+        if let reached { waiting[index] = reached }
+        if case .success(nil) = result {} else if earliest.map({ index < $0.index }) ?? true { earliest = (index, result) }
+        while let reached = waiting[nextToMerge], earliest.map({ nextToMerge <= $0.index }) ?? true {
+            coverage?.merge(reached)
+            waiting[nextToMerge] = nil
+            nextToMerge += 1
+        }
     }
 
     /// The earliest failure (thrown, if the sequence could not run), or none after every sequence.

@@ -10,7 +10,7 @@ extension StepParser {
         }
         var names: Set<String> = []
         var invariants: [Invariant] = []
-        for item in items where !errors.isFull {
+        for item in items {
             let read = errors.keep { () throws(ScenarioError) in
                 let invariant = try self.invariant(item)
                 guard names.insert(invariant.name).inserted else { throw item.error("invariant '\(invariant.name)' is listed twice") }

@@ -25,9 +25,14 @@ public struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible 
     /// The file's other errors after this one (at most ``ScenarioLoader/maximumReportedErrors`` in all).
     public var alsoFound: [ScenarioError] = []
 
+    /// The longest message kept: one that names what a file has (every node of a scene of
+    /// thousands) stops there with `…`, so that 20 errors of a file stay small enough to print
+    /// and to send as one D-Bus error reply.
+    public static let maximumMessageLength = 2_000
+
     public init(_ message: String, at location: SourceLocation) {
         self.location = location
-        self.message = message
+        self.message = message.count > Self.maximumMessageLength ? message.prefix(Self.maximumMessageLength) + "…" : message
     }
 
     /// `file:line:column: error: message`, as compilers print, control characters escaped; one
@@ -44,12 +49,16 @@ public struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible 
 /// still stops at the first error.
 struct ScenarioErrors {
     private(set) var found: [ScenarioError] = []
+    /// Whether reading stopped at ``ScenarioLoader/maximumReportedErrors`` with more to read.
+    private var stoppedEarly = false
 
-    /// Whether ``ScenarioLoader/maximumReportedErrors`` were found: reading stops there.
-    var isFull: Bool { found.count >= ScenarioLoader.maximumReportedErrors }
-
-    /// What `read` returns, or nil with its error kept.
+    /// What `read` returns, or nil with its error kept. Once ``ScenarioLoader/maximumReportedErrors``
+    /// were found, nothing more is read.
     mutating func keep<Value>(_ read: () throws(ScenarioError) -> Value) -> Value? {
+        guard found.count < ScenarioLoader.maximumReportedErrors else {
+            stoppedEarly = true
+            return nil
+        }
         do {
             return try read()
         } catch {
@@ -58,10 +67,16 @@ struct ScenarioErrors {
         }
     }
 
-    /// Throws the first error found, carrying the others.
+    /// Throws the first error found, carrying the others; the last says when reading stopped
+    /// before the end.
     func throwIfAny() throws(ScenarioError) {
         guard var first = found.first else { return }
-        first.alsoFound = Array(found.dropFirst())
+        var others = Array(found.dropFirst())
+        if stoppedEarly {
+            let note = " (reading stopped here: at most \(ScenarioLoader.maximumReportedErrors) errors are reported at once)"
+            if others.isEmpty { first.message += note } else { others[others.count - 1].message += note }
+        }
+        first.alsoFound = others
         throw first
     }
 }

@@ -62,11 +62,14 @@ public struct ScenarioLoader: Sendable {
         scenario.explore = errors.keep { () throws(ScenarioError) in
             try entries["explore"].map { value throws(ScenarioError) in try parser.exploreSettings(value) }
         } ?? nil
-        let stepValues = try stepsValue.sequence("steps")
-        guard stepValues.count <= Self.maximumSteps else {
-            throw stepsValue.error("\(stepValues.count) steps; a scenario has at most \(Self.maximumSteps) steps")
-        }
-        for value in stepValues where !errors.isFull {
+        let stepValues = errors.keep { () throws(ScenarioError) -> [YAMLValue] in
+            let values = try stepsValue.sequence("steps")
+            guard values.count <= Self.maximumSteps else {
+                throw stepsValue.error("\(values.count) steps; a scenario has at most \(Self.maximumSteps) steps")
+            }
+            return values
+        } ?? []
+        for value in stepValues {
             if let step = errors.keep({ () throws(ScenarioError) in try parser.step(value) }) { scenario.steps.append(step) }
         }
         try errors.throwIfAny()

@@ -30,7 +30,7 @@ public struct TextReport: Sendable {
                     details.append("    last events:")
                     details += failure.recentEvents.map { "      \($0)" }
                 }
-                lines += details.map(TerminalText.escape)
+                lines += details.map { TerminalText.escape($0) }
             }
             return lines.joined(separator: "\n")
         }
