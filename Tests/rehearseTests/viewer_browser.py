@@ -203,7 +203,16 @@ def upgrade(url, origin=None, host_name=None):
         if not chunk:
             break
         response += chunk
-    return connection, response.split(b"\r\n", 1)[0].decode()
+    # What came after the response's headers in the same reads is the start of the first frames
+    # (on a busy machine the hello often arrives with the 101): kept for `read_until`.
+    head, _, rest = response.partition(b"\r\n\r\n")
+    if rest:
+        EARLY_BYTES[connection] = rest
+    return connection, head.split(b"\r\n", 1)[0].decode()
+
+
+# Frame bytes `upgrade` read with the response's headers, by socket.
+EARLY_BYTES = {}
 
 
 def send_text(connection, text):
@@ -222,7 +231,7 @@ def read_until(connection, needle, seconds=5):
     """The payloads of the server's frames (a long message comes in several, with frame headers
     between them on the wire), joined, until `needle` is in them or `seconds` pass."""
     connection.settimeout(seconds)
-    wire, payloads = b"", b""
+    wire, payloads = take_frames(EARLY_BYTES.pop(connection, b""))
     deadline = time.time() + seconds
     while needle.encode() not in payloads and time.time() < deadline:
         try:
@@ -231,18 +240,25 @@ def read_until(connection, needle, seconds=5):
             break
         if not chunk:
             break
-        wire += chunk
-        while len(wire) >= 2:
-            length, start = wire[1] & 0x7F, 2
-            if length == 126:
-                length, start = (int.from_bytes(wire[2:4], "big") if len(wire) >= 4 else -1), 4
-            elif length == 127:
-                length, start = (int.from_bytes(wire[2:10], "big") if len(wire) >= 10 else -1), 10
-            if length < 0 or len(wire) < start + length:
-                break
-            payloads += wire[start:start + length]
-            wire = wire[start + length:]
+        wire, more = take_frames(wire + chunk)
+        payloads += more
     return payloads
+
+
+def take_frames(wire):
+    """The complete frames at the start of `wire`: (what is left, their payloads joined)."""
+    payloads = b""
+    while len(wire) >= 2:
+        length, start = wire[1] & 0x7F, 2
+        if length == 126:
+            length, start = (int.from_bytes(wire[2:4], "big") if len(wire) >= 4 else -1), 4
+        elif length == 127:
+            length, start = (int.from_bytes(wire[2:10], "big") if len(wire) >= 10 else -1), 10
+        if length < 0 or len(wire) < start + length:
+            break
+        payloads += wire[start:start + length]
+        wire = wire[start + length:]
+    return wire, payloads
 
 
 def closed(connection, seconds=5):
