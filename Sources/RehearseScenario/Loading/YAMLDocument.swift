@@ -31,7 +31,7 @@ enum YAMLDocument {
         try checkDepth(text, file: file)
         let root: Yams.Node?
         do {
-            var documents = try Yams.compose_all(yaml: text).makeIterator()
+            var documents = try Yams.compose_all(yaml: text, YAMLCoreSchema.resolver).makeIterator()
             root = documents.next()
             if let error = documents.error { throw error }
             if documents.next() != nil {

@@ -99,37 +99,11 @@ struct YAMLValue {
         return choice
     }
 
-    /// A scalar as a field value (`nil` for null); `nil` too for mappings and lists.
+    /// A scalar as a field value by YAML 1.2's core schema (``YAMLCoreSchema``): `nil` for null,
+    /// and for mappings and lists.
     var scalarValue: FieldValue? {
         guard case .scalar(let scalar) = node else { return nil }
-        switch Tag.Name(rawValue: node.tag.rawValue) {
-        case .null: return nil
-        case .bool: return node.bool.map(FieldValue.bool)
-        // Yams reads a signed zero (`-0`, `+0`) as an octal number with no digits, and traps on a
-        // base-60 number (`1:30`, YAML 1.1's) too large for an Int: that one is read here.
-        case .int:
-            if scalar.string.contains(":") { return Self.sexagesimal(scalar.string).map(FieldValue.int) ?? .string(scalar.string) }
-            return (node.int.map(Int64.init) ?? Int64(scalar.string)).map(FieldValue.int) ?? .string(scalar.string)
-        case .float: return node.float.map(FieldValue.double)
-        default: return .string(scalar.string)
-        }
-    }
-
-    /// A YAML 1.1 base-60 integer (`-1:30` is -90, `_` ignored); nil when it is not one or does
-    /// not fit in 64 bits.
-    static func sexagesimal(_ text: String) -> Int64? {
-        var digits = Substring(text.replacingOccurrences(of: "_", with: ""))
-        let negative = digits.first == "-"
-        if digits.first == "-" || digits.first == "+" { digits.removeFirst() }
-        var value: Int64 = 0
-        for part in digits.split(separator: ":", omittingEmptySubsequences: false) {
-            guard let number = Int64(part), number >= 0 else { return nil }
-            let (shifted, overflowed) = value.multipliedReportingOverflow(by: 60)
-            let (sum, overflowedAgain) = shifted.addingReportingOverflow(number)
-            guard !overflowed, !overflowedAgain else { return nil }
-            value = sum
-        }
-        return negative ? -value : value
+        return YAMLCoreSchema.value(of: scalar.string, tag: Tag.Name(rawValue: node.tag.rawValue))
     }
 
     /// The node as a field value, recursively; `nil` for null. Non-finite numbers are refused.

@@ -79,7 +79,7 @@ public final class ScenarioRecorder {
     /// `plugins`, and the plugins as the model has them (`Configure` may have changed them).
     private static func setupText(of setup: Scenario) throws -> String {
         var text = ""
-        if case .mapping(var mapping)? = try Yams.compose(yaml: setup.text) {
+        if case .mapping(var mapping)? = try Yams.compose(yaml: setup.text, YAMLCoreSchema.resolver) {
             for key in ["name", "steps", "plugins"] { mapping[Node(key)] = nil }
             if !mapping.isEmpty { text = try Yams.serialize(node: .mapping(mapping), sortKeys: false) }
         }
