@@ -41,6 +41,17 @@ import Testing
         #expect(([notAList] + notAList.alsoFound).map(\.location.line) == [2, 2, 3])
     }
 
+    /// Issue 24: the nesting pre-check ended a double-quoted string at an escaped quote (`\"`), so
+    /// the brackets after it counted as nesting and a valid file was refused as "deeper than 64 levels".
+    @Test func anEscapedQuoteDoesNotEndAString() throws {
+        let brackets = String(repeating: "[", count: 70) + String(repeating: "]", count: 70)
+        let scenario = try ScenarioLoader(registry: PluginRegistry([])).load(
+            data: Data((#"name: "a \" \#(brackets) b""# + "\nsteps: []\n").utf8), file: "f.yaml")
+        #expect(scenario.name == "a \" \(brackets) b")
+        let deep = try #require(errors("name: 'it''s'\nsteps: \(brackets)\n"))
+        #expect(deep.message == "nesting is deeper than 64 levels")
+    }
+
     /// Issue 25's attack: 20 errors that each listed 5,000 node ids made 14.8 MB of output and a
     /// D-Bus reply past the peer limit; a message stops at `maximumMessageLength` characters.
     @Test func aMessageThatListsAWholeSceneStopsAtItsLimit() throws {

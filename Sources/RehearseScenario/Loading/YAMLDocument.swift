@@ -112,7 +112,7 @@ enum YAMLDocument {
     private static func checkDepth(_ text: String, file: String) throws(ScenarioError) {
         var depth = 0, line = 1, column = 0, indentation = 0, atLineStart = true
         var quote: Character?
-        var inComment = false
+        var inComment = false, escaped = false
         for character in text {
             column += 1
             if character == "\n" {
@@ -132,7 +132,15 @@ enum YAMLDocument {
             }
             if inComment { continue }
             if let open = quote {
-                if character == open { quote = nil }
+                // In a double-quoted string a backslash escapes the next character (`\"`); a
+                // single-quoted one doubles its quote (`''`), which closes and reopens it here.
+                if escaped {
+                    escaped = false
+                } else if open == "\"" && character == "\\" {
+                    escaped = true
+                } else if character == open {
+                    quote = nil
+                }
                 continue
             }
             switch character {
