@@ -45,10 +45,10 @@ struct Explore: ParsableCommand {
     @OptionGroup var budget: BudgetOptions
 
     func validate() throws {
-        guard (1...Explorer.maximumRuns).contains(runs ?? 1) else { throw ValidationError("--runs must be 1 to \(Explorer.maximumRuns)") }
+        guard (1...ScenarioLimits.exploreRuns).contains(runs ?? 1) else { throw ValidationError("--runs must be 1 to \(ScenarioLimits.exploreRuns)") }
         guard (1...Explorer.maximumJobs).contains(jobs) else { throw ValidationError("--jobs must be 1 to \(Explorer.maximumJobs)") }
-        guard (1...Explorer.maximumLength).contains(length ?? 1) else {
-            throw ValidationError("--length must be 1 to \(Explorer.maximumLength)")
+        guard (1...ScenarioLimits.exploreLength).contains(length ?? 1) else {
+            throw ValidationError("--length must be 1 to \(ScenarioLimits.exploreLength)")
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import RehearseCore
 import Synchronization
 
 /// Where `rehearse serve --record DIR` writes sessions' recordings: plain file names in that
@@ -44,18 +45,12 @@ final class RecordingFolder: Sendable {
         return try write(text, name: name)
     }
 
-    /// A recording's name: 1 to 100 letters, digits, `.`, `_` and `-`, not starting with a dot.
-    static func isValidName(_ name: String) -> Bool {
-        (1...100).contains(name.count) && !name.hasPrefix(".")
-            && name.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "._-".unicodeScalars.contains($0)) }
-    }
-
     /// Writes `text` as `NAME.yaml` (replacing one of that name) and returns its path; refused
     /// when the folder would hold more than ``maximumFolderBytes``. A session's recording at its
     /// end comes here directly.
     func write(_ text: String, name: String) throws(MethodFailure) -> String {
-        guard Self.isValidName(name) else {
-            throw MethodFailure(SimulatorError.invalidArgs, "'\(name)' is not a recording name (1 to 100 of A-Z a-z 0-9 . _ -, no leading dot)")
+        guard PlainFileName.isValid(name) else {
+            throw MethodFailure(SimulatorError.invalidArgs, "'\(name)' is not a recording name (\(PlainFileName.rule))")
         }
         let file = url.appending(path: "\(name).yaml")
         let data = Data(text.utf8)

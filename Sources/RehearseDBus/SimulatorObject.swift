@@ -208,7 +208,7 @@ final class SimulatorObject {
             try reply.append(session.advance(by: double(), betweenSlices: betweenSlices))
         case .loadScenario:
             // Scenario text has the scenario file's limit, not an event string's.
-            try session.loadScenario(Self.readArgument { try reader.string(maximumBytes: ScenarioLoader.maximumFileSize) })
+            try session.loadScenario(Self.readArgument { try reader.string(maximumBytes: ScenarioLimits.fileBytes) })
         case .reset:
             try session.reset()
         case .get:
@@ -229,7 +229,7 @@ final class SimulatorObject {
             try session.configure(string(), fields())
         case .createSession:
             // A scenario in the set-up has the scenario file's limit, not an event string's.
-            let setup = try Self.readArgument { try reader.fields(maximumStringBytes: ScenarioLoader.maximumFileSize) }
+            let setup = try Self.readArgument { try reader.fields(maximumStringBytes: ScenarioLimits.fileBytes) }
             guard let path = try requireHost().createSession(setup, for: call) else { return nil }
             reply.append(objectPath: path)
         case .close:

@@ -33,7 +33,7 @@ public struct Spring: Hashable, Sendable {
     /// POP's `springBounciness` / `springSpeed` form (defaults 4 and 12, each in [0, 20]),
     /// converted to tension and friction with mass 1 as `POPAnimationExtras.mm` does.
     public static func pop(bounciness: Double = 4, speed: Double = 12, initialVelocity: Double = 0) -> Spring? {
-        guard (0...20).contains(bounciness), (0...20).contains(speed) else { return nil }
+        guard ScenarioLimits.popParameter.contains(bounciness), ScenarioLimits.popParameter.contains(speed) else { return nil }
         let (tension, friction) = popTensionAndFriction(bounciness: bounciness, speed: speed)
         return Spring(mass: 1, stiffness: tension, damping: friction, initialVelocity: initialVelocity)
     }

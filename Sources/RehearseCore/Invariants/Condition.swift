@@ -19,8 +19,6 @@ public struct Condition: Hashable, Sendable, CustomStringConvertible {
 
     /// How far apart two numbers may be and still be equal.
     public static let tolerance = 1e-9
-    /// The longest condition text accepted.
-    public static let maximumLength = 1_000
 
     public var path: ValuePath
     public var op: Operator
@@ -34,8 +32,8 @@ public struct Condition: Hashable, Sendable, CustomStringConvertible {
 
     /// Reads `PATH OP OPERAND`; the error names what is wrong and at which character.
     public init(parsing text: String) throws(ConditionSyntaxError) {
-        guard text.count <= Self.maximumLength else {
-            throw ConditionSyntaxError("a condition is at most \(Self.maximumLength) characters", offset: 0)
+        guard text.count <= ScenarioLimits.conditionLength else {
+            throw ConditionSyntaxError("a condition is at most \(ScenarioLimits.conditionLength) characters", offset: 0)
         }
         let characters = Array(text)
         var index = 0

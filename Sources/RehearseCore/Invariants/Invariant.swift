@@ -14,12 +14,6 @@ public struct Invariant: Hashable, Sendable {
         case finite([ValuePath])
     }
 
-    /// The most invariants one simulation checks (scenario and plugins together).
-    public static let maximumCount = 1_000
-    /// The most paths one `finite` rule lists.
-    public static let maximumFinitePaths = 100
-    /// The longest invariant name.
-    public static let maximumNameLength = 100
 
     public var name: String
     /// The guard: the rule is checked only while it holds.

@@ -4,9 +4,9 @@ public enum SceneError: Error, Equatable, Sendable, CustomStringConvertible {
     case duplicateNode(String)
     /// The id belongs to the root view or a system path (see ``Scene/reservedIDs``).
     case reservedID(String)
-    /// The scene already has ``Scene/maximumNodeCount`` nodes.
+    /// The scene already has ``ScenarioLimits/nodes`` nodes.
     case tooManyNodes(limit: Int)
-    /// The node would sit deeper than ``Scene/maximumDepth`` below the root.
+    /// The node would sit deeper than ``ScenarioLimits/sceneDepth`` below the root.
     case tooDeep(String, limit: Int)
 
     public var description: String {
@@ -25,11 +25,6 @@ public enum SceneError: Error, Equatable, Sendable, CustomStringConvertible {
 public final class Scene {
     /// The id of the root view, which always fills the screen.
     public static let rootID = "root"
-    /// The most nodes a scene holds, the root included.
-    public static let maximumNodeCount = 10_000
-    /// The deepest a node may sit below the root: walks of the tree (hit-testing, pictures,
-    /// snapshots) are bounded by it.
-    public static let maximumDepth = 100
     /// Ids no node may take: the root's, and the first names of system paths.
     public static let reservedIDs: Set<String> = [rootID, "time", "keyboard", "firstResponder", "orientation",
                                                  "statusBar", "safeArea", "children", "topLayoutGuide", "bottomLayoutGuide"]
@@ -157,9 +152,9 @@ public final class Scene {
         guard !Self.reservedIDs.contains(node.id) else { throw SceneError.reservedID(node.id) }
         guard !contains(node.id) else { throw SceneError.duplicateNode(node.id) }
         guard let parentSlot = slots[parentID] else { throw SceneError.unknownNode(parentID) }
-        guard slots.count < Self.maximumNodeCount else { throw SceneError.tooManyNodes(limit: Self.maximumNodeCount) }
-        guard ancestors(of: parentID).count < Self.maximumDepth else {
-            throw SceneError.tooDeep(node.id, limit: Self.maximumDepth)
+        guard slots.count < ScenarioLimits.nodes else { throw SceneError.tooManyNodes(limit: ScenarioLimits.nodes) }
+        guard ancestors(of: parentID).count < ScenarioLimits.sceneDepth else {
+            throw SceneError.tooDeep(node.id, limit: ScenarioLimits.sceneDepth)
         }
         var node = node
         node.parent = parentID

@@ -7,9 +7,9 @@ extension Device {
         var reader = FieldReader(fields)
         let width: Double = try reader.required("width")
         let height: Double = try reader.required("height")
-        for (key, length) in [("width", width), ("height", height)] where !(length > 0 && length <= Device.maximumLength) {
+        for (key, length) in [("width", width), ("height", height)] where !(length > 0 && length <= ScenarioLimits.deviceLength) {
             throw FieldError(path: key, problem: .invalidValue(
-                "must be more than 0 and at most \(Int(Device.maximumLength)) points, found \(length.shortDescription)"))
+                "must be more than 0 and at most \(Int(ScenarioLimits.deviceLength)) points, found \(length.shortDescription)"))
         }
         let hz: Int = try reader.required("hz")
         let scale: Int = try reader.optional("scale") ?? 2
@@ -24,7 +24,8 @@ extension Device {
         else {
             throw FieldError(path: "", problem: .invalidValue(
                 "a device needs a positive width, height and keyboard heights, status bar heights and insets of 0 or more, "
-                    + "each at most \(Int(Device.maximumLength)) points, a scale from 1 to 4 and hz from 1 to 1000"))
+                    + "each at most \(Int(ScenarioLimits.deviceLength)) points, a scale from \(ScenarioLimits.deviceScale.lowerBound) to \(ScenarioLimits.deviceScale.upperBound) "
+                    + "and hz from \(ScenarioLimits.deviceRefreshRate.lowerBound) to \(ScenarioLimits.deviceRefreshRate.upperBound)"))
         }
         self = device
     }

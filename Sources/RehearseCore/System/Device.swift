@@ -14,19 +14,14 @@ public struct Device: Hashable, Sendable {
     /// The same in landscape (either side).
     public var landscape: OrientationMetrics
 
-    /// The longest screen side, keyboard height, status bar height or inset a device may have, in
-    /// points: ten times the largest tablet's screen, so that every length and every sum of them
-    /// stays a drawable number (a picture's coordinates, a count of markers along a side).
-    public static let maximumLength = 10_000.0
-
     /// Creates a device, or `nil` when a size is not positive, a status bar height or inset is
-    /// negative, a length is more than ``maximumLength``, the scale is not 1 to 4, or the rate is
+    /// negative, a length is more than ``ScenarioLimits/deviceLength``, the scale is not 1 to 4, or the rate is
     /// not 1 to 1000 Hz.
     public init?(name: String = "custom", screen: Size, scale: Int = 2, refreshRate: Int,
                  portrait: OrientationMetrics, landscape: OrientationMetrics) {
         let lengths = [screen.width, screen.height]
-        guard lengths.allSatisfy({ $0 > 0 && $0 <= Self.maximumLength }), portrait.isValid, landscape.isValid,
-              (1...4).contains(scale), (1...1000).contains(refreshRate) else { return nil }
+        guard lengths.allSatisfy({ $0 > 0 && $0 <= ScenarioLimits.deviceLength }), portrait.isValid, landscape.isValid,
+              ScenarioLimits.deviceScale.contains(scale), ScenarioLimits.deviceRefreshRate.contains(refreshRate) else { return nil }
         self.name = name
         self.screen = screen
         self.scale = scale
@@ -74,7 +69,7 @@ public struct OrientationMetrics: Hashable, Sendable {
 
     var isValid: Bool {
         let insets = [screenInsets.top, screenInsets.left, screenInsets.bottom, screenInsets.right]
-        return keyboardHeight > 0 && keyboardHeight <= Device.maximumLength
-            && (insets + [statusBarHeight]).allSatisfy { $0 >= 0 && $0 <= Device.maximumLength }
+        return keyboardHeight > 0 && keyboardHeight <= ScenarioLimits.deviceLength
+            && (insets + [statusBarHeight]).allSatisfy { $0 >= 0 && $0 <= ScenarioLimits.deviceLength }
     }
 }

@@ -52,15 +52,12 @@ public struct VirtualTime: Hashable, Comparable, Sendable, CustomStringConvertib
 }
 
 extension VirtualTime {
-    /// The longest duration a configuration or an event may give, in seconds (about 11.6 days).
-    public static let maximumDurationSeconds = 1_000_000.0
-
     /// A duration in seconds from a configuration or an event: finite, from 0 to
-    /// ``maximumDurationSeconds``; anything else is an error naming `field`.
+    /// ``ScenarioLimits/runSeconds``; anything else is an error naming `field`.
     public static func duration(_ seconds: Double, field: String) throws(FieldError) -> VirtualTime {
-        guard seconds.isFinite, seconds >= 0, seconds <= maximumDurationSeconds, let time = VirtualTime.seconds(seconds) else {
+        guard seconds.isFinite, seconds >= 0, seconds <= ScenarioLimits.runSeconds, let time = VirtualTime.seconds(seconds) else {
             throw FieldError(path: field, problem: .invalidValue(
-                "must be a duration from 0 to \(Int(maximumDurationSeconds)) seconds, found \(seconds)"))
+                "must be a duration from 0 to \(Int(ScenarioLimits.runSeconds)) seconds, found \(seconds)"))
         }
         return time
     }

@@ -20,12 +20,6 @@ public struct Explorer: Sendable {
     public static let defaultRuns = 2_000
     /// Actions per sequence unless told otherwise.
     public static let defaultLength = 20
-    /// The most simulated time the waits of one sequence may add up to: a scenario's longest run,
-    /// so that a failure's scenario file always loads.
-    public static let maximumSequenceSeconds = 1_000_000.0
-    /// The longest sequence, and the most sequences of one exploration.
-    public static let maximumLength = 1_000
-    public static let maximumRuns = 10_000_000
     /// The most threads one exploration runs sequences on.
     public static let maximumJobs = 64
 
@@ -63,18 +57,18 @@ public struct Explorer: Sendable {
         }.max() ?? 0
     }
 
-    /// Why sequences of ``length`` actions could wait longer than ``maximumSequenceSeconds``, or nil.
+    /// Why sequences of ``length`` actions could wait longer than ``ScenarioLimits/runSeconds`` (a scenario's longest run, so that a failure's scenario file always loads), or nil.
     public var sequenceTimeProblem: String? {
         Self.sequenceTimeProblem(length: length, longestWait: longestWait)
     }
 
     /// Why `length` actions of waits up to `longestWait` seconds could wait longer than
-    /// ``maximumSequenceSeconds``, or nil.
+    /// ``ScenarioLimits/runSeconds`` (a scenario's longest run, so that a failure's scenario file always loads), or nil.
     static func sequenceTimeProblem(length: Int, longestWait: Double) -> String? {
         let longest = longestWait * Double(length)
-        guard longest > maximumSequenceSeconds else { return nil }
+        guard longest > ScenarioLimits.runSeconds else { return nil }
         return "\(length) actions of waits up to \(longestWait.shortDescription) s could wait \(longest.shortDescription) s; "
-            + "the waits of a sequence add up to at most \(Int(maximumSequenceSeconds)) simulated seconds"
+            + "the waits of a sequence add up to at most \(Int(ScenarioLimits.runSeconds)) simulated seconds"
     }
 
     /// The sequence with seed `seed`.

@@ -7,8 +7,8 @@ extension StepParser {
     func exploreSettings(_ value: YAMLValue) throws(ScenarioError) -> ExploreSettings {
         let entries = try value.mapping("explore", allowed: ScenarioSyntax.explore)
         var settings = ExploreSettings()
-        settings.length = try entries["length"].map { value throws(ScenarioError) in try wholeNumber(value, "length", upTo: Double(Explorer.maximumLength)) }
-        settings.runs = try entries["runs"].map { value throws(ScenarioError) in try wholeNumber(value, "runs", upTo: Double(Explorer.maximumRuns)) }
+        settings.length = try entries["length"].map { value throws(ScenarioError) in try wholeNumber(value, "length", upTo: Double(ScenarioLimits.exploreLength)) }
+        settings.runs = try entries["runs"].map { value throws(ScenarioError) in try wholeNumber(value, "runs", upTo: Double(ScenarioLimits.exploreRuns)) }
         guard let actions = entries["actions"] else { return settings }
         for (name, key, setting) in try actions.mapping("actions") {
             guard let kind = ExploreKind(rawValue: name) else {
@@ -56,16 +56,19 @@ extension StepParser {
         }
     }
 
-    /// A list of 1 to 100 items.
+    /// A list of ``ScenarioLimits/exploreValues`` items.
     private func list(_ value: YAMLValue, _ what: String) throws(ScenarioError) -> [YAMLValue] {
         let items = try value.sequence(what)
-        guard (1...100).contains(items.count) else { throw value.error("\(what) lists 1 to 100 items") }
+        let counts = ScenarioLimits.exploreValues
+        guard counts.contains(items.count) else { throw value.error("\(what) lists \(counts.lowerBound) to \(counts.upperBound) items") }
         return items
     }
 
     private func weight(_ value: YAMLValue) throws(ScenarioError) -> Double {
         let weight = try value.number("a weight", minimum: 0)
-        guard weight <= 1_000 else { throw value.error("a weight is 0 to 1000, found \(weight.shortDescription)") }
+        guard weight <= ScenarioLimits.exploreWeight else {
+            throw value.error("a weight is 0 to \(Int(ScenarioLimits.exploreWeight)), found \(weight.shortDescription)")
+        }
         return weight
     }
 

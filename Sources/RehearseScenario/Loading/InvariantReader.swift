@@ -5,8 +5,8 @@ extension StepParser {
     /// every path checked against the scene as steps' paths are.
     func invariants(_ value: YAMLValue, errors: inout ScenarioErrors) throws(ScenarioError) -> [Invariant] {
         let items = try value.sequence("invariants")
-        guard items.count <= Invariant.maximumCount else {
-            throw value.error("\(items.count) invariants; a scenario has at most \(Invariant.maximumCount)")
+        guard items.count <= ScenarioLimits.invariants else {
+            throw value.error("\(items.count) invariants; a scenario has at most \(ScenarioLimits.invariants)")
         }
         var names: Set<String> = []
         var invariants: [Invariant] = []
@@ -25,8 +25,8 @@ extension StepParser {
         let entries = try value.mapping("an invariant", allowed: ScenarioSyntax.invariant)
         guard let nameValue = entries["name"] else { throw value.error("an invariant needs a name") }
         let name = try nameValue.string("an invariant's name")
-        guard !name.isEmpty, name.count <= Invariant.maximumNameLength else {
-            throw nameValue.error("an invariant's name is 1 to \(Invariant.maximumNameLength) characters")
+        guard !name.isEmpty, name.count <= ScenarioLimits.invariantNameLength else {
+            throw nameValue.error("an invariant's name is 1 to \(ScenarioLimits.invariantNameLength) characters")
         }
         let guardCondition = try entries["when"].map { value throws(ScenarioError) in try condition(value) }
         let rule: Invariant.Rule
@@ -35,8 +35,8 @@ extension StepParser {
             rule = .check(try condition(check))
         case (nil, let finite?):
             let items = try finite.sequence("finite")
-            guard (1...Invariant.maximumFinitePaths).contains(items.count) else {
-                throw finite.error("finite lists 1 to \(Invariant.maximumFinitePaths) paths")
+            guard (1...ScenarioLimits.finitePaths).contains(items.count) else {
+                throw finite.error("finite lists 1 to \(ScenarioLimits.finitePaths) paths")
             }
             rule = .finite(try items.map { item throws(ScenarioError) in
                 let path = try item.string("a path")

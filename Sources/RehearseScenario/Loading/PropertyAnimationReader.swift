@@ -83,7 +83,8 @@ enum PropertyAnimationReader {
             let bounciness = try parts["bounciness"].map { value throws(ScenarioError) in try value.number("bounciness") } ?? 4
             let speed = try parts["speed"].map { value throws(ScenarioError) in try value.number("speed") } ?? 12
             guard let spring = Spring.pop(bounciness: bounciness, speed: speed) else {
-                throw argument.error("POP's bounciness and speed are each from 0 to 20")
+                let range = ScenarioLimits.popParameter
+                throw argument.error("POP's bounciness and speed are each from \(range.lowerBound.shortDescription) to \(range.upperBound.shortDescription)")
             }
             return .spring(spring)
         }

@@ -7,10 +7,6 @@ public struct ScenarioLoader: Sendable {
     /// The plugins scenarios may name.
     public let registry: PluginRegistry
 
-    /// The largest scenario file (or scenario text) accepted, in bytes.
-    public static let maximumFileSize = YAMLDocument.maximumSize
-    /// The most steps one scenario may have.
-    public static let maximumSteps = 10_000
     /// The most errors reported for one file: reading stops after them.
     public static let maximumReportedErrors = 20
 
@@ -18,17 +14,17 @@ public struct ScenarioLoader: Sendable {
         self.registry = registry
     }
 
-    /// Loads the scenario file at `path`, reading at most ``maximumFileSize`` bytes of it (a larger
+    /// Loads the scenario file at `path`, reading at most ``ScenarioLimits/fileBytes`` bytes of it (a larger
     /// file is refused from its size, before it is read).
     public func load(file path: String) throws(ScenarioError) -> Scenario {
         let data: Data
         do {
-            data = try BoundedFile.read(path, limit: Self.maximumFileSize)
+            data = try BoundedFile.read(path, limit: ScenarioLimits.fileBytes)
         } catch {
             let start = SourceLocation(file: path, line: 1, column: 1)
             switch error {
             case .tooLarge(let size, _):
-                throw ScenarioError(YAMLDocument.sizeMessage(size.map { "is \($0) bytes" } ?? "holds more than \(Self.maximumFileSize) bytes"),
+                throw ScenarioError(YAMLDocument.sizeMessage(size.map { "is \($0) bytes" } ?? "holds more than \(ScenarioLimits.fileBytes) bytes"),
                                     at: start)
             case .folder, .system:
                 throw ScenarioError("cannot read the file: \(error)", at: start)
@@ -64,8 +60,8 @@ public struct ScenarioLoader: Sendable {
         } ?? nil
         let stepValues = errors.keep { () throws(ScenarioError) -> [YAMLValue] in
             let values = try stepsValue.sequence("steps")
-            guard values.count <= Self.maximumSteps else {
-                throw stepsValue.error("\(values.count) steps; a scenario has at most \(Self.maximumSteps) steps")
+            guard values.count <= ScenarioLimits.steps else {
+                throw stepsValue.error("\(values.count) steps; a scenario has at most \(ScenarioLimits.steps) steps")
             }
             return values
         } ?? []

@@ -9,10 +9,6 @@ struct StepParser {
     /// The motion samples the streams so far schedule.
     private var motionSamples = 0
 
-    /// The longest a scenario may run, in simulated seconds (about 11.6 days).
-    static let maximumRunLength = 1_000_000.0
-    /// The most motion samples the streams of one scenario may hold.
-    static let maximumMotionSamples = 100_000
 
     /// A step's name, one case each: parsing switches over them all, so a new step cannot be
     /// listed without its parser.
@@ -34,28 +30,20 @@ struct StepParser {
         self.declaredScene = Lazy(declaredScene)
     }
 
-    /// The longest snapshot name.
-    static let maximumSnapshotNameLength = 100
-
-    /// A snapshot's name, which names its picture file: letters, digits, `-`, `_` and `.`, not
-    /// starting with `.`, so that it can never be a path.
+    /// A snapshot's name, which names its picture file: a ``PlainFileName``, never a path.
     private func snapshotName(_ value: YAMLValue) throws(ScenarioError) -> String {
         let name = try value.string("snapshot")
-        let allowed = name.unicodeScalars.allSatisfy { scalar in
-            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-_.".unicodeScalars.contains(scalar))
-        }
-        guard allowed, !name.isEmpty, !name.hasPrefix("."), name.count <= Self.maximumSnapshotNameLength else {
-            throw value.error("snapshot names are file names: 1 to \(Self.maximumSnapshotNameLength) letters, digits, "
-                + "'-', '_' and '.', not starting with '.'; found \(FieldValue.string(name).jsonText)")
+        guard PlainFileName.isValid(name) else {
+            throw value.error("snapshot names are file names: \(PlainFileName.rule); found \(FieldValue.string(name).jsonText)")
         }
         return name
     }
 
-    /// Moves the steps' clock, refusing to go past ``maximumRunLength``.
+    /// Moves the steps' clock, refusing to go past ``ScenarioLimits/runSeconds``.
     private mutating func moveClock(to time: VirtualTime, at value: YAMLValue) throws(ScenarioError) {
-        guard time.seconds <= Self.maximumRunLength else {
+        guard time.seconds <= ScenarioLimits.runSeconds else {
             throw value.error("this step would take the scenario to \(time) s; a scenario runs at most "
-                + "\(Int(Self.maximumRunLength)) simulated seconds")
+                + "\(Int(ScenarioLimits.runSeconds)) simulated seconds")
         }
         clock = time
     }
@@ -329,13 +317,14 @@ struct StepParser {
         }
         let seconds = try forValue.seconds("for")
         let hzValue = entries.first { $0.key == "hz" }?.value
-        let hz = try hzValue.map { value throws(ScenarioError) in try value.number("hz", minimum: 1) } ?? 60
-        guard hz <= 1000 else { throw (hzValue ?? value).error("hz must be at most 1000, found \(hz)") }
+        let rates = ScenarioLimits.motionRate
+        let hz = try hzValue.map { value throws(ScenarioError) in try value.number("hz", minimum: Double(rates.lowerBound)) } ?? 60
+        guard hz <= Double(rates.upperBound) else { throw (hzValue ?? value).error("hz must be at most \(rates.upperBound), found \(hz)") }
         let count = (seconds.seconds * hz).rounded(.down)
         guard count >= 1 else { throw forValue.error("for: \(seconds) s at \(hz) Hz holds no sample") }
-        guard Double(motionSamples) + count <= Double(Self.maximumMotionSamples) else {
+        guard Double(motionSamples) + count <= Double(ScenarioLimits.motionSamples) else {
             throw forValue.error("for: \(seconds) s at \(hz.shortDescription) Hz is \(count.shortDescription) samples; "
-                + "the motion streams of a scenario hold at most \(Self.maximumMotionSamples) samples")
+                + "the motion streams of a scenario hold at most \(ScenarioLimits.motionSamples) samples")
         }
         motionSamples += Int(count)
         try moveClock(to: clock + seconds, at: forValue)

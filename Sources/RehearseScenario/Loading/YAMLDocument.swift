@@ -1,27 +1,19 @@
 import Foundation
+import RehearseCore
 import Yams
 
 /// Turns the bytes of a scenario file into a YAML tree, refusing what could hurt the loader:
-/// files over 1 MiB, text that is not UTF-8, nesting deeper than 64 levels, more than one document,
+/// files over ``ScenarioLimits/fileBytes``, text that is not UTF-8, nesting deeper than 64 levels, more than one document,
 /// and aliases that expand the tree past a budget (an alias bomb). A UTF-8 byte-order mark is skipped.
 enum YAMLDocument {
-    /// The largest scenario file accepted.
-    static let maximumSize = 1 << 20
-    /// The deepest nesting accepted (flow brackets, or indentation in columns / 2), aliases expanded.
-    static let maximumDepth = 64
-    /// The most nodes the tree may have with every alias expanded.
-    static let maximumExpandedNodes = 1_000_000
-    /// The most bytes of scalar text the tree may hold with every alias expanded.
-    static let maximumExpandedBytes = 16 << 20
-
     /// The refusal of a file too large: "file `size`; scenario files are limited to ...".
     static func sizeMessage(_ size: String) -> String {
-        "file \(size); scenario files are limited to \(maximumSize) bytes (1 MiB)"
+        "file \(size); scenario files are limited to \(ScenarioLimits.fileBytes) bytes (1 MiB)"
     }
 
     static func parse(_ data: Data, file: String) throws(ScenarioError) -> YAMLValue {
         let start = SourceLocation(file: file, line: 1, column: 1)
-        guard data.count <= maximumSize else {
+        guard data.count <= ScenarioLimits.fileBytes else {
             throw ScenarioError(sizeMessage("is \(data.count) bytes"), at: start)
         }
         guard var text = String(validating: data, as: UTF8.self) else {
@@ -63,18 +55,18 @@ enum YAMLDocument {
         var stack: [(node: Yams.Node, depth: Int)] = [(root, 0)]
         while let (node, depth) = stack.popLast() {
             nodes += 1
-            if nodes > maximumExpandedNodes {
-                throw ScenarioError("with its aliases expanded the file has more than \(maximumExpandedNodes) nodes "
+            if nodes > ScenarioLimits.expandedNodes {
+                throw ScenarioError("with its aliases expanded the file has more than \(ScenarioLimits.expandedNodes) nodes "
                     + "(the limit); write the values out, or use fewer aliases", at: at(node))
             }
-            if depth > maximumDepth {
-                throw ScenarioError("with its aliases expanded, nesting is deeper than \(maximumDepth) levels", at: at(node))
+            if depth > ScenarioLimits.nestingDepth {
+                throw ScenarioError("with its aliases expanded, nesting is deeper than \(ScenarioLimits.nestingDepth) levels", at: at(node))
             }
             switch node {
             case .scalar(let scalar):
                 bytes += scalar.string.utf8.count
-                if bytes > maximumExpandedBytes {
-                    throw ScenarioError("with its aliases expanded the file holds more than \(maximumExpandedBytes) bytes "
+                if bytes > ScenarioLimits.expandedTextBytes {
+                    throw ScenarioError("with its aliases expanded the file holds more than \(ScenarioLimits.expandedTextBytes) bytes "
                         + "of text (the limit)", at: at(node))
                 }
             case .sequence(let sequence):
@@ -107,7 +99,7 @@ enum YAMLDocument {
         }
     }
 
-    /// Refuses flow nesting (`[[[...`) and indentation deeper than ``maximumDepth``, which would
+    /// Refuses flow nesting (`[[[...`) and indentation deeper than ``ScenarioLimits/nestingDepth``, which would
     /// otherwise recurse without bound while the tree is built.
     private static func checkDepth(_ text: String, file: String) throws(ScenarioError) {
         var depth = 0, line = 1, column = 0, indentation = 0, atLineStart = true
@@ -122,8 +114,8 @@ enum YAMLDocument {
             if atLineStart {
                 if character == " " {
                     indentation += 1
-                    if indentation / 2 > maximumDepth {
-                        throw ScenarioError("nesting is deeper than \(maximumDepth) levels",
+                    if indentation / 2 > ScenarioLimits.nestingDepth {
+                        throw ScenarioError("nesting is deeper than \(ScenarioLimits.nestingDepth) levels",
                                             at: SourceLocation(file: file, line: line, column: column))
                     }
                     continue
@@ -148,8 +140,8 @@ enum YAMLDocument {
             case "#": inComment = true
             case "[", "{":
                 depth += 1
-                if depth > maximumDepth {
-                    throw ScenarioError("nesting is deeper than \(maximumDepth) levels",
+                if depth > ScenarioLimits.nestingDepth {
+                    throw ScenarioError("nesting is deeper than \(ScenarioLimits.nestingDepth) levels",
                                         at: SourceLocation(file: file, line: line, column: column))
                 }
             case "]", "}": depth = max(0, depth - 1)

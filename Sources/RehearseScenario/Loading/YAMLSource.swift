@@ -81,8 +81,8 @@ struct YAMLValue {
     /// A duration in seconds: finite, not negative, within the clock's range.
     func seconds(_ what: String) throws(ScenarioError) -> VirtualTime {
         let seconds = try number(what, minimum: 0)
-        guard let time = VirtualTime.seconds(seconds), seconds <= 1e6 else {
-            throw error("\(what) must be at most 1000000 seconds, found \(seconds.shortDescription)")
+        guard let time = VirtualTime.seconds(seconds), seconds <= ScenarioLimits.runSeconds else {
+            throw error("\(what) must be at most \(Int(ScenarioLimits.runSeconds)) seconds, found \(seconds.shortDescription)")
         }
         return time
     }

@@ -10,9 +10,9 @@ import Yams
 /// file, and a replay types as many characters as the session was given, empty stays empty.
 public final class ScenarioRecorder {
     /// At most this many steps are recorded (a scenario's own limit); past it the recording stops.
-    public static let maximumSteps = ScenarioLoader.maximumSteps
+    public static let maximumSteps = ScenarioLimits.steps
     /// The most bytes of steps, so the file stays within a scenario file's size.
-    public static let maximumStepBytes = ScenarioLoader.maximumFileSize / 2
+    public static let maximumStepBytes = ScenarioLimits.fileBytes / 2
 
     /// What the simulation was built from; its text is read again only when the file is written.
     private let setup: Scenario

@@ -27,7 +27,7 @@ public enum ScenarioSchema {
             ]),
             "invariants": ["type": "array", "items": invariant],
             "explore": explore(events: events),
-            "steps": ["type": "array", "maxItems": .int(Int64(ScenarioLoader.maximumSteps)), "items": oneOf(step)],
+            "steps": ["type": "array", "maxItems": .int(Int64(ScenarioLimits.steps)), "items": oneOf(step)],
         ], required: ["name", "steps"], extra: [
             "$schema": "http://json-schema.org/draft-07/schema#",
             "title": "Rehearse scenario",
@@ -100,7 +100,7 @@ public enum ScenarioSchema {
     // MARK: Set-up
 
     private static var device: FieldValue {
-        let longest = FieldValue.double(Device.maximumLength)
+        let longest = FieldValue.double(ScenarioLimits.deviceLength)
         let notNegative: FieldValue = ["type": "number", "minimum": 0, "maximum": longest]
         let length: FieldValue = ["type": "number", "exclusiveMinimum": 0, "maximum": longest]
         // Each as the loader reads it: a mapping, or a list in the keys' order.
@@ -191,7 +191,7 @@ public enum ScenarioSchema {
                                              "maximum": .double(.greatestFiniteMagnitude)]
     private static let boolean: FieldValue = ["type": "boolean"]
     /// A time in a scenario: at most the longest run.
-    private static let seconds: FieldValue = ["type": "number", "minimum": 0, "maximum": .double(StepParser.maximumRunLength)]
+    private static let seconds: FieldValue = ["type": "number", "minimum": 0, "maximum": .double(ScenarioLimits.runSeconds)]
     private static let positive: FieldValue = ["type": "number", "exclusiveMinimum": 0]
     private static let vector: FieldValue = object(["x": number, "y": number, "z": number], required: ["x", "y", "z"])
 

@@ -1,0 +1,69 @@
+/// Every limit on what a scenario file may ask for, in one table. The loader's checks and their
+/// messages, the scene, the devices, the invariants, the explore reader, recordings and the JSON
+/// Schema (`rehearse schema`) all read these, and Scenarios/README.md's "Limits" table lists them
+/// (checked by a test), so no two places can disagree on a limit.
+public enum ScenarioLimits {
+    // MARK: The file
+
+    /// The largest scenario file, in bytes (1 MiB).
+    public static let fileBytes = 1 << 20
+    /// The deepest nesting (flow brackets, or indentation in columns / 2), aliases expanded.
+    public static let nestingDepth = 64
+    /// The most nodes the YAML tree may have with every alias expanded.
+    public static let expandedNodes = 1_000_000
+    /// The most bytes of scalar text the YAML tree may hold with every alias expanded (16 MiB).
+    public static let expandedTextBytes = 16 << 20
+
+    // MARK: Steps and time
+
+    /// The most steps a file has.
+    public static let steps = 10_000
+    /// The longest simulated run, in seconds, and the longest single duration anywhere (a wait, an
+    /// `at`, a stream, a plugin's duration, an explore sequence's waits added up): about 11.6 days.
+    public static let runSeconds = 1_000_000.0
+    /// The most motion samples over all the streams of a file.
+    public static let motionSamples = 100_000
+    /// The rates a motion stream may have, in Hz.
+    public static let motionRate = 1...1_000
+    /// The lengths a file name made from a user-given name may have (snapshots, recordings).
+    public static let fileNameLength = 1...100
+    /// POP's `bounciness` and `speed`, as POP clamps them.
+    public static let popParameter = 0.0...20.0
+
+    // MARK: The scene and the device
+
+    /// The most nodes a scene holds, the root included.
+    public static let nodes = 10_000
+    /// The deepest a node may sit below the root.
+    public static let sceneDepth = 100
+    /// The longest screen side, keyboard height, status bar height or inset, in points: ten times
+    /// the largest tablet's screen, so that every length and every sum of them stays a drawable
+    /// number (a picture's coordinates, a count of markers along a side).
+    public static let deviceLength = 10_000.0
+    /// The pixel scales a device may have.
+    public static let deviceScale = 1...4
+    /// The display refresh rates a device may have, in Hz.
+    public static let deviceRefreshRate = 1...1_000
+
+    // MARK: Invariants
+
+    /// The most invariants one simulation checks (scenario and plugins together).
+    public static let invariants = 1_000
+    /// The longest invariant name.
+    public static let invariantNameLength = 100
+    /// The longest condition text (`check:`, `when:`).
+    public static let conditionLength = 1_000
+    /// The most paths one `finite` rule lists.
+    public static let finitePaths = 100
+
+    // MARK: Exploration
+
+    /// The longest explored sequence.
+    public static let exploreLength = 1_000
+    /// The most sequences of one exploration.
+    public static let exploreRuns = 10_000_000
+    /// The heaviest weight an action kind may have.
+    public static let exploreWeight = 1_000.0
+    /// How many items a kind's values list (nodes, texts, events) may have.
+    public static let exploreValues = 1...100
+}
