@@ -1,4 +1,5 @@
 import Foundation
+import RehearseCore
 import Testing
 
 /// `rehearse schema` against a validator nobody here wrote (Python's jsonschema, Draft 7): every
@@ -56,6 +57,65 @@ import Testing
         let verdicts = try check(files)
         #expect(verdicts.count == files.count)
         for (file, verdict) in verdicts { #expect(verdict == "valid", "\(file): \(verdict)") }
+    }
+
+    /// Files at each limit the schema can express, and just past it, made from ``ScenarioLimits``:
+    /// the loader and the schema agree on every one (issue 24 found the schema setting no maximum
+    /// where the loader refused explore weights over 1,000, lengths over 1,000, lists outside 1 to 100).
+    static func limitCases() -> [(name: String, file: (Bool) -> String)] {
+        let minimal = "name: limits\nsteps: []\n"
+        func steps(_ lines: [String]) -> String { "name: limits\nsteps:\n" + lines.map { "  - \($0)\n" }.joined() }
+        func over(_ past: Bool, _ limit: Int) -> Int { past ? limit + 1 : limit }
+        func number(_ past: Bool, _ limit: Double) -> String { (past ? limit + 0.5 : limit).shortDescription }
+        func device(_ keys: String) -> String { "name: limits\ndevice: {\(keys)}\nsteps: []\n" }
+        func explore(_ section: String) -> String { "name: limits\nexplore: \(section)\nsteps: []\n" }
+        return [
+            ("steps", { steps(Array(repeating: "wait: 0", count: over($0, ScenarioLimits.steps))) }),
+            ("a wait's seconds", { steps(["wait: \(number($0, ScenarioLimits.runSeconds))"]) }),
+            ("a motion stream's rate", { steps(["motion: {rotationRate: {x: 0, y: 0, z: 0}, for: 0.01, hz: \(over($0, ScenarioLimits.motionRate.upperBound))}"]) }),
+            ("a snapshot name", { steps(["snapshot: " + String(repeating: "a", count: over($0, ScenarioLimits.fileNameLength.upperBound))]) }),
+            ("the keyboard's height", { steps(["keyboard: {show: true, height: \(number($0, ScenarioLimits.deviceLength))}"]) }),
+            ("a POP spring", { steps(["animate: {target: root, property: alpha, to: 0.5, duration: 1, curve: {pop: {speed: \(number($0, ScenarioLimits.popParameter.upperBound))}}}"]) }),
+            ("nodes", { past in
+                "name: limits\nscene:\n  nodes:\n" + (0..<over(past, ScenarioLimits.nodes - 1)).map { "    - {id: n\($0), kind: view, frame: [0, 0, 1, 1]}\n" }.joined() + "steps: []\n"
+            }),
+            ("invariants", { "name: limits\ninvariants: [" + (0..<over($0, ScenarioLimits.invariants)).map { "{name: i\($0), check: time >= 0}" }.joined(separator: ", ") + "]\nsteps: []\n" }),
+            ("an invariant's name", { "name: limits\ninvariants: [{name: \(String(repeating: "n", count: over($0, ScenarioLimits.invariantNameLength))), check: time >= 0}]\nsteps: []\n" }),
+            ("a condition", { past in
+                let check = "time >= " + String(repeating: "0", count: over(past, ScenarioLimits.conditionLength) - "time >= ".count)
+                return "name: limits\ninvariants: [{name: i, check: '\(check)'}]\nsteps: []\n"
+            }),
+            ("a finite list", { "name: limits\ninvariants: [{name: i, finite: [" + Array(repeating: "time", count: over($0, ScenarioLimits.finitePaths)).joined(separator: ", ") + "]}]\nsteps: []\n" }),
+            ("a device's width", { device("width: \(number($0, ScenarioLimits.deviceLength)), height: 500, hz: 60, keyboard: [200, 150]") }),
+            ("a device's rate", { device("width: 300, height: 500, hz: \(over($0, ScenarioLimits.deviceRefreshRate.upperBound)), keyboard: [200, 150]") }),
+            ("a device's scale", { device("width: 300, height: 500, hz: 60, scale: \(over($0, ScenarioLimits.deviceScale.upperBound)), keyboard: [200, 150]") }),
+            ("explore length", { explore("{length: \(over($0, ScenarioLimits.exploreLength))}") }),
+            ("explore runs", { explore("{runs: \(over($0, ScenarioLimits.exploreRuns))}") }),
+            ("an explore weight", { explore("{actions: {tap: \(number($0, ScenarioLimits.exploreWeight))}}") }),
+            ("explore values", { explore("{actions: {text: {values: [" + Array(repeating: "a", count: over($0, ScenarioLimits.exploreValues.upperBound)).joined(separator: ", ") + "]}}}") }),
+            ("no explore values", { $0 ? explore("{actions: {text: {values: []}}}") : minimal }),
+        ]
+    }
+
+    @Test func theLoaderAndTheSchemaAgreeAtEachLimitAndJustPastIt() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rehearse-limits-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var files: [(name: String, past: Bool, path: String)] = []
+        for (index, limit) in Self.limitCases().enumerated() {
+            for past in [false, true] {
+                let file = folder.appendingPathComponent("\(index)-\(past ? "past" : "at").yaml")
+                try Data(limit.file(past).utf8).write(to: file)
+                files.append((limit.name, past, file.path))
+            }
+        }
+        let verdicts = try check(files.map(\.path))
+        for file in files {
+            let loader = try Rehearse.run(["validate", file.path])
+            #expect(loader.status == (file.past ? 2 : 0), "the loader on \(file.name), \(file.past ? "past" : "at") the limit: \(loader.output)")
+            let schema = verdicts[file.path] ?? "no verdict"
+            #expect(schema.hasPrefix(file.past ? "invalid" : "valid"), "the schema on \(file.name), \(file.past ? "past" : "at") the limit: \(schema)")
+        }
     }
 
     @Test func everyMalformedFileWhoseFaultIsInItsFormIsInvalid() throws {

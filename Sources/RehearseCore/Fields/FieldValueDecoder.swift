@@ -20,9 +20,13 @@ struct FieldValueDecoder: Decoder {
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer { Single(decoder: self) }
 
+    /// The dotted path of the value here (`authenticator.latency`).
+    private var path: String {
+        codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
+    }
+
     /// The error for a value that is not `expected`.
     func mismatch(_ expected: String) -> FieldError {
-        let path = codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
         guard let value else { return FieldError(path: path, problem: .missing) }
         return FieldError(path: path, problem: .wrongType(expected: expected, found: value.typeName))
     }
@@ -48,7 +52,18 @@ struct FieldValueDecoder: Decoder {
             guard let value, let normalised = try? FieldValueEncoder.encode(value) else { throw mismatch("a finite value") }
             return normalised as! Value
         default:
+            if let names = CaseNames.of(type) { try checkChoice(among: names) }
             return try Value(from: self)
+        }
+    }
+
+    /// For an enum of strings: the value is one of its `names`, or an error listing them (Foundation's
+    /// own is "Cannot initialize Axis from invalid String value diagonal").
+    private func checkChoice(among names: [String]) throws {
+        guard case .string(let raw)? = value else { throw mismatch("one of \(names.joined(separator: ", "))") }
+        guard names.contains(raw) else {
+            throw FieldError(path: path, problem: .invalidValue(
+                "must be one of \(names.joined(separator: ", ")), found '\(raw)'\(Suggestion.hint(for: raw, among: names))"))
         }
     }
 

@@ -10,6 +10,8 @@ public struct PluginDescriptor: Sendable {
     public let scene: ScenePreset?
     /// The original's configuration in field form.
     public let defaultConfiguration: Fields
+    /// The case names of every configuration key that is an enum of strings, by dotted path.
+    public let configurationChoices: [String: [String]]
     /// The keys of the plugin's state, as it declares them.
     public let stateKeys: [PluginStateKey]
     /// Decodes a configuration (defaults with overrides on top) into what makes an instance.
@@ -23,6 +25,7 @@ public struct PluginDescriptor: Sendable {
         scene = P.scene
         stateKeys = P.stateKeys
         defaultConfiguration = FieldCodec.fields(of: P.defaultConfiguration)
+        configurationChoices = CaseNames.choices(in: P.defaultConfiguration)
         configure = { overrides in
             let configuration = try FieldCodec.configuration(
                 P.Configuration.self, defaults: P.defaultConfiguration, overrides: overrides)

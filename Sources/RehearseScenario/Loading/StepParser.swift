@@ -291,8 +291,8 @@ struct StepParser {
             return .keyboardHide
         }
         return .keyboardShow(
-            height: try entries["height"].map { value throws(ScenarioError) in try value.number("height", minimum: 0) },
-            duration: try entries["duration"].map { value throws(ScenarioError) in try value.number("duration", minimum: 0) }
+            height: try entries["height"].map { value throws(ScenarioError) in try value.length("height") },
+            duration: try entries["duration"].map { value throws(ScenarioError) in try value.seconds("duration").seconds }
                 ?? KeyboardService.animationDuration,
             curve: try entries["curve"].map { value throws(ScenarioError) in try value.choice("curve", as: NamedCurve.self) }
                 ?? .keyboard)

@@ -87,6 +87,15 @@ struct YAMLValue {
         return time
     }
 
+    /// A length in points: from 0 to ``ScenarioLimits/deviceLength``.
+    func length(_ what: String) throws(ScenarioError) -> Double {
+        let length = try number(what, minimum: 0)
+        guard length <= ScenarioLimits.deviceLength else {
+            throw error("\(what) must be at most \(Int(ScenarioLimits.deviceLength)) points, found \(length.shortDescription)")
+        }
+        return length
+    }
+
     /// A choice among a string enum's cases.
     func choice<Choice: RawRepresentable & CaseIterable>(_ what: String, as type: Choice.Type) throws(ScenarioError) -> Choice
     where Choice.RawValue == String {

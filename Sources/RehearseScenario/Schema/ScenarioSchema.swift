@@ -23,13 +23,14 @@ public enum ScenarioSchema {
             "scene": oneOf([enumeration(registry.scenes.map(\.name)), scene]),
             "plugins": oneOf([
                 ["type": "array", "uniqueItems": true, "items": enumeration(registry.descriptors.map(\.id))],
-                object(Dictionary(uniqueKeysWithValues: registry.descriptors.map { ($0.id, configuration($0.defaultConfiguration)) })),
+                object(Dictionary(uniqueKeysWithValues: registry.descriptors.map { ($0.id, configuration(of: $0)) })),
             ]),
-            "invariants": ["type": "array", "items": invariant],
+            "invariants": ["type": "array", "maxItems": .int(Int64(ScenarioLimits.invariants)), "items": invariant],
             "explore": explore(events: events),
             "steps": ["type": "array", "maxItems": .int(Int64(ScenarioLimits.steps)), "items": oneOf(step)],
         ], required: ["name", "steps"], extra: [
             "$schema": "http://json-schema.org/draft-07/schema#",
+            "definitions": ["value": value, "item": item],
             "title": "Rehearse scenario",
             "description": "A Rehearse scenario file: see Scenarios/README.md.",
         ])
@@ -44,44 +45,51 @@ public enum ScenarioSchema {
         case .wait, .at: seconds
         case .expect: paths(value: expectedValue)
         case .type: object(keys(ScenarioSyntax.type, string), required: ScenarioSyntax.type)
-        case .return, .focus, .resign, .snapshot: string
-        case .keyboard: oneOf([["const": "hide"], object([
-            "show": boolean, "height": seconds, "duration": seconds, "curve": enumeration(NamedCurve.allCases.map(\.rawValue)),
-        ], required: ["show"])])
+        case .return, .focus, .resign: string
+        case .snapshot: ["type": "string", "pattern": .string(PlainFileName.pattern)]
+        case .keyboard: oneOf([
+            ["const": "hide"],
+            object(["show": ["const": false]], required: ["show"]),
+            object(["show": ["const": true], "height": length, "duration": seconds, "curve": enumeration(NamedCurve.allCases.map(\.rawValue))],
+                   required: ["show"]),
+        ])
         case .motion: object([
             "rotationRate": vector, "attitude": ["type": "object"], "gravity": vector, "userAcceleration": vector,
-            "for": seconds, "hz": ["type": "number", "minimum": 1, "maximum": 1000],
+            "for": seconds, "hz": range(ScenarioLimits.motionRate, type: "number"),
         ], required: ["rotationRate"], extra: ["dependencies": ["hz": ["for"]]])
         case .rotate: enumeration(Orientation.allCases.map(\.rawValue))
         case .network: oneOf([boolean, object(keys(ScenarioSyntax.network, boolean), required: ScenarioSyntax.network)])
-        case .emit: object(["name": enumeration(events), "fields": ["type": "object"], "at": seconds], required: ["name"])
-        case .set: paths(value: ["not": ["type": "null"]])
+        case .emit: object(["name": enumeration(events), "fields": fields, "at": seconds], required: ["name"])
+        case .set: paths(value: item)
         case .animate: object([
-            "target": string, "property": enumeration(animatablePaths), "to": ["not": ["type": "null"]], "duration": seconds,
+            "target": string, "property": enumeration(animatablePaths), "to": item, "duration": seconds,
             "curve": curve, "delay": seconds, "options": ["type": "array", "items": enumeration(ScenarioSyntax.animateOptions)],
         ], required: ["target", "property", "to", "duration"])
         case .activate: oneOf([string, ["type": "array", "items": string]])
         case .expectEvent: oneOf([enumeration(events), object([
-            "name": enumeration(events), "fields": ["type": "object"],
+            "name": enumeration(events), "fields": fields,
             "count": oneOf([["type": "integer", "minimum": 0], object(["between": pair(["type": "integer", "minimum": 0])], required: ["between"])]),
         ], required: ["name"])])
-        case .expectNoEvent: oneOf([enumeration(events), object(["name": enumeration(events), "fields": ["type": "object"]], required: ["name"])])
+        case .expectNoEvent: oneOf([enumeration(events), object(["name": enumeration(events), "fields": fields], required: ["name"])])
         }
     }
 
     /// An expected value: any value, where a mapping with `approx` or `within` must be exactly
-    /// both, and a mapping of `between` alone a pair of numbers, as the loader reads them.
+    /// both (`within` not negative), and a mapping of `between` alone a pair of numbers, as the
+    /// loader reads them.
     private static var expectedValue: FieldValue {
         [
+            "allOf": [["$ref": "#/definitions/value"]],
             "if": ["type": "object", "anyOf": [["required": ["approx"]], ["required": ["within"]]]],
-            "then": object(keys(ScenarioSyntax.approximate, number), required: ScenarioSyntax.approximate),
+            "then": object(["approx": number, "within": notNegative], required: ScenarioSyntax.approximate),
             "else": ["if": ["type": "object", "required": ["between"], "maxProperties": 1],
                      "then": object(["between": pair(number)], required: ["between"])],
         ]
     }
 
     /// `PATH OP VALUE`, the form of an invariant's `check` and `when`.
-    private static let condition: FieldValue = ["type": "string", "pattern": #"^\s*[^\s=!<>]+\s*(==|!=|<=|>=|<|>)\s*\S.*$"#]
+    private static let condition: FieldValue = ["type": "string", "maxLength": .int(Int64(ScenarioLimits.conditionLength)),
+                                                "pattern": #"^\s*[^\s=!<>]+\s*(==|!=|<=|>=|<|>)\s*\S.*$"#]
 
     /// `frame`, `frame.y`, ...: every animatable property and component.
     private static var animatablePaths: [String] {
@@ -93,33 +101,32 @@ public enum ScenarioSchema {
             enumeration(NamedCurve.allCases.map(\.rawValue)),
             object(["bezier": ["type": "array", "items": number, "minItems": 4, "maxItems": 4]], required: ["bezier"]),
             object(["spring": object(keys(ScenarioSyntax.spring, number), required: ["stiffness", "damping"])], required: ["spring"]),
-            object(["pop": object(keys(ScenarioSyntax.pop, ["type": "number", "minimum": 0, "maximum": 20]))], required: ["pop"]),
+            object(["pop": object(keys(ScenarioSyntax.pop, ["type": "number", "minimum": .double(ScenarioLimits.popParameter.lowerBound),
+                                                             "maximum": .double(ScenarioLimits.popParameter.upperBound)]))], required: ["pop"]),
         ])
     }
 
     // MARK: Set-up
 
     private static var device: FieldValue {
-        let longest = FieldValue.double(ScenarioLimits.deviceLength)
-        let notNegative: FieldValue = ["type": "number", "minimum": 0, "maximum": longest]
-        let length: FieldValue = ["type": "number", "exclusiveMinimum": 0, "maximum": longest]
+        let positiveLength: FieldValue = ["type": "number", "exclusiveMinimum": 0, "maximum": .double(ScenarioLimits.deviceLength)]
         // Each as the loader reads it: a mapping, or a list in the keys' order.
         func mappingOrList(_ keyNames: [String], _ value: FieldValue) -> FieldValue {
             oneOf([object(keys(keyNames, value), required: keyNames),
                    ["type": "array", "items": value, "minItems": .int(Int64(keyNames.count)), "maxItems": .int(Int64(keyNames.count))]])
         }
         func perOrientation(_ value: FieldValue) -> FieldValue { mappingOrList(ScenarioSyntax.orientations, value) }
-        let insets = mappingOrList(ScenarioSyntax.insets, notNegative)
-        return object(["width": length, "height": length, "hz": ["type": "integer", "minimum": 1, "maximum": 1000],
-                       "scale": ["type": "integer", "minimum": 1, "maximum": 4], "keyboard": perOrientation(length),
-                       "statusBar": perOrientation(notNegative), "insets": perOrientation(insets)],
+        let insets = mappingOrList(ScenarioSyntax.insets, length)
+        return object(["width": positiveLength, "height": positiveLength, "hz": range(ScenarioLimits.deviceRefreshRate, type: "integer"),
+                       "scale": range(ScenarioLimits.deviceScale, type: "integer"), "keyboard": perOrientation(positiveLength),
+                       "statusBar": perOrientation(length), "insets": perOrientation(insets)],
                       required: ScenarioSyntax.requiredDevice)
     }
 
     private static var scene: FieldValue {
         let constraint = oneOf([string, object(["format": string, "options": ["type": "array", "items": string]], required: ["format"])])
         return object([
-            "nodes": ["type": "array", "items": node],
+            "nodes": ["type": "array", "maxItems": .int(Int64(ScenarioLimits.nodes - 1)), "items": node],
             "constraints": object([
                 "metrics": ["type": "object", "additionalProperties": number],
                 "sets": ["type": "object", "additionalProperties": ["type": "array", "items": constraint]],
@@ -149,38 +156,50 @@ public enum ScenarioSchema {
     }
 
     private static var invariant: FieldValue {
-        object(["name": string, "when": condition, "check": condition, "finite": ["type": "array", "items": string, "minItems": 1]],
+        object(["name": ["type": "string", "minLength": 1, "maxLength": .int(Int64(ScenarioLimits.invariantNameLength))],
+                "when": condition, "check": condition,
+                "finite": ["type": "array", "items": string, "minItems": 1, "maxItems": .int(Int64(ScenarioLimits.finitePaths))]],
                required: ["name"], extra: ["oneOf": [["required": ["check"]], ["required": ["finite"]]]])
     }
 
     private static func explore(events: [String]) -> FieldValue {
+        func list(_ items: FieldValue) -> FieldValue {
+            ["type": "array", "items": items, "minItems": .int(Int64(ScenarioLimits.exploreValues.lowerBound)),
+             "maxItems": .int(Int64(ScenarioLimits.exploreValues.upperBound))]
+        }
         let values: [String: FieldValue] = [
-            "nodes": ["type": "array", "items": string], "values": ["type": "array", "items": string],
-            "between": pair(seconds), "events": ["type": "array", "items": object(["name": enumeration(events), "fields": ["type": "object"]],
-                                                                                   required: ["name"])],
+            "nodes": list(string), "values": list(string), "between": pair(seconds),
+            "events": list(object(["name": enumeration(events), "fields": fields], required: ["name"])),
         ]
+        let weight: FieldValue = ["type": "number", "minimum": 0, "maximum": .double(ScenarioLimits.exploreWeight)]
         var kinds: [String: FieldValue] = [:]
         for kind in ExploreKind.allCases {
-            var options: [String: FieldValue] = ["weight": ["type": "number", "minimum": 0]]
+            var options: [String: FieldValue] = ["weight": weight]
             if let key = kind.valuesKey { options[key] = values[key] }
-            kinds[kind.rawValue] = oneOf([["type": "number", "minimum": 0], object(options)])
+            kinds[kind.rawValue] = oneOf([weight, object(options)])
         }
-        return object(["length": ["type": "integer", "minimum": 1], "runs": ["type": "integer", "minimum": 1], "actions": object(kinds)])
+        return object(["length": range(1...ScenarioLimits.exploreLength, type: "integer"),
+                       "runs": range(1...ScenarioLimits.exploreRuns, type: "integer"), "actions": object(kinds)])
     }
 
-    /// A plugin's configuration, typed after its defaults; a key it does not have is refused.
-    private static func configuration(_ defaults: Fields) -> FieldValue {
-        object(defaults.mapValues(schema(like:)))
-    }
-
-    private static func schema(like value: FieldValue) -> FieldValue {
-        switch value {
-        case .bool: boolean
-        case .int, .double: number
-        case .string: string
-        case .array: ["type": "array"]
-        case .dictionary(let fields): fields.isEmpty ? ["type": "object"] : ["type": "object", "properties": .dictionary(fields.mapValues(schema(like:)))]
+    /// A plugin's configuration, typed after its defaults, with the case names of its enum keys;
+    /// a key it does not have is refused.
+    private static func configuration(of plugin: PluginDescriptor) -> FieldValue {
+        func schema(like defaultValue: FieldValue, at path: String) -> FieldValue {
+            if let names = plugin.configurationChoices[path] { return enumeration(names) }
+            return switch defaultValue {
+            case .bool: boolean
+            case .int, .double: number
+            case .string: string
+            case .array: ["type": "array", "items": item]
+            case .dictionary(let entries):
+                entries.isEmpty ? fields
+                    : ["type": "object", "properties": .dictionary(Dictionary(uniqueKeysWithValues: entries.map { key, entry in
+                        (key, schema(like: entry, at: path + "." + key))
+                    }))]
+            }
         }
+        return object(Dictionary(uniqueKeysWithValues: plugin.defaultConfiguration.map { key, value in (key, schema(like: value, at: key)) }))
     }
 
     // MARK: Building blocks
@@ -192,11 +211,28 @@ public enum ScenarioSchema {
     private static let boolean: FieldValue = ["type": "boolean"]
     /// A time in a scenario: at most the longest run.
     private static let seconds: FieldValue = ["type": "number", "minimum": 0, "maximum": .double(ScenarioLimits.runSeconds)]
-    private static let positive: FieldValue = ["type": "number", "exclusiveMinimum": 0]
+    private static let notNegative: FieldValue = ["type": "number", "minimum": 0, "maximum": .double(.greatestFiniteMagnitude)]
+    /// A length in points, from 0 to the longest a device may have.
+    private static let length: FieldValue = ["type": "number", "minimum": 0, "maximum": .double(ScenarioLimits.deviceLength)]
+    /// Any value a field may hold (the loader's `fieldValue`): a mapping may hold null (the key is
+    /// then absent), a list may not.
+    private static let value: FieldValue = [
+        "type": ["string", "number", "boolean", "null", "array", "object"],
+        "items": ["$ref": "#/definitions/item"], "additionalProperties": ["$ref": "#/definitions/value"],
+    ]
+    /// A value that is not null: an item of a list, a value `set` or animated.
+    private static let item: FieldValue = ["allOf": [["not": ["type": "null"]], ["$ref": "#/definitions/value"]]]
+    /// An event's fields.
+    private static let fields: FieldValue = ["type": "object", "additionalProperties": ["$ref": "#/definitions/value"]]
     private static let vector: FieldValue = object(["x": number, "y": number, "z": number], required: ["x", "y", "z"])
 
     private static func keys(_ names: [String], _ schema: FieldValue) -> [String: FieldValue] {
         Dictionary(uniqueKeysWithValues: names.map { ($0, schema) })
+    }
+
+    /// A number of `type` (`integer` or `number`) within `limits`.
+    private static func range(_ limits: ClosedRange<Int>, type: String) -> FieldValue {
+        ["type": .string(type), "minimum": .int(Int64(limits.lowerBound)), "maximum": .int(Int64(limits.upperBound))]
     }
 
     private static func pair(_ item: FieldValue) -> FieldValue {
