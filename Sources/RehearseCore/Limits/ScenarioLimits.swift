@@ -25,6 +25,8 @@ public enum ScenarioLimits {
     public static let motionSamples = 100_000
     /// The rates a motion stream may have, in Hz.
     public static let motionRate = 1...1_000
+    /// The largest count an `expect-event` step may give (`count`, `between`).
+    public static let eventCount = 1_000_000_000
     /// The lengths a file name made from a user-given name may have (snapshots, recordings).
     public static let fileNameLength = 1...100
     /// POP's `bounciness` and `speed`, as POP clamps them.

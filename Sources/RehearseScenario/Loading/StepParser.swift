@@ -198,7 +198,9 @@ struct StepParser {
     private func count(_ value: YAMLValue) throws(ScenarioError) -> ClosedRange<Int> {
         if case .scalar = value.node {
             let count = try value.number("count", minimum: 0)
-            guard count == count.rounded(), count <= 1e9 else { throw value.error("count must be a whole number, found \(count)") }
+            guard count == count.rounded(), count <= Double(ScenarioLimits.eventCount) else {
+                throw value.error("count must be a whole number up to \(ScenarioLimits.eventCount), found \(count.shortDescription)")
+            }
             return Int(count)...Int(count)
         }
         let entries = try value.mapping("count", allowed: ScenarioSyntax.count)
@@ -206,8 +208,8 @@ struct StepParser {
             throw value.error("count must be a number or {between: [low, high]}")
         }
         let low = try bounds[0].number("the low bound", minimum: 0), high = try bounds[1].number("the high bound", minimum: low)
-        guard low == low.rounded(), high == high.rounded(), high <= 1e9 else {
-            throw between.error("between needs two whole numbers")
+        guard low == low.rounded(), high == high.rounded(), high <= Double(ScenarioLimits.eventCount) else {
+            throw between.error("between needs two whole numbers up to \(ScenarioLimits.eventCount)")
         }
         return Int(low)...Int(high)
     }

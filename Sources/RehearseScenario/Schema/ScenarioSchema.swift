@@ -23,7 +23,7 @@ public enum ScenarioSchema {
             "scene": oneOf([enumeration(registry.scenes.map(\.name)), scene]),
             "plugins": oneOf([
                 ["type": "array", "uniqueItems": true, "items": enumeration(registry.descriptors.map(\.id))],
-                object(Dictionary(uniqueKeysWithValues: registry.descriptors.map { ($0.id, configuration(of: $0)) })),
+                object(Dictionary(uniqueKeysWithValues: registry.descriptors.map { ($0.id, nullable(configuration(of: $0))) })),
             ]),
             "invariants": ["type": "array", "maxItems": .int(Int64(ScenarioLimits.invariants)), "items": invariant],
             "explore": explore(events: events),
@@ -68,7 +68,8 @@ public enum ScenarioSchema {
         case .activate: oneOf([string, ["type": "array", "items": string]])
         case .expectEvent: oneOf([enumeration(events), object([
             "name": enumeration(events), "fields": fields,
-            "count": oneOf([["type": "integer", "minimum": 0], object(["between": pair(["type": "integer", "minimum": 0])], required: ["between"])]),
+            "count": oneOf([range(0...ScenarioLimits.eventCount, type: "integer"),
+                            object(["between": pair(range(0...ScenarioLimits.eventCount, type: "integer"))], required: ["between"])]),
         ], required: ["name"])])
         case .expectNoEvent: oneOf([enumeration(events), object(["name": enumeration(events), "fields": fields], required: ["name"])])
         }
@@ -135,24 +136,33 @@ public enum ScenarioSchema {
         ], required: ["nodes"])
     }
 
+    /// A node: `id`, `kind` and `frame`, and its properties, each of which may be null (absent).
     private static var node: FieldValue {
-        let rectangle = oneOf([["type": "array", "items": number, "minItems": 4, "maxItems": 4], ["type": "object"]])
         let flag: Set = ["secure", "enablesReturnKeyAutomatically", "hidden"]
         var properties: [String: FieldValue] = [
             "id": ["type": "string", "pattern": "^[^.]+$"], "kind": enumeration(NodeKind.allCases.map(\.rawValue)),
-            "parent": string, "frame": rectangle,
+            "parent": nullable(string), "frame": components(of: .frame),
         ]
         for name in Node.fieldNames {
-            properties[name] = switch name {
+            let property: FieldValue = switch name {
             case "text": string
             case "returnKey": enumeration(ReturnKey.allCases.map(\.rawValue))
             case "tag": ["type": "integer"]
             case _ where flag.contains(name): boolean
-            case "alpha", "zoomScale", "strokeStart", "strokeEnd": number
-            default: oneOf([["type": "array", "items": number], ["type": "object"]])
+            default: AnimatableProperty(rawValue: name).map(components(of:)) ?? item
             }
+            properties[name] = nullable(property)
         }
         return object(properties, required: ["id", "kind", "frame"])
+    }
+
+    /// A property's value as the scene reads it: a number, or its components as a mapping with
+    /// every one of them or a list of as many numbers.
+    private static func components(of property: AnimatableProperty) -> FieldValue {
+        let names = property.componentNames
+        guard !names.isEmpty else { return number }
+        return oneOf([object(keys(names, number), required: names),
+                      ["type": "array", "items": number, "minItems": .int(Int64(names.count)), "maxItems": .int(Int64(names.count))]])
     }
 
     private static var invariant: FieldValue {
@@ -186,18 +196,17 @@ public enum ScenarioSchema {
     /// a key it does not have is refused.
     private static func configuration(of plugin: PluginDescriptor) -> FieldValue {
         func schema(like defaultValue: FieldValue, at path: String) -> FieldValue {
-            if let names = plugin.configurationChoices[path] { return enumeration(names) }
-            return switch defaultValue {
+            if let names = plugin.configurationChoices[path] { return nullable(enumeration(names)) }
+            let schema: FieldValue = switch defaultValue {
             case .bool: boolean
             case .int, .double: number
             case .string: string
             case .array: ["type": "array", "items": item]
             case .dictionary(let entries):
                 entries.isEmpty ? fields
-                    : ["type": "object", "properties": .dictionary(Dictionary(uniqueKeysWithValues: entries.map { key, entry in
-                        (key, schema(like: entry, at: path + "." + key))
-                    }))]
+                    : object(Dictionary(uniqueKeysWithValues: entries.map { key, entry in (key, schema(like: entry, at: path + "." + key)) }))
             }
+            return nullable(schema)
         }
         return object(Dictionary(uniqueKeysWithValues: plugin.defaultConfiguration.map { key, value in (key, schema(like: value, at: key)) }))
     }
@@ -259,6 +268,11 @@ public enum ScenarioSchema {
     /// One or more of `schemas`.
     private static func anyOf(_ schemas: [FieldValue]) -> FieldValue {
         ["anyOf": .array(schemas)]
+    }
+
+    /// `schema`, or null: in a mapping the loader reads as fields, a null is an absent key.
+    private static func nullable(_ schema: FieldValue) -> FieldValue {
+        anyOf([schema, ["type": "null"]])
     }
 
     private static func enumeration(_ names: [String]) -> FieldValue {
