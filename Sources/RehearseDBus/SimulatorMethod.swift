@@ -51,7 +51,7 @@ enum SimulatorMethod: String, CaseIterable {
     var changesState: Bool {
         switch self {
         case .get, .snapshot, .listPlugins: false
-        default: true
+        case .inject, .injectAt, .injectStrings, .advance, .loadScenario, .reset, .configure, .createSession, .close, .record: true
         }
     }
 

@@ -27,7 +27,7 @@ public enum FieldValue: Hashable, Sendable {
         switch self {
         case .int(let value): Double(value)
         case .double(let value): value
-        default: nil
+        case .bool, .string, .array, .dictionary: nil
         }
     }
 }

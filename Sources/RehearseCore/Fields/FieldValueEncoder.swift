@@ -78,7 +78,7 @@ final class FieldValueEncoder: Encoder {
         case .double(let number): try jsonNumber(number)
         case .array(let items): .array(try items.map(normalised))
         case .dictionary(let fields): .dictionary(try fields.mapValues(normalised))
-        default: value
+        case .bool, .int, .string: value
         }
     }
 

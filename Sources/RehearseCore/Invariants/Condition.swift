@@ -119,17 +119,18 @@ public struct Condition: Hashable, Sendable, CustomStringConvertible {
     }
 
     private static func compare(_ left: FieldValue?, _ op: Operator, _ right: FieldValue?) -> Bool {
+        /// Whether both sides are numbers (not NaN) in the order `ordered` wants; false otherwise.
+        func numbers(_ ordered: (Double, Double) -> Bool) -> Bool {
+            guard let l = left?.number, let r = right?.number, !l.isNaN, !r.isNaN else { return false }
+            return ordered(l, r)
+        }
         switch op {
         case .equal: return equal(left, right)
         case .notEqual: return !equal(left, right)
-        default:
-            guard let l = left?.number, let r = right?.number, !l.isNaN, !r.isNaN else { return false }
-            switch op {
-            case .less: return l < r - tolerance
-            case .lessOrEqual: return l <= r + tolerance
-            case .greater: return l > r + tolerance
-            default: return l >= r - tolerance
-            }
+        case .less: return numbers { $0 < $1 - tolerance }
+        case .lessOrEqual: return numbers { $0 <= $1 + tolerance }
+        case .greater: return numbers { $0 > $1 + tolerance }
+        case .greaterOrEqual: return numbers { $0 >= $1 - tolerance }
         }
     }
 

@@ -64,7 +64,7 @@ public struct Invariant: Hashable, Sendable {
         case .int: true
         case .double(let number): number.isFinite
         case .dictionary(let fields): !fields.isEmpty && fields.values.allSatisfy(isFinite)
-        default: false
+        case .bool, .string, .array: false
         }
     }
 }

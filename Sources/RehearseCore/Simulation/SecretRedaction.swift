@@ -23,7 +23,7 @@ extension FieldValue {
             return .array(zip(items, redacted).map { $1 ?? $0 })
         case .dictionary(let fields):
             return Self.redacting(fields, secrets).map(FieldValue.dictionary)
-        default:
+        case .bool, .int, .double:
             return nil
         }
     }

@@ -226,7 +226,9 @@ public final class Simulation {
             } catch {
                 throw InjectionError.invalidFields(name: name, error)
             }
-        default: break
+        case .keyboardWillShow, .keyboardDidShow, .keyboardWillHide, .keyboardDidHide, .focusChanged, .motion, .tick,
+             .orientation, .animationFinished, .network, .pluginFailed, .invariantFailed:
+            break
         }
     }
 
@@ -253,7 +255,8 @@ public final class Simulation {
             return event
         case .custom:
             return redactingSecrets(event)
-        default:
+        case .keyboardWillShow, .keyboardDidShow, .keyboardWillHide, .keyboardDidHide, .focus, .focusChanged, .resign,
+             .motion, .tick, .animationFinished, .network, .pluginFailed, .invariantFailed:
             return event
         }
     }

@@ -110,7 +110,8 @@ public final class KeyboardService {
             }
         case .orientation:
             if isVisible { show() }
-        default:
+        case .keyboardDidShow, .keyboardDidHide, .focus, .resign, .tap, .text, .returnKey, .motion, .tick, .animationFinished,
+             .network, .pluginFailed, .invariantFailed, .custom:
             break
         }
     }

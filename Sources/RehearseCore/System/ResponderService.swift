@@ -13,7 +13,10 @@ public final class ResponderService {
             case .focus(let request): self.becomeFirstResponder(request.target)
             case .resign(let request): self.resign(request.target)
             case .tap(let tap): if let target = tap.target { self.becomeFirstResponder(target) }
-            default: break
+            // Only focus, resign and tap are subscribed to.
+            case .keyboardWillShow, .keyboardDidShow, .keyboardWillHide, .keyboardDidHide, .focusChanged, .text, .returnKey,
+                 .motion, .tick, .orientation, .animationFinished, .network, .pluginFailed, .invariantFailed, .custom:
+                break
             }
         }
     }

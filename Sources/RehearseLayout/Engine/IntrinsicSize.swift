@@ -17,7 +17,7 @@ enum IntrinsicSize {
         case .label: return node.text.isEmpty ? (0, 0) : (characters * characterWidth, 21)
         case .textField: return (nil, 30)
         case .button: return (characters * characterWidth + 12, 30)
-        default: return (nil, nil)
+        case .view, .scrollView, .imageView, .shape: return (nil, nil)
         }
     }
 

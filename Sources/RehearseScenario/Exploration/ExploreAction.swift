@@ -88,7 +88,9 @@ public struct ExploreAlphabet: Sendable {
             switch step.action {
             case .inject(.text(let input)), .schedule(.text(let input), _):
                 if !texts.contains(input.text) { texts.append(input.text) }
-            default: continue
+            case .inject, .schedule, .motionStream, .wait, .advance, .keyboardShow, .keyboardHide, .expect, .expectEvent,
+                 .expectNoEvent, .set, .animate, .activate, .snapshot:
+                continue
             }
         }
         return texts
@@ -101,7 +103,9 @@ public struct ExploreAlphabet: Sendable {
             switch step.action {
             case .inject(let event), .schedule(let event, _):
                 if case .custom = event, !events.contains(event) { events.append(event) }
-            default: continue
+            case .motionStream, .wait, .advance, .keyboardShow, .keyboardHide, .expect, .expectEvent, .expectNoEvent, .set,
+                 .animate, .activate, .snapshot:
+                continue
             }
         }
         return events

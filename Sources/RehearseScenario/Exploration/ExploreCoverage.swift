@@ -96,7 +96,7 @@ public final class ExploreCoverage: Sendable {
                 for (key, value) in simulation.plugin(id)?.state ?? [:] {
                     switch value {
                     case .string, .bool: reached.states.insert(StateValue(plugin: id, key: key, value: value))
-                    default: continue
+                    case .int, .double, .array, .dictionary: continue
                     }
                 }
             }

@@ -151,7 +151,7 @@ struct YAMLValue {
             case .sequence(let items):
                 guard let index = Int(part), items.indices.contains(index) else { return current.location }
                 current = YAMLValue(node: items[index], file: file)
-            default:
+            case .scalar, .alias:
                 return current.location
             }
         }

@@ -104,7 +104,7 @@ public final class ScenarioRecorder {
                 .joined(separator: ", ") + "}"
         case .array(let items):
             "[" + items.map(flowYAML).joined(separator: ", ") + "]"
-        default:
+        case .bool, .int, .double, .string:
             value.jsonText
         }
     }

@@ -148,7 +148,8 @@ private final class Execution {
         let counted = Set(scenario.steps.compactMap { step -> String? in
             switch step.action {
             case .expectEvent(let expectation), .expectNoEvent(let expectation): expectation.name
-            default: nil
+            case .inject, .schedule, .motionStream, .wait, .advance, .keyboardShow, .keyboardHide, .expect, .set, .animate,
+                 .activate, .snapshot: nil
             }
         })
         simulation.bus.subscribe(.all, owner: "scenario") { [unowned self] event in
@@ -225,7 +226,8 @@ private final class Execution {
         switch step.action {
         case .expectEvent, .expectNoEvent:
             eventWindowEnd = delivered.count
-        default:
+        case .inject, .schedule, .motionStream, .wait, .advance, .keyboardShow, .keyboardHide, .expect, .set, .animate,
+             .activate, .snapshot:
             if let end = eventWindowEnd {
                 // The window is closed: what came before it is never counted again.
                 delivered.removeFirst(end)

@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+
+/// A lint run with the tests (issue 24): no `default:` in a switch over a closed set in Sources or
+/// Plugins, so a new case (an event, a step, a node kind) is a compile error wherever it matters
+/// instead of falling silently into `default:`. A `default:` is allowed only in the switches
+/// listed here, over values that have no closed list of cases (strings, numbers, C values,
+/// another package's errors), or where a pattern with `where` or a payload makes the rest one
+/// refusal; a new one must be added here, with its reason, by whoever writes it.
+@Suite struct OpenSetDefaultTests {
+    /// `FILE: switch SUBJECT` for every switch that may have a `default:`, with why.
+    static let allowed: [String: String] = [
+        "Condition.swift: switch text": "characters of a condition",
+        "Device+Fields.swift: switch value": "a mapping, a pair (where), or refused",
+        "FieldCodec.swift: switch error": "Foundation's DecodingError (@unknown default)",
+        "FieldConvertible.swift: switch value": "a whole number (where), or refused",
+        "FieldJSON.swift: switch scalar": "characters to escape",
+        "FieldMatching.swift: switch (self, actual)": "pairs of values: the rest compare as scalars",
+        "FieldReader.swift: switch value": "a mapping, a list of the right length (where), or refused",
+        "FieldText.swift: switch fields[first]": "absent, a mapping, or refused",
+        "FieldText.swift: switch text": "strings the command line reads as values",
+        "FieldValueDecoder.swift: switch type": "any Decodable type",
+        "FieldValueDecoder.swift: switch value": "a whole number (where), or refused",
+        "FieldValueEncoder.swift: switch value": "any Encodable value",
+        "InvariantReader.swift: switch (entries[\"check\"], entries[\"finite\"])": "exactly one of two keys, or refused",
+        "MessageFuzzing.swift: switch (argument.type, method)": "D-Bus signatures (strings)",
+        "MessageReader.swift: switch type": "D-Bus type codes",
+        "MessageWriter.swift: switch signature.utf8.first": "D-Bus type codes",
+        "MessageWriter.swift: switch type": "D-Bus type codes",
+        "PeerMatchRules.swift: switch key": "match rule keys (strings)",
+        "PropertyAnimationReader.swift: switch kind": "a curve's form, a key checked against ScenarioSyntax.curveForms",
+        "ScenarioLoader.swift: switch error": "any error a plugin's installation throws",
+        "ScenarioLoader.swift: switch try configuration.fieldValue(\"the configuration of '\\(id)'\")": "a mapping, null, or refused",
+        "ScenarioSchema.swift: switch name": "node property names (strings)",
+        "SessionSetup.swift: switch fields[\"share\"]": "absent, a boolean, or refused",
+        "SimulationPathWriting.swift: switch parts[1]": "path components (strings)",
+        "SimulationPaths.swift: switch name": "path components (strings)",
+        "SimulationPaths.swift: switch parts.dropFirst().first": "path components (strings)",
+        "SimulatorClient.swift: switch dbus_message_get_type(message)": "a C int",
+        "SimulatorObject.swift: switch (member, signature)": "D-Bus member names and signatures",
+        "SimulatorObject.swift: switch interface": "D-Bus interface names",
+        "SimulatorService.swift: switch (member, signature)": "D-Bus member names and signatures",
+        "TerminalText.swift: switch scalar.value": "characters to escape",
+        "Variable.swift: switch priority": "a number",
+        "ViewerCommand.swift: switch message.type": "the page's command names (strings)",
+        "XMLText.swift: switch scalar": "characters to escape",
+        "YAMLCoreSchema.swift: switch tag": "YAML tags (Tag.Name is a string)",
+        "YAMLDocument.swift: switch character": "characters of a file",
+        "YAMLDocument.swift: switch error": "Yams' errors (another package's enum)",
+    ]
+
+    /// The package's Swift sources outside Tests, by path.
+    private static func sources() throws -> [URL] {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        return ["Sources", "Plugins"].flatMap { folder -> [URL] in
+            let base = root.appending(path: folder)
+            let paths = FileManager.default.enumerator(atPath: base.path)?.compactMap { $0 as? String } ?? []
+            return paths.filter { $0.hasSuffix(".swift") }.map { base.appending(path: $0) }
+        }
+    }
+
+    /// `FILE: switch SUBJECT` of the switch each `default:` belongs to (the nearest `switch` above it).
+    private static func switchesWithDefault() throws -> [String] {
+        var found: [String] = []
+        for file in try sources() {
+            var lastSwitch = "no switch"
+            for line in try String(contentsOf: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false) {
+                let code = line.trimmingCharacters(in: .whitespaces)
+                if let range = code.range(of: "switch "), !code.hasPrefix("//") {
+                    lastSwitch = String(code[range.lowerBound...]).trimmingCharacters(in: CharacterSet(charactersIn: " {"))
+                }
+                if code.hasPrefix("default:") || code.hasPrefix("@unknown default:") {
+                    found.append("\(file.lastPathComponent): \(lastSwitch)")
+                }
+            }
+        }
+        return found
+    }
+
+    @Test func everyDefaultIsInASwitchOverAnOpenSet() throws {
+        let found = try Self.switchesWithDefault()
+        #expect(found.count >= 30, "the scan found \(found.count) defaults: is it reading Sources?")
+        for place in found where Self.allowed[place] == nil {
+            Issue.record("a default: in \(place): list every case instead, or add it to OpenSetDefaultTests.allowed with why")
+        }
+        for listed in Self.allowed.keys where !found.contains(listed) {
+            Issue.record("\(listed) is listed but has no default: any more; take it off the list")
+        }
+    }
+}
