@@ -80,7 +80,7 @@ public enum PluginConformance {
                 problems.append("event '\(eventType.name)' is not among the plugin's events")
                 continue
             }
-            let (required, optional) = summaryNames(eventType.fieldSummary)
+            let (required, optional) = eventType.declaredFields
             let keys = Set(sample.fields.keys)
             if !required.isSubset(of: keys) || !keys.isSubset(of: required.union(optional)) {
                 problems.append("event '\(eventType.name)': fieldSummary '\(eventType.fieldSummary)' names \(required.union(optional).sorted()), "
@@ -95,16 +95,5 @@ public enum PluginConformance {
             }
         }
         return problems
-    }
-
-    /// The names a field summary lists (`username, reason?`: `username` required, `reason` optional;
-    /// what follows a name, as in `frame {x,y}`, is not a name).
-    static func summaryNames(_ summary: String) -> (required: Set<String>, optional: Set<String>) {
-        var required: Set<String> = [], optional: Set<String> = []
-        for item in summary.split(separator: ",") {
-            guard let word = item.split(separator: " ").first else { continue }
-            if word.hasSuffix("?") { optional.insert(String(word.dropLast())) } else { required.insert(String(word)) }
-        }
-        return (required, optional)
     }
 }

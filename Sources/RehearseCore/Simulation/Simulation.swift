@@ -124,6 +124,11 @@ public final class Simulation {
         vocabulary[name]?.description
     }
 
+    /// The type of the installed plugin event named `name`; nil for a built-in event or an unknown name.
+    public func pluginEventType(named name: String) -> (any PluginEvent.Type)? {
+        vocabulary[name]?.type
+    }
+
     /// Every event name this simulation accepts: the built-in ones and the installed plugins'.
     public var eventVocabulary: [EventDescription] {
         vocabulary.values.map(\.description).sorted { $0.name < $1.name }

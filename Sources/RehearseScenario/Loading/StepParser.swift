@@ -189,10 +189,23 @@ struct StepParser {
             guard case .dictionary(let fields)? = try fieldsValue.fieldValue("fields") else {
                 throw fieldsValue.error("fields must be a mapping, found \(fieldsValue.typeName)")
             }
+            try checkDeclared(fields, of: expectation.name, at: fieldsValue)
             expectation.fields = fields
         }
         if let countValue = entries["count"] { expectation.count = try count(countValue) }
         return expectation
+    }
+
+    /// For a plugin event, that every field expected is one it declares: a misspelt field
+    /// (`usernme`) would never match, and the step would fail (or `expect-no-event` pass) for a typo.
+    private func checkDeclared(_ fields: Fields, of name: String, at value: YAMLValue) throws(ScenarioError) {
+        guard let type = simulation.pluginEventType(named: name) else { return }
+        let (required, optional) = type.declaredFields
+        let declared = required.union(optional).sorted()
+        for key in fields.keys.sorted() where !declared.contains(key) {
+            throw ScenarioError("\(name) has no field '\(key)'\(Suggestion.hint(for: key, among: declared)); "
+                + "its fields: \(declared.isEmpty ? "none" : declared.joined(separator: ", "))", at: value.location(ofField: key))
+        }
     }
 
     private func count(_ value: YAMLValue) throws(ScenarioError) -> ClosedRange<Int> {

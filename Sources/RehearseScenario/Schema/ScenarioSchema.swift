@@ -12,7 +12,10 @@ public enum ScenarioSchema {
     }
 
     static func document(registry: PluginRegistry) -> FieldValue {
-        let events = (EventDescription.builtin + registry.events).map(\.name)
+        var pluginEvents: [String: any PluginEvent.Type] = [:]
+        for type in registry.descriptors.flatMap(\.eventTypes) { pluginEvents[type.name] = type }
+        let events = Events(names: (EventDescription.builtin + registry.events).map(\.name),
+                            pluginEvents: pluginEvents.keys.sorted().compactMap { pluginEvents[$0] })
         let step = StepParser.StepName.allCases.map { name in
             object([name.rawValue: argument(of: name, events: events)], required: [name.rawValue])
         }
@@ -39,7 +42,7 @@ public enum ScenarioSchema {
     // MARK: Steps
 
     /// What each step takes; a switch over every step, so a new step cannot miss its schema.
-    private static func argument(of name: StepParser.StepName, events: [String]) -> FieldValue {
+    private static func argument(of name: StepParser.StepName, events: Events) -> FieldValue {
         switch name {
         case .tap: oneOf([string, object(keys(ScenarioSyntax.tapPoint, number), required: ScenarioSyntax.tapPoint)])
         case .wait, .at: seconds
@@ -59,19 +62,20 @@ public enum ScenarioSchema {
         ], required: ["rotationRate"], extra: ["dependencies": ["hz": ["for"]]])
         case .rotate: enumeration(Orientation.allCases.map(\.rawValue))
         case .network: oneOf([boolean, object(keys(ScenarioSyntax.network, boolean), required: ScenarioSyntax.network)])
-        case .emit: object(["name": enumeration(events), "fields": fields, "at": seconds], required: ["name"])
+        case .emit: object(["name": events.name, "fields": fields, "at": seconds], required: ["name"], extra: events.fields(exactly: true))
         case .set: paths(value: item)
         case .animate: object([
             "target": string, "property": enumeration(animatablePaths), "to": item, "duration": seconds,
             "curve": curve, "delay": seconds, "options": ["type": "array", "items": enumeration(ScenarioSyntax.animateOptions)],
         ], required: ["target", "property", "to", "duration"])
         case .activate: oneOf([string, ["type": "array", "items": string]])
-        case .expectEvent: oneOf([enumeration(events), object([
-            "name": enumeration(events), "fields": fields,
+        case .expectEvent: oneOf([events.name, object([
+            "name": events.name, "fields": fields,
             "count": oneOf([range(0...ScenarioLimits.eventCount, type: "integer"),
                             object(["between": pair(range(0...ScenarioLimits.eventCount, type: "integer"))], required: ["between"])]),
-        ], required: ["name"])])
-        case .expectNoEvent: oneOf([enumeration(events), object(["name": enumeration(events), "fields": fields], required: ["name"])])
+        ], required: ["name"], extra: events.fields(exactly: false))])
+        case .expectNoEvent: oneOf([events.name, object(["name": events.name, "fields": fields], required: ["name"],
+                                                        extra: events.fields(exactly: false))])
         }
     }
 
@@ -172,14 +176,14 @@ public enum ScenarioSchema {
                required: ["name"], extra: ["oneOf": [["required": ["check"]], ["required": ["finite"]]]])
     }
 
-    private static func explore(events: [String]) -> FieldValue {
+    private static func explore(events: Events) -> FieldValue {
         func list(_ items: FieldValue) -> FieldValue {
             ["type": "array", "items": items, "minItems": .int(Int64(ScenarioLimits.exploreValues.lowerBound)),
              "maxItems": .int(Int64(ScenarioLimits.exploreValues.upperBound))]
         }
         let values: [String: FieldValue] = [
             "nodes": list(string), "values": list(string), "between": pair(seconds),
-            "events": list(object(["name": enumeration(events), "fields": fields], required: ["name"])),
+            "events": list(object(["name": events.name, "fields": fields], required: ["name"], extra: events.fields(exactly: true))),
         ]
         let weight: FieldValue = ["type": "number", "minimum": 0, "maximum": .double(ScenarioLimits.exploreWeight)]
         var kinds: [String: FieldValue] = [:]
@@ -209,6 +213,31 @@ public enum ScenarioSchema {
             return nullable(schema)
         }
         return object(Dictionary(uniqueKeysWithValues: plugin.defaultConfiguration.map { key, value in (key, schema(like: value, at: key)) }))
+    }
+
+    // MARK: Events
+
+    /// The events a file may name, and the fields of those whose fields are declared by name.
+    private struct Events {
+        let names: [String]
+        let pluginEvents: [any PluginEvent.Type]
+
+        var name: FieldValue { enumeration(names) }
+
+        /// For each plugin event, the `fields` its summary declares (``PluginEvent/declaredFields``):
+        /// no others, and with `exactly` (an event sent, not matched) every required one, not null.
+        func fields(exactly: Bool) -> Fields {
+            let rules: [FieldValue] = pluginEvents.map { event in
+                let (required, optional) = event.declaredFields
+                var properties = keys(optional.sorted(), ["$ref": "#/definitions/value"])
+                properties.merge(keys(required.sorted(), exactly ? item : ["$ref": "#/definitions/value"])) { $1 }
+                let fields = object(properties, required: exactly ? required.sorted() : [])
+                var then: Fields = ["properties": ["fields": fields]]
+                if exactly && !required.isEmpty { then["required"] = ["fields"] }
+                return ["if": ["properties": ["name": ["const": .string(event.name)]]], "then": .dictionary(then)]
+            }
+            return ["allOf": .array(rules)]
+        }
     }
 
     // MARK: Building blocks
