@@ -3,6 +3,7 @@ import Foundation
 import RehearseCore
 import RehearseDBus
 import RehearseScenario
+import RehearseSession
 
 /// `rehearse serve`: the simulation on D-Bus as `org.rehearse.Simulator`.
 struct Serve: ParsableCommand {
@@ -78,10 +79,10 @@ struct Serve: ParsableCommand {
             try self.viewer.start(at: .loopback, showing: setup.scenario == nil ? nil : scenario, readOnly: setup.readOnly)
         }
         defer { viewer?.server.stop() }
-        let companion: (any ServiceCompanion)? = viewer?.viewer
+        let companion: (any SessionCompanion)? = viewer?.viewer
         let viewerURL = viewer?.server.url
         #else
-        let companion: (any ServiceCompanion)? = nil
+        let companion: (any SessionCompanion)? = nil
         let viewerURL: String? = nil
         #endif
         let service: SimulatorService

@@ -2,6 +2,7 @@ import CDBus
 import Foundation
 import RehearseCore
 import RehearseScenario
+import RehearseSession
 
 /// For the D-Bus fuzz target in `Fuzz/` only (`@_spi(Fuzzing) import RehearseDBus`): bytes as a
 /// connection reads them, through what the service does with every message it reads, on a fresh

@@ -1,6 +1,7 @@
 import CDBus
 import Dispatch
 import RehearseCore
+import RehearseSession
 import Synchronization
 
 /// Builds the sessions `CreateSession` asks for, one at a time on a thread of its own, so that

@@ -1,6 +1,7 @@
 import Foundation
 import RehearseCore
 import RehearseScenario
+import RehearseSession
 
 /// `CreateSession`'s `a{sv}` set-up, read and checked: `scenario` (s, scenario text: its device,
 /// scene and plugins; its steps are not run), or `device` (s) and `plugins` (as); `mode` (s); and

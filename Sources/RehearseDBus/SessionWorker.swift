@@ -1,6 +1,7 @@
 import CDBus
-import RehearseCore
 import Foundation
+import RehearseCore
+import RehearseSession
 import Synchronization
 
 /// What the connection thread tells every session's thread: stop, and whether the bus daemon has

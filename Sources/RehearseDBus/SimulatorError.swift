@@ -1,3 +1,5 @@
+import RehearseSession
+
 /// The named errors the service replies with.
 enum SimulatorError {
     static let unknownEvent = "org.rehearse.Error.UnknownEvent"
@@ -34,5 +36,21 @@ struct MethodFailure: Error, Equatable {
         self.name = name
         self.message = message.utf8.count > Self.maximumMessageLength
             ? String(decoding: message.utf8.prefix(Self.maximumMessageLength), as: UTF8.self) + "…" : message
+    }
+}
+
+extension MethodFailure {
+    /// The D-Bus error for a session's refusal: its kind's `org.rehearse.Error.*` name.
+    init(_ error: SessionError) {
+        let name = switch error.kind {
+        case .unknownEvent: SimulatorError.unknownEvent
+        case .invalidField: SimulatorError.invalidField
+        case .unknownPath: SimulatorError.unknownPath
+        case .unknownPlugin: SimulatorError.unknownPlugin
+        case .invalidScenario: SimulatorError.invalidScenario
+        case .wrongMode: SimulatorError.wrongMode
+        case .limit: SimulatorError.limit
+        }
+        self.init(name, error.message)
     }
 }

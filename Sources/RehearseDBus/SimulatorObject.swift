@@ -1,6 +1,7 @@
 import CDBus
 import RehearseCore
 import RehearseScenario
+import RehearseSession
 
 /// One simulation served as a D-Bus object: `org.rehearse.Simulator1` and its properties at
 /// ``path``. It turns a method call into an answer and the simulation's news into signals, with no
@@ -45,7 +46,9 @@ final class SimulatorObject {
     /// Writes the recording as it stands, when the session is recorded (at its end); throws what
     /// kept it from being written.
     func finishRecording() throws(MethodFailure) {
-        guard let recordings, let text = try session.recording() else { return }
+        let recording: String?
+        do { recording = try session.recording() } catch { throw MethodFailure(error) }
+        guard let recordings, let text = recording else { return }
         _ = try recordings.write(text, name: recordingName)
     }
 
@@ -77,6 +80,8 @@ final class SimulatorObject {
             }
         } catch let failure as MethodFailure {
             return .failure(failure)
+        } catch let refusal as SessionError {
+            return .failure(MethodFailure(refusal))
         } catch {
             return .failure(MethodFailure(SimulatorError.invalidField, "\(error)"))
         }

@@ -1,6 +1,7 @@
 import CDBus
 #if canImport(Glibc)
 import Glibc
+import RehearseSession
 #endif
 
 /// The service's peers (`--listen`): accepting them, serving what they send, and dropping the

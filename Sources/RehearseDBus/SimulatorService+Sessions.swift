@@ -1,5 +1,6 @@
 import CDBus
 import RehearseCore
+import RehearseSession
 
 /// The service's side of sessions: creating and closing them, sending what their threads
 /// produced, and ending the sessions of clients that went away.

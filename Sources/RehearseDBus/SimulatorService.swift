@@ -2,6 +2,7 @@ import CDBus
 import Foundation
 import RehearseCore
 import RehearseScenario
+import RehearseSession
 
 /// `org.rehearse.Simulator1` on a bus: the simulation's methods, its `Event` signal for every
 /// delivered event, and its properties. Everything runs on the thread that calls ``run(until:)``,
@@ -111,7 +112,7 @@ public final class SimulatorService {
     /// Whether the service should stop, as ``run(until:)`` was given it; long work asks it too.
     private var shouldStop: () -> Bool = { false }
     /// What serves the default session beside D-Bus (the live viewer), if anything.
-    private let companion: (any ServiceCompanion)?
+    private let companion: (any SessionCompanion)?
 
     /// How long the loop stays awake after a peer's message: a peer driving the simulation call
     /// by call sends its next call within this, and catching it awake saves a wake-up of the
@@ -123,7 +124,7 @@ public final class SimulatorService {
     /// companion), builds the simulation from `setup` (its steps are not run), serves the object
     /// and takes the name; `companion` serves the default session too.
     public init(bus: BusAddress?, options: Options, registry: PluginRegistry, setup: Scenario,
-                companion: (any ServiceCompanion)? = nil) throws {
+                companion: (any SessionCompanion)? = nil) throws {
         guard bus != nil || options.listenAddress != nil || companion != nil else {
             throw BusFailure("nothing to serve: no bus and no address to listen at")
         }

@@ -1,12 +1,12 @@
 import RehearseCore
-import RehearseDBus
+import RehearseSession
 import RehearseScenario
 
 /// The live viewer's side on the service's thread: takes the pages' commands to the default
 /// session's simulation (so D-Bus clients see them as any other event), and sends the pages a
 /// frame (the scene drawn from presentation values, the clock, plugin state and new events)
 /// whenever something changed, at most ``framesPerSecond`` while anything moves, none while idle.
-public final class LiveViewer: ServiceCompanion {
+public final class LiveViewer: SessionCompanion {
     /// The most frames a page gets in a second.
     public static let framesPerSecond = 60
     /// The most new events one frame carries; more are counted, not sent.
@@ -51,7 +51,7 @@ public final class LiveViewer: ServiceCompanion {
         ]).jsonText
     }
 
-    // MARK: ServiceCompanion
+    // MARK: SessionCompanion
 
     public func start(waking wake: @escaping @Sendable () -> Void) {
         hub.setWake(wake)

@@ -4,6 +4,7 @@ import RehearseCore
 @testable @_spi(Fuzzing) import RehearseDBus
 import RehearsePlugins
 import RehearseScenario
+import RehearseSession
 import Testing
 
 /// The object the service routes method calls to, fed decoded messages with no connection: which

@@ -1,6 +1,6 @@
 import Foundation
 import RehearseCore
-@testable import RehearseDBus
+import RehearseSession
 import RehearsePlugins
 import RehearseScenario
 import Testing

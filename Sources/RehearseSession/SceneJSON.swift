@@ -2,6 +2,7 @@ import RehearseCore
 
 /// The `Snapshot()` reply: the scene now as JSON, model and presentation frames, secure text redacted.
 enum SceneJSON {
+    /// The scene of `simulation` now, as JSON.
     static func snapshot(of simulation: Simulation) -> String {
         let scene = simulation.scene
         let nodes: [FieldValue] = scene.allIDs.compactMap { id in

@@ -2,21 +2,22 @@ import Foundation
 import RehearseCore
 import RehearseScenario
 
-/// One simulation as `org.rehearse.Simulator1` serves it, with no libdbus in it: the interface's
-/// methods on typed arguments, its properties, the clock's pacing, and the events delivered since
-/// the service last sent them. The service decodes calls, calls these and encodes the replies; a
-/// ``ServiceCompanion`` (the live viewer) drives the default session through its public part.
+/// One simulation as a client drives it, in no transport's terms: `org.rehearse.Simulator1`'s
+/// methods on typed arguments (refused with a ``SessionError``), its properties, the clock's
+/// pacing, recording, and the events delivered since they were last taken. The D-Bus service
+/// decodes calls, calls these and encodes the replies; the live viewer (a ``SessionCompanion``)
+/// drives the default session through the same methods.
 public final class SimulatorSession {
     /// The most events that may wait on the clock (`InjectAt`, motion streams, plugins' work).
-    static let maximumPendingEvents = 100_000
+    public static let maximumPendingEvents = 100_000
     /// The longest `Advance`, in seconds.
-    static let maximumAdvance = 1_000_000.0
+    public static let maximumAdvance = 1_000_000.0
     /// How many scheduled items an `Advance` runs before it lets the service send what they
     /// delivered and look at its stop request.
-    static let advanceSlice = 100
+    public static let advanceSlice = 100
 
-    let registry: PluginRegistry
-    let mode: ClockMode
+    public let registry: PluginRegistry
+    public let mode: ClockMode
     /// The set-up the simulation was built from (its steps are not run).
     public private(set) var setup: Scenario
     /// The simulation now: `Reset`, `LoadScenario` and `Configure` replace it.
@@ -31,7 +32,7 @@ public final class SimulatorSession {
     private var recordingName: String?
 
     /// Builds the simulation from `setup` (its steps are not run).
-    init(setup: Scenario, registry: PluginRegistry, mode: ClockMode) throws {
+    public init(setup: Scenario, registry: PluginRegistry, mode: ClockMode) throws {
         self.setup = setup
         self.registry = registry
         self.mode = mode
@@ -44,7 +45,7 @@ public final class SimulatorSession {
     }
 
     /// The events delivered since the last call, in order.
-    func takeDeliveredEvents() -> [DeliveredEvent] {
+    public func takeDeliveredEvents() -> [DeliveredEvent] {
         defer { delivered.removeAll(keepingCapacity: true) }
         return delivered
     }
@@ -52,7 +53,7 @@ public final class SimulatorSession {
     // MARK: The clock
 
     /// Starts pacing a realtime clock from now, at the current speed.
-    func startPacing() {
+    public func startPacing() {
         pacer = RealtimePacer(from: simulation.now, rate: pacer.rate)
     }
 
@@ -91,7 +92,7 @@ public final class SimulatorSession {
     /// Runs what is due: in realtime mode up to the wall clock, in virtual mode the next due item,
     /// at most ``advanceSlice`` items either way; manual mode waits for `Advance`, a paused clock
     /// for ``play()``.
-    func runDueWork() {
+    public func runDueWork() {
         guard !isPaused else { return }
         switch mode {
         case .realtime: _ = simulation.timeline.run(until: pacer.virtualTime(at: .now), atMost: Self.advanceSlice)
@@ -102,7 +103,7 @@ public final class SimulatorSession {
 
     /// How long the service may wait for messages before work is due: until the next due item in
     /// realtime mode, not at all while virtual time has work, otherwise `idle`.
-    func waitMilliseconds(idle: Int32) -> Int32 {
+    public func waitMilliseconds(idle: Int32) -> Int32 {
         guard !isPaused else { return idle }
         switch mode {
         case .manual: return idle
@@ -118,55 +119,55 @@ public final class SimulatorSession {
     // MARK: Methods
 
     /// `Inject` and `InjectAt`: the event's sequence number, or 0 when it was swallowed or is still to come.
-    func inject(_ name: String, _ fields: Fields, at time: VirtualTime? = nil) throws(MethodFailure) -> UInt64 {
+    public func inject(_ name: String, _ fields: Fields, at time: VirtualTime? = nil) throws(SessionError) -> UInt64 {
         let event: Event
         do {
             event = try Event(name: name, fields: fields)
         } catch {
-            throw MethodFailure(SimulatorError.invalidField, "\(name): \(error)")
+            throw SessionError(.invalidField, "\(name): \(error)")
         }
         do {
             guard let time else { return try simulation.inject(event) ?? 0 }
             guard simulation.timeline.pendingCount < Self.maximumPendingEvents else {
-                throw MethodFailure(SimulatorError.limit, "\(Self.maximumPendingEvents) events already wait on the clock; "
+                throw SessionError(.limit, "\(Self.maximumPendingEvents) events already wait on the clock; "
                     + "advance it or inject fewer ahead of time")
             }
             try simulation.inject(event, at: time)
             return 0
-        } catch let failure as MethodFailure {
+        } catch let failure as SessionError {
             throw failure
         } catch let unknown as InjectionError {
-            guard case .unknownEvent = unknown else { throw MethodFailure(SimulatorError.invalidField, "\(name): \(unknown)") }
-            throw MethodFailure(SimulatorError.unknownEvent, "\(unknown); ListPlugins and `rehearse events` give the vocabulary")
+            guard case .unknownEvent = unknown else { throw SessionError(.invalidField, "\(name): \(unknown)") }
+            throw SessionError(.unknownEvent, "\(unknown); ListPlugins and `rehearse events` give the vocabulary")
         } catch {
-            throw MethodFailure(SimulatorError.invalidField, "\(name): \(error)")
+            throw SessionError(.invalidField, "\(name): \(error)")
         }
     }
 
     /// `InjectAt`'s time checked: finite seconds, 0 or more.
-    static func injectionTime(_ seconds: Double) throws(MethodFailure) -> VirtualTime {
+    public static func injectionTime(_ seconds: Double) throws(SessionError) -> VirtualTime {
         guard seconds >= 0, seconds <= maximumAdvance, let time = VirtualTime.seconds(seconds) else {
-            throw MethodFailure(SimulatorError.invalidField, "time must be from 0 to \(Int(maximumAdvance)) seconds, found \(seconds)")
+            throw SessionError(.invalidField, "time must be from 0 to \(Int(maximumAdvance)) seconds, found \(seconds)")
         }
         return time
     }
 
     /// `InjectStrings`: values read as the command line reads them.
-    func injectStrings(_ name: String, _ pairs: [(key: String, value: String)]) throws(MethodFailure) -> UInt64 {
+    public func injectStrings(_ name: String, _ pairs: [(key: String, value: String)]) throws(SessionError) -> UInt64 {
         let fields: Fields
-        do { fields = try FieldText.fields(pairs) } catch { throw MethodFailure(SimulatorError.invalidField, "\(error)") }
+        do { fields = try FieldText.fields(pairs) } catch { throw SessionError(.invalidField, "\(error)") }
         return try inject(name, fields)
     }
 
     /// `Advance`: moves a manual or virtual clock on by `seconds`, in slices of at most
     /// ``advanceSlice`` items; after each, `betweenSlices` may send what was delivered and returns
     /// false to stop (the service is stopping). Returns the time reached.
-    func advance(by seconds: Double, betweenSlices: () -> Bool) throws(MethodFailure) -> Double {
+    public func advance(by seconds: Double, betweenSlices: () -> Bool) throws(SessionError) -> Double {
         guard mode != .realtime else {
-            throw MethodFailure(SimulatorError.wrongMode, "Advance needs manual or virtual mode; the clock is realtime")
+            throw SessionError(.wrongMode, "Advance needs manual or virtual mode; the clock is realtime")
         }
         guard seconds >= 0, seconds <= Self.maximumAdvance, let duration = VirtualTime.seconds(seconds) else {
-            throw MethodFailure(SimulatorError.invalidField, "seconds must be from 0 to \(Int(Self.maximumAdvance)), found \(seconds)")
+            throw SessionError(.invalidField, "seconds must be from 0 to \(Int(Self.maximumAdvance)), found \(seconds)")
         }
         let target = simulation.now + duration
         while !simulation.timeline.run(until: target, atMost: Self.advanceSlice) {
@@ -176,26 +177,26 @@ public final class SimulatorSession {
     }
 
     /// `LoadScenario`: a new simulation from the scenario's set-up.
-    func loadScenario(_ yaml: String) throws(MethodFailure) {
+    public func loadScenario(_ yaml: String) throws(SessionError) {
         let scenario: Scenario
         do {
             scenario = try ScenarioLoader(registry: registry).load(data: Data(yaml.utf8), file: "scenario")
         } catch {
-            throw MethodFailure(SimulatorError.invalidScenario, error.description)
+            throw SessionError(.invalidScenario, error.description)
         }
-        try rebuild(from: scenario, failure: SimulatorError.invalidScenario)
+        try rebuild(from: scenario, failure: .invalidScenario)
     }
 
     /// `Reset`: the simulation as its set-up builds it.
-    func reset() throws(MethodFailure) {
-        try rebuild(from: setup, failure: SimulatorError.invalidScenario)
+    public func reset() throws(SessionError) {
+        try rebuild(from: setup, failure: .invalidScenario)
     }
 
     /// `Configure`: the set-up with `plugin` installed and `settings` over its defaults, rebuilt.
-    func configure(_ plugin: String, _ settings: Fields) throws(MethodFailure) {
+    public func configure(_ plugin: String, _ settings: Fields) throws(SessionError) {
         guard registry[plugin] != nil else {
             let known = registry.descriptors.map(\.id).joined(separator: ", ")
-            throw MethodFailure(SimulatorError.unknownPlugin, "no plugin '\(plugin)' (plugins: \(known))")
+            throw SessionError(.unknownPlugin, "no plugin '\(plugin)' (plugins: \(known))")
         }
         var configured = setup
         if let index = configured.plugins.firstIndex(where: { $0.id == plugin }) {
@@ -203,14 +204,14 @@ public final class SimulatorSession {
         } else {
             configured.plugins.append((plugin, settings))
         }
-        try rebuild(from: configured, failure: SimulatorError.invalidField, naming: plugin)
+        try rebuild(from: configured, failure: .invalidField, naming: plugin)
     }
 
-    private func rebuild(from newSetup: Scenario, failure: String, naming subject: String? = nil) throws(MethodFailure) {
+    private func rebuild(from newSetup: Scenario, failure: SessionError.Kind, naming subject: String? = nil) throws(SessionError) {
         do {
             simulation = try newSetup.makeSimulation(registry: registry, mode: mode)
         } catch {
-            throw MethodFailure(failure, subject.map { "\($0): \(error)" } ?? "\(error)")
+            throw SessionError(failure, subject.map { "\($0): \(error)" } ?? "\(error)")
         }
         setup = newSetup
         pacer = RealtimePacer(from: .zero, rate: pacer.rate)
@@ -222,35 +223,35 @@ public final class SimulatorSession {
 
     /// Records what the session is given from now, as a scenario file named `name`; a recording
     /// starts over whenever the set-up changes (`LoadScenario`, `Configure`, `Reset`).
-    func startRecording(as name: String) {
+    public func startRecording(as name: String) {
         recordingName = name
         recorder = ScenarioRecorder(simulation, setup: setup, name: name)
     }
 
     /// The recording so far as a scenario file, ending at the simulated time now; nil when the
     /// session is not recorded.
-    func recording() throws(MethodFailure) -> String? {
+    public func recording() throws(SessionError) -> String? {
         do {
             return try recorder?.text(endingAt: simulation.now)
         } catch {
-            throw MethodFailure(SimulatorError.invalidScenario, "the set-up cannot be written back: \(error)")
+            throw SessionError(.invalidScenario, "the set-up cannot be written back: \(error)")
         }
     }
 
     /// `Get`: the value at `path` ("" for an absent one).
-    func value(at path: String) throws(MethodFailure) -> FieldValue {
+    public func value(at path: String) throws(SessionError) -> FieldValue {
         do {
             return try simulation.value(at: path) ?? .string("")
         } catch {
-            throw MethodFailure(SimulatorError.unknownPath, error.description)
+            throw SessionError(.unknownPath, error.description)
         }
     }
 
     /// `Snapshot`: the scene as JSON.
-    func snapshot() -> String { SceneJSON.snapshot(of: simulation) }
+    public func snapshot() -> String { SceneJSON.snapshot(of: simulation) }
 
     /// `ListPlugins`: every registered plugin, and whether it is installed.
-    func plugins() -> [(id: String, summary: String, installed: Bool)] {
+    public func plugins() -> [(id: String, summary: String, installed: Bool)] {
         let installed = Set(simulation.pluginIDs)
         return registry.descriptors.map { ($0.id, $0.summary, installed.contains($0.id)) }
     }
@@ -258,7 +259,7 @@ public final class SimulatorSession {
     // MARK: Properties
 
     /// The properties, by name.
-    var properties: [String: FieldValue] {
+    public var properties: [String: FieldValue] {
         [
             "Time": .double(simulation.now.seconds),
             "Mode": .string(simulation.mode.rawValue),
@@ -270,5 +271,5 @@ public final class SimulatorSession {
     }
 
     /// The properties whose changes are announced (Time and EventCount change all the time).
-    static let announcedProperties: Set<String> = ["Mode", "KeyboardVisible", "FirstResponder", "Orientation"]
+    public static let announcedProperties: Set<String> = ["Mode", "KeyboardVisible", "FirstResponder", "Orientation"]
 }

@@ -1,6 +1,6 @@
 import Foundation
 import RehearseCore
-@testable import RehearseDBus
+@testable import RehearseSession
 import RehearsePlugins
 import RehearseScenario
 import Testing
@@ -14,15 +14,16 @@ struct SimulatorSessionTests {
         return try SimulatorSession(setup: setup, registry: shippedPlugins, mode: mode)
     }
 
-    /// The error name `body` fails with, or nil when it succeeds.
-    private func failure(_ body: () throws -> Void) -> String? {
+    /// The kind of refusal `body` fails with, or nil when it succeeds (or fails otherwise).
+    private func failure(_ body: () throws -> Void) -> SessionError.Kind? {
         do {
             try body()
             return nil
-        } catch let failure as MethodFailure {
-            return failure.name
+        } catch let failure as SessionError {
+            return failure.kind
         } catch {
-            return "not a MethodFailure: \(error)"
+            Issue.record("not a SessionError: \(error)")
+            return nil
         }
     }
 
@@ -30,9 +31,9 @@ struct SimulatorSessionTests {
         let session = try session()
         #expect(try session.inject("network", ["online": false]) == 1)
         #expect(try session.injectStrings("login.submit", [("username", "vijay")]) == 2)
-        #expect(failure { _ = try session.inject("netwrok", [:]) } == SimulatorError.unknownEvent)
-        #expect(failure { _ = try session.inject("login.submit", ["user": "x"]) } == SimulatorError.invalidField)
-        #expect(failure { _ = try SimulatorSession.injectionTime(.infinity) } == SimulatorError.invalidField)
+        #expect(failure { _ = try session.inject("netwrok", [:]) } == .unknownEvent)
+        #expect(failure { _ = try session.inject("login.submit", ["user": "x"]) } == .invalidField)
+        #expect(failure { _ = try SimulatorSession.injectionTime(.infinity) } == .invalidField)
         #expect(session.takeDeliveredEvents().map(\.event.name) == ["network", "login.submit"])
         #expect(session.takeDeliveredEvents().isEmpty)
     }
@@ -43,7 +44,7 @@ struct SimulatorSessionTests {
         for _ in 0..<SimulatorSession.maximumPendingEvents {
             _ = try session.inject("network", ["online": true], at: later)
         }
-        #expect(failure { _ = try session.inject("network", ["online": true], at: later) } == SimulatorError.limit)
+        #expect(failure { _ = try session.inject("network", ["online": true], at: later) } == .limit)
         #expect(try session.advance(by: 100) { true } == 100)
         #expect(session.takeDeliveredEvents().count == SimulatorSession.maximumPendingEvents)
         _ = try session.inject("network", ["online": true], at: try SimulatorSession.injectionTime(200))
@@ -62,22 +63,22 @@ struct SimulatorSessionTests {
         #expect(slices == 3)
         #expect(reached < 1000)
         #expect(try session.advance(by: 1) { true } == reached + 1)
-        #expect(failure { _ = try session.advance(by: 1e7) { true } } == SimulatorError.invalidField)
+        #expect(failure { _ = try session.advance(by: 1e7) { true } } == .invalidField)
         let realtime = try self.session(mode: .realtime)
-        #expect(failure { _ = try realtime.advance(by: 1) { true } } == SimulatorError.wrongMode)
+        #expect(failure { _ = try realtime.advance(by: 1) { true } } == .wrongMode)
     }
 
     @Test func setUpMethodsRebuildOrChangeNothing() throws {
         let session = try session()
-        #expect(failure { try session.loadScenario("name: [") } == SimulatorError.invalidScenario)
-        #expect(failure { try session.configure("gatway", [:]) } == SimulatorError.unknownPlugin)
-        #expect(failure { try session.configure("gateway", ["transition": "spin"]) } == SimulatorError.invalidField)
+        #expect(failure { try session.loadScenario("name: [") } == .invalidScenario)
+        #expect(failure { try session.configure("gatway", [:]) } == .unknownPlugin)
+        #expect(failure { try session.configure("gateway", ["transition": "spin"]) } == .invalidField)
         #expect(try session.value(at: "gateway.child") == "login")
         try session.configure("gateway", ["transition": "fade"])
         #expect(session.setup.plugins.map(\.id) == ["gateway"])
         try session.loadScenario("name: l\nplugins: [login-animator]\nsteps: []\n")
         #expect(session.plugins().filter(\.installed).map(\.id) == ["login-animator"])
-        #expect(failure { _ = try session.value(at: "gateway.child") } == SimulatorError.unknownPath)
+        #expect(failure { _ = try session.value(at: "gateway.child") } == .unknownPath)
         #expect(session.properties["Mode"] == "manual")
         #expect(session.properties["EventCount"] == 0)
     }

@@ -1,7 +1,7 @@
 /// Something that serves the default session beside D-Bus, on the service's thread, so that it and
 /// D-Bus clients see one simulation: the live viewer. Everything but ``start(waking:)``'s `wake`
 /// runs on that thread.
-public protocol ServiceCompanion: AnyObject {
+public protocol SessionCompanion: AnyObject {
     /// Called once before the loop starts, with what wakes the loop from any thread (the
     /// companion's clients have something for the session).
     func start(waking wake: @escaping @Sendable () -> Void)
