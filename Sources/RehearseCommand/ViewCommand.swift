@@ -2,8 +2,8 @@
 import ArgumentParser
 import Foundation
 import RehearseCore
-import RehearseDBus
 import RehearseScenario
+import RehearseSession
 import RehearseView
 
 extension ViewerAddress: ExpressibleByArgument {
@@ -44,12 +44,9 @@ struct View: ParsableCommand {
         if let file { setup.scenario = file }
         let scenario = try setup.loadSetup()
         let companion = try viewer.start(at: .loopback, showing: setup.scenario == nil ? nil : scenario, readOnly: setup.readOnly)
-        var options = SimulatorService.Options()
-        options.readOnly = setup.readOnly
-        options.mode = setup.mode
-        let service: SimulatorService
+        let session: SimulatorSession
         do {
-            service = try SimulatorService(bus: nil, options: options, registry: Tool.registry, setup: scenario, companion: companion.viewer)
+            session = try SimulatorSession(setup: scenario, registry: Tool.registry, mode: setup.mode)
         } catch {
             FileHandle.standardError.write(Data("rehearse view: \(error)\n".utf8))
             throw ExitCode(2)
@@ -57,12 +54,8 @@ struct View: ParsableCommand {
         StopSignal.install()
         Readiness.announce("viewing: \(companion.server.url) (\(setup.mode.rawValue) clock)", fileDescriptor: nil)
         defer { companion.server.stop() }
-        do {
-            try service.run { StopSignal.isRequested }
-        } catch {
-            FileHandle.standardError.write(Data("rehearse view: \(error)\n".utf8))
-            throw ExitCode(1)
-        }
+        // The page is the only client: no D-Bus service is built (`serve --http` serves both).
+        CompanionLoop(session: session, companion: companion.viewer).run { StopSignal.isRequested }
     }
 }
 #endif

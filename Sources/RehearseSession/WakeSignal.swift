@@ -2,15 +2,15 @@
 import Glibc
 #endif
 
-/// A pipe another thread writes to, to wake the connection thread's poll: sessions' threads say
-/// that they have replies and signals to send. Both ends are non-blocking: a full pipe already
-/// wakes the poll, so a write that does not fit is not needed.
-final class WakeSignal: Sendable {
+/// A pipe another thread writes to, to wake a loop's poll: sessions' threads say that they have
+/// replies and signals to send, the viewer's pages that they have commands. Both ends are
+/// non-blocking: a full pipe already wakes the poll, so a write that does not fit is not needed.
+public final class WakeSignal: Sendable {
     /// The end the poll watches.
-    let descriptor: Int32
+    public let descriptor: Int32
     private let writeEnd: Int32
 
-    init() {
+    public init() {
         var ends: [Int32] = [-1, -1]
         _ = pipe(&ends)
         for end in ends {
@@ -27,13 +27,13 @@ final class WakeSignal: Sendable {
     }
 
     /// Makes the descriptor readable (from any thread).
-    func notify() {
+    public func notify() {
         var byte: UInt8 = 1
         _ = write(writeEnd, &byte, 1)
     }
 
     /// Reads the descriptor back to unreadable.
-    func clear() {
+    public func clear() {
         var bytes = [UInt8](repeating: 0, count: 256)
         while read(descriptor, &bytes, bytes.count) > 0 {}
     }
