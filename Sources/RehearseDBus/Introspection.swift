@@ -1,3 +1,4 @@
+import CDBus
 import RehearseCore
 import RehearseScenario
 
@@ -65,6 +66,21 @@ enum Introspection {
     /// signal lists the names it carries, one annotation each: `org.rehearse.Event.NAME` with the
     /// fields and who emits it. Every path lists the nodes below it, so `busctl tree` and
     /// `gdbus introspect -r` find the sessions too.
+    /// The reply to `message` when it calls `Introspect` (on no interface or on
+    /// `org.freedesktop.DBus.Introspectable`) at a `path` that has something to show; nil otherwise.
+    /// The one answer to it, for the service's objects and for every session's.
+    static func reply(to message: OpaquePointer, at path: String, objectPaths: [String],
+                      events: @autoclosure () -> [EventDescription]?) -> MessageWriter? {
+        let interface = dbus_message_get_interface(message).map { String(cString: $0) }
+        guard dbus_message_get_member(message).map({ String(cString: $0) }) == "Introspect",
+              interface == nil || interface == "org.freedesktop.DBus.Introspectable",
+              let xml = xml(for: path, objectPaths: objectPaths, events: events())
+        else { return nil }
+        var reply = MessageWriter()
+        reply.append(xml)
+        return reply
+    }
+
     static func xml(for path: String, objectPaths: [String], events: [EventDescription]?) -> String? {
         let prefix = path == "/" ? "/" : path + "/"
         var children: [String] = []

@@ -90,14 +90,7 @@ final class SimulatorObject {
     /// The answer to `Introspect` on this object (with the nodes of `objectPaths` below it), or nil
     /// when `message` is not that call.
     func answerIntrospection(_ message: OpaquePointer, objectPaths: [String]) -> Answer? {
-        let interface = dbus_message_get_interface(message).map { String(cString: $0) }
-        guard dbus_message_get_member(message).map({ String(cString: $0) }) == "Introspect",
-              interface == nil || interface == "org.freedesktop.DBus.Introspectable",
-              let xml = Introspection.xml(for: path, objectPaths: objectPaths, events: session.simulation.eventVocabulary)
-        else { return nil }
-        var reply = MessageWriter()
-        reply.append(xml)
-        return .reply(reply)
+        Introspection.reply(to: message, at: path, objectPaths: objectPaths, events: session.simulation.eventVocabulary).map(Answer.reply)
     }
 
     /// An `Event` signal for each event delivered since the last call, in order.

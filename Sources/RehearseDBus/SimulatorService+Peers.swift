@@ -1,7 +1,7 @@
 import CDBus
+import RehearseSession
 #if canImport(Glibc)
 import Glibc
-import RehearseSession
 #endif
 
 /// The service's peers (`--listen`): accepting them, serving what they send, and dropping the
@@ -21,7 +21,12 @@ extension SimulatorService {
         var error = DBusError()
         dbus_error_init(&error)
         defer { dbus_error_free(&error) }
-        guard let server = address.withCString({ dbus_server_listen($0, &error) }) else {
+        // The socket file is made this user's alone as it is created (no moment at which another
+        // user could connect), and again after, for a file libdbus made some other way.
+        let previousMask = umask(0o177)
+        let listening = address.withCString { dbus_server_listen($0, &error) }
+        umask(previousMask)
+        guard let server = listening else {
             throw BusFailure("cannot listen at \(address): \(BusConnection.describe(error))")
         }
         self.server = server

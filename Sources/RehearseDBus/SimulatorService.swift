@@ -365,13 +365,8 @@ public final class SimulatorService {
                 break
             }
         }
-        if member == "Introspect", interface == nil || interface == "org.freedesktop.DBus.Introspectable" {
-            let events = path == SimulatorInterface.path ? sessions.defaultObject.session.simulation.eventVocabulary : nil
-            guard let xml = Introspection.xml(for: path, objectPaths: sessions.paths(visibleTo: caller), events: events) else {
-                return DBUS_HANDLER_RESULT_NOT_YET_HANDLED
-            }
-            var reply = MessageWriter()
-            reply.append(xml)
+        if let reply = Introspection.reply(to: message, at: path, objectPaths: sessions.paths(visibleTo: caller),
+                                           events: path == SimulatorInterface.path ? sessions.defaultObject.session.simulation.eventVocabulary : nil) {
             send(.reply(reply), to: message, on: source)
             return DBUS_HANDLER_RESULT_HANDLED
         }
