@@ -1,0 +1,57 @@
+import CDBus
+
+/// The service's signal fan-out: each built signal to the peers and bus clients it is for, by
+/// session ownership and by the peers' match rules.
+extension SimulatorService {
+    /// Who a message's signals go to.
+    enum Audience {
+        /// Every peer and every client on the bus whose match rules take it: the default
+        /// session's signals, and a shared session's.
+        case everyone
+        /// Only the owner of a session: a peer, or a client on the bus as unicast.
+        case owner(SessionTable.Owner)
+    }
+
+    /// Sends the built signal `message` to `audience`, then releases it.
+    func broadcast(made message: OpaquePointer, to audience: Audience = .everyone) {
+        threadOwner.check()
+        let kind = PeerMatchRules.SignalKind(path: dbus_message_get_path(message).map { String(cString: $0) } ?? "",
+                                             interface: dbus_message_get_interface(message).map { String(cString: $0) } ?? "",
+                                             member: dbus_message_get_member(message).map { String(cString: $0) } ?? "")
+        for peer in peers where Self.reaches(audience, peer) && peer.matchRules.take(kind) {
+            dbus_connection_send(peer.connection, message, nil)
+        }
+        if let connection {
+            switch audience {
+            case .everyone:
+                dbus_connection_send(connection.raw, message, nil)
+            case .owner(.bus(let name)):
+                if dbus_message_set_destination(message, name) != 0 { dbus_connection_send(connection.raw, message, nil) }
+            case .owner(.peer):
+                break
+            }
+        }
+        dbus_message_unref(message)
+    }
+
+    /// Builds `signal` and sends it to everyone whose match rules take it.
+    func broadcast(_ signal: OutgoingMessage) {
+        guard let message = signal.make(serial: serials.take()) else { return }
+        broadcast(made: message)
+    }
+
+    /// Whether `peer` is in `audience`.
+    private static func reaches(_ audience: Audience, _ peer: Peer) -> Bool {
+        // A peer that has not authenticated cannot have asked for anything yet.
+        guard dbus_connection_get_is_authenticated(peer.connection) != 0 else { return false }
+        switch audience {
+        case .everyone: return true
+        case .owner(let owner): return owner == .peer(peer.connection)
+        }
+    }
+
+    /// Broadcasts the `Event` signals of the events delivered since the last time, in order.
+    func sendDeliveredEvents() {
+        sessions.defaultObject.takeEventSignals().forEach(broadcast)
+    }
+}
