@@ -1,7 +1,8 @@
 /// Every limit on what a scenario file may ask for, in one table. The loader's checks and their
 /// messages, the scene, the devices, the invariants, the explore reader, recordings and the JSON
-/// Schema (`rehearse schema`) all read these, and Scenarios/README.md's "Limits" table lists them
-/// (checked by a test), so no two places can disagree on a limit.
+/// Schema (`rehearse schema`) all read these, so no two of them can disagree on a limit (SchemaTests
+/// checks the loader and the schema at each limit and just past it); Scenarios/README.md's "Limits"
+/// table lists them for people.
 public enum ScenarioLimits {
     // MARK: The file
 
