@@ -111,7 +111,9 @@ public final class KeyboardService {
         case .orientation:
             if isVisible { show() }
         case .keyboardDidShow, .keyboardDidHide, .focus, .resign, .tap, .text, .returnKey, .motion, .tick, .animationFinished,
-             .network, .pluginFailed, .invariantFailed, .custom:
+             .network, .pluginFailed, .invariantFailed, .custom, .touchBegan, .touchMoved, .touchEnded,
+             .touchCancelled, .gesturePan, .gestureSwipe, .gestureLongPress, .gesturePinch, .scrollWillBeginDragging,
+             .scrollDidScroll, .scrollWillEndDragging, .scrollDidEndDecelerating:
             break
         }
     }
