@@ -15,23 +15,6 @@ import Testing
         return (simulation, simulation.record())
     }
 
-    /// Moves the clock to `seconds` and injects finger `id`'s event in `phase` at (x, y) then.
-    static func touch(_ simulation: Simulation, _ phase: TouchPhase, _ x: Double, _ y: Double, at seconds: Double,
-                      id: Int = 1) throws {
-        simulation.run(until: try #require(VirtualTime.seconds(seconds)))
-        try simulation.inject(Event(phase, Touch(id: id, point: Point(x: x, y: y))))
-    }
-
-    /// Moves a finger from `from` to `to` at 60 Hz over `duration` seconds from `start`.
-    static func slide(_ simulation: Simulation, from: Point, to: Point, start: Double, duration: Double, id: Int = 1) throws {
-        let frames = Int((duration * 60).rounded())
-        for frame in 1...frames {
-            let progress = Double(frame) / Double(frames)
-            try touch(simulation, .moved, from.x + (to.x - from.x) * progress, from.y + (to.y - from.y) * progress,
-                      at: start + Double(frame) / 60, id: id)
-        }
-    }
-
     static func gestures(_ log: EventLog, _ name: String) -> [Fields] {
         log.events.filter { $0.event.name == name }.map(\.event.fields)
     }
@@ -55,9 +38,9 @@ import Testing
 
     @Test func aFingerThatLiftsWithinTheSlopIsTheTapAnInjectedTapWouldBe() throws {
         let (touched, log) = try Self.simulation()
-        try Self.touch(touched, .began, 100, 220, at: 0)
-        try Self.touch(touched, .moved, 106, 226, at: 0.05)
-        try Self.touch(touched, .ended, 107, 227, at: 0.1)
+        try touched.touch(.began, 100, 220, at: 0)
+        try touched.touch(.moved, 106, 226, at: 0.05)
+        try touched.touch(.ended, 107, 227, at: 0.1)
         let (tapped, tapLog) = try Self.simulation()
         tapped.run(until: VirtualTime.seconds(0.1) ?? .zero)
         try tapped.inject(.tap(Tap(point: Point(x: 107, y: 227))))
@@ -70,17 +53,17 @@ import Testing
 
     @Test func touchesCarryTheNodeTheFingerCameDownOn() throws {
         let (simulation, log) = try Self.simulation()
-        try Self.touch(simulation, .began, 160, 100, at: 0)
-        try Self.touch(simulation, .moved, 160, 400, at: 0.3)
-        try Self.touch(simulation, .ended, 160, 500, at: 0.4)
+        try simulation.touch(.began, 160, 100, at: 0)
+        try simulation.touch(.moved, 160, 400, at: 0.3)
+        try simulation.touch(.ended, 160, 500, at: 0.4)
         let targets = log.events.filter { $0.event.name.hasPrefix("touch.") }.map { $0.event.fields["target"] }
         #expect(targets == ["label", "label", "label"])
     }
 
     @Test func aFingerThatMovesPastTheSlopDoesNotTap() throws {
         let (simulation, log) = try Self.simulation()
-        try Self.touch(simulation, .began, 100, 100, at: 0)
-        try Self.touch(simulation, .ended, 100, 111, at: 0.1)
+        try simulation.touch(.began, 100, 100, at: 0)
+        try simulation.touch(.ended, 100, 111, at: 0.1)
         #expect(!log.names.contains("tap"))
     }
 
@@ -88,13 +71,13 @@ import Testing
 
     @Test func aLongPressBeginsAfterHalfASecondHeldAndEndsWhenTheFingerLifts() throws {
         let (simulation, log) = try Self.simulation()
-        try Self.touch(simulation, .began, 100, 100, at: 0)
-        try Self.touch(simulation, .moved, 108, 100, at: 0.3)  // within UIKit's 10 points
+        try simulation.touch(.began, 100, 100, at: 0)
+        try simulation.touch(.moved, 108, 100, at: 0.3)  // within UIKit's 10 points
         simulation.run(until: VirtualTime.seconds(0.6) ?? .zero)
         let began = try #require(log.events.first { $0.event.name == "gesture.longPress" })
         #expect(began.time == VirtualTime.seconds(0.5))  // UILongPressGestureRecognizer's 0.5 s
-        try Self.touch(simulation, .moved, 150, 100, at: 0.7)
-        try Self.touch(simulation, .ended, 150, 100, at: 0.8)
+        try simulation.touch(.moved, 150, 100, at: 0.7)
+        try simulation.touch(.ended, 150, 100, at: 0.8)
         #expect(Self.states(log, "gesture.longPress") == ["began", "changed", "changed", "ended"])
         #expect(!log.names.contains("tap"))
         #expect(!log.names.contains("gesture.pan"))
@@ -102,22 +85,22 @@ import Testing
 
     @Test func aPressTooShortIsATapAndOneThatMovesTooFarIsNeither() throws {
         let (short, shortLog) = try Self.simulation()
-        try Self.touch(short, .began, 100, 100, at: 0)
-        try Self.touch(short, .ended, 100, 100, at: 0.49)
+        try short.touch(.began, 100, 100, at: 0)
+        try short.touch(.ended, 100, 100, at: 0.49)
         short.run(until: VirtualTime.seconds(1) ?? .zero)
         #expect(shortLog.names.contains("tap"))
         #expect(!shortLog.names.contains("gesture.longPress"))
         let (moved, movedLog) = try Self.simulation()
-        try Self.touch(moved, .began, 100, 100, at: 0)
-        try Self.touch(moved, .moved, 100, 111, at: 0.3)  // past the 10 points allowed
+        try moved.touch(.began, 100, 100, at: 0)
+        try moved.touch(.moved, 100, 111, at: 0.3)  // past the 10 points allowed
         moved.run(until: VirtualTime.seconds(1) ?? .zero)
         #expect(!movedLog.names.contains("gesture.longPress"))
     }
 
     @Test func aCancelledTouchCancelsTheLongPress() throws {
         let (simulation, log) = try Self.simulation()
-        try Self.touch(simulation, .began, 100, 100, at: 0)
-        try Self.touch(simulation, .cancelled, 100, 100, at: 0.7)
+        try simulation.touch(.began, 100, 100, at: 0)
+        try simulation.touch(.cancelled, 100, 100, at: 0.7)
         simulation.run(until: VirtualTime.seconds(1) ?? .zero)
         #expect(Self.states(log, "gesture.longPress") == ["began", "cancelled"])
         #expect(!log.names.contains("tap"))
@@ -127,9 +110,9 @@ import Testing
 
     @Test func aQuickStraightFlickIsASwipeAndNoPan() throws {
         let (simulation, log) = try Self.simulation()
-        try Self.touch(simulation, .began, 250, 100, at: 0)
-        try Self.slide(simulation, from: Point(x: 250, y: 100), to: Point(x: 150, y: 105), start: 0, duration: 0.1)
-        try Self.touch(simulation, .ended, 150, 105, at: 0.1)
+        try simulation.touch(.began, 250, 100, at: 0)
+        try simulation.slide(from: Point(x: 250, y: 100), to: Point(x: 150, y: 105), start: 0, duration: 0.1)
+        try simulation.touch(.ended, 150, 105, at: 0.1)
         let swipes = Self.gestures(log, "gesture.swipe")
         #expect(swipes.count == 1)
         #expect(swipes.first?["direction"] == "left")
@@ -142,9 +125,9 @@ import Testing
     /// 0.2 s are up, with the finger's whole travel as its translation.
     @Test func aSlowDragPansOnceTheSwipeHasFailed() throws {
         let (simulation, log) = try Self.simulation()
-        try Self.touch(simulation, .began, 160, 20, at: 0)
-        try Self.slide(simulation, from: Point(x: 160, y: 20), to: Point(x: 160, y: 120), start: 0, duration: 1)
-        try Self.touch(simulation, .ended, 160, 120, at: 1)
+        try simulation.touch(.began, 160, 20, at: 0)
+        try simulation.slide(from: Point(x: 160, y: 20), to: Point(x: 160, y: 120), start: 0, duration: 1)
+        try simulation.touch(.ended, 160, 120, at: 1)
         let pans = log.events.filter { $0.event.name == "gesture.pan" }
         let began = try #require(pans.first)
         #expect(began.event.fields["state"] == "began")
@@ -161,9 +144,9 @@ import Testing
 
     @Test func aFingerInAScrollViewPansTheScrollViewAtOnceAndAHoldStopsItsVelocity() throws {
         let (simulation, log) = try Self.simulation()
-        try Self.touch(simulation, .began, 160, 500, at: 0)
-        try Self.slide(simulation, from: Point(x: 160, y: 500), to: Point(x: 160, y: 300), start: 0, duration: 0.25)
-        try Self.touch(simulation, .ended, 160, 300, at: 0.35)  // held still 0.1 s
+        try simulation.touch(.began, 160, 500, at: 0)
+        try simulation.slide(from: Point(x: 160, y: 500), to: Point(x: 160, y: 300), start: 0, duration: 0.25)
+        try simulation.touch(.ended, 160, 300, at: 0.35)  // held still 0.1 s
         let pans = log.events.filter { $0.event.name == "gesture.pan" }
         let began = try #require(pans.first)
         #expect(began.event.fields["target"] == "scroll")
@@ -176,15 +159,15 @@ import Testing
 
     @Test func twoFingersPinchWithTheirDistanceOverTheStartingOne() throws {
         let (simulation, log) = try Self.simulation()
-        try Self.touch(simulation, .began, 110, 100, at: 0, id: 1)
-        try Self.touch(simulation, .began, 210, 100, at: 0, id: 2)
+        try simulation.touch(.began, 110, 100, at: 0, id: 1)
+        try simulation.touch(.began, 210, 100, at: 0, id: 2)
         for frame in 1...30 {
             let spread = 25 * Double(frame) / 30
-            try Self.touch(simulation, .moved, 110 - spread, 100, at: Double(frame) / 60, id: 1)
-            try Self.touch(simulation, .moved, 210 + spread, 100, at: Double(frame) / 60, id: 2)
+            try simulation.touch(.moved, 110 - spread, 100, at: Double(frame) / 60, id: 1)
+            try simulation.touch(.moved, 210 + spread, 100, at: Double(frame) / 60, id: 2)
         }
-        try Self.touch(simulation, .ended, 85, 100, at: 0.5, id: 1)
-        try Self.touch(simulation, .ended, 235, 100, at: 0.5, id: 2)
+        try simulation.touch(.ended, 85, 100, at: 0.5, id: 1)
+        try simulation.touch(.ended, 235, 100, at: 0.5, id: 2)
         let pinches = Self.gestures(log, "gesture.pinch")
         #expect(pinches.first?["state"] == "began")
         let ended = try #require(pinches.last)

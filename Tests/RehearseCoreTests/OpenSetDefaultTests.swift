@@ -11,8 +11,6 @@ import Testing
     /// `FILE: switch SUBJECT` for every switch that may have a `default:`, with why.
     static let allowed: [String: String] = [
         "Condition.swift: switch text": "characters of a condition",
-        "DecelerationRate.swift: switch name": "a rate's name (a string), or refused",
-        "DecelerationRate.swift: switch value": "a number: the two named rates, or none",
         "Device+Fields.swift: switch value": "a mapping, a pair (where), or refused",
         "FieldCodec.swift: switch error": "Foundation's DecodingError (@unknown default)",
         "FieldConvertible.swift: switch value": "a whole number (where), or refused",

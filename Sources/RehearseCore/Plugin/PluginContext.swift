@@ -91,6 +91,15 @@ public final class PluginContext {
 
     // MARK: The scene
 
+    /// Changes where the scroll view `scrollView`, released just now, comes to rest: call it while
+    /// `scroll.willEndDragging` is delivered, as a delegate sets `targetContentOffset` in
+    /// `scrollViewWillEndDragging(_:withVelocity:targetContentOffset:)`. Returns false, changing
+    /// nothing, at any other moment (see ``ScrollViewService/setTargetContentOffset(_:of:)``).
+    @discardableResult
+    public func setTargetContentOffset(_ offset: Point, of scrollView: String) -> Bool {
+        simulation.scrolling.setTargetContentOffset(offset, of: scrollView)
+    }
+
     /// A handle to the node with `id`, resolved once, for reads on every frame; throws if the
     /// scene has no such node.
     public func node(_ id: String) throws(SceneError) -> NodeHandle {

@@ -25,13 +25,12 @@ public struct DecelerationRate: Hashable, Sendable {
     /// `1000 ln r`: the exponent per second of the velocity's decay (negative).
     public var decayPerSecond: Double { 1000 * log(value) }
 
+    /// The rates with names, as files write them.
+    public static let named: [(name: String, rate: DecelerationRate)] = [("normal", .normal), ("fast", .fast)]
+
     /// `normal` or `fast` when the value is one of them.
     public var name: String? {
-        switch value {
-        case Self.normal.value: "normal"
-        case Self.fast.value: "fast"
-        default: nil
-        }
+        Self.named.first { $0.rate == self }?.name
     }
 }
 
@@ -39,12 +38,10 @@ extension DecelerationRate: FieldConvertible {
     /// Reads `normal`, `fast` or a number strictly between 0 and 1.
     public init(field value: FieldValue, path: String) throws(FieldError) {
         if case .string(let name) = value {
-            switch name {
-            case "normal": self = .normal
-            case "fast": self = .fast
-            default:
+            guard let rate = Self.named.first(where: { $0.name == name })?.rate else {
                 throw FieldError(path: path, problem: .invalidValue("must be normal, fast or a number between 0 and 1, found '\(name)'"))
             }
+            self = rate
             return
         }
         let number = try Double(field: value, path: path)

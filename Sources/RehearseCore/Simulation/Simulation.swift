@@ -15,6 +15,8 @@ public final class Simulation {
     public let displayLink: DisplayLink
     /// Recognises gestures in the touches on the bus.
     public let gestures: GestureService
+    /// Moves scroll views that fingers drag and fling.
+    public let scrolling: ScrollViewService
     /// The fingers down, as injection sees them.
     private let touchesDown = TouchesDown()
 
@@ -42,15 +44,21 @@ public final class Simulation {
         responders = ResponderService(scene: scene, bus: bus)
         let keyboard = KeyboardService(scene: scene, bus: bus, timeline: timeline, device: device)
         self.keyboard = keyboard
+        let scrolling = ScrollViewService(scene: scene, bus: bus, timeline: timeline, animator: animator, keyboard: keyboard,
+                                          device: device)
+        self.scrolling = scrolling
         let tickSlot = Event.tick(Tick(timestamp: .zero, targetTimestamp: .zero)).builtinSlot ?? 0
         displayLink = DisplayLink(refreshRate: device.refreshRate, bus: bus, timeline: timeline) {
-            animator.runningCount > 0 || keyboard.isMoving || bus.subscriberCount(forSlot: tickSlot) > 0
+            animator.runningCount > 0 || keyboard.isMoving || scrolling.needsFrames || bus.subscriberCount(forSlot: tickSlot) > 0
         }
         gestures = GestureService(scene: scene, bus: bus, timeline: timeline)
         vocabulary = Dictionary(uniqueKeysWithValues: EventDescription.builtin.map { ($0.name, ($0, nil)) })
         // The display link holds what it asks for frames; the way back is weak, so nothing cycles.
         animator.onAnimationStarted = { [weak displayLink] in displayLink?.wake() }
         keyboard.onMovementStarted = { [weak displayLink] in displayLink?.wake() }
+        scrolling.onMotionStarted = { [weak displayLink] in displayLink?.wake() }
+        displayLink.onFrame = { [unowned scrolling] time in scrolling.frame(at: time) }
+        gestures.stopScrolling = { [unowned scrolling] id in scrolling.stop(id) }
         bus.onSubscriptionsChanged = { [weak displayLink] in displayLink?.wake() }
         // A tap the fingers made is published as an injected one is, hit-tested on the way in.
         gestures.emitTap = { [unowned self] tap in _ = try? self.emit(.tap(tap), source: "touch") }

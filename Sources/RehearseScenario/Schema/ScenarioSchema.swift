@@ -142,7 +142,7 @@ public enum ScenarioSchema {
 
     /// A node: `id`, `kind` and `frame`, and its properties, each of which may be null (absent).
     private static var node: FieldValue {
-        let flag: Set = ["secure", "enablesReturnKeyAutomatically", "hidden"]
+        let flag: Set = ["secure", "enablesReturnKeyAutomatically", "hidden", "bounces", "pagingEnabled"]
         var properties: [String: FieldValue] = [
             "id": ["type": "string", "pattern": "^[^.]+$"], "kind": enumeration(NodeKind.allCases.map(\.rawValue)),
             "parent": nullable(string), "frame": components(of: .frame),
@@ -151,6 +151,8 @@ public enum ScenarioSchema {
             let property: FieldValue = switch name {
             case "text": string
             case "returnKey": enumeration(ReturnKey.allCases.map(\.rawValue))
+            case "keyboardDismissMode": enumeration(KeyboardDismissMode.allCases.map(\.rawValue))
+            case "decelerationRate": oneOf([enumeration(DecelerationRate.named.map(\.name)), ["type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": 1]])
             case "tag": ["type": "integer"]
             case _ where flag.contains(name): boolean
             default: AnimatableProperty(rawValue: name).map(components(of:)) ?? item
