@@ -105,7 +105,8 @@ public final class ScrollViewService {
         switch pan.state {
         case .began: beginDrag(node, translation: pan.translation)
         case .changed: drag(node, pan)
-        case .ended: release(node, pan, velocity: Point(x: -pan.velocity.x, y: -pan.velocity.y))
+        // The content moves against the finger (`0 - v`, so that no velocity reads -0).
+        case .ended: release(node, pan, velocity: Point(x: 0 - pan.velocity.x, y: 0 - pan.velocity.y))
         case .cancelled: release(node, pan, velocity: .zero)
         case .failed: return
         }

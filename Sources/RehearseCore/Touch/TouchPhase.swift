@@ -1,5 +1,5 @@
 /// Where a finger is in its life, as `UITouch.Phase`: one of the four touch events.
-public enum TouchPhase: Sendable, CaseIterable {
+public enum TouchPhase: String, Sendable, CaseIterable {
     case began, moved, ended, cancelled
 }
 
