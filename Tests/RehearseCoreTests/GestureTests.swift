@@ -78,7 +78,8 @@ import Testing
         #expect(began.time == VirtualTime.seconds(0.5))  // UILongPressGestureRecognizer's 0.5 s
         try simulation.touch(.moved, 150, 100, at: 0.7)
         try simulation.touch(.ended, 150, 100, at: 0.8)
-        #expect(Self.states(log, "gesture.longPress") == ["began", "changed", "changed", "ended"])
+        // The lift where the finger already was is no change.
+        #expect(Self.states(log, "gesture.longPress") == ["began", "changed", "ended"])
         #expect(!log.names.contains("tap"))
         #expect(!log.names.contains("gesture.pan"))
     }

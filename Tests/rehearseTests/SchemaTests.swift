@@ -137,7 +137,7 @@ import Testing
          #"the motion streams of a scenario hold at most|a scenario runs at most|waits of a sequence add up"#),
         ("relations between values (a high bound under a low one, a time in the past, a name twice, a stream "
             + "too short for one sample, constraint sets to activate)",
-         #"must be at least|in the past|listed twice|holds no sample|needs scene.constraints"#),
+         #"must be at least|in the past|is before the time already reached|listed twice|holds no sample|needs scene.constraints"#),
         ("the types of events' fields and built-in events' fields (not yet in the schema: plugin events' names of "
             + "fields are), and events of plugins the file does not install",
          #"^[a-zA-Z.]+: (event '[^']*': )?field |^unknown event "#),

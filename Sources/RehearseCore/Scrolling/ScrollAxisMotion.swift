@@ -48,6 +48,7 @@ public struct ScrollAxisMotion: Hashable, Sendable {
             guard bounces else { return .still(at: edge) }
             return spring(from: offset, to: edge, velocity: velocity, startingAt: 0, after: [], threshold: threshold)
         }
+        guard velocity != 0 else { return .still(at: offset) }
         let deceleration = Deceleration(start: offset, velocity: velocity, rate: rate)
         let natural = deceleration.restingOffset
         guard !range.contains(natural) else {

@@ -147,7 +147,7 @@ public final class ScrollViewService {
             let page = Paging.target(offset: offset, velocity: axis.of(velocity), dragStart: axis.of(drag.startOffset),
                                      pageSize: axis.dimension(of: node), range: range, rate: node.decelerationRate)
             guard page != offset else { return .still(at: offset) }
-            return .settle(from: offset, on: page, rate: node.decelerationRate, threshold: threshold)
+            return .settle(from: offset, on: page, rate: Paging.settlingRate, threshold: threshold)
         }
         let released = ScrollMotion(id: node.id, release: timeline.now, horizontal: motion(.horizontal), vertical: motion(.vertical))
         if released.decelerates {

@@ -104,9 +104,15 @@ struct TouchSequence {
         return []
     }
 
-    /// A finger moves.
+    /// A finger moves. One reported where it already was only times the velocities (UIKit reports
+    /// no move that does not move).
     mutating func moved(id: Int, to point: Point, time: VirtualTime) -> [GestureOutput] {
-        guard fingers[id] != nil else { return [] }
+        guard let previous = fingers[id] else { return [] }
+        guard previous != point else {
+            if id == primary { panVelocity.add(SIMD2(point.x - start.x, point.y - start.y), at: time) }
+            if id == primary || id == secondary, let scale = currentScale { pinchScale.add(SIMD2(scale, 0), at: time) }
+            return []
+        }
         fingers[id] = point
         var outputs: [GestureOutput] = []
         if id == primary { outputs += primaryMoved(to: point, time: time) }
@@ -231,9 +237,14 @@ struct TouchSequence {
         return [.pan(panGesture(.began, at: point))]
     }
 
+    /// The pinch's scale now, while it is possible or under way.
+    private var currentScale: Double? {
+        guard pinch != .over, let secondary, let first = fingers[primary], let second = fingers[secondary] else { return nil }
+        return distance(first, second) / pinchStartDistance
+    }
+
     private mutating func pinchChanged(time: VirtualTime) -> [GestureOutput] {
-        guard pinch != .over, let secondary, let first = fingers[primary], let second = fingers[secondary] else { return [] }
-        let scale = distance(first, second) / pinchStartDistance
+        guard let scale = currentScale else { return [] }
         pinchScale.add(SIMD2(scale, 0), at: time)
         guard pinch == .active || scale != 1 else { return [] }
         let state: GestureState = pinch == .active ? .changed : .began

@@ -80,11 +80,15 @@ public enum TouchStream {
         let (product, overflow) = duration.nanoseconds.multipliedReportingOverflow(by: Int64(rate))
         guard !overflow else { return events }
         let frames = product / nanosecondsPerSecond
-        var times = frames > 0 ? (1...frames).map { VirtualTime(nanoseconds: $0 * nanosecondsPerSecond / Int64(rate)) } : []
-        if times.last != duration { times.append(duration) }
-        for time in times {
-            let progress = Double(time.nanoseconds) / Double(duration.nanoseconds)
-            events.append(TimedTouch(offset: time, phase: .moved, touch: Touch(id: id, point: position(progress))))
+        // Frame k is at k / rate seconds (in whole nanoseconds, as the display link ticks), a
+        // fraction k / (rate · duration) of the way (exact where that is a whole fraction).
+        let frameCount = Double(rate) * duration.seconds
+        for frame in stride(from: Int64(1), through: frames, by: 1) {
+            let time = VirtualTime(nanoseconds: frame * nanosecondsPerSecond / Int64(rate))
+            events.append(TimedTouch(offset: time, phase: .moved, touch: Touch(id: id, point: position(Double(frame) / frameCount))))
+        }
+        if events.last?.offset != duration {
+            events.append(TimedTouch(offset: duration, phase: .moved, touch: Touch(id: id, point: position(1))))
         }
         return events
     }
