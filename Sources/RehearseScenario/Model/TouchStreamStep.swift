@@ -2,7 +2,7 @@ import RehearseCore
 
 /// What a touch step (`drag`, `swipe`, `long-press`, `pinch`, `touches`) injects: finger events at
 /// times from the step's start, and how long the step takes (the clock moves on by it).
-public struct TouchStreamStep: Sendable {
+public struct TouchStreamStep: Hashable, Sendable {
     public var events: [TimedTouch]
     public var duration: VirtualTime
     /// The node whose centre the events' points are relative to, found when the step runs (a long
