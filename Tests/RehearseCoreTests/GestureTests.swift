@@ -181,6 +181,19 @@ import Testing
         #expect(!log.names.contains("gesture.longPress"))
     }
 
+    /// A client on a clock that does not move (manual mode) tapping by touches many times leaves
+    /// one wake-up waiting on the timeline, not one per tap.
+    @Test func tapsOnAStoppedClockLeaveOneWakeUpWaiting() throws {
+        let (simulation, log) = try Self.simulation()
+        let waiting = simulation.timeline.pendingCount
+        for _ in 0..<1_000 {
+            try simulation.inject(.touchBegan(Touch(id: 0, point: Point(x: 160, y: 100))))
+            try simulation.inject(.touchEnded(Touch(id: 0, point: Point(x: 160, y: 100))))
+        }
+        #expect(log.names.filter { $0 == "tap" }.count == 1_000)
+        #expect(simulation.timeline.pendingCount <= waiting + 2)
+    }
+
     // MARK: Bad input
 
     @Test func touchesThatDoNotFitTheFingersDownAreRefusedAndChangeNothing() throws {

@@ -7,8 +7,11 @@ public final class GestureService {
     private let bus: EventBus
     private let timeline: Timeline
     private var sequence: TouchSequence?
-    /// Counts sequences, so that a wake-up scheduled for an earlier one does nothing.
-    private var sequenceNumber = 0
+    /// When the current sequence asked to be woken, soonest first.
+    private var wakeTimes: [VirtualTime] = []
+    /// The time of the one wake-up on the timeline, if any: a finger that taps on a clock that
+    /// does not move (a D-Bus client in manual mode) leaves one item there, not one per tap.
+    private var scheduledWake: VirtualTime?
 
     /// Stops the scroll view with this id if it is moving; returns whether it was.
     var stopScrolling: (String) -> Bool = { _ in false }
@@ -40,11 +43,12 @@ public final class GestureService {
         case .cancelled: current.cancelled(id: touch.id, at: touch.point)
         }
         sequence = current.isOver ? nil : current
+        if current.isOver { wakeTimes = [] }
         perform(outputs)
     }
 
     private func start(_ touch: Touch, at now: VirtualTime) {
-        sequenceNumber += 1
+        wakeTimes = []
         let scrollView = touch.target.flatMap { target in
             ([target] + scene.ancestors(of: target)).first { scene[$0]?.kind == .scrollView }
         }
@@ -70,12 +74,30 @@ public final class GestureService {
     }
 
     private func scheduleWakeUp(at time: VirtualTime) {
-        let number = sequenceNumber
-        timeline.schedule(at: time, owner: "gestures") { [unowned self] in
-            guard number == self.sequenceNumber, var current = self.sequence else { return }
-            let outputs = current.wake(at: self.timeline.now)
-            self.sequence = current
-            self.perform(outputs)
+        if !wakeTimes.contains(time) {
+            wakeTimes.append(time)
+            wakeTimes.sort()
         }
+        armWakeUp()
+    }
+
+    /// Puts a wake-up on the timeline for the soonest time asked for, unless one at or before it is there.
+    private func armWakeUp() {
+        guard let next = wakeTimes.first, scheduledWake.map({ $0 > next }) ?? true else { return }
+        scheduledWake = next
+        timeline.schedule(at: next, owner: "gestures") { [unowned self] in self.wake(scheduledFor: next) }
+    }
+
+    private func wake(scheduledFor time: VirtualTime) {
+        if scheduledWake == time { scheduledWake = nil }
+        let now = timeline.now
+        let due = wakeTimes.prefix { $0 <= now }.count
+        wakeTimes.removeFirst(due)
+        if due > 0, var current = sequence {
+            let outputs = current.wake(at: now)
+            sequence = current
+            perform(outputs)
+        }
+        armWakeUp()
     }
 }
