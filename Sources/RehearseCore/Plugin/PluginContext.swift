@@ -91,6 +91,12 @@ public final class PluginContext {
 
     // MARK: The scene
 
+    /// Whether the user is moving the scroll view `scrollView`: a finger drags it, or it is still
+    /// moving by itself after one let go of it.
+    public func isScrolling(_ scrollView: String) -> Bool {
+        simulation.scrolling.isDragging(scrollView) || simulation.scrolling.isDecelerating(scrollView)
+    }
+
     /// Changes where the scroll view `scrollView`, released just now, comes to rest: call it while
     /// `scroll.willEndDragging` is delivered, as a delegate sets `targetContentOffset` in
     /// `scrollViewWillEndDragging(_:withVelocity:targetContentOffset:)`. Returns false, changing
