@@ -8,7 +8,8 @@ import RehearseCore
 ///
 /// Defaults reproduce the original, quirks included: one handler for show and hide, hide reading
 /// the begin frame, landscape using the keyboard frame's width and the scroll view's width, no
-/// clamping, x forced to 0, insets overwritten. The options fix what the original gets wrong.
+/// clamping, x forced to 0, insets overwritten, and scrolling the field into view even while the
+/// user's finger holds the form. The options fix what the original gets wrong.
 public final class AutoScroll: Plugin {
     public struct Configuration: Codable, Sendable, Equatable {
         /// Keep the offset within [-inset.top, contentHeight + inset.bottom - boundsHeight].
@@ -20,12 +21,19 @@ public final class AutoScroll: Plugin {
         public var overlap = Overlap.original
         /// `tags`: the next field is the one tagged one more; `layout`: the next one down the screen.
         public var order = Order.tags
+        /// What it does when the keyboard changes while the user scrolls its scroll view (a finger
+        /// drags it, or it still moves after one let go): `original` scrolls the field into view
+        /// anyway, under the finger, as the seed (which knew nothing of scrolling) does; `pause`
+        /// sets the insets and leaves the offset to the user; `resume` also scrolls the field into
+        /// view once the scroll view has come to rest, if it is still focused.
+        public var whileUserScrolls = WhileUserScrolls.original
 
         public init() {}
     }
 
     public enum Overlap: String, Codable, Sendable, CaseIterable { case original, measured }
     public enum Order: String, Codable, Sendable, CaseIterable { case tags, layout }
+    public enum WhileUserScrolls: String, Codable, Sendable, CaseIterable { case original, pause, resume }
 
     public static let id = "auto-scroll"
     public static let summary = "keeps the focused field visible above the keyboard (xleon/AutoScroll)"
@@ -33,6 +41,8 @@ public final class AutoScroll: Plugin {
         PluginStateKey("keyboardHeight", "the keyboard overlap it last scrolled for: the frame's height as the original reads it "
             + "(its width in landscape), or with overlap: measured the part over the scroll view; 0 until the keyboard first shows"),
         PluginStateKey("scrollView", "the id of the scroll view it adjusted for the keyboard, or \"\""),
+        PluginStateKey("userScrolling", "whether the user is scrolling the scroll view it adjusted (dragging it, or it still "
+            + "moves after a drag): with whileUserScrolls pause or resume it leaves the offset alone meanwhile"),
     ]
     public static let defaultConfiguration = Configuration()
     public static let events: [any PluginEvent.Type] = [FormSave.self]
@@ -43,6 +53,8 @@ public final class AutoScroll: Plugin {
     /// The scroll view adjusted for the keyboard, and its insets before that.
     private var adjusted: (scrollView: String, content: EdgeInsets, indicators: EdgeInsets)?
     private var keyboardHeight = 0.0
+    /// The keyboard change whose scrolling was left to the user, to make once the user is done (`resume`).
+    private var postponed: KeyboardChange?
 
     public init(configuration: Configuration, context: PluginContext) {
         self.configuration = configuration
@@ -55,13 +67,26 @@ public final class AutoScroll: Plugin {
             try context.emit(.resign(ResignRequest()))
         }
         context.on(.returnKey) { [unowned self] request in try returnPressed(in: request.target) }
+        if configuration.whileUserScrolls == .resume {
+            context.on(.scrollWillEndDragging) { [unowned self] release in try userStoppedScrolling(release.target) }
+            context.on(.scrollDidEndDecelerating) { [unowned self] position in try userStoppedScrolling(position.target) }
+        }
         if configuration.clamp {
             context.invariant("the focused field is above the keyboard") { [unowned self] in focusedFieldClear() }
         }
     }
 
     public var state: Fields {
-        ["keyboardHeight": .double(keyboardHeight), "scrollView": .string(adjusted?.scrollView ?? "")]
+        ["keyboardHeight": .double(keyboardHeight), "scrollView": .string(adjusted?.scrollView ?? ""),
+         "userScrolling": .bool(adjusted.map { context.isScrolling($0.scrollView) } ?? false)]
+    }
+
+    /// `resume`: the user let go of `scrollView` and it has come to rest: the postponed scrolling now.
+    private func userStoppedScrolling(_ scrollView: String) throws {
+        guard let change = postponed, adjusted?.scrollView == scrollView, !context.isScrolling(scrollView) else { return }
+        postponed = nil
+        guard context.keyboard.isVisible else { return }
+        try keyboardChanged(change, visible: true)
     }
 
     /// With `clamp`, once the keyboard has arrived the first responder inside the adjusted scroll
@@ -128,10 +153,12 @@ public final class AutoScroll: Plugin {
             let highest = scroll.contentSize.height + content.bottom - scroll.frame.size.height
             offset = min(max(offset, -content.top), max(highest, -content.top))
         }
+        let leavesOffset = configuration.whileUserScrolls != .original && context.isScrolling(scrollID)
+        if leavesOffset, configuration.whileUserScrolls == .resume { postponed = change }
         try context.animate(parameters) {
             try context.set(content.vector, for: .contentInset, of: scrollID)
             try context.set(indicators.vector, for: .scrollIndicatorInsets, of: scrollID)
-            try context.set(Point(x: 0, y: offset).vector, for: .contentOffset, of: scrollID)
+            if !leavesOffset { try context.set(Point(x: 0, y: offset).vector, for: .contentOffset, of: scrollID) }
         }
     }
 

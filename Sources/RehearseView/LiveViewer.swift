@@ -105,6 +105,7 @@ public final class LiveViewer: SessionCompanion {
         }
         switch command {
         case .tap(let point): try simulation.inject(.tap(Tap(point: point)))
+        case .touch(let phase, let id, let point): try simulation.inject(Event(phase, Touch(id: id, point: point)))
         case .text(let text): try simulation.inject(.text(TextInput(target: try responder(), text: text)))
         case .returnKey: try simulation.inject(.returnKey(NodeTarget(target: try responder())))
         case .motion(let rate): try simulation.inject(.motion(MotionSample(rotationRate: rate)))

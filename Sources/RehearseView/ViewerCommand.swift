@@ -5,6 +5,8 @@ import RehearseCore
 enum ViewerCommand: Equatable, Sendable {
     /// A tap at a point in screen coordinates, hit-tested by the simulation.
     case tap(Point)
+    /// A finger's event (a mouse button held and moved, a real touch), in screen coordinates.
+    case touch(TouchPhase, id: Int, Point)
     /// Text for the first responder.
     case text(String)
     case returnKey
@@ -33,6 +35,8 @@ enum ViewerCommand: Equatable, Sendable {
     private struct Message: Decodable {
         var type: String
         var x, y, z: Double?
+        var phase: String?
+        var id: Double?
         var text: String?
         var to: String?
         var show, online: Bool?
@@ -64,6 +68,16 @@ enum ViewerCommand: Equatable, Sendable {
         case "tap":
             self = .tap(Point(x: try number(message.x, "x", limit: Self.maximumCoordinate),
                               y: try number(message.y, "y", limit: Self.maximumCoordinate)))
+        case "touch":
+            guard let phase = message.phase.flatMap(TouchPhase.init(rawValue:)) else {
+                throw ViewerCommandError("touch needs phase: \(TouchPhase.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            let ids = ScenarioLimits.touchIDs
+            guard let given = message.id, let id = Int(exactly: given), ids.contains(id) else {
+                throw ViewerCommandError("touch needs id, a whole number from \(ids.lowerBound) to \(ids.upperBound)")
+            }
+            self = .touch(phase, id: id, Point(x: try number(message.x, "x", limit: Self.maximumCoordinate),
+                                               y: try number(message.y, "y", limit: Self.maximumCoordinate)))
         case "text":
             guard let text = message.text, !text.isEmpty, text.count <= Self.maximumTextLength else {
                 throw ViewerCommandError("text needs text, 1 to \(Self.maximumTextLength) characters")

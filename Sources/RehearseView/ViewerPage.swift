@@ -18,7 +18,7 @@ enum ViewerPage {
     </head>
     <body>
     <div id="stage">
-      <div id="screen" aria-label="the simulated screen: click to tap, type to enter text"></div>
+      <div id="screen" aria-label="the simulated screen: click to tap, drag to scroll, hold to long-press, ctrl-drag to pinch, type to enter text"></div>
       <div class="bar">
         <button id="play" data-command="play">Play</button>
         <button id="pause" data-command="pause">Pause</button>

@@ -108,13 +108,60 @@ enum ViewerScript {
     $("filter").addEventListener("input", showLog);
     $("ticks").addEventListener("change", showLog);
 
-    /** A click on the screen is a tap at that point in screen coordinates. */
-    $("screen").addEventListener("click", (event) => {
-      const svg = $("screen").querySelector("svg");
-      if (!svg || viewer.readOnly) return;
-      const point = new DOMPoint(event.clientX, event.clientY).matrixTransform(svg.getScreenCTM().inverse());
-      send({ type: "tap", x: point.x, y: point.y });
+    /**
+     * The mouse (or a finger) on the screen is a finger on the simulated one: pressed, moved and
+     * lifted as touch events in screen coordinates, so a click is a tap, a quick drag flings and
+     * a press held still is a long press. A ctrl-drag is two fingers mirrored about where it
+     * began, 100 points apart at first: a pinch. Each finger down is drawn as a dot.
+     */
+    const screen = $("screen"), fingers = new Map();
+    function screenPoint(event) {
+      const svg = screen.querySelector("svg");
+      return svg && new DOMPoint(event.clientX, event.clientY).matrixTransform(svg.getScreenCTM().inverse());
+    }
+    function finger(id) {
+      if (!fingers.has(id)) {
+        const dot = document.createElement("div");
+        dot.className = "finger";
+        document.body.appendChild(dot);
+        fingers.set(id, { dot: dot });
+      }
+      return fingers.get(id);
+    }
+    function touch(phase, id, point, client) {
+      send({ type: "touch", phase: phase, id: id, x: point.x, y: point.y });
+      const entry = finger(id);
+      entry.dot.style.left = client.x + "px";
+      entry.dot.style.top = client.y + "px";
+      if (phase === "ended" || phase === "cancelled") { entry.dot.remove(); fingers.delete(id); }
+    }
+    let press = null;
+    function pinchFingers(event) {
+      const point = screenPoint(event), spread = 50 + (point.x - press.start.x);
+      const shift = spread - 50;
+      return [[0, { x: press.start.x - spread, y: point.y }, { x: press.client.x - shift, y: event.clientY }],
+              [1, { x: press.start.x + spread, y: point.y }, { x: press.client.x + shift, y: event.clientY }]];
+    }
+    function pointerPhase(phase, event) {
+      if (!press || event.pointerId !== press.pointer) return;
+      if (press.pinch) {
+        for (const [id, point, client] of pinchFingers(event)) touch(phase, id, point, client);
+      } else {
+        touch(phase, press.id, screenPoint(event), { x: event.clientX, y: event.clientY });
+      }
+      if (phase === "ended" || phase === "cancelled") press = null;
+    }
+    screen.addEventListener("pointerdown", (event) => {
+      const point = screenPoint(event);
+      if (!point || viewer.readOnly || press) return;
+      screen.setPointerCapture(event.pointerId);
+      press = { pointer: event.pointerId, id: 0, pinch: event.ctrlKey, start: point, client: { x: event.clientX, y: event.clientY } };
+      pointerPhase("began", event);
+      event.preventDefault();
     });
+    screen.addEventListener("pointermove", (event) => pointerPhase("moved", event));
+    screen.addEventListener("pointerup", (event) => pointerPhase("ended", event));
+    screen.addEventListener("pointercancel", (event) => pointerPhase("cancelled", event));
 
     /** Keys go to the first responder: characters as text, Enter as return. */
     document.addEventListener("keydown", (event) => {

@@ -18,6 +18,9 @@ enum ViewerStyle {
       #state { font: 12px ui-monospace, monospace; white-space: pre-wrap; margin: 0; max-height: 180px; overflow: auto; }
       #log { font: 12px ui-monospace, monospace; height: 220px; overflow: auto; margin: 0; white-space: pre; }
       #tiltpad { width: 120px; height: 120px; border-radius: 50%; background: radial-gradient(#fff, #cfd6e0); border: 1px solid #99a; position: relative; touch-action: none; }
+      .finger { position: fixed; width: 28px; height: 28px; margin: -14px 0 0 -14px; border-radius: 50%; background: #0a64d866;
+                border: 2px solid #0a64d8; pointer-events: none; z-index: 10; }
+      #screen { touch-action: none; }
       #tiltdot { position: absolute; width: 16px; height: 16px; border-radius: 50%; background: #0a64d8; left: 52px; top: 52px; pointer-events: none; }
       #timeline input { width: 100%; }
       #markers { position: relative; height: 14px; }

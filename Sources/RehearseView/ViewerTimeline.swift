@@ -61,7 +61,8 @@ struct ViewerTimeline: Sendable {
             case .expect(let expectations): times.append((clock, "expect " + expectations.map(\.path).joined(separator: ", ")))
             case .expectEvent(let expectation): times.append((clock, "expect-event \(expectation.name)"))
             case .expectNoEvent(let expectation): times.append((clock, "expect-no-event \(expectation.name)"))
-            case .inject, .schedule, .motionStream, .wait, .advance, .keyboardShow, .keyboardHide, .set, .animate, .activate, .snapshot:
+            case .inject, .schedule, .motionStream, .wait, .advance, .keyboardShow, .keyboardHide, .set, .animate, .activate, .snapshot,
+                 .touchStream:
                 continue  // not an expectation
             }
         }

@@ -24,6 +24,33 @@ private func offsetAfterFocusing(_ field: String, _ harness: PluginHarness<AutoS
 }
 
 @Suite struct AutoScrollTests {
+    /// A finger holding the form while the keyboard rises (issue 26): the seed scrolls field 7 into
+    /// view under it (289); `pause` leaves the offset where the finger holds it; `resume` scrolls
+    /// once the finger has let go (still, so nothing moves by itself). The insets come in all three.
+    @Test(arguments: [AutoScroll.WhileUserScrolls.original, .pause, .resume])
+    func theKeyboardRisingWhileAFingerHoldsTheForm(mode: AutoScroll.WhileUserScrolls) throws {
+        let harness = try harness { $0.whileUserScrolls = mode }
+        let finger = { (phase: TouchPhase, y: Double) in harness.send(Event(phase, Touch(id: 0, point: Point(x: 160, y: y)))) }
+        finger(.began, 400)
+        finger(.moved, 380)  // the pan begins (20 points)
+        finger(.moved, 340)
+        let held = harness.number("scroll.contentOffset.y")
+        harness.send(.focus(NodeTarget(target: "field7")))
+        harness.advance(by: 0.6)
+        #expect(harness.number("scroll.contentInset.bottom") == 216)
+        #expect(harness.value("auto-scroll.userScrolling") == true)
+        #expect(harness.number("scroll.contentOffset.y") == (mode == .original ? 289 : held))
+        finger(.ended, 340)
+        harness.advance(by: 2)
+        #expect(harness.value("auto-scroll.userScrolling") == false)
+        let expected: Double = switch mode {
+        case .original: 222  // let go past the end of the range the insets made: it springs back
+        case .pause: held
+        case .resume: 289
+        }
+        #expect(abs(harness.number("scroll.contentOffset.y") - expected) < 1e-9)
+    }
+
     /// With clamp, the focused field ends above the keyboard; scrolled away under it, the
     /// invariant breaks. Without clamp the plugin promises nothing of the kind.
     @Test func withClampAFieldUnderTheKeyboardBreaksTheInvariant() throws {

@@ -26,6 +26,18 @@ import Testing
         .pluginFailed(PluginFailure(plugin: "gateway", error: "boom")),
         .invariantFailed(InvariantFailure(name: "one child", owner: "gateway", actual: "gateway.children.count = 2",
                                           expected: "== 1")),
+        .touchBegan(Touch(id: 1, point: Point(x: 10, y: 20), target: "title")), .touchMoved(Touch(id: 1, point: Point(x: 11, y: 22))),
+        .touchEnded(Touch(id: 1, point: Point(x: 12, y: 24), target: "root")), .touchCancelled(Touch(id: 3, point: .zero)),
+        .gesturePan(PanGesture(state: .changed, target: "scroll", translation: Point(x: 0, y: -40),
+                               velocity: Point(x: 0, y: -800), location: Point(x: 160, y: 300))),
+        .gestureSwipe(SwipeGesture(state: .ended, target: nil, direction: .left, location: Point(x: 100, y: 100))),
+        .gestureLongPress(LongPressGesture(state: .began, target: "title", location: Point(x: 5, y: 5))),
+        .gesturePinch(PinchGesture(state: .ended, target: "image", scale: 1.5, velocity: 0.8, center: Point(x: 160, y: 284))),
+        .scrollWillBeginDragging(NodeTarget(target: "scroll")),
+        .scrollDidScroll(ScrollPosition(target: "scroll", contentOffset: Point(x: 0, y: 120.5))),
+        .scrollWillEndDragging(ScrollRelease(target: "scroll", velocity: Point(x: 0, y: 1200),
+                                             targetContentOffset: Point(x: 0, y: 600))),
+        .scrollDidEndDecelerating(ScrollPosition(target: "scroll", contentOffset: Point(x: 0, y: 600))),
         .custom(name: "login.submit", fields: ["username": "vijay", "attempt": 2, "nested": ["a": [1, 2.5]]]),
     ]
 

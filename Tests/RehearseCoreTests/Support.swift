@@ -1,3 +1,4 @@
+import Testing
 @testable import RehearseCore
 
 extension Simulation {
@@ -18,6 +19,31 @@ extension Simulation {
 
     func advance(seconds: Double) {
         advance(by: VirtualTime.seconds(seconds)!)
+    }
+
+    /// Moves the clock to `seconds` and injects finger `id`'s event in `phase` at (x, y) then.
+    func touch(_ phase: TouchPhase, _ x: Double, _ y: Double, at seconds: Double, id: Int = 1) throws {
+        run(until: try #require(VirtualTime.seconds(seconds)))
+        try inject(Event(phase, Touch(id: id, point: Point(x: x, y: y))))
+    }
+
+    /// Moves a finger from `from` to `to` at 60 Hz over `duration` seconds from `start` (the
+    /// finger already down at `from`).
+    func slide(from: Point, to: Point, start: Double, duration: Double, id: Int = 1) throws {
+        let frames = Int((duration * 60).rounded())
+        for frame in 1...frames {
+            let progress = Double(frame) / Double(frames)
+            try touch(.moved, from.x + (to.x - from.x) * progress, from.y + (to.y - from.y) * progress,
+                      at: start + Double(frame) / 60, id: id)
+        }
+    }
+
+    /// A finger down at `from`, moved to `to` over `duration` seconds from `start`, held there
+    /// `hold` seconds and lifted.
+    func drag(from: Point, to: Point, start: Double = 0, duration: Double, hold: Double = 0, id: Int = 1) throws {
+        try touch(.began, from.x, from.y, at: start, id: id)
+        try slide(from: from, to: to, start: start, duration: duration, id: id)
+        try touch(.ended, to.x, to.y, at: start + duration + hold, id: id)
     }
 
     func number(_ path: String) throws -> Double {

@@ -58,6 +58,7 @@ private let plantedScenario = """
         let kinds = shrunk.actions.map { action -> String in
             switch action {
             case .inject(let event): event.name
+            case .touches(_, let label): label
             case .wait: "wait"
             }
         }
@@ -73,6 +74,49 @@ private let plantedScenario = """
         }
         #expect(failures.map(\.subject) == ["invariant 'box on screen' (scenario)"])
         #expect(result.simulatedTime == shrunk.time)
+    }
+
+    /// The touch kinds weigh 0 unless the file lists them: an exploration that does not ask for
+    /// gestures draws what it drew before them. Listed, they find an invariant only scrolling can
+    /// break: the failure shrinks to a gesture that moves the list (a fling, or a swipe across it)
+    /// and at most one action that lets the time it decelerates pass, and its file replays the
+    /// fingers as `emit` steps and fails the same way.
+    @Test func gesturesAreDrawnWhenListedAndTheirFailuresReplay() throws {
+        let scene = """
+            name: scrolling
+            scene:
+              nodes:
+                - {id: list, kind: scrollView, frame: [0, 100, 320, 400], contentSize: [320, 3000]}
+                - {id: field, kind: textField, frame: [20, 20, 280, 30]}
+            invariants:
+              - {name: the list stays near the top, check: list.contentOffset.y <= 300}
+
+            """
+        let unlisted = try Explorer(scenario: try ScenarioLoader(registry: registry).load(data: Data((scene + "steps: []\n").utf8),
+                                                                                       file: "scrolling.yaml"), registry: registry)
+        #expect(!unlisted.alphabet.kinds.contains { [.drag, .fling, .swipe, .longPress].contains($0.kind) })
+        let yaml = scene + "explore: {actions: {fling: 2, drag: 1, long-press: 1, swipe: 1}}\nsteps: []\n"
+        let explorer = try Explorer(scenario: try ScenarioLoader(registry: registry).load(data: Data(yaml.utf8), file: "scrolling.yaml"),
+                                    registry: registry)
+        #expect(explorer.alphabet.kinds.first { $0.kind == .fling }?.actions.map(\.description)
+            == ["fling list up from (160, 350) to (160, 250) in 0.1 s", "fling list down from (160, 250) to (160, 350) in 0.1 s"])
+        let failure = try #require(try explorer.explore(seeds: 1...200).failure)
+        let shrunk = try explorer.shrink(failure)
+        guard case .touches(let stream, let label)? = shrunk.actions.first else {
+            Issue.record("the shrunk failure does not start with a gesture: \(shrunk.actions)")
+            return
+        }
+        #expect(label.hasPrefix("fling list up") || label.hasPrefix("swipe up"), "\(shrunk.actions)")
+        #expect(stream.events.first?.phase == .began && stream.events.last?.phase == .ended)
+        #expect(shrunk.actions.count <= 2, "\(shrunk.actions)")
+        let text = try explorer.scenarioText(for: shrunk)
+        #expect(text.contains("- emit: {name: \"touch.began\""), "\(text)")
+        let result = ScenarioRunner(registry: registry).run(try ScenarioLoader(registry: registry).load(data: Data(text.utf8), file: "shrunk.yaml"))
+        guard case .failed(let failures) = result.outcome else {
+            Issue.record("the shrunk file does not fail:\n\(text)")
+            return
+        }
+        #expect(failures.map(\.subject) == ["invariant 'the list stays near the top' (scenario)"])
     }
 
     /// The file's `explore:` section sets the length, leaves out kinds weighing 0, and gives a

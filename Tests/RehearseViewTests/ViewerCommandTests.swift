@@ -15,6 +15,7 @@ import Testing
             (#"{"type":"speed","value":0.25}"#, .speed(0.25)),
             (#"{"type":"scrub","value":-1}"#, .scrub(seconds: 0)),
             (#"{"type":"live"}"#, .live),
+            (#"{"type":"touch","phase":"moved","id":2,"x":10,"y":300.5}"#, .touch(.moved, id: 2, Point(x: 10, y: 300.5))),
         ]
         for (json, command) in cases { #expect(try ViewerCommand(json: json) == command, "\(json)") }
     }
@@ -30,6 +31,11 @@ import Testing
             (#"{"type":"speed","value":1000}"#, "speed needs value, from 0.01 to 100.0"),
             (#"{"type":"keyboard"}"#, "keyboard needs show: true or false"),
             (#"{"type":"fly"}"#, "unknown command 'fly'"),
+            (#"{"type":"touch","phase":"pressed","id":0,"x":1,"y":1}"#, "touch needs phase: began, moved, ended, cancelled"),
+            (#"{"type":"touch","phase":"began","id":1000,"x":1,"y":1}"#, "touch needs id, a whole number from 0 to 999"),
+            (#"{"type":"touch","phase":"began","id":0.5,"x":1,"y":1}"#, "touch needs id, a whole number from 0 to 999"),
+            (#"{"type":"touch","phase":"began","id":1e300,"x":1,"y":1}"#, "touch needs id, a whole number from 0 to 999"),
+            (#"{"type":"touch","phase":"began","id":0,"x":1e6,"y":1}"#, "touch needs x, a number from -100000.0 to 100000.0"),
             ("[1, 2]", "not a command"),
             (String(repeating: " ", count: 5_000) + "{}", "a message has at most 4096 bytes"),
         ]

@@ -19,6 +19,9 @@ import Testing
         "emit-unknown-event.yaml", "emit-missing-field.yaml", "emit-wrong-field-type.yaml",
         // the steps' clock, and relations between values
         "at-in-the-past.yaml", "explore-bad-wait-range.yaml", "explore-waits-too-long.yaml", "invariant-listed-twice.yaml",
+        // touches: the screen of the device and the orientation reached, fingers down, order, totals
+        "drag-off-screen.yaml", "swipe-off-screen.yaml", "pinch-finger-off-screen.yaml", "touch-off-screen-after-rotation.yaml",
+        "touches-not-down.yaml", "touches-out-of-order.yaml", "drag-too-many-touches.yaml",
         // a YAML parser keeps one of two equal keys; JSON Schema cannot refuse NaN
         "duplicate-key.yaml", "nan-expected-value.yaml", "nan-wait.yaml",
     ]
@@ -75,6 +78,9 @@ import Testing
             ("a motion stream's rate", { steps(["motion: {rotationRate: {x: 0, y: 0, z: 0}, for: 0.01, hz: \(over($0, ScenarioLimits.motionRate.upperBound))}"]) }),
             ("a snapshot name", { steps(["snapshot: " + String(repeating: "a", count: over($0, ScenarioLimits.fileNameLength.upperBound))]) }),
             ("the keyboard's height", { steps(["keyboard: {show: true, height: \(number($0, ScenarioLimits.deviceLength))}"]) }),
+            // The widest screen there is, for a pinch whose fingers end 100 × 100 points apart.
+            ("a pinch's scale", { "name: limits\ndevice: {width: 10000, height: 500, hz: 60, keyboard: [200, 150]}\nsteps:\n"
+                + "  - pinch: {center: [5000, 250], scale: \(number($0, ScenarioLimits.pinchScale)), duration: 0.1}\n" }),
             ("a POP spring", { steps(["animate: {target: root, property: alpha, to: 0.5, duration: 1, curve: {pop: {speed: \(number($0, ScenarioLimits.popParameter.upperBound))}}}"]) }),
             ("nodes", { past in
                 "name: limits\nscene:\n  nodes:\n" + (0..<over(past, ScenarioLimits.nodes - 1)).map { "    - {id: n\($0), kind: view, frame: [0, 0, 1, 1]}\n" }.joined() + "steps: []\n"
@@ -131,10 +137,14 @@ import Testing
          #"the motion streams of a scenario hold at most|a scenario runs at most|waits of a sequence add up"#),
         ("relations between values (a high bound under a low one, a time in the past, a name twice, a stream "
             + "too short for one sample, constraint sets to activate)",
-         #"must be at least|in the past|listed twice|holds no sample|needs scene.constraints"#),
+         #"must be at least|in the past|is before the time already reached|listed twice|holds no sample|needs scene.constraints"#),
         ("the types of events' fields and built-in events' fields (not yet in the schema: plugin events' names of "
             + "fields are), and events of plugins the file does not install",
          #"^[a-zA-Z.]+: (event '[^']*': )?field |^unknown event "#),
+        ("touches: a point on the screen of the device and orientation the steps have reached, the touch steps' "
+            + "events over the whole file, and fingers down or not in a raw stream",
+         #"is off the .* screen|the touch steps of a scenario write at most|is already down|is not down|"#
+            + #"touches are already down|is before the touch before it|long-press needs either"#),
         ("a plugin option's list items, mapping values and durations, which its defaults do not type",
          #"^plugin '[^']*': field '[^']*\.[^']*' must be|must be a duration"#),
     ]

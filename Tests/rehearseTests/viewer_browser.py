@@ -2,7 +2,7 @@
 person would: clicks on the drawn screen, types, drags the tilt pad, and reads what the page drew
 from its DOM (every node is an SVG group with data-id and its on-screen frame as data-x/y/w/h).
 
-usage: viewer_browser.py REHEARSE OUTPUT_DIR login|panner|dbus|hostile
+usage: viewer_browser.py REHEARSE OUTPUT_DIR login|panner|scroll|dbus|hostile
 Prints one "ok: ..." line per check; exits 1 with the reason on the first failure."""
 
 import base64
@@ -340,11 +340,68 @@ def hostile(_driver):
         process.kill()
 
 
+def content_y(driver):
+    return driver.execute_script("return +document.querySelector('#screen [data-id=content]').dataset.y")
+
+
+def mouse_drag(driver, start, steps, pause, hold):
+    """Presses the mouse at `start` (page pixels), moves it by each of `steps` with `pause`
+    seconds after each, rests `hold` seconds and lets go; returns how many finger dots the page
+    drew while the button was down."""
+    actions = ActionBuilder(driver, duration=0)
+    actions.pointer_action.move_to_location(*start).pointer_down()
+    actions.perform()
+    x, y = start
+    for dx, dy in steps:
+        x, y = x + dx, y + dy
+        actions = ActionBuilder(driver, duration=0)
+        actions.pointer_action.move_to_location(x, y)
+        actions.perform()
+        time.sleep(pause)
+    dots = driver.execute_script("return document.querySelectorAll('.finger').length")
+    time.sleep(hold)
+    actions = ActionBuilder(driver, duration=0)
+    actions.pointer_action.pointer_up()
+    actions.perform()
+    return dots
+
+
+def scroll(driver):
+    """A mouse drag on the page is a finger on the simulated screen: held still before letting go,
+    the list stays where the finger took it; flicked, it goes on by itself after the button is up."""
+    process, url = start(["view", "Scenarios/touch/drag-tracks-the-finger.yaml", "--http", "127.0.0.1:0"])
+    try:
+        driver.get(url)
+        wait(driver, "the first frame", "window.viewer.frames > 0")
+        x, y = driver.execute_script(
+            "const box = document.querySelector('#screen [data-id=\"list\"] rect').getBoundingClientRect();"
+            "return [Math.round(box.left + box.width / 2), Math.round(box.top + box.height * 0.7)];")
+        dots = mouse_drag(driver, (x, y), [(0, -15)] * 10, 0.05, 0.4)
+        held = wait(driver, "the list dragged", "(() => { const y = +document.querySelector('#screen [data-id=content]').dataset.y; return y < -50 && [y]; })()")[0]
+        time.sleep(1.0)
+        still = content_y(driver)
+        if abs(still - held) > 1 or dots != 1:
+            fail("a drag held still before letting go: content at y %s, then %s a second later (%d finger dots drawn)" % (held, still, dots))
+        wait(driver, "no finger drawn", "document.querySelectorAll('.finger').length === 0")
+        print("ok: a slow mouse drag, held, scrolled the list to y %s and it stayed (a finger dot drawn while down)" % held)
+        mouse_drag(driver, (x, y), [(0, -40)] * 4, 0.02, 0)
+        released = wait(driver, "the release", "window.viewer.events.filter((line) => line.includes('scroll.willEndDragging')).length >= 2"
+                        " && +document.querySelector('#screen [data-id=content]').dataset.y")
+        time.sleep(1.5)
+        later = content_y(driver)
+        if not later < released - 50:
+            fail("a flick did not fling: content at y %s on release, %s 1.5 s later" % (released, later))
+        print("ok: a quick mouse drag flung the list: y %s on release, %s 1.5 s later" % (released, later))
+        driver.save_screenshot(os.path.join(OUTPUT, "viewer-scroll.png"))
+    finally:
+        process.kill()
+
+
 if CASE == "hostile":
     hostile(None)
 else:
     driver = browser()
     try:
-        {"login": login, "panner": panner, "dbus": dbus}[CASE](driver)
+        {"login": login, "panner": panner, "scroll": scroll, "dbus": dbus}[CASE](driver)
     finally:
         driver.quit()

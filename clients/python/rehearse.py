@@ -67,6 +67,28 @@ def plain(value):
     return value
 
 
+SWIPE_DURATION = 0.1
+"""How long the `swipe:` step and `Session.swipe` take, in seconds."""
+PINCH_SPAN = 100.0
+"""How far apart a pinch's fingers start, in points."""
+
+
+def drag_touches(start, end, duration, hold=0.0, rate=60, finger=0):
+    """The finger events of a drag, as `Session.touches` takes them: down at `start`, a move on
+    each display frame `k / rate` (and at `duration` if that falls between frames) a fraction
+    `k / (rate * duration)` of the way, lifted at `end` after `hold`."""
+    (x0, y0), (x1, y1) = start, end
+    events = [(0.0, "began", finger, x0, y0)]
+    frames = int(duration * rate + 1e-9)
+    times = [(k / rate, k / (rate * duration)) for k in range(1, frames + 1)]
+    if not times or abs(times[-1][0] - duration) > 1e-9:
+        times.append((duration, 1.0))
+    for time, progress in times:
+        events.append((time, "moved", finger, x0 + (x1 - x0) * progress, y0 + (y1 - y0) * progress))
+    events.append((duration + hold, "ended", finger, x1, y1))
+    return events
+
+
 class Session:
     """One simulation on the service: the default one, or one of your own from
     `Simulator.session()`. Its `Event` signals are collected from the moment it is opened."""
@@ -136,6 +158,43 @@ class Session:
         sent before it has arrived."""
         self.call("Get", "s", "time")
         return list(self.events(timeout=0))
+
+    def touches(self, events, advance=True):
+        """Injects finger events `(time, phase, finger, x, y)` (`time` in seconds from now, in
+        order; `phase` "began", "moved", "ended" or "cancelled"; screen points), as a scenario's
+        `touches:` step, and with `advance` moves the clock on to the last one (manual and virtual
+        modes; in realtime mode pass `advance=False` and let the clock get there)."""
+        start = self.get("time")
+        for time, phase, finger, x, y in events:
+            self.inject_at(start + time, "touch." + phase, id=finger, x=float(x), y=float(y))
+        if advance and events:
+            self.advance(events[-1][0])
+
+    def drag(self, start, end, duration, hold=0.0, rate=60, finger=0, advance=True):
+        """A finger down at `start` (x, y), moved to `end` once a display frame (`rate` Hz) over
+        `duration` seconds, held still `hold` seconds and lifted: the `drag:` step. It lifts with
+        the drag's velocity, or none after a hold of 0.05 s or more."""
+        self.touches(drag_touches(start, end, duration, hold, rate, finger), advance)
+
+    def swipe(self, start, direction, distance=200.0, rate=60, finger=0, advance=True):
+        """A drag of `distance` points in `direction` ("up", "down", "left", "right") over 0.1 s:
+        the `swipe:` step (a `gesture.swipe`, or a fling on a scroll view)."""
+        step = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}[direction]
+        end = (start[0] + step[0] * distance, start[1] + step[1] * distance)
+        self.drag(start, end, SWIPE_DURATION, rate=rate, finger=finger, advance=advance)
+
+    def long_press(self, point, duration, finger=0, advance=True):
+        """A finger held still at `point` for `duration` seconds: the `long-press:` step."""
+        self.touches([(0.0, "began", finger, *point), (duration, "ended", finger, *point)], advance)
+
+    def pinch(self, center, scale, duration, rate=60, fingers=(0, 1), advance=True):
+        """Two fingers 100 points apart across `center`, on a horizontal line, moved to `scale`
+        times that over `duration` and lifted: the `pinch:` step."""
+        x, y = center
+        start, end = PINCH_SPAN / 2, PINCH_SPAN * scale / 2
+        left = drag_touches((x - start, y), (x - end, y), duration, 0.0, rate, fingers[0])
+        right = drag_touches((x + start, y), (x + end, y), duration, 0.0, rate, fingers[1])
+        self.touches([event for pair in zip(left, right) for event in pair], advance)
 
     def record(self, name):
         """Writes the session's recording, as a scenario file, as `name.yaml` in the folder the

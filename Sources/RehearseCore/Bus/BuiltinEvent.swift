@@ -7,6 +7,9 @@ public enum BuiltinEvent: Int, CaseIterable, Sendable {
     case keyboardWillShow, keyboardDidShow, keyboardWillHide, keyboardDidHide
     case focus, focusChanged, resign, tap, text, returnKey, motion, tick
     case orientation, animationFinished, network, pluginFailed, invariantFailed
+    case touchBegan, touchMoved, touchEnded, touchCancelled
+    case gesturePan, gestureSwipe, gestureLongPress, gesturePinch
+    case scrollWillBeginDragging, scrollDidScroll, scrollWillEndDragging, scrollDidEndDecelerating
 
     /// The event's dotted name, as files, D-Bus and traces write it.
     public var name: String {
@@ -28,6 +31,18 @@ public enum BuiltinEvent: Int, CaseIterable, Sendable {
         case .network: "network"
         case .pluginFailed: "plugin.failed"
         case .invariantFailed: "invariant.failed"
+        case .touchBegan: "touch.began"
+        case .touchMoved: "touch.moved"
+        case .touchEnded: "touch.ended"
+        case .touchCancelled: "touch.cancelled"
+        case .gesturePan: "gesture.pan"
+        case .gestureSwipe: "gesture.swipe"
+        case .gestureLongPress: "gesture.longPress"
+        case .gesturePinch: "gesture.pinch"
+        case .scrollWillBeginDragging: "scroll.willBeginDragging"
+        case .scrollDidScroll: "scroll.didScroll"
+        case .scrollWillEndDragging: "scroll.willEndDragging"
+        case .scrollDidEndDecelerating: "scroll.didEndDecelerating"
         }
     }
 
@@ -56,6 +71,14 @@ public enum BuiltinEvent: Int, CaseIterable, Sendable {
         case .network: "online"
         case .pluginFailed: "plugin, error"
         case .invariantFailed: "name, owner, actual, expected"
+        case .touchBegan, .touchMoved, .touchEnded, .touchCancelled: "id, x, y; delivered with target"
+        case .gesturePan: "state, target?, translation {x,y}, velocity {x,y} pt/s, location {x,y}"
+        case .gestureSwipe: "state, target?, direction: up | down | left | right, location {x,y}"
+        case .gestureLongPress: "state, target?, location {x,y}"
+        case .gesturePinch: "state, target?, scale, velocity (scale/s), center {x,y}"
+        case .scrollWillBeginDragging: "target"
+        case .scrollDidScroll, .scrollDidEndDecelerating: "target, contentOffset {x,y}"
+        case .scrollWillEndDragging: "target, velocity {x,y} pt/s, targetContentOffset {x,y}"
         }
     }
 
@@ -76,6 +99,14 @@ public enum BuiltinEvent: Int, CaseIterable, Sendable {
         case .network: NetworkChange.self
         case .pluginFailed: PluginFailure.self
         case .invariantFailed: InvariantFailure.self
+        case .touchBegan, .touchMoved, .touchEnded, .touchCancelled: Touch.self
+        case .gesturePan: PanGesture.self
+        case .gestureSwipe: SwipeGesture.self
+        case .gestureLongPress: LongPressGesture.self
+        case .gesturePinch: PinchGesture.self
+        case .scrollWillBeginDragging: NodeTarget.self
+        case .scrollDidScroll, .scrollDidEndDecelerating: ScrollPosition.self
+        case .scrollWillEndDragging: ScrollRelease.self
         }
     }
 
@@ -99,6 +130,18 @@ public enum BuiltinEvent: Int, CaseIterable, Sendable {
         case .network: "injected connectivity"
         case .pluginFailed: "the bus, when a plugin throws (the plugin is isolated)"
         case .invariantFailed: "the simulation, when an invariant of the scenario or a plugin stops holding"
+        case .touchBegan: "injected: a finger comes down; hit-tested on delivery"
+        case .touchMoved: "injected: a finger that is down moves"
+        case .touchEnded: "injected: a finger lifts; one that moved less than a tap's slop also makes a tap"
+        case .touchCancelled: "injected: the system takes a finger away; its gestures are cancelled"
+        case .gesturePan: "the gesture recognisers (a scroll view pans itself), or injected"
+        case .gestureSwipe: "the gesture recognisers, once, as ended; or injected"
+        case .gestureLongPress: "the gesture recognisers, after 0.5 s held within 10 points; or injected"
+        case .gesturePinch: "the gesture recognisers, for two fingers; or injected"
+        case .scrollWillBeginDragging: "a scroll view, when a drag begins to move it"
+        case .scrollDidScroll: "a scroll view, whenever its content offset changes by a drag or its own motion"
+        case .scrollWillEndDragging: "a scroll view, when the finger lifts; a plugin may change the target"
+        case .scrollDidEndDecelerating: "a scroll view, when the motion after a drag has come to rest"
         }
     }
 
@@ -122,6 +165,18 @@ public enum BuiltinEvent: Int, CaseIterable, Sendable {
         case .network: .network(try NetworkChange(fields: fields))
         case .pluginFailed: .pluginFailed(try PluginFailure(fields: fields))
         case .invariantFailed: .invariantFailed(try InvariantFailure(fields: fields))
+        case .touchBegan: .touchBegan(try Touch(fields: fields))
+        case .touchMoved: .touchMoved(try Touch(fields: fields))
+        case .touchEnded: .touchEnded(try Touch(fields: fields))
+        case .touchCancelled: .touchCancelled(try Touch(fields: fields))
+        case .gesturePan: .gesturePan(try PanGesture(fields: fields))
+        case .gestureSwipe: .gestureSwipe(try SwipeGesture(fields: fields))
+        case .gestureLongPress: .gestureLongPress(try LongPressGesture(fields: fields))
+        case .gesturePinch: .gesturePinch(try PinchGesture(fields: fields))
+        case .scrollWillBeginDragging: .scrollWillBeginDragging(try NodeTarget(fields: fields))
+        case .scrollDidScroll: .scrollDidScroll(try ScrollPosition(fields: fields))
+        case .scrollWillEndDragging: .scrollWillEndDragging(try ScrollRelease(fields: fields))
+        case .scrollDidEndDecelerating: .scrollDidEndDecelerating(try ScrollPosition(fields: fields))
         }
     }
 }

@@ -22,6 +22,21 @@ public enum Event: Hashable, Sendable {
     case pluginFailed(PluginFailure)
     /// An invariant stopped holding (reported once until it holds again).
     case invariantFailed(InvariantFailure)
+    /// A finger came down, moved, lifted, or was taken away by the system.
+    case touchBegan(Touch)
+    case touchMoved(Touch)
+    case touchEnded(Touch)
+    case touchCancelled(Touch)
+    /// A recognised gesture, in one of its states.
+    case gesturePan(PanGesture)
+    case gestureSwipe(SwipeGesture)
+    case gestureLongPress(LongPressGesture)
+    case gesturePinch(PinchGesture)
+    /// A scroll view's delegate moments.
+    case scrollWillBeginDragging(NodeTarget)
+    case scrollDidScroll(ScrollPosition)
+    case scrollWillEndDragging(ScrollRelease)
+    case scrollDidEndDecelerating(ScrollPosition)
     /// A plugin-defined event such as `login.submit`.
     case custom(name: String, fields: Fields)
 
@@ -52,6 +67,18 @@ public enum Event: Hashable, Sendable {
         case .network: .network
         case .pluginFailed: .pluginFailed
         case .invariantFailed: .invariantFailed
+        case .touchBegan: .touchBegan
+        case .touchMoved: .touchMoved
+        case .touchEnded: .touchEnded
+        case .touchCancelled: .touchCancelled
+        case .gesturePan: .gesturePan
+        case .gestureSwipe: .gestureSwipe
+        case .gestureLongPress: .gestureLongPress
+        case .gesturePinch: .gesturePinch
+        case .scrollWillBeginDragging: .scrollWillBeginDragging
+        case .scrollDidScroll: .scrollDidScroll
+        case .scrollWillEndDragging: .scrollWillEndDragging
+        case .scrollDidEndDecelerating: .scrollDidEndDecelerating
         case .custom: nil
         }
     }
@@ -83,6 +110,15 @@ public enum Event: Hashable, Sendable {
         case .network(let payload): payload.fields
         case .pluginFailed(let payload): payload.fields
         case .invariantFailed(let payload): payload.fields
+        case .touchBegan(let payload), .touchMoved(let payload), .touchEnded(let payload), .touchCancelled(let payload):
+            payload.fields
+        case .gesturePan(let payload): payload.fields
+        case .gestureSwipe(let payload): payload.fields
+        case .gestureLongPress(let payload): payload.fields
+        case .gesturePinch(let payload): payload.fields
+        case .scrollWillBeginDragging(let payload): payload.fields
+        case .scrollDidScroll(let payload), .scrollDidEndDecelerating(let payload): payload.fields
+        case .scrollWillEndDragging(let payload): payload.fields
         case .custom(_, let fields): fields
         }
     }

@@ -70,3 +70,47 @@ extension EventKind where Payload == InvariantFailure {
         Self(.invariantFailed) { if case .invariantFailed(let p) = $0 { p } else { nil } }
     }
 }
+
+extension EventKind where Payload == Touch {
+    public static var touchBegan: Self { Self(.touchBegan) { if case .touchBegan(let p) = $0 { p } else { nil } } }
+    public static var touchMoved: Self { Self(.touchMoved) { if case .touchMoved(let p) = $0 { p } else { nil } } }
+    public static var touchEnded: Self { Self(.touchEnded) { if case .touchEnded(let p) = $0 { p } else { nil } } }
+    public static var touchCancelled: Self { Self(.touchCancelled) { if case .touchCancelled(let p) = $0 { p } else { nil } } }
+}
+
+extension EventKind where Payload == PanGesture {
+    public static var gesturePan: Self { Self(.gesturePan) { if case .gesturePan(let p) = $0 { p } else { nil } } }
+}
+
+extension EventKind where Payload == SwipeGesture {
+    public static var gestureSwipe: Self { Self(.gestureSwipe) { if case .gestureSwipe(let p) = $0 { p } else { nil } } }
+}
+
+extension EventKind where Payload == LongPressGesture {
+    public static var gestureLongPress: Self {
+        Self(.gestureLongPress) { if case .gestureLongPress(let p) = $0 { p } else { nil } }
+    }
+}
+
+extension EventKind where Payload == PinchGesture {
+    public static var gesturePinch: Self { Self(.gesturePinch) { if case .gesturePinch(let p) = $0 { p } else { nil } } }
+}
+
+extension EventKind where Payload == NodeTarget {
+    public static var scrollWillBeginDragging: Self {
+        Self(.scrollWillBeginDragging) { if case .scrollWillBeginDragging(let p) = $0 { p } else { nil } }
+    }
+}
+
+extension EventKind where Payload == ScrollPosition {
+    public static var scrollDidScroll: Self { Self(.scrollDidScroll) { if case .scrollDidScroll(let p) = $0 { p } else { nil } } }
+    public static var scrollDidEndDecelerating: Self {
+        Self(.scrollDidEndDecelerating) { if case .scrollDidEndDecelerating(let p) = $0 { p } else { nil } }
+    }
+}
+
+extension EventKind where Payload == ScrollRelease {
+    public static var scrollWillEndDragging: Self {
+        Self(.scrollWillEndDragging) { if case .scrollWillEndDragging(let p) = $0 { p } else { nil } }
+    }
+}

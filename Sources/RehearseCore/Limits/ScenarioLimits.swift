@@ -33,6 +33,16 @@ public enum ScenarioLimits {
     /// POP's `bounciness` and `speed`, as POP clamps them.
     public static let popParameter = 0.0...20.0
 
+    // MARK: Touch
+
+    /// The most touch events the touch steps of a file (`drag`, `swipe`, `long-press`, `pinch`,
+    /// `touches`) write, over all of them: a drag writes one a display frame.
+    public static let touchEvents = 100_000
+    /// The finger ids a `touches:` stream may use.
+    public static let touchIDs = 0...999
+    /// The largest `scale` a `pinch` may reach (it must be more than 0).
+    public static let pinchScale = 100.0
+
     // MARK: The scene and the device
 
     /// The most nodes a scene holds, the root included.

@@ -91,6 +91,21 @@ public final class PluginContext {
 
     // MARK: The scene
 
+    /// Whether the user is moving the scroll view `scrollView`: a finger drags it, or it is still
+    /// moving by itself after one let go of it.
+    public func isScrolling(_ scrollView: String) -> Bool {
+        simulation.scrolling.isDragging(scrollView) || simulation.scrolling.isDecelerating(scrollView)
+    }
+
+    /// Changes where the scroll view `scrollView`, released just now, comes to rest: call it while
+    /// `scroll.willEndDragging` is delivered, as a delegate sets `targetContentOffset` in
+    /// `scrollViewWillEndDragging(_:withVelocity:targetContentOffset:)`. Returns false, changing
+    /// nothing, at any other moment (see ``ScrollViewService/setTargetContentOffset(_:of:)``).
+    @discardableResult
+    public func setTargetContentOffset(_ offset: Point, of scrollView: String) -> Bool {
+        simulation.scrolling.setTargetContentOffset(offset, of: scrollView)
+    }
+
     /// A handle to the node with `id`, resolved once, for reads on every frame; throws if the
     /// scene has no such node.
     public func node(_ id: String) throws(SceneError) -> NodeHandle {

@@ -26,6 +26,14 @@ public struct Node: Hashable, Sendable {
     public var contentInset = EdgeInsets.zero
     public var scrollIndicatorInsets = EdgeInsets.zero
     public var zoomScale = 1.0
+    /// How fast a flung scroll view slows down (`normal`, UIKit's default).
+    public var decelerationRate = DecelerationRate.normal
+    /// Whether a scroll view goes past its content's edge and springs back (UIKit's default: true).
+    public var bounces = true
+    /// Whether a scroll view settles on multiples of its own size.
+    public var pagingEnabled = false
+    /// What dragging a scroll view does to the keyboard.
+    public var keyboardDismissMode = KeyboardDismissMode.none
 
     /// Shape-layer stroke state.
     public var strokeStart = 0.0

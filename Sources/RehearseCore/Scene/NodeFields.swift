@@ -3,6 +3,7 @@ extension Node {
     public static let fieldNames = [
         "text", "secure", "returnKey", "tag", "enablesReturnKeyAutomatically", "hidden", "alpha",
         "contentSize", "contentOffset", "contentInset", "scrollIndicatorInsets", "zoomScale", "strokeStart", "strokeEnd",
+        "decelerationRate", "bounces", "pagingEnabled", "keyboardDismissMode",
     ]
 
     /// Reads a node from `{id, kind, parent?, frame, ...properties}` (frame `[x, y, width, height]`
@@ -30,6 +31,10 @@ extension Node {
         node.zoomScale = try reader.optional("zoomScale") ?? node.zoomScale
         node.strokeStart = try reader.optional("strokeStart") ?? node.strokeStart
         node.strokeEnd = try reader.optional("strokeEnd") ?? node.strokeEnd
+        node.decelerationRate = try reader.optional("decelerationRate") ?? node.decelerationRate
+        node.bounces = try reader.optional("bounces") ?? node.bounces
+        node.pagingEnabled = try reader.optional("pagingEnabled") ?? node.pagingEnabled
+        node.keyboardDismissMode = try reader.choice("keyboardDismissMode") ?? node.keyboardDismissMode
         try reader.finish()
         guard !id.isEmpty, !id.contains("."), !Scene.reservedIDs.contains(id) else {
             let reserved = Scene.reservedIDs.sorted().joined(separator: ", ")

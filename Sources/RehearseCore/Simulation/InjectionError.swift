@@ -10,6 +10,9 @@ public enum InjectionError: Error, Equatable, Sendable, CustomStringConvertible 
     case invalidTime(String)
     /// A plugin-defined event whose fields its type does not accept.
     case invalidFields(name: String, FieldError)
+    /// A touch off the screen, or one that does not fit the fingers down (a finger already down
+    /// coming down again, one that is not down moving or lifting).
+    case invalidTouch(String)
 
     public var description: String {
         switch self {
@@ -18,6 +21,7 @@ public enum InjectionError: Error, Equatable, Sendable, CustomStringConvertible 
         case .notATextInput(let field, let id): "field '\(field)': node '\(id)' does not take text input"
         case .invalidTime(let reason): reason
         case .invalidFields(let name, let error): "event '\(name)': \(error)"
+        case .invalidTouch(let reason): reason
         }
     }
 }

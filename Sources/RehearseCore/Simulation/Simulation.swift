@@ -13,6 +13,12 @@ public final class Simulation {
     public let keyboard: KeyboardService
     public let responders: ResponderService
     public let displayLink: DisplayLink
+    /// Recognises gestures in the touches on the bus.
+    public let gestures: GestureService
+    /// Moves scroll views that fingers drag and fling.
+    public let scrolling: ScrollViewService
+    /// The fingers down, as injection sees them.
+    private let touchesDown = TouchesDown()
 
     /// The constraint layout of the scene, if it has one.
     public var layout: (any SceneLayout)?
@@ -38,15 +44,24 @@ public final class Simulation {
         responders = ResponderService(scene: scene, bus: bus)
         let keyboard = KeyboardService(scene: scene, bus: bus, timeline: timeline, device: device)
         self.keyboard = keyboard
+        let scrolling = ScrollViewService(scene: scene, bus: bus, timeline: timeline, animator: animator, keyboard: keyboard,
+                                          device: device)
+        self.scrolling = scrolling
         let tickSlot = Event.tick(Tick(timestamp: .zero, targetTimestamp: .zero)).builtinSlot ?? 0
         displayLink = DisplayLink(refreshRate: device.refreshRate, bus: bus, timeline: timeline) {
-            animator.runningCount > 0 || keyboard.isMoving || bus.subscriberCount(forSlot: tickSlot) > 0
+            animator.runningCount > 0 || keyboard.isMoving || scrolling.needsFrames || bus.subscriberCount(forSlot: tickSlot) > 0
         }
+        gestures = GestureService(scene: scene, bus: bus, timeline: timeline)
         vocabulary = Dictionary(uniqueKeysWithValues: EventDescription.builtin.map { ($0.name, ($0, nil)) })
         // The display link holds what it asks for frames; the way back is weak, so nothing cycles.
         animator.onAnimationStarted = { [weak displayLink] in displayLink?.wake() }
         keyboard.onMovementStarted = { [weak displayLink] in displayLink?.wake() }
+        scrolling.onMotionStarted = { [weak displayLink] in displayLink?.wake() }
+        displayLink.onFrame = { [unowned scrolling] time in scrolling.frame(at: time) }
+        gestures.stopScrolling = { [unowned scrolling] id in scrolling.stop(id) }
         bus.onSubscriptionsChanged = { [weak displayLink] in displayLink?.wake() }
+        // A tap the fingers made is published as an injected one is, hit-tested on the way in.
+        gestures.emitTap = { [unowned self] tap in _ = try? self.emit(.tap(tap), source: "touch") }
     }
 
     // A plugin's handlers, actions and completions hold its context, which holds the bus, the
@@ -170,6 +185,7 @@ public final class Simulation {
     /// nothing, for an unknown event name or a target the scene does not have.
     @discardableResult
     public func inject(_ event: Event) throws(InjectionError) -> UInt64? {
+        if let (phase, touch) = event.touch { try touchesDown.check(phase, touch) }
         let sequence = try emit(event, source: "injected")
         injectionObserver?(event, nil)
         return sequence
@@ -222,6 +238,15 @@ public final class Simulation {
         case .text(let input): try node(input.target, field: "target", textInput: true)
         case .resign(let request): try node(request.target, field: "target")
         case .tap(let tap): try node(tap.target, field: "target")
+        case .touchBegan(let touch), .touchMoved(let touch), .touchEnded(let touch), .touchCancelled(let touch):
+            try checkOnScreen(touch.point)
+        case .gesturePan(let pan): try node(pan.target, field: "target")
+        case .gestureSwipe(let swipe): try node(swipe.target, field: "target")
+        case .gestureLongPress(let press): try node(press.target, field: "target")
+        case .gesturePinch(let pinch): try node(pinch.target, field: "target")
+        case .scrollWillBeginDragging(let request): try node(request.target, field: "target")
+        case .scrollDidScroll(let position), .scrollDidEndDecelerating(let position): try node(position.target, field: "target")
+        case .scrollWillEndDragging(let release): try node(release.target, field: "target")
         case .custom(let name, let fields):
             guard let declared = vocabulary[name] else {
                 throw InjectionError.unknownEvent(name: name, known: vocabulary.keys.sorted())
@@ -237,11 +262,28 @@ public final class Simulation {
         }
     }
 
+    /// Throws unless `point` is on the screen (its edges included) in the current orientation.
+    private func checkOnScreen(_ point: Point) throws(InjectionError) {
+        let size = scene.bounds.size
+        guard (0...size.width).contains(point.x), (0...size.height).contains(point.y) else {
+            throw InjectionError.invalidTouch("touch at (\(point.x), \(point.y)) is off the \(size.width) × \(size.height) screen")
+        }
+    }
+
+    /// The node a finger at `point` lands on: hit-tested as UIKit does, skipping nodes animating
+    /// without `allowUserInteraction`.
+    private func hitTarget(_ point: Point) -> String? {
+        scene.hitTest(point) { [animator] in !animator.blocksInteraction($0) }
+    }
+
     private func prepare(_ event: Event) -> Event? {
         switch event {
+        case .touchBegan, .touchMoved, .touchEnded, .touchCancelled:
+            guard let (phase, touch) = event.touch else { return event }
+            return touchesDown.prepare(phase, touch, hitTest: hitTarget).map { Event(phase, $0) }
         case .tap(var tap):
             if let point = tap.point {
-                tap.target = scene.hitTest(point) { [animator] in !animator.blocksInteraction($0) }
+                tap.target = hitTarget(point)
             } else if let target = tap.target, let frame = scene.frameInScreen(target) {
                 tap.point = Point(x: frame.midX, y: frame.midY)
             }
@@ -261,7 +303,9 @@ public final class Simulation {
         case .custom:
             return redactingSecrets(event)
         case .keyboardWillShow, .keyboardDidShow, .keyboardWillHide, .keyboardDidHide, .focus, .focusChanged, .resign,
-             .motion, .tick, .animationFinished, .network, .pluginFailed, .invariantFailed:
+             .motion, .tick, .animationFinished, .network, .pluginFailed, .invariantFailed, .gesturePan, .gestureSwipe,
+             .gestureLongPress, .gesturePinch, .scrollWillBeginDragging, .scrollDidScroll, .scrollWillEndDragging,
+             .scrollDidEndDecelerating:
             return event
         }
     }

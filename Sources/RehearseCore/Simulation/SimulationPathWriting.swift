@@ -1,7 +1,8 @@
 extension Simulation {
     /// Changes the scene at once through a path: `NODE.frame.y`, `NODE.frame` (a whole value),
     /// `NODE.alpha`, `NODE.contentOffset.y` and every other animatable property; `NODE.hidden`,
-    /// `NODE.text`, `NODE.secure`, `NODE.returnKey`, `NODE.tag`, `NODE.enablesReturnKeyAutomatically`;
+    /// `NODE.text`, `NODE.secure`, `NODE.returnKey`, `NODE.tag`, `NODE.enablesReturnKeyAutomatically`,
+    /// a scroll view's `NODE.decelerationRate`, `NODE.bounces`, `NODE.pagingEnabled` and `NODE.keyboardDismissMode`;
     /// and `statusBar.hidden`. Inside an animation transaction animatable changes are animated (a
     /// component path such as `frame.y` animates that component alone).
     /// Throws, changing nothing, for a path that cannot be set or a value of the wrong type.
@@ -22,6 +23,13 @@ extension Simulation {
         func fail(_ reason: String) -> PathError { PathError(path: path, reason: reason) }
         func read<Value: FieldConvertible>(_ type: Value.Type) throws(PathError) -> Value {
             do { return try Value(field: value, path: "") } catch { throw fail(error.description) }
+        }
+        func choice<Choice: RawRepresentable & CaseIterable>(_ type: Choice.Type) throws(PathError) -> Choice
+            where Choice.RawValue == String {
+            guard let choice = Choice(rawValue: try read(String.self)) else {
+                throw fail("must be one of \(Choice.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            return choice
         }
         if parts == ["statusBar", "hidden"] {
             let hidden = try read(Bool.self)
@@ -56,11 +64,11 @@ extension Simulation {
         case "secure": changed.secure = try read(Bool.self)
         case "tag": changed.tag = try read(Int.self)
         case "enablesReturnKeyAutomatically": changed.enablesReturnKeyAutomatically = try read(Bool.self)
-        case "returnKey":
-            guard let key = ReturnKey(rawValue: try read(String.self)) else {
-                throw fail("must be one of \(ReturnKey.allCases.map(\.rawValue).joined(separator: ", "))")
-            }
-            changed.returnKey = key
+        case "returnKey": changed.returnKey = try choice(ReturnKey.self)
+        case "decelerationRate": changed.decelerationRate = try read(DecelerationRate.self)
+        case "bounces": changed.bounces = try read(Bool.self)
+        case "pagingEnabled": changed.pagingEnabled = try read(Bool.self)
+        case "keyboardDismissMode": changed.keyboardDismissMode = try choice(KeyboardDismissMode.self)
         default:
             _ = try self.value(at: path)
             throw fail("\(parts[1]) cannot be set")

@@ -19,6 +19,7 @@ extension Simulation {
     /// The node properties a path can name besides the animatable ones.
     public static let nodeStatePaths = [
         "kind", "hidden", "text", "secure", "returnKey", "tag", "enablesReturnKeyAutomatically", "parent", "children",
+        "decelerationRate", "bounces", "pagingEnabled", "keyboardDismissMode",
     ]
 
     /// Reads a path: `title.frame.y` (model), `title.presentation.frame.y` (on screen now), system
@@ -140,6 +141,10 @@ extension Simulation {
         case "enablesReturnKeyAutomatically": return .bool(node.enablesReturnKeyAutomatically)
         case "parent": return node.parent.map(FieldValue.string)
         case "children": return .array(node.children.map(FieldValue.string))
+        case "decelerationRate": return node.decelerationRate.fieldValue
+        case "bounces": return .bool(node.bounces)
+        case "pagingEnabled": return .bool(node.pagingEnabled)
+        case "keyboardDismissMode": return .string(node.keyboardDismissMode.rawValue)
         default:
             preconditionFailure("nodeStatePaths names '\(name)', which this switch does not read")
         }

@@ -15,6 +15,10 @@ public final class DisplayLink {
     /// The number of ticks published so far.
     public private(set) var tickCount = 0
 
+    /// Called on every vsync with its time, before `tick` is published: what moves itself frame by
+    /// frame (a decelerating scroll view) moves here, so that `tick`'s subscribers see it moved.
+    public var onFrame: ((VirtualTime) -> Void)?
+
     /// Creates a display link ticking at `refreshRate` while `needsFrames` returns true.
     public init(refreshRate: Int, bus: EventBus, timeline: Timeline, needsFrames: @escaping () -> Bool) {
         self.refreshRate = Int64(refreshRate)
@@ -55,6 +59,7 @@ public final class DisplayLink {
         isTickScheduled = false
         tickCount += 1
         let tick = Tick(timestamp: time(ofFrame: frame), targetTimestamp: time(ofFrame: frame + 1))
+        onFrame?(tick.timestamp)
         bus.publish(.tick(tick), source: "display-link")
         if needsFrames() { schedule(frame: frame + 1) }
     }

@@ -24,6 +24,8 @@ public final class KeyboardService {
     private let device: Device
     private var movement: Movement?
     private var postCount = 0
+    /// Where the top of a keyboard that follows a finger is (`keyboardDismissMode: interactive`).
+    private var followedTop: Double?
 
     /// Whether the keyboard is up (from `keyboard.willShow` until `keyboard.willHide`).
     public private(set) var isVisible = false
@@ -48,8 +50,9 @@ public final class KeyboardService {
         movement?.change.frame ?? offscreenFrame(height: device.keyboardHeight(in: scene.orientation))
     }
 
-    /// The keyboard's frame on screen now, following its curve.
+    /// The keyboard's frame on screen now, following its curve, or the finger that drags it.
     public var presentationFrame: Rect {
+        if let followed = followedFrame { return followed }
         guard let movement else { return frame }
         let progress = movement.change.curve.curve.progress(
             elapsed: (timeline.now - movement.start).seconds, duration: movement.duration)
@@ -63,12 +66,28 @@ public final class KeyboardService {
         return (timeline.now - movement.start).seconds < movement.duration
     }
 
+    /// Whether the keyboard is following a finger (`keyboardDismissMode: interactive`).
+    public var isFollowingFinger: Bool { followedTop != nil }
+
+    private var followedFrame: Rect? {
+        followedTop.map { top in Rect(x: frame.minX, y: top, width: frame.size.width, height: frame.size.height) }
+    }
+
+    /// Puts the top of a keyboard that is up at `top` (screen points), kept between where it rests
+    /// and the bottom of the screen, as a scroll view with `keyboardDismissMode: interactive` does
+    /// while a finger drags below the keyboard's top. No notification is posted until it is let go:
+    /// ``hide(duration:curve:)`` or ``show(height:duration:curve:)`` then start from where it is.
+    public func follow(top: Double) {
+        guard isVisible else { return }
+        followedTop = min(max(top, frame.minY), scene.bounds.size.height)
+    }
+
     /// Shows the keyboard (or announces it again at its frame when it is up) with `height`
     /// (the device's for the orientation when `nil`), `duration` and `curve`.
     public func show(height: Double? = nil, duration: Double = animationDuration, curve: NamedCurve = .keyboard) {
         let height = height ?? device.keyboardHeight(in: scene.orientation)
         let end = Rect(x: 0, y: scene.bounds.size.height - height, width: scene.bounds.size.width, height: height)
-        let begin = isVisible ? frame : offscreenFrame(height: height)
+        let begin = isVisible ? followedFrame ?? frame : offscreenFrame(height: height)
         post(KeyboardChange(frame: end, beginFrame: begin, duration: duration, curve: curve), showing: true)
     }
 
@@ -76,7 +95,7 @@ public final class KeyboardService {
     public func hide(duration: Double = animationDuration, curve: NamedCurve = .keyboard) {
         guard isVisible else { return }
         let end = offscreenFrame(height: frame.size.height)
-        post(KeyboardChange(frame: end, beginFrame: frame, duration: duration, curve: curve), showing: false)
+        post(KeyboardChange(frame: end, beginFrame: followedFrame ?? frame, duration: duration, curve: curve), showing: false)
     }
 
     private func offscreenFrame(height: Double) -> Rect {
@@ -101,6 +120,7 @@ public final class KeyboardService {
         case .keyboardWillShow(let change), .keyboardWillHide(let change):
             if case .keyboardWillShow = event { isVisible = true } else { isVisible = false }
             movement = Movement(change: change, start: timeline.now)
+            followedTop = nil
             onMovementStarted?()
         case .focusChanged(let change):
             if let target = change.to, scene[target]?.kind.isTextInput == true {
@@ -111,7 +131,9 @@ public final class KeyboardService {
         case .orientation:
             if isVisible { show() }
         case .keyboardDidShow, .keyboardDidHide, .focus, .resign, .tap, .text, .returnKey, .motion, .tick, .animationFinished,
-             .network, .pluginFailed, .invariantFailed, .custom:
+             .network, .pluginFailed, .invariantFailed, .custom, .touchBegan, .touchMoved, .touchEnded,
+             .touchCancelled, .gesturePan, .gestureSwipe, .gestureLongPress, .gesturePinch, .scrollWillBeginDragging,
+             .scrollDidScroll, .scrollWillEndDragging, .scrollDidEndDecelerating:
             break
         }
     }

@@ -1,15 +1,27 @@
 import RehearseCore
 
 /// One thing exploration does to a simulation: inject an event (a tap, focus, text, a rotation,
-/// ...), or let time pass.
+/// ...), move fingers (a drag, a fling, a swipe, a long press: their events at their times, the
+/// clock moved on to the last), or let time pass.
 public enum ExploreAction: Hashable, Sendable, CustomStringConvertible {
     case inject(Event)
+    case touches(TouchStreamStep, label: String)
     case wait(VirtualTime)
 
     public var description: String {
         switch self {
         case .inject(let event): "\(event.name) \(FieldValue.dictionary(event.fields).jsonText)"
+        case .touches(_, let label): label
         case .wait(let time): "wait \(time.seconds.shortDescription)"
+        }
+    }
+
+    /// How long the action moves the clock on.
+    var duration: VirtualTime {
+        switch self {
+        case .inject: .zero
+        case .touches(let stream, _): stream.duration
+        case .wait(let time): time
         }
     }
 
@@ -76,8 +88,9 @@ public struct ExploreAlphabet: Sendable {
             case .motion: tilts
             case .wait: settings.waitRange == nil ? defaultWaits.compactMap { VirtualTime.seconds($0).map(ExploreAction.wait) } : []
             case .emit: (settings.events ?? emittedEvents(scenario)).map(ExploreAction.inject)
+            case .drag, .fling, .swipe, .longPress: ExploreGestures(scenario: scenario).actions(kind)
             }
-            return Kind(kind, weight: settings.weights[kind] ?? 1, actions: actions, waitRange: kind == .wait ? settings.waitRange : nil)
+            return Kind(kind, weight: settings.weights[kind] ?? kind.defaultWeight, actions: actions, waitRange: kind == .wait ? settings.waitRange : nil)
         })
     }
 
@@ -89,7 +102,7 @@ public struct ExploreAlphabet: Sendable {
             case .inject(.text(let input)), .schedule(.text(let input), _):
                 if !texts.contains(input.text) { texts.append(input.text) }
             case .inject, .schedule, .motionStream, .wait, .advance, .keyboardShow, .keyboardHide, .expect, .expectEvent,
-                 .expectNoEvent, .set, .animate, .activate, .snapshot:
+                 .expectNoEvent, .set, .animate, .activate, .snapshot, .touchStream:
                 continue
             }
         }
@@ -104,7 +117,7 @@ public struct ExploreAlphabet: Sendable {
             case .inject(let event), .schedule(let event, _):
                 if case .custom = event, !events.contains(event) { events.append(event) }
             case .motionStream, .wait, .advance, .keyboardShow, .keyboardHide, .expect, .expectEvent, .expectNoEvent, .set,
-                 .animate, .activate, .snapshot:
+                 .animate, .activate, .snapshot, .touchStream:
                 continue
             }
         }

@@ -49,10 +49,7 @@ public struct Explorer: Sendable {
     /// The longest wait one action may be, in seconds.
     public var longestWait: Double {
         alphabet.kinds.map { kind in
-            let fixed = kind.actions.map { action -> Double in
-                guard case .wait(let time) = action else { return 0 }
-                return time.seconds
-            }
+            let fixed = kind.actions.map(\.duration.seconds)
             return max(kind.waitRange?.upperBound ?? 0, fixed.max() ?? 0)
         }.max() ?? 0
     }
@@ -148,6 +145,13 @@ public struct Explorer: Sendable {
         for (index, action) in actions.enumerated() {
             switch action {
             case .inject(let event): _ = try? simulation.inject(event)
+            case .touches(let stream, _):
+                // All of the stream or none of it (a rotation may have put a point off the screen).
+                let start = simulation.now, events = stream.events.map(\.event)
+                if (try? events.forEach { try simulation.check($0) }) != nil {
+                    for (timed, event) in zip(stream.events, events) { try? simulation.inject(event, at: start + timed.offset) }
+                }
+                try meter.run(until: start + stream.duration)
             case .wait(let duration): try meter.run(until: simulation.now + duration)
             }
             if let exceeded = meter.exceeded { throw exceeded }

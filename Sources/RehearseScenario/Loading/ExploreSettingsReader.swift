@@ -51,7 +51,7 @@ extension StepParser {
             settings.events = try options["events"].map { value throws(ScenarioError) in
                 try list(value, "events").map { item throws(ScenarioError) in try emit(item).0 }
             }
-        case .focus, .returnKey, .resign, .rotate, .network, .motion:
+        case .focus, .returnKey, .resign, .rotate, .network, .motion, .drag, .fling, .swipe, .longPress:
             return  // no values: only a weight
         }
     }

@@ -28,4 +28,10 @@ enum ScenarioSyntax {
     static let curveForms = ["bezier", "spring", "pop"]
     static let spring = ["mass", "stiffness", "damping", "velocity"]
     static let pop = ["bounciness", "speed"]
+    static let drag = ["from", "to", "duration", "hold"]
+    static let swipe = ["from", "direction", "distance"]
+    static let longPress = ["at", "target", "duration"]
+    static let pinch = ["center", "scale", "duration"]
+    /// One finger event of a `touches:` stream.
+    static let touch = ["id", "phase", "point", "time"]
 }

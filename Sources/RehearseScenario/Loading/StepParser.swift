@@ -8,6 +8,10 @@ struct StepParser {
     private(set) var clock = VirtualTime.zero
     /// The motion samples the streams so far schedule.
     private var motionSamples = 0
+    /// The touch steps' fingers and events so far.
+    private let touchSteps = TouchStepReader()
+    /// The orientation the steps have reached: touch steps' points must be on its screen.
+    private var orientation = Orientation.portrait
 
 
     /// A step's name, one case each: parsing switches over them all, so a new step cannot be
@@ -15,6 +19,7 @@ struct StepParser {
     enum StepName: String, CaseIterable {
         case tap, wait, at, expect, type, `return`, focus, resign, keyboard, motion, rotate
         case network, emit, set, animate, activate, expectEvent = "expect-event", expectNoEvent = "expect-no-event", snapshot
+        case drag, swipe, longPress = "long-press", pinch, touches
     }
 
     static let stepNames = StepName.allCases.map(\.rawValue)
@@ -89,7 +94,9 @@ struct StepParser {
             return .inject(.resign(ResignRequest(target: target == "all" ? nil : try node(argument))))
         case .keyboard: return try keyboard(argument)
         case .motion: return try motion(argument)
-        case .rotate: return .inject(.orientation(OrientationChange(value: try argument.choice("rotate", as: Orientation.self))))
+        case .rotate:
+            orientation = try argument.choice("rotate", as: Orientation.self)
+            return .inject(.orientation(OrientationChange(value: orientation)))
         case .network:
             if case .mapping = argument.node {
                 let entries = try argument.mapping("network", allowed: ScenarioSyntax.network)
@@ -112,7 +119,25 @@ struct StepParser {
             return .expectNoEvent(expectation)
         case .snapshot:
             return .snapshot(try snapshotName(argument))
+        case .drag: return try touches(argument, touchSteps.drag)
+        case .swipe: return try touches(argument, touchSteps.swipe)
+        case .longPress: return try touches(argument, touchSteps.longPress)
+        case .pinch: return try touches(argument, touchSteps.pinch)
+        case .touches: return try touches(argument, touchSteps.stream)
         }
+    }
+
+    /// A touch step read by `read` against the screen the steps have reached; the clock moves on by its duration.
+    private mutating func touches(_ argument: YAMLValue,
+                                  _ read: (YAMLValue, TouchStepReader.Screen) throws(ScenarioError) -> TouchStreamStep)
+        throws(ScenarioError) -> Step.Action {
+        let portrait = simulation.device.screen
+        let size = orientation.isLandscape ? Size(width: portrait.height, height: portrait.width) : portrait
+        let screen = TouchStepReader.Screen(size: size, rate: simulation.device.refreshRate, scene: simulation.scene,
+                                            node: { [self] value throws(ScenarioError) in try node(value) })
+        let stream = try read(argument, screen)
+        try moveClock(to: clock + stream.duration, at: argument)
+        return .touchStream(stream)
     }
 
     // MARK: Nodes and events

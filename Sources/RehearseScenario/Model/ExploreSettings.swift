@@ -25,6 +25,9 @@ public struct ExploreSettings: Sendable {
 /// the `explore: {actions}` keys.
 public enum ExploreKind: String, CaseIterable, Sendable {
     case tap, focus, text, returnKey = "return", resign, rotate, network, motion, wait, emit
+    /// Touch: a slow drag of each scroll view (let go still), a fling of each (let go moving),
+    /// a swipe each way from the screen's centre, a long press on each node.
+    case drag, fling, swipe, longPress = "long-press"
 
     /// The key under which an `explore:` section gives this kind's values (`tap: {nodes: [...]}`),
     /// if it takes any.
@@ -34,7 +37,16 @@ public enum ExploreKind: String, CaseIterable, Sendable {
         case .text: "values"
         case .wait: "between"
         case .emit: "events"
-        case .focus, .returnKey, .resign, .rotate, .network, .motion: nil
+        case .focus, .returnKey, .resign, .rotate, .network, .motion, .drag, .fling, .swipe, .longPress: nil
+        }
+    }
+
+    /// The weight of a kind the `explore:` section does not list: 1, but 0 for the touch kinds,
+    /// so that an exploration that does not ask for gestures draws what it drew before them.
+    public var defaultWeight: Double {
+        switch self {
+        case .tap, .focus, .text, .returnKey, .resign, .rotate, .network, .motion, .wait, .emit: 1
+        case .drag, .fling, .swipe, .longPress: 0
         }
     }
 

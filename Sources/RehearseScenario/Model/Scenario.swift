@@ -38,6 +38,9 @@ public struct Step: Sendable {
         case schedule(Event, at: VirtualTime)
         /// Inject `count` samples spread evenly over `duration` from now, and move the clock on by it.
         case motionStream(MotionSample, count: Int, duration: VirtualTime)
+        /// Inject finger events at their times from now (a touch step), and move the clock on by
+        /// the step's duration.
+        case touchStream(TouchStreamStep)
         /// Move the clock on by a duration.
         case wait(VirtualTime)
         /// Move the clock to an absolute time.
@@ -62,6 +65,7 @@ extension Step.Action {
     public func clock(after now: VirtualTime) -> VirtualTime {
         switch self {
         case .wait(let duration), .motionStream(_, _, let duration): now + duration
+        case .touchStream(let stream): now + stream.duration
         case .advance(let time): time
         case .inject, .schedule, .keyboardShow, .keyboardHide, .expect, .expectEvent, .expectNoEvent, .set, .animate, .activate,
              .snapshot: now

@@ -149,7 +149,7 @@ private final class Execution {
             switch step.action {
             case .expectEvent(let expectation), .expectNoEvent(let expectation): expectation.name
             case .inject, .schedule, .motionStream, .wait, .advance, .keyboardShow, .keyboardHide, .expect, .set, .animate,
-                 .activate, .snapshot: nil
+                 .activate, .snapshot, .touchStream: nil
             }
         })
         simulation.bus.subscribe(.all, owner: "scenario") { [unowned self] event in
@@ -227,7 +227,7 @@ private final class Execution {
         case .expectEvent, .expectNoEvent:
             eventWindowEnd = delivered.count
         case .inject, .schedule, .motionStream, .wait, .advance, .keyboardShow, .keyboardHide, .expect, .set, .animate,
-             .activate, .snapshot:
+             .activate, .snapshot, .touchStream:
             if let end = eventWindowEnd {
                 // The window is closed: what came before it is never counted again.
                 delivered.removeFirst(end)
@@ -250,6 +250,20 @@ private final class Execution {
                 try? simulation.inject(.motion(sample), at: start + VirtualTime(nanoseconds: offset))
             }
             advance(to: start + duration)
+        case .touchStream(let stream):
+            let start = simulation.now
+            // A long press at a target is at the target's centre now.
+            let origin = stream.target.flatMap { simulation.scene.frameInScreen($0) }.map { Point(x: $0.midX, y: $0.midY) } ?? .zero
+            let events = stream.events.map { timed in
+                Event(timed.phase, Touch(id: timed.touch.id, point: Point(x: timed.touch.point.x + origin.x, y: timed.touch.point.y + origin.y)))
+            }
+            do {
+                for event in events { try simulation.check(event) }
+                for (timed, event) in zip(stream.events, events) { try simulation.inject(event, at: start + timed.offset) }
+            } catch {
+                fail(step, "the touches could not be injected", "\(error)")
+            }
+            advance(to: start + stream.duration)
         case .wait(let duration):
             advance(to: simulation.now + duration)
         case .advance(let time):

@@ -76,6 +76,38 @@ public enum ScenarioSchema {
         ], required: ["name"], extra: events.fields(exactly: false))])
         case .expectNoEvent: oneOf([events.name, object(["name": events.name, "fields": fields], required: ["name"],
                                                         extra: events.fields(exactly: false))])
+        case .drag, .swipe, .longPress, .pinch, .touches: touchArgument(of: name)
+        }
+    }
+
+    /// What a touch step takes. Whether a point is on the screen depends on the device and the
+    /// orientation the steps have reached, which only the loader knows; the schema bounds it by
+    /// the longest screen side.
+    private static func touchArgument(of name: StepParser.StepName) -> FieldValue {
+        let coordinate: FieldValue = ["type": "number", "minimum": 0, "maximum": .double(ScenarioLimits.deviceLength)]
+        let point = oneOf([pair(coordinate), object(["x": coordinate, "y": coordinate], required: ["x", "y"])])
+        let duration: FieldValue = ["type": "number", "exclusiveMinimum": 0, "maximum": .double(ScenarioLimits.runSeconds)]
+        switch name {
+        case .drag:
+            return object(["from": point, "to": point, "duration": duration, "hold": seconds], required: ["from", "to", "duration"])
+        case .swipe:
+            return object(["from": point, "direction": enumeration(SwipeDirection.allCases.map(\.rawValue)),
+                           "distance": ["type": "number", "exclusiveMinimum": 0, "maximum": .double(ScenarioLimits.deviceLength)]],
+                          required: ["from", "direction"])
+        case .longPress:
+            return object(["at": point, "target": string, "duration": duration], required: ["duration"],
+                          extra: ["oneOf": [["required": ["at"]], ["required": ["target"]]]])
+        case .pinch:
+            return object(["center": point, "scale": ["type": "number", "exclusiveMinimum": 0, "maximum": .double(ScenarioLimits.pinchScale)],
+                           "duration": duration], required: ScenarioSyntax.pinch)
+        case .touches:
+            let touch = object(["id": range(ScenarioLimits.touchIDs, type: "integer"),
+                                "phase": enumeration(TouchPhase.allCases.map(\.rawValue)), "point": point, "time": seconds],
+                               required: ScenarioSyntax.touch)
+            return ["type": "array", "minItems": 1, "items": touch]
+        case .tap, .wait, .at, .expect, .type, .return, .focus, .resign, .keyboard, .motion, .rotate, .network, .emit, .set,
+             .animate, .activate, .expectEvent, .expectNoEvent, .snapshot:
+            return ["not": [:]]
         }
     }
 
@@ -142,7 +174,7 @@ public enum ScenarioSchema {
 
     /// A node: `id`, `kind` and `frame`, and its properties, each of which may be null (absent).
     private static var node: FieldValue {
-        let flag: Set = ["secure", "enablesReturnKeyAutomatically", "hidden"]
+        let flag: Set = ["secure", "enablesReturnKeyAutomatically", "hidden", "bounces", "pagingEnabled"]
         var properties: [String: FieldValue] = [
             "id": ["type": "string", "pattern": "^[^.]+$"], "kind": enumeration(NodeKind.allCases.map(\.rawValue)),
             "parent": nullable(string), "frame": components(of: .frame),
@@ -151,6 +183,8 @@ public enum ScenarioSchema {
             let property: FieldValue = switch name {
             case "text": string
             case "returnKey": enumeration(ReturnKey.allCases.map(\.rawValue))
+            case "keyboardDismissMode": enumeration(KeyboardDismissMode.allCases.map(\.rawValue))
+            case "decelerationRate": oneOf([enumeration(DecelerationRate.named.map(\.name)), ["type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": 1]])
             case "tag": ["type": "integer"]
             case _ where flag.contains(name): boolean
             default: AnimatableProperty(rawValue: name).map(components(of:)) ?? item

@@ -1,0 +1,48 @@
+/// One of a scroll view's two axes, with what a scroll view has on it.
+enum ScrollAxis: CaseIterable {
+    case horizontal, vertical
+
+    /// The component of a point on this axis.
+    func of(_ point: Point) -> Double {
+        switch self {
+        case .horizontal: point.x
+        case .vertical: point.y
+        }
+    }
+
+    /// The scroll view's size on this axis: `d` of the rubber band, and its page size.
+    func dimension(of node: Node) -> Double {
+        switch self {
+        case .horizontal: node.frame.size.width
+        case .vertical: node.frame.size.height
+        }
+    }
+
+    /// The content offsets the scroll view rests within: from minus the leading inset to the
+    /// content's size plus the trailing inset less the view's size (never below the start).
+    func range(of node: Node) -> ClosedRange<Double> {
+        let (leading, trailing, content) = extent(of: node)
+        let start = -leading
+        return start...max(start, content + trailing - dimension(of: node))
+    }
+
+    /// Whether the content with its insets is longer than the view on this axis: a drag moves it
+    /// only then, as UIScrollView's with `alwaysBounceVertical` and `alwaysBounceHorizontal` off.
+    func scrolls(_ node: Node) -> Bool {
+        let (leading, trailing, content) = extent(of: node)
+        return content + leading + trailing > dimension(of: node)
+    }
+
+    /// The inset before the content, the inset after it, and the content's size on this axis.
+    private func extent(of node: Node) -> (leading: Double, trailing: Double, content: Double) {
+        switch self {
+        case .horizontal: (node.contentInset.left, node.contentInset.right, node.contentSize.width)
+        case .vertical: (node.contentInset.top, node.contentInset.bottom, node.contentSize.height)
+        }
+    }
+
+    /// A point from its two components.
+    static func point(_ components: (ScrollAxis) -> Double) -> Point {
+        Point(x: components(.horizontal), y: components(.vertical))
+    }
+}

@@ -1,0 +1,103 @@
+/// Recognises gestures in the touches on the bus and publishes them (`gesture.pan`,
+/// `gesture.swipe`, `gesture.longPress`, `gesture.pinch`), plus a `tap` for a finger that lifts
+/// within a tap's slop; the rules are ``TouchSequence``'s. A finger that comes down in a scroll view
+/// belongs to the scroll view's pan, and stops the scroll view if it is moving.
+public final class GestureService {
+    private let scene: Scene
+    private let bus: EventBus
+    private let timeline: Timeline
+    private var sequence: TouchSequence?
+    /// When the current sequence asked to be woken, soonest first.
+    private var wakeTimes: [VirtualTime] = []
+    /// The time of the one wake-up on the timeline, if any: a finger that taps on a clock that
+    /// does not move (a D-Bus client in manual mode) leaves one item there, not one per tap.
+    private var scheduledWake: VirtualTime?
+
+    /// Stops the scroll view with this id if it is moving; returns whether it was.
+    var stopScrolling: (String) -> Bool = { _ in false }
+    /// Publishes a tap the fingers made, as an injected tap is published (hit-tested on the way in).
+    var emitTap: (Tap) -> Void = { _ in }
+
+    /// Creates the service and subscribes it to the touch events.
+    init(scene: Scene, bus: EventBus, timeline: Timeline) {
+        self.scene = scene
+        self.bus = bus
+        self.timeline = timeline
+        let names = TouchPhase.allCases.map { Event($0, Touch(id: 0, point: .zero)).name }
+        bus.subscribe(.names(Set(names)), owner: "gestures") { [unowned self] delivered in
+            guard let (phase, touch) = delivered.event.touch else { return }
+            self.handle(phase, touch)
+        }
+    }
+
+    private func handle(_ phase: TouchPhase, _ touch: Touch) {
+        let now = timeline.now
+        guard var current = sequence else {
+            if phase == .began { start(touch, at: now) }
+            return
+        }
+        let outputs: [GestureOutput] = switch phase {
+        case .began: current.began(id: touch.id, at: touch.point, time: now)
+        case .moved: current.moved(id: touch.id, to: touch.point, time: now)
+        case .ended: current.ended(id: touch.id, at: touch.point, time: now)
+        case .cancelled: current.cancelled(id: touch.id, at: touch.point)
+        }
+        sequence = current.isOver ? nil : current
+        if current.isOver { wakeTimes = [] }
+        perform(outputs)
+    }
+
+    private func start(_ touch: Touch, at now: VirtualTime) {
+        wakeTimes = []
+        let scrollView = touch.target.flatMap { target in
+            ([target] + scene.ancestors(of: target)).first { scene[$0]?.kind == .scrollView }
+        }
+        let stopped = scrollView.map(stopScrolling) ?? false
+        let (started, outputs) = TouchSequence.begin(
+            id: touch.id, at: touch.point, time: now, target: touch.target, panTarget: scrollView ?? touch.target,
+            pansScrollView: scrollView != nil, stoppedScrolling: stopped)
+        sequence = started
+        perform(outputs)
+    }
+
+    private func perform(_ outputs: [GestureOutput]) {
+        for output in outputs {
+            switch output {
+            case .pan(let pan): bus.publish(.gesturePan(pan), source: "gestures")
+            case .swipe(let swipe): bus.publish(.gestureSwipe(swipe), source: "gestures")
+            case .longPress(let press): bus.publish(.gestureLongPress(press), source: "gestures")
+            case .pinch(let pinch): bus.publish(.gesturePinch(pinch), source: "gestures")
+            case .tap(let point): emitTap(Tap(point: point))
+            case .wakeUp(let time): scheduleWakeUp(at: time)
+            }
+        }
+    }
+
+    private func scheduleWakeUp(at time: VirtualTime) {
+        if !wakeTimes.contains(time) {
+            wakeTimes.append(time)
+            wakeTimes.sort()
+        }
+        armWakeUp()
+    }
+
+    /// Puts a wake-up on the timeline for the soonest time asked for, unless one at or before it is there.
+    private func armWakeUp() {
+        guard let next = wakeTimes.first, scheduledWake.map({ $0 > next }) ?? true else { return }
+        scheduledWake = next
+        timeline.schedule(at: next, owner: "gestures") { [unowned self] in self.wake(scheduledFor: next) }
+    }
+
+    private func wake(scheduledFor time: VirtualTime) {
+        if scheduledWake == time { scheduledWake = nil }
+        let now = timeline.now
+        let due = wakeTimes.prefix { $0 <= now }.count
+        wakeTimes.removeFirst(due)
+        if due > 0, var current = sequence {
+            let outputs = current.wake(at: now)
+            sequence = current
+            perform(outputs)
+        }
+        armWakeUp()
+    }
+}

@@ -1,0 +1,205 @@
+/// One finger on the screen, as `touch.began`, `touch.moved`, `touch.ended` and `touch.cancelled`
+/// carry it: which finger, where (screen points), and, as delivered, the node it came down on.
+public struct Touch: EventPayload {
+    /// Which finger: the same id from `touch.began` to `touch.ended` or `touch.cancelled`.
+    public var id: Int
+    /// Where the finger is, in screen coordinates.
+    public var point: Point
+    /// The node the finger came down on: hit-tested at `touch.began` and kept until it lifts, as
+    /// `UITouch.view` is. Set on delivery; `nil` as injected.
+    public var target: String?
+
+    public init(id: Int, point: Point, target: String? = nil) {
+        self.id = id
+        self.point = point
+        self.target = target
+    }
+
+    public init(fields: Fields) throws(FieldError) {
+        var reader = FieldReader(fields)
+        id = try reader.required("id")
+        point = Point(x: try reader.required("x"), y: try reader.required("y"))
+        target = try reader.optional("target")
+        try reader.finish()
+        guard id >= 0 else { throw FieldError(path: "id", problem: .invalidValue("must be 0 or more, found \(id)")) }
+    }
+
+    public var fields: Fields {
+        var fields: Fields = ["id": .int(Int64(id)), "x": .double(point.x), "y": .double(point.y)]
+        fields["target"] = target.map(FieldValue.string)
+        return fields
+    }
+}
+
+/// A gesture recogniser's state, as `UIGestureRecognizer.State`. The bus carries what a
+/// recogniser's target would be sent: `began`, `changed`, `ended` (also a discrete gesture's
+/// recognition) and `cancelled`; UIKit sends no action when a recogniser fails, and neither does
+/// the bus, but the state machine goes through `failed` all the same.
+public enum GestureState: String, CaseIterable, Sendable, Codable {
+    case began, changed, ended, cancelled, failed
+}
+
+/// A swipe's direction, as `UISwipeGestureRecognizer.Direction`: where the finger went.
+public enum SwipeDirection: String, CaseIterable, Sendable, Codable {
+    case up, down, left, right
+
+    /// A unit step in this direction, in screen coordinates (y grows downwards).
+    public var unit: Point {
+        switch self {
+        case .up: Point(x: 0, y: -1)
+        case .down: Point(x: 0, y: 1)
+        case .left: Point(x: -1, y: 0)
+        case .right: Point(x: 1, y: 0)
+        }
+    }
+}
+
+/// `gesture.pan`, as `UIPanGestureRecognizer`: the finger's travel since it came down and its velocity.
+public struct PanGesture: EventPayload {
+    public var state: GestureState
+    /// The node the pan belongs to: the scroll view the finger is in (a scroll view pans itself),
+    /// or else the node it came down on.
+    public var target: String?
+    /// `translation(in:)`: where the finger is less where it came down, in points.
+    public var translation: Point
+    /// `velocity(in:)`, in points per second.
+    public var velocity: Point
+    /// The finger, in screen coordinates.
+    public var location: Point
+
+    public init(state: GestureState, target: String?, translation: Point, velocity: Point, location: Point) {
+        self.state = state
+        self.target = target
+        self.translation = translation
+        self.velocity = velocity
+        self.location = location
+    }
+
+    public init(fields: Fields) throws(FieldError) {
+        var reader = FieldReader(fields)
+        state = try GestureState.read(&reader)
+        target = try reader.optional("target")
+        translation = try reader.required("translation")
+        velocity = try reader.required("velocity")
+        location = try reader.required("location")
+        try reader.finish()
+    }
+
+    public var fields: Fields {
+        var fields: Fields = ["state": .string(state.rawValue), "translation": translation.fieldValue,
+                              "velocity": velocity.fieldValue, "location": location.fieldValue]
+        fields["target"] = target.map(FieldValue.string)
+        return fields
+    }
+}
+
+/// `gesture.swipe`, as `UISwipeGestureRecognizer`: a discrete gesture, delivered once as `ended`.
+public struct SwipeGesture: EventPayload {
+    public var state: GestureState
+    public var target: String?
+    public var direction: SwipeDirection
+    /// Where the finger was when the swipe was recognised.
+    public var location: Point
+
+    public init(state: GestureState, target: String?, direction: SwipeDirection, location: Point) {
+        self.state = state
+        self.target = target
+        self.direction = direction
+        self.location = location
+    }
+
+    public init(fields: Fields) throws(FieldError) {
+        var reader = FieldReader(fields)
+        state = try GestureState.read(&reader)
+        target = try reader.optional("target")
+        guard let direction = try reader.choice("direction", as: SwipeDirection.self) else {
+            throw FieldError(path: "direction", problem: .missing)
+        }
+        self.direction = direction
+        location = try reader.required("location")
+        try reader.finish()
+    }
+
+    public var fields: Fields {
+        var fields: Fields = ["state": .string(state.rawValue), "direction": .string(direction.rawValue),
+                              "location": location.fieldValue]
+        fields["target"] = target.map(FieldValue.string)
+        return fields
+    }
+}
+
+/// `gesture.longPress`, as `UILongPressGestureRecognizer`: begins once the finger has been held
+/// still long enough, changes as it moves, ends when it lifts.
+public struct LongPressGesture: EventPayload {
+    public var state: GestureState
+    public var target: String?
+    public var location: Point
+
+    public init(state: GestureState, target: String?, location: Point) {
+        self.state = state
+        self.target = target
+        self.location = location
+    }
+
+    public init(fields: Fields) throws(FieldError) {
+        var reader = FieldReader(fields)
+        state = try GestureState.read(&reader)
+        target = try reader.optional("target")
+        location = try reader.required("location")
+        try reader.finish()
+    }
+
+    public var fields: Fields {
+        var fields: Fields = ["state": .string(state.rawValue), "location": location.fieldValue]
+        fields["target"] = target.map(FieldValue.string)
+        return fields
+    }
+}
+
+/// `gesture.pinch`, as `UIPinchGestureRecognizer`: two fingers' distance relative to where they
+/// started, its rate of change and their midpoint.
+public struct PinchGesture: EventPayload {
+    public var state: GestureState
+    public var target: String?
+    /// The fingers' distance over their distance when the second came down.
+    public var scale: Double
+    /// The scale's change per second.
+    public var velocity: Double
+    /// The midpoint of the two fingers, in screen coordinates.
+    public var center: Point
+
+    public init(state: GestureState, target: String?, scale: Double, velocity: Double, center: Point) {
+        self.state = state
+        self.target = target
+        self.scale = scale
+        self.velocity = velocity
+        self.center = center
+    }
+
+    public init(fields: Fields) throws(FieldError) {
+        var reader = FieldReader(fields)
+        state = try GestureState.read(&reader)
+        target = try reader.optional("target")
+        scale = try reader.required("scale")
+        velocity = try reader.required("velocity")
+        center = try reader.required("center")
+        try reader.finish()
+    }
+
+    public var fields: Fields {
+        var fields: Fields = ["state": .string(state.rawValue), "scale": .double(scale), "velocity": .double(velocity),
+                              "center": center.fieldValue]
+        fields["target"] = target.map(FieldValue.string)
+        return fields
+    }
+}
+
+extension GestureState {
+    /// The required `state` field.
+    static func read(_ reader: inout FieldReader) throws(FieldError) -> GestureState {
+        guard let state = try reader.choice("state", as: GestureState.self) else {
+            throw FieldError(path: "state", problem: .missing)
+        }
+        return state
+    }
+}

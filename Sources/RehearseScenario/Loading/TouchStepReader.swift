@@ -1,0 +1,191 @@
+import RehearseCore
+
+/// Reads the touch steps (`drag`, `swipe`, `long-press`, `pinch`, `touches`) into the touch
+/// streams they inject, checking at load everything they ask for: points on the screen (in the
+/// orientation the steps have reached), durations above 0, a pinch's scale, a swipe's direction, a
+/// raw stream's fingers against those the steps leave down, and ``ScenarioLimits/touchEvents``
+/// over all of them. The gesture steps use fingers no `touches:` stream has left down.
+final class TouchStepReader {
+    /// What a touch step is read against.
+    struct Screen {
+        /// The screen's size in the orientation the steps have reached.
+        let size: Size
+        /// The display's refresh rate: a finger moves once a frame.
+        let rate: Int
+        let scene: Scene
+        /// Reads a node id the scene has.
+        let node: (YAMLValue) throws(ScenarioError) -> String
+
+        /// Throws unless `point` is on the screen, its edges included: "`what` (x, y) is off the
+        /// W × H screen`why`".
+        func check(_ point: Point, at value: YAMLValue, _ what: String, why: String = "") throws(ScenarioError) {
+            guard (0...size.width).contains(point.x), (0...size.height).contains(point.y) else {
+                throw value.error("\(what) (\(point.x.shortDescription), \(point.y.shortDescription)) is off the "
+                    + "\(size.width.shortDescription) × \(size.height.shortDescription) screen\(why)")
+            }
+        }
+    }
+
+    /// The fingers the steps so far leave down.
+    private var fingersDown: Set<Int> = []
+    /// The touch events the steps so far write.
+    private var eventCount = 0.0
+
+    func drag(_ value: YAMLValue, on screen: Screen) throws(ScenarioError) -> TouchStreamStep {
+        let entries = try value.mapping("drag", allowed: ScenarioSyntax.drag)
+        let from = try point(entries, "from", of: "drag", in: value, on: screen)
+        let to = try point(entries, "to", of: "drag", in: value, on: screen)
+        let duration = try positiveDuration(entries, of: "drag", in: value)
+        let hold = try entries["hold"].map { hold throws(ScenarioError) in try hold.seconds("hold") } ?? .zero
+        try count(fingers: 1, duration: duration, rate: screen.rate, at: value)
+        let events = TouchStream.drag(id: freeFinger(), from: from, to: to, duration: duration, hold: hold, rate: screen.rate)
+        return TouchStreamStep(events: events, duration: duration + hold)
+    }
+
+    func swipe(_ value: YAMLValue, on screen: Screen) throws(ScenarioError) -> TouchStreamStep {
+        let entries = try value.mapping("swipe", allowed: ScenarioSyntax.swipe)
+        let from = try point(entries, "from", of: "swipe", in: value, on: screen)
+        guard let directionValue = entries["direction"] else { throw value.error("swipe needs from and direction") }
+        let direction = try directionValue.choice("direction", as: SwipeDirection.self)
+        let distanceValue = entries["distance"]
+        let distance = try distanceValue.map { distance throws(ScenarioError) in try distance.length("distance") }
+            ?? TouchStream.swipeDistance
+        guard distance > 0 else { throw (distanceValue ?? value).error("distance must be more than 0 points, found 0") }
+        let to = Point(x: from.x + direction.unit.x * distance, y: from.y + direction.unit.y * distance)
+        try screen.check(to, at: distanceValue ?? directionValue, "the swipe's end")
+        try count(fingers: 1, duration: TouchStream.swipeDuration, rate: screen.rate, at: value)
+        let events = TouchStream.drag(id: freeFinger(), from: from, to: to, duration: TouchStream.swipeDuration, rate: screen.rate)
+        return TouchStreamStep(events: events, duration: TouchStream.swipeDuration)
+    }
+
+    func longPress(_ value: YAMLValue, on screen: Screen) throws(ScenarioError) -> TouchStreamStep {
+        let entries = try value.mapping("long-press", allowed: ScenarioSyntax.longPress)
+        let duration = try positiveDuration(entries, of: "long-press", in: value)
+        try count(fingers: 1, duration: .zero, rate: screen.rate, at: value)
+        switch (entries["at"], entries["target"]) {
+        case (_?, _?), (nil, nil):
+            throw value.error("long-press needs either at: [x, y] or target: NODE, and duration")
+        case (_?, nil):
+            let point = try point(entries, "at", of: "long-press", in: value, on: screen)
+            return TouchStreamStep(events: TouchStream.press(id: freeFinger(), at: point, duration: duration), duration: duration)
+        case (nil, let targetValue?):
+            let target = try screen.node(targetValue)
+            if let frame = screen.scene.frameInScreen(target) {
+                try screen.check(Point(x: frame.midX, y: frame.midY), at: targetValue, "the centre of '\(target)'")
+            }
+            // Its centre is found when it runs: the node may have moved by then.
+            let events = TouchStream.press(id: freeFinger(), at: .zero, duration: duration)
+            return TouchStreamStep(events: events, duration: duration, target: target)
+        }
+    }
+
+    func pinch(_ value: YAMLValue, on screen: Screen) throws(ScenarioError) -> TouchStreamStep {
+        let entries = try value.mapping("pinch", allowed: ScenarioSyntax.pinch)
+        let center = try point(entries, "center", of: "pinch", in: value, on: screen)
+        guard let scaleValue = entries["scale"] else { throw value.error("pinch needs center, scale and duration") }
+        let scale = try scaleValue.number("scale")
+        guard scale > 0, scale <= ScenarioLimits.pinchScale else {
+            throw scaleValue.error("scale must be more than 0 and at most \(ScenarioLimits.pinchScale.shortDescription), "
+                + "found \(scale.shortDescription)")
+        }
+        let duration = try positiveDuration(entries, of: "pinch", in: value)
+        let fingers = TouchStream.pinchFingers(center: center, scale: scale)
+        for finger in [fingers.left.start, fingers.right.start, fingers.left.end, fingers.right.end] {
+            try screen.check(finger, at: scaleValue, "a finger at",
+                             why: " (a pinch's fingers are \(TouchStream.pinchSpan.shortDescription) points apart at scale 1)")
+        }
+        try count(fingers: 2, duration: duration, rate: screen.rate, at: value)
+        let first = freeFinger()
+        let events = TouchStream.pinch(ids: (first, freeFinger(after: first)), center: center, scale: scale,
+                                       duration: duration, rate: screen.rate)
+        return TouchStreamStep(events: events, duration: duration)
+    }
+
+    /// `touches:`: a list of `{id, phase, point, time}` (time in seconds from the step's start, in order).
+    func stream(_ value: YAMLValue, on screen: Screen) throws(ScenarioError) -> TouchStreamStep {
+        let items = try value.sequence("touches")
+        guard !items.isEmpty else { throw value.error("touches needs at least one {id, phase, point, time}") }
+        var down = fingersDown, events: [TimedTouch] = []
+        for item in items {
+            let entries = try item.mapping("a touch", allowed: ScenarioSyntax.touch)
+            guard let idValue = entries["id"], let phaseValue = entries["phase"], let timeValue = entries["time"] else {
+                throw item.error("a touch needs id, phase, point and time")
+            }
+            let number = try idValue.number("id")
+            guard let id = Int(exactly: number), ScenarioLimits.touchIDs.contains(id) else {
+                throw idValue.error("id must be a whole number from \(ScenarioLimits.touchIDs.lowerBound) to "
+                    + "\(ScenarioLimits.touchIDs.upperBound), found \(number.shortDescription)")
+            }
+            let phase = try phaseValue.choice("phase", as: TouchPhase.self)
+            let point = try point(entries, "point", of: "a touch", in: item, on: screen)
+            let time = try timeValue.seconds("time")
+            if let last = events.last, time < last.offset {
+                throw timeValue.error("time \(time) s is before the touch before it, at \(last.offset) s")
+            }
+            try fit(phase, id, among: &down, at: phaseValue)
+            events.append(TimedTouch(offset: time, phase: phase, touch: Touch(id: id, point: point)))
+        }
+        try count(events: Double(events.count), at: value)
+        fingersDown = down
+        return TouchStreamStep(events: events, duration: events.last?.offset ?? .zero)
+    }
+
+    // MARK: Checks
+
+    private func fit(_ phase: TouchPhase, _ id: Int, among down: inout Set<Int>, at value: YAMLValue) throws(ScenarioError) {
+        switch phase {
+        case .began:
+            guard !down.contains(id) else { throw value.error("touch \(id) is already down") }
+            guard down.count < GestureRules.maximumTouches else {
+                throw value.error("\(GestureRules.maximumTouches) touches are already down, the most the screen takes")
+            }
+            down.insert(id)
+        case .moved:
+            guard down.contains(id) else { throw value.error("touch \(id) is not down; a touch begins with phase: began") }
+        case .ended, .cancelled:
+            guard down.remove(id) != nil else { throw value.error("touch \(id) is not down; a touch begins with phase: began") }
+        }
+    }
+
+    private func point(_ entries: [String: YAMLValue], _ key: String, of step: String, in value: YAMLValue,
+                       on screen: Screen) throws(ScenarioError) -> Point {
+        guard let pointValue = entries[key] else {
+            throw value.error("\(step) needs \(key): [x, y]")
+        }
+        guard let field = try pointValue.fieldValue(key) else { throw pointValue.error("\(key) must be [x, y], found null") }
+        let point: Point
+        do throws(FieldError) {
+            point = try Point(field: field, path: key)
+        } catch {
+            throw ScenarioError("\(step): \(error)", at: pointValue.location)
+        }
+        try screen.check(point, at: pointValue, key)
+        return point
+    }
+
+    private func positiveDuration(_ entries: [String: YAMLValue], of step: String, in value: YAMLValue) throws(ScenarioError) -> VirtualTime {
+        guard let durationValue = entries["duration"] else { throw value.error("\(step) needs duration (seconds, more than 0)") }
+        let duration = try durationValue.seconds("duration")
+        guard duration > .zero else { throw durationValue.error("duration must be more than 0 seconds, found 0") }
+        return duration
+    }
+
+    private func count(fingers: Int, duration: VirtualTime, rate: Int, at value: YAMLValue) throws(ScenarioError) {
+        try count(events: TouchStream.eventCount(fingers: fingers, duration: duration, rate: rate), at: value)
+    }
+
+    private func count(events: Double, at value: YAMLValue) throws(ScenarioError) {
+        guard eventCount + events <= Double(ScenarioLimits.touchEvents) else {
+            throw value.error("this step writes \(events.shortDescription) touch events (one a display frame a finger); "
+                + "the touch steps of a scenario write at most \(ScenarioLimits.touchEvents)")
+        }
+        eventCount += events
+    }
+
+    /// The lowest finger id above `after` that no stream has left down.
+    private func freeFinger(after: Int = -1) -> Int {
+        var id = after + 1
+        while fingersDown.contains(id) { id += 1 }
+        return id
+    }
+}
