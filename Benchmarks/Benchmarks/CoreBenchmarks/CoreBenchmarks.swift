@@ -18,4 +18,5 @@ let benchmarks: @Sendable () -> Void = {
         registerDeliveryBenchmarks(subscribers: subscribers)
     }
     registerSimulationSpeedBenchmarks()
+    registerTouchBenchmarks()
 }
