@@ -107,6 +107,24 @@ import Testing
         #expect(try simulation.number("scroll.contentOffset.y") == 0)
     }
 
+    /// Gestures are built-in events too: an injected `gesture.pan` on a scroll view drives it as
+    /// a recognised one does (D-Bus `Inject` "takes the gestures as a convenience").
+    @Test func anInjectedPanDragsAndFlingsTheScrollView() throws {
+        let (simulation, log) = try Self.simulation()
+        func pan(_ state: GestureState, _ y: Double, velocity: Double = 0) throws {
+            try simulation.inject(.gesturePan(PanGesture(state: state, target: "scroll", translation: Point(x: 0, y: y),
+                                                         velocity: Point(x: 0, y: velocity), location: Point(x: 160, y: 300 + y))))
+        }
+        try pan(.began, 0)
+        try pan(.changed, -150)
+        #expect(try simulation.number("scroll.contentOffset.y") == 150)
+        try pan(.ended, -150, velocity: -1000)
+        simulation.run(until: Self.seconds(5))
+        // 150 + 1000 / (1000 · -ln 0.998) = 649.5
+        #expect(abs(try simulation.number("scroll.contentOffset.y") - (150 + 1000 / (-1000 * Foundation.log(0.998)))) <= 0.5)
+        #expect(log.names.contains("scroll.didEndDecelerating"))
+    }
+
     // MARK: Deceleration
 
     @Test(arguments: [(DecelerationRate.normal, 0.998), (.fast, 0.99)])
