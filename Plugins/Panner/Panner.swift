@@ -28,6 +28,10 @@ public final class Panner: Plugin {
         public var scaleByInterval = false
         /// `horizontal` pans a wide photo with rotation about y; `vertical` a tall one with x.
         public var axis = Axis.horizontal
+        /// Let a finger drag the photo while tilts pan it, as Paper's can. The seed's scroll view
+        /// takes no drag while motion pans (`scrollEnabled = NO`), only once a tap has turned
+        /// motion off (`updateViewsForMotionBasedPanEnabled:`).
+        public var draggable = false
 
         public init() {}
     }
@@ -77,6 +81,7 @@ public final class Panner: Plugin {
         imageView = try context.node(configuration.imageView)
         scrollBar = try context.node(configuration.scrollBar)
         try zoom(to: maximumZoom, animated: false)
+        try updateScrollEnabled()
         let offsets = ["contentOffset", "presentation.contentOffset"].map { ValuePath("\(configuration.scrollView).\($0)") }
         try context.invariant(Invariant(name: "offset never NaN", .finite(offsets)))
         context.invariant("offset within the content") { [unowned self] in offsetWithinContent() }
@@ -195,9 +200,19 @@ public final class Panner: Plugin {
     private func toggleMotion() throws {
         if motionEnabled {
             motionEnabled = false
+            try updateScrollEnabled()
             try zoom(to: 1, animated: true)
         } else {
-            try zoom(to: maximumZoom, animated: true) { [unowned self] _ in motionEnabled = true }
+            try zoom(to: maximumZoom, animated: true) { [unowned self] _ in
+                motionEnabled = true
+                try updateScrollEnabled()
+            }
         }
+    }
+
+    /// `scrollEnabled = !motionBasedPanEnabled`, as the seed sets it, or always with `draggable`.
+    private func updateScrollEnabled() throws {
+        let enabled = configuration.draggable || !motionEnabled
+        try context.scene.update(scrollView.id) { $0.scrollEnabled = enabled }
     }
 }

@@ -125,6 +125,17 @@ import Testing
         #expect(log.names.contains("scroll.didEndDecelerating"))
     }
 
+    /// `scrollEnabled: false` (UIKit's `isScrollEnabled`): a finger in the scroll view pans its
+    /// content instead, and the scroll view stays where it is.
+    @Test func aScrollViewThatCannotScrollLetsTheFingerThrough() throws {
+        let (simulation, log) = try Self.simulation { $0.scrollEnabled = false }
+        try simulation.drag(from: Point(x: 160, y: 450), to: Point(x: 160, y: 250), duration: 1, hold: 0.1)
+        #expect(try simulation.number("scroll.contentOffset.y") == 0)
+        let pan = log.events.first { $0.event.name == "gesture.pan" }
+        #expect(pan?.event.fields["target"] == "content")
+        #expect(!log.names.contains("scroll.willBeginDragging"))
+    }
+
     // MARK: Deceleration
 
     @Test(arguments: [(DecelerationRate.normal, 0.998), (.fast, 0.99)])

@@ -28,6 +28,9 @@ public struct Node: Hashable, Sendable {
     public var zoomScale = 1.0
     /// How fast a flung scroll view slows down (`normal`, UIKit's default).
     public var decelerationRate = DecelerationRate.normal
+    /// Whether a finger can drag a scroll view (UIKit's `isScrollEnabled`, default true); one that
+    /// cannot lets the touches go to its content's gestures.
+    public var scrollEnabled = true
     /// Whether a scroll view goes past its content's edge and springs back (UIKit's default: true).
     public var bounces = true
     /// Whether a scroll view settles on multiples of its own size.

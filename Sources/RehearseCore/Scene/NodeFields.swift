@@ -3,7 +3,7 @@ extension Node {
     public static let fieldNames = [
         "text", "secure", "returnKey", "tag", "enablesReturnKeyAutomatically", "hidden", "alpha",
         "contentSize", "contentOffset", "contentInset", "scrollIndicatorInsets", "zoomScale", "strokeStart", "strokeEnd",
-        "decelerationRate", "bounces", "pagingEnabled", "keyboardDismissMode",
+        "decelerationRate", "bounces", "pagingEnabled", "keyboardDismissMode", "scrollEnabled",
     ]
 
     /// Reads a node from `{id, kind, parent?, frame, ...properties}` (frame `[x, y, width, height]`
@@ -33,6 +33,7 @@ extension Node {
         node.strokeEnd = try reader.optional("strokeEnd") ?? node.strokeEnd
         node.decelerationRate = try reader.optional("decelerationRate") ?? node.decelerationRate
         node.bounces = try reader.optional("bounces") ?? node.bounces
+        node.scrollEnabled = try reader.optional("scrollEnabled") ?? node.scrollEnabled
         node.pagingEnabled = try reader.optional("pagingEnabled") ?? node.pagingEnabled
         node.keyboardDismissMode = try reader.choice("keyboardDismissMode") ?? node.keyboardDismissMode
         try reader.finish()

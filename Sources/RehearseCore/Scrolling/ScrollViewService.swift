@@ -53,7 +53,7 @@ public final class ScrollViewService {
         threshold = ScrollAxisMotion.threshold(scale: Double(device.scale))
         bus.subscribe(.name(BuiltinEvent.gesturePan.name), owner: "scrolling") { [unowned self] delivered in
             guard let pan = EventKind.gesturePan.payload(delivered.event), let id = pan.target,
-                  let node = self.scene[id], node.kind == .scrollView else { return }
+                  let node = self.scene[id], node.kind == .scrollView, node.scrollEnabled || self.drags[id] != nil else { return }
             self.handle(pan, of: node)
         }
     }

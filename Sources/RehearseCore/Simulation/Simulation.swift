@@ -270,17 +270,24 @@ public final class Simulation {
         }
     }
 
-    /// The node a finger at `point` lands on: hit-tested as UIKit does, skipping nodes animating
+    /// The node a tap at `point` lands on: hit-tested as UIKit does, skipping nodes animating
     /// without `allowUserInteraction`.
     private func hitTarget(_ point: Point) -> String? {
         scene.hitTest(point) { [animator] in !animator.blocksInteraction($0) }
+    }
+
+    /// The node a finger at `point` comes down on: as ``hitTarget(_:)``, and shape layers take no
+    /// touch (a `CAShapeLayer` is not a view: the panner's scroll bar lies over its photo). Taps
+    /// keep ``hitTarget(_:)``, so that a finger's tap is the tap an injected one is.
+    private func touchTarget(_ point: Point) -> String? {
+        scene.hitTest(point) { [animator, scene] in !animator.blocksInteraction($0) && scene[$0]?.kind != .shape }
     }
 
     private func prepare(_ event: Event) -> Event? {
         switch event {
         case .touchBegan, .touchMoved, .touchEnded, .touchCancelled:
             guard let (phase, touch) = event.touch else { return event }
-            return touchesDown.prepare(phase, touch, hitTest: hitTarget).map { Event(phase, $0) }
+            return touchesDown.prepare(phase, touch, hitTest: touchTarget).map { Event(phase, $0) }
         case .tap(var tap):
             if let point = tap.point {
                 tap.target = hitTarget(point)

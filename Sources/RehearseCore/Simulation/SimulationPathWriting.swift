@@ -2,7 +2,8 @@ extension Simulation {
     /// Changes the scene at once through a path: `NODE.frame.y`, `NODE.frame` (a whole value),
     /// `NODE.alpha`, `NODE.contentOffset.y` and every other animatable property; `NODE.hidden`,
     /// `NODE.text`, `NODE.secure`, `NODE.returnKey`, `NODE.tag`, `NODE.enablesReturnKeyAutomatically`,
-    /// a scroll view's `NODE.decelerationRate`, `NODE.bounces`, `NODE.pagingEnabled` and `NODE.keyboardDismissMode`;
+    /// a scroll view's `NODE.decelerationRate`, `NODE.bounces`, `NODE.pagingEnabled`, `NODE.keyboardDismissMode`
+    /// and `NODE.scrollEnabled`;
     /// and `statusBar.hidden`. Inside an animation transaction animatable changes are animated (a
     /// component path such as `frame.y` animates that component alone).
     /// Throws, changing nothing, for a path that cannot be set or a value of the wrong type.
@@ -67,6 +68,7 @@ extension Simulation {
         case "returnKey": changed.returnKey = try choice(ReturnKey.self)
         case "decelerationRate": changed.decelerationRate = try read(DecelerationRate.self)
         case "bounces": changed.bounces = try read(Bool.self)
+        case "scrollEnabled": changed.scrollEnabled = try read(Bool.self)
         case "pagingEnabled": changed.pagingEnabled = try read(Bool.self)
         case "keyboardDismissMode": changed.keyboardDismissMode = try choice(KeyboardDismissMode.self)
         default:

@@ -19,7 +19,7 @@ extension Simulation {
     /// The node properties a path can name besides the animatable ones.
     public static let nodeStatePaths = [
         "kind", "hidden", "text", "secure", "returnKey", "tag", "enablesReturnKeyAutomatically", "parent", "children",
-        "decelerationRate", "bounces", "pagingEnabled", "keyboardDismissMode",
+        "decelerationRate", "bounces", "pagingEnabled", "keyboardDismissMode", "scrollEnabled",
     ]
 
     /// Reads a path: `title.frame.y` (model), `title.presentation.frame.y` (on screen now), system
@@ -143,6 +143,7 @@ extension Simulation {
         case "children": return .array(node.children.map(FieldValue.string))
         case "decelerationRate": return node.decelerationRate.fieldValue
         case "bounces": return .bool(node.bounces)
+        case "scrollEnabled": return .bool(node.scrollEnabled)
         case "pagingEnabled": return .bool(node.pagingEnabled)
         case "keyboardDismissMode": return .string(node.keyboardDismissMode.rawValue)
         default:

@@ -1,7 +1,8 @@
 /// Recognises gestures in the touches on the bus and publishes them (`gesture.pan`,
 /// `gesture.swipe`, `gesture.longPress`, `gesture.pinch`), plus a `tap` for a finger that lifts
 /// within a tap's slop; the rules are ``TouchSequence``'s. A finger that comes down in a scroll view
-/// belongs to the scroll view's pan, and stops the scroll view if it is moving.
+/// (one with `scrollEnabled`: the nearest such) belongs to the scroll view's pan, and stops the
+/// scroll view if it is moving.
 public final class GestureService {
     private let scene: Scene
     private let bus: EventBus
@@ -50,7 +51,7 @@ public final class GestureService {
     private func start(_ touch: Touch, at now: VirtualTime) {
         wakeTimes = []
         let scrollView = touch.target.flatMap { target in
-            ([target] + scene.ancestors(of: target)).first { scene[$0]?.kind == .scrollView }
+            ([target] + scene.ancestors(of: target)).first { scene[$0].map { $0.kind == .scrollView && $0.scrollEnabled } ?? false }
         }
         let stopped = scrollView.map(stopScrolling) ?? false
         let (started, outputs) = TouchSequence.begin(

@@ -174,7 +174,7 @@ public enum ScenarioSchema {
 
     /// A node: `id`, `kind` and `frame`, and its properties, each of which may be null (absent).
     private static var node: FieldValue {
-        let flag: Set = ["secure", "enablesReturnKeyAutomatically", "hidden", "bounces", "pagingEnabled"]
+        let flag: Set = ["secure", "enablesReturnKeyAutomatically", "hidden", "bounces", "pagingEnabled", "scrollEnabled"]
         var properties: [String: FieldValue] = [
             "id": ["type": "string", "pattern": "^[^.]+$"], "kind": enumeration(NodeKind.allCases.map(\.rawValue)),
             "parent": nullable(string), "frame": components(of: .frame),
