@@ -111,51 +111,51 @@ enum ViewerScript {
     /**
      * The mouse (or a finger) on the screen is a finger on the simulated one: pressed, moved and
      * lifted as touch events in screen coordinates, so a click is a tap, a quick drag flings and
-     * a press held still is a long press. A ctrl-drag is two fingers mirrored about where it
-     * began, 100 points apart at first: a pinch. Each finger down is drawn as a dot.
+     * a press held still is a long press. Each pointer down (a phone's fingers) is a finger of its
+     * own; a ctrl-drag is two fingers mirrored about where it began, 100 points apart at first: a
+     * pinch. Each finger down is drawn as a dot.
      */
-    const screen = $("screen"), fingers = new Map();
+    const screen = $("screen"), dots = new Map(), presses = new Map();
+    function svgOf() { return screen.querySelector("svg"); }
     function screenPoint(event) {
-      const svg = screen.querySelector("svg");
+      const svg = svgOf();
       return svg && new DOMPoint(event.clientX, event.clientY).matrixTransform(svg.getScreenCTM().inverse());
     }
-    function finger(id) {
-      if (!fingers.has(id)) {
+    function touch(phase, id, point) {
+      send({ type: "touch", phase: phase, id: id, x: point.x, y: point.y });
+      if (!dots.has(id)) {
         const dot = document.createElement("div");
         dot.className = "finger";
         document.body.appendChild(dot);
-        fingers.set(id, { dot: dot });
+        dots.set(id, dot);
       }
-      return fingers.get(id);
+      const dot = dots.get(id), svg = svgOf();
+      const client = svg ? new DOMPoint(point.x, point.y).matrixTransform(svg.getScreenCTM()) : point;
+      dot.style.left = client.x + "px";
+      dot.style.top = client.y + "px";
+      if (phase === "ended" || phase === "cancelled") { dot.remove(); dots.delete(id); }
     }
-    function touch(phase, id, point, client) {
-      send({ type: "touch", phase: phase, id: id, x: point.x, y: point.y });
-      const entry = finger(id);
-      entry.dot.style.left = client.x + "px";
-      entry.dot.style.top = client.y + "px";
-      if (phase === "ended" || phase === "cancelled") { entry.dot.remove(); fingers.delete(id); }
-    }
-    let press = null;
-    function pinchFingers(event) {
-      const point = screenPoint(event), spread = 50 + (point.x - press.start.x);
-      const shift = spread - 50;
-      return [[0, { x: press.start.x - spread, y: point.y }, { x: press.client.x - shift, y: event.clientY }],
-              [1, { x: press.start.x + spread, y: point.y }, { x: press.client.x + shift, y: event.clientY }]];
+    /** The fingers a press moves: its own, or a pinch's two. */
+    function fingersOf(press, point) {
+      if (!press.pinch) return [[press.id, point]];
+      const spread = 50 + (point.x - press.start.x);
+      return [[0, { x: press.start.x - spread, y: point.y }], [1, { x: press.start.x + spread, y: point.y }]];
     }
     function pointerPhase(phase, event) {
-      if (!press || event.pointerId !== press.pointer) return;
-      if (press.pinch) {
-        for (const [id, point, client] of pinchFingers(event)) touch(phase, id, point, client);
-      } else {
-        touch(phase, press.id, screenPoint(event), { x: event.clientX, y: event.clientY });
-      }
-      if (phase === "ended" || phase === "cancelled") press = null;
+      const press = presses.get(event.pointerId), point = screenPoint(event);
+      if (!press || !point) return;
+      for (const [id, at] of fingersOf(press, point)) touch(phase, id, at);
+      if (phase === "ended" || phase === "cancelled") presses.delete(event.pointerId);
     }
     screen.addEventListener("pointerdown", (event) => {
       const point = screenPoint(event);
-      if (!point || viewer.readOnly || press) return;
+      const pinching = [...presses.values()].some((press) => press.pinch);
+      if (!point || viewer.readOnly || pinching || (event.ctrlKey && presses.size > 0) || presses.size >= 10) return;
       screen.setPointerCapture(event.pointerId);
-      press = { pointer: event.pointerId, id: 0, pinch: event.ctrlKey, start: point, client: { x: event.clientX, y: event.clientY } };
+      const taken = new Set([...presses.values()].map((press) => press.id));
+      let id = 0;
+      while (taken.has(id)) id += 1;
+      presses.set(event.pointerId, { id: id, pinch: event.ctrlKey, start: point });
       pointerPhase("began", event);
       event.preventDefault();
     });
