@@ -14,48 +14,87 @@ import RehearseSession
 
     private let setup: Scenario
     private let registry: PluginRegistry
-    /// Where `Record` writes: a folder of the process's own under the temporary folder.
-    private let recordings: RecordingFolder
+    /// Where `Record` writes: a folder of the process's own under the temporary folder, emptied
+    /// after every input so that no input finds what an earlier one wrote.
+    private let recordingsURL: URL
 
     /// Each input is served by a simulation built from `setup` (its steps are not run), manual clock.
     public init(setup: Scenario, registry: PluginRegistry) throws {
         self.setup = setup
         self.registry = registry
-        let folder = FileManager.default.temporaryDirectory.appending(path: "rehearse-fuzz-\(getpid())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        recordings = RecordingFolder(url: folder)
+        recordingsURL = FileManager.default.temporaryDirectory.appending(path: "rehearse-fuzz-\(getpid())")
+        try FileManager.default.createDirectory(at: recordingsURL, withIntermediateDirectories: true)
     }
 
     /// Splits `bytes` into D-Bus messages as libdbus does when a connection reads them
-    /// (`dbus_message_demarshal`), answers each method call as the service would (its object and
-    /// its introspection), builds the replies and the signals, and returns how many messages
-    /// decoded. Decoding stops at the first bytes that are not a message.
+    /// (`dbus_message_demarshal`), answers each method call as the service would (an `Introspect`
+    /// call to any path with the introspection, the others with its object), builds the replies
+    /// and the signals, and returns how many messages decoded. Decoding stops at the first bytes
+    /// that are not a message. The object and its simulation are built when the first message
+    /// decodes (building them is most of an input's cost): an input that decodes none builds none.
     @discardableResult
     public func handle(_ bytes: UnsafeRawBufferPointer) throws -> Int {
-        let object = try SimulatorObject(path: SimulatorInterface.path,
-                                         session: SimulatorSession(setup: setup, registry: registry, mode: .manual),
-                                         readOnly: false, recordings: recordings)
         let host = DiscardingHost(registry: registry)
-        object.host = host
+        var served: SimulatorObject?
+        defer {
+            if served != nil { emptyRecordings() }
+        }
         let serials = MessageSerials()
         var offset = 0, decoded = 0
         while let (message, length) = Self.message(in: UnsafeRawBufferPointer(rebasing: bytes[offset...])) {
             defer { dbus_message_unref(message) }
             offset += length
             decoded += 1
+            let object = try served ?? makeObject(host: host)
+            served = object
             var slices = 0
-            let answer = object.answer(message, betweenSlices: {
-                slices += 1
-                return slices < Self.slicesPerAdvance
-            })
+            let answer = Self.isIntrospection(message)
+                ? Self.introspection(answering: message, object: object)
+                : object.answer(message, betweenSlices: {
+                    slices += 1
+                    return slices < Self.slicesPerAdvance
+                })
             if let answer, let reply = answer.message(answering: message, serial: serials.take()) { dbus_message_unref(reply) }
-            let path = dbus_message_get_path(message).map { String(cString: $0) } ?? "/"
-            _ = Introspection.xml(for: path, objectPaths: [object.path], events: path == object.path ? object.session.simulation.eventVocabulary : nil)
             for signal in object.takeEventSignals() + [object.takePropertiesChanged()].compactMap({ $0 }) {
                 if let made = signal.make(serial: serials.take()) { dbus_message_unref(made) }
             }
         }
+        withExtendedLifetime(host) {}
         return decoded
+    }
+
+    /// A fresh object on a fresh simulation of the set-up, recorded into an empty folder, with
+    /// `host` for `CreateSession` and `Close` (the object holds it weakly).
+    private func makeObject(host: DiscardingHost) throws -> SimulatorObject {
+        let object = try SimulatorObject(path: SimulatorInterface.path,
+                                         session: SimulatorSession(setup: setup, registry: registry, mode: .manual),
+                                         readOnly: false, recordings: RecordingFolder(url: recordingsURL))
+        object.host = host
+        return object
+    }
+
+    /// Whether `message` is an `Introspect` call, which the service answers before it routes by path.
+    private static func isIntrospection(_ message: OpaquePointer) -> Bool {
+        let interface = dbus_message_get_interface(message).map { String(cString: $0) }
+        return dbus_message_get_member(message).map({ String(cString: $0) }) == "Introspect"
+            && (interface == nil || interface == "org.freedesktop.DBus.Introspectable")
+    }
+
+    /// The service's answer to the `Introspect` call `message`, on whatever path it names, with
+    /// `object` the only object (its events on its own path); nil for a path with nothing at or below it.
+    private static func introspection(answering message: OpaquePointer, object: SimulatorObject) -> SimulatorObject.Answer? {
+        let path = dbus_message_get_path(message).map { String(cString: $0) } ?? "/"
+        let events = path == object.path ? object.session.simulation.eventVocabulary : nil
+        guard let xml = Introspection.xml(for: path, objectPaths: [object.path], events: events) else { return nil }
+        var reply = MessageWriter()
+        reply.append(xml)
+        return .reply(reply)
+    }
+
+    /// Removes what `Record` wrote during an input.
+    private func emptyRecordings() {
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: recordingsURL.path)) ?? []
+        for file in files { try? FileManager.default.removeItem(at: recordingsURL.appending(path: file)) }
     }
 
     /// The message at the start of `bytes` and its length, or nil if they do not start with one.
