@@ -42,8 +42,9 @@ public final class SimulatorService {
     /// The most bytes that may wait to be sent to the bus daemon before the simulation pauses for
     /// it to catch up (the daemon is not dropped: the service waits for it instead).
     static let maximumBusBacklog = 8 << 20
-    /// The longest the loop (and a session's thread) waits for messages, so a stop request is seen within it.
-    static let idleMilliseconds: Int32 = 50
+    /// The longest the loop (and a session's thread) waits for messages, so a stop request is seen
+    /// within it: the same as the viewer's own loop.
+    static let idleMilliseconds = CompanionLoop.idleMilliseconds
     /// The most calls that may wait for the default session (behind a long `Advance`, say); past
     /// it a call is refused at once with `org.rehearse.Error.Limit`, as a created session's are.
     static let maximumQueuedCalls = SessionWorker.maximumQueuedCalls
