@@ -121,10 +121,22 @@ import RehearseSession
         }
         var getAll = call("GetAll", interface: "org.freedesktop.DBus.Properties")
         getAll.body.append(SimulatorInterface.interface)
-        calls += [getAll, call("Introspect", interface: "org.freedesktop.DBus.Introspectable")]
+        calls += [getAll, call("Introspect", interface: "org.freedesktop.DBus.Introspectable")] + touchStream()
         let serials = MessageSerials()
         let each = calls.compactMap { call in call.make(serial: serials.take()).map(marshal) }
         return each + [each.flatMap { $0 }]
+    }
+
+    /// A finger's drag as `Inject` calls (down, two moves, up), so mutations reach the gesture
+    /// recognisers and the scroll physics.
+    private static func touchStream() -> [OutgoingMessage] {
+        let strokes: [(String, Double)] = [("touch.began", 300), ("touch.moved", 250), ("touch.moved", 200), ("touch.ended", 200)]
+        return strokes.map { name, y in
+            var inject = call(SimulatorMethod.inject.rawValue, interface: SimulatorInterface.interface)
+            inject.body.append(name)
+            inject.body.append(["id": .int(0), "x": .double(160), "y": .double(y)] as Fields)
+            return inject
+        }
     }
 
     private static func call(_ member: String, interface: String) -> OutgoingMessage {
