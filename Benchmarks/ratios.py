@@ -44,13 +44,16 @@ def main():
             note = f"  (goal: {goal})" if goal else ""
             print(f"  vs {baseline:<18} {other:7.0f} ns: EventBus is {other / bus:5.2f}x as fast, "
                   f"takes {bus / other:5.2f}x the time{note}")
-    goals = {"gateway": 10_000, "login flow": 2_000}
+    goals = {"gateway": 10_000, "gateway with gestures": 10_000, "login flow": 2_000}
     for name, value in sorted(times.items()):
         if name.startswith("Explore/") and name.endswith("/20-action sequence"):
             plugin = name.split("/")[1]
             # The explore benchmarks report microseconds (their timeUnits).
             print(f"{name}: {value:,.0f} us = {1e6 / value:,.0f} sequences/s "
                   f"(goal: >= {goals.get(plugin, 0):,}/s)")
+            plain = times.get("Explore/gateway/20-action sequence")
+            if plugin == "gateway with gestures" and plain:
+                print(f"  gestures in the alphabet: {value / plain:.2f}x the time of the gateway's plain sequence")
         if name.startswith("Explore/") and name.endswith("/set-up alone"):
             plugin = name.split("/")[1]
             sequence = times.get(f"Explore/{plugin}/20-action sequence")

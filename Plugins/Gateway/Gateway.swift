@@ -94,7 +94,7 @@ public final class Gateway: Plugin {
 
     /// The fix against the original: one child embedded, except while a transition shows two.
     private func oneChildOutsideTransitions() -> InvariantOutcome {
-        let children = context.scene[Scene.rootID]?.children ?? []
+        let children = context.scene.children(of: Scene.rootID) ?? []
         guard outgoing == nil, children.count != 1 else { return .holds }
         return .broken(actual: "children = \(FieldValue.array(children.map(FieldValue.string)).jsonText)",
                        expected: "exactly one child outside a transition")

@@ -16,6 +16,9 @@ let benchmarks: @Sendable () -> Void = {
     )
     registerSequenceBenchmark("gateway", file: "gateway/login-logout.yaml")
     registerSequenceBenchmark("login flow", file: "login-flow/login-flow.yaml")
+    // Issue 26: the gateway's set-up with swipes and long presses in the alphabet too.
+    registerSequenceBenchmark("gateway with gestures", file: "gateway/login-logout.yaml",
+                              adding: "explore: {actions: {swipe: 1, long-press: 1}}")
     Benchmark("Explore/shrink/panner tilted past an invariant",
               configuration: .init(maxDuration: .seconds(5), maxIterations: 200)) { benchmark in
         let yaml = """
@@ -47,10 +50,14 @@ private func registerJobsBenchmarks(_ explorer: Explorer) {
     }
 }
 
-private func registerSequenceBenchmark(_ name: String, file: String) {
+/// A sequence, the set-up alone and the set-up without plugins, for the bundled scenario `file`
+/// with the line `adding` (if any) appended to it.
+private func registerSequenceBenchmark(_ name: String, file: String, adding: String? = nil) {
     // Loading the file is set-up, not what is measured: once, for the three benchmarks.
     let path = URL(fileURLWithPath: #filePath).appending(path: "../../../../Scenarios/\(file)").standardized.path
-    guard let scenario = try? ScenarioLoader(registry: shippedPlugins).load(file: path),
+    guard var text = try? String(contentsOfFile: path, encoding: .utf8) else { return }
+    if let adding { text += "\n" + adding + "\n" }
+    guard let scenario = try? ScenarioLoader(registry: shippedPlugins).load(data: Data(text.utf8), file: path),
           let plugins = try? scenario.configuredPlugins(registry: shippedPlugins),
           let explorer = try? Explorer(scenario: scenario, registry: shippedPlugins) else { return }
     if name == "login flow" { registerJobsBenchmarks(explorer) }

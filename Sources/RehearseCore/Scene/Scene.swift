@@ -88,6 +88,9 @@ public final class Scene {
     /// The node with `id`, if any.
     public subscript(id: String) -> Node? { slots[id].map { storage[$0] } }
 
+    /// The children of the node with `id`, read in place (without copying the node out), if there is one.
+    public func children(of id: String) -> [String]? { slots[id].map { storage[$0].children } }
+
     /// Whether a node with `id` exists.
     public func contains(_ id: String) -> Bool { slots[id] != nil }
 
@@ -141,7 +144,7 @@ public final class Scene {
         var stack = [Self.rootID]
         while let id = stack.popLast() {
             ids.append(id)
-            stack.append(contentsOf: (self[id]?.children ?? []).reversed())
+            stack.append(contentsOf: (children(of: id) ?? []).reversed())
         }
         return ids
     }

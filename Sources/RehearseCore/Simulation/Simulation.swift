@@ -27,7 +27,11 @@ public final class Simulation {
     private let invariantMonitor = InvariantMonitor()
     /// Every event name this simulation accepts, with the plugin event type that reads its fields
     /// (`nil` for the built-in events).
-    private var vocabulary: [String: (description: EventDescription, type: (any PluginEvent.Type)?)]
+    private var vocabulary = Simulation.builtinVocabulary
+    /// The built-in part of every simulation's vocabulary, built once (a simulation's copy is
+    /// copied on its first plugin event).
+    private static let builtinVocabulary: [String: (description: EventDescription, type: (any PluginEvent.Type)?)] =
+        Dictionary(uniqueKeysWithValues: EventDescription.builtin.map { ($0.name, ($0, nil)) })
 
     /// Creates a simulation at time zero with an empty scene filling `device`'s screen.
     public init(device: Device = .iPhone5, animationModel: AnimationModel = .additive, mode: ClockMode = .virtual) {
@@ -52,7 +56,6 @@ public final class Simulation {
             animator.runningCount > 0 || keyboard.isMoving || scrolling.needsFrames || bus.subscriberCount(forSlot: tickSlot) > 0
         }
         gestures = GestureService(scene: scene, bus: bus, timeline: timeline)
-        vocabulary = Dictionary(uniqueKeysWithValues: EventDescription.builtin.map { ($0.name, ($0, nil)) })
         // The display link holds what it asks for frames; the way back is weak, so nothing cycles.
         animator.onAnimationStarted = { [weak displayLink] in displayLink?.wake() }
         keyboard.onMovementStarted = { [weak displayLink] in displayLink?.wake() }

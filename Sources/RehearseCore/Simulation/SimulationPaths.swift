@@ -79,7 +79,7 @@ extension Simulation {
         case "orientation" where parts.count == 1:
             return .some(.string(scene.orientation.rawValue))
         case "children" where parts.count == 1:
-            return .some(.array((scene[Scene.rootID]?.children ?? []).map(FieldValue.string)))
+            return .some(.array((scene.children(of: Scene.rootID) ?? []).map(FieldValue.string)))
         case "statusBar" where parts == ["statusBar", "hidden"]:
             return .some(.bool(scene.statusBarHidden))
         case "safeArea":

@@ -70,17 +70,31 @@ public final class ExploreCoverage: Sendable {
         reached.withLock { $0.merge(other) }
     }
 
+    /// Records what every sequence's set-up has: the event names `simulation` accepts and the
+    /// state values its plugins declare (the same for every fresh simulation of a set-up, so
+    /// read once per exploration rather than per sequence).
+    func describe(_ simulation: Simulation) {
+        var declared: Set<String> = []
+        for id in simulation.pluginIDs {
+            guard let plugin = simulation.plugin(id) else { continue }
+            for key in type(of: plugin).stateKeys { declared.formUnion(key.values.map { "\(id).\(key.name)=\($0)" }) }
+        }
+        let vocabularySize = simulation.eventVocabulary.count
+        reached.withLock { reached in
+            reached.declared.formUnion(declared)
+            reached.vocabularySize = max(reached.vocabularySize, vocabularySize)
+        }
+    }
+
     /// What one sequence reaches, recorded on its own thread as it runs.
     final class Run {
         fileprivate(set) var reached = Reached()
+        /// Each plugin's state at the last sample, in ``Simulation/pluginIDs``' order: a state
+        /// that has not changed since is not recorded again.
+        private var lastSampled: [Fields] = []
 
-        /// Records what `simulation` delivers from now on, and what its plugins declare.
+        /// Records what `simulation` delivers from now on.
         init(watching simulation: Simulation) {
-            reached.vocabularySize = simulation.eventVocabulary.count
-            for id in simulation.pluginIDs {
-                guard let plugin = simulation.plugin(id) else { continue }
-                for key in type(of: plugin).stateKeys { reached.declared.formUnion(key.values.map { "\(id).\(key.name)=\($0)" }) }
-            }
             simulation.bus.subscribe(.all, owner: "explorer coverage") { [unowned self] delivered in
                 if let slot = delivered.event.builtinSlot {
                     reached.builtinDelivered[slot] = true
@@ -92,8 +106,13 @@ public final class ExploreCoverage: Sendable {
 
         /// Records the plugins' state now.
         func sample(_ simulation: Simulation) {
-            for id in simulation.pluginIDs {
-                for (key, value) in simulation.plugin(id)?.state ?? [:] {
+            let ids = simulation.pluginIDs
+            if lastSampled.count != ids.count { lastSampled = Array(repeating: [:], count: ids.count) }
+            for (index, id) in ids.enumerated() {
+                let state = simulation.plugin(id)?.state ?? [:]
+                guard state != lastSampled[index] else { continue }
+                lastSampled[index] = state
+                for (key, value) in state {
                     switch value {
                     case .string, .bool: reached.states.insert(StateValue(plugin: id, key: key, value: value))
                     case .int, .double, .array, .dictionary: continue

@@ -92,6 +92,7 @@ public struct Explorer: Sendable {
     public func explore<Seeds: Sequence<UInt64> & Sendable>(
         seeds: Seeds, jobs: Int = 1, coverage: ExploreCoverage? = nil, progress: @escaping @Sendable (Int) -> Bool = { _ in true }
     ) throws -> Outcome where Seeds.Iterator: Sendable {
+        if let coverage { coverage.describe(try scenario.makeSimulation(plugins: plugins)) }
         let shared = Mutex(Exploration(seeds: seeds.makeIterator(), coverage: coverage))
         let work = { @Sendable () -> Void in
             while let (index, seed) = shared.withLock({ $0.claim() }) {
@@ -124,15 +125,11 @@ public struct Explorer: Sendable {
     /// Runs `actions` on a fresh simulation of the set-up; the first invariant broken, if any. An
     /// action that cannot be injected at its moment (a tap on a node a plugin has taken out) is
     /// skipped, as a replay of the written file skips nothing: it is not recorded.
-    public func run(_ actions: [ExploreAction], seed: UInt64 = 0, coverage: ExploreCoverage? = nil,
-                    recorder: ((Simulation) -> Void)? = nil) throws -> Failure? {
-        let (failure, reached) = try runRecording(actions, seed: seed, records: coverage != nil, recorder: recorder)
-        if let reached { coverage?.merge(reached) }
-        return failure
+    public func run(_ actions: [ExploreAction], seed: UInt64 = 0, recorder: ((Simulation) -> Void)? = nil) throws -> Failure? {
+        try runRecording(actions, seed: seed, records: false, recorder: recorder).0
     }
 
-    /// ``run(_:seed:coverage:recorder:)``, returning what the sequence reached (if `records`)
-    /// instead of adding it to a coverage.
+    /// ``run(_:seed:recorder:)``, also returning what the sequence reached if `records`.
     private func runRecording(_ actions: [ExploreAction], seed: UInt64, records: Bool,
                               recorder: ((Simulation) -> Void)? = nil) throws -> (Failure?, ExploreCoverage.Reached?) {
         let simulation = try scenario.makeSimulation(plugins: plugins)
