@@ -161,6 +161,26 @@ private let form = """
         #expect(failures(result).map(\.actual) == ["1 matching", "1 matching"])
     }
 
+    /// DESIGN.md: `expect-event` fields match numbers within 1e-9 unless given as `{approx, within}`,
+    /// at any depth (a touch lands 0.3 points from where the step expects it).
+    @Test func eventFieldsMatchApproximately() throws {
+        let result = try run(form + """
+
+            steps:
+              - touches:
+                  - {id: 0, phase: began, point: [100.3, 400], time: 0}
+                  - {id: 0, phase: ended, point: [100.3, 400], time: 0.1}
+              - expect-event: {name: touch.began, fields: {x: {approx: 100, within: 0.5}, y: 400}}
+              - expect-no-event: {name: touch.ended, fields: {x: {approx: 100, within: 0.2}}}
+              - expect-event: {name: touch.ended, fields: {x: {approx: 100, within: 0.2}}}
+              - expect-event: {name: touch.began, fields: {x: 100}}
+            """)
+        // The first two hold; the third finds the lift 0.3 away; the fourth, exact, finds 100.3.
+        #expect(failures(result).map(\.expected) == ["at least one", "at least one"])
+        #expect(failures(result).map(\.actual) == ["0 matching (1 named touch.ended, fields differ)",
+                                                   "0 matching (1 named touch.began, fields differ)"])
+    }
+
     /// 60 samples a second do not divide a second into whole nanoseconds: the stream still ends
     /// exactly `for` seconds later, with its samples spread without drift.
     /// `emit` with `at` is `InjectAt`: delivered when the clock gets there, not before now.

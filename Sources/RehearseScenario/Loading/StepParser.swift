@@ -215,10 +215,37 @@ struct StepParser {
                 throw fieldsValue.error("fields must be a mapping, found \(fieldsValue.typeName)")
             }
             try checkDeclared(fields, of: expectation.name, at: fieldsValue)
+            try checkApproximations(in: fieldsValue)
             expectation.fields = fields
         }
         if let countValue = entries["count"] { expectation.count = try count(countValue) }
         return expectation
+    }
+
+    /// `{approx: N, within: W}` (a number within W of N), or nil for a value that is not a mapping
+    /// with either key; a mapping with one must have exactly both, numbers, W not negative.
+    private func approximation(_ value: YAMLValue) throws(ScenarioError) -> (Double, Double)? {
+        guard case .mapping = value.node,
+              try value.mapping("an expected value").contains(where: { ScenarioSyntax.approximate.contains($0.key) }) else { return nil }
+        let entries = try value.mapping("an approximate value", allowed: ScenarioSyntax.approximate)
+        guard let approx = entries["approx"], let within = entries["within"] else {
+            throw value.error("an approximate value needs approx and within")
+        }
+        return (try approx.number("approx"), try within.number("within", minimum: 0))
+    }
+
+    /// Reads every `{approx, within}` nested in an expected value (``approximation(_:)``), so a
+    /// malformed one is refused here rather than never matching.
+    private func checkApproximations(in value: YAMLValue) throws(ScenarioError) {
+        switch value.node {
+        case .mapping:
+            if try approximation(value) != nil { return }
+            for entry in try value.mapping("an expected value") { try checkApproximations(in: entry.value) }
+        case .sequence:
+            for item in try value.sequence("an expected value") { try checkApproximations(in: item) }
+        case .scalar, .alias:
+            return
+        }
     }
 
     /// For a plugin event, that every field expected is one it declares: a misspelt field
@@ -286,13 +313,8 @@ struct StepParser {
     private func matcher(_ value: YAMLValue) throws(ScenarioError) -> ValueMatcher {
         guard case .mapping = value.node else { return .equals(try value.fieldValue("an expected value")) }
         let keys = try value.mapping("an expected value").map(\.key)
-        if keys.contains("approx") || keys.contains("within") {
-            let entries = try value.mapping("an approximate value", allowed: ScenarioSyntax.approximate)
-            guard let approx = entries["approx"], let within = entries["within"] else {
-                throw value.error("an approximate value needs approx and within")
-            }
-            return .approx(try approx.number("approx"), within: try within.number("within", minimum: 0))
-        }
+        if let (approx, within) = try approximation(value) { return .approx(approx, within: within) }
+        try checkApproximations(in: value)
         if keys == ["between"], let between = try value.mapping("a range", allowed: ["between"])["between"] {
             let bounds = try between.sequence("between")
             guard bounds.count == 2 else { throw between.error("between needs two numbers, [low, high]") }

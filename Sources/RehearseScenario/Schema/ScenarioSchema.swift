@@ -33,7 +33,7 @@ public enum ScenarioSchema {
             "steps": ["type": "array", "maxItems": .int(Int64(ScenarioLimits.steps)), "items": oneOf(step)],
         ], required: ["name", "steps"], extra: [
             "$schema": "http://json-schema.org/draft-07/schema#",
-            "definitions": ["value": value, "item": item],
+            "definitions": ["value": value, "item": item, "expected": expected, "expectedItem": expectedItem],
             "title": "Rehearse scenario",
             "description": "A Rehearse scenario file: see Scenarios/README.md.",
         ])
@@ -70,11 +70,11 @@ public enum ScenarioSchema {
         ], required: ["target", "property", "to", "duration"])
         case .activate: oneOf([string, ["type": "array", "items": string]])
         case .expectEvent: oneOf([events.name, object([
-            "name": events.name, "fields": fields,
+            "name": events.name, "fields": expectedFields,
             "count": oneOf([range(0...ScenarioLimits.eventCount, type: "integer"),
                             object(["between": pair(range(0...ScenarioLimits.eventCount, type: "integer"))], required: ["between"])]),
         ], required: ["name"], extra: events.fields(exactly: false))])
-        case .expectNoEvent: oneOf([events.name, object(["name": events.name, "fields": fields], required: ["name"],
+        case .expectNoEvent: oneOf([events.name, object(["name": events.name, "fields": expectedFields], required: ["name"],
                                                         extra: events.fields(exactly: false))])
         case .drag, .swipe, .longPress, .pinch, .touches: touchArgument(of: name)
         }
@@ -111,18 +111,30 @@ public enum ScenarioSchema {
         }
     }
 
-    /// An expected value: any value, where a mapping with `approx` or `within` must be exactly
-    /// both (`within` not negative), and a mapping of `between` alone a pair of numbers, as the
-    /// loader reads them.
+    /// An `expect:` path's value: an expected value (``expected``), where a mapping of `between`
+    /// alone is a pair of numbers, as the loader reads them.
     private static var expectedValue: FieldValue {
         [
-            "allOf": [["$ref": "#/definitions/value"]],
-            "if": ["type": "object", "anyOf": [["required": ["approx"]], ["required": ["within"]]]],
-            "then": object(["approx": number, "within": notNegative], required: ScenarioSyntax.approximate),
-            "else": ["if": ["type": "object", "required": ["between"], "maxProperties": 1],
-                     "then": object(["between": pair(number)], required: ["between"])],
+            "allOf": [["$ref": "#/definitions/expected"]],
+            "if": ["type": "object", "required": ["between"], "maxProperties": 1],
+            "then": object(["between": pair(number)], required: ["between"]),
         ]
     }
+
+    /// An expected value at any depth: a value, where a mapping with `approx` or `within` must be
+    /// exactly both (`within` not negative), as the loader reads them.
+    private static let expected: FieldValue = [
+        "if": ["type": "object", "anyOf": [["required": ["approx"]], ["required": ["within"]]]],
+        "then": object(["approx": number, "within": notNegative], required: ScenarioSyntax.approximate),
+        "else": [
+            "type": ["string", "number", "boolean", "null", "array", "object"],
+            "items": ["$ref": "#/definitions/expectedItem"], "additionalProperties": ["$ref": "#/definitions/expected"],
+        ],
+    ]
+    /// An expected value in a list: not null.
+    private static let expectedItem: FieldValue = ["allOf": [["not": ["type": "null"]], ["$ref": "#/definitions/expected"]]]
+    /// The fields an `expect-event` or `expect-no-event` matches: expected values.
+    private static let expectedFields: FieldValue = ["type": "object", "additionalProperties": ["$ref": "#/definitions/expected"]]
 
     /// `PATH OP VALUE`, the form of an invariant's `check` and `when`.
     private static let condition: FieldValue = ["type": "string", "maxLength": .int(Int64(ScenarioLimits.conditionLength)),
