@@ -41,11 +41,20 @@ struct Run: AsyncParsableCommand {
         valueName: "K/N"))
     var shard: Shard?
 
+    @Flag(help: "Record the golden pictures of expect-picture steps that are missing or differ, instead of failing, and say which.")
+    var updatePictures = false
+
+    @Option(help: "How far, in points, a drawn frame may be from its golden picture's where the step does not say.")
+    var pictureTolerance: Double = PictureComparison.defaultTolerance
+
     @OptionGroup var budget: BudgetOptions
 
     func validate() throws {
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
         guard plot.isEmpty || render != nil else { throw ValidationError("--plot needs --render DIR") }
+        guard (0...ScenarioLimits.deviceLength).contains(pictureTolerance) else {
+            throw ValidationError("--picture-tolerance must be from 0 to \(ScenarioLimits.deviceLength.shortDescription) points")
+        }
     }
 
     func run() async throws {
@@ -58,6 +67,7 @@ struct Run: AsyncParsableCommand {
         if let trace { try ScenarioFiles.refuseOverwriting(files, with: trace, option: "--trace") }
         var configured = ScenarioRunner(registry: Tool.registry)
         configured.budget = budget.budget
+        configured.pictures = ScenarioRunner.PictureOptions(update: updatePictures, tolerance: pictureTolerance)
         if render != nil { configured.rendering = ScenarioRunner.Rendering(plotPaths: plot) }
         let runner = configured
         let terminal = isatty(STDOUT_FILENO) == 1

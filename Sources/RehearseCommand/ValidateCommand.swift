@@ -5,7 +5,7 @@ import RehearseScenario
 struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Check scenario files without running them.",
-        discussion: "Exit status: 0 when every file is valid, 2 otherwise.")
+        discussion: "Warns of golden pictures no step uses. Exit status: 0 when every file is valid, 2 otherwise.")
 
     @Argument(help: "Scenario files or folders.")
     var paths: [String]
@@ -15,8 +15,11 @@ struct Validate: ParsableCommand {
         var invalid = 0
         for file in try ScenarioFiles.collect(paths) {
             do {
-                _ = try loader.load(file: file)
+                let scenario = try loader.load(file: file)
                 print("OK \(file)")
+                for stale in PictureReferences(scenarioFile: file)?.stale(for: scenario) ?? [] {
+                    print("warning: \(file): the golden picture \(stale) is stale: no expect-picture step names it")
+                }
             } catch {
                 invalid += 1
                 print("\(error)")

@@ -51,7 +51,7 @@ struct ViewerTimeline: Sendable {
         return Array(markers.sorted { $0.time < $1.time }.prefix(Self.maximumMarkers))
     }
 
-    /// When each `expect`, `expect-event` and `expect-no-event` step runs, from the steps' clock.
+    /// When each `expect`, `expect-event`, `expect-no-event` and `expect-picture` step runs, from the steps' clock.
     private static func expectationTimes(_ scenario: Scenario) -> [(time: VirtualTime, label: String)] {
         var clock = VirtualTime.zero
         var times: [(VirtualTime, String)] = []
@@ -61,6 +61,7 @@ struct ViewerTimeline: Sendable {
             case .expect(let expectations): times.append((clock, "expect " + expectations.map(\.path).joined(separator: ", ")))
             case .expectEvent(let expectation): times.append((clock, "expect-event \(expectation.name)"))
             case .expectNoEvent(let expectation): times.append((clock, "expect-no-event \(expectation.name)"))
+            case .expectPicture(let name, _): times.append((clock, "expect-picture \(name)"))
             case .inject, .schedule, .motionStream, .wait, .advance, .keyboardShow, .keyboardHide, .set, .animate, .activate, .snapshot,
                  .touchStream:
                 continue  // not an expectation

@@ -25,6 +25,13 @@ public final class OutputFolder {
         guard descriptor >= 0 else { throw .system(path) }
     }
 
+    /// Opens the folder at `path`, which must exist (a scenario's own folder, never created).
+    public init(existing path: String) throws(OutputError) {
+        self.path = path
+        descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .system(path) }
+    }
+
     deinit {
         close(descriptor)
     }

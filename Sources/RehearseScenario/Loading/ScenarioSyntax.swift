@@ -20,6 +20,7 @@ enum ScenarioSyntax {
     static let noEventExpectation = ["name", "fields"]
     static let count = ["between"]
     static let approximate = ["approx", "within"]
+    static let expectPicture = ["name", "tolerance"]
     static let keyboard = ["show", "height", "duration", "curve"]
     /// A motion sample's fields (``MotionSample``) and a stream's `for` and `hz`.
     static let motion = ["rotationRate", "attitude", "gravity", "userAcceleration", "for", "hz"]

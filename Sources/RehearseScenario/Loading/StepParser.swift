@@ -20,6 +20,7 @@ struct StepParser {
         case tap, wait, at, expect, type, `return`, focus, resign, keyboard, motion, rotate
         case network, emit, set, animate, activate, expectEvent = "expect-event", expectNoEvent = "expect-no-event", snapshot
         case drag, swipe, longPress = "long-press", pinch, touches
+        case expectPicture = "expect-picture"
     }
 
     static let stepNames = StepName.allCases.map(\.rawValue)
@@ -36,12 +37,27 @@ struct StepParser {
     }
 
     /// A snapshot's name, which names its picture file: a ``PlainFileName``, never a path.
-    private func snapshotName(_ value: YAMLValue) throws(ScenarioError) -> String {
-        let name = try value.string("snapshot")
+    private func snapshotName(_ value: YAMLValue, of step: String = "snapshot") throws(ScenarioError) -> String {
+        let name = try value.string(step)
         guard PlainFileName.isValid(name) else {
-            throw value.error("snapshot names are file names: \(PlainFileName.rule); found \(FieldValue.string(name).jsonText)")
+            throw value.error("\(step) names are file names: \(PlainFileName.rule); found \(FieldValue.string(name).jsonText)")
         }
         return name
+    }
+
+    /// `expect-picture: NAME` or `{name, tolerance}` (points, at most ``ScenarioLimits/deviceLength``).
+    private func expectPicture(_ value: YAMLValue) throws(ScenarioError) -> Step.Action {
+        if case .scalar = value.node { return .expectPicture(name: try snapshotName(value, of: "expect-picture"), tolerance: nil) }
+        let entries = try value.mapping("expect-picture", allowed: ScenarioSyntax.expectPicture)
+        guard let name = entries["name"] else { throw value.error("expect-picture needs a name") }
+        let tolerance = try entries["tolerance"].map { value throws(ScenarioError) in
+            let tolerance = try value.number("tolerance", minimum: 0)
+            guard tolerance <= ScenarioLimits.deviceLength else {
+                throw value.error("tolerance must be at most \(ScenarioLimits.deviceLength.shortDescription) points, found \(tolerance.shortDescription)")
+            }
+            return tolerance
+        }
+        return .expectPicture(name: try snapshotName(name, of: "expect-picture"), tolerance: tolerance)
     }
 
     /// Moves the steps' clock, refusing to go past ``ScenarioLimits/runSeconds``.
@@ -124,6 +140,7 @@ struct StepParser {
         case .longPress: return try touches(argument, touchSteps.longPress)
         case .pinch: return try touches(argument, touchSteps.pinch)
         case .touches: return try touches(argument, touchSteps.stream)
+        case .expectPicture: return try expectPicture(argument)
         }
     }
 

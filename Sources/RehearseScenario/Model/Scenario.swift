@@ -56,6 +56,8 @@ public struct Step: Sendable {
         /// Make exactly these constraint sets active.
         case activate([String])
         case snapshot(String)
+        /// Compare the drawing now with the golden picture `name` (frames within `tolerance` points, or the run's).
+        case expectPicture(name: String, tolerance: Double?)
     }
 }
 
@@ -68,7 +70,7 @@ extension Step.Action {
         case .touchStream(let stream): now + stream.duration
         case .advance(let time): time
         case .inject, .schedule, .keyboardShow, .keyboardHide, .expect, .expectEvent, .expectNoEvent, .set, .animate, .activate,
-             .snapshot: now
+             .snapshot, .expectPicture: now
         }
     }
 }

@@ -12,6 +12,21 @@ public struct ScenarioRunner: Sendable {
     public var stopTime: VirtualTime?
     /// The most work one run may do; a run that needs more is stopped and reported invalid.
     public var budget = WorkBudget()
+    /// How `expect-picture` steps treat their golden pictures.
+    public var pictures = PictureOptions()
+
+    /// How `expect-picture` steps treat their golden pictures.
+    public struct PictureOptions: Sendable {
+        /// Record the references that are missing or differ instead of failing (`--update-pictures`).
+        public var update = false
+        /// How far frames may be from a reference's, in points, where a step does not say.
+        public var tolerance = PictureComparison.defaultTolerance
+
+        public init(update: Bool = false, tolerance: Double = PictureComparison.defaultTolerance) {
+            self.update = update
+            self.tolerance = tolerance
+        }
+    }
 
     /// What to picture while running.
     public struct Rendering: Sendable {
@@ -94,6 +109,7 @@ public struct ScenarioRunner: Sendable {
         var traceLines: [String] = []
         let sink = trace ?? (recordsTrace ? { traceLines.append($0) } : nil)
         let execution = Execution(simulation: simulation, scenario: scenario, trace: sink, stopTime: stopTime, budget: budget)
+        execution.pictureOptions = pictures
         if let rendering { execution.startRendering(rendering, until: end) }
         simulation.checkInvariants()  // the set-up itself, before any step delivers an event
         for step in scenario.steps where !execution.hasStopped { execution.perform(step) }
@@ -105,6 +121,7 @@ public struct ScenarioRunner: Sendable {
         result.simulatedTime = simulation.now
         result.trace = traceLines
         result.snapshots = execution.snapshots
+        result.notes += execution.notes
         // A run that takes no time still gets its one frame.
         result.filmstrip = execution.filmstrip.isEmpty && rendering != nil ? [SceneSnapshot(simulation)] : execution.filmstrip
         result.plots = execution.plots
@@ -133,6 +150,10 @@ private final class Execution {
     private(set) var plots: [PlotSeries] = []
     private let stopTime: VirtualTime?
     private var rendersSnapshots = false
+    var pictureOptions = ScenarioRunner.PictureOptions()
+    private let references: PictureReferences?
+    /// What the run says beside its outcome (golden pictures recorded).
+    private(set) var notes: [String] = []
     /// Where the window of event expectations starts in `delivered`: adjacent `expect-event` and
     /// `expect-no-event` steps share one window, which the next other step closes.
     private var eventWindowStart = 0
@@ -145,11 +166,12 @@ private final class Execution {
         self.stopTime = stopTime
         meter = BudgetMeter(simulation, budget: budget)
         currentLocation = SourceLocation(file: scenario.file, line: 1, column: 1)
+        references = PictureReferences(scenarioFile: scenario.file)
         let counted = Set(scenario.steps.compactMap { step -> String? in
             switch step.action {
             case .expectEvent(let expectation), .expectNoEvent(let expectation): expectation.name
             case .inject, .schedule, .motionStream, .wait, .advance, .keyboardShow, .keyboardHide, .expect, .set, .animate,
-                 .activate, .snapshot, .touchStream: nil
+                 .activate, .snapshot, .touchStream, .expectPicture: nil
             }
         })
         simulation.bus.subscribe(.all, owner: "scenario") { [unowned self] event in
@@ -227,7 +249,7 @@ private final class Execution {
         case .expectEvent, .expectNoEvent:
             eventWindowEnd = delivered.count
         case .inject, .schedule, .motionStream, .wait, .advance, .keyboardShow, .keyboardHide, .expect, .set, .animate,
-             .activate, .snapshot, .touchStream:
+             .activate, .snapshot, .touchStream, .expectPicture:
             if let end = eventWindowEnd {
                 // The window is closed: what came before it is never counted again.
                 delivered.removeFirst(end)
@@ -294,6 +316,45 @@ private final class Execution {
             simulation.checkInvariants()
         case .snapshot(let name):
             if rendersSnapshots, let picture = picture() { snapshots.append((name, picture)) }
+        case .expectPicture(let name, let tolerance):
+            if let picture = picture() { check(picture, against: name, tolerance: tolerance ?? pictureOptions.tolerance, at: step) }
+        }
+    }
+
+    /// Compares `picture` with the golden picture `name`; with `--update-pictures`, records it
+    /// where the reference is missing, unreadable or different, and says so.
+    private func check(_ picture: SceneSnapshot, against name: String, tolerance: Double, at step: Step) {
+        let subject = "picture '\(name)'"
+        guard let references else {
+            return fail(step, subject, "no folder for golden pictures: the scenario's file name (less .yaml) must be "
+                        + "\(PlainFileName.rule), as it names the folder \(PictureReferences.folderName)/<file name>")
+        }
+        let drawing = PictureDrawing(picture)
+        let differences: [String]
+        let reading = references.read(name)
+        switch reading {
+        case .missing:
+            differences = ["no reference recorded at \(references.relativePath(of: name)) (beside the scenario); "
+                           + "record it with rehearse run --update-pictures \(currentLocation.file)"]
+        case .unreadable(let problem):
+            differences = [problem]
+        case .drawing(let reference):
+            differences = PictureComparison(tolerance: tolerance).differences(from: reference, to: drawing)
+        }
+        guard !differences.isEmpty else { return }
+        guard pictureOptions.update else {
+            return record(subject, expected: "the drawing of \(references.relativePath(of: name))", actual: differences.joined(separator: "; "),
+                          at: step.location)
+        }
+        do {
+            let path = try references.write(name, drawing: drawing, svg: SVGRenderer.document(picture))
+            if case .missing = reading {
+                notes.append("picture '\(name)' recorded at \(path)")
+            } else {
+                notes.append("picture '\(name)' updated at \(path): \(differences.joined(separator: "; "))")
+            }
+        } catch {
+            fail(step, subject, "\(error)")
         }
     }
 

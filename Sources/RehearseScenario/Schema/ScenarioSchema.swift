@@ -49,7 +49,8 @@ public enum ScenarioSchema {
         case .expect: paths(value: expectedValue)
         case .type: object(keys(ScenarioSyntax.type, string), required: ScenarioSyntax.type)
         case .return, .focus, .resign: string
-        case .snapshot: ["type": "string", "pattern": .string(PlainFileName.pattern)]
+        case .snapshot: fileName
+        case .expectPicture: oneOf([fileName, object(["name": fileName, "tolerance": length], required: ["name"])])
         case .keyboard: oneOf([
             ["const": "hide"],
             object(["show": ["const": false]], required: ["show"]),
@@ -106,7 +107,7 @@ public enum ScenarioSchema {
                                required: ScenarioSyntax.touch)
             return ["type": "array", "minItems": 1, "items": touch]
         case .tap, .wait, .at, .expect, .type, .return, .focus, .resign, .keyboard, .motion, .rotate, .network, .emit, .set,
-             .animate, .activate, .expectEvent, .expectNoEvent, .snapshot:
+             .animate, .activate, .expectEvent, .expectNoEvent, .snapshot, .expectPicture:
             return ["not": [:]]
         }
     }
@@ -293,6 +294,8 @@ public enum ScenarioSchema {
     private static let number: FieldValue = ["type": "number", "minimum": .double(-.greatestFiniteMagnitude),
                                              "maximum": .double(.greatestFiniteMagnitude)]
     private static let boolean: FieldValue = ["type": "boolean"]
+    /// A name that becomes a file name (``PlainFileName``).
+    private static let fileName: FieldValue = ["type": "string", "pattern": .string(PlainFileName.pattern)]
     /// A time in a scenario: at most the longest run.
     private static let seconds: FieldValue = ["type": "number", "minimum": 0, "maximum": .double(ScenarioLimits.runSeconds)]
     private static let notNegative: FieldValue = ["type": "number", "minimum": 0, "maximum": .double(.greatestFiniteMagnitude)]

@@ -1,0 +1,81 @@
+import Foundation
+import RehearseCore
+
+/// The golden pictures of one scenario file, in its folder: `__pictures__/<file name>/NAME.json`
+/// (the file name less `.yaml`), the drawing an `expect-picture: NAME` step compares with, and
+/// `NAME.svg` beside it for people to look at. Written only with `rehearse run --update-pictures`,
+/// through ``OutputFolder`` (no link inside the scenario's folder is followed).
+public struct PictureReferences: Sendable {
+    /// The folder, beside the scenario files, that holds their references.
+    public static let folderName = "__pictures__"
+    /// The largest reference file read, in bytes (a 10,000-node scene's drawing is about 2 MiB).
+    public static let maximumBytes = 8 << 20
+
+    /// The scenario's folder.
+    public let scenarioFolder: String
+    /// `__pictures__/<file name>`, relative to ``scenarioFolder``.
+    public let folder: String
+
+    /// What reading a reference found.
+    public enum Reading: Sendable {
+        case missing
+        case unreadable(String)
+        case drawing(PictureDrawing)
+    }
+
+    /// The references of the scenario at `scenarioFile`, or nil when its file name (less `.yaml`)
+    /// is not a plain file name (``PlainFileName``), which the folder's name must be.
+    public init?(scenarioFile: String) {
+        let url = URL(fileURLWithPath: scenarioFile)
+        var stem = url.lastPathComponent
+        for suffix in [".yaml", ".yml"] where stem.hasSuffix(suffix) { stem.removeLast(suffix.count) }
+        guard PlainFileName.isValid(stem) else { return nil }
+        scenarioFolder = url.deletingLastPathComponent().path
+        folder = Self.folderName + "/" + stem
+    }
+
+    /// `__pictures__/<file name>/NAME.json`, relative to the scenario's folder.
+    public func relativePath(of name: String) -> String {
+        folder + "/" + name + ".json"
+    }
+
+    /// The reference called `name`.
+    public func read(_ name: String) -> Reading {
+        let path = (scenarioFolder as NSString).appendingPathComponent(relativePath(of: name))
+        guard FileManager.default.fileExists(atPath: path) else { return .missing }
+        guard let folder = try? OutputFolder(existing: scenarioFolder),
+              let data = folder.contents(of: relativePath(of: name), limit: Self.maximumBytes) else {
+            return .unreadable("\(path) is not a regular file of at most \(Self.maximumBytes) bytes")
+        }
+        do {
+            return .drawing(try PictureDrawing(json: data))
+        } catch {
+            return .unreadable("\(path) is not a drawing: \(error)")
+        }
+    }
+
+    /// Records `drawing` as the reference `name`, with `svg` beside it; returns the reference's path.
+    @discardableResult
+    public func write(_ name: String, drawing: PictureDrawing, svg: String) throws(OutputError) -> String {
+        let folder = try OutputFolder(existing: scenarioFolder)
+        try folder.write(Data(svg.utf8), to: self.folder + "/" + name + ".svg")
+        return try folder.write(Data(drawing.json.utf8), to: relativePath(of: name))
+    }
+
+    /// The references recorded that no `expect-picture` step of `scenario` names, sorted, as
+    /// their paths relative to the scenario's folder (`rehearse validate` reports them).
+    public func stale(for scenario: Scenario) -> [String] {
+        let used = Set(scenario.steps.compactMap { step -> String? in
+            if case .expectPicture(let name, _) = step.action { return name }
+            return nil
+        })
+        return recordedNames().filter { !used.contains($0) }.map(relativePath(of:))
+    }
+
+    /// The names of the references recorded, sorted.
+    private func recordedNames() -> [String] {
+        let path = (scenarioFolder as NSString).appendingPathComponent(folder)
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+        return files.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.filter(PlainFileName.isValid).sorted()
+    }
+}

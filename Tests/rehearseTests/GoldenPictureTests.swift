@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+
+/// A sign-in form whose password is typed before the picture: `y` and `label` are what the tests change.
+private func form(usernameY: Double = 260, label: String = "Sign in", tolerance: String = "") -> String {
+    """
+    name: golden form
+    scene:
+      nodes:
+        - {id: title, kind: label, frame: [20, 200, 280, 30], text: \(label)}
+        - {id: username, kind: textField, frame: [20, \(usernameY), 280, 30]}
+        - {id: password, kind: textField, frame: [20, 299, 280, 30], secure: true}
+    steps:
+      - tap: password
+      - type: {into: password, text: hunter2-secret}
+      - wait: 0.6
+      - expect-picture: \(tolerance.isEmpty ? "typed" : "{name: typed, tolerance: \(tolerance)}")
+    """
+}
+
+/// A scenario file recorded with `--update-pictures`, then rewritten as `changed` (the reference stays).
+private func recorded(then changed: String) throws -> URL {
+    let file = try Rehearse.scenario(form(), named: "form.yaml")
+    let record = try Rehearse.run(["run", "--update-pictures", file.path])
+    #expect(record.status == 0, "\(record.output)")
+    #expect(record.errorOutput.contains("picture 'typed' recorded at"), "\(record.errorOutput)")
+    try Data(changed.utf8).write(to: file)
+    return file
+}
+
+/// Issue 27: `expect-picture` compares the drawing with a golden picture beside the scenario.
+@Suite struct GoldenPictureTests {
+    @Test func aMissingReferenceFailsSayingHowToRecordIt() throws {
+        let file = try Rehearse.scenario(form(), named: "form.yaml")
+        let result = try Rehearse.run(["run", file.path])
+        #expect(result.status == 1)
+        #expect(result.output.contains("picture 'typed'"))
+        #expect(result.output.contains("no reference recorded at __pictures__/form/typed.json (beside the scenario); "
+                                       + "record it with rehearse run --update-pictures \(file.path)"))
+    }
+
+    @Test func anUnchangedRunPassesAndTheReferenceHoldsNoSecret() throws {
+        let file = try recorded(then: form())
+        let result = try Rehearse.run(["run", file.path])
+        #expect(result.status == 0, "\(result.output)")
+        let folder = file.deletingLastPathComponent().appendingPathComponent("__pictures__/form")
+        for name in ["typed.json", "typed.svg"] {
+            let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+            #expect(!text.contains("hunter2"), "\(name) holds the typed password")
+            #expect(text.contains("••••••••••••••"), "\(name) draws the secure text as dots")
+        }
+    }
+
+    @Test func aTenthOfAPointIsWithinTheDefaultTolerance() throws {
+        let file = try recorded(then: form(usernameY: 260.1))
+        let result = try Rehearse.run(["run", file.path])
+        #expect(result.status == 0, "\(result.output)")
+    }
+
+    @Test func aFivePointMoveFailsNamingTheNodeAndItsFrames() throws {
+        let file = try recorded(then: form(usernameY: 265))
+        let result = try Rehearse.run(["run", file.path])
+        #expect(result.status == 1)
+        #expect(result.output.contains("expected: the drawing of __pictures__/form/typed.json"))
+        #expect(result.output.contains("username: frame [20, 260, 280, 30] in the reference, [20, 265, 280, 30] now (beyond 0.5 pt)"))
+        // A step's tolerance, or the run's, lets it pass.
+        try Data(form(usernameY: 265, tolerance: "5").utf8).write(to: file)
+        #expect(try Rehearse.run(["run", file.path]).status == 0)
+        try Data(form(usernameY: 265).utf8).write(to: file)
+        #expect(try Rehearse.run(["run", "--picture-tolerance", "5", file.path]).status == 0)
+    }
+
+    @Test func aChangedLabelFailsAndUpdatingRecordsIt() throws {
+        let file = try recorded(then: form(label: "Log in"))
+        let result = try Rehearse.run(["run", file.path])
+        #expect(result.status == 1)
+        #expect(result.output.contains(#"title: text "Sign in" in the reference, "Log in" now"#))
+        let update = try Rehearse.run(["run", "--update-pictures", file.path])
+        #expect(update.status == 0)
+        #expect(update.errorOutput.contains(#"picture 'typed' updated at"#) && update.errorOutput.contains(#""Log in" now"#))
+        #expect(try Rehearse.run(["run", file.path]).status == 0)
+    }
+
+    @Test func validateReportsAReferenceNoStepUses() throws {
+        let file = try recorded(then: form().replacingOccurrences(of: "expect-picture: typed", with: "expect-picture: other"))
+        let result = try Rehearse.run(["validate", file.path])
+        #expect(result.status == 0)
+        #expect(result.output.contains("warning: \(file.path): the golden picture __pictures__/form/typed.json is stale"))
+    }
+
+    /// A link planted inside the scenario's folder is never written through (DESIGN.md's file rules).
+    @Test func updatingNeverFollowsALinkInsideThePicturesFolder() throws {
+        let file = try Rehearse.scenario(form(), named: "form.yaml")
+        let folder = file.deletingLastPathComponent()
+        let outside = folder.appendingPathComponent("outside")
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("__pictures__"), withDestinationURL: outside)
+        let result = try Rehearse.run(["run", "--update-pictures", file.path])
+        #expect(result.status == 1)
+        #expect(result.output.contains("is a symbolic link"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: outside.path).isEmpty)
+    }
+
+    @Test func aToleranceOutsideItsLimitsIsRefused() throws {
+        let file = try Rehearse.scenario(form(tolerance: "-1"), named: "form.yaml")
+        let result = try Rehearse.run(["run", file.path])
+        #expect(result.status == 2)
+        #expect(result.output.contains("form.yaml:11:46: error: tolerance must be at least 0, found -1"))
+        #expect(try Rehearse.run(["run", "--picture-tolerance", "nan", file.path]).status == 2)
+    }
+}
