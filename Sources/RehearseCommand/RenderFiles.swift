@@ -2,7 +2,8 @@ import Foundation
 import RehearseScenario
 
 /// Writes what a run pictured: `DIR/<scenario path>/filmstrip.svg`, `snapshot-<name>.svg` for each
-/// `snapshot` step, and `plot.svg` when paths were plotted. The folder mirrors the scenario's path
+/// `snapshot` step, `plot.svg` when paths were plotted, and `picture-<name>-diff.svg` for each
+/// golden picture that did not match. The folder mirrors the scenario's path
 /// (less its extension), so two scenarios of the same name in different folders never share one.
 /// Nothing inside the folder is followed: a symbolic link planted there as a subfolder is refused,
 /// one planted as a picture replaced (``OutputFolder``).
@@ -18,6 +19,9 @@ enum RenderFiles {
                 files.append(("snapshot-\(snapshotName).svg", SVGRenderer.document(snapshot)))
             }
             if !result.plots.isEmpty { files.append(("plot.svg", SVGRenderer.plot(result.plots))) }
+            for mismatch in result.pictureMismatches {
+                files.append(("picture-\(mismatch.name)-diff.svg", SVGRenderer.diff(mismatch)))
+            }
             for (file, svg) in files {
                 written.append(try output.write(Data(svg.utf8), to: directory + "/" + file))
             }

@@ -63,6 +63,12 @@ private func recorded(then changed: String) throws -> URL {
         #expect(result.status == 1)
         #expect(result.output.contains("expected: the drawing of __pictures__/form/typed.json"))
         #expect(result.output.contains("username: frame [20, 260, 280, 30] in the reference, [20, 265, 280, 30] now (beyond 0.5 pt)"))
+        // With --render, the diff picture outlines the moved field where it was and where it is, and nothing else.
+        let render = file.deletingLastPathComponent().appendingPathComponent("out")
+        _ = try Rehearse.run(["run", "--render", render.path, file.path], in: file.deletingLastPathComponent())
+        let diff = try String(contentsOf: render.appendingPathComponent("form/picture-typed-diff.svg"), encoding: .utf8)
+        #expect(diff.components(separatedBy: #"data-diff-id="username""#).count - 1 == 2)
+        #expect(diff.components(separatedBy: "data-diff-id=").count - 1 == 2)
         // A step's tolerance, or the run's, lets it pass.
         try Data(form(usernameY: 265, tolerance: "5").utf8).write(to: file)
         #expect(try Rehearse.run(["run", file.path]).status == 0)

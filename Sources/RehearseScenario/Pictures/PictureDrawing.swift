@@ -31,6 +31,16 @@ public struct PictureDrawing: Codable, Equatable, Sendable {
     /// Back to front, the root left out (it is the screen).
     public var elements: [Element]
 
+    /// A drawing of nothing on a screen of no size.
+    static let empty = PictureDrawing(screen: [0, 0], statusBar: 0, keyboard: nil, elements: [])
+
+    private init(screen: [Double], statusBar: Double, keyboard: [Double]?, elements: [Element]) {
+        self.screen = screen
+        self.statusBar = statusBar
+        self.keyboard = keyboard
+        self.elements = elements
+    }
+
     /// The drawing of `snapshot`.
     public init(_ snapshot: SceneSnapshot) {
         screen = [snapshot.screen.width, snapshot.screen.height].map(Self.kept)

@@ -24,6 +24,11 @@ public enum SVGRenderer {
         return svg + "</svg>\n"
     }
 
+    /// A golden picture that did not match: the scene as drawn, with what differs outlined.
+    public static func diff(_ mismatch: PictureMismatch) -> String {
+        PictureDiffSVG.document(mismatch)
+    }
+
     /// Line plots of sampled series, one panel per series, time on the horizontal axis.
     public static func plot(_ series: [PlotSeries]) -> String {
         let panelWidth = 640.0, panelHeight = 180.0, margin = 48.0
@@ -72,10 +77,11 @@ public enum SVGRenderer {
         return value < Double(limit) ? Int(value) : limit
     }
 
-    static func rect(_ frame: Rect, fill: String, stroke: String, radius: Double = 0, dashed: Bool = false) -> String {
+    static func rect(_ frame: Rect, fill: String, stroke: String, radius: Double = 0, dashed: Bool = false,
+                     strokeWidth: Double? = nil) -> String {
         #"<rect x="\#(number(frame.minX))" y="\#(number(frame.minY))" width="\#(number(max(frame.size.width, 0)))" "#
             + #"height="\#(number(max(frame.size.height, 0)))" rx="\#(number(radius))" fill="\#(fill)" stroke="\#(stroke)""#
-            + (dashed ? #" stroke-dasharray="4 3""# : "") + "/>\n"
+            + (dashed ? #" stroke-dasharray="4 3""# : "") + (strokeWidth.map { #" stroke-width="\#(number($0))""# } ?? "") + "/>\n"
     }
 
     static func line(_ x1: Double, _ x2: Double, y: Double, colour: String, width: Double, opacity: Double) -> String {
@@ -101,6 +107,10 @@ enum Colour {
     static let screen = "#fff"
     static let bezel = "#333"
     static let statusBar = "#000"
+    /// A golden picture's diff: changed, appeared, went away.
+    static let changed = "#d93025"
+    static let appeared = "#188038"
+    static let wentAway = "#e37400"
 }
 
 /// A path's values over time.

@@ -23,6 +23,8 @@ public struct ScenarioResult: Sendable {
     public var finalSnapshot: SceneSnapshot?
     /// What the run left out and why, for the user (a plotted path this scenario does not have).
     public var notes: [String] = []
+    /// The golden pictures that did not match, for the diff pictures.
+    public var pictureMismatches: [PictureMismatch] = []
 
     /// How a scenario ended.
     public enum Outcome: Sendable {

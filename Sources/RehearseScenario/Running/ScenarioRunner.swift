@@ -122,6 +122,7 @@ public struct ScenarioRunner: Sendable {
         result.trace = traceLines
         result.snapshots = execution.snapshots
         result.notes += execution.notes
+        result.pictureMismatches = execution.pictureMismatches
         // A run that takes no time still gets its one frame.
         result.filmstrip = execution.filmstrip.isEmpty && rendering != nil ? [SceneSnapshot(simulation)] : execution.filmstrip
         result.plots = execution.plots
@@ -154,6 +155,7 @@ private final class Execution {
     private let references: PictureReferences?
     /// What the run says beside its outcome (golden pictures recorded).
     private(set) var notes: [String] = []
+    private(set) var pictureMismatches: [PictureMismatch] = []
     /// Where the window of event expectations starts in `delivered`: adjacent `expect-event` and
     /// `expect-no-event` steps share one window, which the next other step closes.
     private var eventWindowStart = 0
@@ -331,6 +333,7 @@ private final class Execution {
         }
         let drawing = PictureDrawing(picture)
         let differences: [String]
+        var reference: PictureDrawing?
         let reading = references.read(name)
         switch reading {
         case .missing:
@@ -338,11 +341,13 @@ private final class Execution {
                            + "record it with rehearse run --update-pictures \(currentLocation.file)"]
         case .unreadable(let problem):
             differences = [problem]
-        case .drawing(let reference):
-            differences = PictureComparison(tolerance: tolerance).differences(from: reference, to: drawing)
+        case .drawing(let recorded):
+            reference = recorded
+            differences = PictureComparison(tolerance: tolerance).differences(from: recorded, to: drawing)
         }
         guard !differences.isEmpty else { return }
         guard pictureOptions.update else {
+            pictureMismatches.append(PictureMismatch(name: name, reference: reference, actual: picture, tolerance: tolerance))
             return record(subject, expected: "the drawing of \(references.relativePath(of: name))", actual: differences.joined(separator: "; "),
                           at: step.location)
         }
