@@ -12,7 +12,7 @@ enum RenderFiles {
         let output = try OutputFolder(creating: folder)
         var written: [String] = []
         for result in results {
-            let directory = mirroredPath(of: result.file)
+            let directory = ReportPaths.mirrored(result.file)
             var files: [(String, String)] = []
             if !result.filmstrip.isEmpty { files.append(("filmstrip.svg", SVGRenderer.filmstrip(result.filmstrip))) }
             for (snapshotName, snapshot) in result.snapshots {
@@ -27,14 +27,5 @@ enum RenderFiles {
             }
         }
         return written
-    }
-
-    /// The scenario's path relative to the working folder when it lies inside it, else its absolute
-    /// path less the leading `/`; standardised, so it has no `..` and stays inside the render folder.
-    static func mirroredPath(of file: String) -> String {
-        let standardized = URL(fileURLWithPath: file).standardizedFileURL.deletingPathExtension().path
-        let workingFolder = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.path + "/"
-        let relative = standardized.hasPrefix(workingFolder) ? String(standardized.dropFirst(workingFolder.count)) : standardized
-        return relative.split(separator: "/").filter { $0 != "." && $0 != ".." }.joined(separator: "/")
     }
 }

@@ -30,8 +30,11 @@ struct Run: AsyncParsableCommand {
     @Option(help: "Write SVG pictures here: a filmstrip per scenario, one per snapshot step, and plots.")
     var render: String?
 
-    @Option(help: "A path to plot over time into the render folder (repeatable; needs --render).")
+    @Option(help: "A path to plot over time into the render folder or the report (repeatable; needs --render or --report).")
     var plot: [String] = []
+
+    @Option(help: "Write an HTML report here: index.html, and per scenario its failures, pictures, timeline and events.")
+    var report: String?
 
     @Option(help: ArgumentHelp(
         "Run only part K of N of the files (K from 1), for a CI matrix: N runs with K = 1...N run each file once.",
@@ -51,7 +54,7 @@ struct Run: AsyncParsableCommand {
 
     func validate() throws {
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
-        guard plot.isEmpty || render != nil else { throw ValidationError("--plot needs --render DIR") }
+        guard plot.isEmpty || render != nil || report != nil else { throw ValidationError("--plot needs --render DIR or --report DIR") }
         guard (0...ScenarioLimits.deviceLength).contains(pictureTolerance) else {
             throw ValidationError("--picture-tolerance must be from 0 to \(ScenarioLimits.deviceLength.shortDescription) points")
         }
@@ -68,7 +71,9 @@ struct Run: AsyncParsableCommand {
         var configured = ScenarioRunner(registry: Tool.registry)
         configured.budget = budget.budget
         configured.pictures = ScenarioRunner.PictureOptions(update: updatePictures, tolerance: pictureTolerance)
-        if render != nil { configured.rendering = ScenarioRunner.Rendering(plotPaths: plot) }
+        if render != nil || report != nil {
+            configured.rendering = ScenarioRunner.Rendering(plotPaths: plot, picturesEachStep: report != nil)
+        }
         let runner = configured
         let terminal = isatty(STDOUT_FILENO) == 1
         let progress = isatty(STDERR_FILENO) == 1 && files.count > 1 && format == .text
@@ -77,14 +82,19 @@ struct Run: AsyncParsableCommand {
             files.indices.map { TraceSpool(folder: folder, index: $0, scenario: files.count > 1 ? files[$0] : nil) }
         }
         let inputs = files.indices.map { (file: files[$0], spool: spools?[$0]) }
-        let results = await ParallelRuns.run(inputs, jobs: jobs) { input in
+        let reports = report != nil
+        let runs = await ParallelRuns.run(inputs, jobs: jobs) { input in
             input.spool?.claim()
             defer { input.spool?.finish() }
-            return runner.run(file: input.file, trace: input.spool?.append)
+            var events = ReportFiles.Events()
+            let trace: ((String) -> Void)? = reports ? { line in input.spool?.append(line); events.add(line) } : input.spool?.append
+            let result = runner.run(file: input.file, trace: trace)
+            return (result, events)
         } progress: { done in
             if progress { FileHandle.standardError.write(Data("\r\u{1B}[K[\(done)/\(files.count)]".utf8)) }
         }
         if progress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        let results = runs.map(\.0)
         let summary = RunSummary(results)
         switch format {
         case .text:
@@ -108,6 +118,14 @@ struct Run: AsyncParsableCommand {
                 if format == .text { print("rendered \(files.count) file(s) into \(render)") }
             } catch {
                 throw ValidationError("cannot write pictures into \(render): \(error)")
+            }
+        }
+        if let report {
+            do {
+                let index = try ReportFiles.write(runs.map { ($0.0, $0.1) }, to: report)
+                if format == .text { print("report: \(index)") }
+            } catch {
+                throw ValidationError("cannot write the report into \(report): \(error)")
             }
         }
         if summary.exitCode != 0 { throw ExitCode(summary.exitCode) }

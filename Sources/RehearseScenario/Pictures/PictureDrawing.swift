@@ -21,6 +21,8 @@ public struct PictureDrawing: Codable, Equatable, Sendable {
         public var clip: [Double]?
         /// For shapes: the stroked part of the line, `[start, end]`.
         public var stroke: [Double]?
+        /// True for a screen of its own (a direct child of the root, which a large view captions with its id).
+        public var screen: Bool?
     }
 
     /// `[width, height]`.
@@ -49,8 +51,26 @@ public struct PictureDrawing: Codable, Equatable, Sendable {
         elements = snapshot.items.filter { $0.id != Scene.rootID }.map { item in
             Element(id: item.id, kind: item.kind, frame: Self.numbers(item.frame), text: item.text, focused: item.isFirstResponder,
                     alpha: Self.kept(item.alpha), clip: item.clip.map(Self.numbers),
-                    stroke: item.kind == .shape ? [item.stroke.lowerBound, item.stroke.upperBound].map(Self.kept) : nil)
+                    stroke: item.kind == .shape ? [item.stroke.lowerBound, item.stroke.upperBound].map(Self.kept) : nil,
+                    screen: item.isScreen ? true : nil)
         }
+    }
+
+    /// The scene this drawing records, to draw it again (a reference in a report) with ``SVGScreen``.
+    /// A frame or clip that is not four numbers is drawn as nothing.
+    public var snapshot: SceneSnapshot {
+        func rect(_ numbers: [Double]?) -> Rect? {
+            guard let numbers, numbers.count == 4 else { return nil }
+            return Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
+        }
+        let items = elements.map { element in
+            let stroke = element.stroke.flatMap { $0.count == 2 && $0[0] <= $0[1] ? $0[0]...$0[1] : nil } ?? 0...1
+            return SceneSnapshot.Item(id: element.id, kind: element.kind, frame: rect(element.frame) ?? Rect(x: 0, y: 0, width: 0, height: 0),
+                                      alpha: element.alpha, text: element.text, isFirstResponder: element.focused, stroke: stroke,
+                                      clip: rect(element.clip), isScreen: element.screen == true)
+        }
+        let size = screen.count == 2 ? Size(width: screen[0], height: screen[1]) : Size(width: 0, height: 0)
+        return SceneSnapshot(time: .zero, screen: size, statusBarHeight: statusBar, keyboard: rect(keyboard), items: items)
     }
 
     /// The reference file's text: JSON with sorted keys, one element a line, so that a change to a

@@ -32,6 +32,15 @@ public struct SceneSnapshot: Sendable {
     /// Visible nodes, back to front.
     public var items: [Item] = []
 
+    /// A picture made of its parts (a golden picture's drawing, drawn again).
+    init(time: VirtualTime, screen: Size, statusBarHeight: Double, keyboard: Rect?, items: [Item]) {
+        self.time = time
+        self.screen = screen
+        self.statusBarHeight = statusBarHeight
+        self.keyboard = keyboard
+        self.items = items
+    }
+
     /// Takes the picture of `simulation` now.
     public init(_ simulation: Simulation) {
         time = simulation.now

@@ -5,3 +5,10 @@ extension Duration {
         return Double(seconds) + Double(attoseconds) / 1e18
     }
 }
+
+extension Duration {
+    /// The duration in milliseconds to a tenth, for reports (`4.4`).
+    public var millisecondsText: String {
+        String((inSeconds * 10_000).rounded() / 10)
+    }
+}

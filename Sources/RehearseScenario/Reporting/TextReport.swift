@@ -13,7 +13,7 @@ public struct TextReport: Sendable {
 
     /// The lines for one scenario; what came from the file has its control characters escaped.
     public func render(_ result: ScenarioResult) -> String {
-        let timing = "(\(result.simulatedTime) s simulated, \(milliseconds(result.wallTime)) ms)"
+        let timing = "(\(result.simulatedTime) s simulated, \(result.wallTime.millisecondsText) ms)"
         let title = TerminalText.escape("\(result.file)  \(result.name)")
         switch result.outcome {
         case .passed:
@@ -36,7 +36,4 @@ public struct TextReport: Sendable {
         }
     }
 
-    private func milliseconds(_ duration: Duration) -> String {
-        String((duration.inSeconds * 10_000).rounded() / 10)
-    }
 }

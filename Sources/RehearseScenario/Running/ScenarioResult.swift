@@ -25,6 +25,8 @@ public struct ScenarioResult: Sendable {
     public var notes: [String] = []
     /// The golden pictures that did not match, for the diff pictures.
     public var pictureMismatches: [PictureMismatch] = []
+    /// The scene after each step, when asked for (the HTML report's timeline).
+    public var stepPictures: [StepPicture] = []
 
     /// How a scenario ended.
     public enum Outcome: Sendable {
@@ -42,6 +44,14 @@ public struct ScenarioResult: Sendable {
     }
 }
 
+/// The scene as one step left it.
+public struct StepPicture: Sendable {
+    /// The step.
+    public var location: SourceLocation
+    public var action: Step.Action
+    public var picture: SceneSnapshot
+}
+
 /// An expectation that did not hold.
 public struct Failure: Sendable {
     /// What was checked: a path, or `event NAME`.
@@ -54,4 +64,9 @@ public struct Failure: Sendable {
     public var location: SourceLocation
     /// The last few events delivered before the check, as trace lines.
     public var recentEvents: [String]
+}
+
+extension StepPicture {
+    /// What the step did, in a few words (``Step/Action/summary``).
+    public var summary: String { action.summary }
 }

@@ -34,6 +34,11 @@ public struct ScenarioRunner: Sendable {
         public var filmstripFrames = 24
         /// Paths to sample on every display frame (of at most ``maximumPlotSamples`` evenly spread).
         public var plotPaths: [String] = []
+        /// Whether to picture the scene after the steps (the HTML report's timeline): every step, or
+        /// evenly spread steps and the last when there are more than ``maximumStepPictures``.
+        public var picturesEachStep = false
+        /// The most steps pictured in one run for ``picturesEachStep``.
+        public static let maximumStepPictures = 200
 
         /// The most samples a plotted path takes in one run: every display frame of a short run, evenly
         /// spread frames of a long one.
@@ -43,9 +48,10 @@ public struct ScenarioRunner: Sendable {
         /// node drawn costs memory until the pictures are written, and disk after).
         public static let maximumPictureNodes = 250_000
 
-        public init(filmstripFrames: Int = 24, plotPaths: [String] = []) {
+        public init(filmstripFrames: Int = 24, plotPaths: [String] = [], picturesEachStep: Bool = false) {
             self.filmstripFrames = max(filmstripFrames, 2)
             self.plotPaths = plotPaths
+            self.picturesEachStep = picturesEachStep
         }
     }
     /// How many recent events a failure shows.
@@ -112,7 +118,12 @@ public struct ScenarioRunner: Sendable {
         execution.pictureOptions = pictures
         if let rendering { execution.startRendering(rendering, until: end) }
         simulation.checkInvariants()  // the set-up itself, before any step delivers an event
-        for step in scenario.steps where !execution.hasStopped { execution.perform(step) }
+        let pictured = rendering?.picturesEachStep == true ? max(scenario.steps.count, 1) : 0
+        let stride = (pictured + Rendering.maximumStepPictures - 1) / Rendering.maximumStepPictures
+        for (index, step) in scenario.steps.enumerated() where !execution.hasStopped {
+            execution.perform(step)
+            if pictured > 0, index % stride == 0 || index == scenario.steps.count - 1 { execution.pictureStep(step) }
+        }
         if let stopTime, simulation.now < stopTime { execution.advance(to: stopTime) }
         if let reason = execution.stopReason {
             result.outcome = .invalid(ScenarioError(reason, at: execution.currentLocation))
@@ -122,6 +133,7 @@ public struct ScenarioRunner: Sendable {
         result.trace = traceLines
         result.snapshots = execution.snapshots
         result.notes += execution.notes
+        result.stepPictures = execution.stepPictures
         result.pictureMismatches = execution.pictureMismatches
         // A run that takes no time still gets its one frame.
         result.filmstrip = execution.filmstrip.isEmpty && rendering != nil ? [SceneSnapshot(simulation)] : execution.filmstrip
@@ -156,6 +168,8 @@ private final class Execution {
     /// What the run says beside its outcome (golden pictures recorded).
     private(set) var notes: [String] = []
     private(set) var pictureMismatches: [PictureMismatch] = []
+    private(set) var stepPictures: [StepPicture] = []
+    private var stepPicturesFull = false
     /// Where the window of event expectations starts in `delivered`: adjacent `expect-event` and
     /// `expect-no-event` steps share one window, which the next other step closes.
     private var eventWindowStart = 0
@@ -213,6 +227,22 @@ private final class Execution {
             return nil
         }
         return snapshot
+    }
+
+    /// Pictures the scene as `step` left it, unless the run's pictures would draw more than
+    /// ``ScenarioRunner/Rendering/maximumPictureNodes``: then the timeline stops there (with a note),
+    /// and the run goes on.
+    func pictureStep(_ step: Step) {
+        guard !stepPicturesFull else { return }
+        let picture = SceneSnapshot(simulation)
+        guard pictureNodes + picture.items.count + 1 <= ScenarioRunner.Rendering.maximumPictureNodes else {
+            stepPicturesFull = true
+            notes.append("the report's timeline stops at \(step.location): its pictures would draw more than "
+                         + "\(ScenarioRunner.Rendering.maximumPictureNodes) nodes")
+            return
+        }
+        pictureNodes += picture.items.count + 1
+        stepPictures.append(StepPicture(location: step.location, action: step.action, picture: picture))
     }
 
     /// Samples the plot paths on every display frame and the filmstrip at even intervals up to

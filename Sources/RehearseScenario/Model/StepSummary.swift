@@ -1,0 +1,32 @@
+import RehearseCore
+
+extension Step.Action {
+    /// What the step does in a few words, for the HTML report's timeline: names, targets and
+    /// times, never a value typed (a secure field's text must not reach a report).
+    public var summary: String {
+        switch self {
+        case .inject(.text(let input)): "type into \(input.target)"
+        case .inject(let event): event.name + (Self.target(of: event).map { " \($0)" } ?? "")
+        case .schedule(let event, let time): "emit \(event.name) at \(time) s"
+        case .motionStream(_, let count, let duration): "motion: \(count) samples over \(duration) s"
+        case .touchStream(let stream): "touches: \(stream.events.count) over \(stream.duration) s"
+        case .wait(let duration): "wait \(duration) s"
+        case .advance(let time): "at \(time) s"
+        case .keyboardShow: "keyboard: show"
+        case .keyboardHide: "keyboard: hide"
+        case .expect(let expectations): "expect " + expectations.map(\.path).joined(separator: ", ")
+        case .expectEvent(let expectation): "expect-event \(expectation.name)"
+        case .expectNoEvent(let expectation): "expect-no-event \(expectation.name)"
+        case .set(let changes): "set " + changes.map(\.path).joined(separator: ", ")
+        case .animate(let animation): "animate \(animation.path)"
+        case .activate(let names): "activate " + names.joined(separator: ", ")
+        case .snapshot(let name): "snapshot \(name)"
+        case .expectPicture(let name, _): "expect-picture \(name)"
+        }
+    }
+
+    private static func target(of event: Event) -> String? {
+        if case .string(let target)? = event.fields["target"] { return target }
+        return nil
+    }
+}

@@ -1,0 +1,65 @@
+import RehearseCore
+
+/// `rehearse run --report DIR`: a static site that needs nothing else (no network, no other file),
+/// opened from `file://` or as a CI artifact. `index.html` lists every scenario, failures first,
+/// with a search and a status filter; each scenario has a page of its own under `scenarios/`
+/// (only the index is loaded first, so large suites stay usable): its failures with both sides, the
+/// golden pictures that did not match (reference, actual, diff), a timeline of the scene after each
+/// step with a scrubber, the plots, and its events with a filter. All text is escaped; typed text
+/// appears only as the trace and the pictures carry it (secure text redacted or as dots).
+public enum HTMLReport {
+    /// The most events a scenario's page lists (the count of the rest is said).
+    public static let maximumEvents = 5_000
+
+    /// One scenario's run, with the first ``maximumEvents`` lines of its trace.
+    public struct Entry: Sendable {
+        public var result: ScenarioResult
+        public var events: [String]
+        /// How many events the run delivered in all.
+        public var eventCount: Int
+
+        public init(result: ScenarioResult, events: [String], eventCount: Int) {
+            self.result = result
+            self.events = events
+            self.eventCount = eventCount
+        }
+    }
+
+    /// The page of `file`, relative to the report's folder.
+    public static func pagePath(of file: String) -> String {
+        "scenarios/" + ReportPaths.mirrored(file) + ".html"
+    }
+
+    /// The report's files, as paths relative to its folder and their text.
+    public static func files(_ entries: [Entry]) -> [(path: String, text: String)] {
+        [("index.html", HTMLIndexPage.html(entries.map(\.result)))]
+            + entries.map { (pagePath(of: $0.result.file), HTMLScenarioPage.html($0)) }
+    }
+
+    /// A whole page: `title`, the style, `body`, the script.
+    static func page(title: String, body: String) -> String {
+        """
+        <!DOCTYPE html>
+        <html lang="en"><head><meta charset="utf-8">
+        <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:">
+        <title>\(escape(title))</title>
+        <style>\(HTMLReportStyle.css)</style></head>
+        <body>
+        \(body)
+        <script>\(HTMLReportStyle.script)</script>
+        </body></html>
+
+        """
+    }
+
+    static func escape(_ text: String) -> String { XMLText.escape(text) }
+
+    /// `passed`, `failed` or `invalid`: the class and filter value of an outcome.
+    static func status(_ outcome: ScenarioResult.Outcome) -> String {
+        switch outcome {
+        case .passed: "passed"
+        case .failed: "failed"
+        case .invalid: "invalid"
+        }
+    }
+}

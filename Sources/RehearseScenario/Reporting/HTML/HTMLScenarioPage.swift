@@ -1,0 +1,98 @@
+import RehearseCore
+
+/// One scenario's page of the report: outcome, failures with both sides, golden pictures that did
+/// not match (reference, actual, diff), the timeline (the scene after each step, a scrubber, the
+/// steps with the failing ones marked), plots, and the events with a filter.
+enum HTMLScenarioPage {
+    static func html(_ entry: HTMLReport.Entry) -> String {
+        let result = entry.result
+        let status = HTMLReport.status(result.outcome)
+        let depth = HTMLReport.pagePath(of: result.file).split(separator: "/").count - 1
+        var body = #"<p><a href="\#(String(repeating: "../", count: depth))index.html">All scenarios</a></p>"# + "\n"
+        body += #"<h1><span class="\#(status)">\#(status.uppercased())</span> \#(HTMLReport.escape(result.name))</h1>"# + "\n"
+        body += "<p>\(HTMLReport.escape(result.file)): \(result.simulatedTime) s simulated, \(result.wallTime.millisecondsText) ms</p>\n"
+        switch result.outcome {
+        case .passed: break
+        case .invalid(let error): body += "<h2>Invalid</h2>\n<pre>\(HTMLReport.escape(error.description))</pre>\n"
+        case .failed(let failures): body += self.failures(failures)
+        }
+        body += pictures(result.pictureMismatches)
+        body += timeline(result)
+        if !result.plots.isEmpty { body += "<h2>Plots</h2>\n" + SVGRenderer.plot(result.plots) }
+        body += events(entry)
+        return HTMLReport.page(title: "\(status.uppercased()) \(result.name)", body: body)
+    }
+
+    private static func failures(_ failures: [Failure]) -> String {
+        var html = "<h2 id=\"failures\">Failures</h2>\n"
+        for failure in failures {
+            html += #"<div class="failure"><p><b>\#(HTMLReport.escape(failure.subject))</b> at \#(failure.time) s, "#
+                + "\(HTMLReport.escape(failure.location.description))</p>\n"
+                + "<pre>expected: \(HTMLReport.escape(failure.expected))\nactual:   \(HTMLReport.escape(failure.actual))</pre>\n"
+            if !failure.recentEvents.isEmpty {
+                html += "<p>last events:</p><pre>\(HTMLReport.escape(failure.recentEvents.joined(separator: "\n")))</pre>\n"
+            }
+            html += "</div>\n"
+        }
+        return html
+    }
+
+    private static func pictures(_ mismatches: [PictureMismatch]) -> String {
+        guard !mismatches.isEmpty else { return "" }
+        var html = "<h2 id=\"pictures\">Golden pictures that did not match</h2>\n"
+        for mismatch in mismatches {
+            html += "<h3>\(HTMLReport.escape(mismatch.name))</h3>\n<div class=\"pictures\">\n"
+            if let reference = mismatch.reference {
+                html += "<figure data-picture=\"reference\"><figcaption>reference</figcaption>\(SVGRenderer.screen(reference.snapshot))</figure>\n"
+            }
+            html += "<figure data-picture=\"actual\"><figcaption>actual</figcaption>\(SVGRenderer.screen(mismatch.actual))</figure>\n"
+            html += "<figure data-picture=\"diff\"><figcaption>diff</figcaption>\(SVGRenderer.diff(mismatch))</figure>\n</div>\n"
+        }
+        return html
+    }
+
+    private static func timeline(_ result: ScenarioResult) -> String {
+        let pictures = result.stepPictures
+        guard !pictures.isEmpty else { return "" }
+        let failedLines = Set(failureLines(result))
+        var frames = "", rows = ""
+        for (index, step) in pictures.enumerated() {
+            let label = "t = \(step.picture.time) s, line \(step.location.line): \(step.summary)"
+            frames += #"<div class="frame" data-label="\#(HTMLReport.escape(label))"\#(index == 0 ? "" : " hidden")>"#
+                + SVGRenderer.screen(step.picture) + "</div>\n"
+            let failed = failedLines.contains(step.location.line)
+            rows += #"<tr data-frame="\#(index)"\#(failed ? #" class="failed""# : "")><td>\#(step.picture.time) s</td>"#
+                + "<td>\(step.location.line)</td><td>\(HTMLReport.escape(step.summary))</td></tr>\n"
+        }
+        return """
+            <h2 id="timeline">Timeline</h2>
+            <p><input type="range" id="scrub" min="0" max="\(pictures.count - 1)" value="0" aria-label="Step">
+            <span id="scrub-label"></span></p>
+            \(frames)<table id="steps"><thead><tr><th>time</th><th>line</th><th>step</th></tr></thead><tbody>
+            \(rows)</tbody></table>
+
+            """
+    }
+
+    /// The lines of the steps that failed (each failure's line; an `expect` on several lines is
+    /// marked at the step it belongs to by the runner's location).
+    private static func failureLines(_ result: ScenarioResult) -> [Int] {
+        guard case .failed(let failures) = result.outcome else { return [] }
+        let stepLines = result.stepPictures.map(\.location.line)
+        return failures.map { failure in stepLines.last { $0 <= failure.location.line } ?? failure.location.line }
+    }
+
+    private static func events(_ entry: HTMLReport.Entry) -> String {
+        guard entry.eventCount > 0 else { return "" }
+        let rows = entry.events.map { "<tr><td><code>\(HTMLReport.escape($0))</code></td></tr>" }.joined(separator: "\n")
+        let more = entry.eventCount > entry.events.count ? "<p>and \(entry.eventCount - entry.events.count) more events</p>\n" : ""
+        return """
+            <h2 id="events">Events (\(entry.eventCount))</h2>
+            <p><input type="search" data-filters="event-list" placeholder="Filter events" aria-label="Filter events"></p>
+            <table id="event-list"><tbody>
+            \(rows)
+            </tbody></table>
+            \(more)
+            """
+    }
+}
