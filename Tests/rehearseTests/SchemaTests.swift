@@ -16,7 +16,7 @@ import Testing
         // what a path holds (an ordering needs a number)
         "ordering-of-text.yaml", "ordering-against-text.yaml", "ordering-of-a-frame.yaml",
         // the installed plugins' events and their fields
-        "emit-unknown-event.yaml", "emit-missing-field.yaml", "emit-wrong-field-type.yaml",
+        "emit-unknown-event.yaml", "emit-missing-field.yaml", "emit-wrong-field-type.yaml", "emit-pan-too-fast.yaml",
         // the steps' clock, and relations between values
         "at-in-the-past.yaml", "explore-bad-wait-range.yaml", "explore-waits-too-long.yaml", "invariant-listed-twice.yaml",
         // touches: the screen of the device and the orientation reached, fingers down, order, totals

@@ -41,7 +41,10 @@ import Testing
             session.inject("touch.began", id=3, x=160.0, y=480.0)
             session.inject("touch.ended", id=3, x=160.0, y=480.0)
             print([event.fields["target"] for event in session.take_events() if event.name == "tap"])
-            for name, fields in (("touch.moved", {"id": 7, "x": 1.0, "y": 1.0}), ("touch.began", {"id": 1, "x": 400.0, "y": 1.0})):
+            fling = {"state": "ended", "target": "list", "translation": {"x": 0.0, "y": 0.0}, "velocity": {"x": 0.0, "y": 1e308},
+                     "location": {"x": 160.0, "y": 200.0}}
+            for name, fields in (("touch.moved", {"id": 7, "x": 1.0, "y": 1.0}), ("touch.began", {"id": 1, "x": 400.0, "y": 1.0}),
+                                 ("gesture.pan", fling)):
                 try:
                     session.inject(name, **fields)
                 except rehearse.RehearseError as error:
@@ -60,6 +63,7 @@ import Testing
             ['card']
             org.rehearse.Error.InvalidField touch.moved: touch 7 is not down; a touch begins with touch.began
             org.rehearse.Error.InvalidField touch.began: touch at (400.0, 1.0) is off the 320.0 × 568.0 screen
+            org.rehearse.Error.InvalidField gesture.pan: velocity (0.0, 1e+308) is faster than 10000000 points per second on an axis, the most a gesture may have
 
             """, "\(result.errorOutput)")
     }
