@@ -81,6 +81,12 @@ import Testing
             // The widest screen there is, for a pinch whose fingers end 100 × 100 points apart.
             ("a pinch's scale", { "name: limits\ndevice: {width: 10000, height: 500, hz: 60, keyboard: [200, 150]}\nsteps:\n"
                 + "  - pinch: {center: [5000, 250], scale: \(number($0, ScenarioLimits.pinchScale)), duration: 0.1}\n" }),
+            // Just past it is halfway to 1 (nearer 1 a fling decelerates for days).
+            ("a scroll view's decelerationRate", { past in
+                let rate = past ? (ScenarioLimits.decelerationRate + 1) / 2 : ScenarioLimits.decelerationRate
+                return "name: limits\nscene:\n  nodes:\n    - {id: list, kind: scrollView, frame: [0, 0, 10, 10], "
+                    + "decelerationRate: \(rate.shortDescription)}\nsteps: []\n"
+            }),
             ("a POP spring", { steps(["animate: {target: root, property: alpha, to: 0.5, duration: 1, curve: {pop: {speed: \(number($0, ScenarioLimits.popParameter.upperBound))}}}"]) }),
             ("nodes", { past in
                 "name: limits\nscene:\n  nodes:\n" + (0..<over(past, ScenarioLimits.nodes - 1)).map { "    - {id: n\($0), kind: view, frame: [0, 0, 1, 1]}\n" }.joined() + "steps: []\n"
