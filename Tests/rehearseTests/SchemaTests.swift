@@ -21,7 +21,7 @@ import Testing
         "at-in-the-past.yaml", "explore-bad-wait-range.yaml", "explore-waits-too-long.yaml", "invariant-listed-twice.yaml",
         // touches: the screen of the device and the orientation reached, fingers down, order, totals
         "drag-off-screen.yaml", "swipe-off-screen.yaml", "pinch-finger-off-screen.yaml", "touch-off-screen-after-rotation.yaml",
-        "touches-not-down.yaml", "touches-out-of-order.yaml", "drag-too-many-touches.yaml",
+        "touches-not-down.yaml", "touches-out-of-order.yaml", "drag-too-many-touches.yaml", "pinch-with-nine-fingers-down.yaml",
         // a YAML parser keeps one of two equal keys; JSON Schema cannot refuse NaN
         "duplicate-key.yaml", "nan-expected-value.yaml", "nan-wait.yaml",
     ]
