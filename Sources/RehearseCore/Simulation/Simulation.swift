@@ -203,6 +203,12 @@ public final class Simulation {
         return bus.publish(prepared, source: source)
     }
 
+    /// Whether finger `id` is down: a `touch.began` delivered and no `touch.ended` or
+    /// `touch.cancelled` since.
+    public func isTouchDown(_ id: Int) -> Bool {
+        touchesDown.isDown(id)
+    }
+
     /// Checks `event` now and injects it at `time`.
     public func inject(_ event: Event, at time: VirtualTime) throws(InjectionError) {
         guard time >= now else {

@@ -13,6 +13,9 @@ final class TouchesDown {
     /// Whether any finger is down.
     var isEmpty: Bool { fingers.isEmpty }
 
+    /// Whether finger `id` is down.
+    func isDown(_ id: Int) -> Bool { fingers[id] != nil }
+
     /// Throws unless a touch in `phase` fits the fingers down now.
     func check(_ phase: TouchPhase, _ touch: Touch) throws(InjectionError) {
         switch phase {
