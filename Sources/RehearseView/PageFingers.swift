@@ -26,8 +26,8 @@ struct PageFingers {
         switch phase {
         case .began:
             guard fingers[key] == nil else { throw ViewerCommandError("touch \(id) is already down") }
-            let held = Set(fingers.values.map(\.finger))
-            guard let finger = ScenarioLimits.touchIDs.first(where: { !held.contains($0) && !simulation.isTouchDown($0) }) else {
+            let held = Set(fingers.values.map(\.finger)), down = simulation.touchesDown
+            guard let finger = ScenarioLimits.touchIDs.first(where: { !held.contains($0) && down[$0] == nil }) else {
                 throw ViewerCommandError("no finger is free")
             }
             try simulation.inject(Event(.began, Touch(id: finger, point: point)))

@@ -137,13 +137,13 @@ import Testing
         viewer.hub.disconnect(second)
         viewer.serve(session)
         #expect(touches.last.map { "\($0.0) \($0.1.id)" } == "cancelled 1")
-        #expect(session.simulation.isTouchDown(0) && !session.simulation.isTouchDown(1))
+        #expect(Set(session.simulation.touchesDown.keys) == [0])
         let secondSent = await messages(secondStream) {}
         let errors = secondSent.compactMap { $0["type"] as? String == "error" ? $0["message"] as? String : nil }
         #expect(errors == ["touch 1 is not down; a touch begins with phase began", "touch 0 is already down"])
         _ = await messages(firstStream) { viewer.hub.disconnect(first) }
         viewer.serve(session)
-        #expect(!session.simulation.isTouchDown(0))
+        #expect(session.simulation.touchesDown.isEmpty)
     }
 
     /// A box fading over `seconds`, the display link ticking at 60 Hz all along: 5,000 s take

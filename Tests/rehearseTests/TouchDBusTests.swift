@@ -67,4 +67,35 @@ import Testing
 
             """, "\(result.errorOutput)")
     }
+
+    /// The default session is shared: a client that put the screen's 10 fingers down and left used
+    /// to keep them down for good, so that no client (nor a viewer page) could touch again. A
+    /// caller's fingers are now cancelled when it leaves the bus, or drops its `--listen` connection.
+    @Test(arguments: [false, true]) func aClientThatLeavesWithFingersDownHasThemCancelled(peer: Bool) throws {
+        let bus = try PrivateBus()
+        let target = peer ? try bus.servePeersOnly(["--mode", "manual"]).address : "SESSION"
+        if !peer { try bus.serve(["--mode", "manual"]) }
+        let script = """
+            import subprocess, sys
+            sys.path.insert(0, '\(Rehearse.packageRoot.appendingPathComponent("clients/python").path)')
+            import rehearse
+            if sys.argv[1:] == ["hold"]:
+                session = rehearse.Simulator(bus='\(target)').default_session()
+                for finger in range(10):
+                    session.inject("touch.began", id=1000 + finger, x=10.0, y=10.0)
+                sys.exit(0)
+            subprocess.run([sys.executable, __file__, "hold"], check=True)
+            session = rehearse.Simulator(bus='\(target)').default_session()
+            try:
+                session.inject("touch.began", id=1, x=20.0, y=20.0)
+                session.inject("touch.ended", id=1, x=20.0, y=20.0)
+                print("touched")
+            except rehearse.RehearseError as error:
+                print(error.name, error.message)
+            """
+        let file = bus.folder.appendingPathComponent("leave.py")
+        try Data(script.utf8).write(to: file)
+        let result = try bus.run("/usr/bin/env", ["python3", file.path])
+        #expect(result.output == "touched\n", "\(result.errorOutput)")
+    }
 }

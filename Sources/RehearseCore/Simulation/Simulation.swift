@@ -18,7 +18,7 @@ public final class Simulation {
     /// Moves scroll views that fingers drag and fling.
     public let scrolling: ScrollViewService
     /// The fingers down, as injection sees them.
-    private let touchesDown = TouchesDown()
+    private let touches = TouchesDown()
 
     /// The constraint layout of the scene, if it has one.
     public var layout: (any SceneLayout)?
@@ -185,7 +185,7 @@ public final class Simulation {
     /// nothing, for an unknown event name or a target the scene does not have.
     @discardableResult
     public func inject(_ event: Event) throws(InjectionError) -> UInt64? {
-        if let (phase, touch) = event.touch { try touchesDown.check(phase, touch) }
+        if let (phase, touch) = event.touch { try touches.check(phase, touch) }
         let sequence = try emit(event, source: "injected")
         injectionObserver?(event, nil)
         return sequence
@@ -203,11 +203,9 @@ public final class Simulation {
         return bus.publish(prepared, source: source)
     }
 
-    /// Whether finger `id` is down: a `touch.began` delivered and no `touch.ended` or
-    /// `touch.cancelled` since.
-    public func isTouchDown(_ id: Int) -> Bool {
-        touchesDown.isDown(id)
-    }
+    /// The fingers down (a `touch.began` delivered and no `touch.ended` or `touch.cancelled`
+    /// since), and where each is.
+    public var touchesDown: [Int: Point] { touches.points }
 
     /// Checks `event` now and injects it at `time`.
     public func inject(_ event: Event, at time: VirtualTime) throws(InjectionError) {
@@ -314,7 +312,7 @@ public final class Simulation {
         switch event {
         case .touchBegan, .touchMoved, .touchEnded, .touchCancelled:
             guard let (phase, touch) = event.touch else { return event }
-            return touchesDown.prepare(phase, touch, hitTest: touchTarget).map { Event(phase, $0) }
+            return touches.prepare(phase, touch, hitTest: touchTarget).map { Event(phase, $0) }
         case .tap(var tap):
             if let point = tap.point {
                 tap.target = hitTarget(point)
