@@ -141,7 +141,10 @@ extension SimulatorService {
         guard !dropped.isEmpty else { return }
         peers.removeAll { peer in dropped.contains { $0 === peer } }
         retired += dropped
-        for peer in dropped { sessions.removeAll(ownedBy: .peer(peer.connection)).forEach(release) }
+        for peer in dropped {
+            sessions.removeAll(ownedBy: .peer(peer.connection)).forEach(release)
+            defaultSessionFingers.left(.peer(peer.connection))
+        }
     }
 
     /// Closes and releases the retired peers' connections. Only where no message is being

@@ -10,12 +10,7 @@ extension SimulatorService: SessionHost {
     /// every limit takes a quarter of a second), and answers when it is built
     /// (``finishSessionCreations()``). Nil: the call is answered later.
     func createSession(_ setup: Fields, for call: OpaquePointer) throws(MethodFailure) -> String? {
-        let owner: SessionTable.Owner
-        if let source, peers.contains(where: { $0.connection == source }) {
-            owner = .peer(source)
-        } else if let sender = dbus_message_get_sender(call) {
-            owner = .bus(String(cString: sender))
-        } else {
+        guard let owner = caller(of: call) else {
             throw MethodFailure(SimulatorError.notPermitted, "the caller has no name to own a session by")
         }
         guard let source else { throw MethodFailure(SimulatorError.notPermitted, "the call came on no connection") }
@@ -24,6 +19,13 @@ extension SimulatorService: SessionHost {
                              registry: registry, defaultMode: options.mode)
         sessions.pending.append(owner)
         return nil
+    }
+
+    /// Who made `call` (on ``source``): a peer connected straight to the service, or a bus client
+    /// by its unique name; nil for a call with neither.
+    func caller(of call: OpaquePointer) -> SessionTable.Owner? {
+        if let source, peers.contains(where: { $0.connection == source }) { return .peer(source) }
+        return dbus_message_get_sender(call).map { .bus(String(cString: $0)) }
     }
 
     /// Answers the `CreateSession` calls whose sessions were built (or failed to be): each
@@ -138,7 +140,7 @@ extension SimulatorService: SessionHost {
     }
 
     /// On the bus's `NameOwnerChanged` for a unique name that went away: ends its sessions, and
-    /// its long work on the default session.
+    /// its long work and its fingers on the default session.
     func closeSessionsOfDepartedClient(_ signal: OpaquePointer) {
         guard dbus_message_is_signal(signal, "org.freedesktop.DBus", "NameOwnerChanged") != 0,
               dbus_message_get_sender(signal).map({ String(cString: $0) }) == "org.freedesktop.DBus" else { return }
@@ -146,6 +148,7 @@ extension SimulatorService: SessionHost {
         guard let name = try? reader.string(), (try? reader.string()) != nil, let newOwner = try? reader.string(),
               name.hasPrefix(":"), newOwner.isEmpty else { return }
         if defaultSessionCaller?.name == name { defaultSessionCaller?.left = true }
+        defaultSessionFingers.left(.bus(name))
         if sessions.pending.contains(.bus(name)) { sessions.departedWhilePending.insert(name) }
         sessions.removeAll(ownedBy: .bus(name)).forEach(release)
     }

@@ -103,6 +103,8 @@ public final class SimulatorService {
     /// The bus client whose call to the default session is being answered, and whether it left
     /// the bus meanwhile (its long work then stops, as a peer's does when it goes).
     var defaultSessionCaller: (name: String, left: Bool)?
+    /// The fingers the default session's callers put down, cancelled when a caller leaves.
+    var defaultSessionFingers = DefaultSessionFingers()
     let serials = MessageSerials()
     /// What the sessions' threads read: stop, and whether the bus daemon is behind.
     let state = ServiceState()
@@ -223,6 +225,7 @@ public final class SimulatorService {
             servePeers()
             finishSessionCreations()
             answerDefaultSessionCalls()
+            defaultSessionFingers.cancelOrphans(in: defaultSession.simulation)
             // While the daemon has not taken what was sent, new work waits: memory stays bounded.
             let busBehind = isBusBacklogFull
             state.setBusBacklogFull(busBehind)
@@ -383,10 +386,18 @@ public final class SimulatorService {
                 send(.failure(MethodFailure(SimulatorError.unknownObject, "the service is stopping")), to: call, on: connection)
                 continue
             }
+            // Fingers of callers that left go before anyone's next call: it may need the room.
+            defaultSessionFingers.cancelOrphans(in: sessions.defaultObject.session.simulation)
             source = connection
             defaultSessionCaller = dbus_message_get_sender(call).map { (String(cString: $0), false) }
+            let owner = caller(of: call), session = sessions.defaultObject.session, before = session.simulation.touchesDown
             let answer = sessions.defaultObject.answer(call) { continueLongWork(for: connection) }
                 ?? .failure(MethodFailure(SimulatorError.unknownMethod, "\(SimulatorInterface.path) has no such method"))
+            if let owner {
+                defaultSessionFingers.note(owner, downBefore: before, in: session.simulation)
+                // A caller that left during its own long call leaves what it put down meanwhile.
+                if !isServed(connection) || defaultSessionCaller?.left == true { defaultSessionFingers.left(owner) }
+            }
             defaultSessionCaller = nil
             source = nil
             // The events the call delivered go out before its reply: a client that reads events

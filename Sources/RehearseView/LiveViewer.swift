@@ -29,6 +29,8 @@ public final class LiveViewer: SessionCompanion {
     private var reviewing = false
     /// The loaded run's scene at the time a page scrubbed to, once simulated.
     private var review: SceneSnapshot?
+    /// The fingers the pages have down.
+    private var fingers = PageFingers()
 
     /// A viewer of the default session; `readOnly` refuses every command (pages only watch), and
     /// a `scenario` (its file's run) gives the pages a timeline to scrub. Nothing of the run is
@@ -69,9 +71,10 @@ public final class LiveViewer: SessionCompanion {
                 changedNow = true
             }
         }
+        for client in hub.takeDeparted() { fingers.cancel(client: client, in: session.simulation) }
         for (client, command) in hub.takeCommands() {
             do {
-                try apply(command, to: session)
+                try apply(command, from: client, to: session)
                 changedNow = true
             } catch {
                 hub.send(ViewerHub.errorMessage("\(error)"), to: client)
@@ -95,7 +98,7 @@ public final class LiveViewer: SessionCompanion {
 
     // MARK: Commands
 
-    private func apply(_ command: ViewerCommand, to session: SimulatorSession) throws {
+    private func apply(_ command: ViewerCommand, from client: Int, to session: SimulatorSession) throws {
         // Scrubbing too: it changes what every page shows, and costs a simulation of the run.
         if readOnly { throw ViewerCommandError("this viewer is read-only (--read-only)") }
         let simulation = session.simulation
@@ -105,7 +108,7 @@ public final class LiveViewer: SessionCompanion {
         }
         switch command {
         case .tap(let point): try simulation.inject(.tap(Tap(point: point)))
-        case .touch(let phase, let id, let point): try simulation.inject(Event(phase, Touch(id: id, point: point)))
+        case .touch(let phase, let id, let point): try fingers.touch(phase, id: id, at: point, from: client, in: simulation)
         case .text(let text): try simulation.inject(.text(TextInput(target: try responder(), text: text)))
         case .returnKey: try simulation.inject(.returnKey(NodeTarget(target: try responder())))
         case .motion(let rate): try simulation.inject(.motion(MotionSample(rotationRate: rate)))
@@ -134,6 +137,7 @@ public final class LiveViewer: SessionCompanion {
     private func watch(_ simulation: Simulation) {
         guard watched !== simulation else { return }
         watched = simulation
+        fingers.removeAll()
         changedNow = true
         simulation.bus.subscribe(.all, owner: "viewer") { [weak self] delivered in
             guard let self else { return }

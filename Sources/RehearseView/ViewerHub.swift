@@ -28,6 +28,8 @@ final class ViewerHub: Sendable {
         var commands: [(client: Int, command: ViewerCommand)] = []
         var clients: [Int: Client] = [:]
         var connected = 0
+        /// Pages that left since the service's thread last asked.
+        var departed: [Int] = []
         var wake: (@Sendable () -> Void)?
     }
 
@@ -60,7 +62,21 @@ final class ViewerHub: Sendable {
 
     /// Forgets a page that left.
     func disconnect(_ client: Int) {
-        state.withLock { $0.clients.removeValue(forKey: client) }?.finish()
+        let left = state.withLock { state in
+            let left = state.clients.removeValue(forKey: client)
+            if left != nil { state.departed.append(client) }
+            return left
+        }
+        left?.finish()
+        if left != nil { wake() }
+    }
+
+    /// The pages that left since the last call (their fingers are to be lifted).
+    func takeDeparted() -> [Int] {
+        state.withLock { state in
+            defer { state.departed.removeAll() }
+            return state.departed
+        }
     }
 
     /// Queues a page's command for the service's thread; false when too many wait.

@@ -74,6 +74,18 @@ import Testing
         #expect(abs(deceleration.restingOffset - deceleration.offset(at: settle) - 0.25) < 1e-9)
     }
 
+    /// A rate nearer 1 than ``ScenarioLimits/decelerationRate`` is refused: at 0.9999999999999999 a
+    /// 1,200-point-per-second fling moved for 3.6e14 s. At the limit the fastest fling a gesture may
+    /// have comes to rest within half a pixel of a 4x screen in 205 s:
+    /// `ln(0.125 / (1e7 / 0.100005)) / -0.100005` (`python3 -c`) is 204.99.
+    @Test func aFlingAtTheSlowestRateComesToRestWithinMinutes() throws {
+        #expect(DecelerationRate(ScenarioLimits.decelerationRate.nextUp) == nil)
+        #expect(DecelerationRate(0.9999999999999999) == nil)
+        let rate = try #require(DecelerationRate(ScenarioLimits.decelerationRate))
+        let settle = Deceleration(start: 0, velocity: ScenarioLimits.gestureVelocity, rate: rate).settlingTime(threshold: 0.125)
+        #expect(abs(settle - 204.99) < 0.01)
+    }
+
     @Test func aTargetChosenForTheDecelerationIsWhereItRests() {
         let deceleration = Deceleration(start: 100, restingAt: 320, rate: .fast)
         #expect(abs(deceleration.restingOffset - 320) < 1e-9)

@@ -125,6 +125,30 @@ import Testing
         #expect(log.names.contains("scroll.didEndDecelerating"))
     }
 
+    /// A gesture from outside (D-Bus `Inject`, `emit`) is a finger's: its velocity at most
+    /// ``ScenarioLimits/gestureVelocity`` on each axis and its location on the screen. A pan let go
+    /// at 1e308 points per second used to carry the offset to infinity.
+    @Test func anInjectedPanFasterThanTheLimitOrOffTheScreenIsRefused() throws {
+        let (simulation, log) = try Self.simulation()
+        let limit = ScenarioLimits.gestureVelocity
+        func pan(_ state: GestureState, velocity: Double = 0, at location: Point = Point(x: 160, y: 300)) throws {
+            try simulation.inject(.gesturePan(PanGesture(state: state, target: "scroll", translation: .zero,
+                                                         velocity: Point(x: 0, y: velocity), location: location)))
+        }
+        try pan(.began)
+        for velocity in [limit.nextUp, -limit.nextUp, 1e308, -Double.greatestFiniteMagnitude] {
+            #expect(throws: InjectionError.self) { try pan(.ended, velocity: velocity) }
+        }
+        #expect(throws: InjectionError.self) { try pan(.changed, at: Point(x: 160, y: 1e308)) }
+        let longPress = LongPressGesture(state: .began, target: "scroll", location: Point(x: -1, y: 300))
+        #expect(throws: InjectionError.self) { try simulation.inject(.gestureLongPress(longPress)) }
+        #expect(simulation.scrolling.isDragging("scroll") && !log.names.contains("scroll.willEndDragging"))
+        try pan(.ended, velocity: -limit)
+        simulation.run(until: Self.seconds(120))
+        #expect(try simulation.number("scroll.contentOffset.y") == 1600)
+        #expect(log.names.contains("scroll.didEndDecelerating"))
+    }
+
     /// `scrollEnabled: false` (UIKit's `isScrollEnabled`): a finger in the scroll view pans its
     /// content instead, and the scroll view stays where it is.
     @Test func aScrollViewThatCannotScrollLetsTheFingerThrough() throws {

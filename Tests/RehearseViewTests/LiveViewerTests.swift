@@ -110,6 +110,42 @@ import Testing
         #expect(sent.last?["index"] as? Int == ViewerHub.clientBacklog * 2 - 1, "the newest frame is kept")
     }
 
+    /// A page's fingers are its own, on the screen, and lifted when it leaves. A mouse let go past
+    /// the screen's edge used to be refused and its finger stayed down, so that every later drag
+    /// of the page was refused ("touch 0 is already down"); a page's finger 0 was every page's,
+    /// which another page could move or lift; and a page that left mid-drag kept its fingers down
+    /// for good (ten kept every page and the default session's D-Bus clients from touching).
+    @Test func aPagesFingersAreItsOwnKeptOnTheScreenAndCancelledWhenItLeaves() async throws {
+        let viewer = LiveViewer(readOnly: false, scenario: nil, registry: shippedPlugins)
+        let session = try session()
+        var touches: [(TouchPhase, Touch)] = []
+        session.simulation.bus.subscribe(.all, owner: "test") { delivered in
+            if let touch = delivered.event.touch { touches.append(touch) }
+        }
+        let (first, firstStream) = try #require(viewer.hub.connect())
+        let (second, secondStream) = try #require(viewer.hub.connect())
+        viewer.serve(session)
+        let inside = Point(x: 10, y: 10)
+        for (client, command) in [(first, ViewerCommand.touch(.began, id: 0, inside)), (first, .touch(.ended, id: 0, Point(x: -50, y: 900))),
+                                  (first, .touch(.began, id: 0, inside)), (second, .touch(.began, id: 0, inside)),
+                                  (second, .touch(.ended, id: 1, inside)), (second, .touch(.began, id: 0, inside))] {
+            #expect(viewer.hub.submit(command, from: client))
+        }
+        viewer.serve(session)
+        #expect(touches.map { "\($0.0) \($0.1.id) \($0.1.point.x) \($0.1.point.y)" }
+                == ["began 0 10.0 10.0", "ended 0 0.0 568.0", "began 0 10.0 10.0", "began 1 10.0 10.0"])
+        viewer.hub.disconnect(second)
+        viewer.serve(session)
+        #expect(touches.last.map { "\($0.0) \($0.1.id)" } == "cancelled 1")
+        #expect(Set(session.simulation.touchesDown.keys) == [0])
+        let secondSent = await messages(secondStream) {}
+        let errors = secondSent.compactMap { $0["type"] as? String == "error" ? $0["message"] as? String : nil }
+        #expect(errors == ["touch 1 is not down; a touch begins with phase began", "touch 0 is already down"])
+        _ = await messages(firstStream) { viewer.hub.disconnect(first) }
+        viewer.serve(session)
+        #expect(session.simulation.touchesDown.isEmpty)
+    }
+
     /// A box fading over `seconds`, the display link ticking at 60 Hz all along: 5,000 s take
     /// seconds to simulate.
     private func fade(seconds: Int) throws -> Scenario {

@@ -16,12 +16,12 @@ import Testing
         // what a path holds (an ordering needs a number)
         "ordering-of-text.yaml", "ordering-against-text.yaml", "ordering-of-a-frame.yaml",
         // the installed plugins' events and their fields
-        "emit-unknown-event.yaml", "emit-missing-field.yaml", "emit-wrong-field-type.yaml",
+        "emit-unknown-event.yaml", "emit-missing-field.yaml", "emit-wrong-field-type.yaml", "emit-pan-too-fast.yaml",
         // the steps' clock, and relations between values
         "at-in-the-past.yaml", "explore-bad-wait-range.yaml", "explore-waits-too-long.yaml", "invariant-listed-twice.yaml",
         // touches: the screen of the device and the orientation reached, fingers down, order, totals
         "drag-off-screen.yaml", "swipe-off-screen.yaml", "pinch-finger-off-screen.yaml", "touch-off-screen-after-rotation.yaml",
-        "touches-not-down.yaml", "touches-out-of-order.yaml", "drag-too-many-touches.yaml",
+        "touches-not-down.yaml", "touches-out-of-order.yaml", "drag-too-many-touches.yaml", "pinch-with-nine-fingers-down.yaml",
         // a YAML parser keeps one of two equal keys; JSON Schema cannot refuse NaN
         "duplicate-key.yaml", "nan-expected-value.yaml", "nan-wait.yaml",
     ]
@@ -81,6 +81,12 @@ import Testing
             // The widest screen there is, for a pinch whose fingers end 100 × 100 points apart.
             ("a pinch's scale", { "name: limits\ndevice: {width: 10000, height: 500, hz: 60, keyboard: [200, 150]}\nsteps:\n"
                 + "  - pinch: {center: [5000, 250], scale: \(number($0, ScenarioLimits.pinchScale)), duration: 0.1}\n" }),
+            // Just past it is halfway to 1 (nearer 1 a fling decelerates for days).
+            ("a scroll view's decelerationRate", { past in
+                let rate = past ? (ScenarioLimits.decelerationRate + 1) / 2 : ScenarioLimits.decelerationRate
+                return "name: limits\nscene:\n  nodes:\n    - {id: list, kind: scrollView, frame: [0, 0, 10, 10], "
+                    + "decelerationRate: \(rate.shortDescription)}\nsteps: []\n"
+            }),
             ("a POP spring", { steps(["animate: {target: root, property: alpha, to: 0.5, duration: 1, curve: {pop: {speed: \(number($0, ScenarioLimits.popParameter.upperBound))}}}"]) }),
             ("nodes", { past in
                 "name: limits\nscene:\n  nodes:\n" + (0..<over(past, ScenarioLimits.nodes - 1)).map { "    - {id: n\($0), kind: view, frame: [0, 0, 1, 1]}\n" }.joined() + "steps: []\n"

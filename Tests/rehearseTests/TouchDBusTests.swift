@@ -41,7 +41,10 @@ import Testing
             session.inject("touch.began", id=3, x=160.0, y=480.0)
             session.inject("touch.ended", id=3, x=160.0, y=480.0)
             print([event.fields["target"] for event in session.take_events() if event.name == "tap"])
-            for name, fields in (("touch.moved", {"id": 7, "x": 1.0, "y": 1.0}), ("touch.began", {"id": 1, "x": 400.0, "y": 1.0})):
+            fling = {"state": "ended", "target": "list", "translation": {"x": 0.0, "y": 0.0}, "velocity": {"x": 0.0, "y": 1e308},
+                     "location": {"x": 160.0, "y": 200.0}}
+            for name, fields in (("touch.moved", {"id": 7, "x": 1.0, "y": 1.0}), ("touch.began", {"id": 1, "x": 400.0, "y": 1.0}),
+                                 ("gesture.pan", fling)):
                 try:
                     session.inject(name, **fields)
                 except rehearse.RehearseError as error:
@@ -60,7 +63,39 @@ import Testing
             ['card']
             org.rehearse.Error.InvalidField touch.moved: touch 7 is not down; a touch begins with touch.began
             org.rehearse.Error.InvalidField touch.began: touch at (400.0, 1.0) is off the 320.0 × 568.0 screen
+            org.rehearse.Error.InvalidField gesture.pan: velocity (0.0, 1e+308) is faster than 10000000 points per second on an axis, the most a gesture may have
 
             """, "\(result.errorOutput)")
+    }
+
+    /// The default session is shared: a client that put the screen's 10 fingers down and left used
+    /// to keep them down for good, so that no client (nor a viewer page) could touch again. A
+    /// caller's fingers are now cancelled when it leaves the bus, or drops its `--listen` connection.
+    @Test(arguments: [false, true]) func aClientThatLeavesWithFingersDownHasThemCancelled(peer: Bool) throws {
+        let bus = try PrivateBus()
+        let target = peer ? try bus.servePeersOnly(["--mode", "manual"]).address : "SESSION"
+        if !peer { try bus.serve(["--mode", "manual"]) }
+        let script = """
+            import subprocess, sys
+            sys.path.insert(0, '\(Rehearse.packageRoot.appendingPathComponent("clients/python").path)')
+            import rehearse
+            if sys.argv[1:] == ["hold"]:
+                session = rehearse.Simulator(bus='\(target)').default_session()
+                for finger in range(10):
+                    session.inject("touch.began", id=1000 + finger, x=10.0, y=10.0)
+                sys.exit(0)
+            subprocess.run([sys.executable, __file__, "hold"], check=True)
+            session = rehearse.Simulator(bus='\(target)').default_session()
+            try:
+                session.inject("touch.began", id=1, x=20.0, y=20.0)
+                session.inject("touch.ended", id=1, x=20.0, y=20.0)
+                print("touched")
+            except rehearse.RehearseError as error:
+                print(error.name, error.message)
+            """
+        let file = bus.folder.appendingPathComponent("leave.py")
+        try Data(script.utf8).write(to: file)
+        let result = try bus.run("/usr/bin/env", ["python3", file.path])
+        #expect(result.output == "touched\n", "\(result.errorOutput)")
     }
 }

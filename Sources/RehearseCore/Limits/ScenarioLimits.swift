@@ -42,6 +42,16 @@ public enum ScenarioLimits {
     public static let touchIDs = 0...999
     /// The largest `scale` a `pinch` may reach (it must be more than 0).
     public static let pinchScale = 100.0
+    /// The largest `decelerationRate` a scroll view may be given as a number (it must be more than
+    /// 0): the fraction of its velocity a fling keeps each millisecond. At 0.9999 the fastest fling
+    /// (``gestureVelocity``) comes to rest within about 205 s; nearer 1 a fling went on for days
+    /// (0.9999999999999999: 3.6e14 s, the display link ticking all the while).
+    public static let decelerationRate = 0.9999
+    /// The fastest a gesture may say its finger moves, in points per second on either axis (an
+    /// injected or emitted `gesture.pan`'s `velocity`): the longest screen side crossed in one
+    /// frame of the fastest display, 10,000,000. A scroll view flung much faster is carried past
+    /// every number (1e308 left its offset infinite).
+    public static let gestureVelocity = deviceLength * Double(deviceRefreshRate.upperBound)
 
     // MARK: The scene and the device
 

@@ -2,19 +2,20 @@ import Foundation
 
 /// `UIScrollView.decelerationRate`: the fraction of its velocity a flung scroll view keeps each
 /// millisecond. `normal` is 0.998 and `fast` 0.99 (Apple's `UIScrollView.DecelerationRate`
-/// documentation); any number strictly between 0 and 1 may be given.
+/// documentation); any number above 0 and at most ``ScenarioLimits/decelerationRate`` may be given.
 public struct DecelerationRate: Hashable, Sendable {
     /// `UIScrollView.DecelerationRate.normal`.
     public static let normal = DecelerationRate(checked: 0.998)
     /// `UIScrollView.DecelerationRate.fast`.
     public static let fast = DecelerationRate(checked: 0.99)
 
-    /// The fraction of velocity kept per millisecond, in (0, 1).
+    /// The fraction of velocity kept per millisecond, in (0, ``ScenarioLimits/decelerationRate``].
     public let value: Double
 
-    /// A rate of `value`, if it is strictly between 0 and 1 (0 would stop at once, 1 never).
+    /// A rate of `value`, if it is above 0 and at most ``ScenarioLimits/decelerationRate`` (0 would
+    /// stop at once, 1 never, and near 1 a fling decelerates for days).
     public init?(_ value: Double) {
-        guard value > 0, value < 1 else { return nil }
+        guard value > 0, value <= ScenarioLimits.decelerationRate else { return nil }
         self.value = value
     }
 
@@ -35,21 +36,24 @@ public struct DecelerationRate: Hashable, Sendable {
 }
 
 extension DecelerationRate: FieldConvertible {
-    /// Reads `normal`, `fast` or a number strictly between 0 and 1.
+    /// Reads `normal`, `fast` or a number above 0 and at most ``ScenarioLimits/decelerationRate``.
     public init(field value: FieldValue, path: String) throws(FieldError) {
         if case .string(let name) = value {
             guard let rate = Self.named.first(where: { $0.name == name })?.rate else {
-                throw FieldError(path: path, problem: .invalidValue("must be normal, fast or a number between 0 and 1, found '\(name)'"))
+                throw FieldError(path: path, problem: .invalidValue("must be normal, fast or \(Self.numbers), found '\(name)'"))
             }
             self = rate
             return
         }
         let number = try Double(field: value, path: path)
         guard let rate = DecelerationRate(number) else {
-            throw FieldError(path: path, problem: .invalidValue("must be normal, fast or a number between 0 and 1 (both excluded), found \(number)"))
+            throw FieldError(path: path, problem: .invalidValue("must be normal, fast or \(Self.numbers), found \(number)"))
         }
         self = rate
     }
+
+    /// The numbers a rate may be, in words.
+    private static let numbers = "a number above 0 and at most \(ScenarioLimits.decelerationRate.shortDescription)"
 
     /// The name for `normal` and `fast`, the number otherwise.
     public var fieldValue: FieldValue { name.map(FieldValue.string) ?? .double(value) }

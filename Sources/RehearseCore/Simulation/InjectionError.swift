@@ -10,8 +10,9 @@ public enum InjectionError: Error, Equatable, Sendable, CustomStringConvertible 
     case invalidTime(String)
     /// A plugin-defined event whose fields its type does not accept.
     case invalidFields(name: String, FieldError)
-    /// A touch off the screen, or one that does not fit the fingers down (a finger already down
-    /// coming down again, one that is not down moving or lifting).
+    /// A touch or a gesture off the screen, a touch that does not fit the fingers down (a finger
+    /// already down coming down again, one that is not down moving or lifting), or a gesture
+    /// faster than ``ScenarioLimits/gestureVelocity``.
     case invalidTouch(String)
 
     public var description: String {

@@ -18,7 +18,7 @@ public final class Simulation {
     /// Moves scroll views that fingers drag and fling.
     public let scrolling: ScrollViewService
     /// The fingers down, as injection sees them.
-    private let touchesDown = TouchesDown()
+    private let touches = TouchesDown()
 
     /// The constraint layout of the scene, if it has one.
     public var layout: (any SceneLayout)?
@@ -188,7 +188,7 @@ public final class Simulation {
     /// nothing, for an unknown event name or a target the scene does not have.
     @discardableResult
     public func inject(_ event: Event) throws(InjectionError) -> UInt64? {
-        if let (phase, touch) = event.touch { try touchesDown.check(phase, touch) }
+        if let (phase, touch) = event.touch { try touches.check(phase, touch) }
         let sequence = try emit(event, source: "injected")
         injectionObserver?(event, nil)
         return sequence
@@ -205,6 +205,10 @@ public final class Simulation {
         guard let prepared = prepare(event) else { return nil }
         return bus.publish(prepared, source: source)
     }
+
+    /// The fingers down (a `touch.began` delivered and no `touch.ended` or `touch.cancelled`
+    /// since), and where each is.
+    public var touchesDown: [Int: Point] { touches.points }
 
     /// Checks `event` now and injects it at `time`.
     public func inject(_ event: Event, at time: VirtualTime) throws(InjectionError) {
@@ -242,11 +246,20 @@ public final class Simulation {
         case .resign(let request): try node(request.target, field: "target")
         case .tap(let tap): try node(tap.target, field: "target")
         case .touchBegan(let touch), .touchMoved(let touch), .touchEnded(let touch), .touchCancelled(let touch):
-            try checkOnScreen(touch.point)
-        case .gesturePan(let pan): try node(pan.target, field: "target")
-        case .gestureSwipe(let swipe): try node(swipe.target, field: "target")
-        case .gestureLongPress(let press): try node(press.target, field: "target")
-        case .gesturePinch(let pinch): try node(pinch.target, field: "target")
+            try checkOnScreen(touch.point, "touch at")
+        case .gesturePan(let pan):
+            try node(pan.target, field: "target")
+            try checkOnScreen(pan.location, "location")
+            try checkVelocity(pan.velocity)
+        case .gestureSwipe(let swipe):
+            try node(swipe.target, field: "target")
+            try checkOnScreen(swipe.location, "location")
+        case .gestureLongPress(let press):
+            try node(press.target, field: "target")
+            try checkOnScreen(press.location, "location")
+        case .gesturePinch(let pinch):
+            try node(pinch.target, field: "target")
+            try checkOnScreen(pinch.center, "center")
         case .scrollWillBeginDragging(let request): try node(request.target, field: "target")
         case .scrollDidScroll(let position), .scrollDidEndDecelerating(let position): try node(position.target, field: "target")
         case .scrollWillEndDragging(let release): try node(release.target, field: "target")
@@ -265,11 +278,23 @@ public final class Simulation {
         }
     }
 
-    /// Throws unless `point` is on the screen (its edges included) in the current orientation.
-    private func checkOnScreen(_ point: Point) throws(InjectionError) {
+    /// Throws unless `point` is on the screen (its edges included) in the current orientation:
+    /// "`what` (x, y) is off the W × H screen".
+    private func checkOnScreen(_ point: Point, _ what: String) throws(InjectionError) {
         let size = scene.bounds.size
         guard (0...size.width).contains(point.x), (0...size.height).contains(point.y) else {
-            throw InjectionError.invalidTouch("touch at (\(point.x), \(point.y)) is off the \(size.width) × \(size.height) screen")
+            throw InjectionError.invalidTouch("\(what) (\(point.x), \(point.y)) is off the \(size.width) × \(size.height) screen")
+        }
+    }
+
+    /// Throws unless both components of a gesture's velocity are within
+    /// ``ScenarioLimits/gestureVelocity`` (a fling any faster would carry a scroll view's offset
+    /// past every number).
+    private func checkVelocity(_ velocity: Point) throws(InjectionError) {
+        let limit = ScenarioLimits.gestureVelocity
+        guard abs(velocity.x) <= limit, abs(velocity.y) <= limit else {
+            throw InjectionError.invalidTouch("velocity (\(velocity.x), \(velocity.y)) is faster than "
+                + "\(Int(limit)) points per second on an axis, the most a gesture may have")
         }
     }
 
@@ -290,7 +315,7 @@ public final class Simulation {
         switch event {
         case .touchBegan, .touchMoved, .touchEnded, .touchCancelled:
             guard let (phase, touch) = event.touch else { return event }
-            return touchesDown.prepare(phase, touch, hitTest: touchTarget).map { Event(phase, $0) }
+            return touches.prepare(phase, touch, hitTest: touchTarget).map { Event(phase, $0) }
         case .tap(var tap):
             if let point = tap.point {
                 tap.target = hitTarget(point)

@@ -3,8 +3,8 @@ import RehearseCore
 /// Reads the touch steps (`drag`, `swipe`, `long-press`, `pinch`, `touches`) into the touch
 /// streams they inject, checking at load everything they ask for: points on the screen (in the
 /// orientation the steps have reached), durations above 0, a pinch's scale, a swipe's direction, a
-/// raw stream's fingers against those the steps leave down, and ``ScenarioLimits/touchEvents``
-/// over all of them. The gesture steps use fingers no `touches:` stream has left down.
+/// raw stream's fingers against those the steps leave down, a gesture step's fingers against the
+/// most the screen takes beside those, and ``ScenarioLimits/touchEvents`` over all of them. The gesture steps use fingers no `touches:` stream has left down.
 final class TouchStepReader {
     /// What a touch step is read against.
     struct Screen {
@@ -170,7 +170,13 @@ final class TouchStepReader {
         return duration
     }
 
+    /// Throws unless the screen takes `fingers` more beside those the `touches:` steps leave down,
+    /// then counts the events of a gesture step.
     private func count(fingers: Int, duration: VirtualTime, rate: Int, at value: YAMLValue) throws(ScenarioError) {
+        guard fingersDown.count + fingers <= GestureRules.maximumTouches else {
+            throw value.error("\(fingersDown.count) touches are already down, the most the screen takes is "
+                + "\(GestureRules.maximumTouches), and this step needs \(fingers) more; lift some with phase: ended")
+        }
         try count(events: TouchStream.eventCount(fingers: fingers, duration: duration, rate: rate), at: value)
     }
 

@@ -197,7 +197,7 @@ public enum ScenarioSchema {
             case "text": string
             case "returnKey": enumeration(ReturnKey.allCases.map(\.rawValue))
             case "keyboardDismissMode": enumeration(KeyboardDismissMode.allCases.map(\.rawValue))
-            case "decelerationRate": oneOf([enumeration(DecelerationRate.named.map(\.name)), ["type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": 1]])
+            case "decelerationRate": oneOf([enumeration(DecelerationRate.named.map(\.name)), ["type": "number", "exclusiveMinimum": 0, "maximum": .double(ScenarioLimits.decelerationRate)]])
             case "tag": ["type": "integer"]
             case _ where flag.contains(name): boolean
             default: AnimatableProperty(rawValue: name).map(components(of:)) ?? item
