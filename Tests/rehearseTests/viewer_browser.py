@@ -13,22 +13,16 @@ import subprocess
 import sys
 import time
 
-from selenium import webdriver
-from selenium.webdriver.chrome.options import Options
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.actions.action_builder import ActionBuilder
 from selenium.webdriver.common.actions import interaction
 from selenium.webdriver.common.by import By
 
+from browser_support import browser, fail, wait
+
 REHEARSE, OUTPUT, CASE = sys.argv[1], sys.argv[2], sys.argv[3]
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 PASSWORD = "correct horse battery"
-
-
-def fail(reason):
-    print("FAIL: " + reason)
-    sys.exit(1)
 
 
 def start(arguments):
@@ -40,28 +34,6 @@ def start(arguments):
             return process, word
     process.kill()
     fail("no viewer address in %r (stderr: %s)" % (line, process.stderr.read()))
-
-
-def browser():
-    options = Options()
-    options.binary_location = "/usr/bin/chromium"
-    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1100,900"]:
-        options.add_argument(argument)
-    # The DevTools log holds every WebSocket frame the page received.
-    options.set_capability("goog:loggingPrefs", {"performance": "ALL", "browser": "ALL"})
-    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
-
-
-def wait(driver, description, condition, seconds=5.0):
-    """Polls `condition` (a JavaScript expression) until it is truthy; returns its value."""
-    deadline = time.time() + seconds
-    value = None
-    while time.time() < deadline:
-        value = driver.execute_script("return " + condition)
-        if value:
-            return value
-        time.sleep(0.05)
-    fail("%s: still %r after %.0f s" % (description, value, seconds))
 
 
 def frame_of(driver, node):

@@ -1,3 +1,4 @@
+import Foundation
 import RehearseCore
 
 /// `rehearse run --report DIR`: a static site that needs nothing else (no network, no other file),
@@ -41,7 +42,7 @@ public enum HTMLReport {
         """
         <!DOCTYPE html>
         <html lang="en"><head><meta charset="utf-8">
-        <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:">
+        <meta http-equiv="Content-Security-Policy" content="\(contentPolicy)">
         <title>\(escape(title))</title>
         <style>\(HTMLReportStyle.css)</style></head>
         <body>
@@ -53,6 +54,13 @@ public enum HTMLReport {
     }
 
     static func escape(_ text: String) -> String { XMLText.escape(text) }
+
+    /// Nothing from anywhere (no network, no other file); the page's style; the one script, named
+    /// by its hash, so that no other script runs whatever text a page holds.
+    static let contentPolicy = "default-src 'none'; style-src 'unsafe-inline'; script-src '\(scriptHash)'"
+
+    /// `sha256-BASE64` of the script, as a content policy names it.
+    static let scriptHash = "sha256-" + Data(SHA256.digest(Array(HTMLReportStyle.script.utf8))).base64EncodedString()
 
     /// `passed`, `failed` or `invalid`: the class and filter value of an outcome.
     static func status(_ outcome: ScenarioResult.Outcome) -> String {

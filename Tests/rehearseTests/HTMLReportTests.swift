@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+
+/// A form whose password is typed, pictured and expected at `usernameY`.
+private func form(name: String, usernameY: Double) -> String {
+    """
+    name: \(name)
+    scene:
+      nodes:
+        - {id: username, kind: textField, frame: [20, \(usernameY), 280, 30]}
+        - {id: password, kind: textField, frame: [20, 299, 280, 30], secure: true}
+    steps:
+      - tap: password
+      - type: {into: password, text: hunter2-secret}
+      - wait: 0.6
+      - expect-picture: typed
+      - tap: username
+      - wait: 0.3
+    """
+}
+
+/// A folder with a passing scenario and one whose golden picture no longer matches, and its
+/// `--report` written; returns the folder and the report's.
+private func reportOfAFailingAndAPassingScenario() throws -> (folder: URL, report: URL) {
+    let failing = try Rehearse.scenario(form(name: "moved <b>field</b>", usernameY: 260), named: "moved.yaml")
+    let folder = failing.deletingLastPathComponent()
+    try Data(form(name: "unchanged", usernameY: 260).utf8).write(to: folder.appendingPathComponent("unchanged.yaml"))
+    #expect(try Rehearse.run(["run", "--update-pictures", "."], in: folder).status == 0)
+    try Data(form(name: "moved <b>field</b>", usernameY: 266).utf8).write(to: failing)
+    let result = try Rehearse.run(["run", "--report", "report", "."], in: folder)
+    #expect(result.status == 1)
+    #expect(result.output.contains("report: report/index.html"))
+    return (folder, folder.appendingPathComponent("report"))
+}
+
+/// Issue 27: `rehearse run --report DIR`.
+@Suite struct HTMLReportTests {
+    @Test func theReportHasAPageAScenarioAndHoldsNoSecretAndNoMarkupFromAFile() throws {
+        let (_, report) = try reportOfAFailingAndAPassingScenario()
+        let index = try String(contentsOf: report.appendingPathComponent("index.html"), encoding: .utf8)
+        let moved = try String(contentsOf: report.appendingPathComponent("scenarios/moved.html"), encoding: .utf8)
+        let unchanged = try String(contentsOf: report.appendingPathComponent("scenarios/unchanged.html"), encoding: .utf8)
+        // Failures first; the name is text, never markup.
+        let failingRow = try #require(index.range(of: "scenarios/moved.html")), passingRow = try #require(index.range(of: "scenarios/unchanged.html"))
+        #expect(failingRow.lowerBound < passingRow.lowerBound)
+        #expect(index.contains("moved &lt;b&gt;field&lt;/b&gt;") && !index.contains("<b>field"))
+        // The failing page: both sides, the three pictures, a timeline frame a step, the events.
+        #expect(moved.contains("username: frame [20, 260, 280, 30] in the reference, [20, 266, 280, 30] now"))
+        for picture in ["reference", "actual", "diff"] { #expect(moved.contains(#"data-picture="\#(picture)""#)) }
+        #expect(moved.components(separatedBy: #"<div class="frame""#).count - 1 == 6)
+        #expect(moved.contains(#"<tr data-frame="3" class="failed">"#), "the expect-picture step is marked")
+        #expect(moved.contains("Events ("))
+        #expect(!unchanged.contains("Failures"))
+        // Self-contained: nothing is fetched, and the one script runs by its hash only.
+        for page in [index, moved, unchanged] {
+            #expect(!page.contains("src=") && !page.contains(#"href="http"#) && !page.contains("url(") && !page.contains("@import"))
+            #expect(page.contains("script-src 'sha256-"))
+        }
+        // The typed password is in no file of the report.
+        let files = FileManager.default.enumerator(atPath: report.path)?.compactMap { $0 as? String } ?? []
+        for file in files where file.hasSuffix(".html") {
+            let text = try String(contentsOf: report.appendingPathComponent(file), encoding: .utf8)
+            #expect(!text.contains("hunter2"), "\(file) holds the typed password")
+        }
+    }
+
+    /// The report in a real headless Chromium from file://: `report_browser.py`.
+    @Test func theReportWorksInABrowser() throws {
+        let (_, report) = try reportOfAFailingAndAPassingScenario()
+        let screenshots = Rehearse.packageRoot.appendingPathComponent(".build/test-output/report")
+        let script = Rehearse.packageRoot.appendingPathComponent("Tests/rehearseTests/report_browser.py").path
+        let result = try Rehearse.launch(URL(fileURLWithPath: "/usr/bin/python3"), [script, report.path, screenshots.path, "moved", "2"])
+        #expect(result.status == 0, "\(result.output)\(result.errorOutput)")
+        #expect(result.output.contains("ok: the scrubber moved the drawn scene"))
+        #expect(result.output.contains("ok: no request left file:// and the console has no error"))
+    }
+}

@@ -1,0 +1,71 @@
+"""Opens a `rehearse run --report` folder in a real headless Chromium from file://, as a person
+would, and checks what issue 27 asks of it: the index lists every scenario, failures first, and its
+search filters them; a failing scenario's page shows the golden picture's diff; the timeline's
+scrubber moves the drawn scene; no request leaves file:// and the console has no error (a script
+the content policy blocked would be one).
+
+usage: report_browser.py REPORT_FOLDER SCREENSHOT_FOLDER FAILING_NAME SCENARIO_COUNT
+Prints one "ok: ..." line per check; exits 1 with the reason on the first failure."""
+
+import json
+import os
+import sys
+
+from browser_support import browser, fail, wait
+
+REPORT, SCREENSHOTS, FAILING, COUNT = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
+
+
+def requests(driver):
+    """Every URL the pages asked for, from the DevTools log."""
+    urls = []
+    for entry in driver.get_log("performance"):
+        message = json.loads(entry["message"])["message"]
+        if message["method"] == "Network.requestWillBeSent":
+            urls.append(message["params"]["request"]["url"])
+    return urls
+
+
+driver = browser()
+try:
+    driver.get("file://" + os.path.join(os.path.abspath(REPORT), "index.html"))
+    rows = wait(driver, "the index's rows", "document.querySelectorAll('#scenarios tbody tr').length")
+    if rows != COUNT:
+        fail("the index lists %d scenarios, not %d" % (rows, COUNT))
+    first = driver.execute_script("return document.querySelector('#scenarios tbody tr').textContent")
+    if FAILING not in first or "FAILED" not in first:
+        fail("the first row is not the failing scenario: %r" % first)
+    print("ok: the index lists all %d scenarios, the failing one first" % rows)
+    driver.execute_script("const s = document.querySelector('input[data-filters]'); s.value = %s;"
+                          "s.dispatchEvent(new Event('input'));" % json.dumps(FAILING))
+    shown = driver.execute_script("return Array.from(document.querySelectorAll('#scenarios tbody tr')).filter(r => !r.hidden).length")
+    if shown != 1:
+        fail("searching for the failing scenario shows %d rows" % shown)
+    print("ok: the search keeps 1 row of %d" % rows)
+
+    driver.execute_script("document.querySelector('#scenarios tbody tr a').click()")
+    wait(driver, "the failing page", "document.querySelector('figure[data-picture=diff] svg [data-diff-id]')")
+    print("ok: the failing page shows the picture's diff")
+    os.makedirs(SCREENSHOTS, exist_ok=True)
+    driver.save_screenshot(os.path.join(SCREENSHOTS, "report-failing.png"))
+
+    visible = "Array.from(document.querySelectorAll('.frame')).findIndex(f => !f.hidden)"
+    frames = driver.execute_script("return document.querySelectorAll('.frame').length")
+    before = driver.execute_script("return " + visible)
+    label = driver.execute_script("return document.getElementById('scrub-label').textContent")
+    driver.execute_script("const s = document.getElementById('scrub'); s.value = s.max; s.dispatchEvent(new Event('input'));")
+    after = driver.execute_script("return " + visible)
+    moved = driver.execute_script("return document.getElementById('scrub-label').textContent")
+    if frames < 2 or before != 0 or after != frames - 1 or moved == label:
+        fail("the scrubber did not move the scene: %d frames, shown %d then %d, %r then %r" % (frames, before, after, label, moved))
+    print("ok: the scrubber moved the drawn scene from frame 0 to frame %d (%s)" % (after, moved))
+
+    outside = [url for url in requests(driver) if not url.startswith("file://")]
+    if outside:
+        fail("requests left file://: %s" % outside)
+    errors = [entry["message"] for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
+    if errors:
+        fail("console errors: %s" % errors)
+    print("ok: no request left file:// and the console has no error")
+finally:
+    driver.quit()
