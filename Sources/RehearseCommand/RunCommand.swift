@@ -106,7 +106,7 @@ struct Run: AsyncParsableCommand {
         case .jsonl:
             for line in JSONReport.lines(results) { print(line) }
         case .junit:
-            print(JUnitReport.render(results), terminator: "")
+            print(JUnitReport.render(results, reportFolder: report), terminator: "")
         }
         for result in results {
             for note in result.notes { FileHandle.standardError.write(Data("note: \(result.file): \(note)\n".utf8)) }

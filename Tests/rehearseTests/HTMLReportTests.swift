@@ -64,6 +64,22 @@ private func reportOfAFailingAndAPassingScenario() throws -> (folder: URL, repor
         }
     }
 
+    /// The JUnit report links a failing scenario to its page (a `report` property) and still
+    /// matches the JUnit schema.
+    @Test func theJUnitReportLinksEachFailureToItsPage() throws {
+        let (folder, _) = try reportOfAFailingAndAPassingScenario()
+        let result = try Rehearse.run(["run", "--format", "junit", "--report", "report", "."], in: folder)
+        #expect(result.status == 1)
+        let property = #"<property name="report" value="report/scenarios/moved.html"/>"#
+        #expect(result.output.components(separatedBy: "<property ").count - 1 == 1 && result.output.contains(property))
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("report/scenarios/moved.html").path))
+        let xml = folder.appendingPathComponent("junit.xml")
+        try Data(result.output.utf8).write(to: xml)
+        let schema = Rehearse.packageRoot.appendingPathComponent("Tests/rehearseTests/junit.xsd")
+        let check = try Rehearse.launch(URL(fileURLWithPath: "/usr/bin/xmllint"), ["--noout", "--schema", schema.path, xml.path])
+        #expect(check.status == 0, "\(check.errorOutput)")
+    }
+
     /// The report in a real headless Chromium from file://: `report_browser.py`.
     @Test func theReportWorksInABrowser() throws {
         let (_, report) = try reportOfAFailingAndAPassingScenario()

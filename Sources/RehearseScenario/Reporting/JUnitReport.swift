@@ -1,7 +1,11 @@
+import Foundation
+
 /// JUnit XML as CI systems read it: one `testsuite`, one `testcase` per scenario file, a `failure`
-/// per failed expectation and an `error` for an invalid file.
+/// per failed expectation and an `error` for an invalid file. With an HTML report (`--report DIR`),
+/// each failed or invalid `testcase` has a `report` property, the path of its page, as pytest's
+/// and Surefire's testcase properties carry such links.
 public enum JUnitReport {
-    public static func render(_ results: [ScenarioResult]) -> String {
+    public static func render(_ results: [ScenarioResult], reportFolder: String? = nil) -> String {
         let summary = RunSummary(results)
         let total = results.reduce(0.0) { $0 + $1.wallTime.inSeconds }
         var xml = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
@@ -13,11 +17,11 @@ public enum JUnitReport {
             case .passed:
                 xml += "    <testcase \(attributes)/>\n"
             case .invalid(let error):
-                xml += "    <testcase \(attributes)>\n"
+                xml += "    <testcase \(attributes)>\n" + reportProperty(of: result, in: reportFolder)
                 xml += #"      <error message="\#(XMLText.escape(error.message))" type="invalid">\#(XMLText.escape(error.description))</error>"# + "\n"
                 xml += "    </testcase>\n"
             case .failed(let failures):
-                xml += "    <testcase \(attributes)>\n"
+                xml += "    <testcase \(attributes)>\n" + reportProperty(of: result, in: reportFolder)
                 for failure in failures {
                     let message = "\(failure.subject): expected \(failure.expected), actual \(failure.actual)"
                     let body = "\(failure.location) at \(failure.time) s\n" + failure.recentEvents.joined(separator: "\n")
@@ -27,5 +31,11 @@ public enum JUnitReport {
             }
         }
         return xml + "  </testsuite>\n</testsuites>\n"
+    }
+
+    private static func reportProperty(of result: ScenarioResult, in folder: String?) -> String {
+        guard let folder else { return "" }
+        let page = (folder as NSString).appendingPathComponent(HTMLReport.pagePath(of: result.file))
+        return #"      <properties><property name="report" value="\#(XMLText.escape(page))"/></properties>"# + "\n"
     }
 }
