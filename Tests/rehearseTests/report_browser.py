@@ -48,6 +48,9 @@ try:
     print("ok: the failing page shows the picture's diff")
     os.makedirs(SCREENSHOTS, exist_ok=True)
     driver.save_screenshot(os.path.join(SCREENSHOTS, "report-failing.png"))
+    driver.execute_script("document.getElementById('failures').scrollIntoView()")
+    driver.set_window_size(1100, 1000)
+    driver.save_screenshot(os.path.join(SCREENSHOTS, "report-pictures.png"))
 
     visible = "Array.from(document.querySelectorAll('.frame')).findIndex(f => !f.hidden)"
     frames = driver.execute_script("return document.querySelectorAll('.frame').length")
