@@ -30,6 +30,16 @@ let package = Package(
             path: "Benchmarks/ExploreBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
         ),
+        .executableTarget(
+            name: "ReportBenchmarks",
+            dependencies: [
+                .product(name: "RehearseScenario", package: "Rehearse"),
+                .product(name: "RehearsePlugins", package: "Rehearse"),
+                .product(name: "Benchmark", package: "package-benchmark"),
+            ],
+            path: "Benchmarks/ReportBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+        ),
         // Driven by layout/compare.py, which runs kiwisolver on the same systems in the same run.
         .executableTarget(
             name: "LayoutSolverComparison",

@@ -61,6 +61,10 @@ def main():
             share = f" = {100 * value / sequence:.0f}% of a sequence" if sequence else ""
             without = f"; without its plugins {bare:,.0f} us" if bare else ""
             print(f"{name}: {value:,.0f} us{share}{without}")
+        if name == "Report/bundled scenarios/run and write the report" and "Report/bundled scenarios/run" in times:
+            plain = times["Report/bundled scenarios/run"]
+            print(f"the bundled scenarios with their HTML report: {value:,.1f} ms = {value / plain:.2f}x the plain run's "
+                  f"{plain:,.1f} ms (goal: <= 2x)")
         if name.startswith("Explore/shrink/"):
             print(f"{name}: {value / 1000:,.1f} ms to find and shrink (goal: < 1,000 ms)")
         if name == "Touch/tap/made of two touches" and "Touch/tap/injected" in times:

@@ -72,7 +72,9 @@ struct Run: AsyncParsableCommand {
         configured.budget = budget.budget
         configured.pictures = ScenarioRunner.PictureOptions(update: updatePictures, tolerance: pictureTolerance)
         if render != nil || report != nil {
-            configured.rendering = ScenarioRunner.Rendering(plotPaths: plot, picturesEachStep: report != nil)
+            // The report shows the scene after each step; only --render draws a filmstrip.
+            configured.rendering = ScenarioRunner.Rendering(filmstripFrames: render == nil ? 0 : 24, plotPaths: plot,
+                                                            picturesEachStep: report != nil)
         }
         let runner = configured
         let terminal = isatty(STDOUT_FILENO) == 1
@@ -86,7 +88,7 @@ struct Run: AsyncParsableCommand {
         let runs = await ParallelRuns.run(inputs, jobs: jobs) { input in
             input.spool?.claim()
             defer { input.spool?.finish() }
-            var events = ReportFiles.Events()
+            var events = HTMLReport.Events()
             let trace: ((String) -> Void)? = reports ? { line in input.spool?.append(line); events.add(line) } : input.spool?.append
             let result = runner.run(file: input.file, trace: trace)
             return (result, events)
@@ -122,7 +124,7 @@ struct Run: AsyncParsableCommand {
         }
         if let report {
             do {
-                let index = try ReportFiles.write(runs.map { ($0.0, $0.1) }, to: report)
+                let index = try HTMLReport.write(runs.map { HTMLReport.Entry(result: $0.0, events: $0.1) }, to: report)
                 if format == .text { print("report: \(index)") }
             } catch {
                 throw ValidationError("cannot write the report into \(report): \(error)")

@@ -43,7 +43,7 @@ import Testing
         "TerminalText.swift: switch scalar.value": "characters to escape",
         "Variable.swift: switch priority": "a number",
         "ViewerCommand.swift: switch message.type": "the page's command names (strings)",
-        "XMLText.swift: switch scalar": "characters to escape",
+        "XMLText.swift: switch byte": "bytes to escape",
         "YAMLCoreSchema.swift: switch tag": "YAML tags (Tag.Name is a string)",
         "YAMLDocument.swift: switch character": "characters of a file",
         "YAMLDocument.swift: switch error": "Yams' errors (another package's enum)",

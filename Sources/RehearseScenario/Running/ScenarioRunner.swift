@@ -30,7 +30,7 @@ public struct ScenarioRunner: Sendable {
 
     /// What to picture while running.
     public struct Rendering: Sendable {
-        /// The most frames a filmstrip shows.
+        /// The most frames a filmstrip shows (2 or more), or 0 for no filmstrip.
         public var filmstripFrames = 24
         /// Paths to sample on every display frame (of at most ``maximumPlotSamples`` evenly spread).
         public var plotPaths: [String] = []
@@ -49,7 +49,7 @@ public struct ScenarioRunner: Sendable {
         public static let maximumPictureNodes = 250_000
 
         public init(filmstripFrames: Int = 24, plotPaths: [String] = [], picturesEachStep: Bool = false) {
-            self.filmstripFrames = max(filmstripFrames, 2)
+            self.filmstripFrames = filmstripFrames == 0 ? 0 : max(filmstripFrames, 2)
             self.plotPaths = plotPaths
             self.picturesEachStep = picturesEachStep
         }
@@ -136,7 +136,7 @@ public struct ScenarioRunner: Sendable {
         result.stepPictures = execution.stepPictures
         result.pictureMismatches = execution.pictureMismatches
         // A run that takes no time still gets its one frame.
-        result.filmstrip = execution.filmstrip.isEmpty && rendering != nil ? [SceneSnapshot(simulation)] : execution.filmstrip
+        result.filmstrip = execution.filmstrip.isEmpty && (rendering?.filmstripFrames ?? 0) > 0 ? [SceneSnapshot(simulation)] : execution.filmstrip
         result.plots = execution.plots
         result.finalSnapshot = SceneSnapshot(simulation)
         if !execution.failures.isEmpty { result.outcome = .failed(execution.failures) }
@@ -249,10 +249,11 @@ private final class Execution {
     /// `end`. The samplers only read, so the trace is the same with or without them.
     func startRendering(_ rendering: ScenarioRunner.Rendering, until end: VirtualTime) {
         rendersSnapshots = true
-        let frames = Int64(rendering.filmstripFrames - 1)
-        let interval = VirtualTime(nanoseconds: max(end.nanoseconds / frames, 1))
-        sample(every: interval, until: end) { [unowned self] in
-            if let picture = picture() { filmstrip.append(picture) }
+        if rendering.filmstripFrames > 0 {
+            let interval = VirtualTime(nanoseconds: max(end.nanoseconds / Int64(rendering.filmstripFrames - 1), 1))
+            sample(every: interval, until: end) { [unowned self] in
+                if let picture = picture() { filmstrip.append(picture) }
+            }
         }
         guard !rendering.plotPaths.isEmpty else { return }
         plots = rendering.plotPaths.map { PlotSeries(path: $0, samples: []) }

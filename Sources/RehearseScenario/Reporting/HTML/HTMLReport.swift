@@ -12,18 +12,43 @@ public enum HTMLReport {
     /// The most events a scenario's page lists (the count of the rest is said).
     public static let maximumEvents = 5_000
 
-    /// One scenario's run, with the first ``maximumEvents`` lines of its trace.
+    /// The first ``maximumEvents`` lines of a run's trace and how many events it delivered, as
+    /// the lines arrive (``ScenarioRunner/run(file:trace:)``).
+    public struct Events: Sendable {
+        public private(set) var lines: [String] = []
+        public private(set) var count = 0
+
+        public init() {}
+
+        /// Counts a trace line, keeping it while fewer than ``HTMLReport/maximumEvents`` are kept.
+        public mutating func add(_ line: String) {
+            count += 1
+            if lines.count < HTMLReport.maximumEvents { lines.append(line) }
+        }
+    }
+
+    /// One scenario's run and its events.
     public struct Entry: Sendable {
         public var result: ScenarioResult
-        public var events: [String]
-        /// How many events the run delivered in all.
-        public var eventCount: Int
+        public var events: Events
 
-        public init(result: ScenarioResult, events: [String], eventCount: Int) {
+        public init(result: ScenarioResult, events: Events) {
             self.result = result
             self.events = events
-            self.eventCount = eventCount
         }
+    }
+
+    /// Writes the report of `entries` into `folder` (created if needed) through ``OutputFolder``,
+    /// so nothing inside it is followed; returns the index's path.
+    @discardableResult
+    public static func write(_ entries: [Entry], to folder: String) throws(OutputError) -> String {
+        let output = try OutputFolder(creating: folder)
+        var index = ""
+        for (path, text) in files(entries) {
+            let written = try output.write(Data(text.utf8), to: path)
+            if path == "index.html" { index = written }
+        }
+        return index
     }
 
     /// The page of `file`, relative to the report's folder.

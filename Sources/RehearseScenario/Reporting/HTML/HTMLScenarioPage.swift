@@ -83,11 +83,12 @@ enum HTMLScenarioPage {
     }
 
     private static func events(_ entry: HTMLReport.Entry) -> String {
-        guard entry.eventCount > 0 else { return "" }
-        let rows = entry.events.map { "<tr><td><code>\(HTMLReport.escape($0))</code></td></tr>" }.joined(separator: "\n")
-        let more = entry.eventCount > entry.events.count ? "<p>and \(entry.eventCount - entry.events.count) more events</p>\n" : ""
+        let events = entry.events
+        guard events.count > 0 else { return "" }
+        let rows = events.lines.map { "<tr><td><code>\(HTMLReport.escape($0))</code></td></tr>" }.joined(separator: "\n")
+        let more = events.count > events.lines.count ? "<p>and \(events.count - events.lines.count) more events</p>\n" : ""
         return """
-            <h2 id="events">Events (\(entry.eventCount))</h2>
+            <h2 id="events">Events (\(events.count))</h2>
             <p><input type="search" data-filters="event-list" placeholder="Filter events" aria-label="Filter events"></p>
             <table id="event-list"><tbody>
             \(rows)
