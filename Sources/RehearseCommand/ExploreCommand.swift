@@ -35,6 +35,9 @@ struct Explore: ParsableCommand {
     @Option(help: "Report format: text, json or jsonl (one JSON line, so shards merge by concatenation), or junit.")
     var format: ReportFormat = .text
 
+    @Option(help: "Write a failure's shrunk scenario, run, as an HTML report here (as rehearse run --report), with the scene when the invariant broke.")
+    var report: String?
+
     @Option(help: ArgumentHelp("Run only part K of N of the seeds (as `run --shard`; read from the same variables).",
                                valueName: "K/N"))
     var shard: Shard?
@@ -103,6 +106,7 @@ struct Explore: ParsableCommand {
         if let found = outcome.failure {
             let shrunk = try explorer.shrink(found)
             failure = (found, shrunk, try write(shrunk, explorer: explorer))
+            if let report, let file = failure?.file { try writeReport(of: file, into: report) }
         }
         let report = ExploreReport(scenario: scenario, shard: part.description, sequences: outcome.sequences,
                                    seconds: seconds, coverage: coverage, failure: failure, explorer: explorer)
@@ -130,6 +134,21 @@ struct Explore: ParsableCommand {
         print("shrunk from \(found.actions.count) to \(shrunk.actions.count) actions:")
         for action in report.shrunkShown { print(TerminalText.escape("  \(action)")) }
         print(TerminalText.escape("written: \(file) (rehearse run \(file) reproduces it)"))
+    }
+
+    /// Runs the shrunk failure's scenario file as `rehearse run --report` does and writes its report.
+    private func writeReport(of file: String, into folder: String) throws {
+        var runner = ScenarioRunner(registry: Tool.registry)
+        runner.budget = budget.budget
+        runner.rendering = ScenarioRunner.Rendering(filmstripFrames: 0, picturesEachStep: true)
+        var events = HTMLReport.Events()
+        let result = runner.run(file: file) { events.add($0) }
+        do {
+            let index = try HTMLReport.write([HTMLReport.Entry(result: result, events: events)], to: folder)
+            if format == .text { print("report: \(index)") }
+        } catch {
+            throw ValidationError("cannot write the report into \(folder): \(error)")
+        }
     }
 
     /// Writes the shrunk failure as a scenario file into `--out` and returns its path: as

@@ -27,7 +27,7 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: out.path), "nothing written")
     }
 
-    @Test func aBrokenInvariantIsShrunkWrittenAndReproduced() throws {
+    @Test func aBrokenInvariantIsShrunkWrittenReproducedAndReported() throws {
         let file = try Rehearse.scenario("""
             name: the photo never pans far
             plugins: [panner]
@@ -36,7 +36,8 @@ import Testing
             steps: []
             """, named: "far-pan.yaml")
         let out = file.deletingLastPathComponent().appendingPathComponent("failures")
-        let result = try Rehearse.run(["explore", file.path, "--out", out.path])
+        let report = file.deletingLastPathComponent().appendingPathComponent("report")
+        let result = try Rehearse.run(["explore", file.path, "--out", out.path, "--report", report.path])
         #expect(result.status == 1, "\(result.output)")
         #expect(result.output.contains("invariant 'near the middle' (scenario) broke in seed "))
         let written = try #require(result.output.split(separator: "\n").first { $0.hasPrefix("written: ") })
@@ -47,6 +48,13 @@ import Testing
         let replay = try Rehearse.run(["run", path])
         #expect(replay.status == 1)
         #expect(replay.output.contains("invariant 'near the middle' (scenario)"))
+        // Issue 27: --report writes the shrunk failure as the HTML report does a run's, with the
+        // scene as it was when the invariant broke.
+        #expect(result.output.contains("report: \(report.path)/index.html"))
+        let pages = try FileManager.default.subpathsOfDirectory(atPath: report.path).filter { $0.hasSuffix(".html") && $0 != "index.html" }
+        let page = try String(contentsOf: report.appendingPathComponent(try #require(pages.first)), encoding: .utf8)
+        #expect(pages.count == 1 && page.contains("invariant &apos;near the middle&apos; (scenario)"))
+        #expect(page.contains(#"<figure data-picture="failure">"#) && page.contains(#"data-id="image""#))
         let invalid = try Rehearse.run(["explore", try Rehearse.scenario("name: x\nsteps: [{tap: nowhere}]\n").path])
         #expect(invalid.status == 2)
         #expect(invalid.output.contains("unknown node 'nowhere'"))

@@ -64,6 +64,8 @@ public struct Failure: Sendable {
     public var location: SourceLocation
     /// The last few events delivered before the check, as trace lines.
     public var recentEvents: [String]
+    /// The scene at the moment of the check, when the run pictures for a report.
+    public var scene: SceneSnapshot?
 }
 
 extension StepPicture {

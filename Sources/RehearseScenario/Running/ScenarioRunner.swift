@@ -35,7 +35,8 @@ public struct ScenarioRunner: Sendable {
         /// Paths to sample on every display frame (of at most ``maximumPlotSamples`` evenly spread).
         public var plotPaths: [String] = []
         /// Whether to picture the scene after the steps (the HTML report's timeline): every step, or
-        /// evenly spread steps and the last when there are more than ``maximumStepPictures``.
+        /// evenly spread steps and the last when there are more than ``maximumStepPictures``; and
+        /// at each failure, the moment it was found (``Failure/scene``).
         public var picturesEachStep = false
         /// The most steps pictured in one run for ``picturesEachStep``.
         public static let maximumStepPictures = 200
@@ -116,6 +117,7 @@ public struct ScenarioRunner: Sendable {
         let sink = trace ?? (recordsTrace ? { traceLines.append($0) } : nil)
         let execution = Execution(simulation: simulation, scenario: scenario, trace: sink, stopTime: stopTime, budget: budget)
         execution.pictureOptions = pictures
+        execution.picturesFailures = rendering?.picturesEachStep == true
         if let rendering { execution.startRendering(rendering, until: end) }
         simulation.checkInvariants()  // the set-up itself, before any step delivers an event
         let pictured = rendering?.picturesEachStep == true ? max(scenario.steps.count, 1) : 0
@@ -169,6 +171,8 @@ private final class Execution {
     private(set) var notes: [String] = []
     private(set) var pictureMismatches: [PictureMismatch] = []
     private(set) var stepPictures: [StepPicture] = []
+    /// Whether each failure keeps the scene at its moment.
+    var picturesFailures = false
     private var stepPicturesFull = false
     /// Where the window of event expectations starts in `delivered`: adjacent `expect-event` and
     /// `expect-no-event` steps share one window, which the next other step closes.
@@ -233,16 +237,25 @@ private final class Execution {
     /// ``ScenarioRunner/Rendering/maximumPictureNodes``: then the timeline stops there (with a note),
     /// and the run goes on.
     func pictureStep(_ step: Step) {
-        guard !stepPicturesFull else { return }
+        if let picture = reportPicture(at: step.location) {
+            stepPictures.append(StepPicture(location: step.location, action: step.action, picture: picture))
+        }
+    }
+
+    /// The scene now for the report, unless the run's pictures would draw more than
+    /// ``ScenarioRunner/Rendering/maximumPictureNodes``: then the report's pictures stop there
+    /// (with a note), and the run goes on.
+    private func reportPicture(at location: SourceLocation) -> SceneSnapshot? {
+        guard !stepPicturesFull else { return nil }
         let picture = SceneSnapshot(simulation)
         guard pictureNodes + picture.items.count + 1 <= ScenarioRunner.Rendering.maximumPictureNodes else {
             stepPicturesFull = true
-            notes.append("the report's timeline stops at \(step.location): its pictures would draw more than "
+            notes.append("the report's pictures stop at \(location): they would draw more than "
                          + "\(ScenarioRunner.Rendering.maximumPictureNodes) nodes")
-            return
+            return nil
         }
         pictureNodes += picture.items.count + 1
-        stepPictures.append(StepPicture(location: step.location, action: step.action, picture: picture))
+        return picture
     }
 
     /// Samples the plot paths on every display frame and the filmstrip at even intervals up to
@@ -435,6 +448,7 @@ private final class Execution {
 
     private func record(_ subject: String, expected: String, actual: String, at location: SourceLocation) {
         failures.append(Failure(subject: subject, expected: expected, actual: actual, time: simulation.now,
-                                location: location, recentEvents: recent.map(\.traceLine)))
+                                location: location, recentEvents: recent.map(\.traceLine),
+                                scene: picturesFailures ? reportPicture(at: location) : nil))
     }
 }

@@ -32,6 +32,9 @@ enum HTMLScenarioPage {
             if !failure.recentEvents.isEmpty {
                 html += "<p>last events:</p><pre>\(HTMLReport.escape(failure.recentEvents.joined(separator: "\n")))</pre>\n"
             }
+            if let scene = failure.scene {
+                html += "<figure data-picture=\"failure\"><figcaption>the scene then</figcaption>\(SVGRenderer.screen(scene))</figure>\n"
+            }
             html += "</div>\n"
         }
         return html
