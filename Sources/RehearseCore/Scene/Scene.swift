@@ -89,7 +89,12 @@ public final class Scene {
     public subscript(id: String) -> Node? { slots[id].map { storage[$0] } }
 
     /// The children of the node with `id`, read in place (without copying the node out), if there is one.
-    public func children(of id: String) -> [String]? { slots[id].map { storage[$0].children } }
+    public func children(of id: String) -> [String]? { read(id) { $0.children } }
+
+    /// `body`'s answer about the node with `id`, read in place (the node is not copied out), if there is one.
+    public func read<Value>(_ id: String, _ body: (Node) -> Value) -> Value? {
+        slots[id].map { body(storage[$0]) }
+    }
 
     /// Whether a node with `id` exists.
     public func contains(_ id: String) -> Bool { slots[id] != nil }

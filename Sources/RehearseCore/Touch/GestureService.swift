@@ -33,7 +33,8 @@ public final class GestureService {
 
     private func handle(_ phase: TouchPhase, _ touch: Touch) {
         let now = timeline.now
-        guard var current = sequence else {
+        // Taken out while it changes, so that its fingers and trackers are not copied on write.
+        guard var current = sequence.take() else {
             if phase == .began { start(touch, at: now) }
             return
         }
@@ -51,7 +52,8 @@ public final class GestureService {
     private func start(_ touch: Touch, at now: VirtualTime) {
         wakeTimes = []
         let scrollView = touch.target.flatMap { target in
-            ([target] + scene.ancestors(of: target)).first { scene[$0].map { $0.kind == .scrollView && $0.scrollEnabled } ?? false }
+            Swift.sequence(first: target) { [scene] in scene.read($0) { $0.parent } ?? nil }
+                .first { [scene] in scene.read($0) { $0.kind == .scrollView && $0.scrollEnabled } ?? false }
         }
         let stopped = scrollView.map(stopScrolling) ?? false
         let (started, outputs) = TouchSequence.begin(
@@ -94,7 +96,7 @@ public final class GestureService {
         let now = timeline.now
         let due = wakeTimes.prefix { $0 <= now }.count
         wakeTimes.removeFirst(due)
-        if due > 0, var current = sequence {
+        if due > 0, var current = sequence.take() {
             let outputs = current.wake(at: now)
             sequence = current
             perform(outputs)
