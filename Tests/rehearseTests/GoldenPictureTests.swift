@@ -114,4 +114,23 @@ private func recorded(then changed: String) throws -> URL {
         #expect(result.output.contains("form.yaml:11:46: error: tolerance must be at least 0, found -1"))
         #expect(try Rehearse.run(["run", "--picture-tolerance", "nan", file.path]).status == 2)
     }
+
+    /// Many steps naming one large reference (a cloned repository's) cannot take memory without
+    /// bound: a run reads at most `PictureReferences.maximumBytesPerRun` (32 MiB) of references.
+    @Test(arguments: [(8, Int32(1)), (9, Int32(2))])
+    func aRunReadsABoundedAmountOfReferences(steps: Int, status: Int32) throws {
+        let pictures = String(repeating: "  - expect-picture: large\n", count: steps)
+        let file = try Rehearse.scenario(form().replacingOccurrences(of: "  - expect-picture: typed", with: pictures), named: "form.yaml")
+        let folder = file.deletingLastPathComponent().appendingPathComponent("__pictures__/form")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let head = #"{"screen": [320, 568], "statusBar": 20, "elements": [{"alpha": 1, "focused": false, "frame": [0, 0, 1, 1], "#
+            + #""id": "title", "kind": "label", "text": ""#
+        let tail = #""}]}"#
+        let text = String(repeating: "x", count: (4 << 20) - head.utf8.count - tail.utf8.count)
+        try Data((head + text + tail).utf8).write(to: folder.appendingPathComponent("large.json"))
+        let result = try Rehearse.run(["run", file.path])
+        #expect(result.status == status)
+        let stopped = result.output.contains("the golden pictures of this run would read more than 32 MiB of references")
+        #expect(stopped == (status == 2), "\(result.output.prefix(2_000))")
+    }
 }
