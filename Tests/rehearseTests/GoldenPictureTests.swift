@@ -133,4 +133,21 @@ private func recorded(then changed: String) throws -> URL {
         let stopped = result.output.contains("the golden pictures of this run would read more than 32 MiB of references")
         #expect(stopped == (status == 2), "\(result.output.prefix(2_000))")
     }
+
+    /// A reference whose frame holds millions of numbers was taken, echoed whole into the failure
+    /// (8 MB of message from one step) and left out of the diff picture: it is refused as malformed.
+    @Test func aFrameOfAnotherLengthIsRefused() throws {
+        let file = try Rehearse.scenario(form(), named: "form.yaml")
+        let folder = file.deletingLastPathComponent().appendingPathComponent("__pictures__/form")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let frame = Array(repeating: "7", count: 1_000).joined(separator: ", ")
+        let json = #"{"screen": [320, 568], "statusBar": 20, "elements": [{"alpha": 1, "focused": false, "frame": [\#(frame)], "#
+            + #""id": "title", "kind": "label", "text": "Sign in"}]}"#
+        try Data(json.utf8).write(to: folder.appendingPathComponent("typed.json"))
+        let result = try Rehearse.run(["run", file.path])
+        #expect(result.status == 1)
+        #expect(result.output.contains("typed.json is not a drawing") && result.output.contains("elements[0].frame holds 1000 numbers, not 4"),
+                "\(result.output.prefix(2_000))")
+        #expect(!result.output.contains("7, 7"))
+    }
 }
