@@ -150,4 +150,19 @@ private func recorded(then changed: String) throws -> URL {
                 "\(result.output.prefix(2_000))")
         #expect(!result.output.contains("7, 7"))
     }
+
+    /// `validate` listed the references through a link planted as the scenario's pictures folder,
+    /// printing the names of files in any folder the link led to; it lists nothing through a link.
+    @Test func validateNeverListsThroughALink() throws {
+        let file = try Rehearse.scenario(form(), named: "form.yaml")
+        let folder = file.deletingLastPathComponent()
+        let outside = folder.appendingPathComponent("outside")
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        try Data("{}".utf8).write(to: outside.appendingPathComponent("private-name.json"))
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("__pictures__"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("__pictures__/form"), withDestinationURL: outside)
+        let result = try Rehearse.run(["validate", file.path])
+        #expect(result.status == 0)
+        #expect(!result.output.contains("private-name"), "\(result.output)")
+    }
 }

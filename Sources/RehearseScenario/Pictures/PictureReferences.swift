@@ -78,10 +78,9 @@ public struct PictureReferences: Sendable {
         return recordedNames().filter { !used.contains($0) }.map(relativePath(of:))
     }
 
-    /// The names of the references recorded, sorted.
+    /// The names of the references recorded, sorted; a link planted as a folder on the way is not followed.
     private func recordedNames() -> [String] {
-        let path = (scenarioFolder as NSString).appendingPathComponent(folder)
-        let files = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+        let files = (try? OutputFolder(existing: scenarioFolder))?.names(in: folder) ?? []
         return files.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.filter(PlainFileName.isValid).sorted()
     }
 }
