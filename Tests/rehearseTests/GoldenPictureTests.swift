@@ -114,4 +114,55 @@ private func recorded(then changed: String) throws -> URL {
         #expect(result.output.contains("form.yaml:11:46: error: tolerance must be at least 0, found -1"))
         #expect(try Rehearse.run(["run", "--picture-tolerance", "nan", file.path]).status == 2)
     }
+
+    /// Many steps naming one large reference (a cloned repository's) cannot take memory without
+    /// bound: a run reads at most `PictureReferences.maximumBytesPerRun` (32 MiB) of references.
+    @Test(arguments: [(8, Int32(1)), (9, Int32(2))])
+    func aRunReadsABoundedAmountOfReferences(steps: Int, status: Int32) throws {
+        let pictures = String(repeating: "  - expect-picture: large\n", count: steps)
+        let file = try Rehearse.scenario(form().replacingOccurrences(of: "  - expect-picture: typed", with: pictures), named: "form.yaml")
+        let folder = file.deletingLastPathComponent().appendingPathComponent("__pictures__/form")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let head = #"{"screen": [320, 568], "statusBar": 20, "elements": [{"alpha": 1, "focused": false, "frame": [0, 0, 1, 1], "#
+            + #""id": "title", "kind": "label", "text": ""#
+        let tail = #""}]}"#
+        let text = String(repeating: "x", count: (4 << 20) - head.utf8.count - tail.utf8.count)
+        try Data((head + text + tail).utf8).write(to: folder.appendingPathComponent("large.json"))
+        let result = try Rehearse.run(["run", file.path])
+        #expect(result.status == status)
+        let stopped = result.output.contains("the golden pictures of this run would read more than 32 MiB of references")
+        #expect(stopped == (status == 2), "\(result.output.prefix(2_000))")
+    }
+
+    /// A reference whose frame holds millions of numbers was taken, echoed whole into the failure
+    /// (8 MB of message from one step) and left out of the diff picture: it is refused as malformed.
+    @Test func aFrameOfAnotherLengthIsRefused() throws {
+        let file = try Rehearse.scenario(form(), named: "form.yaml")
+        let folder = file.deletingLastPathComponent().appendingPathComponent("__pictures__/form")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let frame = Array(repeating: "7", count: 1_000).joined(separator: ", ")
+        let json = #"{"screen": [320, 568], "statusBar": 20, "elements": [{"alpha": 1, "focused": false, "frame": [\#(frame)], "#
+            + #""id": "title", "kind": "label", "text": "Sign in"}]}"#
+        try Data(json.utf8).write(to: folder.appendingPathComponent("typed.json"))
+        let result = try Rehearse.run(["run", file.path])
+        #expect(result.status == 1)
+        #expect(result.output.contains("typed.json is not a drawing") && result.output.contains("elements[0].frame holds 1000 numbers, not 4"),
+                "\(result.output.prefix(2_000))")
+        #expect(!result.output.contains("7, 7"))
+    }
+
+    /// `validate` listed the references through a link planted as the scenario's pictures folder,
+    /// printing the names of files in any folder the link led to; it lists nothing through a link.
+    @Test func validateNeverListsThroughALink() throws {
+        let file = try Rehearse.scenario(form(), named: "form.yaml")
+        let folder = file.deletingLastPathComponent()
+        let outside = folder.appendingPathComponent("outside")
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        try Data("{}".utf8).write(to: outside.appendingPathComponent("private-name.json"))
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("__pictures__"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("__pictures__/form"), withDestinationURL: outside)
+        let result = try Rehearse.run(["validate", file.path])
+        #expect(result.status == 0)
+        #expect(!result.output.contains("private-name"), "\(result.output)")
+    }
 }

@@ -77,6 +77,26 @@ public final class OutputFolder {
         return try? BoundedFile.read(descriptor: file, limit: limit)
     }
 
+    /// The names in the folder at `relativePath`, reached without following a link; nil when there
+    /// is none, it is a link, or it cannot be read.
+    public func names(in relativePath: String) -> [String]? {
+        guard let (folder, name) = try? parent(of: relativePath, creating: false) else { return nil }
+        defer { if folder != descriptor { close(folder) } }
+        let listed = openat(folder, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard listed >= 0 else { return nil }
+        guard let stream = fdopendir(listed) else {
+            close(listed)
+            return nil
+        }
+        defer { closedir(stream) }
+        var names: [String] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name != ".", name != ".." { names.append(name) }
+        }
+        return names
+    }
+
     /// `path/relativePath`.
     public func fullPath(_ relativePath: String) -> String {
         (path as NSString).appendingPathComponent(relativePath)

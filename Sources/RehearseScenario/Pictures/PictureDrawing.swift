@@ -96,6 +96,22 @@ public struct PictureDrawing: Codable, Equatable, Sendable {
         guard elements.count <= ScenarioLimits.nodes else {
             throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "more than \(ScenarioLimits.nodes) elements"))
         }
+        try checkCounts()
+    }
+
+    /// Refuses a list of numbers of another length than its kind's (`screen` and `stroke` 2, a
+    /// frame, `clip` and `keyboard` 4), naming it but not echoing it: a malformed reference cannot
+    /// grow a failure message, nor hide an element from the diff picture.
+    private func checkCounts() throws {
+        var lists: [(String, [Double]?, Int)] = [("screen", screen, 2), ("keyboard", keyboard, 4)]
+        for (index, element) in elements.enumerated() {
+            let path = "elements[\(index)]."
+            lists += [(path + "frame", element.frame, 4), (path + "clip", element.clip, 4), (path + "stroke", element.stroke, 2)]
+        }
+        for (path, numbers, count) in lists {
+            guard let numbers, numbers.count != count else { continue }
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "\(path) holds \(numbers.count) numbers, not \(count)"))
+        }
     }
 
     /// A plugin may put a node at NaN or infinity: written as these strings, as JSON has no such numbers.

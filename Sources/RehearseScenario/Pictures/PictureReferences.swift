@@ -10,6 +10,11 @@ public struct PictureReferences: Sendable {
     public static let folderName = "__pictures__"
     /// The largest reference file read, in bytes (a 10,000-node scene's drawing is about 2 MiB).
     public static let maximumBytes = 8 << 20
+    /// The most bytes of references one run reads, summed over its `expect-picture` steps (four
+    /// references of the largest size): a reference that differs is held, decoded, until the run's
+    /// failures and diff pictures are written, so many steps naming a large reference must not
+    /// take memory without bound. Past it the run stops with an error at the step.
+    public static let maximumBytesPerRun = 32 << 20
 
     /// The scenario's folder.
     public let scenarioFolder: String
@@ -39,14 +44,15 @@ public struct PictureReferences: Sendable {
         folder + "/" + name + ".json"
     }
 
-    /// The reference called `name`.
-    public func read(_ name: String) -> Reading {
+    /// The reference called `name`; the bytes read are added to `bytesRead`.
+    public func read(_ name: String, counting bytesRead: inout Int) -> Reading {
         let path = (scenarioFolder as NSString).appendingPathComponent(relativePath(of: name))
         guard FileManager.default.fileExists(atPath: path) else { return .missing }
         guard let folder = try? OutputFolder(existing: scenarioFolder),
               let data = folder.contents(of: relativePath(of: name), limit: Self.maximumBytes) else {
             return .unreadable("\(path) is not a regular file of at most \(Self.maximumBytes) bytes")
         }
+        bytesRead += data.count
         do {
             return .drawing(try PictureDrawing(json: data))
         } catch {
@@ -72,10 +78,9 @@ public struct PictureReferences: Sendable {
         return recordedNames().filter { !used.contains($0) }.map(relativePath(of:))
     }
 
-    /// The names of the references recorded, sorted.
+    /// The names of the references recorded, sorted; a link planted as a folder on the way is not followed.
     private func recordedNames() -> [String] {
-        let path = (scenarioFolder as NSString).appendingPathComponent(folder)
-        let files = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+        let files = (try? OutputFolder(existing: scenarioFolder))?.names(in: folder) ?? []
         return files.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.filter(PlainFileName.isValid).sorted()
     }
 }

@@ -44,8 +44,8 @@ public struct ScenarioRunner: Sendable {
         /// The most samples a plotted path takes in one run: every display frame of a short run, evenly
         /// spread frames of a long one.
         public static let maximumPlotSamples = 10_000
-        /// The most nodes the pictures of one run may draw, summed over its snapshots and filmstrip
-        /// frames: a thousand snapshots of a 250-node scene. Past it the run stops with an error (each
+        /// The most nodes the pictures of one run may draw, summed over its snapshots, `expect-picture`
+        /// steps and filmstrip frames: a thousand snapshots of a 250-node scene. Past it the run stops with an error (each
         /// node drawn costs memory until the pictures are written, and disk after).
         public static let maximumPictureNodes = 250_000
 
@@ -159,6 +159,8 @@ private final class Execution {
     private(set) var stopReason: String?
     /// The nodes drawn in the run's pictures so far.
     private var pictureNodes = 0
+    /// The bytes of golden pictures read in the run so far.
+    private var referenceBytes = 0
     private(set) var failures: [Failure] = []
     private(set) var snapshots: [(name: String, snapshot: SceneSnapshot)] = []
     private(set) var filmstrip: [SceneSnapshot] = []
@@ -227,7 +229,8 @@ private final class Execution {
         pictureNodes += snapshot.items.count + 1
         guard pictureNodes <= ScenarioRunner.Rendering.maximumPictureNodes else {
             stopReason = "the pictures of this run would draw more than \(ScenarioRunner.Rendering.maximumPictureNodes) nodes "
-                + "(snapshots and filmstrip frames times the nodes on screen), the most one run draws; take fewer snapshots"
+                + "(snapshots, expect-picture steps and filmstrip frames times the nodes on screen), the most one run draws; "
+                + "take fewer pictures"
             return nil
         }
         return snapshot
@@ -378,7 +381,12 @@ private final class Execution {
         let drawing = PictureDrawing(picture)
         let differences: [String]
         var reference: PictureDrawing?
-        let reading = references.read(name)
+        let reading = references.read(name, counting: &referenceBytes)
+        guard referenceBytes <= PictureReferences.maximumBytesPerRun else {
+            stopReason = "the golden pictures of this run would read more than \(PictureReferences.maximumBytesPerRun >> 20) MiB of "
+                + "references, the most one run reads; name fewer or smaller pictures"
+            return
+        }
         switch reading {
         case .missing:
             differences = ["no reference recorded at \(references.relativePath(of: name)) (beside the scenario); "
