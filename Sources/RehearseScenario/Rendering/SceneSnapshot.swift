@@ -4,7 +4,7 @@ import RehearseCore
 /// draw it later.
 public struct SceneSnapshot: Sendable {
     /// One visible node.
-    public struct Item: Sendable {
+    public struct Item: Sendable, Equatable {
         public var id: String
         public var kind: NodeKind
         /// The node's frame on screen.
@@ -31,6 +31,11 @@ public struct SceneSnapshot: Sendable {
     public var keyboard: Rect?
     /// Visible nodes, back to front.
     public var items: [Item] = []
+
+    /// Whether `other` draws the same screen (whatever the time it was taken).
+    public func drawsLike(_ other: SceneSnapshot) -> Bool {
+        screen == other.screen && statusBarHeight == other.statusBarHeight && keyboard == other.keyboard && items == other.items
+    }
 
     /// A picture made of its parts (a golden picture's drawing, drawn again).
     init(time: VirtualTime, screen: Size, statusBarHeight: Double, keyboard: Rect?, items: [Item]) {

@@ -58,18 +58,25 @@ enum HTMLScenarioPage {
         let pictures = result.stepPictures
         guard !pictures.isEmpty else { return "" }
         let failedLines = Set(failureLines(result))
-        var frames = "", rows = ""
-        for (index, step) in pictures.enumerated() {
-            let label = "t = \(step.picture.time) s, line \(step.location.line): \(step.summary)"
-            frames += #"<div class="frame" data-label="\#(HTMLReport.escape(label))"\#(index == 0 ? "" : " hidden")>"#
-                + SVGRenderer.screen(step.picture) + "</div>\n"
+        // A frame for each scene that differs from the one before: steps that change nothing
+        // (expectations) show the frame of the step before them.
+        var frames = "", rows = "", frameCount = 0
+        var shown: SceneSnapshot?
+        for step in pictures {
+            if shown.map({ !step.picture.drawsLike($0) }) ?? true {
+                let label = "t = \(step.picture.time) s, line \(step.location.line): \(step.summary)"
+                frames += #"<div class="frame" data-label="\#(HTMLReport.escape(label))"\#(frameCount == 0 ? "" : " hidden")>"#
+                    + SVGRenderer.screen(step.picture) + "</div>\n"
+                frameCount += 1
+                shown = step.picture
+            }
             let failed = failedLines.contains(step.location.line)
-            rows += #"<tr data-frame="\#(index)"\#(failed ? #" class="failed""# : "")><td>\#(step.picture.time) s</td>"#
+            rows += #"<tr data-frame="\#(frameCount - 1)"\#(failed ? #" class="failed""# : "")><td>\#(step.picture.time) s</td>"#
                 + "<td>\(step.location.line)</td><td>\(HTMLReport.escape(step.summary))</td></tr>\n"
         }
         return """
             <h2 id="timeline">Timeline</h2>
-            <p><input type="range" id="scrub" min="0" max="\(pictures.count - 1)" value="0" aria-label="Step">
+            <p><input type="range" id="scrub" min="0" max="\(frameCount - 1)" value="0" aria-label="Step">
             <span id="scrub-label"></span></p>
             \(frames)<table id="steps"><thead><tr><th>time</th><th>line</th><th>step</th></tr></thead><tbody>
             \(rows)</tbody></table>
