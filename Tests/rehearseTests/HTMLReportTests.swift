@@ -14,6 +14,7 @@ private func form(name: String, usernameY: Double) -> String {
       - type: {into: password, text: hunter2-secret}
       - wait: 0.6
       - expect-picture: typed
+      - expect: {keyboard.presentation.frame.y: 352}
       - tap: username
       - wait: 0.3
     """
@@ -47,9 +48,11 @@ private func reportOfAFailingAndAPassingScenario() throws -> (folder: URL, repor
         // The failing page: both sides, the three pictures, a timeline frame a step, the events.
         #expect(moved.contains("username: frame [20, 260, 280, 30] in the reference, [20, 266, 280, 30] now"))
         for picture in ["reference", "actual", "diff"] { #expect(moved.contains(#"data-picture="\#(picture)""#)) }
-        // Six steps, four scenes: the picture's step and the last wait change nothing on the screen.
+        // Seven steps, four scenes: the two expectations and the last wait change nothing on the screen.
         #expect(moved.components(separatedBy: #"<div class="frame""#).count - 1 == 4)
-        #expect(moved.components(separatedBy: "<tr data-frame=").count - 1 == 6)
+        #expect(moved.components(separatedBy: "<tr data-frame=").count - 1 == 7)
+        // The number an expect step checks is plotted over the run.
+        #expect(moved.contains("<h2>Plots</h2>") && moved.contains(">keyboard.presentation.frame.y</text>"))
         #expect(moved.contains(#"<tr data-frame="2" class="failed">"#), "the expect-picture step is marked, on the scene before it")
         #expect(moved.contains("Events ("))
         #expect(!unchanged.contains("Failures"))

@@ -40,6 +40,9 @@ public struct ScenarioRunner: Sendable {
         public var picturesEachStep = false
         /// The most steps pictured in one run for ``picturesEachStep``.
         public static let maximumStepPictures = 200
+        /// With ``picturesEachStep``, the paths that `expect` steps check and that hold numbers are
+        /// plotted too (the report's plots), the first this many of them.
+        public static let maximumExpectedPlots = 8
 
         /// The most samples a plotted path takes in one run: every display frame of a short run, evenly
         /// spread frames of a long one.
@@ -61,6 +64,20 @@ public struct ScenarioRunner: Sendable {
     public init(registry: PluginRegistry, recordsTrace: Bool = false) {
         self.registry = registry
         self.recordsTrace = recordsTrace
+    }
+
+    /// The paths `scenario`'s `expect` steps check that hold numbers in `simulation` as set up, in
+    /// step order, each once, less `plotted`, at most ``Rendering/maximumExpectedPlots``.
+    private static func expectedNumbers(of scenario: Scenario, in simulation: Simulation, besides plotted: [String]) -> [String] {
+        var paths: [String] = []
+        for step in scenario.steps {
+            guard case .expect(let expectations) = step.action else { continue }
+            for path in expectations.map(\.path) where !plotted.contains(path) && !paths.contains(path) {
+                guard paths.count < Rendering.maximumExpectedPlots else { return paths }
+                if case .some(.some(let value)) = try? simulation.value(at: path), value.number != nil { paths.append(path) }
+            }
+        }
+        return paths
     }
 
     /// Loads and runs the file at `path`.
@@ -111,6 +128,9 @@ public struct ScenarioRunner: Sendable {
                 result.notes.append("--plot \(path) is not plotted here: \(error.reason)")
                 return true
             }
+        }
+        if let plotted = rendering?.plotPaths, rendering?.picturesEachStep == true {
+            rendering?.plotPaths += Self.expectedNumbers(of: scenario, in: simulation, besides: plotted)
         }
         let end = stopTime.map { min($0, scenario.duration) } ?? scenario.duration
         var traceLines: [String] = []
