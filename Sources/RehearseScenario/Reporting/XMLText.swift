@@ -13,11 +13,11 @@ public enum XMLText {
                 let byte = utf8[index]
                 index += 1
                 switch byte {
-                case UInt8(ascii: "&"): escaped += Array("&amp;".utf8)
-                case UInt8(ascii: "<"): escaped += Array("&lt;".utf8)
-                case UInt8(ascii: ">"): escaped += Array("&gt;".utf8)
-                case UInt8(ascii: "\""): escaped += Array("&quot;".utf8)
-                case UInt8(ascii: "'"): escaped += Array("&apos;".utf8)
+                case UInt8(ascii: "&"): escaped += ampersand
+                case UInt8(ascii: "<"): escaped += lessThan
+                case UInt8(ascii: ">"): escaped += greaterThan
+                case UInt8(ascii: "\""): escaped += quote
+                case UInt8(ascii: "'"): escaped += apostrophe
                 case 0x09, 0x0A, 0x0D: escaped.append(byte)
                 case 0..<0x20: escaped += replacement
                 // U+FFFE and U+FFFF are EF BF BE and EF BF BF.
@@ -33,4 +33,6 @@ public enum XMLText {
 
     /// U+FFFD in UTF-8.
     private static let replacement: [UInt8] = [0xEF, 0xBF, 0xBD]
+    private static let ampersand = Array("&amp;".utf8), lessThan = Array("&lt;".utf8), greaterThan = Array("&gt;".utf8)
+    private static let quote = Array("&quot;".utf8), apostrophe = Array("&apos;".utf8)
 }

@@ -58,8 +58,9 @@ public enum HTMLReport {
 
     /// The report's files, as paths relative to its folder and their text.
     public static func files(_ entries: [Entry]) -> [(path: String, text: String)] {
-        [("index.html", HTMLIndexPage.html(entries.map(\.result)))]
-            + entries.map { (pagePath(of: $0.result.file), HTMLScenarioPage.html($0)) }
+        let pages = entries.map { pagePath(of: $0.result.file) }
+        return [("index.html", HTMLIndexPage.html(zip(entries, pages).map { ($0.result, $1) }))]
+            + zip(entries, pages).map { entry, page in (page, HTMLScenarioPage.html(entry, at: page)) }
     }
 
     /// A whole page: `title`, the style, `body`, the script.
