@@ -1,21 +1,9 @@
 import Foundation
 import Testing
 
-/// A sign-in form whose password is typed before the picture: `y` and `label` are what the tests change.
+/// The password form, its picture with `tolerance` if given.
 private func form(usernameY: Double = 260, label: String = "Sign in", tolerance: String = "") -> String {
-    """
-    name: golden form
-    scene:
-      nodes:
-        - {id: title, kind: label, frame: [20, 200, 280, 30], text: \(label)}
-        - {id: username, kind: textField, frame: [20, \(usernameY), 280, 30]}
-        - {id: password, kind: textField, frame: [20, 299, 280, 30], secure: true}
-    steps:
-      - tap: password
-      - type: {into: password, text: hunter2-secret}
-      - wait: 0.6
-      - expect-picture: \(tolerance.isEmpty ? "typed" : "{name: typed, tolerance: \(tolerance)}")
-    """
+    passwordForm(usernameY: usernameY, label: label, picture: tolerance.isEmpty ? "typed" : "{name: typed, tolerance: \(tolerance)}")
 }
 
 /// A scenario file recorded with `--update-pictures`, then rewritten as `changed` (the reference stays).

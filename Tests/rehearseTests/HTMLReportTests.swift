@@ -1,23 +1,9 @@
 import Foundation
 import Testing
 
-/// A form whose password is typed, pictured and expected at `usernameY`.
+/// The password form, then a keyboard expectation, a tap and a wait.
 private func form(name: String, usernameY: Double) -> String {
-    """
-    name: \(name)
-    scene:
-      nodes:
-        - {id: username, kind: textField, frame: [20, \(usernameY), 280, 30]}
-        - {id: password, kind: textField, frame: [20, 299, 280, 30], secure: true}
-    steps:
-      - tap: password
-      - type: {into: password, text: hunter2-secret}
-      - wait: 0.6
-      - expect-picture: typed
-      - expect: {keyboard.presentation.frame.y: 352}
-      - tap: username
-      - wait: 0.3
-    """
+    passwordForm(name: name, usernameY: usernameY, more: ["expect: {keyboard.presentation.frame.y: 352}", "tap: username", "wait: 0.3"])
 }
 
 /// A folder with a passing scenario and one whose golden picture no longer matches, and its
