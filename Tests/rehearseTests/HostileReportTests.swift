@@ -52,4 +52,28 @@ private func texts(under folder: URL) throws -> [(file: String, text: String)] {
             #expect(text.contains("&lt;redacted&gt;") && !text.contains("horse"), "\(file) holds the typed password")
         }
     }
+
+    /// Files whose pages would be one (`a.yaml` and `a.yml`, names that differ in case) each keep
+    /// a page of their own, which the index and the JUnit report link to; a name too long for a
+    /// page is cut; a name with `#`, `?`, `%`, quotes or a line break is linked percent-encoded.
+    @Test func everyScenarioKeepsItsOwnPageWhateverItsName() throws {
+        let passing = "name: passing\nscene: {nodes: []}\nsteps:\n  - wait: 0.1\n"
+        let failing = "name: failing\nscene: {nodes: [{id: l, kind: label, frame: [0, 0, 10, 10], text: x}]}\nsteps:\n  - expect: {l.text: y}\n"
+        let folder = try Rehearse.scenario(passing, named: "a.yaml").deletingLastPathComponent()
+        let long = String(repeating: "b", count: 250)
+        for (name, text) in [("a.yml", failing), ("A.yaml", failing), ("\(long).yml", failing), ("q\"#?%2e\nx.yaml", failing)] {
+            try Data(text.utf8).write(to: folder.appendingPathComponent(name))
+        }
+        let result = try Rehearse.run(["run", "--format", "junit", "--report", "report", "."], in: folder)
+        #expect(result.status == 1, "\(result.errorOutput)")
+        let pages = ["A.html", "a-2.html", "a-3.html", String(repeating: "b", count: 200) + ".html", "q\"#?%2e\nx.html"]
+        let index = try String(contentsOf: folder.appendingPathComponent("report/index.html"), encoding: .utf8)
+        for page in pages {
+            let text = try String(contentsOf: folder.appendingPathComponent("report/scenarios/" + page), encoding: .utf8)
+            #expect(text.contains(page == "a-2.html" ? "passing" : "failing"), "\(page)")  // sorted: A.yaml, a.yaml, a.yml
+        }
+        #expect(index.contains(#"href="scenarios/q%22%23%3F%252e%0Ax.html""#))
+        let properties = result.output.components(separatedBy: "\n").filter { $0.contains("<property ") }
+        #expect(Set(properties).count == 4 && properties.contains { $0.contains("report/scenarios/a-3.html") })
+    }
 }

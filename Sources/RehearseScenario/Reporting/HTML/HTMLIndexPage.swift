@@ -3,14 +3,16 @@ import RehearseCore
 /// The report's `index.html`: every scenario, failed and invalid ones first, with a search and a
 /// status filter.
 enum HTMLIndexPage {
-    static func html(_ results: [ScenarioResult]) -> String {
+    /// The index of `results`, whose pages are `pages` (``HTMLReport/pagePaths(of:)``).
+    static func html(_ results: [ScenarioResult], pages: [String]) -> String {
         let summary = RunSummary(results)
-        let ordered = results.filter { HTMLReport.status($0.outcome) != "passed" } + results.filter { HTMLReport.status($0.outcome) == "passed" }
+        let listed = Array(zip(results, pages))
+        let ordered = listed.filter { HTMLReport.status($0.0.outcome) != "passed" } + listed.filter { HTMLReport.status($0.0.outcome) == "passed" }
         var rows = ""
-        for result in ordered {
+        for (result, page) in ordered {
             let status = HTMLReport.status(result.outcome)
             rows += #"<tr data-status="\#(status)"><td class="\#(status)">\#(status.uppercased())</td>"#
-                + #"<td><a href="\#(HTMLReport.escape(HTMLReport.pagePath(of: result.file)))">\#(HTMLReport.escape(result.name))</a></td>"#
+                + #"<td><a href="\#(HTMLReport.escape(HTMLReport.href(page)))">\#(HTMLReport.escape(result.name))</a></td>"#
                 + "<td>\(HTMLReport.escape(result.file))</td><td>\(result.simulatedTime) s</td>"
                 + "<td>\(result.wallTime.millisecondsText) ms</td>"
                 + "<td>\(HTMLReport.escape(firstProblem(result)))</td></tr>\n"

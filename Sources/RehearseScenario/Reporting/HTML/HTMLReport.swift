@@ -51,15 +51,11 @@ public enum HTMLReport {
         return index
     }
 
-    /// The page of `file`, relative to the report's folder.
-    public static func pagePath(of file: String) -> String {
-        "scenarios/" + ReportPaths.mirrored(file) + ".html"
-    }
-
     /// The report's files, as paths relative to its folder and their text.
     public static func files(_ entries: [Entry]) -> [(path: String, text: String)] {
-        [("index.html", HTMLIndexPage.html(entries.map(\.result)))]
-            + entries.map { (pagePath(of: $0.result.file), HTMLScenarioPage.html($0)) }
+        let pages = pagePaths(of: entries.map(\.result.file))
+        return [("index.html", HTMLIndexPage.html(entries.map(\.result), pages: pages))]
+            + zip(entries, pages).map { entry, page in (page, HTMLScenarioPage.html(entry, page: page)) }
     }
 
     /// A whole page: `title`, the style, `body`, the script.
