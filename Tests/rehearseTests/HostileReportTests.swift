@@ -76,4 +76,16 @@ private func texts(under folder: URL) throws -> [(file: String, text: String)] {
         let properties = result.output.components(separatedBy: "\n").filter { $0.contains("<property ") }
         #expect(Set(properties).count == 4 && properties.contains { $0.contains("report/scenarios/a-3.html") })
     }
+
+    /// A scenario file where the report would write a page (`--report DIR DIR/index.html`) is
+    /// refused and kept, and nothing is written, as `--trace` refuses to replace an input.
+    @Test func theReportNeverReplacesAScenarioFile() throws {
+        let text = "name: passing\nscene: {nodes: []}\nsteps:\n  - wait: 0.1\n"
+        let file = try Rehearse.scenario(text, named: "index.html")
+        let result = try Rehearse.run(["run", "--report", ".", "index.html"], in: file.deletingLastPathComponent())
+        #expect(result.status == 2)
+        #expect(result.errorOutput.contains("index.html is a file this command reads"), "\(result.errorOutput)")
+        #expect(try String(contentsOf: file, encoding: .utf8) == text)
+        #expect(!FileManager.default.fileExists(atPath: file.deletingLastPathComponent().appendingPathComponent("scenarios").path))
+    }
 }

@@ -39,12 +39,18 @@ public enum HTMLReport {
     }
 
     /// Writes the report of `entries` into `folder` (created if needed) through ``OutputFolder``,
-    /// so nothing inside it is followed; returns the index's path.
+    /// so nothing inside it is followed; returns the index's path. Nothing is written when a page
+    /// would replace one of the scenario files (`--report DIR DIR/index.html`).
     @discardableResult
     public static func write(_ entries: [Entry], to folder: String) throws(OutputError) -> String {
         let output = try OutputFolder(creating: folder)
+        let files = files(entries)
+        let inputs = Set(entries.compactMap { FileIdentity(path: $0.result.file) })
+        for (path, _) in files {
+            if let identity = FileIdentity(path: output.fullPath(path)), inputs.contains(identity) { throw .sameAsInput(output.fullPath(path)) }
+        }
         var index = ""
-        for (path, text) in files(entries) {
+        for (path, text) in files {
             let written = try output.write(Data(text.utf8), to: path)
             if path == "index.html" { index = written }
         }
