@@ -88,4 +88,25 @@ private func texts(under folder: URL) throws -> [(file: String, text: String)] {
         #expect(try String(contentsOf: file, encoding: .utf8) == text)
         #expect(!FileManager.default.fileExists(atPath: file.deletingLastPathComponent().appendingPathComponent("scenarios").path))
     }
+
+    /// A long text is drawn cut in each of the report's pictures, so the page does not grow as the
+    /// text times the steps (17 labels of 900 KB through a YAML alias and 200 steps made 2.9 GB).
+    @Test func aLongTextDoesNotMultiplyThePage() throws {
+        let text = String(repeating: "x", count: 100_000)
+        let steps = String(repeating: "  - wait: 0.01\n", count: 100)
+        let file = try Rehearse.scenario("""
+            name: long
+            scene:
+              nodes:
+                - {id: a, kind: label, frame: [0, 0, 100, 30], text: &t \(text)}
+                - {id: b, kind: label, frame: [0, 30, 100, 30], text: *t}
+            steps:
+            \(steps)
+            """, named: "long.yaml")
+        let result = try Rehearse.run(["run", "--report", "report", "long.yaml"], in: file.deletingLastPathComponent())
+        #expect(result.status == 0, "\(result.output)")
+        let page = file.deletingLastPathComponent().appendingPathComponent("report/scenarios/long.html")
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: page.path)[.size] as? Int)
+        #expect(size < 1 << 20, "the page has \(size) bytes")
+    }
 }
