@@ -50,3 +50,13 @@ extension Simulation {
         return FieldValue.redacting(fields, scene.secureTexts).map { .custom(name: name, fields: $0) } ?? event
     }
 }
+
+extension Simulation {
+    /// `text` with every secure field's text in it, as typed or as JSON quotes it, replaced by the
+    /// placeholder: for what a scenario's own words put beside a secret (a failing expectation's
+    /// expected value, an event expectation's fields), which reports show.
+    public func redactingSecrets(in text: String) -> String {
+        let secrets = scene.secureTexts.flatMap { [$0, String(FieldValue.string($0).jsonText.dropFirst().dropLast())] }
+        return secrets.sorted { $0.count > $1.count }.reduce(text) { $0.replacing($1, with: Redaction.placeholder) }
+    }
+}

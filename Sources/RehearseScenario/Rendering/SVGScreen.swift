@@ -5,6 +5,10 @@ import RehearseCore
 enum SVGScreen {
     /// Where the photo pattern marks distances along an image, in points.
     private static let markerSpacing = 250.0
+    /// The most characters of a node's text drawn (more than the widest screen shows), then `…`:
+    /// a report pictures a scene after each step, and a long text drawn in each picture made
+    /// a 1 MiB scenario file a page of gigabytes.
+    static let maximumCaptionLength = 500
 
     /// The screen of `snapshot`; clip ids start with `idPrefix`, so screens can share a document.
     static func draw(_ snapshot: SceneSnapshot, idPrefix: String) -> String {
@@ -26,7 +30,8 @@ enum SVGScreen {
     private static func draw(_ item: SceneSnapshot.Item, clipID: String?, screenArea: Double) -> String {
         var body: String
         let frame = item.frame
-        let caption = item.text.isEmpty ? item.id : item.text
+        let text = item.text.count > maximumCaptionLength ? item.text.prefix(maximumCaptionLength) + "…" : item.text
+        let caption = text.isEmpty ? item.id : text
         switch item.kind {
         case .textField:
             body = SVGRenderer.rect(frame, fill: "#fff", stroke: item.isFirstResponder ? "#0a64d8" : "#999", radius: 5)

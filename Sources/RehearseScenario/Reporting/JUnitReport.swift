@@ -11,17 +11,18 @@ public enum JUnitReport {
         var xml = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
         xml += #"<testsuites name="rehearse" tests="\#(results.count)" failures="\#(summary.failed)" errors="\#(summary.invalid)" time="\#(total)">"# + "\n"
         xml += #"  <testsuite name="scenarios" tests="\#(results.count)" failures="\#(summary.failed)" errors="\#(summary.invalid)" skipped="0" time="\#(total)">"# + "\n"
-        for result in results {
+        let pages = reportFolder.map { _ in HTMLReport.pagePaths(of: results.map(\.file)) }
+        for (index, result) in results.enumerated() {
             let attributes = #"name="\#(XMLText.escape(result.name))" classname="\#(XMLText.escape(result.file))" time="\#(result.wallTime.inSeconds)""#
             switch result.outcome {
             case .passed:
                 xml += "    <testcase \(attributes)/>\n"
             case .invalid(let error):
-                xml += "    <testcase \(attributes)>\n" + reportProperty(of: result, in: reportFolder)
+                xml += "    <testcase \(attributes)>\n" + reportProperty(pages?[index], in: reportFolder)
                 xml += #"      <error message="\#(XMLText.escape(error.message))" type="invalid">\#(XMLText.escape(error.description))</error>"# + "\n"
                 xml += "    </testcase>\n"
             case .failed(let failures):
-                xml += "    <testcase \(attributes)>\n" + reportProperty(of: result, in: reportFolder)
+                xml += "    <testcase \(attributes)>\n" + reportProperty(pages?[index], in: reportFolder)
                 for failure in failures {
                     let message = "\(failure.subject): expected \(failure.expected), actual \(failure.actual)"
                     let body = "\(failure.location) at \(failure.time) s\n" + failure.recentEvents.joined(separator: "\n")
@@ -33,9 +34,10 @@ public enum JUnitReport {
         return xml + "  </testsuite>\n</testsuites>\n"
     }
 
-    private static func reportProperty(of result: ScenarioResult, in folder: String?) -> String {
-        guard let folder else { return "" }
-        let page = (folder as NSString).appendingPathComponent(HTMLReport.pagePath(of: result.file))
-        return #"      <properties><property name="report" value="\#(XMLText.escape(page))"/></properties>"# + "\n"
+    /// The `report` property of a testcase whose page is `page` in `folder`, or nothing without a report.
+    private static func reportProperty(_ page: String?, in folder: String?) -> String {
+        guard let page, let folder else { return "" }
+        let path = (folder as NSString).appendingPathComponent(page)
+        return #"      <properties><property name="report" value="\#(XMLText.escape(path))"/></properties>"# + "\n"
     }
 }

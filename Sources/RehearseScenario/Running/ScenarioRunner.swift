@@ -474,7 +474,11 @@ private final class Execution {
         record(subject, expected: "to succeed", actual: problem, at: step.location)
     }
 
+    /// Records a failure; what was typed into a secure field is redacted from its texts, which
+    /// quote the scenario (`expect: {password.text: hunter2}` fails with the typed password).
     private func record(_ subject: String, expected: String, actual: String, at location: SourceLocation) {
+        let (subject, expected, actual) = (simulation.redactingSecrets(in: subject), simulation.redactingSecrets(in: expected),
+                                           simulation.redactingSecrets(in: actual))
         failures.append(Failure(subject: subject, expected: expected, actual: actual, time: simulation.now,
                                 location: location, recentEvents: recent.map(\.traceLine),
                                 scene: picturesFailures ? reportPicture(at: location) : nil))

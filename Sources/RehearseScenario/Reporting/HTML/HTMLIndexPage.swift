@@ -3,16 +3,16 @@ import RehearseCore
 /// The report's `index.html`: every scenario, failed and invalid ones first, with a search and a
 /// status filter.
 enum HTMLIndexPage {
-    /// The index of `scenarios`, each a result and the path of its page.
-    static func html(_ scenarios: [(result: ScenarioResult, page: String)]) -> String {
-        let summary = RunSummary(scenarios.map(\.result))
-        let failedFirst = scenarios.filter { HTMLReport.status($0.result.outcome) != "passed" }
-            + scenarios.filter { HTMLReport.status($0.result.outcome) == "passed" }
+    /// The index of `results`, whose pages are `pages` (``HTMLReport/pagePaths(of:)``).
+    static func html(_ results: [ScenarioResult], pages: [String]) -> String {
+        let summary = RunSummary(results)
+        let listed = Array(zip(results, pages))
+        let ordered = listed.filter { HTMLReport.status($0.0.outcome) != "passed" } + listed.filter { HTMLReport.status($0.0.outcome) == "passed" }
         var rows = ""
-        for (result, page) in failedFirst {
+        for (result, page) in ordered {
             let status = HTMLReport.status(result.outcome)
             rows += #"<tr data-status="\#(status)"><td class="\#(status)">\#(status.uppercased())</td>"#
-                + #"<td><a href="\#(HTMLReport.escape(page))">\#(HTMLReport.escape(result.name))</a></td>"#
+                + #"<td><a href="\#(HTMLReport.escape(HTMLReport.href(page)))">\#(HTMLReport.escape(result.name))</a></td>"#
                 + "<td>\(HTMLReport.escape(result.file))</td><td>\(result.simulatedTime) s</td>"
                 + "<td>\(result.wallTime.millisecondsText) ms</td>"
                 + "<td>\(HTMLReport.escape(firstProblem(result)))</td></tr>\n"

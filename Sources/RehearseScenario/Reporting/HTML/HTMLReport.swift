@@ -39,28 +39,29 @@ public enum HTMLReport {
     }
 
     /// Writes the report of `entries` into `folder` (created if needed) through ``OutputFolder``,
-    /// so nothing inside it is followed; returns the index's path.
+    /// so nothing inside it is followed; returns the index's path. Nothing is written when a page
+    /// would replace one of the scenario files (`--report DIR DIR/index.html`).
     @discardableResult
     public static func write(_ entries: [Entry], to folder: String) throws(OutputError) -> String {
         let output = try OutputFolder(creating: folder)
+        let files = files(entries)
+        let inputs = Set(entries.compactMap { FileIdentity(path: $0.result.file) })
+        for (path, _) in files {
+            if let identity = FileIdentity(path: output.fullPath(path)), inputs.contains(identity) { throw .sameAsInput(output.fullPath(path)) }
+        }
         var index = ""
-        for (path, text) in files(entries) {
+        for (path, text) in files {
             let written = try output.write(Data(text.utf8), to: path)
             if path == "index.html" { index = written }
         }
         return index
     }
 
-    /// The page of `file`, relative to the report's folder.
-    public static func pagePath(of file: String) -> String {
-        "scenarios/" + ReportPaths.mirrored(file) + ".html"
-    }
-
     /// The report's files, as paths relative to its folder and their text.
     public static func files(_ entries: [Entry]) -> [(path: String, text: String)] {
-        let pages = entries.map { pagePath(of: $0.result.file) }
-        return [("index.html", HTMLIndexPage.html(zip(entries, pages).map { ($0.result, $1) }))]
-            + zip(entries, pages).map { entry, page in (page, HTMLScenarioPage.html(entry, at: page)) }
+        let pages = pagePaths(of: entries.map(\.result.file))
+        return [("index.html", HTMLIndexPage.html(entries.map(\.result), pages: pages))]
+            + zip(entries, pages).map { entry, page in (page, HTMLScenarioPage.html(entry, page: page)) }
     }
 
     /// A whole page: `title`, the style, `body`, the script.

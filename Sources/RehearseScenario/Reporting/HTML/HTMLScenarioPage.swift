@@ -4,11 +4,11 @@ import RehearseCore
 /// not match (reference, actual, diff), the timeline (the scene after each step, a scrubber, the
 /// steps with the failing ones marked), plots, and the events with a filter.
 enum HTMLScenarioPage {
-    /// The page of `entry`, written at `path` in the report's folder.
-    static func html(_ entry: HTMLReport.Entry, at path: String) -> String {
+    /// The page of `entry`, written at `page` (relative to the report's folder).
+    static func html(_ entry: HTMLReport.Entry, page: String) -> String {
         let result = entry.result
         let status = HTMLReport.status(result.outcome)
-        let depth = path.split(separator: "/").count - 1
+        let depth = page.split(separator: "/").count - 1
         var body = #"<p><a href="\#(String(repeating: "../", count: depth))index.html">All scenarios</a></p>"# + "\n"
         body += #"<h1><span class="\#(status)">\#(status.uppercased())</span> \#(HTMLReport.escape(result.name))</h1>"# + "\n"
         body += "<p>\(HTMLReport.escape(result.file)): \(result.simulatedTime) s simulated, \(result.wallTime.millisecondsText) ms</p>\n"

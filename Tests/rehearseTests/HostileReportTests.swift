@@ -1,0 +1,112 @@
+import Foundation
+import Testing
+
+/// The texts of every file under `folder`.
+private func texts(under folder: URL) throws -> [(file: String, text: String)] {
+    let files = FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String } ?? []
+    return try files.compactMap { file in
+        let url = folder.appendingPathComponent(file)
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue else { return nil }
+        return (file, try String(contentsOf: url, encoding: .utf8))
+    }
+}
+
+/// `run --report DIR` attacked as a hostile scenario file, its name and its folder would.
+@Suite struct HostileReportTests {
+    /// A failing expectation that quotes the password typed into a secure field (as its expected
+    /// value, or as an event expectation's field) never puts it in a report.
+    @Test func aFailingExpectationNeverShowsTheTypedPassword() throws {
+        let file = try Rehearse.scenario("""
+            name: secrets
+            scene:
+              nodes:
+                - {id: login, kind: view, frame: [0, 0, 320, 568]}
+                - {id: title, kind: label, parent: login, text: Paper, frame: [0, 0, 0, 0]}
+                - {id: username, kind: textField, parent: login, frame: [0, 0, 0, 0], returnKey: next}
+                - {id: separator, kind: view, parent: login, frame: [0, 0, 0, 0]}
+                - {id: password, kind: textField, parent: login, frame: [0, 0, 0, 0], returnKey: go, secure: true}
+                - {id: home, kind: view, frame: [0, 0, 320, 568]}
+            plugins:
+              login-animator: {submitAnimation: true}
+              gateway: {authenticator: {users: [vijay], latency: 1.0}}
+            steps:
+              - tap: username
+              - type: {into: username, text: vijay}
+              - return: username
+              - type: {into: password, text: "correct \\"horse\\""}
+              - expect: {password.text: "correct \\"horse\\""}
+              - return: password
+              - expect-event: {name: login.submit, fields: {username: "correct \\"horse\\""}}
+              - expect: {title.text: "not correct \\"horse\\" either"}
+            """, named: "login.yaml")
+        let folder = file.deletingLastPathComponent()
+        for format in ["text", "json", "junit"] {
+            let result = try Rehearse.run(["run", "--format", format, "--report", "report", "login.yaml"], in: folder)
+            #expect(result.status == 1)
+            #expect(result.output.contains("redacted") && !result.output.contains("horse"), "\(format): \(result.output)")
+        }
+        let files = try texts(under: folder.appendingPathComponent("report"))
+        #expect(files.count == 2)
+        for (file, text) in files {
+            #expect(text.contains("&lt;redacted&gt;") && !text.contains("horse"), "\(file) holds the typed password")
+        }
+    }
+
+    /// Files whose pages would be one (`a.yaml` and `a.yml`, names that differ in case) each keep
+    /// a page of their own, which the index and the JUnit report link to; a name too long for a
+    /// page is cut; a name with `#`, `?`, `%`, quotes or a line break is linked percent-encoded.
+    @Test func everyScenarioKeepsItsOwnPageWhateverItsName() throws {
+        let passing = "name: passing\nscene: {nodes: []}\nsteps:\n  - wait: 0.1\n"
+        let failing = "name: failing\nscene: {nodes: [{id: l, kind: label, frame: [0, 0, 10, 10], text: x}]}\nsteps:\n  - expect: {l.text: y}\n"
+        let folder = try Rehearse.scenario(passing, named: "a.yaml").deletingLastPathComponent()
+        let long = String(repeating: "b", count: 250)
+        for (name, text) in [("a.yml", failing), ("A.yaml", failing), ("\(long).yml", failing), ("q\"#?%2e\nx.yaml", failing)] {
+            try Data(text.utf8).write(to: folder.appendingPathComponent(name))
+        }
+        let result = try Rehearse.run(["run", "--format", "junit", "--report", "report", "."], in: folder)
+        #expect(result.status == 1, "\(result.errorOutput)")
+        let pages = ["A.html", "a-2.html", "a-3.html", String(repeating: "b", count: 200) + ".html", "q\"#?%2e\nx.html"]
+        let index = try String(contentsOf: folder.appendingPathComponent("report/index.html"), encoding: .utf8)
+        for page in pages {
+            let text = try String(contentsOf: folder.appendingPathComponent("report/scenarios/" + page), encoding: .utf8)
+            #expect(text.contains(page == "a-2.html" ? "passing" : "failing"), "\(page)")  // sorted: A.yaml, a.yaml, a.yml
+        }
+        #expect(index.contains(#"href="scenarios/q%22%23%3F%252e%0Ax.html""#))
+        let properties = result.output.components(separatedBy: "\n").filter { $0.contains("<property ") }
+        #expect(Set(properties).count == 4 && properties.contains { $0.contains("report/scenarios/a-3.html") })
+    }
+
+    /// A scenario file where the report would write a page (`--report DIR DIR/index.html`) is
+    /// refused and kept, and nothing is written, as `--trace` refuses to replace an input.
+    @Test func theReportNeverReplacesAScenarioFile() throws {
+        let text = "name: passing\nscene: {nodes: []}\nsteps:\n  - wait: 0.1\n"
+        let file = try Rehearse.scenario(text, named: "index.html")
+        let result = try Rehearse.run(["run", "--report", ".", "index.html"], in: file.deletingLastPathComponent())
+        #expect(result.status == 2)
+        #expect(result.errorOutput.contains("index.html is a file this command reads"), "\(result.errorOutput)")
+        #expect(try String(contentsOf: file, encoding: .utf8) == text)
+        #expect(!FileManager.default.fileExists(atPath: file.deletingLastPathComponent().appendingPathComponent("scenarios").path))
+    }
+
+    /// A long text is drawn cut in each of the report's pictures, so the page does not grow as the
+    /// text times the steps (17 labels of 900 KB through a YAML alias and 200 steps made 2.9 GB).
+    @Test func aLongTextDoesNotMultiplyThePage() throws {
+        let text = String(repeating: "x", count: 100_000)
+        let steps = String(repeating: "  - wait: 0.01\n", count: 100)
+        let file = try Rehearse.scenario("""
+            name: long
+            scene:
+              nodes:
+                - {id: a, kind: label, frame: [0, 0, 100, 30], text: &t \(text)}
+                - {id: b, kind: label, frame: [0, 30, 100, 30], text: *t}
+            steps:
+            \(steps)
+            """, named: "long.yaml")
+        let result = try Rehearse.run(["run", "--report", "report", "long.yaml"], in: file.deletingLastPathComponent())
+        #expect(result.status == 0, "\(result.output)")
+        let page = file.deletingLastPathComponent().appendingPathComponent("report/scenarios/long.html")
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: page.path)[.size] as? Int)
+        #expect(size < 1 << 20, "the page has \(size) bytes")
+    }
+}
