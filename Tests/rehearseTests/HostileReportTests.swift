@@ -109,4 +109,25 @@ private func texts(under folder: URL) throws -> [(file: String, text: String)] {
         let size = try #require(try FileManager.default.attributesOfItem(atPath: page.path)[.size] as? Int)
         #expect(size < 1 << 20, "the page has \(size) bytes")
     }
+
+    /// Events that carry long texts (typed 50 times, 100,000 characters each) are listed cut to
+    /// ``HTMLReport/maximumEventLineBytes`` (2,000 bytes), so the page stays small.
+    @Test func longEventsAreListedCut() throws {
+        let text = String(repeating: "y", count: 100_000)
+        let typing = String(repeating: "  - type: {into: field, text: *t}\n", count: 49)
+        let file = try Rehearse.scenario("""
+            name: long events
+            scene:
+              nodes:
+                - {id: field, kind: textField, frame: [0, 0, 100, 30]}
+            steps:
+              - type: {into: field, text: &t \(text)}
+            \(typing)
+            """, named: "events.yaml")
+        let result = try Rehearse.run(["run", "--report", "report", "events.yaml"], in: file.deletingLastPathComponent())
+        #expect(result.status == 0, "\(result.output)")
+        let page = try String(contentsOf: file.deletingLastPathComponent().appendingPathComponent("report/scenarios/events.html"), encoding: .utf8)
+        #expect(page.utf8.count < 1 << 20, "the page has \(page.utf8.count) bytes")
+        #expect(page.components(separatedBy: "…</code>").count - 1 == 50)
+    }
 }

@@ -11,9 +11,12 @@ import RehearseCore
 public enum HTMLReport {
     /// The most events a scenario's page lists (the count of the rest is said).
     public static let maximumEvents = 5_000
+    /// The longest event line a page shows, in UTF-8 bytes; a longer one is cut, with `…`.
+    public static let maximumEventLineBytes = 2_000
 
-    /// The first ``maximumEvents`` lines of a run's trace and how many events it delivered, as
-    /// the lines arrive (``ScenarioRunner/run(file:trace:)``).
+    /// The first ``maximumEvents`` lines of a run's trace (each cut to ``maximumEventLineBytes``)
+    /// and how many events it delivered, as the lines arrive (``ScenarioRunner/run(file:trace:)``):
+    /// an events list holds at most 10 MB, whatever the events carry.
     public struct Events: Sendable {
         public private(set) var lines: [String] = []
         public private(set) var count = 0
@@ -23,7 +26,11 @@ public enum HTMLReport {
         /// Counts a trace line, keeping it while fewer than ``HTMLReport/maximumEvents`` are kept.
         public mutating func add(_ line: String) {
             count += 1
-            if lines.count < HTMLReport.maximumEvents { lines.append(line) }
+            guard lines.count < HTMLReport.maximumEvents else { return }
+            guard line.utf8.count > HTMLReport.maximumEventLineBytes else { return lines.append(line) }
+            var cut = Substring(line)
+            while cut.utf8.count > HTMLReport.maximumEventLineBytes { cut = cut.dropLast(max((cut.utf8.count - HTMLReport.maximumEventLineBytes) / 4, 1)) }
+            lines.append(cut + "…")
         }
     }
 
