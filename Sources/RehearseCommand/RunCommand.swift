@@ -89,8 +89,13 @@ struct Run: AsyncParsableCommand {
             input.spool?.claim()
             defer { input.spool?.finish() }
             var events = HTMLReport.Events()
-            let trace: ((String) -> Void)? = reports ? { line in input.spool?.append(line); events.add(line) } : input.spool?.append
-            let result = runner.run(file: input.file, trace: trace)
+            let spool = input.spool
+            let delivered: ((DeliveredEvent) -> Void)? = switch (spool, reports) {
+            case (nil, false): nil
+            case (let spool?, false): { spool.append($0.traceLine) }
+            case (let spool, true): { event in spool?.append(event.traceLine); events.add(event) }
+            }
+            let result = runner.run(file: input.file, delivered: delivered)
             return (result, events)
         } progress: { done in
             if progress { FileHandle.standardError.write(Data("\r\u{1B}[K[\(done)/\(files.count)]".utf8)) }

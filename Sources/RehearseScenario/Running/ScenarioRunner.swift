@@ -82,22 +82,22 @@ public struct ScenarioRunner: Sendable {
 
     /// Loads and runs the file at `path`.
     public func run(file path: String) -> ScenarioResult {
-        run(file: path, trace: nil)
+        run(file: path, delivered: nil)
     }
 
     /// Runs a loaded scenario.
     public func run(_ scenario: Scenario) -> ScenarioResult {
-        run(scenario, trace: nil)
+        run(scenario, delivered: nil)
     }
 
-    /// Loads and runs the file at `path`; `trace`, if given, is handed each trace line as it is
-    /// delivered (nothing of the trace is kept in the result then).
-    public func run(file path: String, trace: ((String) -> Void)?) -> ScenarioResult {
+    /// Loads and runs the file at `path`; `delivered`, if given, is handed each event as it is
+    /// delivered (to stream the trace: nothing of it is kept in the result then).
+    public func run(file path: String, delivered: ((DeliveredEvent) -> Void)?) -> ScenarioResult {
         let clock = ContinuousClock()
         let start = clock.now
         var result: ScenarioResult
         do {
-            result = try run(ScenarioLoader(registry: registry).load(file: path), trace: trace)
+            result = try run(ScenarioLoader(registry: registry).load(file: path), delivered: delivered)
         } catch {
             result = ScenarioResult(file: path, name: path, outcome: .invalid(error))
         }
@@ -105,8 +105,8 @@ public struct ScenarioRunner: Sendable {
         return result
     }
 
-    /// Runs a loaded scenario; `trace`, if given, is handed each trace line as it is delivered.
-    public func run(_ scenario: Scenario, trace: ((String) -> Void)?) -> ScenarioResult {
+    /// Runs a loaded scenario; `delivered`, if given, is handed each event as it is delivered.
+    public func run(_ scenario: Scenario, delivered: ((DeliveredEvent) -> Void)?) -> ScenarioResult {
         var result = ScenarioResult(file: scenario.file, name: scenario.name, outcome: .passed)
         func invalid(_ message: String) -> ScenarioResult {
             result.outcome = .invalid(ScenarioError(message, at: SourceLocation(file: scenario.file, line: 1, column: 1)))
@@ -134,7 +134,7 @@ public struct ScenarioRunner: Sendable {
         }
         let end = stopTime.map { min($0, scenario.duration) } ?? scenario.duration
         var traceLines: [String] = []
-        let sink = trace ?? (recordsTrace ? { traceLines.append($0) } : nil)
+        let sink = delivered ?? (recordsTrace ? { traceLines.append($0.traceLine) } : nil)
         let execution = Execution(simulation: simulation, scenario: scenario, trace: sink, stopTime: stopTime, budget: budget)
         execution.pictureOptions = pictures
         execution.picturesFailures = rendering?.picturesEachStep == true
@@ -203,7 +203,7 @@ private final class Execution {
     /// The step being performed: a broken invariant is reported at the step that broke it.
     private(set) var currentLocation: SourceLocation
 
-    init(simulation: Simulation, scenario: Scenario, trace: ((String) -> Void)?, stopTime: VirtualTime?, budget: WorkBudget) {
+    init(simulation: Simulation, scenario: Scenario, trace: ((DeliveredEvent) -> Void)?, stopTime: VirtualTime?, budget: WorkBudget) {
         self.simulation = simulation
         self.stopTime = stopTime
         meter = BudgetMeter(simulation, budget: budget)
@@ -220,7 +220,7 @@ private final class Execution {
             if counted.contains(event.event.name) { delivered.append(event) }
             if recent.count == ScenarioRunner.recentEventCount { recent.removeFirst() }
             recent.append(event)
-            trace?(event.traceLine)
+            trace?(event)
             if case .invariantFailed(let failure) = event.event {
                 record("invariant '\(failure.name)' (\(failure.owner))", expected: failure.expected, actual: failure.actual,
                        at: currentLocation)

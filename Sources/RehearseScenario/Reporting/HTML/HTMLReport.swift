@@ -14,19 +14,24 @@ public enum HTMLReport {
     /// The longest event line a page shows, in UTF-8 bytes; a longer one is cut, with `…`.
     public static let maximumEventLineBytes = 2_000
 
-    /// The first ``maximumEvents`` lines of a run's trace (each cut to ``maximumEventLineBytes``)
-    /// and how many events it delivered, as the lines arrive (``ScenarioRunner/run(file:trace:)``):
-    /// an events list holds at most 10 MB, whatever the events carry.
+    /// The first ``maximumEvents`` events of a run other than `tick`s (each line cut to
+    /// ``maximumEventLineBytes``: an events list holds at most 10 MB, whatever the events carry),
+    /// and how many events and ticks it delivered, as they arrive
+    /// (``ScenarioRunner/run(file:delivered:)``). The display link's ticks (one a frame while
+    /// anything moves) are counted, not listed: a run's trace has them all.
     public struct Events: Sendable {
         public private(set) var lines: [String] = []
         public private(set) var count = 0
+        public private(set) var ticks = 0
 
         public init() {}
 
-        /// Counts a trace line, keeping it while fewer than ``HTMLReport/maximumEvents`` are kept.
-        public mutating func add(_ line: String) {
+        /// Counts an event, keeping its trace line while fewer than ``HTMLReport/maximumEvents`` are kept.
+        public mutating func add(_ event: DeliveredEvent) {
             count += 1
+            if case .tick = event.event { return ticks += 1 }
             guard lines.count < HTMLReport.maximumEvents else { return }
+            let line = event.traceLine
             guard line.utf8.count > HTMLReport.maximumEventLineBytes else { return lines.append(line) }
             var cut = Substring(line)
             while cut.utf8.count > HTMLReport.maximumEventLineBytes { cut = cut.dropLast(max((cut.utf8.count - HTMLReport.maximumEventLineBytes) / 4, 1)) }

@@ -97,7 +97,9 @@ enum HTMLScenarioPage {
         let events = entry.events
         guard events.count > 0 else { return "" }
         let rows = events.lines.map { "<tr><td><code>\(HTMLReport.escape($0))</code></td></tr>" }.joined(separator: "\n")
-        let more = events.count > events.lines.count ? "<p>and \(events.count - events.lines.count) more events</p>\n" : ""
+        let unlisted = events.count - events.ticks - events.lines.count
+        let more = (unlisted > 0 ? "<p>and \(unlisted) more events</p>\n" : "")
+            + (events.ticks > 0 ? "<p>\(events.ticks) <code>tick</code> events (one a display frame) are counted, not listed</p>\n" : "")
         return """
             <h2 id="events">Events (\(events.count))</h2>
             <p><input type="search" data-filters="event-list" placeholder="Filter events" aria-label="Filter events"></p>
