@@ -31,6 +31,7 @@ import Testing
         .gesturePan(PanGesture(state: .changed, target: "scroll", translation: Point(x: 0, y: -40),
                                velocity: Point(x: 0, y: -800), location: Point(x: 160, y: 300))),
         .gestureSwipe(SwipeGesture(state: .ended, target: nil, direction: .left, location: Point(x: 100, y: 100))),
+        .gestureSwipe(SwipeGesture(state: .ended, target: "card", direction: .up, location: Point(x: 10, y: 10))),
         .gestureLongPress(LongPressGesture(state: .began, target: "title", location: Point(x: 5, y: 5))),
         .gesturePinch(PinchGesture(state: .ended, target: "image", scale: 1.5, velocity: 0.8, center: Point(x: 160, y: 284))),
         .scrollWillBeginDragging(NodeTarget(target: "scroll")),

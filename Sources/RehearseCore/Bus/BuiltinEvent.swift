@@ -1,5 +1,5 @@
 /// The built-in events, declared once: the order is the bus's slot order, and each case says its
-/// dotted name, its fields as the vocabulary shows them, who sends it, and how it is read from
+/// dotted name, its payload type (which declares its fields), who sends it, and how it is read from
 /// its field form. ``Event``'s names and slots, ``EventKind``, ``EventDescription/builtin`` (and
 /// from it `rehearse events`, the D-Bus introspection and the schema's event names) all come from
 /// here; the switches are exhaustive, so a new event does not compile until it is complete.
@@ -54,37 +54,20 @@ public enum BuiltinEvent: Int, CaseIterable, Sendable {
 
     private static let byName = Dictionary(uniqueKeysWithValues: allCases.map { ($0.name, $0) })
 
-    /// The fields, as the design writes them (`target`, `frame {x,y,width,height}`).
-    public var fieldSummary: String {
-        switch self {
-        case .keyboardWillShow, .keyboardDidShow, .keyboardWillHide, .keyboardDidHide:
-            "frame {x,y,width,height}, beginFrame, duration, curve"
-        case .focus, .returnKey: "target"
-        case .focusChanged: "from?, to?"
-        case .resign: "target?"
-        case .tap: "x, y or target; delivered with target and isControl"
-        case .text: "target, text"
-        case .motion: "rotationRate {x,y,z}, attitude?, gravity?, userAcceleration?"
-        case .tick: "timestamp, targetTimestamp"
-        case .orientation: "value: portrait | portraitUpsideDown | landscapeLeft | landscapeRight"
-        case .animationFinished: "target, property, finished"
-        case .network: "online"
-        case .pluginFailed: "plugin, error"
-        case .invariantFailed: "name, owner, actual, expected"
-        case .touchBegan, .touchMoved, .touchEnded, .touchCancelled: "id, x, y; delivered with target"
-        case .gesturePan: "state, target?, translation {x,y}, velocity {x,y} pt/s, location {x,y}"
-        case .gestureSwipe: "state, target?, direction: up | down | left | right, location {x,y}"
-        case .gestureLongPress: "state, target?, location {x,y}"
-        case .gesturePinch: "state, target?, scale, velocity (scale/s), center {x,y}"
-        case .scrollWillBeginDragging: "target"
-        case .scrollDidScroll, .scrollDidEndDecelerating: "target, contentOffset {x,y}"
-        case .scrollWillEndDragging: "target, velocity {x,y} pt/s, targetContentOffset {x,y}"
-        }
+    /// The fields as `rehearse events` lists them, from the payload's declaration
+    /// (``PayloadFields/summary``: `frame {x,y,width,height}, beginFrame?, duration?, curve?`).
+    public var fieldSummary: String { payloadType.payloadFields.summary }
+
+    /// The names of the fields its payload must and may have, from the payload's declaration: what
+    /// the loader and the JSON Schema check a scenario's fields of the event against.
+    public var declaredFields: (required: Set<String>, optional: Set<String>) {
+        let fields = payloadType.payloadFields
+        return (fields.required, fields.optional)
     }
 
     /// The type of its payload: what `context.on(kind)` hands a handler, and what a test builds
     /// to send it (`.focus(NodeTarget(target: "username"))`).
-    public var payloadType: any EventPayload.Type {
+    public var payloadType: any DeclaredPayload.Type {
         switch self {
         case .keyboardWillShow, .keyboardDidShow, .keyboardWillHide, .keyboardDidHide: KeyboardChange.self
         case .focus, .returnKey: NodeTarget.self

@@ -17,7 +17,9 @@ extension EventPayload where Self: Codable {
 }
 
 /// The keyboard's frames and animation, as in `UIKeyboardWillShowNotification`'s user info.
-public struct KeyboardChange: EventPayload {
+public struct KeyboardChange: DeclaredPayload {
+    public static let payloadFields = PayloadFields(.required("frame", "{x,y,width,height}"), .optional("beginFrame"), .optional("duration"), .optional("curve"))
+
     /// The end frame, in screen coordinates of the current orientation.
     public var frame: Rect
     /// The frame the keyboard starts from.
@@ -35,7 +37,7 @@ public struct KeyboardChange: EventPayload {
     }
 
     public init(fields: Fields) throws(FieldError) {
-        var reader = FieldReader(fields)
+        var reader = FieldReader(fields, declared: Self.payloadFields)
         frame = try reader.required("frame")
         beginFrame = try reader.optional("beginFrame") ?? frame
         duration = try reader.optional("duration") ?? KeyboardService.animationDuration
@@ -53,7 +55,9 @@ public struct KeyboardChange: EventPayload {
 }
 
 /// A request naming one node: `focus` (make it first responder), `return` (the return key in it).
-public struct NodeTarget: EventPayload {
+public struct NodeTarget: DeclaredPayload {
+    public static let payloadFields = PayloadFields(.required("target"))
+
     /// The node's id.
     public var target: String
 
@@ -62,7 +66,7 @@ public struct NodeTarget: EventPayload {
     }
 
     public init(fields: Fields) throws(FieldError) {
-        var reader = FieldReader(fields)
+        var reader = FieldReader(fields, declared: Self.payloadFields)
         target = try reader.required("target")
         try reader.finish()
     }
@@ -71,7 +75,9 @@ public struct NodeTarget: EventPayload {
 }
 
 /// A request to end editing: in one node, or in the whole scene when `target` is absent.
-public struct ResignRequest: EventPayload {
+public struct ResignRequest: DeclaredPayload {
+    public static let payloadFields = PayloadFields(.optional("target"))
+
     /// The node that should resign, or `nil` for the whole scene.
     public var target: String?
 
@@ -80,7 +86,7 @@ public struct ResignRequest: EventPayload {
     }
 
     public init(fields: Fields) throws(FieldError) {
-        var reader = FieldReader(fields)
+        var reader = FieldReader(fields, declared: Self.payloadFields)
         target = try reader.optional("target")
         try reader.finish()
     }
@@ -89,7 +95,9 @@ public struct ResignRequest: EventPayload {
 }
 
 /// The first responder moved; either side may be absent.
-public struct FocusChange: EventPayload {
+public struct FocusChange: DeclaredPayload {
+    public static let payloadFields = PayloadFields(.optional("from"), .optional("to"))
+
     public var from: String?
     public var to: String?
 
@@ -99,7 +107,7 @@ public struct FocusChange: EventPayload {
     }
 
     public init(fields: Fields) throws(FieldError) {
-        var reader = FieldReader(fields)
+        var reader = FieldReader(fields, declared: Self.payloadFields)
         from = try reader.optional("from")
         to = try reader.optional("to")
         try reader.finish()
@@ -115,7 +123,10 @@ public struct FocusChange: EventPayload {
 
 /// A tap at a screen point or on a node. As delivered it carries both, plus whether the hit node
 /// is a control.
-public struct Tap: EventPayload {
+public struct Tap: DeclaredPayload {
+    public static let payloadFields = PayloadFields(.optional("x"), .optional("y"), .optional("target"), .optional("isControl"),
+        remark: "x and y, or target; delivered with target and isControl")
+
     /// Where the tap landed, in screen coordinates.
     public var point: Point?
     /// The node hit (as delivered), or the node aimed at (as injected).
@@ -130,7 +141,7 @@ public struct Tap: EventPayload {
     }
 
     public init(fields: Fields) throws(FieldError) {
-        var reader = FieldReader(fields)
+        var reader = FieldReader(fields, declared: Self.payloadFields)
         let x: Double? = try reader.optional("x")
         let y: Double? = try reader.optional("y")
         target = try reader.optional("target")
@@ -158,7 +169,9 @@ public struct Tap: EventPayload {
 }
 
 /// Text typed into a node. Text aimed at a secure field travels as ``Redaction/placeholder``.
-public struct TextInput: EventPayload {
+public struct TextInput: DeclaredPayload {
+    public static let payloadFields = PayloadFields(.required("target"), .required("text"))
+
     public var target: String
     public var text: String
 
@@ -168,7 +181,7 @@ public struct TextInput: EventPayload {
     }
 
     public init(fields: Fields) throws(FieldError) {
-        var reader = FieldReader(fields)
+        var reader = FieldReader(fields, declared: Self.payloadFields)
         target = try reader.required("target")
         text = try reader.required("text")
         try reader.finish()
@@ -178,7 +191,9 @@ public struct TextInput: EventPayload {
 }
 
 /// A device-motion sample, as `CMDeviceMotion`.
-public struct MotionSample: EventPayload {
+public struct MotionSample: DeclaredPayload {
+    public static let payloadFields = PayloadFields(.required("rotationRate", "{x,y,z}"), .optional("attitude"), .optional("gravity"), .optional("userAcceleration"))
+
     /// Rotation rate in radians per second.
     public var rotationRate: Vector3
     public var attitude: Attitude?
@@ -194,7 +209,7 @@ public struct MotionSample: EventPayload {
     }
 
     public init(fields: Fields) throws(FieldError) {
-        var reader = FieldReader(fields)
+        var reader = FieldReader(fields, declared: Self.payloadFields)
         rotationRate = try reader.required("rotationRate")
         attitude = try reader.optional("attitude")
         gravity = try reader.optional("gravity")
@@ -212,7 +227,9 @@ public struct MotionSample: EventPayload {
 }
 
 /// A display-link frame, as `CADisplayLink`'s `timestamp` and `targetTimestamp`.
-public struct Tick: EventPayload {
+public struct Tick: DeclaredPayload {
+    public static let payloadFields = PayloadFields(.required("timestamp"), .required("targetTimestamp"))
+
     /// The time of this frame.
     public var timestamp: VirtualTime
     /// The time of the next frame.
@@ -224,7 +241,7 @@ public struct Tick: EventPayload {
     }
 
     public init(fields: Fields) throws(FieldError) {
-        var reader = FieldReader(fields)
+        var reader = FieldReader(fields, declared: Self.payloadFields)
         timestamp = try Self.time(reader.required("timestamp"), path: "timestamp")
         targetTimestamp = try Self.time(reader.required("targetTimestamp"), path: "targetTimestamp")
         try reader.finish()
@@ -243,7 +260,9 @@ public struct Tick: EventPayload {
 }
 
 /// The interface orientation changed.
-public struct OrientationChange: EventPayload {
+public struct OrientationChange: DeclaredPayload {
+    public static let payloadFields = PayloadFields(.choice("value", Orientation.self))
+
     public var value: Orientation
 
     public init(value: Orientation) {
@@ -251,11 +270,8 @@ public struct OrientationChange: EventPayload {
     }
 
     public init(fields: Fields) throws(FieldError) {
-        var reader = FieldReader(fields)
-        guard let value = try reader.choice("value", as: Orientation.self) else {
-            throw FieldError(path: "value", problem: .missing)
-        }
-        self.value = value
+        var reader = FieldReader(fields, declared: Self.payloadFields)
+        value = try reader.requiredChoice("value")
         try reader.finish()
     }
 
@@ -263,7 +279,9 @@ public struct OrientationChange: EventPayload {
 }
 
 /// An animation of one property of one node ended; `finished` is false when it was interrupted.
-public struct AnimationFinished: EventPayload {
+public struct AnimationFinished: DeclaredPayload {
+    public static let payloadFields = PayloadFields(.required("target"), .required("property"), .required("finished"))
+
     public var target: String
     public var property: String
     public var finished: Bool
@@ -275,7 +293,7 @@ public struct AnimationFinished: EventPayload {
     }
 
     public init(fields: Fields) throws(FieldError) {
-        var reader = FieldReader(fields)
+        var reader = FieldReader(fields, declared: Self.payloadFields)
         target = try reader.required("target")
         property = try reader.required("property")
         finished = try reader.required("finished")
@@ -288,7 +306,9 @@ public struct AnimationFinished: EventPayload {
 }
 
 /// Connectivity changed.
-public struct NetworkChange: EventPayload {
+public struct NetworkChange: DeclaredPayload {
+    public static let payloadFields = PayloadFields(.required("online"))
+
     public var online: Bool
 
     public init(online: Bool) {
@@ -296,7 +316,7 @@ public struct NetworkChange: EventPayload {
     }
 
     public init(fields: Fields) throws(FieldError) {
-        var reader = FieldReader(fields)
+        var reader = FieldReader(fields, declared: Self.payloadFields)
         online = try reader.required("online")
         try reader.finish()
     }
@@ -306,7 +326,9 @@ public struct NetworkChange: EventPayload {
 
 /// A plugin threw while handling an event and has been isolated. (Rare: its field form is its
 /// `Codable` form.)
-public struct PluginFailure: EventPayload, Codable {
+public struct PluginFailure: DeclaredPayload, Codable {
+    public static let payloadFields = PayloadFields(.required("plugin"), .required("error"))
+
     public var plugin: String
     public var error: String
 
@@ -319,7 +341,9 @@ public struct PluginFailure: EventPayload, Codable {
 /// An invariant stopped holding: its name, who declared it (`scenario` or a plugin id), and the
 /// values on both sides (`actual`: the checked side; `expected`: what it had to satisfy). (Rare:
 /// its field form is its `Codable` form.)
-public struct InvariantFailure: EventPayload, Codable {
+public struct InvariantFailure: DeclaredPayload, Codable {
+    public static let payloadFields = PayloadFields(.required("name"), .required("owner"), .required("actual"), .required("expected"))
+
     public var name: String
     public var owner: String
     public var actual: String

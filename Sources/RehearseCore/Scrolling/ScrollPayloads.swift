@@ -1,6 +1,8 @@
 /// `scroll.didScroll` and `scroll.didEndDecelerating`: a scroll view and its content offset, as
 /// `scrollViewDidScroll(_:)` and `scrollViewDidEndDecelerating(_:)` see them.
-public struct ScrollPosition: EventPayload {
+public struct ScrollPosition: DeclaredPayload {
+    public static let payloadFields = PayloadFields(.required("target"), .required("contentOffset", "{x,y}"))
+
     /// The scroll view.
     public var target: String
     public var contentOffset: Point
@@ -11,7 +13,7 @@ public struct ScrollPosition: EventPayload {
     }
 
     public init(fields: Fields) throws(FieldError) {
-        var reader = FieldReader(fields)
+        var reader = FieldReader(fields, declared: Self.payloadFields)
         target = try reader.required("target")
         contentOffset = try reader.required("contentOffset")
         try reader.finish()
@@ -25,7 +27,9 @@ public struct ScrollPosition: EventPayload {
 /// points per millisecond) and the scroll view means to come to rest at `targetContentOffset`,
 /// which a plugin may change while this event is delivered
 /// (``PluginContext/setTargetContentOffset(_:of:)``).
-public struct ScrollRelease: EventPayload {
+public struct ScrollRelease: DeclaredPayload {
+    public static let payloadFields = PayloadFields(.required("target"), .required("velocity", "{x,y} pt/s"), .required("targetContentOffset", "{x,y}"))
+
     public var target: String
     public var velocity: Point
     public var targetContentOffset: Point
@@ -37,7 +41,7 @@ public struct ScrollRelease: EventPayload {
     }
 
     public init(fields: Fields) throws(FieldError) {
-        var reader = FieldReader(fields)
+        var reader = FieldReader(fields, declared: Self.payloadFields)
         target = try reader.required("target")
         velocity = try reader.required("velocity")
         targetContentOffset = try reader.required("targetContentOffset")

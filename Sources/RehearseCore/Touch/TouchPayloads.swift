@@ -1,6 +1,8 @@
 /// One finger on the screen, as `touch.began`, `touch.moved`, `touch.ended` and `touch.cancelled`
 /// carry it: which finger, where (screen points), and, as delivered, the node it came down on.
-public struct Touch: EventPayload {
+public struct Touch: DeclaredPayload {
+    public static let payloadFields = PayloadFields(.required("id"), .required("x"), .required("y"), .optional("target"), remark: "delivered with target")
+
     /// Which finger: the same id from `touch.began` to `touch.ended` or `touch.cancelled`.
     public var id: Int
     /// Where the finger is, in screen coordinates.
@@ -16,7 +18,7 @@ public struct Touch: EventPayload {
     }
 
     public init(fields: Fields) throws(FieldError) {
-        var reader = FieldReader(fields)
+        var reader = FieldReader(fields, declared: Self.payloadFields)
         id = try reader.required("id")
         point = Point(x: try reader.required("x"), y: try reader.required("y"))
         target = try reader.optional("target")
@@ -55,7 +57,10 @@ public enum SwipeDirection: String, CaseIterable, Sendable, Codable {
 }
 
 /// `gesture.pan`, as `UIPanGestureRecognizer`: the finger's travel since it came down and its velocity.
-public struct PanGesture: EventPayload {
+public struct PanGesture: DeclaredPayload {
+    public static let payloadFields = PayloadFields(.required("state"), .optional("target"), .required("translation", "{x,y}"), .required("velocity", "{x,y} pt/s"),
+        .required("location", "{x,y}"))
+
     public var state: GestureState
     /// The node the pan belongs to: the scroll view the finger is in (a scroll view pans itself),
     /// or else the node it came down on.
@@ -76,8 +81,8 @@ public struct PanGesture: EventPayload {
     }
 
     public init(fields: Fields) throws(FieldError) {
-        var reader = FieldReader(fields)
-        state = try GestureState.read(&reader)
+        var reader = FieldReader(fields, declared: Self.payloadFields)
+        state = try reader.requiredChoice("state")
         target = try reader.optional("target")
         translation = try reader.required("translation")
         velocity = try reader.required("velocity")
@@ -94,7 +99,9 @@ public struct PanGesture: EventPayload {
 }
 
 /// `gesture.swipe`, as `UISwipeGestureRecognizer`: a discrete gesture, delivered once as `ended`.
-public struct SwipeGesture: EventPayload {
+public struct SwipeGesture: DeclaredPayload {
+    public static let payloadFields = PayloadFields(.required("state"), .optional("target"), .choice("direction", SwipeDirection.self), .required("location", "{x,y}"))
+
     public var state: GestureState
     public var target: String?
     public var direction: SwipeDirection
@@ -109,13 +116,10 @@ public struct SwipeGesture: EventPayload {
     }
 
     public init(fields: Fields) throws(FieldError) {
-        var reader = FieldReader(fields)
-        state = try GestureState.read(&reader)
+        var reader = FieldReader(fields, declared: Self.payloadFields)
+        state = try reader.requiredChoice("state")
         target = try reader.optional("target")
-        guard let direction = try reader.choice("direction", as: SwipeDirection.self) else {
-            throw FieldError(path: "direction", problem: .missing)
-        }
-        self.direction = direction
+        direction = try reader.requiredChoice("direction")
         location = try reader.required("location")
         try reader.finish()
     }
@@ -130,7 +134,9 @@ public struct SwipeGesture: EventPayload {
 
 /// `gesture.longPress`, as `UILongPressGestureRecognizer`: begins once the finger has been held
 /// still long enough, changes as it moves, ends when it lifts.
-public struct LongPressGesture: EventPayload {
+public struct LongPressGesture: DeclaredPayload {
+    public static let payloadFields = PayloadFields(.required("state"), .optional("target"), .required("location", "{x,y}"))
+
     public var state: GestureState
     public var target: String?
     public var location: Point
@@ -142,8 +148,8 @@ public struct LongPressGesture: EventPayload {
     }
 
     public init(fields: Fields) throws(FieldError) {
-        var reader = FieldReader(fields)
-        state = try GestureState.read(&reader)
+        var reader = FieldReader(fields, declared: Self.payloadFields)
+        state = try reader.requiredChoice("state")
         target = try reader.optional("target")
         location = try reader.required("location")
         try reader.finish()
@@ -158,7 +164,10 @@ public struct LongPressGesture: EventPayload {
 
 /// `gesture.pinch`, as `UIPinchGestureRecognizer`: two fingers' distance relative to where they
 /// started, its rate of change and their midpoint.
-public struct PinchGesture: EventPayload {
+public struct PinchGesture: DeclaredPayload {
+    public static let payloadFields = PayloadFields(.required("state"), .optional("target"), .required("scale"), .required("velocity", "(scale/s)"),
+        .required("center", "{x,y}"))
+
     public var state: GestureState
     public var target: String?
     /// The fingers' distance over their distance when the second came down.
@@ -177,8 +186,8 @@ public struct PinchGesture: EventPayload {
     }
 
     public init(fields: Fields) throws(FieldError) {
-        var reader = FieldReader(fields)
-        state = try GestureState.read(&reader)
+        var reader = FieldReader(fields, declared: Self.payloadFields)
+        state = try reader.requiredChoice("state")
         target = try reader.optional("target")
         scale = try reader.required("scale")
         velocity = try reader.required("velocity")
@@ -191,15 +200,5 @@ public struct PinchGesture: EventPayload {
                               "center": center.fieldValue]
         fields["target"] = target.map(FieldValue.string)
         return fields
-    }
-}
-
-extension GestureState {
-    /// The required `state` field.
-    static func read(_ reader: inout FieldReader) throws(FieldError) -> GestureState {
-        guard let state = try reader.choice("state", as: GestureState.self) else {
-            throw FieldError(path: "state", problem: .missing)
-        }
-        return state
     }
 }

@@ -265,11 +265,11 @@ struct StepParser {
         }
     }
 
-    /// For a plugin event, that every field expected is one it declares: a misspelt field
-    /// (`usernme`) would never match, and the step would fail (or `expect-no-event` pass) for a typo.
+    /// That every field expected is one the event declares: a misspelt field (`usernme`) would
+    /// never match, and the step would fail (or `expect-no-event` pass) for a typo.
     private func checkDeclared(_ fields: Fields, of name: String, at value: YAMLValue) throws(ScenarioError) {
-        guard let type = simulation.pluginEventType(named: name) else { return }
-        let (required, optional) = type.declaredFields
+        guard let (required, optional) = BuiltinEvent(name: name)?.declaredFields
+                ?? simulation.pluginEventType(named: name)?.declaredFields else { return }
         let declared = required.union(optional).sorted()
         for key in fields.keys.sorted() where !declared.contains(key) {
             throw ScenarioError("\(name) has no field '\(key)'\(Suggestion.hint(for: key, among: declared)); "

@@ -12,10 +12,11 @@ public enum ScenarioSchema {
     }
 
     static func document(registry: PluginRegistry) -> FieldValue {
-        var pluginEvents: [String: any PluginEvent.Type] = [:]
-        for type in registry.descriptors.flatMap(\.eventTypes) { pluginEvents[type.name] = type }
+        var declared: [String: Events.Declared] = [:]
+        for event in BuiltinEvent.allCases { declared[event.name] = event.declaredFields }
+        for type in registry.descriptors.flatMap(\.eventTypes) { declared[type.name] = type.declaredFields }
         let events = Events(names: (EventDescription.builtin + registry.events).map(\.name),
-                            pluginEvents: pluginEvents.keys.sorted().compactMap { pluginEvents[$0] })
+                            declared: declared.keys.sorted().compactMap { name in declared[name].map { (name, $0) } })
         let step = StepParser.StepName.allCases.map { name in
             object([name.rawValue: argument(of: name, events: events)], required: [name.rawValue])
         }
@@ -264,18 +265,22 @@ public enum ScenarioSchema {
 
     // MARK: Events
 
-    /// The events a file may name, and the fields of those whose fields are declared by name.
+    /// The events a file may name, and the fields each declares.
     private struct Events {
+        /// The names of the fields an event must and may have.
+        typealias Declared = (required: Set<String>, optional: Set<String>)
+
         let names: [String]
-        let pluginEvents: [any PluginEvent.Type]
+        /// Each event's declared fields (``BuiltinEvent/declaredFields``, ``PluginEvent/declaredFields``).
+        let declared: [(name: String, fields: Declared)]
 
         var name: FieldValue { enumeration(names) }
 
-        /// For each plugin event, the `fields` its summary declares (``PluginEvent/declaredFields``):
-        /// no others, and with `exactly` (an event sent, not matched) every required one, not null.
+        /// For each event, the `fields` it declares: no others, and with `exactly` (an event sent,
+        /// not matched) every required one, not null.
         func fields(exactly: Bool) -> Fields {
-            let rules: [FieldValue] = pluginEvents.map { event in
-                let (required, optional) = event.declaredFields
+            let rules: [FieldValue] = declared.map { event in
+                let (required, optional) = event.fields
                 var properties = keys(optional.sorted(), ["$ref": "#/definitions/value"])
                 properties.merge(keys(required.sorted(), exactly ? item : ["$ref": "#/definitions/value"])) { $1 }
                 let fields = object(properties, required: exactly ? required.sorted() : [])

@@ -1,0 +1,68 @@
+/// The fields of a built-in event's payload, declared once: each one's name, whether it must be
+/// given, and what the vocabulary says of its value. The payload reads its fields through a
+/// ``FieldReader`` made with this declaration, which checks in debug builds that it asks for
+/// exactly these fields, the required ones as required; `rehearse events` shows ``summary``; the
+/// loader and the JSON Schema check a scenario's fields of the event against ``required`` and
+/// ``optional``.
+public struct PayloadFields: Sendable {
+    /// One field of the payload.
+    public struct Field: Sendable {
+        /// Its key in the field form.
+        public let name: String
+        /// Whether the payload refuses to be read without it.
+        public let isRequired: Bool
+        /// What the summary says of its value after its name: `{x,y}`, `pt/s`, `: up | down`.
+        public let note: String
+
+        /// A field the payload cannot be read without.
+        public static func required(_ name: String, _ note: String = "") -> Field {
+            Field(name: name, isRequired: true, note: note)
+        }
+
+        /// A field the payload may be read without.
+        public static func optional(_ name: String, _ note: String = "") -> Field {
+            Field(name: name, isRequired: false, note: note)
+        }
+
+        /// A required string field holding one of `Choice`'s raw values, which the note lists.
+        public static func choice<Choice: RawRepresentable & CaseIterable>(_ name: String, _ type: Choice.Type) -> Field
+        where Choice.RawValue == String {
+            Field(name: name, isRequired: true, note: ": " + Choice.allCases.map(\.rawValue).joined(separator: " | "))
+        }
+    }
+
+    /// The fields, in the order the summary lists them.
+    public let fields: [Field]
+    /// What the summary says after the fields (`delivered with target`), if anything.
+    public let remark: String?
+
+    public init(_ fields: Field..., remark: String? = nil) {
+        self.fields = fields
+        self.remark = remark
+    }
+
+    /// The names of the fields the payload cannot be read without.
+    public var required: Set<String> { Set(fields.filter(\.isRequired).map(\.name)) }
+    /// The names of the fields it may be read without.
+    public var optional: Set<String> { Set(fields.filter { !$0.isRequired }.map(\.name)) }
+
+    /// The fields as `rehearse events` lists them: `frame {x,y,width,height}, beginFrame?, duration?`,
+    /// a `?` after each optional name, and the remark after a `;`.
+    public var summary: String {
+        let names = fields.map { field in
+            field.name + (field.isRequired ? "" : "?") + (field.note.isEmpty || field.note.hasPrefix(":") ? "" : " ") + field.note
+        }
+        return ([names.joined(separator: ", ")] + (remark.map { [$0] } ?? [])).joined(separator: "; ")
+    }
+
+    /// Whether `name` is declared, as required or not.
+    func declares(_ name: String, required isRequired: Bool) -> Bool {
+        fields.contains { $0.name == name && $0.isRequired == isRequired }
+    }
+}
+
+/// A built-in event's payload: its fields are declared once, in ``payloadFields``.
+public protocol DeclaredPayload: EventPayload {
+    /// The fields its field form has.
+    static var payloadFields: PayloadFields { get }
+}
