@@ -1,0 +1,250 @@
+import RehearseCore
+
+/// One run in progress: the simulation, what it delivered that reports need, and what failed.
+final class ScenarioExecution {
+    let simulation: Simulation
+    /// The events that event expectations may count (those of the names they name), from the
+    /// start of the current window on: a long run keeps no more than its checks need.
+    private var delivered: [DeliveredEvent] = []
+    /// The last few events, whatever their names, for a failure's report.
+    private var recent: [DeliveredEvent] = []
+    private let meter: BudgetMeter
+    /// Why the run stopped early (its work budget or its pictures' were spent); nothing more runs.
+    var stopReason: String?
+    /// The nodes drawn in the run's pictures so far.
+    var pictureNodes = 0
+    /// The bytes of golden pictures read in the run so far.
+    var referenceBytes = 0
+    private(set) var failures: [Failure] = []
+    private(set) var snapshots: [(name: String, snapshot: SceneSnapshot)] = []
+    private(set) var filmstrip: [SceneSnapshot] = []
+    private(set) var plots: [PlotSeries] = []
+    private let stopTime: VirtualTime?
+    private var rendersSnapshots = false
+    var pictureOptions = ScenarioRunner.PictureOptions()
+    let references: PictureReferences?
+    /// What the run says beside its outcome (golden pictures recorded).
+    var notes: [String] = []
+    var pictureMismatches: [PictureMismatch] = []
+    var stepPictures: [StepPicture] = []
+    /// Whether each failure keeps the scene at its moment.
+    var picturesFailures = false
+    var stepPicturesFull = false
+    /// Where the window of event expectations starts in `delivered`: adjacent `expect-event` and
+    /// `expect-no-event` steps share one window, which the next other step closes.
+    private var eventWindowStart = 0
+    private var eventWindowEnd: Int?
+    /// The step being performed: a broken invariant is reported at the step that broke it.
+    private(set) var currentLocation: SourceLocation
+
+    init(simulation: Simulation, scenario: Scenario, trace: ((DeliveredEvent) -> Void)?, stopTime: VirtualTime?, budget: WorkBudget) {
+        self.simulation = simulation
+        self.stopTime = stopTime
+        meter = BudgetMeter(simulation, budget: budget)
+        currentLocation = SourceLocation(file: scenario.file, line: 1, column: 1)
+        references = PictureReferences(scenarioFile: scenario.file)
+        let counted = Set(scenario.steps.compactMap { step -> String? in
+            switch step.action {
+            case .expectEvent(let expectation), .expectNoEvent(let expectation): expectation.name
+            case .inject, .schedule, .motionStream, .wait, .advance, .keyboardShow, .keyboardHide, .expect, .set, .animate,
+                 .activate, .snapshot, .touchStream, .expectPicture: nil
+            }
+        })
+        simulation.bus.subscribe(.all, owner: "scenario") { [unowned self] event in
+            if counted.contains(event.event.name) { delivered.append(event) }
+            if recent.count == ScenarioRunner.recentEventCount { recent.removeFirst() }
+            recent.append(event)
+            trace?(event)
+            if case .invariantFailed(let failure) = event.event {
+                record("invariant '\(failure.name)' (\(failure.owner))", expected: failure.expected, actual: failure.actual,
+                       at: currentLocation)
+            }
+        }
+    }
+
+    /// Whether the run has reached its stop time, or spent its budget.
+    var hasStopped: Bool { stopReason != nil || (stopTime.map { simulation.now >= $0 } ?? false) }
+
+    /// Runs the simulation to `time` (or its stop time, if that comes first) within the budget.
+    func advance(to time: VirtualTime) {
+        guard stopReason == nil else { return }
+        do {
+            try meter.run(until: limited(time))
+        } catch {
+            stopReason = "\(error)"
+        }
+    }
+
+    /// The picture of the scene now, or nil (and the run stopped) once the run's pictures would
+    /// draw more than ``ScenarioRunner/Rendering/maximumPictureNodes``.
+    func picture() -> SceneSnapshot? {
+        guard stopReason == nil else { return nil }
+        let snapshot = SceneSnapshot(simulation)
+        pictureNodes += snapshot.items.count + 1
+        guard pictureNodes <= ScenarioRunner.Rendering.maximumPictureNodes else {
+            stopReason = "the pictures of this run would draw more than \(ScenarioRunner.Rendering.maximumPictureNodes) nodes "
+                + "(snapshots, expect-picture steps and filmstrip frames times the nodes on screen), the most one run draws; "
+                + "take fewer pictures"
+            return nil
+        }
+        return snapshot
+    }
+
+    /// Samples the plot paths on every display frame and the filmstrip at even intervals up to
+    /// `end`. The samplers only read, so the trace is the same with or without them.
+    func startRendering(_ rendering: ScenarioRunner.Rendering, until end: VirtualTime) {
+        rendersSnapshots = true
+        if rendering.filmstripFrames > 0 {
+            let interval = VirtualTime(nanoseconds: max(end.nanoseconds / Int64(rendering.filmstripFrames - 1), 1))
+            sample(every: interval, until: end) { [unowned self] in
+                if let picture = picture() { filmstrip.append(picture) }
+            }
+        }
+        guard !rendering.plotPaths.isEmpty else { return }
+        plots = rendering.plotPaths.map { PlotSeries(path: $0, samples: []) }
+        let frame = simulation.displayLink.time(ofFrame: 1)
+        let spread = VirtualTime(nanoseconds: end.nanoseconds / Int64(ScenarioRunner.Rendering.maximumPlotSamples))
+        sample(every: max(frame, spread), until: end) { [unowned self] in
+            for index in plots.indices {
+                let value = (try? simulation.value(at: plots[index].path))??.number
+                plots[index].samples.append((simulation.now, value))
+            }
+        }
+    }
+
+    private func sample(every interval: VirtualTime, until end: VirtualTime, from start: VirtualTime? = nil,
+                        _ take: @escaping () -> Void) {
+        let time = start ?? simulation.now
+        simulation.timeline.schedule(at: time, owner: "renderer") { [unowned self] in
+            take()
+            if time + interval <= end { sample(every: interval, until: end, from: time + interval, take) }
+        }
+    }
+
+    func perform(_ step: Step) {
+        currentLocation = step.location
+        switch step.action {
+        case .expectEvent, .expectNoEvent:
+            eventWindowEnd = delivered.count
+        case .inject, .schedule, .motionStream, .wait, .advance, .keyboardShow, .keyboardHide, .expect, .set, .animate,
+             .activate, .snapshot, .touchStream, .expectPicture:
+            if let end = eventWindowEnd {
+                // The window is closed: what came before it is never counted again.
+                delivered.removeFirst(end)
+                eventWindowStart = 0
+            }
+            eventWindowEnd = nil
+        }
+        defer { if stopReason == nil, let exceeded = meter.exceeded { stopReason = "\(exceeded)" } }
+        switch step.action {
+        case .inject(let event):
+            do { try simulation.inject(event) } catch { fail(step, "\(event.name) could not be injected", "\(error)") }
+        case .schedule(let event, let time):
+            do { try simulation.inject(event, at: time) } catch { fail(step, "\(event.name) could not be injected", "\(error)") }
+        case .motionStream(let sample, let count, let duration):
+            // Sample k at start + k × duration / count: whole nanoseconds with no drift.
+            let start = simulation.now
+            for index in 0..<count {
+                // Full width: duration × index can pass Int64 though the quotient never does.
+                let offset = Int64(count).dividingFullWidth(duration.nanoseconds.multipliedFullWidth(by: Int64(index))).quotient
+                try? simulation.inject(.motion(sample), at: start + VirtualTime(nanoseconds: offset))
+            }
+            advance(to: start + duration)
+        case .touchStream(let stream):
+            let start = simulation.now
+            // A long press at a target is at the target's centre now.
+            let origin = stream.target.flatMap { simulation.scene.frameInScreen($0) }.map { Point(x: $0.midX, y: $0.midY) } ?? .zero
+            let events = stream.events.map { timed in
+                Event(timed.phase, Touch(id: timed.touch.id, point: Point(x: timed.touch.point.x + origin.x, y: timed.touch.point.y + origin.y)))
+            }
+            do {
+                for event in events { try simulation.check(event) }
+                for (timed, event) in zip(stream.events, events) { try simulation.inject(event, at: start + timed.offset) }
+            } catch {
+                fail(step, "the touches could not be injected", "\(error)")
+            }
+            advance(to: start + stream.duration)
+        case .wait(let duration):
+            advance(to: simulation.now + duration)
+        case .advance(let time):
+            advance(to: time)
+        case .keyboardShow(let height, let duration, let curve):
+            simulation.keyboard.show(height: height, duration: duration, curve: curve)
+        case .keyboardHide:
+            simulation.keyboard.hide()
+        case .expect(let expectations):
+            for expectation in expectations { check(expectation) }
+        case .expectEvent(let expectation), .expectNoEvent(let expectation):
+            check(expectation, at: step)
+        case .set(let changes):
+            for change in changes {
+                do { try simulation.setValue(change.value, at: change.path) } catch { fail(step, "set \(change.path)", "\(error)") }
+            }
+            simulation.checkInvariants()
+        case .animate(let animation):
+            do {
+                try simulation.animator.animate(animation.parameters, owner: "scenario") {
+                    try simulation.setValue(animation.value, at: animation.path)
+                }
+            } catch {
+                fail(step, "animate \(animation.path)", "\(error)")
+            }
+        case .activate(let names):
+            do { try simulation.layout?.activate(names) } catch { fail(step, "activate \(names.joined(separator: ", "))", "\(error)") }
+            simulation.checkInvariants()
+        case .snapshot(let name):
+            if rendersSnapshots, let picture = picture() { snapshots.append((name, picture)) }
+        case .expectPicture(let name, let tolerance):
+            if let picture = picture() { check(picture, against: name, tolerance: tolerance ?? pictureOptions.tolerance, at: step) }
+        }
+    }
+
+    /// `time`, or the stop time if that comes first.
+    private func limited(_ time: VirtualTime) -> VirtualTime {
+        stopTime.map { min($0, time) } ?? time
+    }
+
+    private func check(_ expectation: Expectation) {
+        let actual: FieldValue?
+        do {
+            actual = try simulation.value(at: expectation.path)
+        } catch {
+            record(expectation.path, expected: expectation.matcher.description, actual: "\(error)", at: expectation.location)
+            return
+        }
+        guard !expectation.matcher.matches(actual) else { return }
+        record(expectation.path, expected: expectation.matcher.description, actual: actual?.jsonText ?? "null",
+               at: expectation.location)
+    }
+
+    private func check(_ expectation: EventExpectation, at step: Step) {
+        let window = delivered[eventWindowStart...]
+        let count = window.filter(expectation.counts).count
+        guard !expectation.count.contains(count) else { return }
+        let subject = expectation.fields.isEmpty
+            ? "event \(expectation.name)" : "event \(expectation.name) \(FieldValue.dictionary(expectation.fields).jsonText)"
+        let expected = switch (expectation.count.lowerBound, expectation.count.upperBound) {
+        case (0, 0): "none"
+        case (1, Int.max): "at least one"
+        case let (low, high) where low == high: "exactly \(low)"
+        case let (low, high): "between \(low) and \(high)"
+        }
+        let seen = window.filter { $0.event.name == expectation.name }.count
+        let actual = "\(count) matching" + (seen > count ? " (\(seen) named \(expectation.name), fields differ)" : "")
+        record(subject, expected: expected, actual: actual, at: step.location)
+    }
+
+    func fail(_ step: Step, _ subject: String, _ problem: String) {
+        record(subject, expected: "to succeed", actual: problem, at: step.location)
+    }
+
+    /// Records a failure; what was typed into a secure field is redacted from its texts, which
+    /// quote the scenario (`expect: {password.text: hunter2}` fails with the typed password).
+    func record(_ subject: String, expected: String, actual: String, at location: SourceLocation) {
+        let (subject, expected, actual) = (simulation.redactingSecrets(in: subject), simulation.redactingSecrets(in: expected),
+                                           simulation.redactingSecrets(in: actual))
+        failures.append(Failure(subject: subject, expected: expected, actual: actual, time: simulation.now,
+                                location: location, recentEvents: recent.map(\.traceLine),
+                                scene: picturesFailures ? reportPicture(at: location) : nil))
+    }
+}
