@@ -1,5 +1,6 @@
 import Foundation
 import NIOCore
+import RehearseCore
 import Synchronization
 
 /// Every connection the viewer's server holds, so that none stays open for nothing and they cannot
@@ -38,7 +39,8 @@ final class ViewerConnections: Sendable {
 
     let limits: Limits
     private let entries = Mutex<[ObjectIdentifier: Entry]>([:])
-    private let sweeping = Atomic<Bool>(false)
+    /// Whether the sweeping thread goes on; it waits on this between sweeps, so stopping wakes it at once.
+    private let sweeping = ConditionLocked(false)
 
     init(limits: Limits) {
         self.limits = limits
@@ -106,18 +108,19 @@ final class ViewerConnections: Sendable {
     /// Closes idle connections every ``Limits/sweepPeriod`` until ``stopSweeping()``, on a thread
     /// of its own: nothing the server's tasks do (or wait for) can hold it up.
     func startSweeping() {
-        sweeping.store(true, ordering: .relaxed)
+        sweeping.withLock { $0 = true }
         let period = limits.sweepPeriod.components
         let seconds = Double(period.seconds) + Double(period.attoseconds) / 1e18
         Thread.detachNewThread { [self] in
-            while sweeping.load(ordering: .relaxed) {
-                Thread.sleep(forTimeInterval: seconds)
+            // A period's wait, cut short when told to stop.
+            while sweeping.waitThenLock(while: { $0 }, until: Date(timeIntervalSinceNow: seconds), { $0 }) {
                 closeIdle()
             }
         }
     }
 
     func stopSweeping() {
-        sweeping.store(false, ordering: .relaxed)
+        sweeping.withLock { $0 = false }
+        sweeping.broadcast()
     }
 }
