@@ -59,7 +59,8 @@ public final class OutputFolder {
         if failure == nil, !replacing, linkat(folder, temporary, folder, name, 0) != 0 {
             failure = errno == EEXIST ? .exists(target) : .system(target)
         }
-        unlinkat(folder, temporary, 0)  // gone already after a rename
+        // A rename leaves no temporary file; anything else may.
+        if failure != nil || !replacing { unlinkat(folder, temporary, 0) }
         if let failure { throw failure }
         return target
     }

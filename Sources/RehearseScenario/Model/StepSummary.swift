@@ -25,6 +25,16 @@ extension Step.Action {
         }
     }
 
+    /// Whether the step only looks at the simulation (an expectation or a picture), changing
+    /// nothing and moving no clock.
+    public var onlyLooks: Bool {
+        switch self {
+        case .expect, .expectEvent, .expectNoEvent, .expectPicture, .snapshot: true
+        case .inject, .schedule, .motionStream, .touchStream, .wait, .advance, .keyboardShow, .keyboardHide, .set, .animate,
+             .activate: false
+        }
+    }
+
     private static func target(of event: Event) -> String? {
         if case .string(let target)? = event.fields["target"] { return target }
         return nil

@@ -7,6 +7,10 @@ extension ScenarioExecution {
     /// ``ScenarioRunner/Rendering/maximumPictureNodes``: then the timeline stops there (with a note),
     /// and the run goes on.
     func pictureStep(_ step: Step) {
+        // A step that only looks (an expectation, a snapshot) leaves the scene as the step before did.
+        if step.action.onlyLooks, let previous = stepPictures.last {
+            return stepPictures.append(StepPicture(location: step.location, action: step.action, picture: previous.picture))
+        }
         if let picture = reportPicture(at: step.location) {
             stepPictures.append(StepPicture(location: step.location, action: step.action, picture: picture))
         }
