@@ -92,8 +92,9 @@ public final class Scene {
     public func children(of id: String) -> [String]? { read(id) { $0.children } }
 
     /// `body`'s answer about the node with `id`, read in place (the node is not copied out), if there is one.
-    public func read<Value>(_ id: String, _ body: (Node) -> Value) -> Value? {
-        slots[id].map { body(storage[$0]) }
+    public func read<Value, Failure: Error>(_ id: String, _ body: (Node) throws(Failure) -> Value) throws(Failure) -> Value? {
+        guard let slot = slots[id] else { return nil }
+        return try body(storage[slot])
     }
 
     /// Whether a node with `id` exists.

@@ -38,7 +38,10 @@ extension Simulation {
         }
         do throws(PathError) {
             if let value = try systemValue(parts, path: path.text) { return value }
-            if let node = scene[head] { return try nodeValue(node, Array(parts.dropFirst()), path: path.text) }
+            // The node is read in place: a path read after every event must not copy it.
+            if let value = try scene.read(head, { node throws(PathError) in try nodeValue(node, Array(parts.dropFirst()), path: path.text) }) {
+                return value
+            }
             if let plugin = plugin(head) {
                 return try pluginValue(plugin.state, Array(parts.dropFirst()), plugin: head, path: path.text)
             }
