@@ -12,6 +12,8 @@ public final class OutputFolder {
     /// The folder's path as given.
     public let path: String
     private let descriptor: Int32
+    /// The subfolders made (or found) already, by their path inside the folder: not made again.
+    private var made: Set<String> = []
 
     /// Opens the folder at `path`, creating it (and its parents) if needed.
     public init(creating path: String) throws(OutputError) {
@@ -114,7 +116,7 @@ public final class OutputFolder {
         var walked = ""
         for component in names where component != "." {
             walked = walked.isEmpty ? component : walked + "/" + component
-            if creating, mkdirat(folder, component, 0o777) != 0, errno != EEXIST {
+            if creating, !made.contains(walked), mkdirat(folder, component, 0o777) != 0, errno != EEXIST {
                 let error = OutputError.system(fullPath(walked))
                 if folder != descriptor { close(folder) }
                 throw error
@@ -129,6 +131,7 @@ public final class OutputFolder {
                 errno = failure
                 throw isLink ? .link(fullPath(walked)) : .system(fullPath(walked))
             }
+            if creating { made.insert(walked) }
             folder = next
         }
         return (folder, name)
