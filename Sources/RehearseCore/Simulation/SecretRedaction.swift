@@ -6,7 +6,7 @@
 extension Scene {
     /// The texts of the secure fields now, the empty ones left out (nothing to hide).
     var secureTexts: [String] {
-        allIDs.compactMap { id in self[id].flatMap { $0.secure && !$0.text.isEmpty ? $0.text : nil } }
+        allIDs.compactMap { id in read(id) { $0.secure && !$0.text.isEmpty ? $0.text : nil } ?? nil }
     }
 }
 

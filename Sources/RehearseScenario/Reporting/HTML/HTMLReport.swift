@@ -33,9 +33,7 @@ public enum HTMLReport {
             guard lines.count < HTMLReport.maximumEvents else { return }
             let line = event.traceLine
             guard line.utf8.count > HTMLReport.maximumEventLineBytes else { return lines.append(line) }
-            var cut = Substring(line)
-            while cut.utf8.count > HTMLReport.maximumEventLineBytes { cut = cut.dropLast(max((cut.utf8.count - HTMLReport.maximumEventLineBytes) / 4, 1)) }
-            lines.append(cut + "…")
+            lines.append(line.prefix(utf8Bytes: HTMLReport.maximumEventLineBytes) + "…")
         }
     }
 

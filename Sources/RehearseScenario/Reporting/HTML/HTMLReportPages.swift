@@ -15,7 +15,7 @@ extension HTMLReport {
         var taken = Set<String>()
         return files.map { file in
             var names = ReportPaths.mirrored(file).split(separator: "/").map(String.init)
-            let stem = shortened(names.popLast() ?? "scenario")
+            let stem = String((names.popLast() ?? "scenario").prefix(utf8Bytes: maximumPageNameBytes))
             let base = (["scenarios"] + names + [stem]).joined(separator: "/")
             var page = base + ".html", copy = 1
             while !taken.insert(page.lowercased()).inserted {
@@ -35,10 +35,4 @@ extension HTMLReport {
     }
 
     private static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
-
-    private static func shortened(_ name: String) -> String {
-        var name = Substring(name)
-        while name.utf8.count > maximumPageNameBytes { name = name.dropLast() }
-        return String(name)
-    }
 }
