@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+
+/// Issue 28: a remote plugin that misbehaves is isolated as `plugin.failed` with the reason, as a
+/// throwing Swift plugin is, and the run goes on: the other plugin of the file keeps answering.
+/// The plugins are `fault_plugin.py`, a real program on a real peer-to-peer connection.
+@Suite struct RemotePluginFaultTests {
+    static let faultPlugin = Rehearse.packageRoot.appendingPathComponent("Tests/rehearseTests/fault_plugin.py").path
+
+    /// A run of two taps with the plugin `faulty` in `mode` (deadline 0.5 s) beside a well-behaved
+    /// one; returns the result and the trace's lines.
+    static func run(_ mode: String, steps: String) throws -> (result: CommandResult, trace: [String]) {
+        let file = try Rehearse.scenario("""
+            name: a plugin that misbehaves (\(mode))
+            scene: paper-login
+            plugins:
+              - {id: faulty, command: [python3, \(faultPlugin), \(mode)], deadline: 0.5}
+              - {id: steady, command: [python3, \(faultPlugin), well]}
+            steps:
+              - tap: {x: 160, y: 200}
+            \(steps)
+            """)
+        let trace = file.deletingLastPathComponent().appendingPathComponent("trace.jsonl")
+        let result = try Rehearse.run(["run", file.path, "--trace", trace.path])
+        let lines = (try? String(contentsOf: trace, encoding: .utf8))?.split(separator: "\n").map(String.init) ?? []
+        return (result, lines)
+    }
+
+    @Test(arguments: [
+        ("slow", "no answer within 0.5 s to Deliver(tap)"),
+        ("silent", "no answer within 0.5 s to Deliver(tap)"),
+        ("garbage", "its answer to Deliver(tap) is wrong: its signature is 's', not 'a(sa{sv})a{sv}'"),
+        ("wrong-types", "its answer to Deliver(tap) is wrong: effect 1 (set): "),
+        ("too-many", "more than 1024 effects (the limit)"),
+        ("huge", "the plugin's connection closed during Deliver(tap)"),
+        ("disconnect", "the plugin's connection closed during Deliver(tap)"),
+        ("error", "it answered Deliver(tap) with org.example.Broken: it broke"),
+    ])
+    func aFaultIsolatesThePluginAndTheRunGoesOn(mode: String, reason: String) throws {
+        let (result, trace) = try Self.run(mode, steps: """
+              - expect-event: {name: plugin.failed, fields: {plugin: faulty}}
+              - tap: {x: 160, y: 220}
+              - expect: {steady.count: 2}
+            """)
+        #expect(result.status == 0, "\(result.output)\(result.errorOutput)")
+        let failure = try #require(trace.first { $0.contains(#""name":"plugin.failed""#) })
+        #expect(failure.contains(reason), "\(failure)")
+        // After its failure only the steady plugin answers: one `fault.seen` for the second tap, not two.
+        let after = trace.drop { $0 != failure }.dropFirst()
+        #expect(after.filter { $0.contains(#""name":"fault.seen""#) && $0.contains(#""count":2"#) }.count == 1, "\(after)")
+    }
+
+    @Test func aSecondRegistrationIsRefusedAndThePluginGoesOn() throws {
+        let (result, _) = try Self.run("twice", steps: """
+              - tap: {x: 160, y: 220}
+              - expect: {faulty.count: 2, faulty.second: org.rehearse.Error.AlreadyRegistered}
+              - expect-no-event: plugin.failed
+            """)
+        #expect(result.status == 0, "\(result.output)\(result.errorOutput)")
+    }
+
+    @Test func aPluginThatRegistersUnderAnotherIdIsASetUpError() throws {
+        let (result, _) = try Self.run("wrong-id", steps: "")
+        #expect(result.status == 2)
+        #expect(result.output.contains("it registered as 'someone-else', but the scenario calls it 'faulty'"), "\(result.output)")
+    }
+
+    @Test func aProgramThatCannotStartIsASetUpErrorAtItsId() throws {
+        let file = try Rehearse.scenario("""
+            name: no such program
+            plugins:
+              - {id: ghost, command: [no-such-program-here]}
+            steps:
+              - wait: 1
+            """)
+        let result = try Rehearse.run(["run", file.path])
+        #expect(result.status == 2)
+        #expect(result.output.contains("\(file.path):3:10: error: plugin 'ghost' ended before it connected (the program exited with status 127)"),
+                "\(result.output)")
+    }
+}

@@ -1,0 +1,103 @@
+"""A remote plugin that misbehaves on purpose (docs/remote-plugins.md, "Faults"), written on
+jeepney's message layer alone so that it can send what no well-behaved library would.
+
+    python3 fault_plugin.py MODE
+
+It registers as REHEARSE_PLUGIN_ID, declares `fault.seen {count}`, subscribes to `tap`, and answers
+Install correctly. Its first Deliver is where MODE applies; until then (and in `well`) it answers
+each tap with `emit fault.seen {count}`:
+
+- well: never misbehaves
+- slow: answers after 3 s
+- silent: never answers
+- garbage: answers with the signature `s`
+- wrong-types: answers `set {path: 5}`
+- too-many: answers 1,025 effects
+- huge: answers with a 2 MiB string
+- disconnect: exits without answering
+- error: answers with the error org.example.Broken
+- twice: registers a second time, and keeps the error name it got in its state (`second`)
+- wrong-id: registers under another id
+"""
+import os
+import socket
+import sys
+import time
+
+from jeepney import DBusAddress, HeaderFields, MessageType, Parser
+from jeepney import new_error, new_method_call, new_method_return
+from jeepney.bus import get_connectable_addresses
+from jeepney.io.blocking import prep_socket
+
+MODE = sys.argv[1]
+PLUGIN_ID = os.environ["REHEARSE_PLUGIN_ID"]
+HOST = DBusAddress("/org/rehearse/Simulator", bus_name="org.rehearse.Simulator",
+                   interface="org.rehearse.PluginHost1")
+
+sock = prep_socket(next(get_connectable_addresses(os.environ["REHEARSE_PLUGIN_ADDRESS"])))
+parser = Parser()
+serials = iter(range(1, 1 << 31))
+
+
+def send(message):
+    sock.sendall(message.serialise(serial=next(serials)))
+
+
+def receive():
+    while (message := parser.get_next_message()) is None:
+        data = sock.recv(65536)
+        if not data:
+            sys.exit(0)
+        parser.add_data(data)
+    return message
+
+
+def register(plugin_id):
+    send(new_method_call(HOST, "RegisterPlugin", "ssa(sss)asa{sv}", (
+        plugin_id, f"misbehaves: {MODE}", [("fault.seen", "count", "a tap was answered")], ["tap"], {})))
+
+
+def answer(call, effects, state):
+    send(new_method_return(call, "a(sa{sv})a{sv}", (effects, state)))
+
+
+register("someone-else" if MODE == "wrong-id" else PLUGIN_ID)
+if MODE == "twice":
+    register(PLUGIN_ID)
+state = {"count": ("x", 0), "second": ("s", "")}
+delivered = 0
+while True:
+    message = receive()
+    header = message.header
+    if header.message_type is MessageType.error:
+        state["second"] = ("s", header.fields.get(HeaderFields.error_name, ""))
+        continue
+    if header.message_type is not MessageType.method_call:
+        continue
+    member = header.fields.get(HeaderFields.member)
+    if member == "Install":
+        state["count"] = ("x", 0)
+        answer(message, [], state)
+        continue
+    delivered += 1
+    state["count"] = ("x", delivered)
+    seen = [("emit", {"name": ("s", "fault.seen"), "fields": ("a{sv}", {"count": ("x", delivered)})})]
+    if delivered > 1 or MODE in ("well", "twice"):
+        answer(message, seen, state)
+    elif MODE == "slow":
+        time.sleep(3)
+        answer(message, seen, state)
+    elif MODE == "silent":
+        pass
+    elif MODE == "garbage":
+        send(new_method_return(message, "s", ("nonsense",)))
+    elif MODE == "wrong-types":
+        answer(message, [("set", {"path": ("x", 5)})], state)
+    elif MODE == "too-many":
+        answer(message, seen * 1025, state)
+    elif MODE == "huge":
+        answer(message, [], {"blob": ("s", "x" * (2 << 20))})
+    elif MODE == "disconnect":
+        sys.exit(0)
+    elif MODE == "error":
+        send(new_error(message, "org.example.Broken", "s", ("it broke",)))
