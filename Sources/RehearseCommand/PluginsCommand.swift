@@ -34,9 +34,9 @@ struct Plugins: ParsableCommand {
             do {
                 let scenario = try ScenarioLoader(registry: Tool.registry, commandStarter: host).load(file: file)
                 if scenario.commandPlugins.isEmpty { print("\(file): starts no command plugins") }
-                for descriptor in scenario.commandPlugins {
-                    list(descriptor)
-                    if verbose { listEvents(of: descriptor) }
+                for started in scenario.commandPlugins {
+                    list(started.descriptor)
+                    if verbose { listEvents(of: started.descriptor) }
                 }
             } catch {
                 print(TerminalText.escape("\(error)"))

@@ -169,7 +169,7 @@ public struct ScenarioLoader: Sendable {
         if case .sequence = value.node {
             for item in try value.sequence("plugins") {
                 if case .mapping = item.node {
-                    entries.append(try readCommandPlugin(item))
+                    entries.append(try readPluginItem(item))
                 } else {
                     entries.append(PluginEntry(id: try item.string("a plugin id"), overrides: [:], idValue: item, configuration: item))
                 }
@@ -193,13 +193,27 @@ public struct ScenarioLoader: Sendable {
         return entries
     }
 
-    /// `{id, command, deadline?, configuration?}`: a plugin that is a program, run in the file's folder.
-    private func readCommandPlugin(_ item: YAMLValue) throws(ScenarioError) -> PluginEntry {
-        let entries = try item.mapping("a command plugin", allowed: ScenarioSyntax.commandPlugin)
-        guard let idValue = entries["id"], let commandValue = entries["command"] else {
-            throw item.error("a plugin given as a mapping needs id and command ({id: undo-shake, command: [python3, undo_shake.py]})")
+    /// `{id, configuration?}`, or `{id, command, deadline?, directory?, configuration?}`: a plugin
+    /// that is a program, run in `directory` (the file's folder by default).
+    private func readPluginItem(_ item: YAMLValue) throws(ScenarioError) -> PluginEntry {
+        let entries = try item.mapping("a plugin", allowed: ScenarioSyntax.pluginItem)
+        guard let idValue = entries["id"] else {
+            throw item.error("a plugin given as a mapping needs id ({id: gateway, configuration: {...}} or {id: undo-shake, command: [python3, undo_shake.py]})")
         }
         let id = try idValue.string("id")
+        var overrides: Fields = [:]
+        if let configuration = entries["configuration"] {
+            guard case .dictionary(let fields)? = try configuration.fieldValue("configuration") else {
+                throw configuration.error("the configuration of '\(id)' must be a mapping, found \(configuration.typeName)")
+            }
+            overrides = fields
+        }
+        guard let commandValue = entries["command"] else {
+            for key in ["deadline", "directory"] {
+                if let value = entries[key] { throw value.error("\(key) is for a command plugin: give command too") }
+            }
+            return PluginEntry(id: id, overrides: overrides, idValue: idValue, configuration: entries["configuration"] ?? idValue)
+        }
         let words = try commandValue.sequence("command")
         guard (1...ScenarioLimits.commandArguments).contains(words.count) else {
             throw commandValue.error("command has 1 to \(ScenarioLimits.commandArguments) words (the program, then its arguments), found \(words.count)")
@@ -217,14 +231,10 @@ public struct ScenarioLoader: Sendable {
                 throw deadlineValue.error("deadline is \(ScenarioLimits.remoteDeadline.lowerBound) to \(Int(ScenarioLimits.remoteDeadline.upperBound)) seconds, found \(deadline)")
             }
         }
-        var overrides: Fields = [:]
-        if let configuration = entries["configuration"] {
-            guard case .dictionary(let fields)? = try configuration.fieldValue("configuration") else {
-                throw configuration.error("the configuration of '\(id)' must be a mapping, found \(configuration.typeName)")
-            }
-            overrides = fields
-        }
-        let directory = URL(fileURLWithPath: idValue.location.file).deletingLastPathComponent().path
+        let folder = URL(fileURLWithPath: idValue.location.file).deletingLastPathComponent()
+        let directory = try entries["directory"].map { value throws(ScenarioError) in
+            URL(fileURLWithPath: try value.string("directory"), relativeTo: folder).standardizedFileURL.path
+        } ?? folder.path
         return PluginEntry(id: id, overrides: overrides,
                            command: PluginCommand(id: id, arguments: arguments, directory: directory, deadline: deadline),
                            idValue: idValue, configuration: entries["configuration"] ?? idValue)
@@ -232,14 +242,14 @@ public struct ScenarioLoader: Sendable {
 
     /// Starts the command plugins among `plugins`, in order, each once it is known not to clash
     /// with a plugin of the registry.
-    private func startCommands(of plugins: [PluginEntry]) throws(ScenarioError) -> [PluginDescriptor] {
+    private func startCommands(of plugins: [PluginEntry]) throws(ScenarioError) -> [StartedPlugin] {
         let commands = plugins.filter { $0.command != nil }
         guard !commands.isEmpty else { return [] }
         guard commands.count <= ScenarioLimits.commandPlugins else {
             throw commands[ScenarioLimits.commandPlugins].idValue.error(
                 "\(commands.count) command plugins; a scenario starts at most \(ScenarioLimits.commandPlugins)")
         }
-        var started: [PluginDescriptor] = []
+        var started: [StartedPlugin] = []
         for entry in commands {
             guard let command = entry.command else { continue }
             guard registry[entry.id] == nil else {
@@ -249,7 +259,7 @@ public struct ScenarioLoader: Sendable {
                 throw entry.idValue.error("this program does not start command plugins here (only files run by rehearse run, explore and view do)")
             }
             do {
-                started.append(try commandStarter.start(command))
+                started.append(StartedPlugin(command: command, descriptor: try commandStarter.start(command)))
             } catch {
                 throw entry.idValue.error("\(error)")
             }

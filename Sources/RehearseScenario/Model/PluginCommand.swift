@@ -19,6 +19,17 @@ public struct PluginCommand: Hashable, Sendable {
     }
 }
 
+/// A command plugin as a loader started it: what started it, and what it registered as.
+public struct StartedPlugin: Sendable {
+    public var command: PluginCommand
+    public var descriptor: PluginDescriptor
+
+    public init(command: PluginCommand, descriptor: PluginDescriptor) {
+        self.command = command
+        self.descriptor = descriptor
+    }
+}
+
 /// Starts the programs of a scenario's command plugins and gives each, once it registered, as a
 /// plugin description; they run until the starter stops them. A loader without one refuses a file
 /// that names a command.

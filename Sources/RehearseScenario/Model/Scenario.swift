@@ -15,7 +15,7 @@ public struct Scenario: Sendable {
     public var plugins: [(id: String, overrides: Fields)]
     /// The command plugins the loader started for this scenario, as they registered: ``plugins``
     /// names them as it names the registry's.
-    public var commandPlugins: [PluginDescriptor] = []
+    public var commandPlugins: [StartedPlugin] = []
     /// The scenario's own invariants (the plugins add theirs when installed).
     public var invariants: [Invariant] = []
     /// How `rehearse explore` draws actions on this set-up, if the file says.
@@ -139,6 +139,6 @@ public struct EventExpectation: Sendable {
 extension Scenario {
     /// The plugin `id` names: one this scenario's loader started, or the registry's.
     public func plugin(_ id: String, in registry: PluginRegistry) -> PluginDescriptor? {
-        commandPlugins.first { $0.id == id } ?? registry[id]
+        commandPlugins.first { $0.command.id == id }?.descriptor ?? registry[id]
     }
 }

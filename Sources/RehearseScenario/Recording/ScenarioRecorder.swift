@@ -83,11 +83,25 @@ public final class ScenarioRecorder {
             for key in ["name", "steps", "plugins"] { mapping[Node(key)] = nil }
             if !mapping.isEmpty { text = try Yams.serialize(node: .mapping(mapping), sortKeys: false) }
         }
-        if !setup.plugins.isEmpty {
+        if !setup.commandPlugins.isEmpty {
+            text += "plugins:\n" + setup.plugins.map { "  - " + flowYAML(pluginItem($0.id, $0.overrides, in: setup)) + "\n" }.joined()
+        } else if !setup.plugins.isEmpty {
             let plugins = setup.plugins.map { "\(FieldValue.string($0.id).jsonText): \(flowYAML(.dictionary($0.overrides)))" }
             text += "plugins: {" + plugins.joined(separator: ", ") + "}\n"
         }
         return text
+    }
+
+    /// A plugin as an item of the `plugins:` list: a command plugin with what started it, its
+    /// folder made absolute (the recording is written elsewhere).
+    private static func pluginItem(_ id: String, _ overrides: Fields, in setup: Scenario) -> FieldValue {
+        var item: Fields = ["id": .string(id), "configuration": .dictionary(overrides)]
+        if let command = setup.commandPlugins.first(where: { $0.command.id == id })?.command {
+            item["command"] = .array(command.arguments.map(FieldValue.string))
+            item["directory"] = .string(command.directory)
+            item["deadline"] = .double(command.deadline)
+        }
+        return .dictionary(item)
     }
 
     /// Seconds with every nanosecond: the loader reads them back to the same time.

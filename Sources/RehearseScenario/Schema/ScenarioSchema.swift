@@ -26,7 +26,7 @@ public enum ScenarioSchema {
             "animations": enumeration(AnimationModel.allCases.map(\.rawValue)),
             "scene": oneOf([enumeration(registry.scenes.map(\.name)), scene]),
             "plugins": oneOf([
-                ["type": "array", "uniqueItems": true, "items": oneOf([enumeration(registry.descriptors.map(\.id)), commandPlugin])],
+                ["type": "array", "uniqueItems": true, "items": oneOf([enumeration(registry.descriptors.map(\.id)), pluginItem])],
                 object(Dictionary(uniqueKeysWithValues: registry.descriptors.map { ($0.id, nullable(configuration(of: $0))) })),
             ]),
             "invariants": ["type": "array", "maxItems": .int(Int64(ScenarioLimits.invariants)), "items": invariant],
@@ -40,17 +40,19 @@ public enum ScenarioSchema {
         ])
     }
 
-    /// A command plugin's entry (docs/remote-plugins.md). The events it declares are known only
-    /// once it runs, so steps that name them validate with the loader, not with this schema.
-    private static var commandPlugin: FieldValue {
+    /// A mapping in the `plugins:` list: a plugin with its configuration, or a command plugin
+    /// (docs/remote-plugins.md). The events a command plugin declares are known only once it runs,
+    /// so steps that name them validate with the loader, not with this schema.
+    private static var pluginItem: FieldValue {
         object([
             "id": string,
+            "directory": string,
             "command": ["type": "array", "minItems": 1, "maxItems": .int(Int64(ScenarioLimits.commandArguments)),
                         "items": ["type": "string", "minLength": 1]],
             "deadline": ["type": "number", "minimum": .double(ScenarioLimits.remoteDeadline.lowerBound),
                          "maximum": .double(ScenarioLimits.remoteDeadline.upperBound)],
             "configuration": ["type": "object"],
-        ], required: ["id", "command"])
+        ], required: ["id"], extra: ["dependencies": ["deadline": ["command"], "directory": ["command"]]])
     }
 
     // MARK: Steps
