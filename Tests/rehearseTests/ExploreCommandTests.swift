@@ -123,3 +123,32 @@ import Testing
         #expect(junit.output.contains(#"failures="1""#))
     }
 }
+
+/// Issue 28: exploration finds and shrinks a failure that a remote plugin causes, and the file it
+/// writes starts the plugin again from wherever it is run.
+@Suite struct RemotePluginExploreTests {
+    @Test func aRemotePluginsBugIsShrunkAndReproduced() throws {
+        let plugin = Rehearse.packageRoot.appendingPathComponent("Tests/rehearseTests/third_tap_plugin.py").path
+        let file = try Rehearse.scenario("""
+            name: the title stays visible
+            scene: paper-login
+            plugins:
+              - {id: third-tap, command: [python3, \(plugin)]}
+            invariants:
+              - {name: title visible, check: title.alpha > 0}
+            explore: {length: 8, actions: {tap: 1}}
+            steps: []
+            """, named: "third-tap.yaml")
+        let out = file.deletingLastPathComponent().appendingPathComponent("failures")
+        let result = try Rehearse.run(["explore", file.path, "--runs", "20", "--out", out.path])
+        #expect(result.status == 1, "\(result.output)\(result.errorOutput)")
+        #expect(result.output.contains("invariant 'title visible' (scenario) broke in seed "))
+        let shrunk = result.output.split(separator: "\n").filter { $0.hasPrefix("  ") }
+        #expect(shrunk.count == 3 && shrunk.allSatisfy { $0.contains("tap") }, "three taps: \(shrunk)")
+        let written = try #require(result.output.split(separator: "\n").first { $0.hasPrefix("written: ") })
+        let path = String(written.dropFirst("written: ".count).prefix { $0 != " " })
+        let replay = try Rehearse.run(["run", path], in: URL(fileURLWithPath: "/"))
+        #expect(replay.status == 1, "\(replay.output)")
+        #expect(replay.output.contains("invariant 'title visible' (scenario)"))
+    }
+}
