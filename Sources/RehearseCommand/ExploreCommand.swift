@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RehearseCore
+import RehearseDBus
 import RehearseScenario
 
 /// `rehearse explore SCENARIO`: random interaction sequences on the scenario's set-up until an
@@ -71,8 +72,10 @@ struct Explore: ParsableCommand {
 
     private func explore() throws {
         let loaded: Scenario
+        let commandPlugins = CommandPluginHost()
+        defer { commandPlugins.stopAll() }
         do {
-            loaded = try ScenarioLoader(registry: Tool.registry).load(file: scenario)
+            loaded = try ScenarioLoader(registry: Tool.registry, commandStarter: commandPlugins).load(file: scenario)
         } catch {
             print(TerminalText.escape("\(error)"))
             throw ExitCode(2)
@@ -93,6 +96,8 @@ struct Explore: ParsableCommand {
         let clock = ContinuousClock(), start = clock.now
         let showsProgress = isatty(STDERR_FILENO) == 1
         let coverage = ExploreCoverage()
+        // A command plugin is one program answering one simulation at a time.
+        let jobs = loaded.commandPlugins.isEmpty ? jobs : 1
         let outcome = try explorer.explore(seeds: seeds, jobs: jobs, coverage: coverage) { count in
             if showsProgress, count % 100 == 0 {
                 let line = "\r\u{1B}[K[\(count)] \(Self.rate(count, since: start, clock)) sequences/s, \(coverage.summary)"

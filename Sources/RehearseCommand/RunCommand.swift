@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RehearseCore
+import RehearseDBus
 import RehearseScenario
 
 /// The report formats of `rehearse run`.
@@ -71,6 +72,9 @@ struct Run: AsyncParsableCommand {
         var configured = ScenarioRunner(registry: Tool.registry)
         configured.budget = budget.budget
         configured.pictures = ScenarioRunner.PictureOptions(update: updatePictures, tolerance: pictureTolerance)
+        let commandPlugins = CommandPluginHost()
+        defer { commandPlugins.stopAll() }
+        configured.commandStarter = commandPlugins
         if render != nil || report != nil {
             // The report shows the scene after each step; only --render draws a filmstrip.
             configured.rendering = ScenarioRunner.Rendering(filmstripFrames: render == nil ? 0 : 24, plotPaths: plot,

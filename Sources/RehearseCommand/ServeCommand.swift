@@ -56,7 +56,9 @@ struct Serve: ParsableCommand {
     }
 
     func run() throws {
-        let scenario = try setup.loadSetup()
+        let commandPlugins = CommandPluginHost()
+        defer { commandPlugins.stopAll() }
+        let scenario = try setup.loadSetup(commandStarter: commandPlugins)
         var options = SimulatorService.Options()
         options.name = connection.name
         options.replace = replace

@@ -40,9 +40,10 @@ struct ServeSetupOptions: ParsableArguments {
     }
 
     /// The scenario file, or one written from `--device` and `--plugins`; exits 2 with the
-    /// loader's message when it is invalid.
-    func loadSetup() throws -> Scenario {
-        let loader = ScenarioLoader(registry: Tool.registry)
+    /// loader's message when it is invalid. `commandStarter` starts the file's command plugins;
+    /// without one a file that has any is refused.
+    func loadSetup(commandStarter: (any PluginCommandStarter)? = nil) throws -> Scenario {
+        let loader = ScenarioLoader(registry: Tool.registry, commandStarter: commandStarter)
         do {
             if let scenario { return try loader.load(file: scenario) }
             return try loader.loadSetup(device: device, plugins: plugins)

@@ -2,6 +2,7 @@
 import ArgumentParser
 import Foundation
 import RehearseCore
+import RehearseDBus
 import RehearseScenario
 import RehearseSession
 import RehearseView
@@ -42,7 +43,9 @@ struct View: ParsableCommand {
     func run() throws {
         var setup = setup
         if let file { setup.scenario = file }
-        let scenario = try setup.loadSetup()
+        let commandPlugins = CommandPluginHost()
+        defer { commandPlugins.stopAll() }
+        let scenario = try setup.loadSetup(commandStarter: commandPlugins)
         let companion = try viewer.start(at: .loopback, showing: setup.scenario == nil ? nil : scenario, readOnly: setup.readOnly)
         let session: SimulatorSession
         do {

@@ -9,14 +9,21 @@ struct MessageReader {
     static let maximumDepth = 32
 
     /// Why arguments were refused: a wrong signature (InvalidArgs) or a bad value (InvalidField).
-    enum Problem: Error {
+    enum Problem: Error, CustomStringConvertible {
         case signature(String)
         case value(String)
+
+        var description: String {
+            switch self {
+            case .signature(let reason), .value(let reason): reason
+            }
+        }
     }
 
-    private var iter = DBusMessageIter()
+    /// Where the reader is; libdbus's iterator functions take it `inout`.
+    var iter = DBusMessageIter()
     /// The type of the argument at the iterator, read once per position.
-    private var currentType: Int32
+    private(set) var currentType: Int32
     private var fieldCount = 0
     /// The longest string a value may hold (``fields(maximumStringBytes:)``).
     private var stringLimit = maximumStringBytes
@@ -26,7 +33,7 @@ struct MessageReader {
         currentType = hasArguments ? dbus_message_iter_get_arg_type(&iter) : DBusType.invalid
     }
 
-    private init(iter: DBusMessageIter) {
+    init(iter: DBusMessageIter) {
         self.iter = iter
         currentType = dbus_message_iter_get_arg_type(&self.iter)
     }
@@ -39,7 +46,7 @@ struct MessageReader {
         return reader
     }
 
-    private mutating func advance() {
+    mutating func advance() {
         currentType = dbus_message_iter_next(&iter) != 0 ? dbus_message_iter_get_arg_type(&iter) : DBusType.invalid
     }
 

@@ -29,6 +29,7 @@ import Testing
         "MessageWriter.swift: switch type": "D-Bus type codes",
         "PeerMatchRules.swift: switch key": "match rule keys (strings)",
         "PropertyAnimationReader.swift: switch kind": "a curve's form, a key checked against ScenarioSyntax.curveForms",
+        "RemoteEffect.swift: switch kind": "effect kinds (strings) a remote plugin's answer names",
         "ScenarioLoader.swift: switch error": "any error a plugin's installation throws",
         "ScenarioLoader.swift: switch try configuration.fieldValue(\"the configuration of '\\(id)'\")": "a mapping, null, or refused",
         "ScenarioSchema.swift: switch name": "node property names (strings)",

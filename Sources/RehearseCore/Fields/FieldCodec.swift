@@ -28,6 +28,26 @@ public enum FieldCodec {
         try decode(type, from: try merge(overrides, into: fields(of: defaults), prefix: ""))
     }
 
+    /// `defaults` with `overrides` applied (nested mappings merged key by key), for a configuration
+    /// that has no Swift type (a remote plugin's): a key the defaults do not have is refused, and so
+    /// is a value of another kind than the default's (any number may replace a number).
+    public static func merged(defaults: Fields, overrides: Fields) throws(FieldError) -> Fields {
+        let merged = try merge(overrides, into: defaults, prefix: "")
+        try checkKinds(merged, against: defaults, prefix: "")
+        return merged
+    }
+
+    private static func checkKinds(_ values: Fields, against defaults: Fields, prefix: String) throws(FieldError) {
+        for key in values.keys.sorted() {
+            guard let value = values[key], let base = defaults[key] else { continue }
+            if case .dictionary(let nested) = value, case .dictionary(let nestedBase) = base {
+                try checkKinds(nested, against: nestedBase, prefix: prefix + key + ".")
+            } else if value.typeName != base.typeName, value.number == nil || base.number == nil {
+                throw FieldError(path: prefix + key, problem: .invalidValue("must be \(base.typeName), found \(value.typeName)"))
+            }
+        }
+    }
+
     private static func decode<Value: Decodable>(_ type: Value.Type, from fields: Fields) throws(FieldError) -> Value {
         do {
             return try FieldValueDecoder(value: .dictionary(fields), codingPath: []).decode(type)

@@ -122,3 +122,38 @@ extension Attitude: FieldConvertible {
 
     public var fieldValue: FieldValue { ["roll": .double(roll), "pitch": .double(pitch), "yaw": .double(yaw)] }
 }
+
+extension FieldValue: FieldConvertible {
+    /// Any value, as given.
+    public init(field value: FieldValue, path: String) throws(FieldError) {
+        self = value
+    }
+
+    public var fieldValue: FieldValue { self }
+}
+
+extension Dictionary: FieldConvertible where Key == String, Value == FieldValue {
+    /// A mapping.
+    public init(field value: FieldValue, path: String) throws(FieldError) {
+        guard case .dictionary(let fields) = value else {
+            throw FieldError(path: path, problem: .wrongType(expected: "a mapping", found: value.typeName))
+        }
+        self = fields
+    }
+
+    public var fieldValue: FieldValue { .dictionary(self) }
+}
+
+extension Array: FieldConvertible where Element: FieldConvertible {
+    /// A list whose items are each read as `Element`.
+    public init(field value: FieldValue, path: String) throws(FieldError) {
+        guard case .array(let items) = value else {
+            throw FieldError(path: path, problem: .wrongType(expected: "a list", found: value.typeName))
+        }
+        var elements: [Element] = []
+        for (index, item) in items.enumerated() { elements.append(try Element(field: item, path: "\(path).\(index)")) }
+        self = elements
+    }
+
+    public var fieldValue: FieldValue { .array(map(\.fieldValue)) }
+}

@@ -89,4 +89,19 @@ public enum ScenarioLimits {
     public static let exploreWeight = 1_000.0
     /// How many items a kind's values list (nodes, texts, events) may have.
     public static let exploreValues = 1...100
+
+    // MARK: Remote plugins
+
+    /// The most effects one answer of a remote plugin may carry.
+    public static let remoteEffects = 1_024
+    /// The range of a remote plugin's `deadline:`, seconds per answer.
+    public static let remoteDeadline = 0.001...60.0
+    /// A remote plugin's deadline when none is given, in seconds.
+    public static let remoteDefaultDeadline = 1.0
+    /// The seconds a started plugin has to connect and register.
+    public static let remoteStartSeconds = 10.0
+    /// The most command plugins one scenario starts.
+    public static let commandPlugins = 8
+    /// The most arguments of a plugin's command.
+    public static let commandArguments = 64
 }

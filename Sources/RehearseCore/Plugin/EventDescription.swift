@@ -13,6 +13,18 @@ public struct EventDescription: Hashable, Sendable {
         self.summary = summary
     }
 
+    /// The fields ``fields`` names: `username, reason?` has `username` required and `reason`
+    /// optional (what follows a name, as in `frame {x,y}`, is not a name). The plugin conformance
+    /// kit checks samples against them, and the loader and the JSON Schema check a file's fields.
+    public var declaredFields: (required: Set<String>, optional: Set<String>) {
+        var required: Set<String> = [], optional: Set<String> = []
+        for item in fields.split(separator: ",") {
+            guard let word = item.split(separator: " ").first else { continue }
+            if word.hasSuffix("?") { optional.insert(String(word.dropLast())) } else { required.insert(String(word)) }
+        }
+        return (required, optional)
+    }
+
     /// The built-in events, in ``Event/builtinNames`` order.
     public static let builtin: [EventDescription] = BuiltinEvent.allCases.map {
         EventDescription(name: $0.name, fields: $0.fieldSummary, summary: $0.summary)

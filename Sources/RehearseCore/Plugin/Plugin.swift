@@ -17,7 +17,7 @@
 ///     var state: Fields { ["count": .int(Int64(count))] }
 /// }
 /// ```
-public protocol Plugin: AnyObject, SendableMetatype {
+public protocol Plugin: PluginInstance, SendableMetatype {
     /// The configuration, decoded from the field form with the defaults filled in.
     associatedtype Configuration: Codable, Sendable, Equatable
 
@@ -38,7 +38,10 @@ public protocol Plugin: AnyObject, SendableMetatype {
     /// Sets the plugin up in `context`: subscribes, resolves node handles, changes the scene.
     /// Throwing refuses the install and drops whatever it subscribed.
     init(configuration: Configuration, context: PluginContext) throws
+}
 
+/// An installed plugin, whatever made it: a ``Plugin`` type's instance or a remote plugin's stand-in.
+public protocol PluginInstance: AnyObject {
     /// The plugin's state, read by paths `PLUGIN.KEY` (nested mappings: `PLUGIN.KEY.SUBKEY`).
     var state: Fields { get }
 }

@@ -89,7 +89,29 @@ public final class PluginContext {
         return try simulation.emit(event.event, source: pluginID)
     }
 
+    /// Emits the event `name` with `fields`, untyped: for an event whose type the plugin cannot
+    /// import (a remote plugin's). A plugin-defined event's fields must be the ones it declares.
+    @discardableResult
+    public func emit(named name: String, fields: Fields) throws -> UInt64? {
+        let event = try Event(name: name, fields: fields)
+        if case .custom = event, let declared = simulation.declaredEvent(named: name)?.declaredFields {
+            if let missing = declared.required.subtracting(fields.keys).sorted().first {
+                throw FieldError(path: missing, problem: .missing)
+            }
+            if let unknown = fields.keys.sorted().first(where: { !declared.required.contains($0) && !declared.optional.contains($0) }) {
+                throw FieldError(path: unknown, problem: .unknown(known: declared.required.union(declared.optional).sorted()))
+            }
+        }
+        return try simulation.emit(event, source: pluginID)
+    }
+
     // MARK: The scene
+
+    /// Changes the scene through a path, as a scenario's `set:` step does (``Simulation/setValue(_:at:)``):
+    /// inside ``animate(_:changes:completion:)`` animatable changes are animated.
+    public func setValue(_ value: FieldValue, at path: String) throws(PathError) {
+        try simulation.setValue(value, at: path)
+    }
 
     /// Whether the user is moving the scroll view `scrollView`: a finger drags it, or it is still
     /// moving by itself after one let go of it.

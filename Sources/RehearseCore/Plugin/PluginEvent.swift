@@ -31,16 +31,8 @@ extension PluginEvent {
     /// The event as it travels on the bus.
     public var event: Event { .custom(name: Self.name, fields: fields) }
 
-    /// The fields ``fieldSummary`` names: `username, reason?` has `username` required and `reason`
-    /// optional (what follows a name, as in `frame {x,y}`, is not a name). The plugin conformance
-    /// kit checks samples against them, and the JSON Schema checks a file's fields of the event.
+    /// The fields ``fieldSummary`` names (``EventDescription/declaredFields``).
     public static var declaredFields: (required: Set<String>, optional: Set<String>) {
-        var required: Set<String> = [], optional: Set<String> = []
-        for item in fieldSummary.split(separator: ",") {
-            guard let word = item.split(separator: " ").first else { continue }
-            if word.hasSuffix("?") { optional.insert(String(word.dropLast())) } else { required.insert(String(word)) }
-        }
-        return (required, optional)
+        eventDescription.declaredFields
     }
 }
-

@@ -4,8 +4,10 @@ public struct PluginDescriptor: Sendable {
     public let id: String
     /// One line on what the plugin does.
     public let summary: String
-    /// The plugin-defined events it emits or listens for.
+    /// The plugin-defined events it emits or listens for, as Swift types.
     public let eventTypes: [any PluginEvent.Type]
+    /// The plugin-defined events it declared without Swift types (a remote plugin's).
+    public let untypedEvents: [EventDescription]
     /// The scene the plugin ships, if any.
     public let scene: ScenePreset?
     /// The original's configuration in field form.
@@ -15,13 +17,14 @@ public struct PluginDescriptor: Sendable {
     /// The keys of the plugin's state, as it declares them.
     public let stateKeys: [PluginStateKey]
     /// Decodes a configuration (defaults with overrides on top) into what makes an instance.
-    private let configure: @Sendable (Fields) throws -> @Sendable (PluginContext) throws -> any Plugin
+    private let configure: @Sendable (Fields) throws -> @Sendable (PluginContext) throws -> any PluginInstance
 
     /// Describes the plugin type `type`.
     public init<P: Plugin>(_ type: P.Type) {
         id = P.id
         summary = P.summary
         eventTypes = P.events
+        untypedEvents = []
         scene = P.scene
         stateKeys = P.stateKeys
         defaultConfiguration = FieldCodec.fields(of: P.defaultConfiguration)
@@ -33,8 +36,24 @@ public struct PluginDescriptor: Sendable {
         }
     }
 
+    /// Describes a plugin that has no Swift type (a remote plugin): `make` is given the
+    /// configuration (defaults with overrides on top, checked key by key against the defaults) and
+    /// returns what makes an instance in a context.
+    public init(id: String, summary: String, events: [EventDescription], defaultConfiguration: Fields,
+                make: @escaping @Sendable (Fields) throws -> @Sendable (PluginContext) throws -> any PluginInstance) {
+        self.id = id
+        self.summary = summary
+        eventTypes = []
+        untypedEvents = events
+        scene = nil
+        stateKeys = []
+        self.defaultConfiguration = defaultConfiguration
+        configurationChoices = [:]
+        configure = { overrides in try make(try FieldCodec.merged(defaults: defaultConfiguration, overrides: overrides)) }
+    }
+
     /// The vocabulary lines of the plugin's events.
-    public var events: [EventDescription] { eventTypes.map { $0.eventDescription } }
+    public var events: [EventDescription] { eventTypes.map { $0.eventDescription } + untypedEvents }
 
     /// The plugin with the defaults and `overrides` on top, decoded once: a simulation built
     /// again and again from one set-up (exploration) installs it without decoding it again.
@@ -50,7 +69,7 @@ public struct ConfiguredPlugin: Sendable {
     public let descriptor: PluginDescriptor
     /// The configuration as given, on top of the defaults.
     public let overrides: Fields
-    let make: @Sendable (PluginContext) throws -> any Plugin
+    let make: @Sendable (PluginContext) throws -> any PluginInstance
 }
 
 /// The plugins a program knows, by id, in the order they were registered.

@@ -23,7 +23,7 @@ public final class Simulation {
     /// The constraint layout of the scene, if it has one.
     public var layout: (any SceneLayout)?
 
-    private var plugins: [(id: String, instance: any Plugin)] = []
+    private var plugins: [(id: String, instance: any PluginInstance)] = []
     private let invariantMonitor = InvariantMonitor()
     /// Every event name this simulation accepts, with the plugin event type that reads its fields
     /// (`nil` for the built-in events).
@@ -84,7 +84,7 @@ public final class Simulation {
     public var pluginIDs: [String] { plugins.map(\.id) }
 
     /// The installed plugin with `id`.
-    public func plugin(_ id: String) -> (any Plugin)? {
+    public func plugin(_ id: String) -> (any PluginInstance)? {
         plugins.first { $0.id == id }?.instance
     }
 
@@ -96,6 +96,7 @@ public final class Simulation {
 
     /// Installs a plugin whose configuration was decoded beforehand.
     public func install(_ plugin: ConfiguredPlugin) throws {
+        try declare(plugin.descriptor.untypedEvents, by: plugin.descriptor.id)
         _ = try install(id: plugin.descriptor.id, events: plugin.descriptor.eventTypes, stored: { $0 }, make: plugin.make)
     }
 
@@ -108,7 +109,7 @@ public final class Simulation {
         }
     }
 
-    private func install<Made>(id: String, events: [any PluginEvent.Type], stored: (Made) -> any Plugin,
+    private func install<Made>(id: String, events: [any PluginEvent.Type], stored: (Made) -> any PluginInstance,
                                make: (PluginContext) throws -> Made) throws -> Made {
         guard plugin(id) == nil else { throw PluginInstallError.duplicate(id) }
         try declare(events, by: id)
@@ -126,25 +127,37 @@ public final class Simulation {
     /// before installing any, so plugins may subscribe by name to each other's events whatever
     /// their order. Declaring a type again is harmless; another type under a taken name is refused.
     public func declare(_ types: [any PluginEvent.Type], by plugin: String) throws(PluginInstallError) {
-        for type in types {
-            if let existing = vocabulary[type.name] {
-                guard let existingType = existing.type, existingType == type else {
-                    throw PluginInstallError.conflictingEvent(plugin: plugin, name: type.name)
-                }
-                continue
-            }
-            vocabulary[type.name] = (type.eventDescription, type)
+        for type in types { try declare(type.eventDescription, type: type, by: plugin) }
+    }
+
+    /// Adds the events a plugin declared without Swift types (a remote plugin's) to the vocabulary.
+    /// Declaring one again with the same description is harmless; another under a taken name is refused.
+    public func declare(_ events: [EventDescription], by plugin: String) throws(PluginInstallError) {
+        for event in events { try declare(event, type: nil, by: plugin) }
+    }
+
+    /// Every event `descriptor`'s plugin declares, typed or not.
+    public func declareEvents(of descriptor: PluginDescriptor) throws(PluginInstallError) {
+        try declare(descriptor.eventTypes, by: descriptor.id)
+        try declare(descriptor.untypedEvents, by: descriptor.id)
+    }
+
+    private func declare(_ event: EventDescription, type: (any PluginEvent.Type)?, by plugin: String) throws(PluginInstallError) {
+        guard let existing = vocabulary[event.name] else {
+            vocabulary[event.name] = (event, type)
+            return
         }
+        let same = switch (existing.type, type) {
+        case let (existingType?, type?): existingType == type
+        case (nil, nil): BuiltinEvent(name: event.name) == nil && existing.description == event
+        case (_?, nil), (nil, _?): false
+        }
+        guard same else { throw PluginInstallError.conflictingEvent(plugin: plugin, name: event.name) }
     }
 
     /// The vocabulary line of the event named `name`, if this simulation accepts it.
     public func declaredEvent(named name: String) -> EventDescription? {
         vocabulary[name]?.description
-    }
-
-    /// The type of the installed plugin event named `name`; nil for a built-in event or an unknown name.
-    public func pluginEventType(named name: String) -> (any PluginEvent.Type)? {
-        vocabulary[name]?.type
     }
 
     /// Every event name this simulation accepts: the built-in ones and the installed plugins'.

@@ -76,7 +76,7 @@ public final class ExploreCoverage: Sendable {
     func describe(_ simulation: Simulation) {
         var declared: Set<String> = []
         for id in simulation.pluginIDs {
-            guard let plugin = simulation.plugin(id) else { continue }
+            guard let plugin = simulation.plugin(id) as? any Plugin else { continue }
             for key in type(of: plugin).stateKeys { declared.formUnion(key.values.map { "\(id).\(key.name)=\($0)" }) }
         }
         let vocabularySize = simulation.eventVocabulary.count

@@ -6,12 +6,16 @@ import RehearseCore
 public struct ScenarioLoader: Sendable {
     /// The plugins scenarios may name.
     public let registry: PluginRegistry
+    /// What starts the programs of command plugins (`plugins: [{id, command}]`); without one a
+    /// file that names a command is refused.
+    public var commandStarter: (any PluginCommandStarter)?
 
     /// The most errors reported for one file: reading stops after them.
     public static let maximumReportedErrors = 20
 
-    public init(registry: PluginRegistry) {
+    public init(registry: PluginRegistry, commandStarter: (any PluginCommandStarter)? = nil) {
         self.registry = registry
+        self.commandStarter = commandStarter
     }
 
     /// Loads the scenario file at `path`, reading at most ``ScenarioLimits/fileBytes`` bytes of it (a larger
@@ -50,6 +54,7 @@ public struct ScenarioLoader: Sendable {
             file: file, name: try nameValue.string("name"), device: device, animationModel: model,
             nodes: nodes.map { ($0.node, $0.parent) }, layout: layout?.spec, plugins: plugins.map { ($0.id, $0.overrides) },
             steps: [], duration: .zero, text: String(decoding: data, as: UTF8.self))
+        scenario.commandPlugins = try startCommands(of: plugins)
         // The steps are checked against the simulation every run starts from, built the same way.
         let simulation = try setUp(scenario, nodes: nodes, layoutValue: layout?.value, plugins: plugins)
         var parser = StepParser(simulation: simulation, declaredScene: { [scenario] in try? scenario.makeSimulation(plugins: []) })
@@ -78,7 +83,7 @@ public struct ScenarioLoader: Sendable {
                        plugins: [PluginEntry]) throws(ScenarioError) -> Simulation {
         var configured: [ConfiguredPlugin] = []
         for plugin in plugins {
-            guard let descriptor = registry[plugin.id] else {
+            guard let descriptor = scenario.plugin(plugin.id, in: registry) else {
                 let known = registry.descriptors.map(\.id)
                 throw plugin.idValue.error("unknown plugin '\(plugin.id)'\(Suggestion.hint(for: plugin.id, among: known)); "
                     + "known plugins: \(known.isEmpty ? "none" : known.joined(separator: ", "))")
@@ -151,6 +156,8 @@ public struct ScenarioLoader: Sendable {
     struct PluginEntry {
         let id: String
         let overrides: Fields
+        /// What starts it, for a command plugin.
+        var command: PluginCommand?
         /// Where the id is written (errors about the plugin itself).
         let idValue: YAMLValue
         /// Where the overrides are written (errors about a configuration key).
@@ -161,7 +168,11 @@ public struct ScenarioLoader: Sendable {
         var entries: [PluginEntry] = []
         if case .sequence = value.node {
             for item in try value.sequence("plugins") {
-                entries.append(PluginEntry(id: try item.string("a plugin id"), overrides: [:], idValue: item, configuration: item))
+                if case .mapping = item.node {
+                    entries.append(try readCommandPlugin(item))
+                } else {
+                    entries.append(PluginEntry(id: try item.string("a plugin id"), overrides: [:], idValue: item, configuration: item))
+                }
             }
         } else {
             for (id, key, configuration) in try value.mapping("plugins") {
@@ -180,6 +191,70 @@ public struct ScenarioLoader: Sendable {
             throw entry.idValue.error("plugin '\(entry.id)' is listed twice")
         }
         return entries
+    }
+
+    /// `{id, command, deadline?, configuration?}`: a plugin that is a program, run in the file's folder.
+    private func readCommandPlugin(_ item: YAMLValue) throws(ScenarioError) -> PluginEntry {
+        let entries = try item.mapping("a command plugin", allowed: ScenarioSyntax.commandPlugin)
+        guard let idValue = entries["id"], let commandValue = entries["command"] else {
+            throw item.error("a plugin given as a mapping needs id and command ({id: undo-shake, command: [python3, undo_shake.py]})")
+        }
+        let id = try idValue.string("id")
+        let words = try commandValue.sequence("command")
+        guard (1...ScenarioLimits.commandArguments).contains(words.count) else {
+            throw commandValue.error("command has 1 to \(ScenarioLimits.commandArguments) words (the program, then its arguments), found \(words.count)")
+        }
+        var arguments: [String] = []
+        for word in words {
+            let text = try word.string("a word of the command")
+            guard !text.isEmpty, !text.utf8.contains(0) else { throw word.error("a word of the command cannot be empty") }
+            arguments.append(text)
+        }
+        var deadline = ScenarioLimits.remoteDefaultDeadline
+        if let deadlineValue = entries["deadline"] {
+            deadline = try deadlineValue.number("deadline")
+            guard ScenarioLimits.remoteDeadline.contains(deadline) else {
+                throw deadlineValue.error("deadline is \(ScenarioLimits.remoteDeadline.lowerBound) to \(Int(ScenarioLimits.remoteDeadline.upperBound)) seconds, found \(deadline)")
+            }
+        }
+        var overrides: Fields = [:]
+        if let configuration = entries["configuration"] {
+            guard case .dictionary(let fields)? = try configuration.fieldValue("configuration") else {
+                throw configuration.error("the configuration of '\(id)' must be a mapping, found \(configuration.typeName)")
+            }
+            overrides = fields
+        }
+        let directory = URL(fileURLWithPath: idValue.location.file).deletingLastPathComponent().path
+        return PluginEntry(id: id, overrides: overrides,
+                           command: PluginCommand(id: id, arguments: arguments, directory: directory, deadline: deadline),
+                           idValue: idValue, configuration: entries["configuration"] ?? idValue)
+    }
+
+    /// Starts the command plugins among `plugins`, in order, each once it is known not to clash
+    /// with a plugin of the registry.
+    private func startCommands(of plugins: [PluginEntry]) throws(ScenarioError) -> [PluginDescriptor] {
+        let commands = plugins.filter { $0.command != nil }
+        guard !commands.isEmpty else { return [] }
+        guard commands.count <= ScenarioLimits.commandPlugins else {
+            throw commands[ScenarioLimits.commandPlugins].idValue.error(
+                "\(commands.count) command plugins; a scenario starts at most \(ScenarioLimits.commandPlugins)")
+        }
+        var started: [PluginDescriptor] = []
+        for entry in commands {
+            guard let command = entry.command else { continue }
+            guard registry[entry.id] == nil else {
+                throw entry.idValue.error("'\(entry.id)' is the id of a plugin this program has; give the command plugin another")
+            }
+            guard let commandStarter else {
+                throw entry.idValue.error("this program does not start command plugins here (only files run by rehearse run, explore and view do)")
+            }
+            do {
+                started.append(try commandStarter.start(command))
+            } catch {
+                throw entry.idValue.error("\(error)")
+            }
+        }
+        return started
     }
 
     /// The nodes `preset` builds on `device`, parents first.

@@ -2,6 +2,8 @@
 /// and `rehearse schema` lists exactly these, so the file format and its schema cannot drift apart.
 enum ScenarioSyntax {
     static let topLevel = ["name", "device", "scene", "plugins", "animations", "invariants", "explore", "steps"]
+    /// A command plugin's entry in the `plugins:` list (docs/remote-plugins.md).
+    static let commandPlugin = ["id", "command", "deadline", "configuration"]
     /// The keys an inline device must have (``Device/init(fields:)`` reads the optional ones too).
     static let requiredDevice = ["width", "height", "hz", "keyboard"]
     static let orientations = ["portrait", "landscape"]

@@ -269,7 +269,7 @@ struct StepParser {
     /// never match, and the step would fail (or `expect-no-event` pass) for a typo.
     private func checkDeclared(_ fields: Fields, of name: String, at value: YAMLValue) throws(ScenarioError) {
         guard let (required, optional) = BuiltinEvent(name: name)?.declaredFields
-                ?? simulation.pluginEventType(named: name)?.declaredFields else { return }
+                ?? simulation.declaredEvent(named: name)?.declaredFields else { return }
         let declared = required.union(optional).sorted()
         for key in fields.keys.sorted() where !declared.contains(key) {
             throw ScenarioError("\(name) has no field '\(key)'\(Suggestion.hint(for: key, among: declared)); "

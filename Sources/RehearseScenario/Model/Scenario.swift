@@ -13,6 +13,9 @@ public struct Scenario: Sendable {
     public var layout: LayoutSpec?
     /// The plugins to install, in order, with their configuration overrides.
     public var plugins: [(id: String, overrides: Fields)]
+    /// The command plugins the loader started for this scenario, as they registered: ``plugins``
+    /// names them as it names the registry's.
+    public var commandPlugins: [PluginDescriptor] = []
     /// The scenario's own invariants (the plugins add theirs when installed).
     public var invariants: [Invariant] = []
     /// How `rehearse explore` draws actions on this set-up, if the file says.
@@ -130,5 +133,12 @@ public struct EventExpectation: Sendable {
     /// Whether a delivered event is one this expectation counts.
     public func counts(_ event: DeliveredEvent) -> Bool {
         event.event.name == name && FieldValue.dictionary(fields).matches(.dictionary(event.event.fields))
+    }
+}
+
+extension Scenario {
+    /// The plugin `id` names: one this scenario's loader started, or the registry's.
+    public func plugin(_ id: String, in registry: PluginRegistry) -> PluginDescriptor? {
+        commandPlugins.first { $0.id == id } ?? registry[id]
     }
 }

@@ -14,6 +14,8 @@ public struct ScenarioRunner: Sendable {
     public var budget = WorkBudget()
     /// How `expect-picture` steps treat their golden pictures.
     public var pictures = PictureOptions()
+    /// What starts the programs of the files' command plugins (docs/remote-plugins.md).
+    public var commandStarter: (any PluginCommandStarter)?
 
     /// How `expect-picture` steps treat their golden pictures.
     public struct PictureOptions: Sendable {
@@ -97,7 +99,7 @@ public struct ScenarioRunner: Sendable {
         let start = clock.now
         var result: ScenarioResult
         do {
-            result = try run(ScenarioLoader(registry: registry).load(file: path), delivered: delivered)
+            result = try run(ScenarioLoader(registry: registry, commandStarter: commandStarter).load(file: path), delivered: delivered)
         } catch {
             result = ScenarioResult(file: path, name: path, outcome: .invalid(error))
         }

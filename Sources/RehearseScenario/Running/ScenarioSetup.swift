@@ -11,7 +11,7 @@ extension Scenario {
     /// The scenario's plugins with their configurations decoded, for ``makeSimulation(plugins:mode:)``.
     public func configuredPlugins(registry: PluginRegistry) throws -> [ConfiguredPlugin] {
         try plugins.map { (id, overrides) in
-            guard let descriptor = registry[id] else { throw PluginInstallError.unknown(id) }
+            guard let descriptor = plugin(id, in: registry) else { throw PluginInstallError.unknown(id) }
             return try descriptor.configured(overrides)
         }
     }
@@ -36,7 +36,7 @@ extension Scenario {
         }
         // Every plugin's events first, so plugins may subscribe to each other's whatever their order.
         for (index, plugin) in plugins.enumerated() {
-            try attempt(.plugin(index)) { try simulation.declare(plugin.descriptor.eventTypes, by: plugin.descriptor.id) }
+            try attempt(.plugin(index)) { try simulation.declareEvents(of: plugin.descriptor) }
         }
         for (index, plugin) in plugins.enumerated() {
             try attempt(.plugin(index)) { try simulation.install(plugin) }

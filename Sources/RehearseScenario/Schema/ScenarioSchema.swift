@@ -14,7 +14,7 @@ public enum ScenarioSchema {
     static func document(registry: PluginRegistry) -> FieldValue {
         var declared: [String: Events.Declared] = [:]
         for event in BuiltinEvent.allCases { declared[event.name] = event.declaredFields }
-        for type in registry.descriptors.flatMap(\.eventTypes) { declared[type.name] = type.declaredFields }
+        for event in registry.events { declared[event.name] = event.declaredFields }
         let events = Events(names: (EventDescription.builtin + registry.events).map(\.name),
                             declared: declared.keys.sorted().compactMap { name in declared[name].map { (name, $0) } })
         let step = StepParser.StepName.allCases.map { name in
@@ -26,7 +26,7 @@ public enum ScenarioSchema {
             "animations": enumeration(AnimationModel.allCases.map(\.rawValue)),
             "scene": oneOf([enumeration(registry.scenes.map(\.name)), scene]),
             "plugins": oneOf([
-                ["type": "array", "uniqueItems": true, "items": enumeration(registry.descriptors.map(\.id))],
+                ["type": "array", "uniqueItems": true, "items": oneOf([enumeration(registry.descriptors.map(\.id)), commandPlugin])],
                 object(Dictionary(uniqueKeysWithValues: registry.descriptors.map { ($0.id, nullable(configuration(of: $0))) })),
             ]),
             "invariants": ["type": "array", "maxItems": .int(Int64(ScenarioLimits.invariants)), "items": invariant],
@@ -38,6 +38,19 @@ public enum ScenarioSchema {
             "title": "Rehearse scenario",
             "description": "A Rehearse scenario file: see Scenarios/README.md.",
         ])
+    }
+
+    /// A command plugin's entry (docs/remote-plugins.md). The events it declares are known only
+    /// once it runs, so steps that name them validate with the loader, not with this schema.
+    private static var commandPlugin: FieldValue {
+        object([
+            "id": string,
+            "command": ["type": "array", "minItems": 1, "maxItems": .int(Int64(ScenarioLimits.commandArguments)),
+                        "items": ["type": "string", "minLength": 1]],
+            "deadline": ["type": "number", "minimum": .double(ScenarioLimits.remoteDeadline.lowerBound),
+                         "maximum": .double(ScenarioLimits.remoteDeadline.upperBound)],
+            "configuration": ["type": "object"],
+        ], required: ["id", "command"])
     }
 
     // MARK: Steps

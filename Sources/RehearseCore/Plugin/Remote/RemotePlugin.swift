@@ -1,0 +1,67 @@
+/// The stand-in of a remote plugin in one simulation: it subscribes for it, calls it through its
+/// channel for every event it subscribed to, and applies each answer through its context, exactly
+/// as a Swift plugin's calls would be made.
+final class RemotePlugin: PluginInstance {
+    private let channel: any RemotePluginChannel
+    private let context: PluginContext
+    /// The state of the last answer.
+    private(set) var state: Fields = [:]
+
+    init(subscriptions: [String], configuration: Fields, channel: any RemotePluginChannel, context: PluginContext) throws {
+        self.channel = channel
+        self.context = context
+        for name in subscriptions {
+            try context.on(named: name) { [unowned self] delivered in try apply(channel.deliver(delivered)) }
+        }
+        try apply(channel.install(configuration: configuration))
+    }
+
+    private func apply(_ answer: RemoteAnswer) throws {
+        state = answer.state
+        for (index, effect) in answer.effects.enumerated() {
+            do {
+                try apply(effect)
+            } catch {
+                throw RemotePluginError("effect \(index + 1) (\(effect.kind)): \(error)")
+            }
+        }
+    }
+
+    private func apply(_ effect: RemoteEffect) throws {
+        switch effect {
+        case .emit(let name, let fields):
+            try context.emit(named: name, fields: fields)
+        case .set(let path, let value):
+            try context.setValue(value, at: path)
+        case .animate(let parameters, let changes, let completion):
+            let done: ((Bool) throws -> Void)? = completion.map { tag in
+                { [unowned self] finished in try apply(wake(tag, details: ["finished": .bool(finished)])) }
+            }
+            try context.animate(parameters, changes: {
+                for (path, value) in changes.sorted(by: { $0.key < $1.key }) { try context.setValue(value, at: path) }
+            }, completion: done)
+        case .activate(let sets):
+            guard let layout = context.layout else { throw RemotePluginError("the scene has no constraint layout") }
+            try layout.activate(sets)
+        case .schedule(let delay, let tag):
+            context.schedule(after: delay) { [unowned self] in try apply(wake(tag, details: [:])) }
+        }
+    }
+
+    private func wake(_ tag: String, details: Fields) throws -> RemoteAnswer {
+        try channel.wake(tag: tag, at: context.now, details: details)
+    }
+}
+
+extension RemoteEffect {
+    /// The effect's kind, as the protocol names it.
+    var kind: String {
+        switch self {
+        case .emit: "emit"
+        case .set: "set"
+        case .animate: "animate"
+        case .activate: "activate"
+        case .schedule: "schedule"
+        }
+    }
+}

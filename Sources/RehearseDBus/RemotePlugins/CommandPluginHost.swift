@@ -1,0 +1,35 @@
+import Foundation
+import RehearseCore
+import RehearseScenario
+
+/// Starts command plugins (docs/remote-plugins.md) for one program's run, each on its own private
+/// peer-to-peer address, and ends them all when told to or when it goes.
+public final class CommandPluginHost: PluginCommandStarter, @unchecked Sendable {
+    private let lock = NSLock()
+    private var started: [PluginConnection] = []
+
+    public init() {}
+
+    deinit {
+        stopAll()
+    }
+
+    /// Starts `command`'s program with `REHEARSE_PLUGIN_ADDRESS` and `REHEARSE_PLUGIN_ID`, waits up
+    /// to ``ScenarioLimits/remoteStartSeconds`` for it to connect and register, and describes it.
+    public func start(_ command: PluginCommand) throws -> PluginDescriptor {
+        let deadline = ContinuousClock.now + .seconds(ScenarioLimits.remoteStartSeconds)
+        let listener = try PluginListener()
+        let process = try PluginProcess(command: command.arguments, directory: command.directory,
+                                        environment: ["REHEARSE_PLUGIN_ADDRESS": listener.address, "REHEARSE_PLUGIN_ID": command.id])
+        let connection = PluginConnection(connection: try listener.connection(from: process, id: command.id, until: deadline),
+                                          process: process, id: command.id, deadline: .seconds(command.deadline))
+        lock.withLock { started.append(connection) }
+        let declaration = try connection.awaitRegistration(until: deadline)
+        return PluginDescriptor(remote: declaration, channel: connection)
+    }
+
+    /// Ends every program started so far.
+    public func stopAll() {
+        for connection in lock.withLock({ started }) { connection.stop() }
+    }
+}

@@ -1,0 +1,73 @@
+import CDBus
+import RehearseCore
+
+/// Reads a plugin's `RegisterPlugin(s id, s summary, a(sss) events, as subscriptions, a{sv}
+/// configuration)` (docs/remote-plugins.md), with its limits.
+enum PluginRegistration {
+    static let signature = "ssa(sss)asa{sv}"
+    static let alreadyRegistered = "org.rehearse.Error.AlreadyRegistered"
+    static let invalidRegistration = "org.rehearse.Error.InvalidRegistration"
+    /// The most events, and the most subscriptions, one plugin declares.
+    static let maximumEvents = 256
+    /// The longest id, event name or subscription, in bytes.
+    static let maximumNameBytes = 200
+
+    /// A refused registration: the error reply's name and message.
+    struct Failure: Error {
+        let name: String
+        let message: String
+    }
+
+    /// The declaration in `message`, whose id must be `expectedID`.
+    static func read(_ message: OpaquePointer, expectedID: String) throws(Failure) -> RemotePluginDeclaration {
+        let found = dbus_message_get_signature(message).map { String(cString: $0) } ?? ""
+        guard found == signature else {
+            throw Failure(name: SimulatorError.invalidArgs, message: "RegisterPlugin takes (\(signature)), not (\(found))")
+        }
+        let declaration: RemotePluginDeclaration
+        do {
+            var reader = MessageReader(message)
+            let id = try reader.string(maximumBytes: maximumNameBytes)
+            let summary = try reader.string(maximumBytes: 1_000)
+            let events = try reader.structs(limit: maximumEvents, what: "events") { members throws(MessageReader.Problem) in
+                EventDescription(name: try members.string(maximumBytes: maximumNameBytes), fields: try members.string(maximumBytes: 1_000),
+                                 summary: try members.string(maximumBytes: 1_000))
+            }
+            let subscriptions = try reader.strings(limit: maximumEvents, maximumBytes: maximumNameBytes)
+            let configuration = try reader.fields()
+            try reader.finish()
+            declaration = RemotePluginDeclaration(id: id, summary: summary, events: events, subscriptions: subscriptions,
+                                                  configuration: configuration)
+        } catch {
+            throw Failure(name: invalidRegistration, message: "\(error)")
+        }
+        try check(declaration, expectedID: expectedID)
+        return declaration
+    }
+
+    private static func check(_ declaration: RemotePluginDeclaration, expectedID: String) throws(Failure) {
+        func refuse(_ message: String) -> Failure { Failure(name: invalidRegistration, message: message) }
+        guard declaration.id == expectedID else {
+            throw refuse("it registered as '\(declaration.id)', but the scenario calls it '\(expectedID)' (REHEARSE_PLUGIN_ID)")
+        }
+        for event in declaration.events {
+            guard EventName.isValid(event.name) else { throw refuse("'\(event.name)' is not an event name (letters, digits, dots, dashes)") }
+            guard BuiltinEvent(name: event.name) == nil else { throw refuse("'\(event.name)' is a built-in event; a plugin defines its own") }
+        }
+        if let twice = Dictionary(grouping: declaration.events.map(\.name), by: { $0 }).first(where: { $0.value.count > 1 })?.key {
+            throw refuse("it declares the event '\(twice)' twice")
+        }
+        if let twice = Dictionary(grouping: declaration.subscriptions, by: { $0 }).first(where: { $0.value.count > 1 })?.key {
+            throw refuse("it subscribes to '\(twice)' twice")
+        }
+    }
+}
+
+/// What an event name may be: ASCII letters, digits, `.`, `-` and `_`, starting with a letter.
+enum EventName {
+    static func isValid(_ name: String) -> Bool {
+        func isLetter(_ scalar: Unicode.Scalar) -> Bool { ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) }
+        guard let first = name.unicodeScalars.first, isLetter(first) else { return false }
+        return name.unicodeScalars.allSatisfy { isLetter($0) || ("0"..."9").contains($0) || $0 == "." || $0 == "-" || $0 == "_" }
+    }
+}

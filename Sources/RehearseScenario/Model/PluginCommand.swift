@@ -1,0 +1,28 @@
+import RehearseCore
+
+/// A plugin that is a program (`plugins: [{id, command}]`, docs/remote-plugins.md): what starts it.
+public struct PluginCommand: Hashable, Sendable {
+    /// The id the scenario gives it.
+    public var id: String
+    /// The program and its arguments; the program is looked up on `PATH`.
+    public var arguments: [String]
+    /// Where it runs: the scenario file's folder.
+    public var directory: String
+    /// Seconds it has to answer each call.
+    public var deadline: Double
+
+    public init(id: String, arguments: [String], directory: String, deadline: Double = ScenarioLimits.remoteDefaultDeadline) {
+        self.id = id
+        self.arguments = arguments
+        self.directory = directory
+        self.deadline = deadline
+    }
+}
+
+/// Starts the programs of a scenario's command plugins and gives each, once it registered, as a
+/// plugin description; they run until the starter stops them. A loader without one refuses a file
+/// that names a command.
+public protocol PluginCommandStarter: AnyObject, Sendable {
+    /// Starts `command` and waits for it to register; throws what went wrong.
+    func start(_ command: PluginCommand) throws -> PluginDescriptor
+}
