@@ -1,10 +1,12 @@
 """The undo-shake example in Python (Examples/RemotePlugins/undo_shake.py) and in C
 (Examples/RemotePlugins/c/undo_shake.c), each started as Rehearse starts a plugin and driven by
 `PeerHost` through the same calls: each answer is the one the protocol's tables say, and the two
-programs answer every call alike, down to the D-Bus types of their values.
+programs answer every call alike, down to the D-Bus types of their values. With the real
+`rehearse`, the example's scenario gives the same trace with either.
 
 Run from the repository's root: python3 -m unittest discover -s clients/python/tests
 """
+import json
 import math
 import os
 import shutil
@@ -20,9 +22,21 @@ sys.path.insert(0, HERE)
 from jeepney import HeaderFields  # noqa: E402
 
 from peer_host import PeerHost, error_name, is_error  # noqa: E402
+from rehearse_plugin import run_scenario  # noqa: E402
+from test_rehearse_plugin import find_rehearse  # noqa: E402
 
 COMPILER = os.environ.get("CC") or shutil.which("cc") or shutil.which("clang")
+CAN_BUILD_C = bool(COMPILER and shutil.which("pkg-config"))
 EXAMPLES = os.path.normpath(os.path.join(HERE, "..", "..", "..", "Examples", "RemotePlugins"))
+
+
+def build_c_plugin(folder):
+    """Compiles c/undo_shake.c into `folder`, warnings as errors; returns the program's path."""
+    binary = os.path.join(folder, "undo_shake")
+    flags = subprocess.run(["pkg-config", "--cflags", "--libs", "dbus-1"], capture_output=True, text=True, check=True)
+    subprocess.run([COMPILER, "-Wall", "-Wextra", "-Werror", "-o", binary, os.path.join(EXAMPLES, "c", "undo_shake.c"),
+                    *flags.stdout.split(), "-lm"], check=True)
+    return binary
 
 
 def motion(x, y, z):
@@ -106,13 +120,30 @@ class UndoShakeExampleTests(unittest.TestCase):
     def test_the_python_plugin_answers_as_the_protocol_says(self):
         self.check([sys.executable, "undo_shake.py"])
 
-    @unittest.skipUnless(COMPILER and shutil.which("pkg-config"), "no C compiler (cc, clang or $CC) or pkg-config")
+    @unittest.skipUnless(CAN_BUILD_C, "no C compiler (cc, clang or $CC) or pkg-config")
     def test_the_c_plugin_answers_every_call_as_the_python_one(self):
-        binary = os.path.join(self.folder, "undo_shake")
-        flags = subprocess.run(["pkg-config", "--cflags", "--libs", "dbus-1"], capture_output=True, text=True, check=True)
-        subprocess.run([COMPILER, "-Wall", "-Wextra", "-Werror", "-o", binary, os.path.join(EXAMPLES, "c", "undo_shake.c"),
-                        *flags.stdout.split(), "-lm"], check=True)
-        self.assertEqual(self.check([binary]), self.check([sys.executable, "undo_shake.py"]))
+        self.assertEqual(self.check([build_c_plugin(self.folder)]), self.check([sys.executable, "undo_shake.py"]))
+
+
+@unittest.skipUnless(CAN_BUILD_C and find_rehearse(), "no C compiler, or no rehearse tool (set REHEARSE or run swift build)")
+class UndoShakeTraceTests(unittest.TestCase):
+    def test_the_c_and_the_python_plugin_make_one_trace_with_the_real_rehearse(self):
+        """undo-shake.yaml run by `rehearse run` with each plugin: the same events, byte for byte."""
+        with open(os.path.join(EXAMPLES, "undo-shake.yaml"), encoding="utf-8") as file:
+            scenario = file.read()
+        python = "command: [python3, undo_shake.py]"
+        self.assertIn(python, scenario)
+        with tempfile.TemporaryDirectory(prefix="undo-shake-") as folder:
+            commands = {"python": [sys.executable, os.path.join(EXAMPLES, "undo_shake.py")], "c": [build_c_plugin(folder)]}
+            runs = {}
+            for language, command in commands.items():
+                path = os.path.join(folder, f"undo-shake-{language}.yaml")
+                with open(path, "w", encoding="utf-8") as file:
+                    file.write(scenario.replace(python, "command: " + json.dumps(command)))
+                runs[language] = run_scenario(path, rehearse=find_rehearse())
+                self.assertTrue(runs[language].passed, f"{language}: {runs[language].report}\n{runs[language].errors}")
+        self.assertEqual(len(runs["c"].named("undo.requested")), 2)
+        self.assertEqual(runs["c"].events, runs["python"].events)
 
 
 if __name__ == "__main__":
