@@ -1,0 +1,602 @@
+"""Write a Rehearse plugin in Python: the plugin side of docs/remote-plugins.md, on jeepney.
+
+A plugin is a `Plugin` with handlers. Each handler gets what happened, the plugin's state (a dict
+it changes in place) and its configuration (a dict), and returns the effects it wants, in order:
+
+    from rehearse_plugin import Plugin, emit, animate
+
+    plugin = Plugin("undo-shake", summary="asks to undo on a shake",
+                    events=[("undo.requested", "magnitude", "the device was shaken hard enough")],
+                    configuration={"threshold": 2.0})
+
+    @plugin.on_install
+    def start(config, state):
+        state["shakes"] = 0
+
+    @plugin.on("motion")
+    def motion(event, state, config):
+        a = event["userAcceleration"]
+        ...
+        return [emit("undo.requested", magnitude=m), animate(0.2, {"title.alpha": 0.5})]
+
+    if __name__ == "__main__":
+        plugin.run()
+
+`rehearse run` starts the file from a scenario's `plugins:` entry (`command: [python3, file.py]`);
+`plugin.run()` connects to the address it was given, registers, answers until the run ends and
+returns. The same handlers run without Rehearse too: `plugin.install()`, `plugin.deliver(...)` and
+`plugin.wake(...)` are the protocol's three methods as Python calls, for unit tests of a plugin,
+and `run_scenario` runs a scenario file with the real `rehearse` for end-to-end ones.
+
+Values cross D-Bus as variants: bool as `b`, int as `x`, float as `d`, str as `s`, a dict as
+`a{sv}`, a list or tuple of str as `as`, of bools `ab`, of ints `ax`, of numbers with a float among
+them `ad`, and any other list (mixed, nested, empty) as `av`. A `None` in a dict leaves the key out
+(an absent optional field); anything else without a D-Bus form is a `TypeError` naming where it was.
+Coming in, every variant becomes the plain Python value again.
+"""
+import json
+import math
+import numbers
+import os
+import subprocess
+import sys
+import tempfile
+import traceback
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from itertools import count
+from typing import NamedTuple
+
+from jeepney import Endianness, Header, HeaderFields, Message, MessageFlag, MessageType, Parser
+from jeepney import new_error, new_method_return
+from jeepney.bus import get_connectable_addresses
+from jeepney.io.blocking import prep_socket
+
+__all__ = [
+    "Plugin", "Event", "Wake", "Answer", "Effect",
+    "emit", "set_value", "animate", "activate", "schedule",
+    "to_variant", "to_fields", "from_dbus",
+    "PeerConnection", "peer_method_call", "RegistrationRefused", "ScenarioRun", "run_scenario",
+]
+
+PLUGIN_PATH = "/org/rehearse/Plugin"
+PLUGIN_INTERFACE = "org.rehearse.Plugin1"
+HOST_PATH = "/org/rehearse/Simulator"
+HOST_INTERFACE = "org.rehearse.PluginHost1"
+PLUGIN_ERROR = "org.rehearse.Plugin.Error"
+"""The error name of a reply to a call whose handler raised; the message is the exception."""
+ANSWER_SIGNATURE = "a(sa{sv})a{sv}"
+CURVES = ("linear", "easeIn", "easeOut", "easeInEaseOut", "keyboard")
+"""The curves an `animate` effect may name."""
+
+_INT64 = range(-(2 ** 63), 2 ** 63)
+_INTROSPECTION = f"""<!DOCTYPE node PUBLIC "-//freedesktop//DTD D-BUS Object Introspection 1.0//EN"
+ "http://www.freedesktop.org/standards/dbus/1.0/introspect.dtd">
+<node>
+  <interface name="{PLUGIN_INTERFACE}">
+    <method name="Install"><arg name="configuration" type="a{{sv}}" direction="in"/>
+      <arg name="effects" type="a(sa{{sv}})" direction="out"/><arg name="state" type="a{{sv}}" direction="out"/></method>
+    <method name="Deliver"><arg name="sequence" type="t" direction="in"/><arg name="time" type="d" direction="in"/>
+      <arg name="name" type="s" direction="in"/><arg name="fields" type="a{{sv}}" direction="in"/>
+      <arg name="effects" type="a(sa{{sv}})" direction="out"/><arg name="state" type="a{{sv}}" direction="out"/></method>
+    <method name="Wake"><arg name="tag" type="s" direction="in"/><arg name="time" type="d" direction="in"/>
+      <arg name="details" type="a{{sv}}" direction="in"/>
+      <arg name="effects" type="a(sa{{sv}})" direction="out"/><arg name="state" type="a{{sv}}" direction="out"/></method>
+  </interface>
+  <interface name="org.freedesktop.DBus.Introspectable">
+    <method name="Introspect"><arg name="xml" type="s" direction="out"/></method>
+  </interface>
+  <interface name="org.freedesktop.DBus.Peer">
+    <method name="Ping"/>
+  </interface>
+</node>
+"""
+
+
+# MARK: Values
+
+def to_variant(value, where="value"):
+    """`value` as a D-Bus variant, `(signature, value)` as jeepney writes it (see the module's
+    table). `where` names the value in the `TypeError` raised for one without a D-Bus form."""
+    # bool first: True is an int too.
+    if isinstance(value, bool):
+        return ("b", value)
+    if isinstance(value, numbers.Integral):
+        if int(value) not in _INT64:
+            raise TypeError(f"{where}: {value} does not fit a 64-bit integer (x)")
+        return ("x", int(value))
+    if isinstance(value, numbers.Real):
+        return ("d", float(value))
+    if isinstance(value, str):
+        return ("s", value)
+    if isinstance(value, Mapping):
+        return ("a{sv}", to_fields(value, where))
+    if isinstance(value, (list, tuple)):
+        return _array(value, where)
+    raise TypeError(f"{where}: no D-Bus form for {type(value).__name__} {value!r}")
+
+
+def _array(items, where):
+    """A list as the most specific array a reader expects: `as`, `ab`, `ax`, `ad`, else `av`."""
+    if items and all(isinstance(item, str) for item in items):
+        return ("as", list(items))
+    if items and all(isinstance(item, bool) for item in items):
+        return ("ab", list(items))
+    if items and not any(isinstance(item, bool) for item in items):
+        if all(isinstance(item, numbers.Integral) for item in items):
+            return ("ax", [to_variant(item, f"{where}[{index}]")[1] for index, item in enumerate(items)])
+        if all(isinstance(item, numbers.Real) for item in items):
+            return ("ad", [float(item) for item in items])
+    return ("av", [to_variant(item, f"{where}[{index}]") for index, item in enumerate(items)])
+
+
+def to_fields(mapping, where="fields"):
+    """A dict with str keys as `a{sv}`; keys whose value is None are left out."""
+    fields = {}
+    for key, value in mapping.items():
+        if not isinstance(key, str):
+            raise TypeError(f"{where}: key {key!r} is not a str (a{{sv}} keys are strings)")
+        if value is not None:
+            fields[key] = to_variant(value, f"{where}[{key!r}]")
+    return fields
+
+
+def _complete_types(signature):
+    """A signature's complete types, in order: "sa{sv}(dd)" -> ["s", "a{sv}", "(dd)"]."""
+    types, start, depth = [], 0, 0
+    for index, character in enumerate(signature):
+        depth += (character in "({") - (character in ")}")
+        if depth == 0 and character != "a":
+            types.append(signature[start:index + 1])
+            start = index + 1
+    return types
+
+
+def from_dbus(signature, value):
+    """A value of D-Bus type `signature`, as jeepney read it, as plain Python: variants unwrapped
+    (however deep), dictionaries as dicts, arrays as lists, structs as tuples."""
+    if signature == "v":
+        inner_signature, inner = value
+        return from_dbus(inner_signature, inner)
+    if signature.startswith("a{"):
+        _, value_signature = _complete_types(signature[2:-1])
+        return {key: from_dbus(value_signature, item) for key, item in value.items()}
+    if signature.startswith("a") and not isinstance(value, bytes):
+        return [from_dbus(signature[1:], item) for item in value]
+    if signature.startswith("("):
+        return tuple(from_dbus(part, item) for part, item in zip(_complete_types(signature[1:-1]), value))
+    return value
+
+
+# MARK: Effects
+
+@dataclass(frozen=True)
+class Effect:
+    """One thing a plugin asks the simulation to do: `kind` and its `arguments`, as Python values.
+    Build them with `emit`, `set_value`, `animate`, `activate` and `schedule`; they compare equal
+    when they ask for the same thing, so a test can assert on a handler's answer."""
+    kind: str
+    arguments: dict
+
+    _SIGNATURES = {
+        "emit": {"name": "s", "fields": "a{sv}"},
+        "set": {"path": "s", "value": "v"},
+        "animate": {"duration": "d", "changes": "a{sv}", "delay": "d", "curve": "s", "completion": "s"},
+        "activate": {"sets": "as"},
+        "schedule": {"after": "d", "tag": "s"},
+    }
+
+    def encode(self, where="effect"):
+        """The effect as the protocol's `(sa{sv})`, each argument with the type its table gives."""
+        signatures = self._SIGNATURES[self.kind]
+        arguments = {}
+        for name, value in self.arguments.items():
+            if value is None:
+                continue
+            signature = signatures[name]
+            if signature == "v":
+                arguments[name] = to_variant(value, f"{where} {self.kind} {name}")
+            elif signature == "a{sv}":
+                arguments[name] = ("a{sv}", to_fields(value, f"{where} {self.kind} {name}"))
+            elif signature == "d":
+                arguments[name] = ("d", float(value))
+            else:
+                arguments[name] = (signature, value)
+        return (self.kind, arguments)
+
+
+def _text(value, what):
+    if not isinstance(value, str) or not value:
+        raise TypeError(f"{what} must be a non-empty str, not {value!r}")
+    return value
+
+
+def _seconds(value, what):
+    if isinstance(value, bool) or not isinstance(value, numbers.Real) or not 0 <= value < math.inf:
+        raise TypeError(f"{what} must be a number of seconds, 0 or more, not {value!r}")
+    return float(value)
+
+
+def emit(name, fields=None, /, **more):
+    """Publishes event `name` after the current one: `emit("undo.requested", magnitude=2.5)`, or
+    with a dict for keys that are not Python names (`emit("x", {"from": "a"})`); both merge."""
+    fields = {**(fields or {}), **more}
+    to_fields(fields, f"emit {name}: fields")
+    return Effect("emit", {"name": _text(name, "emit: the event's name"), "fields": fields})
+
+
+def set_value(path, value):
+    """Sets a scene path at once, as a scenario's `set:` step: `set_value("title.alpha", 0.5)`."""
+    to_variant(value, f"set_value {path}: the value")
+    return Effect("set", {"path": _text(path, "set_value: the path"), "value": value})
+
+
+def animate(duration, changes, *, delay=None, curve=None, completion=None):
+    """Animates `changes` (path -> value) in one transaction over `duration` seconds, after `delay`,
+    on a named curve (`CURVES`; the default is easeInEaseOut). With `completion`, the plugin's
+    `on_wake(completion)` handler runs when the animations end (`wake.finished` is False when one
+    was interrupted)."""
+    if not isinstance(changes, Mapping) or not changes:
+        raise TypeError(f"animate: changes must be a non-empty dict of path -> value, not {changes!r}")
+    to_fields(changes, "animate: changes")
+    if curve is not None and curve not in CURVES:
+        raise ValueError(f"animate: unknown curve {curve!r}; the curves are {', '.join(CURVES)}")
+    return Effect("animate", {
+        "duration": _seconds(duration, "animate: duration"), "changes": dict(changes),
+        "delay": None if delay is None else _seconds(delay, "animate: delay"),
+        "curve": curve, "completion": None if completion is None else _text(completion, "animate: completion"),
+    })
+
+
+def activate(*sets):
+    """Makes exactly these constraint sets active (none: all inactive) and lays the scene out."""
+    return Effect("activate", {"sets": [_text(name, "activate: a set's name") for name in sets]})
+
+
+def schedule(after, tag):
+    """Calls the plugin's `on_wake(tag)` handler `after` seconds of virtual time from now."""
+    return Effect("schedule", {"after": _seconds(after, "schedule: after"), "tag": _text(tag, "schedule: tag")})
+
+
+# MARK: The plugin
+
+@dataclass(frozen=True)
+class Event:
+    """A delivered event: its sequence number, virtual time in seconds, name and fields.
+    `event["key"]` and `event.get("key")` read its fields."""
+    sequence: int
+    time: float
+    name: str
+    fields: dict = field(default_factory=dict)
+
+    def __getitem__(self, key):
+        return self.fields[key]
+
+    def get(self, key, default=None):
+        """A field, or `default` when the event does not carry it."""
+        return self.fields.get(key, default)
+
+
+@dataclass(frozen=True)
+class Wake:
+    """A wake-up: the `tag` of the `schedule` or `animate` effect that asked for it, the virtual time,
+    and `details` (`{"finished": bool}` after an animation)."""
+    tag: str
+    time: float
+    details: dict = field(default_factory=dict)
+
+    @property
+    def finished(self):
+        """After an animation: whether it ran to its end (False: interrupted); None otherwise."""
+        return self.details.get("finished")
+
+
+class Answer(NamedTuple):
+    """What a call answers: the effects, in order, and the plugin's state (its public keys)."""
+    effects: list
+    state: dict
+
+
+class Plugin:
+    """A plugin: who it is, the events it defines, its default configuration and its handlers.
+
+    `id` is the name it goes by when it runs on its own; started by Rehearse, it registers under the
+    id the scenario gave it. `events` are `(name, fields, summary)` triples, fields written as
+    `rehearse events` lists them (`"magnitude, reason?"`). `configuration` holds the defaults; a
+    scenario's `configuration:` is laid on top, key by key.
+
+    The state is a dict the handlers change in place. All of it goes back with every answer (it is
+    what `expect:` paths and invariants read), except keys starting with `_`, which stay in the
+    process: a plugin keeps its private bookkeeping there.
+    """
+
+    def __init__(self, id, summary="", *, events=(), configuration=None):
+        self.id = _text(id, "Plugin: id")
+        self.summary = summary
+        self.events = [tuple(event) for event in events]
+        for event in self.events:
+            if len(event) != 3 or not all(isinstance(part, str) for part in event):
+                raise TypeError(f"Plugin: an event is (name, fields, summary), three str, not {event!r}")
+        self.configuration = dict(configuration or {})
+        to_fields(self.configuration, "Plugin: configuration")
+        self._install = []
+        self._events = {}
+        self._wakes = {}
+        self._any_wake = None
+        self.state = None
+        self.config = None
+
+    # Registering handlers.
+
+    def on_install(self, handler):
+        """Decorates `handler(config, state)`, run by every `Install` on a fresh, empty state:
+        sets the state up and may return effects."""
+        self._install.append(handler)
+        return handler
+
+    def on(self, *names):
+        """Decorates `handler(event, state, config)`, run for each delivered event named one of
+        `names`; the plugin subscribes to exactly the names its handlers take."""
+        if not names:
+            raise TypeError("on: name at least one event")
+
+        def register(handler):
+            for name in names:
+                self._events.setdefault(_text(name, "on: an event's name"), []).append(handler)
+            return handler
+        return register
+
+    def on_wake(self, *tags):
+        """Decorates `handler(wake, state, config)`, run when a `schedule` or an `animate` effect
+        with one of these tags comes due; with no tags, for every tag no other handler takes."""
+        def register(handler):
+            if not tags:
+                self._any_wake = handler
+            for tag in tags:
+                self._wakes[_text(tag, "on_wake: a tag")] = handler
+            return handler
+        return register
+
+    @property
+    def subscriptions(self):
+        """The event names the handlers take, in the order they were first registered."""
+        return list(self._events)
+
+    # The protocol's methods, as Python calls.
+
+    def install(self, configuration=None):
+        """A new instance: the defaults with `configuration` on top (a key the defaults lack is
+        refused), an empty state, then the install handlers. Returns their `Answer`."""
+        configuration = dict(configuration or {})
+        unknown = sorted(set(configuration) - set(self.configuration))
+        if unknown:
+            raise ValueError(f"{self.id} has no configuration key {', '.join(map(repr, unknown))}; "
+                           f"it has {', '.join(map(repr, self.configuration)) or 'none'}")
+        self.config = {**self.configuration, **configuration}
+        self.state = {}
+        return self._answer(self._install, (self.config, self.state))
+
+    def deliver(self, name, fields=None, *, sequence=0, time=0.0):
+        """Runs the handlers of event `name` with `fields`; returns their `Answer`."""
+        self._require_install("Deliver")
+        handlers = self._events.get(name)
+        if not handlers:
+            raise LookupError(f"{self.id} has no handler for event {name!r}; it takes {', '.join(self._events) or 'none'}")
+        event = Event(sequence, time, name, dict(fields or {}))
+        return self._answer(handlers, (event, self.state, self.config))
+
+    def wake(self, tag, *, time=0.0, details=None):
+        """Runs the wake handler of `tag` (or the catch-all one); returns its `Answer`."""
+        self._require_install("Wake")
+        handler = self._wakes.get(tag, self._any_wake)
+        if handler is None:
+            raise LookupError(f"{self.id} has no on_wake handler for tag {tag!r}")
+        return self._answer([handler], (Wake(tag, time, dict(details or {})), self.state, self.config))
+
+    def public_state(self):
+        """The state as it is sent: without the keys starting with `_`."""
+        return {key: value for key, value in (self.state or {}).items() if not key.startswith("_")}
+
+    def _require_install(self, method):
+        if self.state is None:
+            raise RuntimeError(f"{method} before Install: call install() first")
+
+    def _answer(self, handlers, arguments):
+        effects = []
+        for handler in handlers:
+            effects.extend(_effects(handler, handler(*arguments)))
+        state = self.public_state()
+        to_fields(state, "state")
+        return Answer(effects, state)
+
+    # Running under Rehearse.
+
+    def run(self, address=None, plugin_id=None):
+        """Connects to `address` (default: $REHEARSE_PLUGIN_ADDRESS), registers as `plugin_id`
+        (default: $REHEARSE_PLUGIN_ID, else `self.id`), answers calls until Rehearse closes the
+        connection, and returns. A refused registration exits with status 2 and Rehearse's reason."""
+        address = address or os.environ.get("REHEARSE_PLUGIN_ADDRESS")
+        if not address:
+            raise SystemExit(f"{self.id}: REHEARSE_PLUGIN_ADDRESS is not set; "
+                             "Rehearse starts this program from a scenario's plugins: entry (command:)")
+        # Standard output goes to Rehearse's standard error: a line at a time, as it is written.
+        if hasattr(sys.stdout, "reconfigure"):
+            sys.stdout.reconfigure(line_buffering=True)
+        with PeerConnection(address) as connection:
+            try:
+                self.serve(connection, plugin_id or os.environ.get("REHEARSE_PLUGIN_ID") or self.id)
+            except RegistrationRefused as refusal:
+                print(f"{self.id}: {refusal}", file=sys.stderr)
+                raise SystemExit(2) from refusal
+
+    def serve(self, connection, plugin_id):
+        """Registers as `plugin_id` on `connection` and answers its calls until it closes.
+        Calls that come before the registration's answer are answered at once."""
+        registration = connection.send(peer_method_call(
+            HOST_PATH, HOST_INTERFACE, "RegisterPlugin", "ssa(sss)asa{sv}",
+            (plugin_id, self.summary, self.events, self.subscriptions, to_fields(self.configuration, "configuration"))))
+        while (message := connection.receive()) is not None:
+            header = message.header
+            if header.message_type is MessageType.method_call:
+                reply = self._reply(message)
+                if not header.flags & MessageFlag.no_reply_expected:
+                    connection.send(reply)
+            elif header.fields.get(HeaderFields.reply_serial) == registration:
+                if header.message_type is MessageType.error:
+                    raise RegistrationRefused(header.fields.get(HeaderFields.error_name), *message.body[:1])
+
+    def _reply(self, call):
+        """The reply to one method call: the answer, or an error naming what was wrong."""
+        fields = call.header.fields
+        path, interface, member = (fields.get(HeaderFields.path), fields.get(HeaderFields.interface),
+                                   fields.get(HeaderFields.member))
+        signature = fields.get(HeaderFields.signature, "")
+        if path != PLUGIN_PATH:
+            return new_error(call, "org.freedesktop.DBus.Error.UnknownObject", "s", (f"no object at {path}",))
+        if member == "Introspect" and interface in (None, "org.freedesktop.DBus.Introspectable"):
+            return new_method_return(call, "s", (_INTROSPECTION,))
+        if member == "Ping" and interface in (None, "org.freedesktop.DBus.Peer"):
+            return new_method_return(call)
+        expected = {"Install": "a{sv}", "Deliver": "tdsa{sv}", "Wake": "sda{sv}"}.get(member)
+        if expected is None or interface not in (None, PLUGIN_INTERFACE):
+            return new_error(call, "org.freedesktop.DBus.Error.UnknownMethod", "s",
+                             (f"no method {interface or PLUGIN_INTERFACE}.{member} at {PLUGIN_PATH}",))
+        if signature != expected:
+            return new_error(call, "org.freedesktop.DBus.Error.InvalidArgs", "s",
+                             (f"{member} takes ({expected}), not ({signature})",))
+        try:
+            arguments = from_dbus(f"({signature})", call.body)
+            if member == "Install":
+                answer = self.install(*arguments)
+            elif member == "Deliver":
+                sequence, time, name, event_fields = arguments
+                answer = self.deliver(name, event_fields, sequence=sequence, time=time)
+            else:
+                tag, time, details = arguments
+                answer = self.wake(tag, time=time, details=details)
+            body = ([effect.encode(f"effect {index}") for index, effect in enumerate(answer.effects)],
+                    to_fields(answer.state, "state"))
+        except Exception as error:
+            traceback.print_exc()
+            return new_error(call, PLUGIN_ERROR, "s", (f"{self.id} {member}: {type(error).__name__}: {error}",))
+        return new_method_return(call, ANSWER_SIGNATURE, body)
+
+
+def _effects(handler, returned):
+    """A handler's return value as a list of effects: None, one effect, or any iterable of them
+    (a list, or the handler's own generator)."""
+    if returned is None:
+        return []
+    if isinstance(returned, Effect):
+        return [returned]
+    if isinstance(returned, Iterable) and not isinstance(returned, (str, bytes, Mapping)):
+        effects = list(returned)
+        if all(isinstance(effect, Effect) for effect in effects):
+            return effects
+    raise TypeError(f"{getattr(handler, '__name__', handler)} returned {returned!r}: "
+                    "return a list of effects (emit, set_value, animate, activate, schedule) or None")
+
+
+class RegistrationRefused(Exception):
+    """Rehearse refused `RegisterPlugin`: `name` is the error's D-Bus name, `message` its reason."""
+
+    def __init__(self, name, message=""):
+        super().__init__(f"registration refused: {name}: {message}")
+        self.name = name
+        self.message = message
+
+
+# MARK: The connection
+
+def peer_method_call(path, interface, member, signature=None, body=()):
+    """A method call to the peer at the other end of the connection: no destination, which
+    jeepney's `new_method_call` insists on (on a bus, the destination is a bus name)."""
+    fields = {HeaderFields.path: path, HeaderFields.member: member}
+    if interface is not None:
+        fields[HeaderFields.interface] = interface
+    if signature:
+        fields[HeaderFields.signature] = signature
+    return Message(Header(Endianness.little, MessageType.method_call, flags=0, protocol_version=1,
+                          body_length=-1, serial=-1, fields=fields), tuple(body))
+
+
+class PeerConnection:
+    """A D-Bus connection straight to one peer (a `unix:` address): authenticated with EXTERNAL,
+    without the `Hello` a message bus wants, and so without a unique name or a bus daemon."""
+
+    def __init__(self, address, timeout=10.0):
+        self.sock = prep_socket(next(get_connectable_addresses(address)), timeout=timeout)
+        self._parser = Parser()
+        self._serials = count(1)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exception):
+        self.close()
+        return False
+
+    def send(self, message):
+        """Sends `message` and returns its serial."""
+        serial = next(self._serials)
+        self.sock.sendall(message.serialise(serial=serial))
+        return serial
+
+    def receive(self):
+        """The next message, waiting for it; None once the peer has closed the connection."""
+        while (message := self._parser.get_next_message()) is None:
+            try:
+                data = self.sock.recv(65536)
+            except (ConnectionResetError, BrokenPipeError):
+                return None
+            if not data:
+                return None
+            self._parser.add_data(data)
+        return message
+
+    def close(self):
+        """Closes the socket."""
+        self.sock.close()
+
+
+# MARK: Scenarios end to end
+
+@dataclass
+class ScenarioRun:
+    """What `rehearse run` did with one scenario file: its exit `status` (0 passed, 1 an expectation
+    failed, 2 invalid input), the `events` it delivered, in order, its JSON `report`, and what it
+    wrote on standard error (the plugins' own output goes there too)."""
+    status: int
+    events: list
+    report: dict
+    errors: str
+
+    @property
+    def passed(self):
+        """Whether every expectation held."""
+        return self.status == 0
+
+    def named(self, name):
+        """The delivered events called `name`."""
+        return [event for event in self.events if event.name == name]
+
+
+def run_scenario(path, rehearse=None, timeout=120):
+    """Runs one scenario file with `rehearse run --format json --trace ...` and returns a
+    `ScenarioRun`. `rehearse` is the tool to run (default: $REHEARSE, else `rehearse` on the PATH)."""
+    tool = rehearse or os.environ.get("REHEARSE") or "rehearse"
+    with tempfile.TemporaryDirectory(prefix="rehearse-plugin-") as folder:
+        trace = os.path.join(folder, "trace.jsonl")
+        result = subprocess.run([tool, "run", os.fspath(path), "--format", "json", "--trace", trace],
+                                capture_output=True, text=True, timeout=timeout, stdin=subprocess.DEVNULL)
+        events = []
+        if os.path.exists(trace):
+            with open(trace, encoding="utf-8") as lines:
+                for line in lines:
+                    record = json.loads(line)
+                    events.append(Event(record["seq"], record["time"], record["name"], record.get("fields", {})))
+    try:
+        report = json.loads(result.stdout)
+    except json.JSONDecodeError:
+        report = {}
+    return ScenarioRun(result.returncode, events, report, result.stderr)
