@@ -132,10 +132,10 @@ extension PeerServer {
     }
 
     /// Takes `dropped` out of service at once: nothing more is sent to them or read from them,
-    /// and what they owned ends (``MessageRouter/peerLeft(_:)``). Their connections are closed later, by ``closeRetiredPeers()``:
-    /// this may run while one of their messages is being handled (a peer that falls behind
-    /// during its own long `Advance`), and a connection closed under its own dispatch is used
-    /// after it is freed.
+    /// and what they owned ends (``MessageRouter/peerLeft(_:)``). Their connections are closed
+    /// later, by ``closeRetiredPeers()``: this may run while one of their messages is being
+    /// handled (a peer that falls behind during its own long `Advance`), and a connection closed
+    /// under its own dispatch is used after it is freed.
     func retire(_ dropped: [Peer]) {
         let dropped = dropped.filter { peer in peers.contains { $0 === peer } }
         guard !dropped.isEmpty else { return }
