@@ -2,10 +2,12 @@
 import Glibc
 #endif
 
-/// The one thread allowed to touch the service's libdbus connections, checked in debug builds:
-/// libdbus connections are not shared between threads here (reference/dbus-notes.md), and a
-/// connection touched from another thread fails far from the mistake. The thread that serves
-/// (``SimulatorService/run(until:)``) claims it; until then the thread that built the service owns it.
+/// The one thread allowed to touch the service's libdbus connections (``PeerServer``) and what
+/// routes their messages (``SimulatorService``: the session table, the default session's calls),
+/// checked in debug builds: libdbus connections are not shared between threads here
+/// (reference/dbus-notes.md), and a connection touched from another thread fails far from the
+/// mistake. The thread that serves (``SimulatorService/run(until:)``) claims both; until then the
+/// thread that built the service owns them.
 struct OwnerThread {
     private var thread = pthread_self()
 

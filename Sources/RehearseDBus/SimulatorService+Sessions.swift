@@ -24,17 +24,18 @@ extension SimulatorService: SessionHost {
     /// Who made `call` (on ``source``): a peer connected straight to the service, or a bus client
     /// by its unique name; nil for a call with neither.
     func caller(of call: OpaquePointer) -> SessionTable.Owner? {
-        if let source, peers.contains(where: { $0.connection == source }) { return .peer(source) }
+        if let source, server.isPeer(source) { return .peer(source) }
         return dbus_message_get_sender(call).map { .bus(String(cString: $0)) }
     }
 
     /// Answers the `CreateSession` calls whose sessions were built (or failed to be): each
     /// session joins the table, owned by its caller, and the reply carries its path.
     func finishSessionCreations() {
+        threadOwner.check()
         for built in sessionFactory.takeBuilt() {
             let request = built.request
             if let index = sessions.pending.firstIndex(of: request.owner) { sessions.pending.remove(at: index) }
-            var ownerLeft = !isServed(request.connection)
+            var ownerLeft = !server.isServed(request.connection)
             if case .bus(let name) = request.owner, sessions.departedWhilePending.contains(name) {
                 ownerLeft = true
                 if !sessions.pending.contains(request.owner) { sessions.departedWhilePending.remove(name) }
@@ -60,9 +61,8 @@ extension SimulatorService: SessionHost {
             case .success:
                 answer = .later  // the caller is gone: nobody to answer, nothing to keep
             }
-            if isServed(request.connection), let message = answer.message(answering: request.call, serial: serials.take()) {
-                dbus_connection_send(request.connection, message, nil)
-                dbus_message_unref(message)
+            if server.isServed(request.connection), let message = answer.message(answering: request.call, serial: serials.take()) {
+                server.send(message, on: request.connection)
             }
             request.release()
         }
@@ -78,6 +78,7 @@ extension SimulatorService: SessionHost {
     /// session. A session that was asked to close ends first, its recording written, so a
     /// client that has `Close`'s reply finds the recording there.
     func sendSessionsOutput() {
+        threadOwner.check()
         // Up to 10,000 signals a session: once a stop is asked for, what is left waits for the
         // end (which drops it), so the stop is not held up by sending it.
         for entry in sessions.entries where !isStopping {
@@ -87,11 +88,11 @@ extension SimulatorService: SessionHost {
                 _ = sessions.remove(at: worker.path)
                 end(worker)
             }
-            let audience: Audience = entry.shared ? .everyone : .owner(entry.owner)
+            let audience: PeerServer.Audience = entry.shared ? .everyone : .owner(entry.owner)
             for outgoing in messages {
                 switch outgoing {
                 case .reply(let reply, let connection): send(reply, on: connection)
-                case .signal(let signal): broadcast(made: signal, to: audience)
+                case .signal(let signal): server.broadcast(made: signal, to: audience)
                 }
             }
             if closeRequested { sendLastReplies(of: worker) }
@@ -114,7 +115,7 @@ extension SimulatorService: SessionHost {
         do {
             try worker.close()
         } catch {
-            log("the recording of \(worker.path) was not written: \(error.message)")
+            PeerServer.log("the recording of \(worker.path) was not written: \(error.message)")
         }
     }
 
@@ -132,10 +133,7 @@ extension SimulatorService: SessionHost {
     /// Sends a session's `reply` (nil: it could not be built) on `connection`, unless that is no
     /// longer served, and releases both.
     private func send(_ reply: OpaquePointer?, on connection: OpaquePointer) {
-        if let reply {
-            if isServed(connection) { dbus_connection_send(connection, reply, nil) }
-            dbus_message_unref(reply)
-        }
+        if let reply { server.send(reply, on: connection) }
         dbus_connection_unref(connection)
     }
 

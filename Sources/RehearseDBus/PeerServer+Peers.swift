@@ -4,12 +4,12 @@ import RehearseSession
 import Glibc
 #endif
 
-/// The service's peers (`--listen`): accepting them, serving what they send, and dropping the
-/// ones that misbehave, at a point where no message of theirs is being handled.
-extension SimulatorService {
+/// The peers (`--listen`): accepting them, serving what they send, and dropping the ones that
+/// misbehave, at a point where no message of theirs is being handled.
+extension PeerServer {
     /// The address peers connect at (`--listen`), as the server has it: with the socket it chose
     /// for `unix:tmpdir=` and its GUID; nil when the service listens for no peers.
-    public var peerAddress: String? {
+    var address: String? {
         guard let server, let address = dbus_server_get_address(server) else { return nil }
         defer { dbus_free(address) }
         return String(cString: address)
@@ -39,7 +39,7 @@ extension SimulatorService {
     /// users cannot connect, let alone hold the peer places. (An abstract socket has no file; the
     /// user check at ``accept(_:)`` covers it.)
     private func restrictSocketToOwner() {
-        guard let address = peerAddress else { return }
+        guard let address else { return }
         var entries: UnsafeMutablePointer<OpaquePointer?>?
         var count: Int32 = 0
         var error = DBusError()
@@ -67,7 +67,7 @@ extension SimulatorService {
     }
 
     /// A new peer: served if there is room, or if it can take the place of a peer idle for
-    /// longer than ``Options/idlePeerTimeout``; closed otherwise.
+    /// longer than ``idlePeerTimeout``; closed otherwise.
     fileprivate func accept(_ connection: OpaquePointer) {
         threadOwner.check()
         dbus_connection_ref(connection)
@@ -77,16 +77,16 @@ extension SimulatorService {
         // Only this user's programs may be peers (libdbus would refuse another user at
         // authentication, seconds later, after it held a place).
         guard Self.user(of: connection) == getuid() else {
-            log("refused peer \(peer.number): it runs as another user")
+            Self.log("refused peer \(peer.number): it runs as another user")
             retired.append(peer)
             return
         }
         if peers.count >= Self.maximumPeers, let idle = longestIdlePeer() {
-            log("disconnected peer \(idle.number): it sent nothing for \(options.idlePeerTimeout) while \(Self.maximumPeers) peers were connected")
+            Self.log("disconnected peer \(idle.number): it sent nothing for \(idlePeerTimeout) while \(Self.maximumPeers) peers were connected")
             retire([idle])
         }
         guard peers.count < Self.maximumPeers else {
-            log("refused peer \(peer.number): \(Self.maximumPeers) peers are connected (the limit) and none was idle for \(options.idlePeerTimeout)")
+            Self.log("refused peer \(peer.number): \(Self.maximumPeers) peers are connected (the limit) and none was idle for \(idlePeerTimeout)")
             retired.append(peer)
             return
         }
@@ -101,7 +101,7 @@ extension SimulatorService {
     private func longestIdlePeer() -> Peer? {
         let now = ContinuousClock.now
         return peers
-            .filter { dbus_connection_get_is_authenticated($0.connection) != 0 && now - $0.lastActive > options.idlePeerTimeout }
+            .filter { dbus_connection_get_is_authenticated($0.connection) != 0 && now - $0.lastActive > idlePeerTimeout }
             .min { $0.lastActive < $1.lastActive }
     }
 
@@ -114,7 +114,7 @@ extension SimulatorService {
             if !dispatch(peer.connection) {
                 dropped.append(peer)
             } else if dbus_connection_get_is_authenticated(peer.connection) == 0, now - peer.connectedAt > Self.authenticationTimeout {
-                log("disconnected peer \(peer.number): not authenticated within \(Self.authenticationTimeout)")
+                Self.log("disconnected peer \(peer.number): not authenticated within \(Self.authenticationTimeout)")
                 dropped.append(peer)
             } else if isFallingBehind(peer) {
                 dropped.append(peer)
@@ -127,24 +127,28 @@ extension SimulatorService {
     func isFallingBehind(_ peer: Peer) -> Bool {
         let backlog = dbus_connection_get_outgoing_size(peer.connection)
         guard backlog > Self.maximumPeerBacklog else { return false }
-        log("disconnected peer \(peer.number): \(backlog) bytes unread (the limit is \(Self.maximumPeerBacklog))")
+        Self.log("disconnected peer \(peer.number): \(backlog) bytes unread (the limit is \(Self.maximumPeerBacklog))")
         return true
     }
 
     /// Takes `dropped` out of service at once: nothing more is sent to them or read from them,
-    /// and their sessions end. Their connections are closed later, by ``closeRetiredPeers()``:
-    /// this may run while one of their messages is being handled (a peer that falls behind
-    /// during its own long `Advance`), and a connection closed under its own dispatch is used
-    /// after it is freed.
+    /// and what they owned ends (``MessageRouter/peerLeft(_:)``). Their connections are closed
+    /// later, by ``closeRetiredPeers()``: this may run while one of their messages is being
+    /// handled (a peer that falls behind during its own long `Advance`), and a connection closed
+    /// under its own dispatch is used after it is freed.
     func retire(_ dropped: [Peer]) {
         let dropped = dropped.filter { peer in peers.contains { $0 === peer } }
         guard !dropped.isEmpty else { return }
         peers.removeAll { peer in dropped.contains { $0 === peer } }
         retired += dropped
-        for peer in dropped {
-            sessions.removeAll(ownedBy: .peer(peer.connection)).forEach(release)
-            defaultSessionFingers.left(.peer(peer.connection))
-        }
+        for peer in dropped { router?.peerLeft(peer.connection) }
+    }
+
+    /// Drops the peers that fall behind, then closes every retired peer's connection: at the
+    /// loop's top level, where no message is being dispatched.
+    func closeDroppedPeers() {
+        retire(peers.filter(isFallingBehind))
+        closeRetiredPeers()
     }
 
     /// Closes and releases the retired peers' connections. Only where no message is being
@@ -160,9 +164,9 @@ extension SimulatorService {
     }
 }
 
-/// libdbus's new-peer callback: hands the connection to the service passed as user data.
+/// libdbus's new-peer callback: hands the connection to the server passed as user data.
 private let acceptPeer: @convention(c) (OpaquePointer?, OpaquePointer?, UnsafeMutableRawPointer?) -> Void = {
     _, peer, userData in
     guard let peer, let userData else { return }
-    Unmanaged<SimulatorService>.fromOpaque(userData).takeUnretainedValue().accept(peer)
+    Unmanaged<PeerServer>.fromOpaque(userData).takeUnretainedValue().accept(peer)
 }

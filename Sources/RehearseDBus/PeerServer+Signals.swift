@@ -1,8 +1,8 @@
 import CDBus
 
-/// The service's signal fan-out: each built signal to the peers and bus clients it is for, by
-/// session ownership and by the peers' match rules.
-extension SimulatorService {
+/// The signal fan-out: each built signal to the peers and bus clients it is for, by session
+/// ownership and by the peers' match rules.
+extension PeerServer {
     /// Who a message's signals go to.
     enum Audience {
         /// Every peer and every client on the bus whose match rules take it: the default
@@ -21,23 +21,17 @@ extension SimulatorService {
         for peer in peers where Self.reaches(audience, peer) && peer.matchRules.take(kind) {
             dbus_connection_send(peer.connection, message, nil)
         }
-        if let connection {
+        if let bus {
             switch audience {
             case .everyone:
-                dbus_connection_send(connection.raw, message, nil)
+                dbus_connection_send(bus.raw, message, nil)
             case .owner(.bus(let name)):
-                if dbus_message_set_destination(message, name) != 0 { dbus_connection_send(connection.raw, message, nil) }
+                if dbus_message_set_destination(message, name) != 0 { dbus_connection_send(bus.raw, message, nil) }
             case .owner(.peer):
                 break
             }
         }
         dbus_message_unref(message)
-    }
-
-    /// Builds `signal` and sends it to everyone whose match rules take it.
-    func broadcast(_ signal: OutgoingMessage) {
-        guard let message = signal.make(serial: serials.take()) else { return }
-        broadcast(made: message)
     }
 
     /// Whether `peer` is in `audience`.
@@ -48,10 +42,5 @@ extension SimulatorService {
         case .everyone: return true
         case .owner(let owner): return owner == .peer(peer.connection)
         }
-    }
-
-    /// Broadcasts the `Event` signals of the events delivered since the last time, in order.
-    func sendDeliveredEvents() {
-        sessions.defaultObject.takeEventSignals().forEach(broadcast)
     }
 }

@@ -1,0 +1,185 @@
+import CDBus
+import Foundation
+
+/// What a ``PeerServer`` hands the messages of its connections to, and tells when a peer leaves:
+/// the service, which decides what each message is for.
+protocol MessageRouter: AnyObject {
+    /// Handles `message`, which came on `connection`: from `peer`, or from the bus when nil.
+    func route(_ message: OpaquePointer, from connection: OpaquePointer, peer: PeerServer.Peer?) -> DBusHandlerResult
+    /// `connection`, a peer's, was taken out of service: what it owned ends.
+    func peerLeft(_ connection: OpaquePointer)
+}
+
+/// The connection thread's connections: the bus, if any, and the peers connected straight to the
+/// service (`--listen`), polled together in one ``WatchLoop``. It accepts and authenticates peers
+/// within their caps, drops the ones that misbehave, fans signals out and hands every message to
+/// its ``router``. Only the thread that serves touches it (checked in debug builds:
+/// ``OwnerThread``).
+final class PeerServer {
+    /// A connection made straight to the service (`--listen`).
+    final class Peer {
+        let connection: OpaquePointer
+        /// For log lines: peers are numbered in the order they connected.
+        let number: Int
+        let connectedAt: ContinuousClock.Instant
+        /// When it last sent a message (or connected).
+        var lastActive: ContinuousClock.Instant
+        /// The signals it asked for.
+        var matchRules = PeerMatchRules()
+
+        init(connection: OpaquePointer, number: Int) {
+            self.connection = connection
+            self.number = number
+            connectedAt = .now
+            lastActive = connectedAt
+        }
+    }
+
+    /// ``SimulatorService/maximumPeers``.
+    static let maximumPeers = 64
+    /// ``SimulatorService/authenticationTimeout``.
+    static let authenticationTimeout = Duration.seconds(5)
+    /// ``SimulatorService/maximumPeerBacklog``.
+    static let maximumPeerBacklog = 8 << 20
+    /// The most bytes that may wait to be sent to the bus daemon before the simulation pauses for
+    /// it to catch up (the daemon is not dropped: the service waits for it instead).
+    static let maximumBusBacklog = 8 << 20
+
+    /// How long the loop stays awake after a peer's message: a peer driving the simulation call
+    /// by call sends its next call within this, and catching it awake saves a wake-up of the
+    /// service on every call (Benchmarks/README.md, "D-Bus"). Not on one CPU, where spinning would
+    /// keep the peer itself from running.
+    private static let peerSpin: Duration? = ProcessInfo.processInfo.activeProcessorCount > 1 ? .microseconds(50) : nil
+
+    /// The bus connection; nil when the service serves only peers.
+    let bus: BusConnection?
+    /// Where every message goes; set once, before the first poll.
+    weak var router: (any MessageRouter)?
+    let loop = WatchLoop()
+    var threadOwner = OwnerThread()
+    /// The peer-to-peer server (`--listen`), if the service listens.
+    var server: OpaquePointer?
+    /// The peers served: messages go only to these.
+    var peers: [Peer] = []
+    /// Peers taken out of service whose connections are closed at the next safe point: never
+    /// while a message of theirs is being handled (``closeRetiredPeers()``).
+    var retired: [Peer] = []
+    var peersConnected = 0
+    /// When every peer place is taken, a newcomer takes the place of a peer idle for longer.
+    let idlePeerTimeout: Duration
+    /// Whether a connection's messages are being dispatched now. Handlers never dispatch (long
+    /// work runs outside them), and nothing closes a connection while this is true.
+    private(set) var isDispatching = false
+    /// How many peers said `Hello`, to name the next one.
+    var helloCount = 0
+    /// Until when the loop polls without sleeping (see ``peerSpin``).
+    private var spinDeadline: ContinuousClock.Instant?
+
+    /// Connects to `bus`, if given; peers are served once ``listen(at:)`` is called.
+    init(bus: BusAddress?, idlePeerTimeout: Duration) throws(BusFailure) {
+        self.bus = try bus.map { address throws(BusFailure) in try BusConnection(address) }
+        self.idlePeerTimeout = idlePeerTimeout
+    }
+
+    /// Makes the calling thread the one that serves.
+    func claimThread() {
+        threadOwner.claim()
+    }
+
+    /// Closes every peer and the server (libdbus removes its socket file); safe to call twice.
+    func close() {
+        retire(peers)
+        closeRetiredPeers()
+        if let server {
+            dbus_server_disconnect(server)
+            dbus_server_unref(server)
+            self.server = nil
+        }
+    }
+
+    /// A line on standard error: what the service did to a misbehaving peer, or could not do.
+    static func log(_ line: String) {
+        FileHandle.standardError.write(Data("rehearse serve: \(line)\n".utf8))
+    }
+
+    /// Answers method calls on every path of `connection` and polls it in the loop.
+    func serveObjects(on connection: OpaquePointer) -> Bool {
+        loop.watch(connection: connection)
+        var vtable = DBusObjectPathVTable(
+            unregister_function: nil, message_function: handleMessage,
+            dbus_internal_pad1: nil, dbus_internal_pad2: nil, dbus_internal_pad3: nil, dbus_internal_pad4: nil)
+        return "/".withCString { path in
+            dbus_connection_register_fallback(connection, path, &vtable, Unmanaged.passUnretained(self).toOpaque())
+        } != 0
+    }
+
+    /// Waits up to `milliseconds` for any connection (awake for a moment after a peer's message),
+    /// or for one of `others` to be readable, and lets libdbus read, write and accept what is ready.
+    func poll(milliseconds: Int32, alsoReading others: [Int32] = []) {
+        threadOwner.check()
+        loop.poll(milliseconds: milliseconds, spinningUntil: spinDeadline, alsoReading: others)
+    }
+
+    /// Delivers what `connection` has read; false once it is gone.
+    func dispatch(_ connection: OpaquePointer) -> Bool {
+        threadOwner.check()
+        precondition(!isDispatching, "a handler must not dispatch: long work runs outside the handlers")
+        isDispatching = true
+        defer { isDispatching = false }
+        while dbus_connection_get_dispatch_status(connection) == DBUS_DISPATCH_DATA_REMAINS {
+            _ = dbus_connection_dispatch(connection)
+        }
+        return dbus_connection_get_is_connected(connection) != 0
+    }
+
+    /// Delivers what the bus connection has read; false once it is gone (true without a bus).
+    func dispatchBus() -> Bool {
+        guard let bus else { return true }
+        return dispatch(bus.raw)
+    }
+
+    /// Whether more than ``maximumBusBacklog`` bytes wait to be written to the bus daemon.
+    var isBusBacklogFull: Bool {
+        guard let bus else { return false }
+        return dbus_connection_get_outgoing_size(bus.raw) > Self.maximumBusBacklog
+    }
+
+    /// Writes to the bus daemon, reading nothing, while it is behind, until `stop` says to stop.
+    func waitForBus(unless stop: () -> Bool) {
+        while isBusBacklogFull, !stop() { loop.poll(milliseconds: 10, writingOnly: true) }
+    }
+
+    /// Whether `connection` is the bus or a peer still served (not retired).
+    func isServed(_ connection: OpaquePointer) -> Bool {
+        connection == bus?.raw || isPeer(connection)
+    }
+
+    /// Whether `connection` is a peer's still served.
+    func isPeer(_ connection: OpaquePointer) -> Bool {
+        peers.contains { $0.connection == connection }
+    }
+
+    /// Sends `message` on `connection` unless that is no longer served, and releases it.
+    func send(_ message: OpaquePointer, on connection: OpaquePointer) {
+        threadOwner.check()
+        if isServed(connection) { dbus_connection_send(connection, message, nil) }
+        dbus_message_unref(message)
+    }
+
+    fileprivate func handle(_ message: OpaquePointer, from connection: OpaquePointer) -> DBusHandlerResult {
+        threadOwner.check()
+        let peer = peers.first { $0.connection == connection }
+        peer?.lastActive = .now
+        defer {
+            if let spin = Self.peerSpin, peer != nil { spinDeadline = .now + spin }
+        }
+        return router?.route(message, from: connection, peer: peer) ?? DBUS_HANDLER_RESULT_NOT_YET_HANDLED
+    }
+}
+
+/// libdbus's message callback: hands the message to the server passed as user data.
+private let handleMessage: @convention(c) (OpaquePointer?, OpaquePointer?, UnsafeMutableRawPointer?) -> DBusHandlerResult = {
+    connection, message, userData in
+    guard let connection, let message, let userData else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
+    return Unmanaged<PeerServer>.fromOpaque(userData).takeUnretainedValue().handle(message, from: connection)
+}

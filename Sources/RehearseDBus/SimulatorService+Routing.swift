@@ -1,0 +1,83 @@
+import CDBus
+import RehearseSession
+
+/// The service as its server's router: which session a message is for, who may call it, and the
+/// answers and signals that go back.
+extension SimulatorService: MessageRouter {
+    /// Sends `message` where it is for: a created session's call to its thread, if the caller
+    /// may call it (`AccessDenied` otherwise); a call to the default session to its queue, or
+    /// answered at once when it does not touch the simulation; introspection, a peer's bus
+    /// methods and unknown session paths answered here.
+    func route(_ message: OpaquePointer, from source: OpaquePointer, peer: PeerServer.Peer?) -> DBusHandlerResult {
+        threadOwner.check()
+        let outerSource = self.source
+        self.source = source
+        defer {
+            self.source = outerSource
+            sendDeliveredEvents()
+        }
+        if dbus_message_get_type(message) == DBUS_MESSAGE_TYPE_SIGNAL, peer == nil { closeSessionsOfDepartedClient(message) }
+        guard dbus_message_get_type(message) == DBUS_MESSAGE_TYPE_METHOD_CALL else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
+        let path = dbus_message_get_path(message).map { String(cString: $0) } ?? "/"
+        let caller = peer.map { SessionTable.Owner.peer($0.connection) } ?? dbus_message_get_sender(message).map { .bus(String(cString: $0)) }
+        if let entry = sessions.entry(at: path) {
+            if !entry.shared, entry.owner != caller {
+                send(.failure(MethodFailure(SimulatorError.accessDenied, "\(path) belongs to another client")), to: message, on: source)
+            } else if !entry.worker.submit(message, from: source) {
+                send(.failure(MethodFailure(SimulatorError.limit, "\(SessionWorker.maximumQueuedCalls) calls already wait for \(path)")),
+                     to: message, on: source)
+            }
+            return DBUS_HANDLER_RESULT_HANDLED
+        }
+        let interface = dbus_message_get_interface(message).map { String(cString: $0) }
+        let member = dbus_message_get_member(message).map { String(cString: $0) } ?? ""
+        let signature = dbus_message_get_signature(message).map { String(cString: $0) } ?? ""
+        if interface == "org.freedesktop.DBus", let peer,
+           let answer = server.answerBusMethod(message, member: member, signature: signature, of: peer) {
+            send(answer, to: message, on: source)
+            return DBUS_HANDLER_RESULT_HANDLED
+        }
+        if let reply = Introspection.reply(to: message, at: path, objectPaths: sessions.paths(visibleTo: caller),
+                                           events: path == SimulatorInterface.path ? sessions.defaultObject.session.simulation.eventVocabulary : nil) {
+            send(.reply(reply), to: message, on: source)
+            return DBUS_HANDLER_RESULT_HANDLED
+        }
+        guard path == SimulatorInterface.path else {
+            guard path.hasPrefix(SessionTable.sessionsPath + "/") else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
+            send(.failure(MethodFailure(SimulatorError.unknownObject, "no session at \(path): it was closed, or its client left")),
+                 to: message, on: source)
+            return DBUS_HANDLER_RESULT_HANDLED
+        }
+        if interface == nil || interface == SimulatorInterface.interface, let method = SimulatorMethod(rawValue: member), !method.usesSimulation {
+            guard let answer = sessions.defaultObject.answer(message, betweenSlices: { true }) else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
+            send(answer, to: message, on: source)  // nothing yet for `.later`: the host answers
+        } else {
+            queueDefaultSessionCall(message, from: source)
+        }
+        return DBUS_HANDLER_RESULT_HANDLED
+    }
+
+    /// A peer taken out of service: its sessions end, and its fingers on the default session.
+    func peerLeft(_ connection: OpaquePointer) {
+        sessions.removeAll(ownedBy: .peer(connection)).forEach(release)
+        defaultSessionFingers.left(.peer(connection))
+    }
+
+    /// Sends `answer` to the caller of `call`, on the connection the call came on, unless that
+    /// connection is no longer served.
+    func send(_ answer: SimulatorObject.Answer, to call: OpaquePointer, on source: OpaquePointer) {
+        guard server.isServed(source), let message = answer.message(answering: call, serial: serials.take()) else { return }
+        server.send(message, on: source)
+    }
+
+    /// Builds `signal` and sends it to everyone whose match rules take it.
+    func broadcast(_ signal: OutgoingMessage) {
+        guard let message = signal.make(serial: serials.take()) else { return }
+        server.broadcast(made: message)
+    }
+
+    /// Broadcasts the `Event` signals of the events delivered since the last time, in order.
+    func sendDeliveredEvents() {
+        sessions.defaultObject.takeEventSignals().forEach(broadcast)
+    }
+}
