@@ -53,19 +53,6 @@ extension PeerServer {
         }
     }
 
-    /// The user a peer's process runs as (`SO_PEERCRED`), if the socket tells.
-    private static func user(of connection: OpaquePointer) -> uid_t? {
-        var descriptor: Int32 = -1
-        guard dbus_connection_get_socket(connection, &descriptor) != 0, descriptor >= 0 else { return nil }
-        // struct ucred { pid_t pid; uid_t uid; gid_t gid; }, which Glibc shows Swift only with
-        // _GNU_SOURCE: read as its three 32-bit fields.
-        var credentials: (pid: Int32, uid: UInt32, gid: UInt32) = (0, 0, 0)
-        var length = socklen_t(MemoryLayout.size(ofValue: credentials))
-        guard getsockopt(descriptor, SOL_SOCKET, SO_PEERCRED, &credentials, &length) == 0,
-              Int(length) == MemoryLayout.size(ofValue: credentials) else { return nil }
-        return credentials.uid
-    }
-
     /// A new peer: served if there is room, or if it can take the place of a peer idle for
     /// longer than ``idlePeerTimeout``; closed otherwise.
     fileprivate func accept(_ connection: OpaquePointer) {
@@ -76,7 +63,7 @@ extension PeerServer {
         let peer = Peer(connection: connection, number: peersConnected)
         // Only this user's programs may be peers (libdbus would refuse another user at
         // authentication, seconds later, after it held a place).
-        guard Self.user(of: connection) == getuid() else {
+        guard SocketPeer(of: connection)?.user == getuid() else {
             Self.log("refused peer \(peer.number): it runs as another user")
             retired.append(peer)
             return

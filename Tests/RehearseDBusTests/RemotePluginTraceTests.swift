@@ -1,6 +1,7 @@
 import Foundation
 import RehearseCore
 import RehearseDBus
+import RehearsePlugins
 import RehearseScenario
 import Testing
 
@@ -55,7 +56,7 @@ private final class SwiftUndoShake: Plugin {
         .deletingLastPathComponent().appendingPathComponent("Examples/RemotePlugins")
 
     /// The trace of the example's scenario with `plugins:` replaced by `plugins`.
-    static func trace(plugins: String, registry: PluginRegistry = PluginRegistry([]), folder: URL = examples) throws -> [String] {
+    static func trace(plugins: String, registry: PluginRegistry = shippedPlugins, folder: URL = examples) throws -> [String] {
         let example = try String(contentsOf: examples.appendingPathComponent("undo-shake.yaml"), encoding: .utf8)
         let start = try #require(example.range(of: "plugins:\n")), end = try #require(example.range(of: "steps:\n"))
         let text = example.replacingCharacters(in: start.lowerBound..<end.lowerBound, with: "plugins:\n\(plugins)\n")
@@ -73,7 +74,7 @@ private final class SwiftUndoShake: Plugin {
     }
 
     @Test func pythonAndSwiftGiveTheSameTrace() throws {
-        let swift = try Self.trace(plugins: "  undo-shake: {threshold: 2}", registry: PluginRegistry([PluginDescriptor(SwiftUndoShake.self)]))
+        let swift = try Self.trace(plugins: "  undo-shake: {threshold: 2}", registry: PluginRegistry(shippedPlugins.descriptors + [PluginDescriptor(SwiftUndoShake.self)]))
         let python = try Self.trace(plugins: "  - {id: undo-shake, command: [python3, undo_shake.py], configuration: {threshold: 2}}")
         #expect(swift.count > 20)
         #expect(swift.contains { $0.contains("undo.requested") })

@@ -30,22 +30,28 @@ public enum FieldCodec {
 
     /// `defaults` with `overrides` applied (nested mappings merged key by key), for a configuration
     /// that has no Swift type (a remote plugin's): a key the defaults do not have is refused, and so
-    /// is a value of another kind than the default's (any number may replace a number).
+    /// is a value of another kind than the default's; a whole number where the default is a
+    /// number with a fraction becomes one (`threshold: 2` over `2.0` is `2.0`), as a decoder makes it.
     public static func merged(defaults: Fields, overrides: Fields) throws(FieldError) -> Fields {
-        let merged = try merge(overrides, into: defaults, prefix: "")
-        try checkKinds(merged, against: defaults, prefix: "")
-        return merged
+        try conformed(try merge(overrides, into: defaults, prefix: ""), to: defaults, prefix: "")
     }
 
-    private static func checkKinds(_ values: Fields, against defaults: Fields, prefix: String) throws(FieldError) {
+    private static func conformed(_ values: Fields, to defaults: Fields, prefix: String) throws(FieldError) -> Fields {
+        var result = values
         for key in values.keys.sorted() {
             guard let value = values[key], let base = defaults[key] else { continue }
-            if case .dictionary(let nested) = value, case .dictionary(let nestedBase) = base {
-                try checkKinds(nested, against: nestedBase, prefix: prefix + key + ".")
-            } else if value.typeName != base.typeName, value.number == nil || base.number == nil {
+            switch (value, base) {
+            case (.dictionary(let nested), .dictionary(let nestedBase)):
+                result[key] = .dictionary(try conformed(nested, to: nestedBase, prefix: prefix + key + "."))
+            case (.int(let whole), .double):
+                result[key] = .double(Double(whole))
+            case (.bool, .bool), (.int, .int), (.double, .double), (.double, .int), (.string, .string), (.array, .array):
+                continue
+            case (.bool, _), (.int, _), (.double, _), (.string, _), (.array, _), (.dictionary, _):
                 throw FieldError(path: prefix + key, problem: .invalidValue("must be \(base.typeName), found \(value.typeName)"))
             }
         }
+        return result
     }
 
     private static func decode<Value: Decodable>(_ type: Value.Type, from fields: Fields) throws(FieldError) -> Value {

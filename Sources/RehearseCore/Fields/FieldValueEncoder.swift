@@ -73,7 +73,8 @@ final class FieldValueEncoder: Encoder {
         return number == number.rounded() && abs(number) < 9.2e18 ? .int(Int64(number)) : .double(number)
     }
 
-    private static func normalised(_ value: FieldValue) throws -> FieldValue {
+    /// `value` as an encoded value has it: whole numbers as integers, at every depth.
+    static func normalised(_ value: FieldValue) throws -> FieldValue {
         switch value {
         case .double(let number): try jsonNumber(number)
         case .array(let items): .array(try items.map(normalised))

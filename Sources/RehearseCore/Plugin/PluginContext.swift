@@ -90,9 +90,12 @@ public final class PluginContext {
     }
 
     /// Emits the event `name` with `fields`, untyped: for an event whose type the plugin cannot
-    /// import (a remote plugin's). A plugin-defined event's fields must be the ones it declares.
+    /// import (a remote plugin's). A plugin-defined event's fields must be the ones it declares,
+    /// and travel as a typed event's encoded fields do (a whole number is an integer), so that the
+    /// trace is the one a typed event gives.
     @discardableResult
-    public func emit(named name: String, fields: Fields) throws -> UInt64? {
+    public func emit(named name: String, fields given: Fields) throws -> UInt64? {
+        guard case .dictionary(let fields) = try FieldValueEncoder.normalised(.dictionary(given)) else { return nil }
         let event = try Event(name: name, fields: fields)
         if case .custom = event, let declared = simulation.declaredEvent(named: name)?.declaredFields {
             if let missing = declared.required.subtracting(fields.keys).sorted().first {

@@ -256,7 +256,7 @@ public struct ScenarioLoader: Sendable {
                 throw entry.idValue.error("'\(entry.id)' is the id of a plugin this program has; give the command plugin another")
             }
             guard let commandStarter else {
-                throw entry.idValue.error("this program does not start command plugins here (only files run by rehearse run, explore and view do)")
+                throw entry.idValue.error("command plugins are started only for files given to rehearse run, explore, validate, view, serve and plugins, not for a file sent over D-Bus")
             }
             do {
                 started.append(StartedPlugin(command: command, descriptor: try commandStarter.start(command)))
