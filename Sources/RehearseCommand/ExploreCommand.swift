@@ -97,7 +97,7 @@ struct Explore: ParsableCommand {
         let showsProgress = isatty(STDERR_FILENO) == 1
         let coverage = ExploreCoverage()
         // A command plugin is one program answering one simulation at a time.
-        let jobs = loaded.commandPlugins.isEmpty ? jobs : 1
+        let jobs = loaded.remotePlugins.isEmpty ? jobs : 1
         let outcome = try explorer.explore(seeds: seeds, jobs: jobs, coverage: coverage) { count in
             if showsProgress, count % 100 == 0 {
                 let line = "\r\u{1B}[K[\(count)] \(Self.rate(count, since: start, clock)) sequences/s, \(coverage.summary)"

@@ -33,8 +33,8 @@ struct Plugins: ParsableCommand {
         for file in files {
             do {
                 let scenario = try ScenarioLoader(registry: Tool.registry, commandStarter: host).load(file: file)
-                if scenario.commandPlugins.isEmpty { print("\(file): starts no command plugins") }
-                for started in scenario.commandPlugins {
+                if scenario.remotePlugins.isEmpty { print("\(file): starts no command plugins") }
+                for started in scenario.remotePlugins {
                     list(started.descriptor)
                     if verbose { listEvents(of: started.descriptor) }
                 }

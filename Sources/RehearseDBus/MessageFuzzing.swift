@@ -159,7 +159,17 @@ import RehearseSession
                     entry.append("username")
                 }
             }
+        case ("a(sss)", _):
+            body.container(DBusType.array, "(sss)") { array in
+                array.container(DBusType.struct, nil) { event in
+                    event.append("probe.seen")
+                    event.append("count")
+                    event.append("a seed's event")
+                }
+            }
+        case ("as", _): body.container(DBusType.array, "s") { $0.append("tap") }
         case (_, .configure): body.append(["transition": .string("fade")] as Fields)
+        case (_, .registerPlugin): body.append(["step": .int(1)] as Fields)
         case (_, .createSession): body.append(["plugins": .array([.string("login-animator")]), "mode": .string("manual")] as Fields)
         default: body.append(["x": .double(160), "y": .double(250)] as Fields)
         }
@@ -203,4 +213,7 @@ private final class DiscardingHost: SessionHost {
     }
 
     func closeSession(at path: String) throws(MethodFailure) {}
+
+    /// Read and checked, then let go: a plugin needs a client to call.
+    func registerPlugin(_ declaration: RemotePluginDeclaration) throws(MethodFailure) {}
 }

@@ -8,6 +8,9 @@ protocol MessageRouter: AnyObject {
     func route(_ message: OpaquePointer, from connection: OpaquePointer, peer: PeerServer.Peer?) -> DBusHandlerResult
     /// `connection`, a peer's, was taken out of service: what it owned ends.
     func peerLeft(_ connection: OpaquePointer)
+    /// Takes `reply` (a method return or an error) if it answers a call the service made; false
+    /// otherwise.
+    func routeReply(_ reply: OpaquePointer, from connection: OpaquePointer, peer: PeerServer.Peer?) -> Bool
 }
 
 /// The connection thread's connections: the bus, if any, and the peers connected straight to the
@@ -102,15 +105,25 @@ final class PeerServer {
         FileHandle.standardError.write(Data("rehearse serve: \(line)\n".utf8))
     }
 
-    /// Answers method calls on every path of `connection` and polls it in the loop.
+    /// Answers method calls on every path of `connection`, takes the replies to the calls the
+    /// service makes (to plugins), and polls it in the loop.
     func serveObjects(on connection: OpaquePointer) -> Bool {
         loop.watch(connection: connection)
         var vtable = DBusObjectPathVTable(
             unregister_function: nil, message_function: handleMessage,
             dbus_internal_pad1: nil, dbus_internal_pad2: nil, dbus_internal_pad3: nil, dbus_internal_pad4: nil)
-        return "/".withCString { path in
-            dbus_connection_register_fallback(connection, path, &vtable, Unmanaged.passUnretained(self).toOpaque())
-        } != 0
+        let server = Unmanaged.passUnretained(self).toOpaque()
+        return "/".withCString { path in dbus_connection_register_fallback(connection, path, &vtable, server) } != 0
+            && dbus_connection_add_filter(connection, replyFilter, server, nil) != 0
+    }
+
+    /// Sends `message`, a call to a plugin, to `client`: on the bus (the message names it), or on
+    /// its peer connection while that is served; releases it.
+    func send(_ message: OpaquePointer, to client: SessionTable.Owner) {
+        switch client {
+        case .bus: if let bus { send(message, on: bus.raw) } else { dbus_message_unref(message) }
+        case .peer(let connection): send(message, on: connection)
+        }
     }
 
     /// Waits up to `milliseconds` for any connection (awake for a moment after a peer's message),
@@ -166,6 +179,12 @@ final class PeerServer {
         dbus_message_unref(message)
     }
 
+    fileprivate func handleReply(_ reply: OpaquePointer, from connection: OpaquePointer) -> DBusHandlerResult {
+        threadOwner.check()
+        let peer = peers.first { $0.connection == connection }
+        return router?.routeReply(reply, from: connection, peer: peer) == true ? DBUS_HANDLER_RESULT_HANDLED : DBUS_HANDLER_RESULT_NOT_YET_HANDLED
+    }
+
     fileprivate func handle(_ message: OpaquePointer, from connection: OpaquePointer) -> DBusHandlerResult {
         threadOwner.check()
         let peer = peers.first { $0.connection == connection }
@@ -175,6 +194,16 @@ final class PeerServer {
         }
         return router?.route(message, from: connection, peer: peer) ?? DBUS_HANDLER_RESULT_NOT_YET_HANDLED
     }
+}
+
+/// libdbus's filter, which sees every message before the object paths do: hands replies (which
+/// have no path) to the router.
+private let replyFilter: @convention(c) (OpaquePointer?, OpaquePointer?, UnsafeMutableRawPointer?) -> DBusHandlerResult = {
+    connection, message, userData in
+    guard let connection, let message, let userData else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
+    let type = dbus_message_get_type(message)
+    guard type == DBUS_MESSAGE_TYPE_METHOD_RETURN || type == DBUS_MESSAGE_TYPE_ERROR else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
+    return Unmanaged<PeerServer>.fromOpaque(userData).takeUnretainedValue().handleReply(message, from: connection)
 }
 
 /// libdbus's message callback: hands the message to the server passed as user data.

@@ -83,4 +83,6 @@ protocol SessionHost: AnyObject {
     func createSession(_ setup: Fields, for call: OpaquePointer) throws(MethodFailure) -> String?
     /// Ends the session at `path`.
     func closeSession(at path: String) throws(MethodFailure)
+    /// `RegisterPlugin`: the caller of the call being answered is the plugin `declaration`.
+    func registerPlugin(_ declaration: RemotePluginDeclaration) throws(MethodFailure)
 }

@@ -46,6 +46,8 @@ final class SessionWorker: Sendable {
         /// worker holds a reference to that connection, which the connection thread releases.
         case reply(OpaquePointer?, connection: OpaquePointer)
         case signal(OpaquePointer)
+        /// A call to a plugin registered with the session (``BusPluginChannel``), to its client.
+        case call(OpaquePointer, to: SessionTable.Owner)
     }
 
     /// The most messages that may wait in the outbox: past it the session pauses (between calls,
@@ -58,8 +60,8 @@ final class SessionWorker: Sendable {
 
     /// What the connection thread and the worker's thread hand each other.
     private struct Shared {
-        /// Calls for the session, each with a reference to it and to its connection.
-        var inbox: [(call: OpaquePointer, connection: OpaquePointer)] = []
+        /// Calls for the session, each with a reference to it and to its connection, and who made it.
+        var inbox: [Submitted] = []
         var outbox: [Outgoing] = []
         /// Set by ``close()``: the thread ends at its next look.
         var closing = false
@@ -68,11 +70,22 @@ final class SessionWorker: Sendable {
         var closeRequested = false
     }
 
+    /// A call for the session.
+    private struct Submitted {
+        let call: OpaquePointer
+        let connection: OpaquePointer
+        let caller: SessionTable.Owner
+    }
+
     /// The session and what only its thread knows of it.
     private final class Owned {
         let object: SimulatorObject
         /// Set by the session's own `Close()`.
         var hasClosed = false
+        /// Who made the call being answered.
+        var caller: SessionTable.Owner?
+        /// Plugins registered by the calls just answered, installed once the replies are out.
+        var registered: [(declaration: RemotePluginDeclaration, client: SessionTable.Owner)] = []
 
         init(object: SimulatorObject) {
             self.object = object
@@ -87,12 +100,15 @@ final class SessionWorker: Sendable {
     private let wake: WakeSignal
     private let finished = DispatchSemaphore(value: 0)
 
-    init(object: SimulatorObject, serials: MessageSerials, state: ServiceState, wake: WakeSignal) {
+    private let pluginCalls: PluginCalls
+
+    init(object: SimulatorObject, serials: MessageSerials, state: ServiceState, wake: WakeSignal, pluginCalls: PluginCalls) {
         path = object.path
         owned = ThreadBound(Owned(object: object))
         self.serials = serials
         self.state = state
         self.wake = wake
+        self.pluginCalls = pluginCalls
         object.host = self
         let thread = Thread { [self] in run() }
         thread.name = "rehearse session \(path)"
@@ -101,14 +117,14 @@ final class SessionWorker: Sendable {
 
     // MARK: The connection thread's side
 
-    /// Queues `call`, which came on `connection`, for the session and takes a reference to both;
-    /// false when ``maximumQueuedCalls`` already wait (nothing is queued).
-    func submit(_ call: OpaquePointer, from connection: OpaquePointer) -> Bool {
+    /// Queues `call`, which `caller` made on `connection`, for the session and takes a reference
+    /// to both; false when ``maximumQueuedCalls`` already wait (nothing is queued).
+    func submit(_ call: OpaquePointer, from connection: OpaquePointer, caller: SessionTable.Owner) -> Bool {
         let queued = shared.withLock { shared in
             guard shared.inbox.count < Self.maximumQueuedCalls else { return false }
             dbus_message_ref(call)
             dbus_connection_ref(connection)
-            shared.inbox.append((call, connection))
+            shared.inbox.append(Submitted(call: call, connection: connection, caller: caller))
             return true
         }
         if queued { shared.broadcast() }
@@ -138,10 +154,10 @@ final class SessionWorker: Sendable {
             defer { shared.inbox.removeAll() }
             return shared.inbox
         }
-        let replies = refused.map { call, connection in
+        let replies = refused.map { submitted in
             let refusal = SimulatorObject.Answer.failure(MethodFailure(SimulatorError.unknownObject, "\(path) was closed"))
-            defer { dbus_message_unref(call) }
-            return Outgoing.reply(refusal.message(answering: call, serial: serials.take()), connection: connection)
+            defer { dbus_message_unref(submitted.call) }
+            return Outgoing.reply(refusal.message(answering: submitted.call, serial: serials.take()), connection: submitted.connection)
         }
         shared.withLock { $0.outbox += replies }
         try owned.value.object.finishRecording()
@@ -163,7 +179,7 @@ final class SessionWorker: Sendable {
             let wait = session.hasClosed ? idle : session.object.session.waitMilliseconds(idle: idle)
             let calls = shared.waitThenLock(while: { $0.inbox.isEmpty && !$0.closing },
                                             until: Date(timeIntervalSinceNow: Double(wait) / 1000)) { shared in
-                guard !shared.closing else { return nil as [(call: OpaquePointer, connection: OpaquePointer)]? }
+                guard !shared.closing else { return nil as [Submitted]? }
                 defer { shared.inbox.removeAll(keepingCapacity: true) }
                 return shared.inbox
             }
@@ -172,7 +188,9 @@ final class SessionWorker: Sendable {
                 return
             }
             var produced: [Outgoing] = []
-            for (call, connection) in calls {
+            for submitted in calls {
+                let call = submitted.call
+                session.caller = submitted.caller
                 // After its own Close() the session answers nothing more and its clock stops, so
                 // its recording ends where the client saw it end.
                 let answer = session.hasClosed
@@ -183,13 +201,37 @@ final class SessionWorker: Sendable {
                 // The events the call delivered go before its reply: a client that reads events
                 // after the reply has them all.
                 produced += signals()
-                produced.append(.reply(answer.message(answering: call, serial: serials.take()), connection: connection))
+                produced.append(.reply(answer.message(answering: call, serial: serials.take()), connection: submitted.connection))
                 dbus_message_unref(call)
+            }
+            session.caller = nil
+            if !session.registered.isEmpty {
+                publish(produced)  // the registrations' replies go before the plugins' first calls
+                produced = []
+                installRegisteredPlugins()
             }
             if !session.hasClosed, !state.busBacklogFull.load(ordering: .relaxed) { session.object.session.runDueWork() }
             produced += signals()
             if let changed = session.object.takePropertiesChanged()?.make(serial: serials.take()) { produced.append(.signal(changed)) }
             publish(produced)
+        }
+    }
+
+    /// Installs the plugins registered by the calls just answered, each called through the
+    /// session's outbox; one that cannot be installed (its `Install` failed) is left out, with a
+    /// line on standard error.
+    private func installRegisteredPlugins() {
+        let session = owned.value
+        defer { session.registered.removeAll() }
+        for (declaration, client) in session.registered {
+            let channel = BusPluginChannel(client: client, calls: pluginCalls, serials: serials) { [unowned self] call in
+                publish([call])
+            }
+            do {
+                try session.object.session.register(PluginDescriptor(remote: declaration, channel: channel))
+            } catch {
+                PeerServer.log("plugin '\(declaration.id)' registered with \(path) but was not installed: \(error.message)")
+            }
         }
     }
 
@@ -226,6 +268,12 @@ final class SessionWorker: Sendable {
 }
 
 extension SessionWorker: SessionHost {
+    /// `RegisterPlugin` on this session: installed once its reply is out (``installRegisteredPlugins()``).
+    func registerPlugin(_ declaration: RemotePluginDeclaration) throws(MethodFailure) {
+        guard let client = owned.value.caller else { throw MethodFailure(SimulatorError.notPermitted, "the call came from nobody") }
+        owned.value.registered.append((declaration, client))
+    }
+
     func createSession(_ setup: Fields, for call: OpaquePointer) throws(MethodFailure) -> String? {
         throw MethodFailure(SimulatorError.notPermitted, "sessions are created at \(SimulatorInterface.path), not at \(path)")
     }

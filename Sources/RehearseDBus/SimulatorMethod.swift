@@ -5,7 +5,7 @@ enum SimulatorMethod: String, CaseIterable {
     case inject = "Inject", injectAt = "InjectAt", injectStrings = "InjectStrings", advance = "Advance"
     case loadScenario = "LoadScenario", reset = "Reset", get = "Get", snapshot = "Snapshot"
     case listPlugins = "ListPlugins", configure = "Configure", createSession = "CreateSession", close = "Close"
-    case record = "Record"
+    case record = "Record", registerPlugin = "RegisterPlugin"
 
     /// One argument: its name and D-Bus type.
     struct Argument {
@@ -27,6 +27,8 @@ enum SimulatorMethod: String, CaseIterable {
         case .createSession: [Argument(name: "setup", type: "a{sv}")]
         case .close: []
         case .record: [Argument(name: "name", type: "s")]
+        case .registerPlugin: [Argument(name: "id", type: "s"), Argument(name: "summary", type: "s"), Argument(name: "events", type: "a(sss)"),
+                               Argument(name: "subscriptions", type: "as"), Argument(name: "configuration", type: "a{sv}")]
         }
     }
 
@@ -40,7 +42,7 @@ enum SimulatorMethod: String, CaseIterable {
         case .listPlugins: [Argument(name: "plugins", type: "a(ssb)")]
         case .createSession: [Argument(name: "session", type: "o")]
         case .record: [Argument(name: "file", type: "s")]
-        case .loadScenario, .reset, .configure, .close: []
+        case .loadScenario, .reset, .configure, .close, .registerPlugin: []
         }
     }
 
@@ -51,7 +53,8 @@ enum SimulatorMethod: String, CaseIterable {
     var changesState: Bool {
         switch self {
         case .get, .snapshot, .listPlugins: false
-        case .inject, .injectAt, .injectStrings, .advance, .loadScenario, .reset, .configure, .createSession, .close, .record: true
+        case .inject, .injectAt, .injectStrings, .advance, .loadScenario, .reset, .configure, .createSession, .close, .record,
+             .registerPlugin: true
         }
     }
 

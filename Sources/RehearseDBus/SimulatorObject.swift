@@ -243,6 +243,10 @@ final class SimulatorObject {
             }
             try reply.append(recordings.record(text, name: name, by: path))
             recordedNames.insert(name)
+        case .registerPlugin:
+            let declaration = try PluginRegistration.read(from: &reader, expectedID: nil)
+            try session.checkRegistration(of: declaration.id)
+            try requireHost().registerPlugin(declaration)
         }
         return reply
     }

@@ -23,9 +23,13 @@ extension SimulatorService: MessageRouter {
         if let entry = sessions.entry(at: path) {
             if !entry.shared, entry.owner != caller {
                 send(.failure(MethodFailure(SimulatorError.accessDenied, "\(path) belongs to another client")), to: message, on: source)
-            } else if !entry.worker.submit(message, from: source) {
-                send(.failure(MethodFailure(SimulatorError.limit, "\(SessionWorker.maximumQueuedCalls) calls already wait for \(path)")),
-                     to: message, on: source)
+            } else if let caller {
+                if !entry.worker.submit(message, from: source, caller: caller) {
+                    send(.failure(MethodFailure(SimulatorError.limit, "\(SessionWorker.maximumQueuedCalls) calls already wait for \(path)")),
+                         to: message, on: source)
+                }
+            } else {
+                send(.failure(MethodFailure(SimulatorError.notPermitted, "the call has no sender")), to: message, on: source)
             }
             return DBUS_HANDLER_RESULT_HANDLED
         }
@@ -59,8 +63,18 @@ extension SimulatorService: MessageRouter {
 
     /// A peer taken out of service: its sessions end, and its fingers on the default session.
     func peerLeft(_ connection: OpaquePointer) {
+        pluginCalls.fail(to: PluginCalls.Callee(.peer(connection)))
         sessions.removeAll(ownedBy: .peer(connection)).forEach(release)
         defaultSessionFingers.left(.peer(connection))
+    }
+
+    /// Hands `reply` to the session waiting for it, if it answers a call to a plugin and comes from
+    /// that plugin's client; false otherwise.
+    func routeReply(_ reply: OpaquePointer, from source: OpaquePointer, peer: PeerServer.Peer?) -> Bool {
+        threadOwner.check()
+        let callee = peer.map { PluginCalls.Callee(.peer($0.connection)) }
+            ?? dbus_message_get_sender(reply).map { PluginCalls.Callee.bus(String(cString: $0)) }
+        return callee.map { pluginCalls.take(reply, from: $0) } ?? false
     }
 
     /// Sends `answer` to the caller of `call`, on the connection the call came on, unless that

@@ -50,7 +50,8 @@ extension SimulatorService: SessionHost {
                     box.session.claim()  // handed over with the factory's lock
                     let object = SimulatorObject(path: path, session: box.session.value, readOnly: options.readOnly,
                                                  recordings: recordings, recordingName: "session-\(number)")
-                    sessions.add(SessionTable.Entry(worker: SessionWorker(object: object, serials: serials, state: state, wake: wake),
+                    sessions.add(SessionTable.Entry(worker: SessionWorker(object: object, serials: serials, state: state, wake: wake,
+                                                                                  pluginCalls: pluginCalls),
                                                     owner: request.owner, shared: box.shared))
                     var reply = MessageWriter()
                     reply.append(objectPath: path)
@@ -66,6 +67,13 @@ extension SimulatorService: SessionHost {
             }
             request.release()
         }
+    }
+
+    /// `RegisterPlugin` on the default session: refused, since its calls run on the connection's
+    /// thread, which waits for nobody; a plugin registers with a session of its own.
+    func registerPlugin(_ declaration: RemotePluginDeclaration) throws(MethodFailure) {
+        throw MethodFailure(SimulatorError.notPermitted,
+                            "plugins register with a created session (CreateSession), not with the default one, which all clients share")
     }
 
     /// `Close()` on the default session (a created session's own thread answers its `Close()`).
@@ -93,6 +101,7 @@ extension SimulatorService: SessionHost {
                 switch outgoing {
                 case .reply(let reply, let connection): send(reply, on: connection)
                 case .signal(let signal): server.broadcast(made: signal, to: audience)
+                case .call(let call, let client): server.send(call, to: client)
                 }
             }
             if closeRequested { sendLastReplies(of: worker) }
@@ -125,7 +134,7 @@ extension SimulatorService: SessionHost {
         for outgoing in worker.takeOutgoing().messages {
             switch outgoing {
             case .reply(let reply, let connection): send(reply, on: connection)
-            case .signal(let signal): dbus_message_unref(signal)
+            case .signal(let signal), .call(let signal, _): dbus_message_unref(signal)
             }
         }
     }
@@ -146,6 +155,7 @@ extension SimulatorService: SessionHost {
         guard let name = try? reader.string(), (try? reader.string()) != nil, let newOwner = try? reader.string(),
               name.hasPrefix(":"), newOwner.isEmpty else { return }
         if defaultSessionCaller?.name == name { defaultSessionCaller?.left = true }
+        pluginCalls.fail(to: .bus(name))
         defaultSessionFingers.left(.bus(name))
         if sessions.pending.contains(.bus(name)) { sessions.departedWhilePending.insert(name) }
         sessions.removeAll(ownedBy: .bus(name)).forEach(release)

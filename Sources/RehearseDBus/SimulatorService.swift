@@ -78,6 +78,8 @@ public final class SimulatorService {
     let state = ServiceState()
     /// Written by the sessions' threads when they have something to send.
     let wake = WakeSignal()
+    /// The calls sessions made to their plugins and wait for.
+    let pluginCalls = PluginCalls()
     /// Whether the service should stop, as ``run(until:)`` was given it; long work asks it too.
     private var shouldStop: () -> Bool = { false }
     /// What serves the default session beside D-Bus (the live viewer), if anything.
@@ -119,6 +121,7 @@ public final class SimulatorService {
     /// (``PeerServer/close()``); safe to call twice.
     private func shutDown() {
         state.stopRequested.store(true, ordering: .relaxed)
+        pluginCalls.fail(to: nil)  // no session waits for a plugin while the service stops
         sessionFactory.finish()
         finishSessionCreations()
         for entry in sessions.entries { closeWorker(at: entry.worker.path) }

@@ -207,6 +207,24 @@ public final class SimulatorSession {
         try rebuild(from: configured, failure: .invalidField, naming: plugin)
     }
 
+    /// Refuses a remote plugin's registration under `id` when the session has a plugin by that
+    /// id or the program knows one (changing nothing).
+    public func checkRegistration(of id: String) throws(SessionError) {
+        guard registry[id] == nil, !setup.plugins.contains(where: { $0.id == id }) else {
+            throw SessionError(.invalidField, "a plugin '\(id)' is in this session or this program already: register under another id")
+        }
+    }
+
+    /// `RegisterPlugin`: the set-up with the remote plugin `descriptor` installed with its
+    /// defaults, rebuilt, as `Configure` rebuilds it.
+    public func register(_ descriptor: PluginDescriptor) throws(SessionError) {
+        try checkRegistration(of: descriptor.id)
+        var registered = setup
+        registered.plugins.append((descriptor.id, [:]))
+        registered.remotePlugins.append(RemotePluginEntry(command: nil, descriptor: descriptor))
+        try rebuild(from: registered, failure: .invalidField, naming: descriptor.id)
+    }
+
     private func rebuild(from newSetup: Scenario, failure: SessionError.Kind, naming subject: String? = nil) throws(SessionError) {
         do {
             simulation = try newSetup.makeSimulation(registry: registry, mode: mode)

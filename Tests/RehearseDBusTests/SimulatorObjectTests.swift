@@ -287,10 +287,11 @@ struct SimulatorObjectTests {
     }
 }
 
-/// Takes what an object's `CreateSession` and `Close` hand over.
+/// Takes what an object's `CreateSession`, `Close` and `RegisterPlugin` hand over.
 private final class RecordingHost: SessionHost {
     var created: [SessionSetup] = []
     var closed: [String] = []
+    var registered: [RemotePluginDeclaration] = []
 
     func createSession(_ setup: Fields, for call: OpaquePointer) throws(MethodFailure) -> String? {
         created.append(try SessionSetup(setup, registry: shippedPlugins))
@@ -299,5 +300,9 @@ private final class RecordingHost: SessionHost {
 
     func closeSession(at path: String) throws(MethodFailure) {
         closed.append(path)
+    }
+
+    func registerPlugin(_ declaration: RemotePluginDeclaration) throws(MethodFailure) {
+        registered.append(declaration)
     }
 }

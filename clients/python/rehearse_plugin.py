@@ -48,7 +48,7 @@ from itertools import count
 from typing import NamedTuple
 
 from jeepney import Endianness, Header, HeaderFields, Message, MessageFlag, MessageType, Parser
-from jeepney import new_error, new_method_return
+from jeepney import DBusAddress, new_error, new_method_call, new_method_return
 from jeepney.bus import get_connectable_addresses
 from jeepney.io.blocking import prep_socket
 
@@ -63,6 +63,8 @@ PLUGIN_PATH = "/org/rehearse/Plugin"
 PLUGIN_INTERFACE = "org.rehearse.Plugin1"
 HOST_PATH = "/org/rehearse/Simulator"
 HOST_INTERFACE = "org.rehearse.PluginHost1"
+SERVICE_NAME = "org.rehearse.Simulator"
+SIMULATOR_INTERFACE = "org.rehearse.Simulator1"
 PLUGIN_ERROR = "org.rehearse.Plugin.Error"
 """The error name of a reply to a call whose handler raised; the message is the exception."""
 ANSWER_SIGNATURE = "a(sa{sv})a{sv}"
@@ -430,11 +432,31 @@ class Plugin:
                 raise SystemExit(2) from refusal
 
     def serve(self, connection, plugin_id):
-        """Registers as `plugin_id` on `connection` and answers its calls until it closes.
-        Calls that come before the registration's answer are answered at once."""
-        registration = connection.send(peer_method_call(
-            HOST_PATH, HOST_INTERFACE, "RegisterPlugin", "ssa(sss)asa{sv}",
-            (plugin_id, self.summary, self.events, self.subscriptions, to_fields(self.configuration, "configuration"))))
+        """Registers as `plugin_id` on `connection` (peer to peer, as `run` connects) and answers
+        its calls until it closes. Calls that come before the registration's answer are answered
+        at once."""
+        self._serve(connection, peer_method_call(
+            HOST_PATH, HOST_INTERFACE, "RegisterPlugin", "ssa(sss)asa{sv}", self._registration(plugin_id)))
+
+    def serve_session(self, connection, session_path, plugin_id=None):
+        """Registers with the created session at `session_path` of a `rehearse serve` on the bus
+        (`connection`: a jeepney blocking connection to that bus, the session's owner, or any
+        client of a shared session), and answers its calls until the connection closes. Calls made
+        while waiting for answers of one's own would wait for this loop: drive the session from
+        another connection."""
+        address = DBusAddress(session_path, bus_name=SERVICE_NAME, interface=SIMULATOR_INTERFACE)
+        self._serve(connection, new_method_call(address, "RegisterPlugin", "ssa(sss)asa{sv}",
+                                                self._registration(plugin_id or self.id)))
+
+    def _registration(self, plugin_id):
+        return (plugin_id, self.summary, self.events, self.subscriptions, to_fields(self.configuration, "configuration"))
+
+    def _serve(self, connection, registration_call):
+        if isinstance(connection, PeerConnection):
+            registration = connection.send(registration_call)
+        else:  # jeepney's own connection numbers what it sends, and says nothing of it
+            registration = next(connection.outgoing_serial)
+            connection.send(registration_call, serial=registration)
         while (message := connection.receive()) is not None:
             header = message.header
             if header.message_type is MessageType.method_call:

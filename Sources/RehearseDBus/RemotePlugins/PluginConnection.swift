@@ -9,14 +9,11 @@ import RehearseCore
 ///
 /// Sendable because every use of the libdbus connection is under `lock`: a run may load on one
 /// thread and run on another, never two at once.
-final class PluginConnection: RemotePluginChannel, @unchecked Sendable {
-    static let path = "/org/rehearse/Plugin"
-    static let interface = "org.rehearse.Plugin1"
+final class PluginConnection: PluginCallChannel, @unchecked Sendable {
     static let hostPath = "/org/rehearse/Simulator"
     static let hostInterface = "org.rehearse.PluginHost1"
     /// The largest message a plugin may send.
     static let maximumMessageBytes = 1 << 20
-    static let answerSignature = "a(sa{sv})a{sv}"
 
     private let lock = NSLock()
     private let connection: OpaquePointer
@@ -98,11 +95,11 @@ final class PluginConnection: RemotePluginChannel, @unchecked Sendable {
     private func answerStray(_ message: OpaquePointer) {
         guard dbus_message_get_type(message) == DBUS_MESSAGE_TYPE_METHOD_CALL else { return }
         reply(to: message, failure: isRegistration(message) && registered
-              ? PluginRegistration.Failure(name: PluginRegistration.alreadyRegistered, message: "plugin '\(id)' is registered already")
-              : PluginRegistration.Failure(name: SimulatorError.unknownMethod, message: "the host answers RegisterPlugin only"))
+              ? MethodFailure(PluginRegistration.alreadyRegistered, "plugin '\(id)' is registered already")
+              : MethodFailure(SimulatorError.unknownMethod, "the host answers RegisterPlugin only"))
     }
 
-    private func reply(to call: OpaquePointer, failure: PluginRegistration.Failure?) {
+    private func reply(to call: OpaquePointer, failure: MethodFailure?) {
         guard dbus_message_get_no_reply(call) == 0 else { return }
         let reply = failure.map { dbus_message_new_error(call, $0.name, $0.message) }
             ?? OutgoingMessage.reply(to: call).make(serial: serials.take())
@@ -114,33 +111,12 @@ final class PluginConnection: RemotePluginChannel, @unchecked Sendable {
 
     // MARK: Calls
 
-    func install(configuration: Fields) throws -> RemoteAnswer {
-        try call("Install", "Install") { $0.append(configuration) }
-    }
-
-    func deliver(_ delivered: DeliveredEvent) throws -> RemoteAnswer {
-        try call("Deliver", "Deliver(\(delivered.event.name))") { body in
-            body.append(delivered.sequence)
-            body.append(delivered.time.seconds)
-            body.append(delivered.event.name)
-            body.append(delivered.event.fields)
-        }
-    }
-
-    func wake(tag: String, at time: VirtualTime, details: Fields) throws -> RemoteAnswer {
-        try call("Wake", "Wake(\(tag))") { body in
-            body.append(tag)
-            body.append(time.seconds)
-            body.append(details)
-        }
-    }
-
-    private func call(_ member: String, _ what: String, _ arguments: (inout MessageWriter) -> Void) throws -> RemoteAnswer {
+    func answer(_ call: PluginCall) throws -> RemoteAnswer {
         lock.lock()
         defer { lock.unlock() }
         if let fault { throw fault }
         do {
-            return try exchange(member, what, arguments)
+            return try exchange(call)
         } catch {
             fault = error
             process.stop()
@@ -148,11 +124,9 @@ final class PluginConnection: RemotePluginChannel, @unchecked Sendable {
         }
     }
 
-    private func exchange(_ member: String, _ what: String,
-                          _ arguments: (inout MessageWriter) -> Void) throws(RemotePluginError) -> RemoteAnswer {
-        var message = OutgoingMessage(kind: .methodCall, path: Self.path, interface: Self.interface, member: member)
-        arguments(&message.body)
-        guard let call = message.make(serial: serials.take()) else { throw RemotePluginError("cannot build \(what)") }
+    private func exchange(_ pluginCall: PluginCall) throws(RemotePluginError) -> RemoteAnswer {
+        let what = pluginCall.description
+        guard let call = pluginCall.message(to: nil).make(serial: serials.take()) else { throw RemotePluginError("cannot build \(what)") }
         defer { dbus_message_unref(call) }
         var error = DBusError()
         dbus_error_init(&error)
@@ -171,37 +145,10 @@ final class PluginConnection: RemotePluginChannel, @unchecked Sendable {
                 throw RemotePluginError("no answer within \(deadline.secondsText) to \(what)")
             }
             let text = error.message.map { String(cString: $0) } ?? ""
-            throw RemotePluginError("it answered \(what) with \(name): \(String(text.prefix(1_000)))")
+            throw RemoteAnswerReader.refusal(name: name, message: text, to: what)
         }
         defer { dbus_message_unref(reply) }
-        do {
-            return try Self.answer(of: reply)
-        } catch {
-            throw RemotePluginError("its answer to \(what) is wrong: \(error)")
-        }
-    }
-
-    /// Reads `(a(sa{sv}) effects, a{sv} state)`.
-    private static func answer(of reply: OpaquePointer) throws -> RemoteAnswer {
-        let signature = dbus_message_get_signature(reply).map { String(cString: $0) } ?? ""
-        guard signature == answerSignature else {
-            throw RemotePluginError("its signature is '\(signature)', not '\(answerSignature)'")
-        }
-        var reader = MessageReader(reply)
-        let entries = try reader.structs(limit: ScenarioLimits.remoteEffects, what: "effects") { members throws(MessageReader.Problem) in
-            (kind: try members.string(), arguments: try members.fields())
-        }
-        var effects: [RemoteEffect] = []
-        for (index, entry) in entries.enumerated() {
-            do {
-                effects.append(try RemoteEffect(kind: entry.kind, arguments: entry.arguments))
-            } catch {
-                throw RemotePluginError("effect \(index + 1) (\(entry.kind)): \(error)")
-            }
-        }
-        let state = try reader.fields()
-        try reader.finish()
-        return RemoteAnswer(effects: effects, state: state)
+        return try RemoteAnswerReader.answer(in: reply, to: what)
     }
 }
 

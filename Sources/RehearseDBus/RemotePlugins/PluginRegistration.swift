@@ -12,21 +12,23 @@ enum PluginRegistration {
     /// The longest id, event name or subscription, in bytes.
     static let maximumNameBytes = 200
 
-    /// A refused registration: the error reply's name and message.
-    struct Failure: Error {
-        let name: String
-        let message: String
-    }
-
-    /// The declaration in `message`, whose id must be `expectedID`.
-    static func read(_ message: OpaquePointer, expectedID: String) throws(Failure) -> RemotePluginDeclaration {
+    /// The declaration in `message`, whose id must be `expectedID` when given (a started plugin's).
+    static func read(_ message: OpaquePointer, expectedID: String?) throws(MethodFailure) -> RemotePluginDeclaration {
         let found = dbus_message_get_signature(message).map { String(cString: $0) } ?? ""
         guard found == signature else {
-            throw Failure(name: SimulatorError.invalidArgs, message: "RegisterPlugin takes (\(signature)), not (\(found))")
+            throw MethodFailure(SimulatorError.invalidArgs, "RegisterPlugin takes (\(signature)), not (\(found))")
         }
+        var reader = MessageReader(message)
+        let declaration = try read(from: &reader, expectedID: expectedID)
+        do { try reader.finish() } catch { throw MethodFailure(invalidRegistration, "\(error)") }
+        return declaration
+    }
+
+    /// The declaration `reader` is at (the call's signature checked), whose id must be
+    /// `expectedID` when given.
+    static func read(from reader: inout MessageReader, expectedID: String?) throws(MethodFailure) -> RemotePluginDeclaration {
         let declaration: RemotePluginDeclaration
         do {
-            var reader = MessageReader(message)
             let id = try reader.string(maximumBytes: maximumNameBytes)
             let summary = try reader.string(maximumBytes: 1_000)
             let events = try reader.structs(limit: maximumEvents, what: "events") { members throws(MessageReader.Problem) in
@@ -35,20 +37,20 @@ enum PluginRegistration {
             }
             let subscriptions = try reader.strings(limit: maximumEvents, maximumBytes: maximumNameBytes)
             let configuration = try reader.fields()
-            try reader.finish()
             declaration = RemotePluginDeclaration(id: id, summary: summary, events: events, subscriptions: subscriptions,
                                                   configuration: configuration)
         } catch {
-            throw Failure(name: invalidRegistration, message: "\(error)")
+            throw MethodFailure(invalidRegistration, "\(error)")
         }
         try check(declaration, expectedID: expectedID)
         return declaration
     }
 
-    private static func check(_ declaration: RemotePluginDeclaration, expectedID: String) throws(Failure) {
-        func refuse(_ message: String) -> Failure { Failure(name: invalidRegistration, message: message) }
-        guard declaration.id == expectedID else {
-            throw refuse("it registered as '\(declaration.id)', but the scenario calls it '\(expectedID)' (REHEARSE_PLUGIN_ID)")
+    private static func check(_ declaration: RemotePluginDeclaration, expectedID: String?) throws(MethodFailure) {
+        func refuse(_ message: String) -> MethodFailure { MethodFailure(invalidRegistration, message) }
+        guard EventName.isValid(declaration.id) else { throw refuse("'\(declaration.id)' is not a plugin id (letters, digits, dots, dashes)") }
+        guard expectedID == nil || declaration.id == expectedID else {
+            throw refuse("it registered as '\(declaration.id)', but the scenario calls it '\(expectedID ?? "")' (REHEARSE_PLUGIN_ID)")
         }
         for event in declaration.events {
             guard EventName.isValid(event.name) else { throw refuse("'\(event.name)' is not an event name (letters, digits, dots, dashes)") }
@@ -63,7 +65,8 @@ enum PluginRegistration {
     }
 }
 
-/// What an event name may be: ASCII letters, digits, `.`, `-` and `_`, starting with a letter.
+/// What an event name or a remote plugin's id may be: ASCII letters, digits, `.`, `-` and `_`,
+/// starting with a letter.
 enum EventName {
     static func isValid(_ name: String) -> Bool {
         func isLetter(_ scalar: Unicode.Scalar) -> Bool { ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) }

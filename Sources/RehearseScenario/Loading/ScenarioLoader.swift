@@ -54,7 +54,7 @@ public struct ScenarioLoader: Sendable {
             file: file, name: try nameValue.string("name"), device: device, animationModel: model,
             nodes: nodes.map { ($0.node, $0.parent) }, layout: layout?.spec, plugins: plugins.map { ($0.id, $0.overrides) },
             steps: [], duration: .zero, text: String(decoding: data, as: UTF8.self))
-        scenario.commandPlugins = try startCommands(of: plugins)
+        scenario.remotePlugins = try startCommands(of: plugins)
         // The steps are checked against the simulation every run starts from, built the same way.
         let simulation = try setUp(scenario, nodes: nodes, layoutValue: layout?.value, plugins: plugins)
         var parser = StepParser(simulation: simulation, declaredScene: { [scenario] in try? scenario.makeSimulation(plugins: []) })
@@ -242,14 +242,14 @@ public struct ScenarioLoader: Sendable {
 
     /// Starts the command plugins among `plugins`, in order, each once it is known not to clash
     /// with a plugin of the registry.
-    private func startCommands(of plugins: [PluginEntry]) throws(ScenarioError) -> [StartedPlugin] {
+    private func startCommands(of plugins: [PluginEntry]) throws(ScenarioError) -> [RemotePluginEntry] {
         let commands = plugins.filter { $0.command != nil }
         guard !commands.isEmpty else { return [] }
         guard commands.count <= ScenarioLimits.commandPlugins else {
             throw commands[ScenarioLimits.commandPlugins].idValue.error(
                 "\(commands.count) command plugins; a scenario starts at most \(ScenarioLimits.commandPlugins)")
         }
-        var started: [StartedPlugin] = []
+        var started: [RemotePluginEntry] = []
         for entry in commands {
             guard let command = entry.command else { continue }
             guard registry[entry.id] == nil else {
@@ -259,7 +259,7 @@ public struct ScenarioLoader: Sendable {
                 throw entry.idValue.error("command plugins are started only for files given to rehearse run, explore, validate, view, serve and plugins, not for a file sent over D-Bus")
             }
             do {
-                started.append(StartedPlugin(command: command, descriptor: try commandStarter.start(command)))
+                started.append(RemotePluginEntry(command: command, descriptor: try commandStarter.start(command)))
             } catch {
                 throw entry.idValue.error("\(error)")
             }

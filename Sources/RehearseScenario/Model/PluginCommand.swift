@@ -19,12 +19,14 @@ public struct PluginCommand: Hashable, Sendable {
     }
 }
 
-/// A command plugin as a loader started it: what started it, and what it registered as.
-public struct StartedPlugin: Sendable {
-    public var command: PluginCommand
+/// A remote plugin of a set-up: one a loader started from its command, or one that registered
+/// with a session over D-Bus (no command), with what it registered as.
+public struct RemotePluginEntry: Sendable {
+    /// What started it; nil for a plugin that registered over D-Bus.
+    public var command: PluginCommand?
     public var descriptor: PluginDescriptor
 
-    public init(command: PluginCommand, descriptor: PluginDescriptor) {
+    public init(command: PluginCommand?, descriptor: PluginDescriptor) {
         self.command = command
         self.descriptor = descriptor
     }

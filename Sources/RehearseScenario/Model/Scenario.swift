@@ -13,9 +13,10 @@ public struct Scenario: Sendable {
     public var layout: LayoutSpec?
     /// The plugins to install, in order, with their configuration overrides.
     public var plugins: [(id: String, overrides: Fields)]
-    /// The command plugins the loader started for this scenario, as they registered: ``plugins``
-    /// names them as it names the registry's.
-    public var commandPlugins: [StartedPlugin] = []
+    /// The remote plugins of this set-up (docs/remote-plugins.md), as they registered: those its
+    /// loader started, and those registered with its session; ``plugins`` names them as it names
+    /// the registry's.
+    public var remotePlugins: [RemotePluginEntry] = []
     /// The scenario's own invariants (the plugins add theirs when installed).
     public var invariants: [Invariant] = []
     /// How `rehearse explore` draws actions on this set-up, if the file says.
@@ -139,6 +140,6 @@ public struct EventExpectation: Sendable {
 extension Scenario {
     /// The plugin `id` names: one this scenario's loader started, or the registry's.
     public func plugin(_ id: String, in registry: PluginRegistry) -> PluginDescriptor? {
-        commandPlugins.first { $0.command.id == id }?.descriptor ?? registry[id]
+        remotePlugins.first { $0.descriptor.id == id }?.descriptor ?? registry[id]
     }
 }

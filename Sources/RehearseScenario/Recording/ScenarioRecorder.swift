@@ -83,7 +83,7 @@ public final class ScenarioRecorder {
             for key in ["name", "steps", "plugins"] { mapping[Node(key)] = nil }
             if !mapping.isEmpty { text = try Yams.serialize(node: .mapping(mapping), sortKeys: false) }
         }
-        if !setup.commandPlugins.isEmpty {
+        if !setup.remotePlugins.isEmpty {
             text += "plugins:\n" + setup.plugins.map { "  - " + flowYAML(pluginItem($0.id, $0.overrides, in: setup)) + "\n" }.joined()
         } else if !setup.plugins.isEmpty {
             let plugins = setup.plugins.map { "\(FieldValue.string($0.id).jsonText): \(flowYAML(.dictionary($0.overrides)))" }
@@ -93,10 +93,11 @@ public final class ScenarioRecorder {
     }
 
     /// A plugin as an item of the `plugins:` list: a command plugin with what started it, its
-    /// folder made absolute (the recording is written elsewhere).
+    /// folder made absolute (the recording is written elsewhere). A plugin that registered over
+    /// D-Bus has no command to write: replaying the file says its id is unknown.
     private static func pluginItem(_ id: String, _ overrides: Fields, in setup: Scenario) -> FieldValue {
         var item: Fields = ["id": .string(id), "configuration": .dictionary(overrides)]
-        if let command = setup.commandPlugins.first(where: { $0.command.id == id })?.command {
+        if let command = setup.remotePlugins.first(where: { $0.descriptor.id == id })?.command {
             item["command"] = .array(command.arguments.map(FieldValue.string))
             item["directory"] = .string(command.directory)
             item["deadline"] = .double(command.deadline)

@@ -1,0 +1,58 @@
+import CDBus
+import Foundation
+import RehearseCore
+
+/// The way to a plugin that registered with a created session over the bus (or as a peer): each
+/// call leaves through the session's outbox, which the connection thread sends to the plugin's
+/// client, and the session's thread waits for the answer within the deadline. Only that session
+/// waits: the connection thread and the other sessions go on. The first fault (no answer in
+/// time, an error reply, a wrong answer, the client gone) makes every later call throw it.
+///
+/// Sendable as ``RemotePluginChannel`` asks, but used on its session's thread only.
+final class BusPluginChannel: PluginCallChannel, @unchecked Sendable {
+    private let client: SessionTable.Owner
+    private let calls: PluginCalls
+    private let serials: MessageSerials
+    private let send: (SessionWorker.Outgoing) -> Void
+    private let deadline: Duration
+    private var fault: RemotePluginError?
+
+    /// A channel to `client`'s object at ``PluginCall/path``; `send` puts a call in the session's outbox.
+    init(client: SessionTable.Owner, calls: PluginCalls, serials: MessageSerials,
+         deadline: Duration = .seconds(ScenarioLimits.remoteDefaultDeadline), send: @escaping (SessionWorker.Outgoing) -> Void) {
+        self.client = client
+        self.calls = calls
+        self.serials = serials
+        self.deadline = deadline
+        self.send = send
+    }
+
+    func answer(_ call: PluginCall) throws -> RemoteAnswer {
+        if let fault { throw fault }
+        do {
+            return try exchange(call)
+        } catch {
+            fault = error
+            throw error
+        }
+    }
+
+    private func exchange(_ call: PluginCall) throws(RemotePluginError) -> RemoteAnswer {
+        let destination: String? = if case .bus(let name) = client { name } else { nil }
+        let serial = serials.take()
+        guard let message = call.message(to: destination).make(serial: serial) else {
+            throw RemotePluginError("cannot build \(call.description)")
+        }
+        calls.expect(serial, from: PluginCalls.Callee(client))
+        send(.call(message, to: client))
+        switch calls.wait(for: serial, until: Date.now.addingTimeInterval(Double(deadline.milliseconds) / 1000)) {
+        case .reply(let reply)?:
+            defer { dbus_message_unref(reply) }
+            return try RemoteAnswerReader.answer(in: reply, to: call.description)
+        case .gone?:
+            throw RemotePluginError("the plugin's client left during \(call.description)")
+        case nil:
+            throw RemotePluginError("no answer within \(deadline.secondsText) to \(call.description)")
+        }
+    }
+}

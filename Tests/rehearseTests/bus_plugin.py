@@ -1,0 +1,101 @@
+#!/usr/bin/env python3
+"""A plugin that registers with a session of `rehearse serve` on a private bus
+(DBUS_SESSION_BUS_ADDRESS), driven from a second connection. Run by RemotePluginBusTests.
+
+  count          the plugin counts taps and emits `probe.tapped {count}`; two taps; prints the
+                 session's events and `probe.count`
+  leave          the plugin's client leaves while the session waits for its answer: prints how
+                 long the tap took and the plugin.failed event; then a call on another session
+  slow           the plugin answers after 3 s: a second session, driven meanwhile, answers at
+                 once; prints both timings
+  default        RegisterPlugin on the default session: prints the error
+"""
+import json
+import os
+import sys
+import threading
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "..", "clients", "python"))
+import rehearse  # noqa: E402
+from rehearse_plugin import Plugin, emit  # noqa: E402
+from jeepney import DBusAddress, new_method_call  # noqa: E402
+from jeepney.io.blocking import open_dbus_connection  # noqa: E402
+
+MODE = sys.argv[1]
+SCENE = "name: bus plugin\nscene: paper-login\nsteps: []\n"
+
+plugin = Plugin("probe", summary="counts taps", events=[("probe.tapped", "count", "a tap was counted")])
+
+
+@plugin.on_install
+def start(config, state):
+    state["count"] = 0
+
+
+@plugin.on("tap")
+def tap(event, state, config):
+    state["count"] += 1
+    if MODE == "leave":
+        os._exit(0)  # the client goes, with the session waiting for this answer
+    if MODE == "slow":
+        time.sleep(3)
+    return [emit("probe.tapped", count=state["count"])]
+
+
+def serve(path):
+    """The plugin on its own connection, in a thread of this process (or a child, for `leave`)."""
+    connection = open_dbus_connection(bus="SESSION")
+    plugin.serve_session(connection, path)
+
+
+simulator = rehearse.Simulator()
+if MODE == "default":
+    connection = open_dbus_connection(bus="SESSION")
+    call = new_method_call(DBusAddress("/org/rehearse/Simulator", bus_name="org.rehearse.Simulator",
+                                       interface="org.rehearse.Simulator1"),
+                           "RegisterPlugin", "ssa(sss)asa{sv}", ("probe", "", [], ["tap"], {}))
+    reply = connection.send_and_get_reply(call)
+    print(reply.header.fields.get(4), reply.body[0])  # 4: the error name
+    sys.exit(0)
+
+with simulator.session(scenario=SCENE, mode="manual", share=True) as session:
+    if MODE == "leave":
+        if os.fork() == 0:
+            serve(session.path)
+    else:
+        threading.Thread(target=serve, args=(session.path,), daemon=True).start()
+    # Registered once the session knows the plugin's state path.
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        try:
+            session.get("probe.count")
+            break
+        except Exception:
+            time.sleep(0.02)
+    if MODE == "count":
+        session.inject("tap", x=160, y=200)
+        session.inject("tap", x=160, y=220)
+        for event in session.take_events():
+            print(event.name, json.dumps(event.fields, sort_keys=True))
+        print("count", session.get("probe.count"))
+    elif MODE == "leave":
+        start = time.monotonic()
+        session.inject("tap", x=160, y=200)
+        took = time.monotonic() - start
+        failed = [event.fields for event in session.take_events() if event.name == "plugin.failed"]
+        print("took", "under 0.5 s" if took < 0.5 else f"{took:.2f} s")
+        print("failed", json.dumps(failed, sort_keys=True))
+    elif MODE == "slow":
+        other = rehearse.Simulator().session(scenario=SCENE, mode="manual")
+        slow = threading.Thread(target=lambda: session.inject("tap", x=160, y=200))
+        start = time.monotonic()
+        slow.start()
+        time.sleep(0.2)
+        before = time.monotonic()
+        other.inject("tap", x=160, y=200)
+        print("other session", "under 0.5 s" if time.monotonic() - before < 0.5 else "slow")
+        slow.join()
+        failed = [event.fields for event in session.take_events() if event.name == "plugin.failed"]
+        print("slow session failed", json.dumps(failed, sort_keys=True))
