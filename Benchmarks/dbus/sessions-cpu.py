@@ -34,8 +34,14 @@ def thread_times(pid, service_threads):
     connection thread among them) and the rest (each session's thread, which ends with its
     session, and the thread that builds sessions), the process's total, which counts ended
     threads too, minus its own. Linux threads inherit their creator's name, so names cannot
-    tell them apart."""
-    own = sum(cpu_seconds(f"/proc/{pid}/task/{tid}/stat") for tid in service_threads)
+    tell them apart. One of its own threads that ended since (a pool's) is left out of both
+    readings from then on: what it used counts among the rest."""
+    own = 0.0
+    for tid in sorted(service_threads):
+        try:
+            own += cpu_seconds(f"/proc/{pid}/task/{tid}/stat")
+        except FileNotFoundError:
+            service_threads.discard(tid)
     return {"service threads": own, "session threads": cpu_seconds(f"/proc/{pid}/stat") - own}
 
 
