@@ -40,6 +40,21 @@ let package = Package(
             path: "Benchmarks/ReportBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
         ),
+        // Issue 28: remote plugins over peer-to-peer D-Bus, beside the same plugin in Swift.
+        .executableTarget(
+            name: "RemotePluginBenchmarks",
+            dependencies: [
+                "CountingPlugin",
+                .product(name: "RehearseDBus", package: "Rehearse"),
+                .product(name: "RehearseScenario", package: "Rehearse"),
+                .product(name: "Benchmark", package: "package-benchmark"),
+            ],
+            path: "Benchmarks/RemotePluginBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+        ),
+        // The remote plugin RemotePluginBenchmarks starts: C with libdbus, built beside it.
+        .executableTarget(name: "CountingPlugin", dependencies: ["LibDBus"], path: "Sources/CountingPlugin"),
+        .systemLibrary(name: "LibDBus", path: "Sources/LibDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
         // Driven by layout/compare.py, which runs kiwisolver on the same systems in the same run.
         .executableTarget(
             name: "LayoutSolverComparison",
