@@ -20,8 +20,7 @@ struct MessageReader {
         }
     }
 
-    /// Where the reader is; libdbus's iterator functions take it `inout`.
-    var iter = DBusMessageIter()
+    private var iter = DBusMessageIter()
     /// The type of the argument at the iterator, read once per position.
     private(set) var currentType: Int32
     private var fieldCount = 0
@@ -33,7 +32,7 @@ struct MessageReader {
         currentType = hasArguments ? dbus_message_iter_get_arg_type(&iter) : DBusType.invalid
     }
 
-    init(iter: DBusMessageIter) {
+    private init(iter: DBusMessageIter) {
         self.iter = iter
         currentType = dbus_message_iter_get_arg_type(&self.iter)
     }
@@ -46,7 +45,7 @@ struct MessageReader {
         return reader
     }
 
-    mutating func advance() {
+    private mutating func advance() {
         currentType = dbus_message_iter_next(&iter) != 0 ? dbus_message_iter_get_arg_type(&iter) : DBusType.invalid
     }
 
@@ -90,24 +89,36 @@ struct MessageReader {
 
     /// `a{ss}` as key-value pairs in order.
     mutating func stringPairs() throws(Problem) -> [(key: String, value: String)] {
-        guard currentType == DBusType.array, dbus_message_iter_get_element_type(&iter) == DBusType.dictEntry else {
-            throw .signature("expected a{ss}")
-        }
-        var array = DBusMessageIter()
-        dbus_message_iter_recurse(&iter, &array)
-        advance()
-        var reader = MessageReader(iter: array)
+        var reader = try array(of: DBusType.dictEntry, "a{ss}")
         var pairs: [(key: String, value: String)] = []
         while reader.currentType == DBusType.dictEntry {
-            var entry = DBusMessageIter()
-            dbus_message_iter_recurse(&reader.iter, &entry)
-            reader.advance()
-            var entryReader = MessageReader(iter: entry)
+            var entryReader = reader.container()
             pairs.append((try entryReader.string(), try entryReader.string()))
             guard pairs.count <= Self.maximumFields else { throw .value("more than \(Self.maximumFields) fields") }
         }
         guard reader.currentType == DBusType.invalid else { throw .signature("expected a{ss}") }
         return pairs
+    }
+
+    /// A reader of the array at the iterator, whose elements must be of `elementType` (the
+    /// signature `expected` names), the iterator moved past it.
+    mutating func array(of elementType: Int32, _ expected: String) throws(Problem) -> MessageReader {
+        guard currentType == DBusType.array, dbus_message_iter_get_element_type(&iter) == elementType else {
+            throw .signature("expected \(expected)")
+        }
+        var array = DBusMessageIter()
+        dbus_message_iter_recurse(&iter, &array)
+        advance()
+        return MessageReader(iter: array)
+    }
+
+    /// A reader of the members of the struct or dictionary entry at the iterator, the iterator
+    /// moved past it.
+    mutating func container() -> MessageReader {
+        var members = DBusMessageIter()
+        dbus_message_iter_recurse(&iter, &members)
+        advance()
+        return MessageReader(iter: members)
     }
 
     /// Fails if arguments are left over.
