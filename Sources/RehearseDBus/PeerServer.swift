@@ -119,11 +119,12 @@ final class PeerServer {
 
     /// Sends `message`, a call to a plugin, to `client`: on the bus (the message names it), or on
     /// its peer connection while that is served; releases it.
-    func send(_ message: OpaquePointer, to client: SessionTable.Owner) {
-        switch client {
-        case .bus: if let bus { send(message, on: bus.raw) } else { dbus_message_unref(message) }
-        case .peer(let connection): send(message, on: connection)
+    func send(_ message: OpaquePointer, to client: PluginCalls.Callee) {
+        let connection = switch client {
+        case .bus: bus?.raw
+        case .peer: peers.first { PluginCalls.Callee(.peer($0.connection)) == client }?.connection
         }
+        if let connection { send(message, on: connection) } else { dbus_message_unref(message) }
     }
 
     /// Waits up to `milliseconds` for any connection (awake for a moment after a peer's message),

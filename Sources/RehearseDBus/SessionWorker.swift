@@ -47,7 +47,7 @@ final class SessionWorker: Sendable {
         case reply(OpaquePointer?, connection: OpaquePointer)
         case signal(OpaquePointer)
         /// A call to a plugin registered with the session (``BusPluginChannel``), to its client.
-        case call(OpaquePointer, to: SessionTable.Owner)
+        case call(OpaquePointer, to: PluginCalls.Callee)
     }
 
     /// The most messages that may wait in the outbox: past it the session pauses (between calls,
@@ -224,7 +224,7 @@ final class SessionWorker: Sendable {
         let session = owned.value
         defer { session.registered.removeAll() }
         for (declaration, client) in session.registered {
-            let channel = BusPluginChannel(client: client, calls: pluginCalls, serials: serials) { [unowned self] call in
+            let channel = BusPluginChannel(client: PluginCalls.Callee(client), calls: pluginCalls, serials: serials) { [unowned self] call in
                 publish([call])
             }
             do {

@@ -1,6 +1,7 @@
 import CDBus
 import Foundation
 import RehearseCore
+import Synchronization
 
 /// The way to a plugin that registered with a created session over the bus (or as a peer): each
 /// call leaves through the session's outbox, which the connection thread sends to the plugin's
@@ -8,18 +9,17 @@ import RehearseCore
 /// waits: the connection thread and the other sessions go on. The first fault (no answer in
 /// time, an error reply, a wrong answer, the client gone) makes every later call throw it.
 ///
-/// Sendable as ``RemotePluginChannel`` asks, but used on its session's thread only.
-final class BusPluginChannel: PluginCallChannel, @unchecked Sendable {
-    private let client: SessionTable.Owner
+final class BusPluginChannel: PluginCallChannel {
+    private let client: PluginCalls.Callee
     private let calls: PluginCalls
     private let serials: MessageSerials
-    private let send: (SessionWorker.Outgoing) -> Void
+    private let send: @Sendable (SessionWorker.Outgoing) -> Void
     private let deadline: Duration
-    private var fault: RemotePluginError?
+    private let fault = Mutex<RemotePluginError?>(nil)
 
     /// A channel to `client`'s object at ``PluginCall/path``; `send` puts a call in the session's outbox.
-    init(client: SessionTable.Owner, calls: PluginCalls, serials: MessageSerials,
-         deadline: Duration = .seconds(ScenarioLimits.remoteDefaultDeadline), send: @escaping (SessionWorker.Outgoing) -> Void) {
+    init(client: PluginCalls.Callee, calls: PluginCalls, serials: MessageSerials,
+         deadline: Duration = .seconds(ScenarioLimits.remoteDefaultDeadline), send: @escaping @Sendable (SessionWorker.Outgoing) -> Void) {
         self.client = client
         self.calls = calls
         self.serials = serials
@@ -28,11 +28,11 @@ final class BusPluginChannel: PluginCallChannel, @unchecked Sendable {
     }
 
     func answer(_ call: PluginCall) throws -> RemoteAnswer {
-        if let fault { throw fault }
+        if let fault = fault.withLock({ $0 }) { throw fault }
         do {
             return try exchange(call)
         } catch {
-            fault = error
+            fault.withLock { $0 = error }
             throw error
         }
     }
@@ -43,7 +43,7 @@ final class BusPluginChannel: PluginCallChannel, @unchecked Sendable {
         guard let message = call.message(to: destination).make(serial: serial) else {
             throw RemotePluginError("cannot build \(call.description)")
         }
-        calls.expect(serial, from: PluginCalls.Callee(client))
+        calls.expect(serial, from: client)
         send(.call(message, to: client))
         switch calls.wait(for: serial, until: Date.now.addingTimeInterval(Double(deadline.milliseconds) / 1000)) {
         case .reply(let reply)?:

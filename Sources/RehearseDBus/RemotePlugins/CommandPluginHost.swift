@@ -1,12 +1,12 @@
 import Foundation
+import Synchronization
 import RehearseCore
 import RehearseScenario
 
 /// Starts command plugins (docs/remote-plugins.md) for one program's run, each on its own private
 /// peer-to-peer address, and ends them all when told to or when it goes.
-public final class CommandPluginHost: PluginCommandStarter, @unchecked Sendable {
-    private let lock = NSLock()
-    private var started: [PluginConnection] = []
+public final class CommandPluginHost: PluginCommandStarter {
+    private let started = Mutex<[PluginConnection]>([])
 
     public init() {}
 
@@ -23,13 +23,13 @@ public final class CommandPluginHost: PluginCommandStarter, @unchecked Sendable 
                                         environment: ["REHEARSE_PLUGIN_ADDRESS": listener.address, "REHEARSE_PLUGIN_ID": command.id])
         let connection = PluginConnection(connection: try listener.connection(from: process, id: command.id, until: deadline),
                                           process: process, id: command.id, deadline: .seconds(command.deadline))
-        lock.withLock { started.append(connection) }
+        started.withLock { $0.append(connection) }
         let declaration = try connection.awaitRegistration(until: deadline)
         return PluginDescriptor(remote: declaration, channel: connection)
     }
 
     /// Ends every program started so far.
     public func stopAll() {
-        for connection in lock.withLock({ started }) { connection.stop() }
+        for connection in started.withLock({ $0 }) { connection.stop() }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -7,15 +8,14 @@ import Glibc
 /// its folder with standard input closed and its output sent to standard error, with no signal
 /// blocked or ignored whatever this program's threads block, and ended (SIGTERM, then SIGKILL
 /// after ``gracePeriod``) when the run is done.
-final class PluginProcess: @unchecked Sendable {
+final class PluginProcess: Sendable {
     /// How long a program has to exit once asked to.
     static let gracePeriod: Duration = .seconds(1)
 
     /// The process id: a connection that claims to be this plugin must come from it.
     let pid: pid_t
-    private let lock = NSLock()
     /// The `waitpid` status once the program has ended.
-    private var status: Int32?
+    private let status = Mutex<Int32?>(nil)
 
     /// Starts `command` (program and arguments) in `directory` with `environment` added to this
     /// program's. Throws if it cannot be started.
@@ -56,17 +56,17 @@ final class PluginProcess: @unchecked Sendable {
 
     /// Whether the program is still running (it is reaped once it ended).
     var isRunning: Bool {
-        lock.withLock { reap(blocking: false) == nil }
+        status.withLock { reap(&$0, blocking: false) == nil }
     }
 
     /// How the program ended, for messages: `exited with status 1`, `was killed by signal 9`.
     var ending: String {
-        guard let status = lock.withLock({ reap(blocking: false) }) else { return "is running" }
+        guard let status = status.withLock({ reap(&$0, blocking: false) }) else { return "is running" }
         return status & 0x7f == 0 ? "exited with status \((status >> 8) & 0xff)" : "was killed by signal \(status & 0x7f)"
     }
 
-    /// The program's status, once it ended; `blocking` waits for that.
-    private func reap(blocking: Bool) -> Int32? {
+    /// The program's status, once it ended, kept in `status`; `blocking` waits for that.
+    private func reap(_ status: inout Int32?, blocking: Bool) -> Int32? {
         if status == nil {
             var raw: Int32 = 0
             if waitpid(pid, &raw, blocking ? 0 : WNOHANG) == pid { status = raw }
@@ -76,14 +76,14 @@ final class PluginProcess: @unchecked Sendable {
 
     /// Ends the program: SIGTERM, and SIGKILL if it is still running after ``gracePeriod``.
     func stop() {
-        lock.withLock {
-            guard reap(blocking: false) == nil else { return }
+        status.withLock { status in
+            guard reap(&status, blocking: false) == nil else { return }
             kill(pid, SIGTERM)
             let deadline = ContinuousClock.now + Self.gracePeriod
-            while reap(blocking: false) == nil, ContinuousClock.now < deadline { usleep(2_000) }
-            if reap(blocking: false) == nil {
+            while reap(&status, blocking: false) == nil, ContinuousClock.now < deadline { usleep(2_000) }
+            if reap(&status, blocking: false) == nil {
                 kill(pid, SIGKILL)
-                _ = reap(blocking: true)
+                _ = reap(&status, blocking: true)
             }
         }
     }
