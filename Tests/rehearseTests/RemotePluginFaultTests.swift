@@ -21,9 +21,16 @@ import Testing
             \(steps)
             """)
         let trace = file.deletingLastPathComponent().appendingPathComponent("trace.jsonl")
-        let result = try Rehearse.run(["run", file.path, "--trace", trace.path])
+        let result = try runWithin(["run", file.path, "--trace", trace.path])
         let lines = (try? String(contentsOf: trace, encoding: .utf8))?.split(separator: "\n").map(String.init) ?? []
         return (result, lines)
+    }
+
+    /// `rehearse` with `arguments`, killed after 60 s: a host that hangs fails the test (status 124)
+    /// instead of hanging it.
+    static func runWithin(_ arguments: [String]) throws -> CommandResult {
+        try Rehearse.launch(URL(fileURLWithPath: "/usr/bin/timeout"),
+                            ["-k", "5", "60", Rehearse.productsFolder.appendingPathComponent("rehearse").path] + arguments)
     }
 
     @Test(arguments: [
@@ -35,6 +42,8 @@ import Testing
         ("huge", "the plugin's connection closed during Deliver(tap)"),
         ("disconnect", "the plugin's connection closed during Deliver(tap)"),
         ("error", "it answered Deliver(tap) with org.example.Broken: it broke"),
+        // It floods the host with calls and reads no answer: the host's answers to them must not block it.
+        ("flood", "no answer within 0.5 s to Deliver(tap)"),
     ])
     func aFaultIsolatesThePluginAndTheRunGoesOn(mode: String, reason: String) throws {
         let (result, trace) = try Self.run(mode, steps: """
@@ -54,6 +63,17 @@ import Testing
         let (result, _) = try Self.run("twice", steps: """
               - tap: {x: 160, y: 220}
               - expect: {faulty.count: 2, faulty.second: org.rehearse.Error.AlreadyRegistered}
+              - expect-no-event: plugin.failed
+            """)
+        #expect(result.status == 0, "\(result.output)\(result.errorOutput)")
+    }
+
+    /// A plugin that floods the host with calls before it registers, reading no answer, registers
+    /// all the same: the host answers what it can without waiting for the plugin to read.
+    @Test func callsBeforeTheRegistrationReadingNoAnswerDoNotBlockTheHost() throws {
+        let (result, _) = try Self.run("flood-early", steps: """
+              - tap: {x: 160, y: 220}
+              - expect: {faulty.count: 2, steady.count: 2}
               - expect-no-event: plugin.failed
             """)
         #expect(result.status == 0, "\(result.output)\(result.errorOutput)")
