@@ -44,9 +44,13 @@ import Testing
         ("error", "it answered Deliver(tap) with org.example.Broken: it broke"),
         // It floods the host with calls and reads no answer: the host's answers to them must not block it.
         ("flood", "no answer within 0.5 s to Deliver(tap)"),
+        // It emits what it hears, or wakes itself after 0 s, forever: time never moves.
+        ("loop", "called more than 10000 times at 0 s without time moving"),
+        ("wake-loop", "called more than 10000 times at 0 s without time moving"),
     ])
     func aFaultIsolatesThePluginAndTheRunGoesOn(mode: String, reason: String) throws {
         let (result, trace) = try Self.run(mode, steps: """
+              - wait: 0.1
               - expect-event: {name: plugin.failed, fields: {plugin: faulty}}
               - tap: {x: 160, y: 220}
               - expect: {steady.count: 2}
