@@ -83,6 +83,35 @@ import Testing
         #expect(result.status == 0, "\(result.output)\(result.errorOutput)")
     }
 
+    /// A plugin's child that keeps the connection and ignores SIGTERM ends with the run: the
+    /// program runs in its own process group, and the whole group is ended.
+    @Test func aChildThePluginLeftBehindEndsWithTheRun() throws {
+        let file = try Rehearse.scenario("""
+            name: a plugin that leaves a child behind
+            plugins:
+              - {id: faulty, command: [python3, \(Self.faultPlugin), fork]}
+            steps:
+              - tap: {x: 160, y: 200}
+              - expect: {faulty.count: 1}
+            """)
+        let result = try Self.runWithin(["run", file.path])
+        #expect(result.status == 0, "\(result.output)\(result.errorOutput)")
+        let text = try String(contentsOf: file.deletingLastPathComponent().appendingPathComponent("child.pid"), encoding: .utf8)
+        let child = try #require(pid_t(text))
+        let deadline = ContinuousClock.now + .seconds(5)
+        while Self.isRunning(child), ContinuousClock.now < deadline { usleep(20_000) }
+        let survived = Self.isRunning(child)
+        if survived { kill(child, SIGKILL) }
+        #expect(!survived, "the plugin's child \(child) outlived the run")
+    }
+
+    /// Whether `pid` is a process that has not ended (a zombie nobody reaps has).
+    static func isRunning(_ pid: pid_t) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let state = stat.split(separator: ")").last?.split(separator: " ").first else { return false }
+        return state != "Z"
+    }
+
     @Test func aPluginThatRegistersUnderAnotherIdIsASetUpError() throws {
         let (result, _) = try Self.run("wrong-id", steps: "")
         #expect(result.status == 2)
