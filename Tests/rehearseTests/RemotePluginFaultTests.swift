@@ -105,6 +105,41 @@ import Testing
         #expect(!survived, "the plugin's child \(child) outlived the run")
     }
 
+    /// SIGTERM to `rehearse run` while a plugin that ignores it has not connected yet ends the
+    /// plugin and removes its private folder before rehearse exits (143); it left both before.
+    @Test func aSignalToRehearseEndsItsPluginsAndRemovesTheirFolders() throws {
+        let file = try Rehearse.scenario("""
+            name: a plugin that never connects
+            plugins:
+              - {id: sleepy, command: [sh, -c, "trap '' TERM INT; echo $$ > started.pid; echo $REHEARSE_PLUGIN_ADDRESS > address; sleep 40"]}
+            steps:
+              - wait: 1
+            """)
+        let folder = file.deletingLastPathComponent()
+        let process = Process()
+        process.executableURL = Rehearse.productsFolder.appendingPathComponent("rehearse")
+        process.arguments = ["run", file.path]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let started = folder.appendingPathComponent("started.pid"), address = folder.appendingPathComponent("address")
+        let deadline = ContinuousClock.now + .seconds(5)
+        while !FileManager.default.fileExists(atPath: address.path), ContinuousClock.now < deadline { usleep(20_000) }
+        usleep(100_000)
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 143)
+        let plugin = try #require(pid_t(try String(contentsOf: started, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
+        let socket = try String(contentsOf: address, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+            .replacingOccurrences(of: "unix:path=", with: "")
+        let survived = Self.isRunning(plugin)
+        if survived { kill(-plugin, SIGKILL) }
+        #expect(!survived, "the plugin \(plugin) outlived rehearse")
+        let privateFolder = URL(fileURLWithPath: socket).deletingLastPathComponent().path
+        #expect(!FileManager.default.fileExists(atPath: privateFolder), "\(privateFolder) is left")
+        try? FileManager.default.removeItem(atPath: privateFolder)
+    }
+
     /// Whether `pid` is a process that has not ended (a zombie nobody reaps has).
     static func isRunning(_ pid: pid_t) -> Bool {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),

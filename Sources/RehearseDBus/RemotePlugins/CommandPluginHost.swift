@@ -7,6 +7,10 @@ import RehearseScenario
 public final class CommandPluginHost: PluginCommandStarter, @unchecked Sendable {
     private let lock = NSLock()
     private var started: [PluginConnection] = []
+    /// Every program started, connected or not.
+    private var processes: [PluginProcess] = []
+    /// The private folders of the starts under way.
+    private var folders: Set<String> = []
 
     public init() {}
 
@@ -19,8 +23,11 @@ public final class CommandPluginHost: PluginCommandStarter, @unchecked Sendable 
     public func start(_ command: PluginCommand) throws -> PluginDescriptor {
         let deadline = ContinuousClock.now + .seconds(ScenarioLimits.remoteStartSeconds)
         let listener = try PluginListener()
+        lock.withLock { _ = folders.insert(listener.folder) }
+        defer { lock.withLock { _ = folders.remove(listener.folder) } }
         let process = try PluginProcess(command: command.arguments, directory: command.directory,
                                         environment: ["REHEARSE_PLUGIN_ADDRESS": listener.address, "REHEARSE_PLUGIN_ID": command.id])
+        lock.withLock { processes.append(process) }
         let connection = PluginConnection(connection: try listener.connection(from: process, id: command.id, until: deadline),
                                           process: process, id: command.id, deadline: .seconds(command.deadline))
         lock.withLock { started.append(connection) }
@@ -31,5 +38,16 @@ public final class CommandPluginHost: PluginCommandStarter, @unchecked Sendable 
     /// Ends every program started so far.
     public func stopAll() {
         for connection in lock.withLock({ started }) { connection.stop() }
+    }
+
+    /// Ends every program started so far, from any thread, without waiting for a call under way,
+    /// and removes the private folders of the starts under way: for a program about to exit on
+    /// SIGINT or SIGTERM, whose run will not get to ``stopAll()``.
+    public func endBeforeExit() {
+        lock.lock()
+        let (processes, folders) = (self.processes, self.folders)
+        lock.unlock()
+        for process in processes { process.stop() }
+        for folder in folders { PluginListener.remove(folder) }
     }
 }
