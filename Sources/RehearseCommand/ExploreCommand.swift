@@ -73,6 +73,7 @@ struct Explore: ParsableCommand {
     private func explore() throws {
         let loaded: Scenario
         let commandPlugins = CommandPluginHost()
+        StopSignal.endingPlugins(of: commandPlugins)
         defer { commandPlugins.stopAll() }
         do {
             loaded = try ScenarioLoader(registry: Tool.registry, commandStarter: commandPlugins).load(file: scenario)

@@ -28,6 +28,7 @@ struct Plugins: ParsableCommand {
     /// Starts the command plugins of each file and lists them; exit code 2 if a file cannot be loaded.
     private func listCommandPlugins() throws {
         let host = CommandPluginHost()
+        StopSignal.endingPlugins(of: host)
         defer { host.stopAll() }
         var failed = false
         for file in files {

@@ -73,6 +73,7 @@ struct Run: AsyncParsableCommand {
         configured.budget = budget.budget
         configured.pictures = ScenarioRunner.PictureOptions(update: updatePictures, tolerance: pictureTolerance)
         let commandPlugins = CommandPluginHost()
+        StopSignal.endingPlugins(of: commandPlugins)
         defer { commandPlugins.stopAll() }
         configured.commandStarter = commandPlugins
         if render != nil || report != nil {

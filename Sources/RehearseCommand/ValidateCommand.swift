@@ -14,6 +14,7 @@ struct Validate: ParsableCommand {
 
     func run() throws {
         let commandPlugins = CommandPluginHost()
+        StopSignal.endingPlugins(of: commandPlugins)
         defer { commandPlugins.stopAll() }
         let loader = ScenarioLoader(registry: Tool.registry, commandStarter: commandPlugins)
         var invalid = 0

@@ -21,9 +21,16 @@ import Testing
             \(steps)
             """)
         let trace = file.deletingLastPathComponent().appendingPathComponent("trace.jsonl")
-        let result = try Rehearse.run(["run", file.path, "--trace", trace.path])
+        let result = try runWithin(["run", file.path, "--trace", trace.path])
         let lines = (try? String(contentsOf: trace, encoding: .utf8))?.split(separator: "\n").map(String.init) ?? []
         return (result, lines)
+    }
+
+    /// `rehearse` with `arguments`, killed after 60 s: a host that hangs fails the test (status 124)
+    /// instead of hanging it.
+    static func runWithin(_ arguments: [String]) throws -> CommandResult {
+        try Rehearse.launch(URL(fileURLWithPath: "/usr/bin/timeout"),
+                            ["-k", "5", "60", Rehearse.productsFolder.appendingPathComponent("rehearse").path] + arguments)
     }
 
     @Test(arguments: [
@@ -35,9 +42,15 @@ import Testing
         ("huge", "the plugin's connection closed during Deliver(tap)"),
         ("disconnect", "the plugin's connection closed during Deliver(tap)"),
         ("error", "it answered Deliver(tap) with org.example.Broken: it broke"),
+        // It floods the host with calls and reads no answer: the host's answers to them must not block it.
+        ("flood", "no answer within 0.5 s to Deliver(tap)"),
+        // It emits what it hears, or wakes itself after 0 s, forever: time never moves.
+        ("loop", "called more than 10000 times at 0 s without time moving"),
+        ("wake-loop", "called more than 10000 times at 0 s without time moving"),
     ])
     func aFaultIsolatesThePluginAndTheRunGoesOn(mode: String, reason: String) throws {
         let (result, trace) = try Self.run(mode, steps: """
+              - wait: 0.1
               - expect-event: {name: plugin.failed, fields: {plugin: faulty}}
               - tap: {x: 160, y: 220}
               - expect: {steady.count: 2}
@@ -57,6 +70,81 @@ import Testing
               - expect-no-event: plugin.failed
             """)
         #expect(result.status == 0, "\(result.output)\(result.errorOutput)")
+    }
+
+    /// A plugin that floods the host with calls before it registers, reading no answer, registers
+    /// all the same: the host answers what it can without waiting for the plugin to read.
+    @Test func callsBeforeTheRegistrationReadingNoAnswerDoNotBlockTheHost() throws {
+        let (result, _) = try Self.run("flood-early", steps: """
+              - tap: {x: 160, y: 220}
+              - expect: {faulty.count: 2, steady.count: 2}
+              - expect-no-event: plugin.failed
+            """)
+        #expect(result.status == 0, "\(result.output)\(result.errorOutput)")
+    }
+
+    /// A plugin's child that keeps the connection and ignores SIGTERM ends with the run: the
+    /// program runs in its own process group, and the whole group is ended.
+    @Test func aChildThePluginLeftBehindEndsWithTheRun() throws {
+        let file = try Rehearse.scenario("""
+            name: a plugin that leaves a child behind
+            plugins:
+              - {id: faulty, command: [python3, \(Self.faultPlugin), fork]}
+            steps:
+              - tap: {x: 160, y: 200}
+              - expect: {faulty.count: 1}
+            """)
+        let result = try Self.runWithin(["run", file.path])
+        #expect(result.status == 0, "\(result.output)\(result.errorOutput)")
+        let text = try String(contentsOf: file.deletingLastPathComponent().appendingPathComponent("child.pid"), encoding: .utf8)
+        let child = try #require(pid_t(text))
+        let deadline = ContinuousClock.now + .seconds(5)
+        while Self.isRunning(child), ContinuousClock.now < deadline { usleep(20_000) }
+        let survived = Self.isRunning(child)
+        if survived { kill(child, SIGKILL) }
+        #expect(!survived, "the plugin's child \(child) outlived the run")
+    }
+
+    /// SIGTERM to `rehearse run` while a plugin that ignores it has not connected yet ends the
+    /// plugin and removes its private folder before rehearse exits (143); it left both before.
+    @Test func aSignalToRehearseEndsItsPluginsAndRemovesTheirFolders() throws {
+        let file = try Rehearse.scenario("""
+            name: a plugin that never connects
+            plugins:
+              - {id: sleepy, command: [sh, -c, "trap '' TERM INT; echo $$ > started.pid; echo $REHEARSE_PLUGIN_ADDRESS > address; sleep 40"]}
+            steps:
+              - wait: 1
+            """)
+        let folder = file.deletingLastPathComponent()
+        let process = Process()
+        process.executableURL = Rehearse.productsFolder.appendingPathComponent("rehearse")
+        process.arguments = ["run", file.path]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let started = folder.appendingPathComponent("started.pid"), address = folder.appendingPathComponent("address")
+        let deadline = ContinuousClock.now + .seconds(5)
+        while !FileManager.default.fileExists(atPath: address.path), ContinuousClock.now < deadline { usleep(20_000) }
+        usleep(100_000)
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 143)
+        let plugin = try #require(pid_t(try String(contentsOf: started, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
+        let socket = try String(contentsOf: address, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+            .replacingOccurrences(of: "unix:path=", with: "")
+        let survived = Self.isRunning(plugin)
+        if survived { kill(-plugin, SIGKILL) }
+        #expect(!survived, "the plugin \(plugin) outlived rehearse")
+        let privateFolder = URL(fileURLWithPath: socket).deletingLastPathComponent().path
+        #expect(!FileManager.default.fileExists(atPath: privateFolder), "\(privateFolder) is left")
+        try? FileManager.default.removeItem(atPath: privateFolder)
+    }
+
+    /// Whether `pid` is a process that has not ended (a zombie nobody reaps has).
+    static func isRunning(_ pid: pid_t) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let state = stat.split(separator: ")").last?.split(separator: " ").first else { return false }
+        return state != "Z"
     }
 
     @Test func aPluginThatRegistersUnderAnotherIdIsASetUpError() throws {

@@ -18,8 +18,15 @@ each tap with `emit fault.seen {count}`:
 - error: answers with the error org.example.Broken
 - twice: registers a second time, and keeps the error name it got in its state (`second`)
 - wrong-id: registers under another id
+- loop: also declares and subscribes to `fault.loop`, and answers every delivery with `emit fault.loop`
+- wake-loop: answers with `schedule {after: 0}`, and every Wake with the same
+- flood: sends 20,000 calls to the host without reading a reply, then answers
+- flood-early: the same before it registers
+- fork: leaves a child behind (its pid in `child.pid` in its folder) that ignores SIGTERM and
+  outlives the connection, then never misbehaves
 """
 import os
+import signal
 import socket
 import sys
 import time
@@ -52,15 +59,44 @@ def receive():
     return message
 
 
+EVENTS = [("fault.seen", "count", "a tap was answered")]
+SUBSCRIPTIONS = ["tap"]
+if MODE == "loop":
+    EVENTS.append(("fault.loop", "", "it hears its own event and emits it again"))
+    SUBSCRIPTIONS.append("fault.loop")
+
+
 def register(plugin_id):
     send(new_method_call(HOST, "RegisterPlugin", "ssa(sss)asa{sv}", (
-        plugin_id, f"misbehaves: {MODE}", [("fault.seen", "count", "a tap was answered")], ["tap"], {})))
+        plugin_id, f"misbehaves: {MODE}", EVENTS, SUBSCRIPTIONS, {})))
+
+
+def flood():
+    for _ in range(20_000):
+        send(new_method_call(HOST, "Flood"))
+
+
+def leave_a_child():
+    if os.fork() == 0:
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        null = os.open(os.devnull, os.O_RDWR)
+        for descriptor in (0, 1, 2):
+            os.dup2(null, descriptor)
+        with open("child.pid", "w") as file:
+            file.write(str(os.getpid()))
+        time.sleep(60)
+        os._exit(0)
+
 
 
 def answer(call, effects, state):
     send(new_method_return(call, "a(sa{sv})a{sv}", (effects, state)))
 
 
+if MODE == "flood-early":
+    flood()
+if MODE == "fork":
+    leave_a_child()
 register("someone-else" if MODE == "wrong-id" else PLUGIN_ID)
 if MODE == "twice":
     register(PLUGIN_ID)
@@ -79,10 +115,16 @@ while True:
         state["count"] = ("x", 0)
         answer(message, [], state)
         continue
+    if MODE == "wake-loop" and member == "Wake":
+        answer(message, [("schedule", {"after": ("d", 0.0), "tag": ("s", "again")})], state)
+        continue
+    if MODE == "loop" and header.fields.get(HeaderFields.member) == "Deliver" and message.body[2] == "fault.loop":
+        answer(message, [("emit", {"name": ("s", "fault.loop")})], state)
+        continue
     delivered += 1
     state["count"] = ("x", delivered)
     seen = [("emit", {"name": ("s", "fault.seen"), "fields": ("a{sv}", {"count": ("x", delivered)})})]
-    if delivered > 1 or MODE in ("well", "twice"):
+    if delivered > 1 or MODE in ("well", "twice", "flood-early", "fork"):
         answer(message, seen, state)
     elif MODE == "slow":
         time.sleep(3)
@@ -99,5 +141,12 @@ while True:
         answer(message, [], {"blob": ("s", "x" * (2 << 20))})
     elif MODE == "disconnect":
         sys.exit(0)
+    elif MODE == "loop":
+        answer(message, [("emit", {"name": ("s", "fault.loop")})], state)
+    elif MODE == "wake-loop":
+        answer(message, [("schedule", {"after": ("d", 0.0), "tag": ("s", "again")})], state)
+    elif MODE == "flood":
+        flood()
+        answer(message, seen, state)
     elif MODE == "error":
         send(new_error(message, "org.example.Broken", "s", ("it broke",)))

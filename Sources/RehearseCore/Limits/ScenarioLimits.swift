@@ -98,6 +98,10 @@ public enum ScenarioLimits {
     public static let remoteDeadline = 0.001...60.0
     /// A remote plugin's deadline when none is given, in seconds.
     public static let remoteDefaultDeadline = 1.0
+    /// The most calls (`Deliver`, `Wake`) one remote plugin answers at one instant of virtual time:
+    /// more is a plugin that emits what it hears or wakes itself after 0 s forever, which would
+    /// hold the run at that instant, its work budget unchecked, as long as the plugin answers.
+    public static let remoteCallsAtOneInstant = 10_000
     /// The seconds a started plugin has to connect and register.
     public static let remoteStartSeconds = 10.0
     /// The most command plugins one scenario starts.

@@ -11,7 +11,8 @@ import Glibc
 final class PluginListener {
     /// The address the program is given (`REHEARSE_PLUGIN_ADDRESS`).
     let address: String
-    private let folder: String
+    /// The private folder the socket is in.
+    let folder: String
     private let server: OpaquePointer
     private let loop = WatchLoop()
     /// Connections accepted and not yet claimed.
@@ -46,6 +47,11 @@ final class PluginListener {
         dbus_server_disconnect(server)
         dbus_server_unref(server)
         for connection in accepted { drop(connection) }
+        Self.remove(folder)
+    }
+
+    /// Removes a listener's private `folder` and its socket.
+    static func remove(_ folder: String) {
         unlink("\(folder)/socket")
         rmdir(folder)
     }

@@ -59,9 +59,11 @@ final class PluginPeerLink {
                     let declaration = try PluginRegistration.read(message, expectedID: id)
                     registered = true
                     reply(to: message, failure: nil)
+                    flush(until: deadline)
                     return declaration
                 } catch {
                     reply(to: message, failure: error)
+                    flush(until: deadline)
                     throw PluginStartError("plugin '\(id)' registered wrongly: \(error.message)")
                 }
             }
@@ -80,22 +82,34 @@ final class PluginPeerLink {
     }
 
     /// Answers a call the protocol does not expect now (a second registration, an unknown method);
-    /// drops anything else.
+    /// drops anything else, and the calls that come while ``maximumMessageBytes`` of answers wait
+    /// for the plugin to read them (a plugin that calls and never reads cannot fill this memory).
     private func answerStray(_ message: OpaquePointer) {
-        guard dbus_message_get_type(message) == DBUS_MESSAGE_TYPE_METHOD_CALL else { return }
+        guard dbus_message_get_type(message) == DBUS_MESSAGE_TYPE_METHOD_CALL,
+              dbus_connection_get_outgoing_size(connection) < Self.maximumMessageBytes else { return }
         reply(to: message, failure: isRegistration(message) && registered
               ? MethodFailure(PluginRegistration.alreadyRegistered, "plugin '\(id)' is registered already")
               : MethodFailure(SimulatorError.unknownMethod, "the host answers RegisterPlugin only"))
     }
 
+    /// Queues the answer to `call`; it goes out as the connection is next read or written, never
+    /// waiting for the plugin to read it (a plugin that does not read would hold the host).
     private func reply(to call: OpaquePointer, failure: MethodFailure?) {
         guard dbus_message_get_no_reply(call) == 0 else { return }
         let reply = failure.map { dbus_message_new_error(call, $0.name, $0.message) }
             ?? OutgoingMessage.reply(to: call).make(serial: serials.take())
         guard let reply else { return }
         dbus_connection_send(connection, reply, nil)
-        dbus_connection_flush(connection)
         dbus_message_unref(reply)
+    }
+
+    /// Writes what is queued for the plugin until it is all written or `deadline` comes.
+    private func flush(until deadline: ContinuousClock.Instant) {
+        while dbus_connection_has_messages_to_send(connection) != 0, dbus_connection_get_is_connected(connection) != 0 {
+            let left = deadline - ContinuousClock.now
+            guard left > .zero else { return }
+            _ = dbus_connection_read_write(connection, Int32(max(1, min(50, left.milliseconds))))
+        }
     }
 
     // MARK: Calls

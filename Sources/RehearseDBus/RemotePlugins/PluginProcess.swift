@@ -6,16 +6,17 @@ import Glibc
 
 /// A command plugin's program, started for one run: looked up on `PATH` as a shell would, run in
 /// its folder with standard input closed and its output sent to standard error, with no signal
-/// blocked or ignored whatever this program's threads block, and ended (SIGTERM, then SIGKILL
-/// after ``gracePeriod``) when the run is done.
+/// blocked or ignored whatever this program's threads block, in a process group of its own, and
+/// ended with that group (SIGTERM, then SIGKILL after ``gracePeriod``) when the run is done: a
+/// child it left behind, holding the connection or not, ends with it.
 final class PluginProcess: Sendable {
     /// How long a program has to exit once asked to.
     static let gracePeriod: Duration = .seconds(1)
 
     /// The process id: a connection that claims to be this plugin must come from it.
     let pid: pid_t
-    /// The `waitpid` status once the program has ended.
-    private let status = Mutex<Int32?>(nil)
+    /// How the program ended, once it has, and whether ``stop()`` reaped it.
+    private let state = Mutex<(ended: (code: Int32, value: Int32)?, reaped: Bool)>((nil, false))
 
     /// Starts `command` (program and arguments) in `directory` with `environment` added to this
     /// program's. Throws if it cannot be started.
@@ -36,7 +37,8 @@ final class PluginProcess: Sendable {
         sigfillset(&all)
         posix_spawnattr_setsigmask(&attributes, &none)
         posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
         var child: pid_t = 0
         let result = Self.withCStrings(arguments) { argv in
             Self.withCStrings(variables) { envp in posix_spawn(&child, "/usr/bin/env", &actions, &attributes, argv, envp) }
@@ -54,37 +56,43 @@ final class PluginProcess: Sendable {
         return body(copies + [nil])
     }
 
-    /// Whether the program is still running (it is reaped once it ended).
+    /// Whether the program is still running.
     var isRunning: Bool {
-        status.withLock { reap(&$0, blocking: false) == nil }
+        state.withLock { ended(&$0.ended) == nil }
     }
 
     /// How the program ended, for messages: `exited with status 1`, `was killed by signal 9`.
     var ending: String {
-        guard let status = status.withLock({ reap(&$0, blocking: false) }) else { return "is running" }
-        return status & 0x7f == 0 ? "exited with status \((status >> 8) & 0xff)" : "was killed by signal \(status & 0x7f)"
+        guard let status = state.withLock({ ended(&$0.ended) }) else { return "is running" }
+        return status.code == CLD_EXITED ? "exited with status \(status.value)" : "was killed by signal \(status.value)"
     }
 
-    /// The program's status, once it ended, kept in `status`; `blocking` waits for that.
-    private func reap(_ status: inout Int32?, blocking: Bool) -> Int32? {
+    /// How the program ended (`si_code` and `si_status`), once it did, kept in `status`. It is left
+    /// unreaped until ``stop()``, so that its process id, which names its group, is nobody else's
+    /// until then.
+    private func ended(_ status: inout (code: Int32, value: Int32)?, blocking: Bool = false) -> (code: Int32, value: Int32)? {
         if status == nil {
-            var raw: Int32 = 0
-            if waitpid(pid, &raw, blocking ? 0 : WNOHANG) == pid { status = raw }
+            var info = siginfo_t()
+            if waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT | (blocking ? 0 : WNOHANG)) == 0, info._sifields._sigchld.si_pid == pid {
+                status = (info.si_code, info._sifields._sigchld.si_status)
+            }
         }
         return status
     }
 
-    /// Ends the program: SIGTERM, and SIGKILL if it is still running after ``gracePeriod``.
+    /// Ends the program and its process group: SIGTERM, SIGKILL to whatever is left of the group
+    /// after ``gracePeriod`` (or once the program ended), then reaps it.
     func stop() {
-        status.withLock { status in
-            guard reap(&status, blocking: false) == nil else { return }
-            kill(pid, SIGTERM)
+        state.withLock { state in
+            guard !state.reaped else { return }
+            state.reaped = true
+            if ended(&state.ended) == nil { kill(-pid, SIGTERM) }
             let deadline = ContinuousClock.now + Self.gracePeriod
-            while reap(&status, blocking: false) == nil, ContinuousClock.now < deadline { usleep(2_000) }
-            if reap(&status, blocking: false) == nil {
-                kill(pid, SIGKILL)
-                _ = reap(&status, blocking: true)
-            }
+            while ended(&state.ended) == nil, ContinuousClock.now < deadline { usleep(2_000) }
+            kill(-pid, SIGKILL)
+            _ = ended(&state.ended, blocking: true)
+            var raw: Int32 = 0
+            waitpid(pid, &raw, 0)
         }
     }
 

@@ -6,12 +6,18 @@ final class RemotePlugin: PluginInstance {
     private let context: PluginContext
     /// The state of the last answer.
     private(set) var state: Fields = [:]
+    /// The instant of the last call, and how many calls were made at it.
+    private var instant: VirtualTime = .zero
+    private var callsAtInstant = 0
 
     init(subscriptions: [String], configuration: Fields, channel: any RemotePluginChannel, context: PluginContext) throws {
         self.channel = channel
         self.context = context
         for name in subscriptions {
-            try context.on(named: name) { [unowned self] delivered in try apply(channel.deliver(delivered)) }
+            try context.on(named: name) { [unowned self] delivered in
+                try countCall()
+                try apply(channel.deliver(delivered))
+            }
         }
         try apply(channel.install(configuration: configuration))
     }
@@ -49,7 +55,21 @@ final class RemotePlugin: PluginInstance {
     }
 
     private func wake(_ tag: String, details: Fields) throws -> RemoteAnswer {
-        try channel.wake(tag: tag, at: context.now, details: details)
+        try countCall()
+        return try channel.wake(tag: tag, at: context.now, details: details)
+    }
+
+    /// Counts a call at the current instant; throws past ``ScenarioLimits/remoteCallsAtOneInstant``.
+    private func countCall() throws(RemotePluginError) {
+        if context.now != instant {
+            instant = context.now
+            callsAtInstant = 0
+        }
+        callsAtInstant += 1
+        guard callsAtInstant <= ScenarioLimits.remoteCallsAtOneInstant else {
+            throw RemotePluginError("called more than \(ScenarioLimits.remoteCallsAtOneInstant) times at \(instant) s without time moving "
+                + "(ScenarioLimits.remoteCallsAtOneInstant): it emits what it hears, or wakes itself after 0 s, forever")
+        }
     }
 }
 
