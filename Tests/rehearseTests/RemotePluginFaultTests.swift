@@ -166,4 +166,17 @@ import Testing
         #expect(result.output.contains("\(file.path):3:10: error: plugin 'ghost' ended before it connected (the program exited with status 127)"),
                 "\(result.output)")
     }
+
+    /// `env` starts the program: a first word with `=` would set a variable and run the next word.
+    @Test func aProgramNamedWithAnEqualsSignIsRefusedBeforeAnythingStarts() throws {
+        let file = try Rehearse.scenario("""
+            name: a variable for a program
+            plugins:
+              - {id: sneaky, command: [FOO=bar, python3, \(Self.faultPlugin), well]}
+            steps: []
+            """)
+        let result = try Rehearse.run(["validate", file.path])
+        #expect(result.status == 2)
+        #expect(result.output.contains("\(file.path):3:28: error: the program's name cannot contain '='"), "\(result.output)")
+    }
 }

@@ -222,6 +222,10 @@ public struct ScenarioLoader: Sendable {
         for word in words {
             let text = try word.string("a word of the command")
             guard !text.isEmpty, !text.utf8.contains(0) else { throw word.error("a word of the command cannot be empty") }
+            // `env` starts the program, and would read a first word with `=` as a variable to set.
+            guard !arguments.isEmpty || !text.contains("=") else {
+                throw word.error("the program's name cannot contain '=': give a path to it, or run it with [sh, -c, ...]")
+            }
             arguments.append(text)
         }
         var deadline = ScenarioLimits.remoteDefaultDeadline
