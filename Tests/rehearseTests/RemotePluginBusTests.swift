@@ -43,4 +43,38 @@ import Testing
         let result = try run("default")
         #expect(result.output.hasPrefix("org.rehearse.Error.NotPermitted plugins register with a created session"), "\(result.output)\(result.errorOutput)")
     }
+
+    /// `serve --scenario` starts the file's command plugin; the default session's recording keeps
+    /// it (its command and folder), and `rehearse run` of the recording, starting the same program
+    /// again, delivers what the session delivered, event for event.
+    @Test func aRecordedSessionWithACommandPluginReplaysToTheSameTrace() throws {
+        let bus = try PrivateBus()
+        let plugin = Rehearse.packageRoot.appendingPathComponent("Tests/rehearseTests/fault_plugin.py").path
+        let file = bus.folder.appendingPathComponent("steady.yaml")
+        try Data("""
+            name: a command plugin served
+            scene: paper-login
+            plugins:
+              - {id: steady, command: [python3, \(plugin), well]}
+            steps: []
+            """.utf8).write(to: file)
+        let recordings = bus.folder.appendingPathComponent("recordings")
+        let service = try bus.serve(["--mode", "manual", "--scenario", file.path, "--record", recordings.path])
+        for y in [200, 240] {
+            #expect(try bus.gdbus("org.rehearse.Simulator1.Inject", ["tap", "{'x': <160.0>, 'y': <\(y).0>}"]).status == 0)
+        }
+        #expect(try bus.gdbus("org.rehearse.Simulator1.Advance", ["0.5"]).status == 0)
+        let count = try bus.gdbus("org.freedesktop.DBus.Properties.Get", ["org.rehearse.Simulator1", "EventCount"]).output
+        service.terminate()
+        PrivateBus.waitForExit(service)
+        let recording = recordings.appendingPathComponent("default.yaml")
+        let text = try String(contentsOf: recording, encoding: .utf8)
+        #expect(text.contains(#""command": ["python3", "\#(plugin)", "well"]"#), "\(text)")
+        let trace = bus.folder.appendingPathComponent("replay.jsonl")
+        let replay = try Rehearse.run(["run", recording.path, "--trace", trace.path], in: URL(fileURLWithPath: "/"))
+        #expect(replay.status == 0, "\(replay.output)\(replay.errorOutput)")
+        let lines = try String(contentsOf: trace, encoding: .utf8).split(separator: "\n")
+        #expect(lines.filter { $0.contains(#""name":"fault.seen""#) }.count == 2, "\(lines)")
+        #expect(count == "(<uint64 \(lines.count)>,)\n", "the session delivered \(count), the replay \(lines.count)")
+    }
 }
