@@ -148,7 +148,9 @@ final class SessionWorker: Sendable {
         shared.withLock { $0.closing = true }
         shared.broadcast()
         state.wakeAll()
+        pluginCalls.end(path)  // a call to a plugin would hold this thread up to its deadline
         finished.wait()
+        pluginCalls.forget(path)
         owned.claim()  // the thread is over: the session is this thread's now
         let refused = shared.withLock { shared in
             defer { shared.inbox.removeAll() }
@@ -224,7 +226,7 @@ final class SessionWorker: Sendable {
         let session = owned.value
         defer { session.registered.removeAll() }
         for (declaration, client) in session.registered {
-            let channel = BusPluginChannel(client: client, calls: pluginCalls, serials: serials) { [unowned self] call in
+            let channel = BusPluginChannel(client: client, session: path, calls: pluginCalls, serials: serials) { [unowned self] call in
                 publish([call])
             }
             do {

@@ -11,6 +11,8 @@ import RehearseCore
 /// Sendable as ``RemotePluginChannel`` asks, but used on its session's thread only.
 final class BusPluginChannel: PluginCallChannel, @unchecked Sendable {
     private let client: SessionTable.Owner
+    /// The path of the session whose thread makes the calls.
+    private let session: String
     private let calls: PluginCalls
     private let serials: MessageSerials
     private let send: (SessionWorker.Outgoing) -> Void
@@ -18,9 +20,10 @@ final class BusPluginChannel: PluginCallChannel, @unchecked Sendable {
     private var fault: RemotePluginError?
 
     /// A channel to `client`'s object at ``PluginCall/path``; `send` puts a call in the session's outbox.
-    init(client: SessionTable.Owner, calls: PluginCalls, serials: MessageSerials,
+    init(client: SessionTable.Owner, session: String, calls: PluginCalls, serials: MessageSerials,
          deadline: Duration = .seconds(ScenarioLimits.remoteDefaultDeadline), send: @escaping (SessionWorker.Outgoing) -> Void) {
         self.client = client
+        self.session = session
         self.calls = calls
         self.serials = serials
         self.deadline = deadline
@@ -43,14 +46,19 @@ final class BusPluginChannel: PluginCallChannel, @unchecked Sendable {
         guard let message = call.message(to: destination).make(serial: serial) else {
             throw RemotePluginError("cannot build \(call.description)")
         }
-        calls.expect(serial, from: PluginCalls.Callee(client))
+        do {
+            try calls.expect(serial, from: PluginCalls.Callee(client), for: session)
+        } catch {
+            dbus_message_unref(message)
+            throw RemotePluginError("\(error) before \(call.description)")
+        }
         send(.call(message, to: client))
         switch calls.wait(for: serial, until: Date.now.addingTimeInterval(Double(deadline.milliseconds) / 1000)) {
         case .reply(let reply)?:
             defer { dbus_message_unref(reply) }
             return try RemoteAnswerReader.answer(in: reply, to: call.description)
-        case .gone?:
-            throw RemotePluginError("the plugin's client left during \(call.description)")
+        case .gone(let ending)?:
+            throw RemotePluginError("\(ending) during \(call.description)")
         case nil:
             throw RemotePluginError("no answer within \(deadline.secondsText) to \(call.description)")
         }

@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+
+/// `rehearse serve --listen` against plugins that misbehave (`RegisterPlugin` on a shared session,
+/// plugin_attack.py): only the session a plugin belongs to waits for it, the service stops and
+/// serves everyone else at once, and no call reaches anyone but the plugin it was made to.
+@Suite struct HostilePluginTests {
+    private static let script = Rehearse.packageRoot.appendingPathComponent("Tests/rehearseTests/plugin_attack.py").path
+
+    private func waitFor(_ text: String, in bus: PrivateBus, file: String, seconds: Double) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if bus.contents(of: file).contains(text) { return true }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        return false
+    }
+
+    /// A session waiting for one of five plugins that never answer ends when its owner leaves:
+    /// another peer is answered at once. (Once, the service's thread waited for the session's
+    /// thread, which waited a second for each plugin in turn: five seconds for everyone.)
+    @Test func aSessionWaitingForItsPluginsEndsAtOnceWhenItsOwnerLeaves() throws {
+        let bus = try PrivateBus()
+        let (_, address, _) = try bus.servePeersOnly(["--mode", "manual"])
+        let result = try bus.run("/usr/bin/env", ["python3", Self.script, "stall-close", address, "5"])
+        let seconds = result.output.split(separator: " ").dropFirst(2).first.flatMap { Double($0) }
+        #expect(seconds.map { $0 < 0.5 } == true, "\(result.output)\(result.errorOutput)\(bus.contents(of: "serve.log"))")
+    }
+
+    /// SIGTERM while a session waits for five plugins that never answer: the service is gone within
+    /// a moment, not after a second for each plugin.
+    @Test func theServiceStopsAtOnceWhileASessionWaitsForItsPlugins() throws {
+        let bus = try PrivateBus()
+        let (service, address, socket) = try bus.servePeersOnly(["--mode", "manual"])
+        _ = try bus.start(URL(fileURLWithPath: "/usr/bin/env"), ["python3", Self.script, "stall", address, "5"], output: "stall.out")
+        #expect(waitFor("waiting", in: bus, file: "stall.out", seconds: 20), "\(bus.contents(of: "serve.log"))")
+        let clock = ContinuousClock()
+        let start = clock.now
+        service.terminate()
+        PrivateBus.waitForExit(service)
+        let stopped = clock.now - start
+        // The goal is 100 ms; a debug build on a busy machine gets five times that.
+        #expect(stopped < .milliseconds(500), "stopped after \(stopped)")
+        #expect(service.terminationStatus == 0)
+        #expect(!FileManager.default.fileExists(atPath: socket))
+    }
+}
