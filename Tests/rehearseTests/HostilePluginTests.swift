@@ -44,4 +44,19 @@ import Testing
         #expect(service.terminationStatus == 0)
         #expect(!FileManager.default.fileExists(atPath: socket))
     }
+
+    /// A plugin's client that left is never called again, even once a newcomer's connection has
+    /// the address its connection had, and its plugin fails at once. (Once, a newcomer got the
+    /// departed plugin's `Deliver` calls, with another session's events, and could answer them.)
+    @Test func aDepartedPluginsCallsReachNoNewcomer() throws {
+        let bus = try PrivateBus()
+        let (_, address, _) = try bus.servePeersOnly(["--mode", "manual"])
+        for _ in 0..<4 {
+            let result = try bus.run("/usr/bin/env", ["python3", Self.script, "reuse", address])
+            let lines = result.output.split(separator: "\n")
+            #expect(lines.last == "newcomers got []", "\(result.output)\(result.errorOutput)")
+            let seconds = lines.first?.split(separator: " ").dropFirst(2).first.flatMap { Double($0) }
+            #expect(seconds.map { $0 < 0.5 } == true, "\(result.output)")
+        }
+    }
 }

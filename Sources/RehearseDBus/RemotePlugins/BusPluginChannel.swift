@@ -28,6 +28,11 @@ final class BusPluginChannel: PluginCallChannel, @unchecked Sendable {
         self.serials = serials
         self.deadline = deadline
         self.send = send
+        calls.attach(PluginCalls.Callee(client))
+    }
+
+    deinit {
+        calls.detach(PluginCalls.Callee(client))
     }
 
     func answer(_ call: PluginCall) throws -> RemoteAnswer {

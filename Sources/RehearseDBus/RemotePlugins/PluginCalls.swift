@@ -5,17 +5,20 @@ import RehearseCore
 /// The calls sessions' threads made to plugins registered over the bus, awaiting their answers:
 /// a session's thread waits on its call, the connection thread hands it the reply that came from
 /// the plugin it was sent to (a reply from anyone else is not taken), and fails the calls to a
-/// client that left or to every client when the service stops, so no session waits past that.
+/// client that left (and those made to it later), of a session being closed, or of every session
+/// when the service stops, so no session waits past that (and the connection thread, which waits
+/// for a closed session's thread, never waits for a plugin).
 final class PluginCalls: Sendable {
-    /// Who a call went to: a client on the bus by its unique name, or a peer by its connection.
+    /// Who a call went to: a client on the bus by its unique name, or a peer by its number (the
+    /// daemon never reuses a name, the service never a number; a connection's address is reused).
     enum Callee: Hashable, Sendable {
         case bus(String)
-        case peer(UInt)
+        case peer(Int)
 
         init(_ owner: SessionTable.Owner) {
             switch owner {
             case .bus(let name): self = .bus(name)
-            case .peer(let connection): self = .peer(UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(connection))))
+            case .peer(_, let number): self = .peer(number)
             }
         }
     }
@@ -52,18 +55,38 @@ final class PluginCalls: Sendable {
         var calls: [UInt32: Waiting] = [:]
         /// Sessions being closed: their calls fail, and so do the calls they would make.
         var endingSessions: Set<String> = []
+        /// How many channels call each callee: only a callee that is called is remembered as
+        /// ``departed``, until no channel calls it any more.
+        var channels: [Callee: Int] = [:]
+        /// Called callees that left: a call to one fails at once.
+        var departed: Set<Callee> = []
         var stopping = false
     }
 
     private let state = ConditionLocked(State())
 
+    /// A channel to `callee` was made (``detach(_:)`` when it goes).
+    func attach(_ callee: Callee) {
+        state.withLock { $0.channels[callee, default: 0] += 1 }
+    }
+
+    /// A channel to `callee` went.
+    func detach(_ callee: Callee) {
+        state.withLock { state in
+            let remaining = (state.channels[callee] ?? 1) - 1
+            state.channels[callee] = remaining > 0 ? remaining : nil
+            if remaining <= 0 { state.departed.remove(callee) }
+        }
+    }
+
     /// Expects the reply to the call numbered `serial`, which `session` sends to `callee`; throws
-    /// (nothing is expected, and the call is not to be made) when that session ends or the
-    /// service stops.
+    /// (nothing is expected, and the call is not to be made) when the callee left, that session
+    /// ends or the service stops.
     func expect(_ serial: UInt32, from callee: Callee, for session: String) throws(Ending) {
         let refusal: Ending? = state.withLock { state in
             if state.stopping { return .serviceStops }
             if state.endingSessions.contains(session) { return .sessionEnds }
+            if state.departed.contains(callee) { return .calleeLeft }
             state.calls[serial] = Waiting(callee: callee, session: session)
             return nil
         }
@@ -92,8 +115,11 @@ final class PluginCalls: Sendable {
         return taken
     }
 
-    /// Fails the calls to `callee` at once.
+    /// Fails the calls to `callee` at once, and those made to it later: it left.
     func fail(to callee: Callee) {
+        state.withLock { state in
+            if state.channels[callee] != nil { state.departed.insert(callee) }
+        }
         fail(.calleeLeft) { $0.callee == callee }
     }
 
