@@ -59,4 +59,18 @@ import Testing
             #expect(seconds.map { $0 < 0.5 } == true, "\(result.output)")
         }
     }
+
+    /// A plugin that answers every event with 1,024 events it subscribes to: the cascade stops at
+    /// its limit and the plugin is isolated, within bounded memory. (Once, one `Inject` never
+    /// returned and the service grew until it was killed.)
+    @Test func aPluginsEmitFanOutStopsAtTheCascadeLimit() throws {
+        let bus = try PrivateBus()
+        let (service, address, _) = try bus.servePeersOnly(["--mode", "manual"])
+        let result = try bus.run("/usr/bin/env", ["python3", Self.script, "fanout", address, "\(service.processIdentifier)"])
+        let lines = result.output.split(separator: "\n")
+        #expect(lines.first?.hasPrefix("inject ok") == true, "\(result.output)\(result.errorOutput)")
+        #expect(lines.contains("get ok"))
+        let peak = lines.last?.split(separator: " ").dropFirst().first.flatMap { Int($0) }
+        #expect(peak.map { $0 < 400 } == true, "\(result.output)")
+    }
 }

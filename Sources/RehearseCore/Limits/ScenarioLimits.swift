@@ -104,4 +104,8 @@ public enum ScenarioLimits {
     public static let commandPlugins = 8
     /// The most arguments of a plugin's command.
     public static let commandArguments = 64
+    /// The most events one event may cause, delivered and waiting, before time moves (run to
+    /// completion): past it an emit is refused, so a plugin answering each event with more of
+    /// them cannot hold its simulation forever nor fill memory.
+    public static let cascadeEvents = 100_000
 }
