@@ -73,4 +73,17 @@ import Testing
         let peak = lines.last?.split(separator: " ").dropFirst().first.flatMap { Int($0) }
         #expect(peak.map { $0 < 400 } == true, "\(result.output)")
     }
+
+    /// A plugin that answers every `Wake` with 1,024 wakes 0 s ahead: it is isolated at the limit of
+    /// events waiting on the clock, and the `Advance` ends. (Once, it never did, and the timeline
+    /// grew without bound.)
+    @Test func aPluginsScheduleFanOutStopsAtThePendingLimit() throws {
+        let bus = try PrivateBus()
+        let (service, address, _) = try bus.servePeersOnly(["--mode", "manual"])
+        let result = try bus.run("/usr/bin/env", ["python3", Self.script, "wakes", address, "\(service.processIdentifier)"])
+        let lines = result.output.split(separator: "\n")
+        #expect(lines.first?.hasPrefix("advance ok") == true, "\(result.output)\(result.errorOutput)")
+        let peak = lines.last?.split(separator: " ").dropFirst().first.flatMap { Int($0) }
+        #expect(peak.map { $0 < 400 } == true, "\(result.output)")
+    }
 }

@@ -108,4 +108,7 @@ public enum ScenarioLimits {
     /// completion): past it an emit is refused, so a plugin answering each event with more of
     /// them cannot hold its simulation forever nor fill memory.
     public static let cascadeEvents = 100_000
+    /// The most items that may wait on the clock for an injection or a remote plugin's
+    /// `schedule` effect.
+    public static let pendingEvents = 100_000
 }
