@@ -86,4 +86,13 @@ import Testing
         let peak = lines.last?.split(separator: " ").dropFirst().first.flatMap { Int($0) }
         #expect(peak.map { $0 < 400 } == true, "\(result.output)")
     }
+
+    /// One client registering hundreds of plugins with one session: past the limit each is
+    /// refused with `Limit`, so no session reinstalls hundreds of plugins for each newcomer.
+    @Test func registrationsPastTheLimitAreRefused() throws {
+        let bus = try PrivateBus()
+        let (_, address, _) = try bus.servePeersOnly(["--mode", "manual"])
+        let result = try bus.run("/usr/bin/env", ["python3", Self.script, "register-many", address, "200"])
+        #expect(result.output == "{'ok': 8, 'org.rehearse.Error.Limit': 192}\n", "\(result.output)\(result.errorOutput)")
+    }
 }
