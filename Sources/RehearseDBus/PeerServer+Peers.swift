@@ -128,7 +128,7 @@ extension PeerServer {
         guard !dropped.isEmpty else { return }
         peers.removeAll { peer in dropped.contains { $0 === peer } }
         retired += dropped
-        for peer in dropped { router?.peerLeft(peer.connection) }
+        for peer in dropped { router?.peerLeft(peer) }
     }
 
     /// Drops the peers that fall behind, then closes every retired peer's connection: at the

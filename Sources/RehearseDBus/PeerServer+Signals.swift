@@ -40,7 +40,7 @@ extension PeerServer {
         guard dbus_connection_get_is_authenticated(peer.connection) != 0 else { return false }
         switch audience {
         case .everyone: return true
-        case .owner(let owner): return owner == .peer(peer.connection)
+        case .owner(let owner): return owner == SessionTable.Owner(peer)
         }
     }
 }

@@ -7,7 +7,7 @@ protocol MessageRouter: AnyObject {
     /// Handles `message`, which came on `connection`: from `peer`, or from the bus when nil.
     func route(_ message: OpaquePointer, from connection: OpaquePointer, peer: PeerServer.Peer?) -> DBusHandlerResult
     /// `connection`, a peer's, was taken out of service: what it owned ends.
-    func peerLeft(_ connection: OpaquePointer)
+    func peerLeft(_ peer: PeerServer.Peer)
     /// Takes `reply` (a method return or an error) if it answers a call the service made; false
     /// otherwise.
     func routeReply(_ reply: OpaquePointer, from connection: OpaquePointer, peer: PeerServer.Peer?) -> Bool
@@ -117,12 +117,13 @@ final class PeerServer {
             && dbus_connection_add_filter(connection, replyFilter, server, nil) != 0
     }
 
-    /// Sends `message`, a call to a plugin, to `client`: on the bus (the message names it), or on
-    /// its peer connection while that is served; releases it.
+    /// Sends `message`, a call to a plugin, to `client`: on the bus (the message names it), or to
+    /// that very peer while it is served (not to a later peer whose connection has the address
+    /// its connection had); releases it.
     func send(_ message: OpaquePointer, to client: PluginCalls.Callee) {
         let connection = switch client {
         case .bus: bus?.raw
-        case .peer: peers.first { PluginCalls.Callee(.peer($0.connection)) == client }?.connection
+        case .peer(let number): peers.first { $0.number == number }?.connection
         }
         if let connection { send(message, on: connection) } else { dbus_message_unref(message) }
     }
@@ -170,7 +171,12 @@ final class PeerServer {
 
     /// Whether `connection` is a peer's still served.
     func isPeer(_ connection: OpaquePointer) -> Bool {
-        peers.contains { $0.connection == connection }
+        peer(on: connection) != nil
+    }
+
+    /// The peer served on `connection`, if any.
+    func peer(on connection: OpaquePointer) -> Peer? {
+        peers.first { $0.connection == connection }
     }
 
     /// Sends `message` on `connection` unless that is no longer served, and releases it.

@@ -17,8 +17,14 @@ struct SessionTable {
     enum Owner: Equatable {
         /// A client on the bus, by its unique name (`:1.42`).
         case bus(String)
-        /// A peer connected straight to the service.
-        case peer(OpaquePointer)
+        /// A peer connected straight to the service: its connection, and its number, which no
+        /// other peer has (a later peer's connection may have a departed one's address).
+        case peer(OpaquePointer, number: Int)
+
+        /// `peer`, as the owner of what it creates and registers.
+        init(_ peer: PeerServer.Peer) {
+            self = .peer(peer.connection, number: peer.number)
+        }
     }
 
     /// A created session and what the service knows of it.

@@ -57,6 +57,9 @@ final class SessionWorker: Sendable {
     /// The most calls that may wait for the session; past it a call is refused at once with
     /// `org.rehearse.Error.Limit`, so no client queues unbounded work behind a long `Advance`.
     static let maximumQueuedCalls = 1_000
+    /// The most plugins one session has, registered or started by its scenario: each
+    /// registration reinstalls them all.
+    static let maximumPlugins = ScenarioLimits.commandPlugins
 
     /// What the connection thread and the worker's thread hand each other.
     private struct Shared {
@@ -148,7 +151,9 @@ final class SessionWorker: Sendable {
         shared.withLock { $0.closing = true }
         shared.broadcast()
         state.wakeAll()
+        pluginCalls.end(path)  // a call to a plugin would hold this thread up to its deadline
         finished.wait()
+        pluginCalls.forget(path)
         owned.claim()  // the thread is over: the session is this thread's now
         let refused = shared.withLock { shared in
             defer { shared.inbox.removeAll() }
@@ -224,7 +229,8 @@ final class SessionWorker: Sendable {
         let session = owned.value
         defer { session.registered.removeAll() }
         for (declaration, client) in session.registered {
-            let channel = BusPluginChannel(client: PluginCalls.Callee(client), calls: pluginCalls, serials: serials) { [unowned self] call in
+            let channel = BusPluginChannel(client: PluginCalls.Callee(client), session: path, calls: pluginCalls,
+                                           serials: serials) { [unowned self] call in
                 publish([call])
             }
             do {
@@ -270,8 +276,15 @@ final class SessionWorker: Sendable {
 extension SessionWorker: SessionHost {
     /// `RegisterPlugin` on this session: installed once its reply is out (``installRegisteredPlugins()``).
     func registerPlugin(_ declaration: RemotePluginDeclaration) throws(MethodFailure) {
-        guard let client = owned.value.caller else { throw MethodFailure(SimulatorError.notPermitted, "the call came from nobody") }
-        owned.value.registered.append((declaration, client))
+        let session = owned.value
+        guard let client = session.caller else { throw MethodFailure(SimulatorError.notPermitted, "the call came from nobody") }
+        guard session.object.session.setup.remotePlugins.count + session.registered.count < Self.maximumPlugins else {
+            throw MethodFailure(SimulatorError.limit, "\(path) has \(Self.maximumPlugins) plugins of other programs (the limit)")
+        }
+        guard !session.registered.contains(where: { $0.declaration.id == declaration.id }) else {
+            throw MethodFailure(PluginRegistration.invalidRegistration, "a plugin '\(declaration.id)' is registering with \(path) already")
+        }
+        session.registered.append((declaration, client))
     }
 
     func createSession(_ setup: Fields, for call: OpaquePointer) throws(MethodFailure) -> String? {

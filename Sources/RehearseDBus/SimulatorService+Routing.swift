@@ -19,7 +19,7 @@ extension SimulatorService: MessageRouter {
         if dbus_message_get_type(message) == DBUS_MESSAGE_TYPE_SIGNAL, peer == nil { closeSessionsOfDepartedClient(message) }
         guard dbus_message_get_type(message) == DBUS_MESSAGE_TYPE_METHOD_CALL else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
         let path = dbus_message_get_path(message).map { String(cString: $0) } ?? "/"
-        let caller = peer.map { SessionTable.Owner.peer($0.connection) } ?? dbus_message_get_sender(message).map { .bus(String(cString: $0)) }
+        let caller = peer.map(SessionTable.Owner.init) ?? dbus_message_get_sender(message).map { .bus(String(cString: $0)) }
         if let entry = sessions.entry(at: path) {
             if !entry.shared, entry.owner != caller {
                 send(.failure(MethodFailure(SimulatorError.accessDenied, "\(path) belongs to another client")), to: message, on: source)
@@ -62,17 +62,18 @@ extension SimulatorService: MessageRouter {
     }
 
     /// A peer taken out of service: its sessions end, and its fingers on the default session.
-    func peerLeft(_ connection: OpaquePointer) {
-        pluginCalls.fail(to: PluginCalls.Callee(.peer(connection)))
-        sessions.removeAll(ownedBy: .peer(connection)).forEach(release)
-        defaultSessionFingers.left(.peer(connection))
+    func peerLeft(_ peer: PeerServer.Peer) {
+        let owner = SessionTable.Owner(peer)
+        pluginCalls.fail(to: PluginCalls.Callee(owner))
+        sessions.removeAll(ownedBy: owner).forEach(release)
+        defaultSessionFingers.left(owner)
     }
 
     /// Hands `reply` to the session waiting for it, if it answers a call to a plugin and comes from
     /// that plugin's client; false otherwise.
     func routeReply(_ reply: OpaquePointer, from source: OpaquePointer, peer: PeerServer.Peer?) -> Bool {
         threadOwner.check()
-        let callee = peer.map { PluginCalls.Callee(.peer($0.connection)) }
+        let callee = peer.map { PluginCalls.Callee(SessionTable.Owner($0)) }
             ?? dbus_message_get_sender(reply).map { PluginCalls.Callee.bus(String(cString: $0)) }
         return callee.map { pluginCalls.take(reply, from: $0) } ?? false
     }

@@ -24,7 +24,7 @@ extension SimulatorService: SessionHost {
     /// Who made `call` (on ``source``): a peer connected straight to the service, or a bus client
     /// by its unique name; nil for a call with neither.
     func caller(of call: OpaquePointer) -> SessionTable.Owner? {
-        if let source, server.isPeer(source) { return .peer(source) }
+        if let source, let peer = server.peer(on: source) { return SessionTable.Owner(peer) }
         return dbus_message_get_sender(call).map { .bus(String(cString: $0)) }
     }
 

@@ -121,7 +121,7 @@ public final class SimulatorService {
     /// (``PeerServer/close()``); safe to call twice.
     private func shutDown() {
         state.stopRequested.store(true, ordering: .relaxed)
-        pluginCalls.fail(to: nil)  // no session waits for a plugin while the service stops
+        pluginCalls.stop()  // no session waits for a plugin while the service stops
         sessionFactory.finish()
         finishSessionCreations()
         for entry in sessions.entries { closeWorker(at: entry.worker.path) }

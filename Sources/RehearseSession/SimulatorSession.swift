@@ -9,7 +9,7 @@ import RehearseScenario
 /// drives the default session through the same methods.
 public final class SimulatorSession {
     /// The most events that may wait on the clock (`InjectAt`, motion streams, plugins' work).
-    public static let maximumPendingEvents = 100_000
+    public static let maximumPendingEvents = ScenarioLimits.pendingEvents
     /// The longest `Advance`, in seconds.
     public static let maximumAdvance = 1_000_000.0
     /// How many scheduled items an `Advance` runs before it lets the service send what they

@@ -40,6 +40,8 @@ public final class EventBus {
     @exclusivity(unchecked) private var wildcardSubscribers: [Subscriber] = []
     @exclusivity(unchecked) private var queue = Deque<DeliveredEvent>()
     @exclusivity(unchecked) private var isDelivering = false
+    /// The events delivered since the event that started the current delivery was published.
+    @exclusivity(unchecked) private var cascadeCount = 0
     /// Subscriptions made and ended while an event was being delivered, made once it has been.
     @exclusivity(unchecked) private var deferredChanges: [Change] = []
     /// Whether each owner (by index) has been isolated; ``anyIsolated`` skips the look-up while none has.
@@ -120,10 +122,17 @@ public final class EventBus {
             queue.append(delivered)
             return delivered.sequence
         }
+        cascadeCount = 0
         deliverThenApplyChanges(delivered)
         while !queue.isEmpty { deliverThenApplyChanges(queue.removeFirst()) }
         if !isRunningItem { afterDelivery?() }
         return delivered.sequence
+    }
+
+    /// Whether the event being delivered and the events it caused, delivered and waiting, reach
+    /// ``ScenarioLimits/cascadeEvents``: then no more may be published until they are delivered.
+    public var isCascadeFull: Bool {
+        isDelivering && cascadeCount + queue.count >= ScenarioLimits.cascadeEvents
     }
 
     /// Runs a timeline item: what it publishes, in one or several events, is one change to the
@@ -140,6 +149,7 @@ public final class EventBus {
     /// Delivers one event, then makes the subscription changes its handlers asked for.
     @inline(__always)
     private func deliverThenApplyChanges(_ delivered: DeliveredEvent) {
+        cascadeCount += 1
         isDelivering = true
         deliver(delivered)
         isDelivering = false

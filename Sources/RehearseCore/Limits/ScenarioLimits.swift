@@ -108,4 +108,11 @@ public enum ScenarioLimits {
     public static let commandPlugins = 8
     /// The most arguments of a plugin's command.
     public static let commandArguments = 64
+    /// The most events one event may cause, delivered and waiting, before time moves (run to
+    /// completion): past it an emit is refused, so a plugin answering each event with more of
+    /// them cannot hold its simulation forever nor fill memory.
+    public static let cascadeEvents = 100_000
+    /// The most items that may wait on the clock for an injection or a remote plugin's
+    /// `schedule` effect.
+    public static let pendingEvents = 100_000
 }

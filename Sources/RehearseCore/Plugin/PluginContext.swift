@@ -20,6 +20,8 @@ public final class PluginContext {
 
     /// The current virtual time.
     public var now: VirtualTime { timeline.now }
+    /// How many items wait on the clock, the simulation's and every plugin's.
+    public var pendingCount: Int { timeline.pendingCount }
     /// The scene (model values). Change animatable properties with ``set(_:for:of:)-(_,_,String)``.
     public let scene: Scene
     /// The simulated device.

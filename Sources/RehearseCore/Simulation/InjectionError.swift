@@ -14,6 +14,10 @@ public enum InjectionError: Error, Equatable, Sendable, CustomStringConvertible 
     /// already down coming down again, one that is not down moving or lifting), or a gesture
     /// faster than ``ScenarioLimits/gestureVelocity``.
     case invalidTouch(String)
+    /// Emitted while the event being delivered has caused ``ScenarioLimits/cascadeEvents``
+    /// events already.
+    case cascadeLimit
+
 
     public var description: String {
         switch self {
@@ -23,6 +27,8 @@ public enum InjectionError: Error, Equatable, Sendable, CustomStringConvertible 
         case .invalidTime(let reason): reason
         case .invalidFields(let name, let error): "event '\(name)': \(error)"
         case .invalidTouch(let reason): reason
+        case .cascadeLimit:
+            "one event caused \(ScenarioLimits.cascadeEvents) events (ScenarioLimits.cascadeEvents, the limit) before time moved: an emit loop?"
         }
     }
 }

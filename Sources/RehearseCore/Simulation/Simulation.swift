@@ -214,6 +214,7 @@ public final class Simulation {
 
     /// ``inject(_:)`` on behalf of `source` (a plugin emitting through its context).
     func emit(_ event: Event, source: String) throws(InjectionError) -> UInt64? {
+        guard !bus.isCascadeFull else { throw .cascadeLimit }
         try check(event)
         guard let prepared = prepare(event) else { return nil }
         return bus.publish(prepared, source: source)

@@ -50,6 +50,9 @@ final class RemotePlugin: PluginInstance {
             guard let layout = context.layout else { throw RemotePluginError("the scene has no constraint layout") }
             try layout.activate(sets)
         case .schedule(let delay, let tag):
+            guard context.pendingCount < ScenarioLimits.pendingEvents else {
+                throw RemotePluginError("\(ScenarioLimits.pendingEvents) items already wait on the clock (ScenarioLimits.pendingEvents, the limit)")
+            }
             context.schedule(after: delay) { [unowned self] in try apply(wake(tag, details: [:])) }
         }
     }
