@@ -176,7 +176,8 @@ public final class Animator {
         scene.slot(of: node).map { presentationValue(of: property, atSlot: $0) }
     }
 
-    private func presentationValue(of property: AnimatableProperty, atSlot slot: Int) -> SIMD4<Double> {
+    /// The presentation value of one property of the node in `slot` (resolved by the caller).
+    func presentationValue(of property: AnimatableProperty, atSlot slot: Int) -> SIMD4<Double> {
         presentationValue(of: Key(slot: slot, property: property),
                           model: scene.modelValue(of: property, atSlot: slot), at: timeline.now)
     }

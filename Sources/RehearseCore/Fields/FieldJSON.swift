@@ -25,30 +25,40 @@ extension FieldValue {
 
     static func writeJSONObject(_ fields: Fields, to output: inout String) {
         output += "{"
-        for (index, key) in fields.keys.sorted().enumerated() {
+        for (index, field) in fields.sorted(by: { $0.key < $1.key }).enumerated() {
             if index > 0 { output += "," }
-            writeJSONString(key, to: &output)
+            writeJSONString(field.key, to: &output)
             output += ":"
-            fields[key]?.writeJSON(to: &output)
+            field.value.writeJSON(to: &output)
         }
         output += "}"
     }
 
+    /// Writes `string` quoted, escaping by its UTF-8 bytes: the runs between escapes (all of a
+    /// plain string) are appended whole. A byte below 0x80 is always a whole character, so the runs
+    /// cut no character.
     static func writeJSONString(_ string: String, to output: inout String) {
         output += "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: output.unicodeScalars.append(scalar)
+        let bytes = string.utf8
+        var run = bytes.startIndex
+        for index in bytes.indices {
+            let escape: String
+            switch bytes[index] {
+            case UInt8(ascii: "\""): escape = "\\\""
+            case UInt8(ascii: "\\"): escape = "\\\\"
+            case UInt8(ascii: "\n"): escape = "\\n"
+            case UInt8(ascii: "\r"): escape = "\\r"
+            case UInt8(ascii: "\t"): escape = "\\t"
+            case let byte where byte < 0x20:
+                let hex = String(byte, radix: 16)
+                escape = "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: continue
             }
+            output += string[run..<index]
+            output += escape
+            run = bytes.index(after: index)
         }
+        output += string[run...]
         output += "\""
     }
 }

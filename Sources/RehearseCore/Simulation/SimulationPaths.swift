@@ -16,6 +16,9 @@ extension Simulation {
         "safeArea.frame", "children",
     ]
 
+    /// The first names of ``systemPaths``: a path that starts with one is the system's to read first.
+    static let systemHeads = Set(systemPaths.map { String($0.prefix { $0 != "." }) })
+
     /// The node properties a path can name besides the animatable ones.
     public static let nodeStatePaths = [
         "kind", "hidden", "text", "secure", "returnKey", "tag", "enablesReturnKeyAutomatically", "parent", "children",
@@ -45,7 +48,7 @@ extension Simulation {
             if let plugin = plugin(head) {
                 return try pluginValue(plugin.state, Array(parts.dropFirst()), plugin: head, path: path.text)
             }
-            let heads = Set(Self.systemPaths.map { String($0.prefix { $0 != "." }) } + scene.allIDs + pluginIDs).sorted()
+            let heads = Self.systemHeads.union(scene.allIDs + pluginIDs).sorted()
             throw PathError(path: path.text, reason: "'\(head)' is not a node, a plugin or a system path\(Suggestion.hint(for: head, among: heads))")
         } catch {
             // `LIST.count`: read only when the path does not name a value of its own.
@@ -156,17 +159,7 @@ extension Simulation {
 
     private func component(of property: AnimatableProperty, _ vector: SIMD4<Double>, _ rest: [String],
                            _ path: String) throws(PathError) -> FieldValue {
-        guard let name = rest.first else { return property.fieldValue(vector) }
-        if property == .frame, rest.count == 1, name == "maxX" || name == "maxY" {
-            return .double(name == "maxX" ? vector[0] + vector[2] : vector[1] + vector[3])
-        }
-        guard rest.count == 1, let index = property.componentNames.firstIndex(of: name) else {
-            let names = property.componentNames + (property == .frame ? ["maxX", "maxY"] : [])
-            throw PathError(path: path, reason: names.isEmpty
-                ? "\(property.rawValue) is a single number"
-                : "\(property.rawValue) has \(names.joined(separator: ", "))\(Suggestion.hint(for: name, among: names))")
-        }
-        return .double(vector[index])
+        try PropertyPart(of: property, rest, path: path).value(of: property, vector)
     }
 }
 

@@ -104,10 +104,10 @@ final class ScenarioExecution {
         plots = rendering.plotPaths.map { PlotSeries(path: $0, samples: []) }
         let frame = simulation.displayLink.time(ofFrame: 1)
         let spread = VirtualTime(nanoseconds: end.nanoseconds / Int64(ScenarioRunner.Rendering.maximumPlotSamples))
-        let paths = plots.map { ValuePath($0.path) }  // parsed once, read every frame
+        let readers = plots.map { simulation.reader(for: ValuePath($0.path)) }  // resolved once, read every frame
         sample(every: max(frame, spread), until: end) { [unowned self] in
             for index in plots.indices {
-                let value = (try? simulation.value(at: paths[index]))??.number
+                let value = (try? simulation.value(of: readers[index]))??.number
                 plots[index].samples.append((simulation.now, value))
             }
         }
