@@ -184,7 +184,7 @@ struct Explore: ParsableCommand {
         var kept: [String] = []
         for name in names {
             if folder.contents(of: name, limit: text.count) == text { return (folder.fullPath(name), kept) }
-            let result = Result { () throws(OutputError) in try folder.write(text, to: name, replacing: replacing) }
+            let result = Result { () throws(OutputError) in try folder.write(text, to: name, existing: replacing ? .atomically : .never) }
             switch result {
             case .success(let path): return (path, kept)
             case .failure(.exists(let path)): kept.append(path)

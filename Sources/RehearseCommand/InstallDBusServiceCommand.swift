@@ -55,7 +55,7 @@ struct InstallDBusService: ParsableCommand {
         let result = Result { () throws(OutputError) -> String? in
             let folder = try OutputFolder(creating: Self.servicesFolder.path)
             guard folder.contents(of: file, limit: data.count) != data else { return nil }
-            return try folder.write(data, to: file, replacing: force)
+            return try folder.write(data, to: file, existing: force ? .atomically : .never)
         }
         switch result {
         case .success(let path?):

@@ -7,11 +7,21 @@ import Glibc
 /// --out`). The folder's own path is the user's (links on it are followed); inside it nothing is
 /// followed: each subfolder is opened without following a symbolic link, and each file is written
 /// to a fresh temporary file beside its final name and renamed to it, so a link planted inside
-/// (as a picture or as a subfolder) is refused or replaced, and never written through. A file
-/// replaced is removed just before the rename (whatever is put there meanwhile is still replaced):
-/// renamed over a file, ext4 writes the new one out at once (`auto_da_alloc`) and waits on the
-/// disk, which made rewriting a report folder on a busy machine take up to twice as long.
+/// (as a picture or as a subfolder) is refused or replaced, and never written through.
 public final class OutputFolder {
+    /// What writing a file does to one already there.
+    public enum Replacing: Sendable {
+        /// Refused with ``OutputError/exists(_:)``.
+        case never
+        /// Replaced by the rename at once: whoever reads the name finds the old file or the new one.
+        case atomically
+        /// Removed just before the rename (whatever is put there meanwhile is still replaced): for
+        /// files rewritten as a whole each run (the HTML report). Renamed over a file, ext4 writes
+        /// the new one out at once (`auto_da_alloc`) and waits on the disk, which made rewriting a
+        /// report folder on a busy machine take up to twice as long; the name is briefly absent.
+        case removingFirst
+    }
+
     /// The folder's path as given.
     public let path: String
     private let descriptor: Int32
@@ -42,10 +52,10 @@ public final class OutputFolder {
     }
 
     /// Writes `data` to `relativePath` (names separated by `/`, created as needed) and returns the
-    /// file's path. An existing file of that name is replaced when `replacing`, else refused with
-    /// ``OutputError/exists(_:)``.
+    /// file's path; an existing file of that name is handled as `existing` says.
     @discardableResult
-    public func write(_ data: Data, to relativePath: String, replacing: Bool = true) throws(OutputError) -> String {
+    public func write(_ data: Data, to relativePath: String, existing: Replacing = .atomically) throws(OutputError) -> String {
+        let replacing = existing != .never
         let (folder, name) = try parent(of: relativePath, creating: true)
         defer { if folder != descriptor { close(folder) } }
         let target = fullPath(relativePath)
@@ -59,8 +69,7 @@ public final class OutputFolder {
             failure = error
         }
         if close(file) != 0, failure == nil { failure = .system(target) }
-        // The old file goes first, so that the rename replaces nothing (see the type's comment).
-        if failure == nil, replacing { unlinkat(folder, name, 0) }
+        if failure == nil, existing == .removingFirst { unlinkat(folder, name, 0) }
         if failure == nil, replacing, renameat(folder, temporary, folder, name) != 0 { failure = .system(target) }
         // Without replacing, a hard link is made only where no file is: an existing one is never replaced.
         if failure == nil, !replacing, linkat(folder, temporary, folder, name, 0) != 0 {

@@ -61,7 +61,7 @@ public enum HTMLReport {
         }
         var index = ""
         for (path, text) in files {
-            let written = try output.write(Data(text.utf8), to: path)
+            let written = try output.write(Data(text.utf8), to: path, existing: .removingFirst)
             if path == "index.html" { index = written }
         }
         return index
