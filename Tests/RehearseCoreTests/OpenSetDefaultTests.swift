@@ -30,7 +30,6 @@ import Testing
         "PeerMatchRules.swift: switch key": "match rule keys (strings)",
         "PeerServer+BusMethods.swift: switch (member, signature)": "D-Bus member names and signatures",
         "PropertyAnimationReader.swift: switch kind": "a curve's form, a key checked against ScenarioSyntax.curveForms",
-        "RemoteEffect.swift: switch kind": "effect kinds (strings) a remote plugin's answer names",
         "ScenarioLoader.swift: switch error": "any error a plugin's installation throws",
         "ScenarioLoader.swift: switch try configuration.fieldValue(\"the configuration of '\\(id)'\")": "a mapping, null, or refused",
         "ScenarioSchema.swift: switch name": "node property names (strings)",

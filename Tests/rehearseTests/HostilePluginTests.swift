@@ -24,7 +24,9 @@ import Testing
         let (_, address, _) = try bus.servePeersOnly(["--mode", "manual"])
         let result = try bus.run("/usr/bin/env", ["python3", Self.script, "stall-close", address, "5"])
         let seconds = result.output.split(separator: " ").dropFirst(2).first.flatMap { Double($0) }
-        #expect(seconds.map { $0 < 0.5 } == true, "\(result.output)\(result.errorOutput)\(bus.contents(of: "serve.log"))")
+        // A moment is expected; waiting for the five plugins in turn took 4.7 s. The bound is 2 s:
+        // ten times and more what a busy machine takes for the moment, under half the fault.
+        #expect(seconds.map { $0 < 2 } == true, "\(result.output)\(result.errorOutput)\(bus.contents(of: "serve.log"))")
     }
 
     /// SIGTERM while a session waits for five plugins that never answer: the service is gone within
@@ -39,8 +41,9 @@ import Testing
         service.terminate()
         PrivateBus.waitForExit(service)
         let stopped = clock.now - start
-        // The goal is 100 ms; a debug build on a busy machine gets five times that.
-        #expect(stopped < .milliseconds(500), "stopped after \(stopped)")
+        // The goal is 100 ms; the bound is twenty times that, and under half of the 4 s that
+        // waiting for the five plugins in turn took.
+        #expect(stopped < .seconds(2), "stopped after \(stopped)")
         #expect(service.terminationStatus == 0)
         #expect(!FileManager.default.fileExists(atPath: socket))
     }

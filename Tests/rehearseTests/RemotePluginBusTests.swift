@@ -25,17 +25,18 @@ import Testing
         #expect(lines.last == "count 2")
     }
 
+    /// "At once": the failure names the client's leaving, which only the departure gives; waiting
+    /// out the deadline would say "no answer within 1 s".
     @Test func aPluginWhoseClientLeavesFailsAtOnceAndTheServiceGoesOn() throws {
         let result = try run("leave")
         #expect(result.status == 0, "\(result.errorOutput)")
-        #expect(result.output.contains("took under 0.5 s"), "\(result.output)")
         #expect(result.output.contains(#""error": "the plugin's client left during Deliver(tap)""#), "\(result.output)")
     }
 
     @Test func aSlowPluginHoldsUpItsOwnSessionOnly() throws {
         let result = try run("slow")
         #expect(result.status == 0, "\(result.errorOutput)")
-        #expect(result.output.contains("other session under 0.5 s"), "\(result.output)")
+        #expect(result.output.contains("other session answered while the slow one waited"), "\(result.output)")
         #expect(result.output.contains(#""error": "no answer within 1 s to Deliver(tap)""#), "\(result.output)")
     }
 

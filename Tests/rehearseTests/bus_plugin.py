@@ -4,10 +4,10 @@
 
   count          the plugin counts taps and emits `probe.tapped {count}`; two taps; prints the
                  session's events and `probe.count`
-  leave          the plugin's client leaves while the session waits for its answer: prints how
-                 long the tap took and the plugin.failed event; then a call on another session
-  slow           the plugin answers after 3 s: a second session, driven meanwhile, answers at
-                 once; prints both timings
+  leave          the plugin's client leaves while the session waits for its answer: prints the
+                 plugin.failed event (it names the client's leaving, not the 1 s deadline)
+  slow           the plugin answers after 3 s: a second session, driven meanwhile, answers while
+                 the first still waits out its 1 s deadline; prints both outcomes
   default        RegisterPlugin on the default session: prints the error
 """
 import json
@@ -81,21 +81,18 @@ with simulator.session(scenario=SCENE, mode="manual", share=True) as session:
             print(event.name, json.dumps(event.fields, sort_keys=True))
         print("count", session.get("probe.count"))
     elif MODE == "leave":
-        start = time.monotonic()
         session.inject("tap", x=160, y=200)
-        took = time.monotonic() - start
         failed = [event.fields for event in session.take_events() if event.name == "plugin.failed"]
-        print("took", "under 0.5 s" if took < 0.5 else f"{took:.2f} s")
         print("failed", json.dumps(failed, sort_keys=True))
     elif MODE == "slow":
         other = rehearse.Simulator().session(scenario=SCENE, mode="manual")
         slow = threading.Thread(target=lambda: session.inject("tap", x=160, y=200))
-        start = time.monotonic()
         slow.start()
         time.sleep(0.2)
-        before = time.monotonic()
         other.inject("tap", x=160, y=200)
-        print("other session", "under 0.5 s" if time.monotonic() - before < 0.5 else "slow")
+        # The slow session's call cannot return before its 1 s deadline: still waiting, it did not
+        # hold the other session up.
+        print("other session", "answered while the slow one waited" if slow.is_alive() else "answered after the slow one")
         slow.join()
         failed = [event.fields for event in session.take_events() if event.name == "plugin.failed"]
         print("slow session failed", json.dumps(failed, sort_keys=True))

@@ -97,7 +97,7 @@ public final class PluginContext {
     /// trace is the one a typed event gives.
     @discardableResult
     public func emit(named name: String, fields given: Fields) throws -> UInt64? {
-        guard case .dictionary(let fields) = try FieldValueEncoder.normalised(.dictionary(given)) else { return nil }
+        let fields = try given.mapValues(FieldValueEncoder.normalised)
         let event = try Event(name: name, fields: fields)
         if case .custom = event, let declared = simulation.declaredEvent(named: name)?.declaredFields {
             if let missing = declared.required.subtracting(fields.keys).sorted().first {

@@ -1,4 +1,5 @@
 import RehearseCore
+import RehearseScenario
 import Synchronization
 
 /// One started plugin's connection, peer to peer (docs/remote-plugins.md): it reads the plugin's
@@ -35,12 +36,11 @@ final class PluginConnection: PluginCallChannel {
 extension Duration {
     /// The whole milliseconds in the duration, as a C `int` timeout takes them.
     var milliseconds: Int {
-        Int(clamping: components.seconds * 1_000 + components.attoseconds / 1_000_000_000_000_000)
+        Int(clamping: Int64(inSeconds * 1000))
     }
 
     /// `1 s`, `0.25 s`.
     var secondsText: String {
-        let seconds = Double(components.seconds) + Double(components.attoseconds) / 1e18
-        return "\(seconds.formatted(.number)) s"
+        "\(inSeconds.formatted(.number)) s"
     }
 }

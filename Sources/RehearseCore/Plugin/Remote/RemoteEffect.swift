@@ -13,34 +13,38 @@ public enum RemoteEffect: Hashable, Sendable {
     /// Asks for `Wake(tag)` after `delay` of virtual time.
     case schedule(after: VirtualTime, tag: String)
 
-    /// The kinds an answer may name, in the protocol's order.
-    public static let kinds = ["emit", "set", "animate", "activate", "schedule"]
+    /// The kinds an answer may name, as the protocol names them.
+    public enum Kind: String, CaseIterable, Sendable {
+        case emit, set, animate, activate, schedule
+    }
 
     /// Reads the effect `(kind, arguments)` of an answer; throws what is wrong, naming the argument.
-    public init(kind: String, arguments: Fields) throws(FieldError) {
+    public init(kind name: String, arguments: Fields) throws(FieldError) {
+        guard let kind = Kind(rawValue: name) else {
+            let kinds = Kind.allCases.map(\.rawValue)
+            throw FieldError(path: "", problem: .invalidValue(
+                "unknown effect '\(name)'\(Suggestion.hint(for: name, among: kinds)); effects: \(kinds.joined(separator: ", "))"))
+        }
         var reader = FieldReader(arguments)
         switch kind {
-        case "emit":
+        case .emit:
             self = .emit(name: try reader.required("name"), fields: try reader.optional("fields", as: Fields.self) ?? [:])
-        case "set":
+        case .set:
             self = .set(path: try reader.required("path"), value: try reader.required("value", as: FieldValue.self))
-        case "animate":
+        case .animate:
             var parameters = AnimationParameters(duration: try Self.seconds(reader.required("duration"), "duration"))
             parameters.delay = try Self.seconds(reader.optional("delay") ?? 0, "delay")
             parameters.curve = (try reader.choice("curve", as: NamedCurve.self) ?? .easeInEaseOut).curve
             self = .animate(parameters, changes: try reader.required("changes", as: Fields.self),
                             completion: try reader.optional("completion"))
-        case "activate":
+        case .activate:
             self = .activate(sets: try reader.required("sets", as: [String].self))
-        case "schedule":
+        case .schedule:
             let delay = try Self.seconds(reader.required("after"), "after")
             guard let after = VirtualTime.seconds(delay) else {
                 throw FieldError(path: "after", problem: .invalidValue("must be a number of seconds, found \(delay)"))
             }
             self = .schedule(after: after, tag: try reader.required("tag"))
-        default:
-            throw FieldError(path: "", problem: .invalidValue(
-                "unknown effect '\(kind)'\(Suggestion.hint(for: kind, among: Self.kinds)); effects: \(Self.kinds.joined(separator: ", "))"))
         }
         try reader.finish()
     }
@@ -51,5 +55,18 @@ public enum RemoteEffect: Hashable, Sendable {
             throw FieldError(path: name, problem: .invalidValue("must be 0 to \(Int(ScenarioLimits.runSeconds)) seconds, found \(value)"))
         }
         return value
+    }
+}
+
+extension RemoteEffect {
+    /// The effect's kind.
+    public var kind: Kind {
+        switch self {
+        case .emit: .emit
+        case .set: .set
+        case .animate: .animate
+        case .activate: .activate
+        case .schedule: .schedule
+        }
     }
 }

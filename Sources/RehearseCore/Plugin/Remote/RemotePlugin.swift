@@ -28,7 +28,7 @@ final class RemotePlugin: PluginInstance {
             do {
                 try apply(effect)
             } catch {
-                throw RemotePluginError("effect \(index + 1) (\(effect.kind)): \(error)")
+                throw RemotePluginError("effect \(index + 1) (\(effect.kind.rawValue)): \(error)")
             }
         }
     }
@@ -72,19 +72,6 @@ final class RemotePlugin: PluginInstance {
         guard callsAtInstant <= ScenarioLimits.remoteCallsAtOneInstant else {
             throw RemotePluginError("called more than \(ScenarioLimits.remoteCallsAtOneInstant) times at \(instant) s without time moving "
                 + "(ScenarioLimits.remoteCallsAtOneInstant): it emits what it hears, or wakes itself after 0 s, forever")
-        }
-    }
-}
-
-extension RemoteEffect {
-    /// The effect's kind, as the protocol names it.
-    var kind: String {
-        switch self {
-        case .emit: "emit"
-        case .set: "set"
-        case .animate: "animate"
-        case .activate: "activate"
-        case .schedule: "schedule"
         }
     }
 }
