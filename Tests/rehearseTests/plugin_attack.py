@@ -17,7 +17,8 @@ session shared by another peer (the owner, which drives it). Run by HostilePlugi
   plugin_attack.py register-many ADDRESS N  one peer registers N ids with a shared session; prints
                                           how many were accepted and the errors of the others
   plugin_attack.py reuse ADDRESS          the plugin registers, then leaves; new peers connect; the
-                                          owner injects a tap; prints which calls the new peers got
+                                          owner injects a tap; prints its outcome with the plugin's
+                                          failure, and which calls the new peers got
 """
 import collections
 import os
@@ -235,12 +236,17 @@ def reuse(address):
     stop = threading.Event()
     for index, connection in enumerate(newcomers):
         threading.Thread(target=listen, args=(index, connection), daemon=True).start()
-    start = time.monotonic()
-    reply = call(owner, path, "Inject", "sa{sv}", ("tap", {"x": ("d", 160.0), "y": ("d", 200.0)}))
-    took = time.monotonic() - start
+    call(owner, "/org/freedesktop/DBus", "AddMatch", "s", ("type='signal',member='Event'",), interface="org.freedesktop.DBus")
+    serial = owner.send(peer_method_call(path, INTERFACE, "Inject", "sa{sv}", ("tap", {"x": ("d", 160.0), "y": ("d", 200.0)})))
+    failures = []
+    while (message := owner.receive(timeout=30)) is not None:
+        if message.header.fields.get(HeaderFields.reply_serial) == serial:
+            break
+        if message.header.fields.get(HeaderFields.member) == "Event" and message.body[2] == "plugin.failed":
+            failures.append(message.body[3]["error"][1])
     time.sleep(0.5)
     stop.set()
-    print("inject", error_name(reply) or "ok", f"{took:.2f} s")
+    print("inject", error_name(message) or "ok", "failed:", "; ".join(failures))
     print("newcomers got", sorted(got))
 
 
