@@ -3,8 +3,9 @@ import Testing
 
 /// Each built-in payload's declared fields (`PayloadFields`, from which `rehearse events`, the
 /// loader's field check and the JSON Schema take them) are what reading it accepts and refuses.
-/// Payloads read through a `FieldReader` made with their declaration also check it on every read
-/// in debug builds; this test checks the others (the `Codable` ones) too.
+/// A `TabulatedPayload`'s declaration and reading come from one table, and payloads read by hand
+/// through a `FieldReader` made with their declaration check it on every read in debug builds;
+/// this test checks all of them, the `Codable` ones too, from the outside.
 @Suite struct PayloadFieldsTests {
     /// Payloads that cannot be read from their required fields alone, and why.
     static let moreThanTheRequired: [BuiltinEvent: String] = [

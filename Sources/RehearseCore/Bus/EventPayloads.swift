@@ -55,8 +55,8 @@ public struct KeyboardChange: DeclaredPayload {
 }
 
 /// A request naming one node: `focus` (make it first responder), `return` (the return key in it).
-public struct NodeTarget: DeclaredPayload {
-    public static let payloadFields = PayloadFields(.required("target"))
+public struct NodeTarget: TabulatedPayload {
+    public static let fieldTable = FieldTable(Self(target: ""), .required("target", \.target))
 
     /// The node's id.
     public var target: String
@@ -64,19 +64,11 @@ public struct NodeTarget: DeclaredPayload {
     public init(target: String) {
         self.target = target
     }
-
-    public init(fields: Fields) throws(FieldError) {
-        var reader = FieldReader(fields, declared: Self.payloadFields)
-        target = try reader.required("target")
-        try reader.finish()
-    }
-
-    public var fields: Fields { ["target": .string(target)] }
 }
 
 /// A request to end editing: in one node, or in the whole scene when `target` is absent.
-public struct ResignRequest: DeclaredPayload {
-    public static let payloadFields = PayloadFields(.optional("target"))
+public struct ResignRequest: TabulatedPayload {
+    public static let fieldTable = FieldTable(Self(), .optional("target", \.target))
 
     /// The node that should resign, or `nil` for the whole scene.
     public var target: String?
@@ -84,19 +76,11 @@ public struct ResignRequest: DeclaredPayload {
     public init(target: String? = nil) {
         self.target = target
     }
-
-    public init(fields: Fields) throws(FieldError) {
-        var reader = FieldReader(fields, declared: Self.payloadFields)
-        target = try reader.optional("target")
-        try reader.finish()
-    }
-
-    public var fields: Fields { target.map { ["target": .string($0)] } ?? [:] }
 }
 
 /// The first responder moved; either side may be absent.
-public struct FocusChange: DeclaredPayload {
-    public static let payloadFields = PayloadFields(.optional("from"), .optional("to"))
+public struct FocusChange: TabulatedPayload {
+    public static let fieldTable = FieldTable(Self(from: nil, to: nil), .optional("from", \.from), .optional("to", \.to))
 
     public var from: String?
     public var to: String?
@@ -104,20 +88,6 @@ public struct FocusChange: DeclaredPayload {
     public init(from: String?, to: String?) {
         self.from = from
         self.to = to
-    }
-
-    public init(fields: Fields) throws(FieldError) {
-        var reader = FieldReader(fields, declared: Self.payloadFields)
-        from = try reader.optional("from")
-        to = try reader.optional("to")
-        try reader.finish()
-    }
-
-    public var fields: Fields {
-        var fields: Fields = [:]
-        fields["from"] = from.map(FieldValue.string)
-        fields["to"] = to.map(FieldValue.string)
-        return fields
     }
 }
 
@@ -169,8 +139,8 @@ public struct Tap: DeclaredPayload {
 }
 
 /// Text typed into a node. Text aimed at a secure field travels as ``Redaction/placeholder``.
-public struct TextInput: DeclaredPayload {
-    public static let payloadFields = PayloadFields(.required("target"), .required("text"))
+public struct TextInput: TabulatedPayload {
+    public static let fieldTable = FieldTable(Self(target: "", text: ""), .required("target", \.target), .required("text", \.text))
 
     public var target: String
     public var text: String
@@ -179,20 +149,13 @@ public struct TextInput: DeclaredPayload {
         self.target = target
         self.text = text
     }
-
-    public init(fields: Fields) throws(FieldError) {
-        var reader = FieldReader(fields, declared: Self.payloadFields)
-        target = try reader.required("target")
-        text = try reader.required("text")
-        try reader.finish()
-    }
-
-    public var fields: Fields { ["target": .string(target), "text": .string(text)] }
 }
 
 /// A device-motion sample, as `CMDeviceMotion`.
-public struct MotionSample: DeclaredPayload {
-    public static let payloadFields = PayloadFields(.required("rotationRate", "{x,y,z}"), .optional("attitude"), .optional("gravity"), .optional("userAcceleration"))
+public struct MotionSample: TabulatedPayload {
+    public static let fieldTable = FieldTable(
+        Self(rotationRate: Vector3(x: 0, y: 0, z: 0)), .required("rotationRate", \.rotationRate, "{x,y,z}"),
+        .optional("attitude", \.attitude), .optional("gravity", \.gravity), .optional("userAcceleration", \.userAcceleration))
 
     /// Rotation rate in radians per second.
     public var rotationRate: Vector3
@@ -206,23 +169,6 @@ public struct MotionSample: DeclaredPayload {
         self.attitude = attitude
         self.gravity = gravity
         self.userAcceleration = userAcceleration
-    }
-
-    public init(fields: Fields) throws(FieldError) {
-        var reader = FieldReader(fields, declared: Self.payloadFields)
-        rotationRate = try reader.required("rotationRate")
-        attitude = try reader.optional("attitude")
-        gravity = try reader.optional("gravity")
-        userAcceleration = try reader.optional("userAcceleration")
-        try reader.finish()
-    }
-
-    public var fields: Fields {
-        var fields: Fields = ["rotationRate": rotationRate.fieldValue]
-        fields["attitude"] = attitude?.fieldValue
-        fields["gravity"] = gravity?.fieldValue
-        fields["userAcceleration"] = userAcceleration?.fieldValue
-        return fields
     }
 }
 
@@ -260,27 +206,21 @@ public struct Tick: DeclaredPayload {
 }
 
 /// The interface orientation changed.
-public struct OrientationChange: DeclaredPayload {
-    public static let payloadFields = PayloadFields(.choice("value", Orientation.self))
+public struct OrientationChange: TabulatedPayload {
+    public static let fieldTable = FieldTable(Self(value: .portrait), .choice("value", \.value))
 
     public var value: Orientation
 
     public init(value: Orientation) {
         self.value = value
     }
-
-    public init(fields: Fields) throws(FieldError) {
-        var reader = FieldReader(fields, declared: Self.payloadFields)
-        value = try reader.requiredChoice("value")
-        try reader.finish()
-    }
-
-    public var fields: Fields { ["value": .string(value.rawValue)] }
 }
 
 /// An animation of one property of one node ended; `finished` is false when it was interrupted.
-public struct AnimationFinished: DeclaredPayload {
-    public static let payloadFields = PayloadFields(.required("target"), .required("property"), .required("finished"))
+public struct AnimationFinished: TabulatedPayload {
+    public static let fieldTable = FieldTable(
+        Self(target: "", property: "", finished: false),
+        .required("target", \.target), .required("property", \.property), .required("finished", \.finished))
 
     public var target: String
     public var property: String
@@ -291,37 +231,17 @@ public struct AnimationFinished: DeclaredPayload {
         self.property = property
         self.finished = finished
     }
-
-    public init(fields: Fields) throws(FieldError) {
-        var reader = FieldReader(fields, declared: Self.payloadFields)
-        target = try reader.required("target")
-        property = try reader.required("property")
-        finished = try reader.required("finished")
-        try reader.finish()
-    }
-
-    public var fields: Fields {
-        ["target": .string(target), "property": .string(property), "finished": .bool(finished)]
-    }
 }
 
 /// Connectivity changed.
-public struct NetworkChange: DeclaredPayload {
-    public static let payloadFields = PayloadFields(.required("online"))
+public struct NetworkChange: TabulatedPayload {
+    public static let fieldTable = FieldTable(Self(online: false), .required("online", \.online))
 
     public var online: Bool
 
     public init(online: Bool) {
         self.online = online
     }
-
-    public init(fields: Fields) throws(FieldError) {
-        var reader = FieldReader(fields, declared: Self.payloadFields)
-        online = try reader.required("online")
-        try reader.finish()
-    }
-
-    public var fields: Fields { ["online": .bool(online)] }
 }
 
 /// A plugin threw while handling an event and has been isolated. (Rare: its field form is its

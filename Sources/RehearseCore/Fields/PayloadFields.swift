@@ -1,7 +1,8 @@
 /// The fields of a built-in event's payload, declared once: each one's name, whether it must be
-/// given, and what the vocabulary says of its value. The payload reads its fields through a
-/// ``FieldReader`` made with this declaration, which checks in debug builds that it asks for
-/// exactly these fields, the required ones as required; `rehearse events` shows ``summary``; the
+/// given, and what the vocabulary says of its value. A ``TabulatedPayload`` derives it from its
+/// ``FieldTable``; a payload that reads its fields by hand reads them through a ``FieldReader``
+/// made with this declaration, which checks in debug builds that it asks for exactly these
+/// fields, the required ones as required; `rehearse events` shows ``summary``; the
 /// loader and the JSON Schema check a scenario's fields of the event against ``required`` and
 /// ``optional``.
 public struct PayloadFields: Sendable {
@@ -37,6 +38,11 @@ public struct PayloadFields: Sendable {
     public let remark: String?
 
     public init(_ fields: Field..., remark: String? = nil) {
+        self.init(fields, remark: remark)
+    }
+
+    /// The declaration of `fields`, in the order the summary lists them.
+    public init(_ fields: [Field], remark: String? = nil) {
         self.fields = fields
         self.remark = remark
     }

@@ -1,7 +1,8 @@
 /// `scroll.didScroll` and `scroll.didEndDecelerating`: a scroll view and its content offset, as
 /// `scrollViewDidScroll(_:)` and `scrollViewDidEndDecelerating(_:)` see them.
-public struct ScrollPosition: DeclaredPayload {
-    public static let payloadFields = PayloadFields(.required("target"), .required("contentOffset", "{x,y}"))
+public struct ScrollPosition: TabulatedPayload {
+    public static let fieldTable = FieldTable(
+        Self(target: "", contentOffset: .zero), .required("target", \.target), .required("contentOffset", \.contentOffset, "{x,y}"))
 
     /// The scroll view.
     public var target: String
@@ -11,15 +12,6 @@ public struct ScrollPosition: DeclaredPayload {
         self.target = target
         self.contentOffset = contentOffset
     }
-
-    public init(fields: Fields) throws(FieldError) {
-        var reader = FieldReader(fields, declared: Self.payloadFields)
-        target = try reader.required("target")
-        contentOffset = try reader.required("contentOffset")
-        try reader.finish()
-    }
-
-    public var fields: Fields { ["target": .string(target), "contentOffset": contentOffset.fieldValue] }
 }
 
 /// `scroll.willEndDragging`, as `scrollViewWillEndDragging(_:withVelocity:targetContentOffset:)`:
@@ -27,8 +19,10 @@ public struct ScrollPosition: DeclaredPayload {
 /// points per millisecond) and the scroll view means to come to rest at `targetContentOffset`,
 /// which a plugin may change while this event is delivered
 /// (``PluginContext/setTargetContentOffset(_:of:)``).
-public struct ScrollRelease: DeclaredPayload {
-    public static let payloadFields = PayloadFields(.required("target"), .required("velocity", "{x,y} pt/s"), .required("targetContentOffset", "{x,y}"))
+public struct ScrollRelease: TabulatedPayload {
+    public static let fieldTable = FieldTable(
+        Self(target: "", velocity: .zero, targetContentOffset: .zero), .required("target", \.target),
+        .required("velocity", \.velocity, "{x,y} pt/s"), .required("targetContentOffset", \.targetContentOffset, "{x,y}"))
 
     public var target: String
     public var velocity: Point
@@ -38,17 +32,5 @@ public struct ScrollRelease: DeclaredPayload {
         self.target = target
         self.velocity = velocity
         self.targetContentOffset = targetContentOffset
-    }
-
-    public init(fields: Fields) throws(FieldError) {
-        var reader = FieldReader(fields, declared: Self.payloadFields)
-        target = try reader.required("target")
-        velocity = try reader.required("velocity")
-        targetContentOffset = try reader.required("targetContentOffset")
-        try reader.finish()
-    }
-
-    public var fields: Fields {
-        ["target": .string(target), "velocity": velocity.fieldValue, "targetContentOffset": targetContentOffset.fieldValue]
     }
 }

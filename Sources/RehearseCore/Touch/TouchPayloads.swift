@@ -57,9 +57,11 @@ public enum SwipeDirection: String, CaseIterable, Sendable, Codable {
 }
 
 /// `gesture.pan`, as `UIPanGestureRecognizer`: the finger's travel since it came down and its velocity.
-public struct PanGesture: DeclaredPayload {
-    public static let payloadFields = PayloadFields(.required("state"), .optional("target"), .required("translation", "{x,y}"), .required("velocity", "{x,y} pt/s"),
-        .required("location", "{x,y}"))
+public struct PanGesture: TabulatedPayload {
+    public static let fieldTable = FieldTable(
+        Self(state: .began, target: nil, translation: .zero, velocity: .zero, location: .zero),
+        .choice("state", \.state), .optional("target", \.target), .required("translation", \.translation, "{x,y}"),
+        .required("velocity", \.velocity, "{x,y} pt/s"), .required("location", \.location, "{x,y}"))
 
     public var state: GestureState
     /// The node the pan belongs to: the scroll view the finger is in (a scroll view pans itself),
@@ -79,28 +81,14 @@ public struct PanGesture: DeclaredPayload {
         self.velocity = velocity
         self.location = location
     }
-
-    public init(fields: Fields) throws(FieldError) {
-        var reader = FieldReader(fields, declared: Self.payloadFields)
-        state = try reader.requiredChoice("state")
-        target = try reader.optional("target")
-        translation = try reader.required("translation")
-        velocity = try reader.required("velocity")
-        location = try reader.required("location")
-        try reader.finish()
-    }
-
-    public var fields: Fields {
-        var fields: Fields = ["state": .string(state.rawValue), "translation": translation.fieldValue,
-                              "velocity": velocity.fieldValue, "location": location.fieldValue]
-        fields["target"] = target.map(FieldValue.string)
-        return fields
-    }
 }
 
 /// `gesture.swipe`, as `UISwipeGestureRecognizer`: a discrete gesture, delivered once as `ended`.
-public struct SwipeGesture: DeclaredPayload {
-    public static let payloadFields = PayloadFields(.required("state"), .optional("target"), .choice("direction", SwipeDirection.self), .required("location", "{x,y}"))
+public struct SwipeGesture: TabulatedPayload {
+    public static let fieldTable = FieldTable(
+        Self(state: .ended, target: nil, direction: .up, location: .zero),
+        .choice("state", \.state), .optional("target", \.target), .choice("direction", \.direction),
+        .required("location", \.location, "{x,y}"))
 
     public var state: GestureState
     public var target: String?
@@ -114,28 +102,14 @@ public struct SwipeGesture: DeclaredPayload {
         self.direction = direction
         self.location = location
     }
-
-    public init(fields: Fields) throws(FieldError) {
-        var reader = FieldReader(fields, declared: Self.payloadFields)
-        state = try reader.requiredChoice("state")
-        target = try reader.optional("target")
-        direction = try reader.requiredChoice("direction")
-        location = try reader.required("location")
-        try reader.finish()
-    }
-
-    public var fields: Fields {
-        var fields: Fields = ["state": .string(state.rawValue), "direction": .string(direction.rawValue),
-                              "location": location.fieldValue]
-        fields["target"] = target.map(FieldValue.string)
-        return fields
-    }
 }
 
 /// `gesture.longPress`, as `UILongPressGestureRecognizer`: begins once the finger has been held
 /// still long enough, changes as it moves, ends when it lifts.
-public struct LongPressGesture: DeclaredPayload {
-    public static let payloadFields = PayloadFields(.required("state"), .optional("target"), .required("location", "{x,y}"))
+public struct LongPressGesture: TabulatedPayload {
+    public static let fieldTable = FieldTable(
+        Self(state: .began, target: nil, location: .zero),
+        .choice("state", \.state), .optional("target", \.target), .required("location", \.location, "{x,y}"))
 
     public var state: GestureState
     public var target: String?
@@ -146,27 +120,15 @@ public struct LongPressGesture: DeclaredPayload {
         self.target = target
         self.location = location
     }
-
-    public init(fields: Fields) throws(FieldError) {
-        var reader = FieldReader(fields, declared: Self.payloadFields)
-        state = try reader.requiredChoice("state")
-        target = try reader.optional("target")
-        location = try reader.required("location")
-        try reader.finish()
-    }
-
-    public var fields: Fields {
-        var fields: Fields = ["state": .string(state.rawValue), "location": location.fieldValue]
-        fields["target"] = target.map(FieldValue.string)
-        return fields
-    }
 }
 
 /// `gesture.pinch`, as `UIPinchGestureRecognizer`: two fingers' distance relative to where they
 /// started, its rate of change and their midpoint.
-public struct PinchGesture: DeclaredPayload {
-    public static let payloadFields = PayloadFields(.required("state"), .optional("target"), .required("scale"), .required("velocity", "(scale/s)"),
-        .required("center", "{x,y}"))
+public struct PinchGesture: TabulatedPayload {
+    public static let fieldTable = FieldTable(
+        Self(state: .began, target: nil, scale: 1, velocity: 0, center: .zero),
+        .choice("state", \.state), .optional("target", \.target), .required("scale", \.scale),
+        .required("velocity", \.velocity, "(scale/s)"), .required("center", \.center, "{x,y}"))
 
     public var state: GestureState
     public var target: String?
@@ -183,22 +145,5 @@ public struct PinchGesture: DeclaredPayload {
         self.scale = scale
         self.velocity = velocity
         self.center = center
-    }
-
-    public init(fields: Fields) throws(FieldError) {
-        var reader = FieldReader(fields, declared: Self.payloadFields)
-        state = try reader.requiredChoice("state")
-        target = try reader.optional("target")
-        scale = try reader.required("scale")
-        velocity = try reader.required("velocity")
-        center = try reader.required("center")
-        try reader.finish()
-    }
-
-    public var fields: Fields {
-        var fields: Fields = ["state": .string(state.rawValue), "scale": .double(scale), "velocity": .double(velocity),
-                              "center": center.fieldValue]
-        fields["target"] = target.map(FieldValue.string)
-        return fields
     }
 }
