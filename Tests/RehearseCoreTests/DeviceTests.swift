@@ -85,9 +85,11 @@ import Testing
         }
     }
 
-    @Test func presetsHaveUniqueNamesInTheOrderTheyAreListed() {
-        #expect(Device.presets.count == Device.presetList.count)
-        #expect(Device.presetList.map(\.name) == ["iphone-5", "iphone-8", "iphone-x", "iphone-13-pro", "ipad"])
-        #expect(Device.presetList.filter { $0.refreshRate == 120 }.map(\.name) == ["iphone-13-pro"])
+    @Test func presetsHaveUniqueNamesEachFoundByItsName() {
+        let names = Device.presetList.map(\.name)
+        #expect(Set(names).count == names.count)
+        #expect(Device.presets.count == names.count)
+        #expect(names.allSatisfy { Device.presets[$0]?.name == $0 })
+        #expect(Device.presets["iphone-13-pro"]?.refreshRate == 120, "ProMotion")
     }
 }

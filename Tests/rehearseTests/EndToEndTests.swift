@@ -1,4 +1,7 @@
 import Foundation
+import RehearseCore
+import RehearsePlugins
+import RehearseScenario
 import Testing
 
 private let failing = """
@@ -55,15 +58,20 @@ private let failing = """
         #expect(lines[2] == "\(file.path):9:14: error: path 'username.frame.z': frame has x, y, width, height, maxX, maxY")
     }
 
+    /// Every file of the malformed corpus is refused by `rehearse run` with exit 2 and the loader's
+    /// own error for it (which `MalformedCorpusTests` holds to `MalformedExpectations.tsv`).
     @Test func everyMalformedFileIsRefusedWithItsMessageAndExitTwo() throws {
-        let folder = Rehearse.packageRoot.appendingPathComponent("Tests/RehearseScenarioTests")
-        let table = try String(contentsOf: folder.appendingPathComponent("MalformedExpectations.tsv"), encoding: .utf8)
-        let rows = table.split(separator: "\n").map { $0.split(separator: "\t", maxSplits: 1).map(String.init) }
-        #expect(rows.count >= 40)
-        for row in rows {
-            let result = try Rehearse.run(["run", row[0]], in: folder.appendingPathComponent("Malformed"))
-            #expect(result.status == 2, "\(row[0])")
-            #expect(result.output.hasPrefix("INVALID \(row[1])\n"), "\(row[0]): \(result.output)")
+        let folder = Rehearse.packageRoot.appendingPathComponent("Tests/RehearseScenarioTests/Malformed")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(files.count >= 40)
+        for file in files {
+            let data = try Data(contentsOf: folder.appendingPathComponent(file))
+            let error = #expect(throws: ScenarioError.self) {
+                try ScenarioLoader(registry: shippedPlugins).load(data: data, file: file)
+            }
+            let result = try Rehearse.run(["run", file], in: folder)
+            #expect(result.status == 2, "\(file)")
+            #expect(result.output.hasPrefix("INVALID \(error?.description ?? "?")\n"), "\(file): \(result.output)")
         }
     }
 
@@ -88,7 +96,7 @@ private let failing = """
               landscape: keyboard 183, safe area top 0 left 44 bottom 21 right 44
             """))
         let listed = result.output.split(separator: "\n").filter { !$0.hasPrefix(" ") }.map { String($0.split(separator: " ")[0]) }
-        #expect(listed == ["iphone-5", "iphone-8", "iphone-x", "iphone-13-pro", "ipad"])
+        #expect(listed == Device.presetList.map(\.name))
         let folder = Rehearse.packageRoot.appendingPathComponent("Scenarios/devices")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".yaml") }
         #expect(files.sorted() == listed.map { "\($0).yaml" }.sorted())
