@@ -42,7 +42,8 @@ import Testing
 
     /// The summary lists every field, a `?` after the optional ones, as `rehearse events` shows it.
     @Test func theSummaryMarksTheOptionalFields() {
-        #expect(BuiltinEvent.keyboardWillShow.fieldSummary == "frame {x,y,width,height}, beginFrame?, duration?, curve?")
+        #expect(BuiltinEvent.keyboardWillShow.fieldSummary
+            == "frame {x,y,width,height}, beginFrame?, duration?, curve?: linear | easeIn | easeOut | easeInEaseOut | default | keyboard")
         #expect(BuiltinEvent.orientation.fieldSummary == "value: portrait | portraitUpsideDown | landscapeLeft | landscapeRight")
         #expect(BuiltinEvent.touchBegan.fieldSummary == "id, x, y, target?; delivered with target")
     }

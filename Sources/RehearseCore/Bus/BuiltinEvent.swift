@@ -65,6 +65,11 @@ public enum BuiltinEvent: Int, CaseIterable, Sendable {
         return (fields.required, fields.optional)
     }
 
+    /// The form of each field's value, from the payload's declaration.
+    public var fieldShapes: [String: FieldShape] {
+        Dictionary(uniqueKeysWithValues: payloadType.payloadFields.fields.map { ($0.name, $0.shape) })
+    }
+
     /// The type of its payload: what `context.on(kind)` hands a handler, and what a test builds
     /// to send it (`.focus(NodeTarget(target: "username"))`).
     public var payloadType: any DeclaredPayload.Type {

@@ -18,7 +18,8 @@ extension EventPayload where Self: Codable {
 
 /// The keyboard's frames and animation, as in `UIKeyboardWillShowNotification`'s user info.
 public struct KeyboardChange: DeclaredPayload {
-    public static let payloadFields = PayloadFields(.required("frame", "{x,y,width,height}"), .optional("beginFrame"), .optional("duration"), .optional("curve"))
+    public static let payloadFields = PayloadFields(.required("frame", Rect.self, "{x,y,width,height}"), .optional("beginFrame", Rect.self),
+                                                    .optional("duration", Double.self), .choice("curve", NamedCurve.self, isRequired: false))
 
     /// The end frame, in screen coordinates of the current orientation.
     public var frame: Rect
@@ -94,7 +95,7 @@ public struct FocusChange: TabulatedPayload {
 /// A tap at a screen point or on a node. As delivered it carries both, plus whether the hit node
 /// is a control.
 public struct Tap: DeclaredPayload {
-    public static let payloadFields = PayloadFields(.optional("x"), .optional("y"), .optional("target"), .optional("isControl"),
+    public static let payloadFields = PayloadFields(.optional("x", Double.self), .optional("y", Double.self), .optional("target", String.self), .optional("isControl", Bool.self),
         remark: "x and y, or target; delivered with target and isControl")
 
     /// Where the tap landed, in screen coordinates.
@@ -174,7 +175,7 @@ public struct MotionSample: TabulatedPayload {
 
 /// A display-link frame, as `CADisplayLink`'s `timestamp` and `targetTimestamp`.
 public struct Tick: DeclaredPayload {
-    public static let payloadFields = PayloadFields(.required("timestamp"), .required("targetTimestamp"))
+    public static let payloadFields = PayloadFields(.required("timestamp", Double.self), .required("targetTimestamp", Double.self))
 
     /// The time of this frame.
     public var timestamp: VirtualTime
@@ -247,7 +248,7 @@ public struct NetworkChange: TabulatedPayload {
 /// A plugin threw while handling an event and has been isolated. (Rare: its field form is its
 /// `Codable` form.)
 public struct PluginFailure: DeclaredPayload, Codable {
-    public static let payloadFields = PayloadFields(.required("plugin"), .required("error"))
+    public static let payloadFields = PayloadFields(.required("plugin", String.self), .required("error", String.self))
 
     public var plugin: String
     public var error: String
@@ -262,7 +263,8 @@ public struct PluginFailure: DeclaredPayload, Codable {
 /// values on both sides (`actual`: the checked side; `expected`: what it had to satisfy). (Rare:
 /// its field form is its `Codable` form.)
 public struct InvariantFailure: DeclaredPayload, Codable {
-    public static let payloadFields = PayloadFields(.required("name"), .required("owner"), .required("actual"), .required("expected"))
+    public static let payloadFields = PayloadFields(.required("name", String.self), .required("owner", String.self), .required("actual", String.self),
+                                                    .required("expected", String.self))
 
     public var name: String
     public var owner: String

@@ -4,9 +4,13 @@ public protocol FieldConvertible {
     init(field value: FieldValue, path: String) throws(FieldError)
     /// The value's field form.
     var fieldValue: FieldValue { get }
+    /// The form a value must have to be read (what the JSON Schema checks).
+    static var fieldShape: FieldShape { get }
 }
 
 extension Double: FieldConvertible {
+    public static var fieldShape: FieldShape { .number }
+
     /// Reads a finite number (an integer is accepted).
     public init(field value: FieldValue, path: String) throws(FieldError) {
         guard let number = value.number else {
@@ -22,6 +26,8 @@ extension Double: FieldConvertible {
 }
 
 extension Int: FieldConvertible {
+    public static var fieldShape: FieldShape { .integer }
+
     /// Reads an integer (a number with no fractional part is accepted).
     public init(field value: FieldValue, path: String) throws(FieldError) {
         switch value {
@@ -38,6 +44,8 @@ extension Int: FieldConvertible {
 }
 
 extension Bool: FieldConvertible {
+    public static var fieldShape: FieldShape { .boolean }
+
     public init(field value: FieldValue, path: String) throws(FieldError) {
         guard case .bool(let flag) = value else {
             throw FieldError(path: path, problem: .wrongType(expected: "a boolean", found: value.typeName))
@@ -49,6 +57,8 @@ extension Bool: FieldConvertible {
 }
 
 extension String: FieldConvertible {
+    public static var fieldShape: FieldShape { .string }
+
     public init(field value: FieldValue, path: String) throws(FieldError) {
         guard case .string(let text) = value else {
             throw FieldError(path: path, problem: .wrongType(expected: "a string", found: value.typeName))
@@ -60,9 +70,12 @@ extension String: FieldConvertible {
 }
 
 extension Rect: FieldConvertible {
+    private static let numberKeys = ["x", "y", "width", "height"]
+    public static var fieldShape: FieldShape { .numbers(numberKeys) }
+
     /// Reads `{x, y, width, height}` or `[x, y, width, height]`.
     public init(field value: FieldValue, path: String) throws(FieldError) {
-        let numbers = try FieldReader.numbers(value, path: path, keys: ["x", "y", "width", "height"])
+        let numbers = try FieldReader.numbers(value, path: path, keys: Self.numberKeys)
         self.init(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
     }
 
@@ -72,9 +85,12 @@ extension Rect: FieldConvertible {
 }
 
 extension Point: FieldConvertible {
+    private static let numberKeys = ["x", "y"]
+    public static var fieldShape: FieldShape { .numbers(numberKeys) }
+
     /// Reads `{x, y}` or `[x, y]`.
     public init(field value: FieldValue, path: String) throws(FieldError) {
-        let numbers = try FieldReader.numbers(value, path: path, keys: ["x", "y"])
+        let numbers = try FieldReader.numbers(value, path: path, keys: Self.numberKeys)
         self.init(x: numbers[0], y: numbers[1])
     }
 
@@ -82,9 +98,12 @@ extension Point: FieldConvertible {
 }
 
 extension Size: FieldConvertible {
+    private static let numberKeys = ["width", "height"]
+    public static var fieldShape: FieldShape { .numbers(numberKeys) }
+
     /// Reads `{width, height}` or `[width, height]`.
     public init(field value: FieldValue, path: String) throws(FieldError) {
-        let numbers = try FieldReader.numbers(value, path: path, keys: ["width", "height"])
+        let numbers = try FieldReader.numbers(value, path: path, keys: Self.numberKeys)
         self.init(width: numbers[0], height: numbers[1])
     }
 
@@ -92,9 +111,12 @@ extension Size: FieldConvertible {
 }
 
 extension EdgeInsets: FieldConvertible {
+    private static let numberKeys = ["top", "left", "bottom", "right"]
+    public static var fieldShape: FieldShape { .numbers(numberKeys) }
+
     /// Reads `{top, left, bottom, right}` or `[top, left, bottom, right]`.
     public init(field value: FieldValue, path: String) throws(FieldError) {
-        let numbers = try FieldReader.numbers(value, path: path, keys: ["top", "left", "bottom", "right"])
+        let numbers = try FieldReader.numbers(value, path: path, keys: Self.numberKeys)
         self.init(top: numbers[0], left: numbers[1], bottom: numbers[2], right: numbers[3])
     }
 
@@ -104,9 +126,12 @@ extension EdgeInsets: FieldConvertible {
 }
 
 extension Vector3: FieldConvertible {
+    private static let numberKeys = ["x", "y", "z"]
+    public static var fieldShape: FieldShape { .numbers(numberKeys) }
+
     /// Reads `{x, y, z}` or `[x, y, z]`.
     public init(field value: FieldValue, path: String) throws(FieldError) {
-        let numbers = try FieldReader.numbers(value, path: path, keys: ["x", "y", "z"])
+        let numbers = try FieldReader.numbers(value, path: path, keys: Self.numberKeys)
         self.init(x: numbers[0], y: numbers[1], z: numbers[2])
     }
 
@@ -114,9 +139,12 @@ extension Vector3: FieldConvertible {
 }
 
 extension Attitude: FieldConvertible {
+    private static let numberKeys = ["roll", "pitch", "yaw"]
+    public static var fieldShape: FieldShape { .numbers(numberKeys) }
+
     /// Reads `{roll, pitch, yaw}` or `[roll, pitch, yaw]`.
     public init(field value: FieldValue, path: String) throws(FieldError) {
-        let numbers = try FieldReader.numbers(value, path: path, keys: ["roll", "pitch", "yaw"])
+        let numbers = try FieldReader.numbers(value, path: path, keys: Self.numberKeys)
         self.init(roll: numbers[0], pitch: numbers[1], yaw: numbers[2])
     }
 
@@ -124,6 +152,8 @@ extension Attitude: FieldConvertible {
 }
 
 extension FieldValue: FieldConvertible {
+    public static var fieldShape: FieldShape { .any }
+
     /// Any value, as given.
     public init(field value: FieldValue, path: String) throws(FieldError) {
         self = value
@@ -133,6 +163,8 @@ extension FieldValue: FieldConvertible {
 }
 
 extension Dictionary: FieldConvertible where Key == String, Value == FieldValue {
+    public static var fieldShape: FieldShape { .mapping }
+
     /// A mapping.
     public init(field value: FieldValue, path: String) throws(FieldError) {
         guard case .dictionary(let fields) = value else {
@@ -145,6 +177,8 @@ extension Dictionary: FieldConvertible where Key == String, Value == FieldValue 
 }
 
 extension Array: FieldConvertible where Element: FieldConvertible {
+    public static var fieldShape: FieldShape { .list(Element.fieldShape) }
+
     /// A list whose items are each read as `Element`.
     public init(field value: FieldValue, path: String) throws(FieldError) {
         guard case .array(let items) = value else {

@@ -46,7 +46,7 @@ extension FieldTable.Row {
     public static func required<Value: FieldConvertible & SendableMetatype>(
         _ name: String, _ property: WritableKeyPath<Payload, Value> & Sendable, _ note: String = ""
     ) -> Self {
-        Self(field: .required(name, note),
+        Self(field: .required(name, Value.self, note),
              read: { (reader, payload) throws(FieldError) in payload[keyPath: property] = try reader.required(name) },
              write: { payload, fields in fields[name] = payload[keyPath: property].fieldValue })
     }
@@ -55,7 +55,7 @@ extension FieldTable.Row {
     public static func optional<Value: FieldConvertible & SendableMetatype>(
         _ name: String, _ property: WritableKeyPath<Payload, Value?> & Sendable, _ note: String = ""
     ) -> Self {
-        Self(field: .optional(name, note),
+        Self(field: .optional(name, Value.self, note),
              read: { (reader, payload) throws(FieldError) in payload[keyPath: property] = try reader.optional(name) },
              write: { payload, fields in fields[name] = payload[keyPath: property]?.fieldValue })
     }

@@ -14,21 +14,25 @@ public struct PayloadFields: Sendable {
         public let isRequired: Bool
         /// What the summary says of its value after its name: `{x,y}`, `pt/s`, `: up | down`.
         public let note: String
+        /// The form its value must have to be read.
+        public let shape: FieldShape
 
-        /// A field the payload cannot be read without.
-        public static func required(_ name: String, _ note: String = "") -> Field {
-            Field(name: name, isRequired: true, note: note)
+        /// A field the payload cannot be read without, read as `Value`.
+        public static func required<Value: FieldConvertible>(_ name: String, _ type: Value.Type, _ note: String = "") -> Field {
+            Field(name: name, isRequired: true, note: note, shape: Value.fieldShape)
         }
 
-        /// A field the payload may be read without.
-        public static func optional(_ name: String, _ note: String = "") -> Field {
-            Field(name: name, isRequired: false, note: note)
+        /// A field the payload may be read without, read as `Value`.
+        public static func optional<Value: FieldConvertible>(_ name: String, _ type: Value.Type, _ note: String = "") -> Field {
+            Field(name: name, isRequired: false, note: note, shape: Value.fieldShape)
         }
 
-        /// A required string field holding one of `Choice`'s raw values, which the note lists.
-        public static func choice<Choice: RawRepresentable & CaseIterable>(_ name: String, _ type: Choice.Type) -> Field
-        where Choice.RawValue == String {
-            Field(name: name, isRequired: true, note: ": " + Choice.allCases.map(\.rawValue).joined(separator: " | "))
+        /// A string field holding one of `Choice`'s raw values, which the note lists.
+        public static func choice<Choice: RawRepresentable & CaseIterable>(
+            _ name: String, _ type: Choice.Type, isRequired: Bool = true
+        ) -> Field where Choice.RawValue == String {
+            let values = Choice.allCases.map(\.rawValue)
+            return Field(name: name, isRequired: isRequired, note: ": " + values.joined(separator: " | "), shape: .choice(values))
         }
     }
 

@@ -20,12 +20,18 @@ public protocol PluginEvent: EventPayload, SendableMetatype {
     static var fieldSummary: String { get }
     /// Who emits it and what it means.
     static var summary: String { get }
+    /// The form of each field's value, for the JSON Schema: found from the type when it is
+    /// `Decodable`; a field not listed may hold any value.
+    static var fieldShapes: [String: FieldShape] { get }
 }
 
 extension PluginEvent {
+    /// None known: any value is checked by reading the event alone.
+    public static var fieldShapes: [String: FieldShape] { [:] }
+
     /// The event's line in the vocabulary.
     public static var eventDescription: EventDescription {
-        EventDescription(name: name, fields: fieldSummary, summary: summary)
+        EventDescription(name: name, fields: fieldSummary, summary: summary, fieldShapes: fieldShapes)
     }
 
     /// The event as it travels on the bus.
@@ -35,4 +41,10 @@ extension PluginEvent {
     public static var declaredFields: (required: Set<String>, optional: Set<String>) {
         eventDescription.declaredFields
     }
+}
+
+extension PluginEvent where Self: Decodable {
+    /// The shapes of the fields the type decodes (strings, numbers, whole numbers, booleans, enums
+    /// of strings), found by ``FieldShapeProbe``.
+    public static var fieldShapes: [String: FieldShape] { FieldShapeProbe.shapes(of: Self.self) }
 }

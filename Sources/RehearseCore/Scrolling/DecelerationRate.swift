@@ -36,6 +36,9 @@ public struct DecelerationRate: Hashable, Sendable {
 }
 
 extension DecelerationRate: FieldConvertible {
+    /// A name or a number: the reader checks which.
+    public static var fieldShape: FieldShape { .any }
+
     /// Reads `normal`, `fast` or a number above 0 and at most ``ScenarioLimits/decelerationRate``.
     public init(field value: FieldValue, path: String) throws(FieldError) {
         if case .string(let name) = value {

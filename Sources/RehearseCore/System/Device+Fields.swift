@@ -57,4 +57,7 @@ private struct OrientationPair<Value: FieldConvertible>: FieldConvertible {
     }
 
     var fieldValue: FieldValue { ["portrait": portrait.fieldValue, "landscape": landscape.fieldValue] }
+
+    /// Not an event's field: the schema of a device mapping is `ScenarioSchema`'s own.
+    static var fieldShape: FieldShape { .any }
 }

@@ -13,8 +13,12 @@ public enum ScenarioSchema {
 
     static func document(registry: PluginRegistry) -> FieldValue {
         var declared: [String: Events.Declared] = [:]
-        for event in BuiltinEvent.allCases { declared[event.name] = event.declaredFields }
-        for event in registry.events { declared[event.name] = event.declaredFields }
+        for event in BuiltinEvent.allCases {
+            declared[event.name] = (event.declaredFields.required, event.declaredFields.optional, event.fieldShapes)
+        }
+        for event in registry.events {
+            declared[event.name] = (event.declaredFields.required, event.declaredFields.optional, event.fieldShapes)
+        }
         let events = Events(names: (EventDescription.builtin + registry.events).map(\.name),
                             declared: declared.keys.sorted().compactMap { name in declared[name].map { (name, $0) } })
         let step = StepParser.StepName.allCases.map { name in
@@ -282,8 +286,8 @@ public enum ScenarioSchema {
 
     /// The events a file may name, and the fields each declares.
     private struct Events {
-        /// The names of the fields an event must and may have.
-        typealias Declared = (required: Set<String>, optional: Set<String>)
+        /// The names of the fields an event must and may have, and the forms of their values.
+        typealias Declared = (required: Set<String>, optional: Set<String>, shapes: [String: FieldShape])
 
         let names: [String]
         /// Each event's declared fields (``BuiltinEvent/declaredFields``, ``PluginEvent/declaredFields``).
@@ -292,12 +296,14 @@ public enum ScenarioSchema {
         var name: FieldValue { enumeration(names) }
 
         /// For each event, the `fields` it declares: no others, and with `exactly` (an event sent,
-        /// not matched) every required one, not null.
+        /// not matched) every required one, not null, each value of its field's shape.
         func fields(exactly: Bool) -> Fields {
             let rules: [FieldValue] = declared.map { event in
-                let (required, optional) = event.fields
-                var properties = keys(optional.sorted(), ["$ref": "#/definitions/value"])
-                properties.merge(keys(required.sorted(), exactly ? item : ["$ref": "#/definitions/value"])) { $1 }
+                let (required, optional, shapes) = event.fields
+                func sent(_ name: String) -> FieldValue { schema(of: shapes[name] ?? .any) }
+                var properties: [String: FieldValue] = [:]
+                for name in optional { properties[name] = exactly ? nullable(sent(name)) : ["$ref": "#/definitions/value"] }
+                for name in required { properties[name] = exactly ? sent(name) : ["$ref": "#/definitions/value"] }
                 let fields = object(properties, required: exactly ? required.sorted() : [])
                 var then: Fields = ["properties": ["fields": fields]]
                 if exactly && !required.isEmpty { then["required"] = ["fields"] }
@@ -331,6 +337,23 @@ public enum ScenarioSchema {
     private static let item: FieldValue = ["allOf": [["not": ["type": "null"]], ["$ref": "#/definitions/value"]]]
     /// An event's fields.
     private static let fields: FieldValue = ["type": "object", "additionalProperties": ["$ref": "#/definitions/value"]]
+    /// A value of `shape`, as the field's reader accepts it (not null).
+    private static func schema(of shape: FieldShape) -> FieldValue {
+        switch shape {
+        case .any: item
+        case .string: string
+        case .number: number
+        case .integer: ["type": "integer", "minimum": .int(.min), "maximum": .int(.max)]
+        case .boolean: boolean
+        case .choice(let names): enumeration(names)
+        case .numbers(let names):
+            oneOf([object(keys(names, number), required: names),
+                   ["type": "array", "items": number, "minItems": .int(Int64(names.count)), "maxItems": .int(Int64(names.count))]])
+        case .list(let element): ["type": "array", "items": schema(of: element)]
+        case .mapping: fields
+        }
+    }
+
     private static let vector: FieldValue = object(["x": number, "y": number, "z": number], required: ["x", "y", "z"])
 
     private static func keys(_ names: [String], _ schema: FieldValue) -> [String: FieldValue] {

@@ -1,0 +1,21 @@
+/// The form a field's value must have to be read: what the JSON Schema checks an event's fields
+/// against, so that a file is valid for an editor exactly when its fields can be read. What a
+/// value must hold beyond its form (a touch's id not negative) only the reader checks.
+public indirect enum FieldShape: Hashable, Sendable {
+    /// Any value the field form has.
+    case any
+    case string
+    /// A finite number.
+    case number
+    /// A whole number.
+    case integer
+    case boolean
+    /// One of these strings.
+    case choice([String])
+    /// Numbers named by these keys: a mapping with exactly them, or a list in their order.
+    case numbers([String])
+    /// A list of values of one shape.
+    case list(FieldShape)
+    /// A mapping of any keys.
+    case mapping
+}
