@@ -16,6 +16,7 @@ import Testing
         "FieldConvertible.swift: switch value": "a whole number (where), or refused",
         "FieldJSON.swift: switch bytes[index]": "bytes to escape",
         "FieldMatching.swift: switch (self, actual)": "pairs of values: the rest compare as scalars",
+        "FieldShapeProbe.swift: switch type": "any Decodable type",
         "FieldReader.swift: switch value": "a mapping, a list of the right length (where), or refused",
         "FieldText.swift: switch fields[first]": "absent, a mapping, or refused",
         "FieldText.swift: switch text": "strings the command line reads as values",
