@@ -6,15 +6,15 @@ import RehearseSession
 extension SimulatorService {
     /// Keeps `message`, a call to the default session, and a reference to its connection for
     /// ``answerDefaultSessionCalls()``; refuses it when ``maximumQueuedCalls`` already wait.
-    func queueDefaultSessionCall(_ message: OpaquePointer, from source: OpaquePointer) {
+    func queueDefaultSessionCall(_ message: OpaquePointer, from connection: OpaquePointer) {
         guard defaultSessionCalls.count < Self.maximumQueuedCalls else {
             send(.failure(MethodFailure(SimulatorError.limit, "\(Self.maximumQueuedCalls) calls already wait for \(SimulatorInterface.path)")),
-                 to: message, on: source)
+                 to: message, on: connection)
             return
         }
         dbus_message_ref(message)
-        dbus_connection_ref(source)
-        defaultSessionCalls.append((message, source))
+        dbus_connection_ref(connection)
+        defaultSessionCalls.append((message, connection))
     }
 
     /// Answers the calls to the default session, in the order they came, outside any dispatch:
@@ -39,7 +39,7 @@ extension SimulatorService {
             }
             // Fingers of callers that left go before anyone's next call: it may need the room.
             defaultSessionFingers.cancelOrphans(in: sessions.defaultObject.session.simulation)
-            source = connection
+            callConnection = connection
             defaultSessionCaller = dbus_message_get_sender(call).map { (String(cString: $0), false) }
             let owner = caller(of: call), session = sessions.defaultObject.session, before = session.simulation.touchesDown
             let answer = sessions.defaultObject.answer(call) { continueLongWork(for: connection) }
@@ -50,7 +50,7 @@ extension SimulatorService {
                 if !server.isServed(connection) || defaultSessionCaller?.left == true { defaultSessionFingers.left(owner) }
             }
             defaultSessionCaller = nil
-            source = nil
+            callConnection = nil
             // The events the call delivered go out before its reply: a client that reads events
             // after the reply has them all.
             sendDeliveredEvents()

@@ -8,12 +8,12 @@ extension SimulatorService: MessageRouter {
     /// may call it (`AccessDenied` otherwise); a call to the default session to its queue, or
     /// answered at once when it does not touch the simulation; introspection, a peer's bus
     /// methods and unknown session paths answered here.
-    func route(_ message: OpaquePointer, from source: OpaquePointer, peer: PeerServer.Peer?) -> DBusHandlerResult {
+    func route(_ message: OpaquePointer, from connection: OpaquePointer, peer: PeerServer.Peer?) -> DBusHandlerResult {
         threadOwner.check()
-        let outerSource = self.source
-        self.source = source
+        let outerConnection = callConnection
+        callConnection = connection
         defer {
-            self.source = outerSource
+            callConnection = outerConnection
             sendDeliveredEvents()
         }
         if dbus_message_get_type(message) == DBUS_MESSAGE_TYPE_SIGNAL, peer == nil { closeSessionsOfDepartedClient(message) }
@@ -22,14 +22,14 @@ extension SimulatorService: MessageRouter {
         let caller = peer.map(SessionTable.Owner.init) ?? dbus_message_get_sender(message).map { .bus(String(cString: $0)) }
         if let entry = sessions.entry(at: path) {
             if !entry.shared, entry.owner != caller {
-                send(.failure(MethodFailure(SimulatorError.accessDenied, "\(path) belongs to another client")), to: message, on: source)
+                send(.failure(MethodFailure(SimulatorError.accessDenied, "\(path) belongs to another client")), to: message, on: connection)
             } else if let caller {
-                if !entry.worker.submit(message, from: source, caller: caller) {
+                if !entry.worker.submit(message, from: connection, caller: caller) {
                     send(.failure(MethodFailure(SimulatorError.limit, "\(SessionWorker.maximumQueuedCalls) calls already wait for \(path)")),
-                         to: message, on: source)
+                         to: message, on: connection)
                 }
             } else {
-                send(.failure(MethodFailure(SimulatorError.notPermitted, "the call has no sender")), to: message, on: source)
+                send(.failure(MethodFailure(SimulatorError.notPermitted, "the call has no sender")), to: message, on: connection)
             }
             return DBUS_HANDLER_RESULT_HANDLED
         }
@@ -38,25 +38,25 @@ extension SimulatorService: MessageRouter {
         let signature = dbus_message_get_signature(message).map { String(cString: $0) } ?? ""
         if interface == "org.freedesktop.DBus", let peer,
            let answer = server.answerBusMethod(message, member: member, signature: signature, of: peer) {
-            send(answer, to: message, on: source)
+            send(answer, to: message, on: connection)
             return DBUS_HANDLER_RESULT_HANDLED
         }
         if let reply = Introspection.reply(to: message, at: path, objectPaths: sessions.paths(visibleTo: caller),
                                            events: path == SimulatorInterface.path ? sessions.defaultObject.session.simulation.eventVocabulary : nil) {
-            send(.reply(reply), to: message, on: source)
+            send(.reply(reply), to: message, on: connection)
             return DBUS_HANDLER_RESULT_HANDLED
         }
         guard path == SimulatorInterface.path else {
             guard path.hasPrefix(SessionTable.sessionsPath + "/") else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
             send(.failure(MethodFailure(SimulatorError.unknownObject, "no session at \(path): it was closed, or its client left")),
-                 to: message, on: source)
+                 to: message, on: connection)
             return DBUS_HANDLER_RESULT_HANDLED
         }
         if interface == nil || interface == SimulatorInterface.interface, let method = SimulatorMethod(rawValue: member), !method.usesSimulation {
             guard let answer = sessions.defaultObject.answer(message, betweenSlices: { true }) else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
-            send(answer, to: message, on: source)  // nothing yet for `.later`: the host answers
+            send(answer, to: message, on: connection)  // nothing yet for `.later`: the host answers
         } else {
-            queueDefaultSessionCall(message, from: source)
+            queueDefaultSessionCall(message, from: connection)
         }
         return DBUS_HANDLER_RESULT_HANDLED
     }
@@ -71,7 +71,7 @@ extension SimulatorService: MessageRouter {
 
     /// Hands `reply` to the session waiting for it, if it answers a call to a plugin and comes from
     /// that plugin's client; false otherwise.
-    func routeReply(_ reply: OpaquePointer, from source: OpaquePointer, peer: PeerServer.Peer?) -> Bool {
+    func routeReply(_ reply: OpaquePointer, from connection: OpaquePointer, peer: PeerServer.Peer?) -> Bool {
         threadOwner.check()
         let callee = peer.map { PluginCalls.Callee(SessionTable.Owner($0)) }
             ?? dbus_message_get_sender(reply).map { PluginCalls.Callee.bus(String(cString: $0)) }
@@ -80,9 +80,9 @@ extension SimulatorService: MessageRouter {
 
     /// Sends `answer` to the caller of `call`, on the connection the call came on, unless that
     /// connection is no longer served.
-    func send(_ answer: SimulatorObject.Answer, to call: OpaquePointer, on source: OpaquePointer) {
-        guard server.isServed(source), let message = answer.message(answering: call, serial: serials.take()) else { return }
-        server.send(message, on: source)
+    func send(_ answer: SimulatorObject.Answer, to call: OpaquePointer, on connection: OpaquePointer) {
+        guard server.isServed(connection), let message = answer.message(answering: call, serial: serials.take()) else { return }
+        server.send(message, on: connection)
     }
 
     /// Builds `signal` and sends it to everyone whose match rules take it.

@@ -13,18 +13,18 @@ extension SimulatorService: SessionHost {
         guard let owner = caller(of: call) else {
             throw MethodFailure(SimulatorError.notPermitted, "the caller has no name to own a session by")
         }
-        guard let source else { throw MethodFailure(SimulatorError.notPermitted, "the call came on no connection") }
+        guard let callConnection else { throw MethodFailure(SimulatorError.notPermitted, "the call came on no connection") }
         try sessions.checkRoom(for: owner)
-        sessionFactory.build(setup, for: SessionFactory.Request(call: call, connection: source, owner: owner),
+        sessionFactory.build(setup, for: SessionFactory.Request(call: call, connection: callConnection, owner: owner),
                              registry: registry, defaultMode: options.mode)
         sessions.pending.append(owner)
         return nil
     }
 
-    /// Who made `call` (on ``source``): a peer connected straight to the service, or a bus client
+    /// Who made `call` (on ``callConnection``): a peer connected straight to the service, or a bus client
     /// by its unique name; nil for a call with neither.
     func caller(of call: OpaquePointer) -> SessionTable.Owner? {
-        if let source, let peer = server.peer(on: source) { return SessionTable.Owner(peer) }
+        if let callConnection, let peer = server.peer(on: callConnection) { return SessionTable.Owner(peer) }
         return dbus_message_get_sender(call).map { .bus(String(cString: $0)) }
     }
 

@@ -61,7 +61,7 @@ public final class SimulatorService {
     /// Builds the sessions clients ask for, off this thread.
     let sessionFactory: SessionFactory
     /// The connection the message being handled came on (the bus or a peer).
-    var source: OpaquePointer?
+    var callConnection: OpaquePointer?
     /// Calls to the default session, each with a reference to it and to its connection, answered
     /// in order by ``answerDefaultSessionCalls()``.
     var defaultSessionCalls: [(call: OpaquePointer, connection: OpaquePointer)] = []
