@@ -8,6 +8,17 @@ import Synchronization
 private let stopRequested = Atomic<Bool>(false)
 /// The signal that asked for the stop.
 private let stopSignalNumber = Atomic<Int32>(0)
+/// A pipe the handlers write a byte to (`write` is safe in a signal handler), so that a thread
+/// waits for a stop in a blocking read instead of polling the flag. Not inherited by programs
+/// Rehearse starts.
+private let stopPipe: (read: Int32, write: Int32) = {
+    var ends: [Int32] = [-1, -1]
+    _ = pipe(&ends)
+    for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+    return (ends[0], ends[1])
+}()
+/// The pipe's write end once ``StopSignal/install()`` has made it: what a handler writes to.
+private let stopPipeWriteEnd = Atomic<Int32>(-1)
 
 enum StopSignal {
     /// Whether SIGINT or SIGTERM has arrived.
@@ -17,14 +28,9 @@ enum StopSignal {
     /// started us with them blocked (dispatch worker threads block signals, and a child inherits
     /// the mask), and then they would never arrive.
     static func install() {
-        signal(SIGINT) { number in
-            stopSignalNumber.store(number, ordering: .relaxed)
-            stopRequested.store(true, ordering: .relaxed)
-        }
-        signal(SIGTERM) { number in
-            stopSignalNumber.store(number, ordering: .relaxed)
-            stopRequested.store(true, ordering: .relaxed)
-        }
+        stopPipeWriteEnd.store(stopPipe.write, ordering: .relaxed)
+        signal(SIGINT, requestStop)
+        signal(SIGTERM, requestStop)
         var signals = sigset_t()
         sigemptyset(&signals)
         sigaddset(&signals, SIGINT)
@@ -44,11 +50,20 @@ enum StopSignal {
             if StopSignal.isRequested { _exit(128 + stopSignalNumber.load(ordering: .relaxed)) }
         }
         let watcher = Thread {
-            while !isRequested { usleep(50_000) }
+            var byte: UInt8 = 0
+            while read(stopPipe.read, &byte, 1) < 0, errno == EINTR {}
             exit(128 + stopSignalNumber.load(ordering: .relaxed))
         }
         watcher.start()
     }
+}
+
+/// The handler of SIGINT and SIGTERM: notes the signal, sets the flag and wakes whoever waits.
+private func requestStop(_ number: Int32) {
+    stopSignalNumber.store(number, ordering: .relaxed)
+    stopRequested.store(true, ordering: .relaxed)
+    var byte: UInt8 = 1
+    _ = write(stopPipeWriteEnd.load(ordering: .relaxed), &byte, 1)
 }
 
 /// The plugins ``StopSignal/endingPlugins(of:)`` ends when the program exits.

@@ -86,14 +86,28 @@ final class PluginProcess: Sendable {
         state.withLock { state in
             guard !state.reaped else { return }
             state.reaped = true
-            if ended(&state.ended) == nil { kill(-pid, SIGTERM) }
-            let deadline = ContinuousClock.now + Self.gracePeriod
-            while ended(&state.ended) == nil, ContinuousClock.now < deadline { usleep(2_000) }
+            if ended(&state.ended) == nil {
+                kill(-pid, SIGTERM)
+                waitForExit(within: Self.gracePeriod)
+            }
             kill(-pid, SIGKILL)
             _ = ended(&state.ended, blocking: true)
             var raw: Int32 = 0
             waitpid(pid, &raw, 0)
         }
+    }
+
+    /// Returns once the program has exited, or after `limit`: a thread waits for the exit (and
+    /// leaves it unreaped) and signals; after `limit` it goes on waiting for the SIGKILL that follows.
+    private func waitForExit(within limit: Duration) {
+        let exited = DispatchSemaphore(value: 0)
+        let pid = pid
+        Thread {
+            var info = siginfo_t()
+            while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) < 0, errno == EINTR {}
+            exited.signal()
+        }.start()
+        _ = exited.wait(timeout: .now() + Double(limit.components.seconds) + Double(limit.components.attoseconds) * 1e-18)
     }
 
     deinit {
