@@ -59,9 +59,9 @@ public final class EventBus {
     public var onSubscriptionsChanged: (() -> Void)?
     /// Called once a published event and everything it caused have been delivered, or, for what
     /// a timeline item publishes, once the item is done (the simulation checks its invariants there).
-    public var afterDelivery: (() -> Void)?
+    @exclusivity(unchecked) public var afterDelivery: (() -> Void)?
     /// Set while a timeline item runs: ``afterDelivery`` waits for its end.
-    private var isRunningItem = false
+    @exclusivity(unchecked) private var isRunningItem = false
 
     /// Creates an empty bus.
     public init() {}
