@@ -12,14 +12,21 @@ Usage: doc-snippets.py REPO CONSUMER_PACKAGE
 
 Exits 1, naming the document and the snippet, when an excerpt is not found.
 """
+import json
 import pathlib
 import re
+import subprocess
 import sys
 
 DECLARATION = re.compile(r"^(@Test|@Suite|@main|(public |private |fileprivate |internal )?(final )?"
                          r"(struct|class|enum|extension|protocol|func|actor|typealias)\b)")
-PRODUCTS = ["RehearseCore", "RehearseTesting", "RehearseScenario", "RehearseLayout", "RehearseCommand",
-            "RehearsePlugins", "LoginAnimator", "AutoScroll", "Gateway", "Panner", "LoginEvents"]
+
+
+def library_products(repo):
+    """The package's library products, as its manifest lists them: what a snippet may import."""
+    manifest = json.loads(subprocess.run(["swift", "package", "dump-package"], cwd=repo, check=True,
+                                         capture_output=True, text=True).stdout)
+    return [product["name"] for product in manifest["products"] if "library" in product["type"]]
 
 
 def snippets(text):
@@ -71,7 +78,7 @@ def main(repo, consumer):
             targets.append((name, document.stem))
     with open(consumer / "Package.swift", "a") as manifest:
         manifest.write("\n// Added by scripts/doc-snippets.py: the documents' snippets.\n")
-        products = ", ".join(f'.product(name: "{product}", package: "rehearse")' for product in PRODUCTS)
+        products = ", ".join(f'.product(name: "{product}", package: "rehearse")' for product in library_products(repo))
         for name, stem in targets:
             manifest.write(f'package.targets.append(.testTarget(name: "{name}", dependencies: ["ShakeDetector", {products}], '
                            f'path: "DocSnippets/{stem}"))\n')
