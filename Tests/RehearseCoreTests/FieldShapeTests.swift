@@ -40,5 +40,7 @@ import Testing
         #expect(BuiltinEvent.touchBegan.fieldShapes["id"] == .integer)
         #expect(BuiltinEvent.keyboardWillShow.fieldShapes["frame"] == .numbers(["x", "y", "width", "height"]))
         #expect(BuiltinEvent.motion.fieldShapes["attitude"] == .numbers(["roll", "pitch", "yaw"]))
+        // The most a gesture's velocity may be, which the simulation checks on injection.
+        #expect(BuiltinEvent.gesturePan.fieldShapes["velocity"] == .numbers(["x", "y"], magnitude: ScenarioLimits.gestureVelocity))
     }
 }

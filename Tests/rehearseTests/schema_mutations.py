@@ -133,4 +133,5 @@ def main():
     print("%d mutants: %d agreed, %d loader-only, %d schema-only" % (count, agreed, loader_only, schema_only))
 
 
-main()
+if __name__ == "__main__":
+    main()

@@ -12,10 +12,20 @@ public indirect enum FieldShape: Hashable, Sendable {
     case boolean
     /// One of these strings.
     case choice([String])
-    /// Numbers named by these keys: a mapping with exactly them, or a list in their order.
-    case numbers([String])
+    /// Numbers named by these keys: a mapping with exactly them, or a list in their order; with a
+    /// `magnitude`, each at most that far from 0.
+    case numbers([String], magnitude: Double? = nil)
     /// A list of values of one shape.
     case list(FieldShape)
     /// A mapping of any keys.
     case mapping
+
+    /// This shape with its numbers at most `magnitude` from 0 (a gesture's velocity): for numbers
+    /// named by keys; any other shape is itself.
+    public func limited(to magnitude: Double) -> FieldShape {
+        switch self {
+        case .numbers(let keys, _): .numbers(keys, magnitude: magnitude)
+        case .any, .string, .number, .integer, .boolean, .choice, .list, .mapping: self
+        }
+    }
 }

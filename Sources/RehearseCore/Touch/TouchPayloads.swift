@@ -62,7 +62,8 @@ public struct PanGesture: TabulatedPayload {
     public static let fieldTable = FieldTable(
         Self(state: .began, target: nil, translation: .zero, velocity: .zero, location: .zero),
         .choice("state", \.state), .optional("target", \.target), .required("translation", \.translation, "{x,y}"),
-        .required("velocity", \.velocity, "{x,y} pt/s"), .required("location", \.location, "{x,y}"))
+        .required("velocity", \.velocity, "{x,y} pt/s", magnitude: ScenarioLimits.gestureVelocity),
+        .required("location", \.location, "{x,y}"))
 
     public var state: GestureState
     /// The node the pan belongs to: the scroll view the finger is in (a scroll view pans itself),

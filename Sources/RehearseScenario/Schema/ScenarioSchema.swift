@@ -1,4 +1,5 @@
 import RehearseCore
+import RehearseLayout
 
 /// A JSON Schema (draft 7) of scenario files, for editors with the YAML language server: built
 /// from the loader's own tables (``ScenarioSyntax``, the step names, the devices, the plugins'
@@ -30,7 +31,8 @@ public enum ScenarioSchema {
             "animations": enumeration(AnimationModel.allCases.map(\.rawValue)),
             "scene": oneOf([enumeration(registry.scenes.map(\.name)), scene]),
             "plugins": oneOf([
-                ["type": "array", "uniqueItems": true, "items": oneOf([enumeration(registry.descriptors.map(\.id)), pluginItem])],
+                ["type": "array", "uniqueItems": true, "items": oneOf([enumeration(registry.descriptors.map(\.id)), commandPlugin]
+                                                                 + registry.descriptors.map(configuredPlugin))],
                 object(Dictionary(uniqueKeysWithValues: registry.descriptors.map { ($0.id, nullable(configuration(of: $0))) })),
             ]),
             "invariants": ["type": "array", "maxItems": .int(Int64(ScenarioLimits.invariants)), "items": invariant],
@@ -44,10 +46,15 @@ public enum ScenarioSchema {
         ])
     }
 
-    /// A mapping in the `plugins:` list: a plugin with its configuration, or a command plugin
-    /// (docs/remote-plugins.md). The events a command plugin declares are known only once it runs,
-    /// so steps that name them validate with the loader, not with this schema.
-    private static var pluginItem: FieldValue {
+    /// A mapping in the `plugins:` list for a shipped plugin: its id and its configuration.
+    private static func configuredPlugin(_ plugin: PluginDescriptor) -> FieldValue {
+        object(["id": ["const": .string(plugin.id)], "configuration": configuration(of: plugin)], required: ["id"])
+    }
+
+    /// A mapping in the `plugins:` list for a command plugin (docs/remote-plugins.md): any id, and
+    /// the program to start. The events it declares are known only once it runs, so steps that
+    /// name them validate with the loader, not with this schema.
+    private static var commandPlugin: FieldValue {
         object([
             "id": string,
             "directory": string,
@@ -56,7 +63,7 @@ public enum ScenarioSchema {
             "deadline": ["type": "number", "minimum": .double(ScenarioLimits.remoteDeadline.lowerBound),
                          "maximum": .double(ScenarioLimits.remoteDeadline.upperBound)],
             "configuration": ["type": "object"],
-        ], required: ["id"], extra: ["dependencies": ["deadline": ["command"], "directory": ["command"]]])
+        ], required: ["id", "command"])
     }
 
     // MARK: Steps
@@ -77,10 +84,11 @@ public enum ScenarioSchema {
             object(["show": ["const": true], "height": length, "duration": seconds, "curve": enumeration(NamedCurve.allCases.map(\.rawValue))],
                    required: ["show"]),
         ])
-        case .motion: object([
-            "rotationRate": vector, "attitude": ["type": "object"], "gravity": vector, "userAcceleration": vector,
-            "for": seconds, "hz": range(ScenarioLimits.motionRate, type: "number"),
-        ], required: ["rotationRate"], extra: ["dependencies": ["hz": ["for"]]])
+        case .motion:
+            // A sample's fields as `motion` events have them, and the stream's length and rate.
+            object(properties(of: MotionSample.payloadFields).merging([
+                "for": seconds, "hz": range(ScenarioLimits.motionRate, type: "number"),
+            ]) { $1 }, required: MotionSample.payloadFields.required.sorted(), extra: ["dependencies": ["hz": ["for"]]])
         case .rotate: enumeration(Orientation.allCases.map(\.rawValue))
         case .network: oneOf([boolean, object(keys(ScenarioSyntax.network, boolean), required: ScenarioSyntax.network)])
         case .emit: object(["name": events.name, "fields": fields, "at": seconds], required: ["name"], extra: events.fields(exactly: true))
@@ -194,7 +202,14 @@ public enum ScenarioSchema {
     }
 
     private static var scene: FieldValue {
-        let constraint = oneOf([string, object(["format": string, "options": ["type": "array", "items": string]], required: ["format"])])
+        let options = enumeration(VisualFormatParser.AlignmentOption.allCases.map(\.rawValue))
+        // Options apply to visual format lines only: those the loader reads as one (`H:`, `V:` or a `[view]`).
+        let optionsNeedAVisualFormat: Fields = [
+            "if": ["required": ["options"], "properties": ["options": ["minItems": 1]]],
+            "then": ["properties": ["format": ["pattern": #"^(H:|V:)|\["#]]],
+        ]
+        let constraint = oneOf([string, object(["format": string, "options": ["type": "array", "items": options]], required: ["format"],
+                                               extra: optionsNeedAVisualFormat)])
         return object([
             "nodes": ["type": "array", "maxItems": .int(Int64(ScenarioLimits.nodes - 1)), "items": node],
             "constraints": object([
@@ -346,15 +361,23 @@ public enum ScenarioSchema {
         case .integer: ["type": "integer", "minimum": .int(.min), "maximum": .int(.max)]
         case .boolean: boolean
         case .choice(let names): enumeration(names)
-        case .numbers(let names):
-            oneOf([object(keys(names, number), required: names),
-                   ["type": "array", "items": number, "minItems": .int(Int64(names.count)), "maxItems": .int(Int64(names.count))]])
+        case .numbers(let names, let magnitude):
+            oneOf([object(keys(names, bounded(magnitude)), required: names),
+                   ["type": "array", "items": bounded(magnitude), "minItems": .int(Int64(names.count)), "maxItems": .int(Int64(names.count))]])
         case .list(let element): ["type": "array", "items": schema(of: element)]
         case .mapping: fields
         }
     }
 
-    private static let vector: FieldValue = object(["x": number, "y": number, "z": number], required: ["x", "y", "z"])
+    /// A finite number, at most `magnitude` from 0 when one is given.
+    private static func bounded(_ magnitude: Double?) -> FieldValue {
+        magnitude.map { ["type": "number", "minimum": .double(-$0), "maximum": .double($0)] } ?? number
+    }
+
+    /// Each of a payload's fields, of its shape.
+    private static func properties(of payload: PayloadFields) -> [String: FieldValue] {
+        Dictionary(uniqueKeysWithValues: payload.fields.map { ($0.name, schema(of: $0.shape)) })
+    }
 
     private static func keys(_ names: [String], _ schema: FieldValue) -> [String: FieldValue] {
         Dictionary(uniqueKeysWithValues: names.map { ($0, schema) })
