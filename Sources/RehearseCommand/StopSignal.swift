@@ -10,11 +10,13 @@ private let stopRequested = Atomic<Bool>(false)
 private let stopSignalNumber = Atomic<Int32>(0)
 /// A pipe the handlers write a byte to (`write` is safe in a signal handler), so that a thread
 /// waits for a stop in a blocking read instead of polling the flag. Not inherited by programs
-/// Rehearse starts.
+/// Rehearse starts; its write end never blocks (a full pipe already wakes the reader, and a
+/// handler must not wait).
 private let stopPipe: (read: Int32, write: Int32) = {
     var ends: [Int32] = [-1, -1]
     _ = pipe(&ends)
     for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+    _ = fcntl(ends[1], F_SETFL, fcntl(ends[1], F_GETFL) | O_NONBLOCK)
     return (ends[0], ends[1])
 }()
 /// The pipe's write end once ``StopSignal/install()`` has made it: what a handler writes to.
