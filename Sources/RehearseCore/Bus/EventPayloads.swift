@@ -95,7 +95,8 @@ public struct FocusChange: TabulatedPayload {
 /// A tap at a screen point or on a node. As delivered it carries both, plus whether the hit node
 /// is a control.
 public struct Tap: DeclaredPayload {
-    public static let payloadFields = PayloadFields(.optional("x", Double.self), .optional("y", Double.self), .optional("target", String.self), .optional("isControl", Bool.self),
+    public static let payloadFields = PayloadFields(
+        .optional("x", Double.self), .optional("y", Double.self), .optional("target", String.self), .optional("isControl", Bool.self),
         remark: "x and y, or target; delivered with target and isControl")
 
     /// Where the tap landed, in screen coordinates.

@@ -49,8 +49,8 @@ extension FieldTable.Row {
     ) -> Self {
         let shape = magnitude.map { Value.fieldShape.limited(to: $0) } ?? Value.fieldShape
         return Self(field: PayloadFields.Field(name: name, isRequired: true, note: note, shape: shape),
-             read: { (reader, payload) throws(FieldError) in payload[keyPath: property] = try reader.required(name) },
-             write: { payload, fields in fields[name] = payload[keyPath: property].fieldValue })
+                    read: { (reader, payload) throws(FieldError) in payload[keyPath: property] = try reader.required(name) },
+                    write: { payload, fields in fields[name] = payload[keyPath: property].fieldValue })
     }
 
     /// A field the payload may be read without; `nil` is written by leaving the field out.
