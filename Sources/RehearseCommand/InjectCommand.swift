@@ -77,7 +77,11 @@ struct Inject: ParsableCommand {
 struct Monitor: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print the events a running `rehearse serve` delivers, as JSON Lines (only NAMEs when given).",
-        discussion: "Runs until --count events or SIGINT / SIGTERM, then prints the summary if asked.")
+        discussion: """
+            Says "rehearse monitor: following events" on standard error once it sees every event delivered from then on \
+            (a script waits for that line before it injects); runs until --count events or SIGINT / SIGTERM, then prints \
+            the summary if asked.
+            """)
 
     @OptionGroup var connection: BusOptions
 
@@ -98,7 +102,9 @@ struct Monitor: ParsableCommand {
         StopSignal.install()
         do {
             try SimulatorClient(bus: connection.busAddress, destination: connection.name)
-                .monitor(names: events, anySender: anySender, shouldStop: { StopSignal.isRequested }, skip: { reason in
+                .monitor(names: events, anySender: anySender, shouldStop: { StopSignal.isRequested }, ready: {
+                    FileHandle.standardError.write(Data("\(Self.readinessLine)\n".utf8))
+                }, skip: { reason in
                     FileHandle.standardError.write(Data("rehearse monitor: skipped \(TerminalText.escape(reason))\n".utf8))
                 }) { delivered, sender in
                     if !summary { FileHandle.standardOutput.write(Data((Self.line(delivered, sender: anySender ? sender : nil) + "\n").utf8)) }
@@ -116,6 +122,9 @@ struct Monitor: ParsableCommand {
             throw ExitCode(1)
         }
     }
+
+    /// What it says on standard error once it follows the events.
+    static let readinessLine = "rehearse monitor: following events"
 
     /// The event's trace line, with its `sender` as a last key when one is given.
     private static func line(_ delivered: DeliveredEvent, sender: String?) -> String {

@@ -105,13 +105,15 @@ public final class SimulatorClient {
     /// 100 ms). On a bus, only the signals of the service's owner are taken (the name's unique
     /// owner when the monitor starts), unless `anySender`: any client may send a look-alike
     /// signal. A peer-to-peer service is the only sender there is. A signal that does not read
-    /// as an `Event` is told to `skip` and passed over.
-    public func monitor(names: [String], anySender: Bool = false, shouldStop: () -> Bool,
+    /// as an `Event` is told to `skip` and passed over. `ready` is called once every signal sent
+    /// from then on will be seen (the bus has the match rules).
+    public func monitor(names: [String], anySender: Bool = false, shouldStop: () -> Bool, ready: () -> Void = {},
                         skip: (String) -> Void = { _ in }, handle: (DeliveredEvent, String?) -> Bool) throws {
         let owner = try anySender ? nil : serviceOwner()
         var base = "type='signal',interface='\(SimulatorInterface.interface)',member='Event',path='\(path)'"
         if let owner { base += ",sender='\(owner)'" }
         for rule in names.isEmpty ? [base] : names.map({ base + ",arg2='\($0)'" }) { try connection.addMatch(rule) }
+        ready()
         while !shouldStop() {
             guard dbus_connection_read_write(connection.raw, 100) != 0 else { throw BusFailure("lost the connection to the bus") }
             while let message = dbus_connection_pop_message(connection.raw) {

@@ -11,6 +11,9 @@ import FoundationXML
 /// `rehearse serve` on a private bus, driven by peers nobody here wrote: gdbus, dbus-send,
 /// dbus-monitor and a jeepney (Python) client.
 @Suite(.serialized) struct DBusTests {
+    /// What `rehearse monitor` says on standard error once it sees every event sent from then on.
+    static let monitorIsReady = "rehearse monitor: following events"
+
     @Test func introspectionDescribesTheWholeInterfaceAndTheTreeFindsIt() throws {
         let bus = try PrivateBus()
         try bus.serve(["--mode", "manual", "--plugins", "gateway"])
@@ -106,8 +109,8 @@ import FoundationXML
         try bus.serve(["--mode", "manual", "--plugins", "login-animator"])
         let rehearse = Rehearse.productsFolder.appendingPathComponent("rehearse")
         let monitor = try bus.start(rehearse, ["monitor", "--address", bus.address, "keyboard.willShow", "--count", "1"],
-                                    output: "events.jsonl")
-        Thread.sleep(forTimeInterval: 0.3)
+                                    output: "events.jsonl", errorOutput: "monitor.err")
+        #expect(bus.waitFor(Self.monitorIsReady, in: "monitor.err"), "\(bus.contents(of: "monitor.err"))")
         let injected = try bus.run(rehearse.path, ["inject", "--address", bus.address, "focus", "target=username"])
         #expect(injected.status == 0, "\(injected.errorOutput)")
         #expect(injected.output == "sequence 1\n")
@@ -154,7 +157,7 @@ import FoundationXML
         for (flags, expectedLines) in [([String](), 1), (["--any-sender"], 2)] {
             let monitor = try bus.start(rehearse, ["monitor", "--address", bus.address, "--count", "\(expectedLines)"] + flags,
                                         output: "events.jsonl", errorOutput: "monitor.err")
-            Thread.sleep(forTimeInterval: 0.3)
+            #expect(bus.waitFor(Self.monitorIsReady, in: "monitor.err"), "\(bus.contents(of: "monitor.err"))")
             let forger = try bus.run("/usr/bin/env", ["python3", "-c", forge]).output.trimmingCharacters(in: .whitespacesAndNewlines)
             Thread.sleep(forTimeInterval: 0.2)
             #expect(try bus.run(rehearse.path, ["inject", "--address", bus.address, "resign"]).status == 0)
@@ -197,8 +200,9 @@ import FoundationXML
         let bus = try PrivateBus()
         let peer = try bus.servePeersOnly(["--mode", "manual"]).address
         let rehearse = Rehearse.productsFolder.appendingPathComponent("rehearse")
-        let monitor = try bus.start(rehearse, ["monitor", "--address", peer, "network", "--count", "1"], output: "events.jsonl")
-        Thread.sleep(forTimeInterval: 0.3)
+        let monitor = try bus.start(rehearse, ["monitor", "--address", peer, "network", "--count", "1"], output: "events.jsonl",
+                                    errorOutput: "monitor.err")
+        #expect(bus.waitFor(Self.monitorIsReady, in: "monitor.err"), "\(bus.contents(of: "monitor.err"))")
         #expect(try bus.run(rehearse.path, ["inject", "--address", peer, "resign"]).output == "sequence 1\n")
         let injected = try bus.run(rehearse.path, ["inject", "--address", peer, "network", "online=false"])
         #expect(injected.output == "sequence 2\n", "\(injected.errorOutput)")
@@ -220,8 +224,8 @@ import FoundationXML
         try bus.serve(["--mode", "manual"])
         let rehearse = Rehearse.productsFolder.appendingPathComponent("rehearse")
         let monitor = try bus.start(rehearse, ["monitor", "--address", bus.address, "network", "--count", "20000", "--summary"],
-                                    output: "summary.txt")
-        Thread.sleep(forTimeInterval: 0.3)
+                                    output: "summary.txt", errorOutput: "monitor.err")
+        #expect(bus.waitFor(Self.monitorIsReady, in: "monitor.err"), "\(bus.contents(of: "monitor.err"))")
         let injected = try bus.run(rehearse.path, ["inject", "--address", bus.address, "network", "online=false",
                                                    "--times", "20000"])
         #expect(injected.output.hasPrefix("20000 injected, sequences 1...20000 in order, no other event between them"), "\(injected.errorOutput)")

@@ -27,28 +27,19 @@ import Testing
                        "--timeout", "120", "--method", "org.rehearse.Simulator1.Advance", "1000000"])
     }
 
-    private func waitFor(_ text: String, in bus: PrivateBus, file: String = "serve.log", seconds: Double) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
-            if bus.contents(of: file).contains(text) { return true }
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-        return false
-    }
-
     @Test func aPeerThatNeverAuthenticatesStallsNobodyAndIsDropped() throws {
         let bus = try PrivateBus()
         let (service, address, socket) = try bus.servePeersOnly(["--mode", "manual"])
         _ = try bus.start(URL(fileURLWithPath: "/usr/bin/env"), ["python3", Self.script, "silent", socket, "1", "30"],
                           output: "silent.out")
-        #expect(waitFor("connected", in: bus, file: "silent.out", seconds: 5))
+        #expect(bus.waitFor("connected", in: "silent.out", seconds: 5))
         // Each call makes Event signals, which once blocked the service in a flush to the silent peer.
         for _ in 0..<3 {
             let (result, seconds) = try call(bus, address, "Inject", ["network", "{'online': <false>}"])
             #expect(result.status == 0, "\(result.errorOutput)")
             #expect(seconds < 1)
         }
-        #expect(waitFor("disconnected peer 1: not authenticated within 5.0 seconds", in: bus, seconds: 8))
+        #expect(bus.waitFor("disconnected peer 1: not authenticated within 5.0 seconds", in: "serve.log", seconds: 8))
         #expect(try call(bus, address, "Get", ["time"]).result.output == "(<0.0>,)\n")
         service.terminate()
         PrivateBus.waitForExit(service)
@@ -61,10 +52,10 @@ import Testing
         let (_, address, socket) = try bus.servePeersOnly(["--mode", "manual"])
         _ = try bus.start(URL(fileURLWithPath: "/usr/bin/env"), ["python3", Self.script, "silent", socket, "70", "30"],
                           output: "silent.out")
-        #expect(waitFor("refused peer 65: 64 peers are connected (the limit)", in: bus, seconds: 5))
-        #expect(waitFor("refused peer 70:", in: bus, seconds: 5))
+        #expect(bus.waitFor("refused peer 65: 64 peers are connected (the limit)", in: "serve.log", seconds: 5))
+        #expect(bus.waitFor("refused peer 70:", in: "serve.log", seconds: 5))
         // Once the silent ones time out, a real client gets in again.
-        #expect(waitFor("disconnected peer 64: not authenticated", in: bus, seconds: 8))
+        #expect(bus.waitFor("disconnected peer 64: not authenticated", in: "serve.log", seconds: 8))
         let (result, seconds) = try call(bus, address, "Get", ["time"])
         #expect(result.output == "(<0.0>,)\n", "\(result.errorOutput)")
         #expect(seconds < 1)
@@ -75,13 +66,13 @@ import Testing
         let (_, address, _) = try bus.servePeersOnly(["--mode", "manual"])
         _ = try bus.start(URL(fileURLWithPath: "/usr/bin/env"), ["python3", Self.script, "unread", address, "60"],
                           output: "unread.out")
-        #expect(waitFor("subscribed", in: bus, file: "unread.out", seconds: 5))
+        #expect(bus.waitFor("subscribed", in: "unread.out", seconds: 5))
         // About 170 bytes of Event signal each: 80,000 of them are past the 8 MiB backlog limit.
         let injected = try bus.run(Rehearse.productsFolder.appendingPathComponent("rehearse").path,
                                    ["inject", "--address", address, "--times", "80000", "network", "online=true"])
         #expect(injected.status == 0, "\(injected.errorOutput)")
         #expect(injected.output.hasPrefix("80000 injected, sequences 1...80000 in order, no other event between them"))
-        #expect(waitFor("bytes unread (the limit is 8388608)", in: bus, seconds: 5))
+        #expect(bus.waitFor("bytes unread (the limit is 8388608)", in: "serve.log", seconds: 5))
         #expect(try call(bus, address, "Get", ["time"]).seconds < 1)
     }
 
@@ -150,7 +141,7 @@ import Testing
         // About 20 ms a call (gdbus starting included); the bombs take several seconds in all.
         #expect(slowest < 1, "slowest call \(slowest) s")
         // Sessions being built count against the client's 8: the other 22 are refused at once.
-        #expect(waitFor("{'org.rehearse.Error.InvalidScenario': 8, 'org.rehearse.Error.Limit': 22}", in: bus, file: "bombs.out", seconds: 60),
+        #expect(bus.waitFor("{'org.rehearse.Error.InvalidScenario': 8, 'org.rehearse.Error.Limit': 22}", in: "bombs.out", seconds: 60),
                 "\(bus.contents(of: "bombs.out"))")
     }
 
@@ -187,11 +178,11 @@ import Testing
         _ = try bus.start(Rehearse.productsFolder.appendingPathComponent("rehearse"),
                           ["serve", "--no-bus", "--mode", "manual", "--listen", "unix:abstract=\(name)"],
                           output: "abstract.out", errorOutput: "abstract.log")
-        #expect(waitFor("ready: peers at unix:abstract=\(name)", in: bus, file: "abstract.out", seconds: 10))
+        #expect(bus.waitFor("ready: peers at unix:abstract=\(name)", in: "abstract.out", seconds: 10))
         let connect = "import socket, time; s = socket.socket(socket.AF_UNIX); s.connect('\\0\(name)'); time.sleep(1)"
         let other = try bus.run("/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/python3", "-c", connect])
         #expect(other.status == 0, "\(other.errorOutput)")
-        #expect(waitFor("refused peer 1: it runs as another user", in: bus, file: "abstract.log", seconds: 5), "\(bus.contents(of: "abstract.log"))")
+        #expect(bus.waitFor("refused peer 1: it runs as another user", in: "abstract.log", seconds: 5), "\(bus.contents(of: "abstract.log"))")
     }
 
     /// With every peer place taken by peers that authenticated and then sent nothing, a newcomer
@@ -202,7 +193,7 @@ import Testing
         let (_, address, _) = try bus.servePeersOnly(["--mode", "manual", "--idle-peer-timeout", "1"])
         _ = try bus.start(URL(fileURLWithPath: "/usr/bin/env"), ["python3", Self.script, "idle", address, "64", "60"],
                           output: "idle.out")
-        #expect(waitFor("connected 64", in: bus, file: "idle.out", seconds: 20))
+        #expect(bus.waitFor("connected 64", in: "idle.out", seconds: 20))
         Thread.sleep(forTimeInterval: 1.5)
         let (result, _) = try call(bus, address, "Get", ["time"])
         #expect(result.output == "(<0.0>,)\n", "\(result.errorOutput)")

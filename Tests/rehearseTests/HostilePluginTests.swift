@@ -7,15 +7,6 @@ import Testing
 @Suite struct HostilePluginTests {
     private static let script = Rehearse.packageRoot.appendingPathComponent("Tests/rehearseTests/plugin_attack.py").path
 
-    private func waitFor(_ text: String, in bus: PrivateBus, file: String, seconds: Double) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
-            if bus.contents(of: file).contains(text) { return true }
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-        return false
-    }
-
     /// A session waiting for one of five plugins that never answer ends when its owner leaves:
     /// another peer is answered at once. (Once, the service's thread waited for the session's
     /// thread, which waited a second for each plugin in turn: five seconds for everyone.)
@@ -35,7 +26,7 @@ import Testing
         let bus = try PrivateBus()
         let (service, address, socket) = try bus.servePeersOnly(["--mode", "manual"])
         _ = try bus.start(URL(fileURLWithPath: "/usr/bin/env"), ["python3", Self.script, "stall", address, "5"], output: "stall.out")
-        #expect(waitFor("waiting", in: bus, file: "stall.out", seconds: 20), "\(bus.contents(of: "serve.log"))")
+        #expect(bus.waitFor("waiting", in: "stall.out", seconds: 20), "\(bus.contents(of: "serve.log"))")
         let clock = ContinuousClock()
         let start = clock.now
         service.terminate()

@@ -147,6 +147,17 @@ final class PrivateBus {
     func contents(of file: String) -> String {
         (try? String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)) ?? ""
     }
+
+    /// Waits until `file` holds `text` (a program's readiness line, an expected output), for at
+    /// most `seconds`; whether it came.
+    func waitFor(_ text: String, in file: String, seconds: Double = 10) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if contents(of: file).contains(text) { return true }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        return false
+    }
 }
 
 struct BusSetupError: Error, CustomStringConvertible {
