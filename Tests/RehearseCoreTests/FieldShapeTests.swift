@@ -25,7 +25,6 @@ import Testing
             "label": .string, "level": .number, "count": .integer, "on": .boolean, "mood": .choice(["calm", "shaken"]),
             "note": .string, "place": .any,
         ])
-        #expect(Probed.eventDescription.fieldShapes == Probed.fieldShapes)
     }
 
     /// A field after one the probe cannot stand in for (a list) is not found, so not checked by form.

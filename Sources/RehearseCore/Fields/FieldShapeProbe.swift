@@ -1,23 +1,15 @@
-import Synchronization
-
 /// Learns the shapes of a `Decodable` type's fields from the type alone, by decoding it from
 /// nothing: each key it asks for is recorded with the shape of the type asked for (a string, a
 /// number, a whole number, a boolean, one of an enum's names) and answered with a stand-in of that
 /// type. A field of another type (a nested structure) is `.any`, left to the reader to check.
 /// What a plugin event's fields must be comes from here, for the JSON Schema.
 enum FieldShapeProbe {
-    /// The shape of each field `type` decodes; empty when it decodes none. Probed once per type
-    /// (a simulation asks on every installation of a plugin).
+    /// The shape of each field `type` decodes; empty when it decodes none.
     static func shapes<Value: Decodable>(of type: Value.Type) -> [String: FieldShape] {
-        if let known = found.withLock({ $0[ObjectIdentifier(type)] }) { return known }
         let recorder = Recorder()
         _ = try? Value(from: ProbingDecoder(recorder: recorder))
-        found.withLock { $0[ObjectIdentifier(type)] = recorder.shapes }
         return recorder.shapes
     }
-
-    /// The shapes probed so far, by type.
-    private static let found = Mutex<[ObjectIdentifier: [String: FieldShape]]>([:])
 
     /// The shape of a field of `type`, and a stand-in value of it when the field form has one.
     static func shape(of type: Any.Type) -> (shape: FieldShape, standIn: FieldValue?) {

@@ -6,15 +6,11 @@ public struct EventDescription: Hashable, Sendable {
     public var fields: String
     /// Who emits it and what it means.
     public var summary: String
-    /// The form of each field's value, where it is known (what the JSON Schema checks a file's
-    /// fields of the event against); a field not listed may hold any value.
-    public var fieldShapes: [String: FieldShape]
 
-    public init(name: String, fields: String, summary: String, fieldShapes: [String: FieldShape] = [:]) {
+    public init(name: String, fields: String, summary: String) {
         self.name = name
         self.fields = fields
         self.summary = summary
-        self.fieldShapes = fieldShapes
     }
 
     /// The fields ``fields`` names: `username, reason?` has `username` required and `reason`
@@ -31,6 +27,6 @@ public struct EventDescription: Hashable, Sendable {
 
     /// The built-in events, in ``Event/builtinNames`` order.
     public static let builtin: [EventDescription] = BuiltinEvent.allCases.map {
-        EventDescription(name: $0.name, fields: $0.fieldSummary, summary: $0.summary, fieldShapes: $0.fieldShapes)
+        EventDescription(name: $0.name, fields: $0.fieldSummary, summary: $0.summary)
     }
 }

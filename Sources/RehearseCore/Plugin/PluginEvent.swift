@@ -31,7 +31,7 @@ extension PluginEvent {
 
     /// The event's line in the vocabulary.
     public static var eventDescription: EventDescription {
-        EventDescription(name: name, fields: fieldSummary, summary: summary, fieldShapes: fieldShapes)
+        EventDescription(name: name, fields: fieldSummary, summary: summary)
     }
 
     /// The event as it travels on the bus.

@@ -100,4 +100,10 @@ public struct PluginRegistry: Sendable {
         var seen: Set<String> = []
         return descriptors.flatMap(\.events).filter { seen.insert($0.name).inserted }
     }
+
+    /// The form of each field of each plugin-defined event with a Swift type, by event name (what
+    /// the JSON Schema checks a file's fields against); an event or field not listed may hold any value.
+    public var eventFieldShapes: [String: [String: FieldShape]] {
+        Dictionary(descriptors.flatMap(\.eventTypes).map { ($0.name, $0.fieldShapes) }) { first, _ in first }
+    }
 }

@@ -17,8 +17,9 @@ public enum ScenarioSchema {
         for event in BuiltinEvent.allCases {
             declared[event.name] = (event.declaredFields.required, event.declaredFields.optional, event.fieldShapes)
         }
+        let shapes = registry.eventFieldShapes
         for event in registry.events {
-            declared[event.name] = (event.declaredFields.required, event.declaredFields.optional, event.fieldShapes)
+            declared[event.name] = (event.declaredFields.required, event.declaredFields.optional, shapes[event.name] ?? [:])
         }
         let events = Events(names: (EventDescription.builtin + registry.events).map(\.name),
                             declared: declared.keys.sorted().compactMap { name in declared[name].map { (name, $0) } })
