@@ -176,6 +176,24 @@ private final class Impostor: Plugin {
         #expect(log.events.map(\.event) == [.custom(name: "taps.counted", fields: ["count": 7])])
     }
 
+    /// An event declared without a Swift type (a remote plugin's) is checked against the fields its
+    /// description names, however it comes: injected, or emitted by a plugin.
+    @Test func injectedUntypedEventsAreCheckedAgainstTheirDeclaredFields() throws {
+        let simulation = Simulation()
+        try simulation.declare([EventDescription(name: "probe.seen", fields: "count, note?", summary: "a probe")], by: "probe")
+        let log = simulation.record()
+        #expect(throws: InjectionError.invalidFields(name: "probe.seen", FieldError(path: "count", problem: .missing))) {
+            try simulation.inject(.custom(name: "probe.seen", fields: ["note": "x"]))
+        }
+        #expect(throws: InjectionError.invalidFields(
+            name: "probe.seen", FieldError(path: "total", problem: .unknown(known: ["count", "note"])))) {
+            try simulation.inject(.custom(name: "probe.seen", fields: ["count": 1, "total": 2]))
+        }
+        #expect(log.events.isEmpty)
+        try simulation.inject(.custom(name: "probe.seen", fields: ["count": 1]))
+        #expect(log.events.map(\.event) == [.custom(name: "probe.seen", fields: ["count": 1])])
+    }
+
     @Test func configurationOverridesMergeIntoTheDefaults() throws {
         let descriptor = PluginDescriptor(TapCounter.self)
         // Whole numbers come back as integers from the JSON round trip; matching compares numerically.

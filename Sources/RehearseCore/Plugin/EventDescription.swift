@@ -25,6 +25,18 @@ public struct EventDescription: Hashable, Sendable {
         return (required, optional)
     }
 
+    /// Throws for the first required field `fields` lacks, then for the first it has that is not
+    /// declared: how an event with no Swift type (a remote plugin's) is checked.
+    public func checkFields(_ fields: Fields) throws(FieldError) {
+        let (required, optional) = declaredFields
+        if let missing = required.subtracting(fields.keys).sorted().first {
+            throw FieldError(path: missing, problem: .missing)
+        }
+        if let unknown = fields.keys.sorted().first(where: { !required.contains($0) && !optional.contains($0) }) {
+            throw FieldError(path: unknown, problem: .unknown(known: required.union(optional).sorted()))
+        }
+    }
+
     /// The built-in events, in ``Event/builtinNames`` order.
     public static let builtin: [EventDescription] = BuiltinEvent.allCases.map {
         EventDescription(name: $0.name, fields: $0.fieldSummary, summary: $0.summary)

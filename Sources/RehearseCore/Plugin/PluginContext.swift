@@ -92,22 +92,14 @@ public final class PluginContext {
     }
 
     /// Emits the event `name` with `fields`, untyped: for an event whose type the plugin cannot
-    /// import (a remote plugin's). A plugin-defined event's fields must be the ones it declares,
-    /// and travel as a typed event's encoded fields do (a whole number is an integer), so that the
-    /// trace is the one a typed event gives.
+    /// import (a remote plugin's). A plugin-defined event's fields must be the ones it declares
+    /// (the simulation checks them, as it checks every event), and travel as a typed event's
+    /// encoded fields do (a whole number is an integer), so that the trace is the one a typed
+    /// event gives.
     @discardableResult
     public func emit(named name: String, fields given: Fields) throws -> UInt64? {
         let fields = try given.mapValues(FieldValueEncoder.normalised)
-        let event = try Event(name: name, fields: fields)
-        if case .custom = event, let declared = simulation.declaredEvent(named: name)?.declaredFields {
-            if let missing = declared.required.subtracting(fields.keys).sorted().first {
-                throw FieldError(path: missing, problem: .missing)
-            }
-            if let unknown = fields.keys.sorted().first(where: { !declared.required.contains($0) && !declared.optional.contains($0) }) {
-                throw FieldError(path: unknown, problem: .unknown(known: declared.required.union(declared.optional).sorted()))
-            }
-        }
-        return try simulation.emit(event, source: pluginID)
+        return try simulation.emit(try Event(name: name, fields: fields), source: pluginID)
     }
 
     // MARK: The scene

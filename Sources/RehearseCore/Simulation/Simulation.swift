@@ -282,7 +282,7 @@ public final class Simulation {
                 throw InjectionError.unknownEvent(name: name, known: vocabulary.keys.sorted())
             }
             do {
-                _ = try declared.type?.init(fields: fields)
+                if let type = declared.type { _ = try type.init(fields: fields) } else { try declared.description.checkFields(fields) }
             } catch {
                 throw InjectionError.invalidFields(name: name, error)
             }
