@@ -41,8 +41,7 @@ import Testing
         }
         #expect(bus.waitFor("disconnected peer 1: not authenticated within 5.0 seconds", in: "serve.log", seconds: 8))
         #expect(try call(bus, address, "Get", ["time"]).result.output == "(<0.0>,)\n")
-        service.terminate()
-        PrivateBus.waitForExit(service)
+        PrivateBus.terminate(service)
         #expect(service.terminationStatus == 0)
         #expect(!FileManager.default.fileExists(atPath: socket))
     }
@@ -83,11 +82,7 @@ import Testing
         let advance = try startMillionSecondAdvance(bus, address)
         Thread.sleep(forTimeInterval: 1)
         #expect(service.isRunning && advance.isRunning)
-        let clock = ContinuousClock()
-        let start = clock.now
-        service.terminate()
-        PrivateBus.waitForExit(service)
-        let stopped = clock.now - start
+        let stopped = PrivateBus.terminate(service)
         // About 50 ms on a quiet machine (250 ms seen on a busy one); twenty times that.
         #expect(stopped < .seconds(1), "stopped after \(stopped)")
         #expect(service.terminationStatus == 0)
@@ -104,8 +99,7 @@ import Testing
         let result = try bus.run("/usr/bin/env", ["python3", Self.script, "drop-mid-advance", address, log, "5"])
         #expect(result.output.hasPrefix("rounds 5, slowest Get "), "\(result.output)\(result.errorOutput)\(bus.contents(of: "serve.log"))")
         #expect(service.isRunning)
-        service.terminate()
-        PrivateBus.waitForExit(service)
+        PrivateBus.terminate(service)
         #expect(service.terminationStatus == 0)
     }
 

@@ -54,6 +54,16 @@ final class PrivateBus {
         kill(process.processIdentifier, SIGKILL)
     }
 
+    /// Sends SIGTERM to `process` and waits for it to end (``waitForExit(_:)``); how long that took.
+    @discardableResult
+    static func terminate(_ process: Process) -> Duration {
+        let clock = ContinuousClock()
+        let start = clock.now
+        process.terminate()
+        waitForExit(process)
+        return clock.now - start
+    }
+
     /// Waits up to 5 s for `process` to end, polling (`waitUntilExit` was seen to hang here).
     static func waitForExit(_ process: Process) {
         var attempts = 0

@@ -66,8 +66,7 @@ import Testing
         }
         #expect(try bus.gdbus("org.rehearse.Simulator1.Advance", ["0.5"]).status == 0)
         let count = try bus.gdbus("org.freedesktop.DBus.Properties.Get", ["org.rehearse.Simulator1", "EventCount"]).output
-        service.terminate()
-        PrivateBus.waitForExit(service)
+        PrivateBus.terminate(service)
         let recording = recordings.appendingPathComponent("default.yaml")
         let text = try String(contentsOf: recording, encoding: .utf8)
         #expect(text.contains(#""command": ["python3", "\#(plugin)", "well"]"#), "\(text)")

@@ -129,8 +129,7 @@ import Testing
             """
         #expect(try bus.run("/usr/bin/env", ["python3", "-c", script]).status == 0)
         Thread.sleep(forTimeInterval: 2)
-        service.terminate()
-        PrivateBus.waitForExit(service)
+        PrivateBus.terminate(service)
         #expect(try FileManager.default.contentsOfDirectory(atPath: recordings.path) == ["default.yaml"])
     }
 
