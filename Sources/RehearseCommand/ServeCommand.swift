@@ -56,6 +56,9 @@ struct Serve: ParsableCommand {
     }
 
     func run() throws {
+        // Before any plugin program starts: a signal while one starts then stops the service as
+        // soon as it is set up, and the programs with it, instead of killing this one outright.
+        StopSignal.install()
         let commandPlugins = CommandPluginHost()
         defer { commandPlugins.stopAll() }
         let scenario = try setup.loadSetup(commandStarter: commandPlugins)
@@ -95,7 +98,6 @@ struct Serve: ParsableCommand {
             FileHandle.standardError.write(Data("rehearse serve: \(error)\(connection.hint(serving: true))\n".utf8))
             throw ExitCode(2)
         }
-        StopSignal.install()
         Readiness.announce(readinessLine(peerAddress: service.peerAddress, viewerURL: viewerURL), fileDescriptor: readyFd)
         do {
             try service.run { StopSignal.isRequested }

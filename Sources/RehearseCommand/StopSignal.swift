@@ -43,7 +43,11 @@ enum StopSignal {
     /// For a command that runs to its end without looking at the flag (`run`, `explore`,
     /// `validate`, `plugins`): on SIGINT or SIGTERM, exits as the signal would (128 + its number),
     /// and whichever thread exits, `host`'s plugin programs end and their private folders go
-    /// first. Without this the signal ended the program at once, leaving them behind.
+    /// first. Without this the signal ended the program at once, leaving them behind. The
+    /// watcher ends them itself and leaves with `_exit`: were it to call `exit` while another
+    /// thread does (a run failing because its plugin was ended), the exit code and the clean-up
+    /// would be whichever came first; a thread that exits meanwhile waits for the plugins' end
+    /// (``CommandPluginHost/endBeforeExit()`` runs once) and leaves with the signal's code too.
     static func endingPlugins(of host: CommandPluginHost) {
         install()
         endedAtExit.withLock { $0 = host }
@@ -54,7 +58,9 @@ enum StopSignal {
         let watcher = Thread {
             var byte: UInt8 = 0
             while read(stopPipe.read, &byte, 1) < 0, errno == EINTR {}
-            exit(128 + stopSignalNumber.load(ordering: .relaxed))
+            endedAtExit.withLock { $0 }?.endBeforeExit()
+            fflush(nil)
+            _exit(128 + stopSignalNumber.load(ordering: .relaxed))
         }
         watcher.start()
     }

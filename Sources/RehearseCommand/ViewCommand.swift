@@ -43,6 +43,8 @@ struct View: ParsableCommand {
     func run() throws {
         var setup = setup
         if let file { setup.scenario = file }
+        // Before any plugin program starts, as `serve` does.
+        StopSignal.install()
         let commandPlugins = CommandPluginHost()
         defer { commandPlugins.stopAll() }
         let scenario = try setup.loadSetup(commandStarter: commandPlugins)
@@ -54,7 +56,6 @@ struct View: ParsableCommand {
             FileHandle.standardError.write(Data("rehearse view: \(error)\n".utf8))
             throw ExitCode(2)
         }
-        StopSignal.install()
         Readiness.announce("viewing: \(companion.server.url) (\(setup.mode.rawValue) clock)", fileDescriptor: nil)
         defer { companion.server.stop() }
         // The page is the only client: no D-Bus service is built (`serve --http` serves both).

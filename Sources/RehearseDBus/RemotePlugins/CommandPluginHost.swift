@@ -7,8 +7,11 @@ import RehearseScenario
 /// peer-to-peer address, and ends them all when told to or when it goes.
 public final class CommandPluginHost: PluginCommandStarter {
     private let started = Mutex<[PluginConnection]>([])
-    /// Every program started, connected or not, and the private folders of the starts under way.
-    private let launched = Mutex<(processes: [PluginProcess], folders: Set<String>)>(([], []))
+    /// Every program started, connected or not, the private folders of the starts under way, and
+    /// whether the programs are being ended for good (then nothing more is started).
+    private let launched = Mutex<(processes: [PluginProcess], folders: Set<String>, ending: Bool)>(([], [], false))
+    /// Whether ``endBeforeExit()`` has run: held while it runs, so that a second caller waits for it.
+    private let ended = Mutex(false)
 
     public init() {}
 
@@ -22,11 +25,17 @@ public final class CommandPluginHost: PluginCommandStarter {
         let deadline = ContinuousClock.now + .seconds(ScenarioLimits.remoteStartSeconds)
         let listener = try PluginListener()
         let folder = listener.folder
-        launched.withLock { _ = $0.folders.insert(folder) }
         defer { launched.withLock { _ = $0.folders.remove(folder) } }
-        let process = try PluginProcess(command: command.arguments, directory: command.directory,
-                                        environment: ["REHEARSE_PLUGIN_ADDRESS": listener.address, "REHEARSE_PLUGIN_ID": command.id])
-        launched.withLock { $0.processes.append(process) }
+        // Registered and spawned under the lock that ending takes first: a program is either on
+        // the list that is ended, or never started.
+        let process = try launched.withLock { launched throws(PluginStartError) in
+            guard !launched.ending else { throw PluginStartError("the program is exiting: plugin '\(command.id)' not started") }
+            launched.folders.insert(folder)
+            let process = try PluginProcess(command: command.arguments, directory: command.directory,
+                                            environment: ["REHEARSE_PLUGIN_ADDRESS": listener.address, "REHEARSE_PLUGIN_ID": command.id])
+            launched.processes.append(process)
+            return process
+        }
         let connection = PluginConnection(connection: try listener.connection(from: process, id: command.id, until: deadline),
                                           process: process, id: command.id, deadline: .seconds(command.deadline))
         started.withLock { $0.append(connection) }
@@ -34,17 +43,27 @@ public final class CommandPluginHost: PluginCommandStarter {
         return PluginDescriptor(remote: declaration, channel: connection)
     }
 
-    /// Ends every program started so far.
+    /// Ends every program started so far, together (one grace period for all): their connections
+    /// closed first, then their process groups ended.
     public func stopAll() {
-        for connection in started.withLock({ $0 }) { connection.stop() }
+        for connection in started.withLock({ $0 }) { connection.close() }
+        PluginProcess.stop(launched.withLock { $0.processes })
     }
 
     /// Ends every program started so far, from any thread, without waiting for a call under way,
-    /// and removes the private folders of the starts under way: for a program about to exit on
-    /// SIGINT or SIGTERM, whose run will not get to ``stopAll()``.
+    /// removes the private folders of the starts under way, and starts nothing after: for a
+    /// program about to exit on SIGINT or SIGTERM, whose run will not get to ``stopAll()``. It
+    /// runs once; a second caller returns when the first is done.
     public func endBeforeExit() {
-        let (processes, folders) = launched.withLock { ($0.processes, $0.folders) }
-        for process in processes { process.stop() }
-        for folder in folders { PluginListener.remove(folder) }
+        ended.withLock { ended in
+            guard !ended else { return }
+            ended = true
+            let (processes, folders) = launched.withLock { launched in
+                launched.ending = true
+                return (launched.processes, launched.folders)
+            }
+            PluginProcess.stop(processes)
+            for folder in folders { PluginListener.remove(folder) }
+        }
     }
 }

@@ -27,9 +27,9 @@ final class PluginConnection: PluginCallChannel {
         try link.withLock { link throws(RemotePluginError) in try link.answer(call) }
     }
 
-    /// Ends the program and closes the connection; every later call throws.
-    func stop() {
-        link.withLock { $0.stop() }
+    /// Closes the connection; every later call throws.
+    func close() {
+        link.withLock { $0.close() }
     }
 }
 

@@ -30,14 +30,14 @@ final class PluginPeerLink {
     }
 
     deinit {
-        stop()
+        close()
         dbus_connection_unref(connection)
     }
 
-    /// Ends the program and closes the connection; every later call throws.
-    func stop() {
+    /// Closes the connection (a program that ends when it goes needs no signal); every later call
+    /// throws. The program is ended by whoever started it.
+    func close() {
         if fault == nil { fault = RemotePluginError("the run that started the plugin is over") }
-        process.stop()
         if dbus_connection_get_is_connected(connection) != 0 { dbus_connection_close(connection) }
     }
 

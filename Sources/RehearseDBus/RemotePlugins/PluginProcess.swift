@@ -83,31 +83,46 @@ final class PluginProcess: Sendable {
     /// Ends the program and its process group: SIGTERM, SIGKILL to whatever is left of the group
     /// after ``gracePeriod`` (or once the program ended), then reaps it.
     func stop() {
+        Self.stop([self])
+    }
+
+    /// Ends `processes` and their groups together: SIGTERM to each, one ``gracePeriod`` for all
+    /// of them (not one each), then SIGKILL to whatever is left of each group, and reaping. Safe
+    /// from several threads at once: whoever comes second returns once the groups are ended.
+    static func stop(_ processes: [PluginProcess]) {
+        let waits = processes.compactMap { $0.askToExit() }
+        let deadline = DispatchTime.now() + Double(gracePeriod.components.seconds) + Double(gracePeriod.components.attoseconds) * 1e-18
+        for exited in waits { _ = exited.wait(timeout: deadline) }
+        for process in processes { process.endGroup() }
+    }
+
+    /// Sends SIGTERM to the group of a program still running and not yet ended, and returns what
+    /// is signalled when it exits (a thread waits for that, leaving it unreaped); nil otherwise.
+    private func askToExit() -> DispatchSemaphore? {
+        state.withLock { state in
+            guard !state.reaped, ended(&state.ended) == nil else { return nil }
+            kill(-pid, SIGTERM)
+            let exited = DispatchSemaphore(value: 0)
+            let pid = pid
+            Thread {
+                var info = siginfo_t()
+                while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) < 0, errno == EINTR {}
+                exited.signal()
+            }.start()
+            return exited
+        }
+    }
+
+    /// SIGKILL to whatever is left of the group, then reaps the program, once.
+    private func endGroup() {
         state.withLock { state in
             guard !state.reaped else { return }
             state.reaped = true
-            if ended(&state.ended) == nil {
-                kill(-pid, SIGTERM)
-                waitForExit(within: Self.gracePeriod)
-            }
             kill(-pid, SIGKILL)
             _ = ended(&state.ended, blocking: true)
             var raw: Int32 = 0
             waitpid(pid, &raw, 0)
         }
-    }
-
-    /// Returns once the program has exited, or after `limit`: a thread waits for the exit (and
-    /// leaves it unreaped) and signals; after `limit` it goes on waiting for the SIGKILL that follows.
-    private func waitForExit(within limit: Duration) {
-        let exited = DispatchSemaphore(value: 0)
-        let pid = pid
-        Thread {
-            var info = siginfo_t()
-            while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) < 0, errno == EINTR {}
-            exited.signal()
-        }.start()
-        _ = exited.wait(timeout: .now() + Double(limit.components.seconds) + Double(limit.components.attoseconds) * 1e-18)
     }
 
     deinit {
