@@ -76,7 +76,7 @@ private func reportOfAFailingAndAPassingScenario() throws -> (folder: URL, repor
         let (_, report) = try reportOfAFailingAndAPassingScenario()
         let screenshots = Rehearse.packageRoot.appendingPathComponent(".build/test-output/report")
         let script = Rehearse.packageRoot.appendingPathComponent("Tests/rehearseTests/report_browser.py").path
-        let result = try Rehearse.launch(URL(fileURLWithPath: "/usr/bin/python3"), [script, report.path, screenshots.path, "moved", "2"])
+        let result = try Rehearse.python([script, report.path, screenshots.path, "moved", "2"])
         #expect(result.status == 0, "\(result.output)\(result.errorOutput)")
         #expect(result.output.contains("ok: the scrubber moved the drawn scene"))
         #expect(result.output.contains("ok: no request left file:// and the console has no error"))

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Sessions of `rehearse serve` driven through the shipped Python client (clients/python/rehearse.py,
-on jeepney). Run by SessionTests with DBUS_SESSION_BUS_ADDRESS set to a private bus, or with a
+"""Sessions of `rehearse serve` driven through the shipped Python client (the `rehearse`
+package in clients/python, on jeepney). Run by SessionTests with DBUS_SESSION_BUS_ADDRESS set to a private bus, or with a
 peer address as the last argument.
 
   trace KIND     create a session for KIND (login or panner), drive it, print its events
@@ -30,7 +30,7 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "clients", "python"))
 import rehearse  # noqa: E402
-from jeepney import HeaderFields, MatchRule, MessageType, message_bus, new_method_call  # noqa: E402
+from jeepney import DBusAddress, HeaderFields, MatchRule, MessageType, message_bus, new_method_call  # noqa: E402
 
 # What each kind of session gets, and the calls that drive it.
 KINDS = {
@@ -102,16 +102,16 @@ def intrude(simulator, bus, shared):
         "Inject": outcome(lambda: stolen.inject("text", target="username", text="intruder")),
         "Record": outcome(lambda: stolen.record("stolen")),
         "Introspect": outcome(lambda: intruder.call(new_method_call(
-            rehearse.DBusAddress(session.path, bus_name=rehearse.SERVICE, interface="org.freedesktop.DBus.Introspectable"),
+            DBusAddress(session.path, bus_name=rehearse.SERVICE, interface="org.freedesktop.DBus.Introspectable"),
             "Introspect"))),
     }
     if not shared:
         got["Close"] = outcome(lambda: stolen.call("Close"))
     tree = intruder.call(new_method_call(
-        rehearse.DBusAddress("/org/rehearse/Simulator/sessions", bus_name=rehearse.SERVICE,
-                             interface="org.freedesktop.DBus.Introspectable"), "Introspect"))[0]
-    intruder.call(new_method_call(rehearse.DBusAddress(rehearse.DEFAULT_PATH, bus_name=rehearse.SERVICE,
-                                                       interface=rehearse.INTERFACE), "Get", "s", ("time",)))
+        DBusAddress("/org/rehearse/Simulator/sessions", bus_name=rehearse.SERVICE,
+                    interface="org.freedesktop.DBus.Introspectable"), "Introspect"))[0]
+    intruder.call(new_method_call(DBusAddress(rehearse.DEFAULT_PATH, bus_name=rehearse.SERVICE,
+                                              interface=rehearse.INTERFACE), "Get", "s", ("time",)))
     while True:
         try:
             intruder.connection.recv_messages(timeout=0.2)
