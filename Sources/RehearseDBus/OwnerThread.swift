@@ -5,9 +5,10 @@ import Glibc
 /// The one thread allowed to touch the service's libdbus connections (``PeerServer``) and what
 /// routes their messages (``SimulatorService``: the session table, the default session's calls),
 /// checked in release builds too: libdbus connections are not shared between threads here
-/// (reference/dbus-notes.md), and a connection touched from another thread fails far from the
-/// mistake. The thread that serves (``SimulatorService/run(until:)``) claims both; until then the
-/// thread that built the service owns them.
+/// (docs/ARCHITECTURE.md, "Threads and who owns what", says why), and a connection touched from
+/// another thread fails far from the mistake. The thread that serves
+/// (``SimulatorService/run(until:)``) claims both; until then the thread that built the service
+/// owns them.
 struct OwnerThread {
     private var thread = pthread_self()
 
