@@ -9,7 +9,7 @@ import RehearseSession
 /// is the router: it decides which session each message is for, checks who may call it, hands it
 /// to the session's thread or answers it here (the default session), and sends back what the
 /// sessions produced. Everything runs on the thread that calls ``run(until:)``, the default
-/// session included, so libdbus is only ever touched from one thread (checked in debug builds:
+/// session included, so libdbus is only ever touched from one thread (checked in every build:
 /// ``OwnerThread``).
 public final class SimulatorService {
     /// How the service behaves.
