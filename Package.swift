@@ -50,8 +50,9 @@ let package = Package(
         .target(name: "RehearsePlugins", dependencies: ["RehearseCore", "AutoScroll", "Panner", "LoginAnimator", "Gateway"]),
         .target(name: "RehearseScenario", dependencies: ["RehearseCore", "RehearseLayout", "Yams"]),
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
+        .systemLibrary(name: "CProcess"),
         .target(name: "RehearseSession", dependencies: ["RehearseCore", "RehearseScenario"]),
-        .target(name: "RehearseDBus", dependencies: ["CDBus", "RehearseCore", "RehearseScenario", "RehearseSession"]),
+        .target(name: "RehearseDBus", dependencies: ["CDBus", "CProcess", "RehearseCore", "RehearseScenario", "RehearseSession"]),
         .target(
             name: "RehearseView",
             dependencies: [

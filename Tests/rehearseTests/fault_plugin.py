@@ -24,6 +24,8 @@ each tap with `emit fault.seen {count}`:
 - flood-early: the same before it registers
 - fork: leaves a child behind (its pid in `child.pid` in its folder) that ignores SIGTERM and
   outlives the connection, then never misbehaves
+- escape: as fork, but the child leaves its process group and session (`setsid`) and forks again,
+  so that the one left behind (its pid in `escaped.pid`) is nobody's child and in nobody's group
 """
 import os
 import signal
@@ -88,6 +90,25 @@ def leave_a_child():
         os._exit(0)
 
 
+def escape():
+    ready, written = os.pipe()
+    child = os.fork()
+    if child == 0:
+        os.setsid()
+        if os.fork() == 0:
+            signal.signal(signal.SIGTERM, signal.SIG_IGN)
+            null = os.open(os.devnull, os.O_RDWR)
+            for descriptor in (0, 1, 2):
+                os.dup2(null, descriptor)
+            with open("escaped.pid", "w") as file:
+                file.write(str(os.getpid()))
+            os.write(written, b"x")
+            time.sleep(60)
+        os._exit(0)
+    os.waitpid(child, 0)
+    os.read(ready, 1)  # the pid is written
+
+
 
 def answer(call, effects, state):
     send(new_method_return(call, "a(sa{sv})a{sv}", (effects, state)))
@@ -97,6 +118,8 @@ if MODE == "flood-early":
     flood()
 if MODE == "fork":
     leave_a_child()
+if MODE == "escape":
+    escape()
 register("someone-else" if MODE == "wrong-id" else PLUGIN_ID)
 if MODE == "twice":
     register(PLUGIN_ID)
@@ -124,7 +147,7 @@ while True:
     delivered += 1
     state["count"] = ("x", delivered)
     seen = [("emit", {"name": ("s", "fault.seen"), "fields": ("a{sv}", {"count": ("x", delivered)})})]
-    if delivered > 1 or MODE in ("well", "twice", "flood-early", "fork"):
+    if delivered > 1 or MODE in ("well", "twice", "flood-early", "fork", "escape"):
         answer(message, seen, state)
     elif MODE == "slow":
         time.sleep(3)
