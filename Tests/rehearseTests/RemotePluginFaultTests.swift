@@ -107,6 +107,29 @@ import Testing
         #expect(!survived, "the plugin's child \(child) outlived the run")
     }
 
+    /// A plugin that drops a file, a folder and links to its own files into the private folder of
+    /// its socket cannot keep the folder: it goes with everything in it, and the links are removed
+    /// as links (what they point to stays). Only the socket and an empty folder went before.
+    @Test func whatAPluginDropsInItsPrivateFolderGoesWithIt() throws {
+        let file = try Rehearse.scenario("""
+            name: a plugin that drops files next to its socket
+            plugins:
+              - {id: faulty, command: [python3, \(Self.faultPlugin), litter]}
+            steps:
+              - tap: {x: 160, y: 200}
+              - expect: {faulty.count: 1}
+            """)
+        let result = try Self.runWithin(["run", file.path])
+        #expect(result.status == 0, "\(result.output)\(result.errorOutput)")
+        let folder = file.deletingLastPathComponent()
+        let privateFolder = try String(contentsOf: folder.appendingPathComponent("private-folder"), encoding: .utf8)
+        let left = FileManager.default.fileExists(atPath: privateFolder)
+        if left { try? FileManager.default.removeItem(atPath: privateFolder) }
+        #expect(!left, "\(privateFolder) is left")
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("outside.txt").path))
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("outside/kept").path))
+    }
+
     /// SIGTERM to `rehearse run` while a plugin that ignores it has not connected yet ends the
     /// plugin and removes its private folder before rehearse exits (143); it left both before.
     @Test func aSignalToRehearseEndsItsPluginsAndRemovesTheirFolders() throws {

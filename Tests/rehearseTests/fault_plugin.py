@@ -26,6 +26,9 @@ each tap with `emit fault.seen {count}`:
   outlives the connection, then never misbehaves
 - escape: as fork, but the child leaves its process group and session (`setsid`) and forks again,
   so that the one left behind (its pid in `escaped.pid`) is nobody's child and in nobody's group
+- litter: before it registers, drops into the private folder of its socket a file, a folder with a
+  file in it, and links to a file and a folder of its own folder (`outside.txt`, `outside/kept`),
+  and writes the private folder's path in `private-folder` (in its folder); then never misbehaves
 """
 import os
 import signal
@@ -110,6 +113,22 @@ def escape():
 
 
 
+def litter():
+    address = os.environ["REHEARSE_PLUGIN_ADDRESS"]
+    folder = os.path.dirname(address.split("path=", 1)[1].split(",")[0])
+    with open("private-folder", "w") as file:
+        file.write(folder)
+    os.makedirs("outside", exist_ok=True)
+    for path in ("outside.txt", "outside/kept", os.path.join(folder, "dropped")):
+        with open(path, "w") as file:
+            file.write("x")
+    os.makedirs(os.path.join(folder, "inner", "deeper"))
+    with open(os.path.join(folder, "inner", "deeper", "file"), "w") as file:
+        file.write("x")
+    os.symlink(os.path.abspath("outside.txt"), os.path.join(folder, "link"))
+    os.symlink(os.path.abspath("outside"), os.path.join(folder, "inner", "folder-link"))
+
+
 def answer(call, effects, state):
     send(new_method_return(call, "a(sa{sv})a{sv}", (effects, state)))
 
@@ -120,6 +139,8 @@ if MODE == "fork":
     leave_a_child()
 if MODE == "escape":
     escape()
+if MODE == "litter":
+    litter()
 register("someone-else" if MODE == "wrong-id" else PLUGIN_ID)
 if MODE == "twice":
     register(PLUGIN_ID)
@@ -147,7 +168,7 @@ while True:
     delivered += 1
     state["count"] = ("x", delivered)
     seen = [("emit", {"name": ("s", "fault.seen"), "fields": ("a{sv}", {"count": ("x", delivered)})})]
-    if delivered > 1 or MODE in ("well", "twice", "flood-early", "fork", "escape"):
+    if delivered > 1 or MODE in ("well", "twice", "flood-early", "fork", "escape", "litter"):
         answer(message, seen, state)
     elif MODE == "slow":
         time.sleep(3)
