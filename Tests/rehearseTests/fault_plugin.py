@@ -81,16 +81,24 @@ def flood():
         send(new_method_call(HOST, "Flood"))
 
 
+def linger(pid_file, ready=None):
+    """In a child: ignores SIGTERM, lets go of the output, writes its pid to `pid_file` (then a
+    byte to the descriptor `ready`) and outlives the connection."""
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    null = os.open(os.devnull, os.O_RDWR)
+    for descriptor in (0, 1, 2):
+        os.dup2(null, descriptor)
+    with open(pid_file, "w") as file:
+        file.write(str(os.getpid()))
+    if ready is not None:
+        os.write(ready, b"x")
+    time.sleep(60)
+    os._exit(0)
+
+
 def leave_a_child():
     if os.fork() == 0:
-        signal.signal(signal.SIGTERM, signal.SIG_IGN)
-        null = os.open(os.devnull, os.O_RDWR)
-        for descriptor in (0, 1, 2):
-            os.dup2(null, descriptor)
-        with open("child.pid", "w") as file:
-            file.write(str(os.getpid()))
-        time.sleep(60)
-        os._exit(0)
+        linger("child.pid")
 
 
 def escape():
@@ -99,18 +107,10 @@ def escape():
     if child == 0:
         os.setsid()
         if os.fork() == 0:
-            signal.signal(signal.SIGTERM, signal.SIG_IGN)
-            null = os.open(os.devnull, os.O_RDWR)
-            for descriptor in (0, 1, 2):
-                os.dup2(null, descriptor)
-            with open("escaped.pid", "w") as file:
-                file.write(str(os.getpid()))
-            os.write(written, b"x")
-            time.sleep(60)
+            linger("escaped.pid", written)
         os._exit(0)
     os.waitpid(child, 0)
     os.read(ready, 1)  # the pid is written
-
 
 
 def litter():
