@@ -26,6 +26,8 @@ each tap with `emit fault.seen {count}`:
   outlives the connection, then never misbehaves
 - escape: as fork, but the child leaves its process group and session (`setsid`) and forks again,
   so that the one left behind (its pid in `escaped.pid`) is nobody's child and in nobody's group
+- log: never misbehaves, and appends each call it gets to `calls.log` in its folder, as a line
+  `PID MEMBER`
 - litter: before it registers, drops into the private folder of its socket a file, a folder with a
   file in it, and links to a file and a folder of its own folder (`outside.txt`, `outside/kept`),
   and writes the private folder's path in `private-folder` (in its folder); then never misbehaves
@@ -155,6 +157,9 @@ while True:
     if header.message_type is not MessageType.method_call:
         continue
     member = header.fields.get(HeaderFields.member)
+    if MODE == "log":
+        with open("calls.log", "a") as log:
+            log.write(f"{os.getpid()} {member}\n")
     if member == "Install":
         state["count"] = ("x", 0)
         answer(message, [], state)
@@ -168,7 +173,7 @@ while True:
     delivered += 1
     state["count"] = ("x", delivered)
     seen = [("emit", {"name": ("s", "fault.seen"), "fields": ("a{sv}", {"count": ("x", delivered)})})]
-    if delivered > 1 or MODE in ("well", "twice", "flood-early", "fork", "escape", "litter"):
+    if delivered > 1 or MODE in ("well", "twice", "flood-early", "fork", "escape", "litter", "log"):
         answer(message, seen, state)
     elif MODE == "slow":
         time.sleep(3)
