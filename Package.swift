@@ -50,8 +50,9 @@ let package = Package(
         .target(name: "RehearsePlugins", dependencies: ["RehearseCore", "AutoScroll", "Panner", "LoginAnimator", "Gateway"]),
         .target(name: "RehearseScenario", dependencies: ["RehearseCore", "RehearseLayout", "Yams"]),
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
+        .systemLibrary(name: "CProcess"),
         .target(name: "RehearseSession", dependencies: ["RehearseCore", "RehearseScenario"]),
-        .target(name: "RehearseDBus", dependencies: ["CDBus", "RehearseCore", "RehearseScenario", "RehearseSession"]),
+        .target(name: "RehearseDBus", dependencies: ["CDBus", "CProcess", "RehearseCore", "RehearseScenario", "RehearseSession"]),
         .target(
             name: "RehearseView",
             dependencies: [
@@ -88,7 +89,7 @@ let package = Package(
         .testTarget(name: "RehearseDBusTests", dependencies: ["RehearseDBus", "RehearseSession", "CDBus", "RehearsePlugins"]),
         .testTarget(name: "RehearseViewTests", dependencies: ["RehearseView", "RehearseSession", "RehearseScenario", "RehearsePlugins"]),
         .testTarget(name: "RehearseScenarioTests", dependencies: ["RehearseScenario", "RehearsePlugins"], exclude: ["Malformed", "MalformedExpectations.tsv"]),
-        .testTarget(name: "rehearseTests", dependencies: ["rehearse", "RehearseCore", "RehearseDBus", "RehearsePlugins", "RehearseScenario"], exclude: ["junit.xsd", "dbus_client.py", "hostile_peer.py", "session_client.py", "viewer_browser.py", "schema_check.py", "schema_mutations.py", "schema_instances.py", "fault_plugin.py", "third_tap_plugin.py", "bus_plugin.py", "plugin_attack.py", "report_browser.py", "browser_support.py"]),
+        .testTarget(name: "rehearseTests", dependencies: ["rehearse", "RehearseCore", "RehearseDBus", "RehearsePlugins", "RehearseScenario"], exclude: ["junit.xsd", "dbus_client.py", "hostile_peer.py", "session_client.py", "viewer_browser.py", "schema_check.py", "schema_mutations.py", "schema_instances.py", "fault_plugin.py", "third_tap_plugin.py", "bus_plugin.py", "plugin_attack.py", "stock_plugin_client.py", "report_browser.py", "browser_support.py"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RehearseCore
+import RehearseDBus
 import RehearsePlugins
 import RehearseScenario
 
@@ -10,6 +11,7 @@ import RehearseScenario
 /// ```swift
 /// import RehearseCommand
 /// import RehearseCore
+import RehearseDBus
 ///
 /// await RehearseCommand.main(plugins: [PluginDescriptor(ShakeDetector.self)])
 /// ```
@@ -24,6 +26,8 @@ public enum RehearseCommand {
             exit(2)
         }
         let registry = PluginRegistry(shippedPlugins.descriptors + plugins)
+        // Its only children are command plugins' programs: what they leave behind is ended with them.
+        CommandPluginHost.adoptOrphans()
         await Tool.$registry.withValue(registry) { await Rehearse.main() }
         exit(0)
     }

@@ -79,7 +79,8 @@ struct Serve: ParsableCommand {
         }
         #if Viewer
         let viewer = try self.viewer.http.map { _ in
-            try self.viewer.start(at: .loopback, showing: setup.scenario == nil ? nil : scenario, readOnly: setup.readOnly)
+            try self.viewer.start(at: .loopback, showing: setup.timelineScenario(beside: scenario, commandStarter: commandPlugins),
+                                  readOnly: setup.readOnly)
         }
         defer { viewer?.server.stop() }
         let companion: (any SessionCompanion)? = viewer?.viewer

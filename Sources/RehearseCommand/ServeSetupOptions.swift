@@ -42,6 +42,16 @@ struct ServeSetupOptions: ParsableArguments {
     /// The scenario file, or one written from `--device` and `--plugins`; exits 2 with the
     /// loader's message when it is invalid. `commandStarter` starts the file's command plugins;
     /// without one a file that has any is refused.
+    /// The scenario the viewer's timeline simulates again and again (nil without a file):
+    /// `scenario`, or, when it starts command plugins, the file loaded again with an instance of
+    /// each program of its own, so that the timeline never calls the live simulation's programs
+    /// (a plugin answers one simulation at a time: docs/remote-plugins.md).
+    func timelineScenario(beside scenario: Scenario, commandStarter: any PluginCommandStarter) throws -> Scenario? {
+        guard self.scenario != nil else { return nil }
+        guard !scenario.steps.isEmpty, scenario.remotePlugins.contains(where: { $0.command != nil }) else { return scenario }
+        return try loadSetup(commandStarter: commandStarter)
+    }
+
     func loadSetup(commandStarter: (any PluginCommandStarter)? = nil) throws -> Scenario {
         let loader = ScenarioLoader(registry: Tool.registry, commandStarter: commandStarter)
         do {

@@ -48,7 +48,8 @@ struct View: ParsableCommand {
         let commandPlugins = CommandPluginHost()
         defer { commandPlugins.stopAll() }
         let scenario = try setup.loadSetup(commandStarter: commandPlugins)
-        let companion = try viewer.start(at: .loopback, showing: setup.scenario == nil ? nil : scenario, readOnly: setup.readOnly)
+        let companion = try viewer.start(at: .loopback, showing: setup.timelineScenario(beside: scenario, commandStarter: commandPlugins),
+                                         readOnly: setup.readOnly)
         let session: SimulatorSession
         do {
             session = try SimulatorSession(setup: scenario, registry: Tool.registry, mode: setup.mode)

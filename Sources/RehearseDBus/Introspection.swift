@@ -8,7 +8,8 @@ import RehearseScenario
 enum Introspection {
     static let doctype = #"<!DOCTYPE node PUBLIC "-//freedesktop//DTD D-BUS Object Introspection 1.0//EN" "http://www.freedesktop.org/standards/dbus/1.0/introspect.dtd">"#
 
-    static let standardInterfaces = """
+    /// `Introspectable` and `Peer`, which the plugin connection's host answers too.
+    static let introspectableAndPeer = """
           <interface name="org.freedesktop.DBus.Introspectable">
             <method name="Introspect"><arg name="xml_data" type="s" direction="out"/></method>
           </interface>
@@ -16,6 +17,9 @@ enum Introspection {
             <method name="Ping"/>
             <method name="GetMachineId"><arg name="machine_uuid" type="s" direction="out"/></method>
           </interface>
+        """
+
+    static let standardInterfaces = introspectableAndPeer + "\n" + """
           <interface name="org.freedesktop.DBus.Properties">
             <method name="Get">
               <arg name="interface_name" type="s" direction="in"/>

@@ -19,6 +19,8 @@ enum SimulatorError {
     static let propertyReadOnly = "org.freedesktop.DBus.Error.PropertyReadOnly"
     /// A session that belongs to another client.
     static let accessDenied = "org.freedesktop.DBus.Error.AccessDenied"
+    /// What went wrong is not the caller's doing (no machine id to give).
+    static let failed = "org.freedesktop.DBus.Error.Failed"
     /// A peer asked for more match rules than it may hold.
     static let limitsExceeded = "org.freedesktop.DBus.Error.LimitsExceeded"
 }

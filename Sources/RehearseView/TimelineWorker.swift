@@ -7,7 +7,8 @@ import Synchronization
 /// never waits for it (a long run takes seconds to simulate): one thread marks the run's events
 /// once, another takes the scrubs, the latest first (a scrub asked for while another is being
 /// simulated replaces any that waited). The service's thread picks up what is ready and is woken
-/// when something is.
+/// when something is. A run with command plugins is simulated by one thread at a time: their
+/// programs answer one simulation at a time.
 final class TimelineWorker: Sendable {
     let timeline: ViewerTimeline
 
@@ -19,6 +20,8 @@ final class TimelineWorker: Sendable {
     }
 
     private let state = Mutex(State())
+    /// Held while a run with command plugins is simulated.
+    private let programs = Mutex(())
     private let requested = DispatchSemaphore(value: 0)
     private let wake: @Sendable () -> Void
 
@@ -28,7 +31,7 @@ final class TimelineWorker: Sendable {
         self.timeline = timeline
         self.wake = wake
         Thread.detachNewThread { [self] in
-            let markers = timeline.allMarkers()
+            let markers = simulating { timeline.allMarkers() }
             state.withLock { $0.markers = markers }
             wake()
         }
@@ -80,9 +83,15 @@ final class TimelineWorker: Sendable {
         }
     }
 
+    /// `body`, alone if it simulates a run with command plugins.
+    private func simulating<Result: Sendable>(_ body: () -> Result) -> Result {
+        guard timeline.scenario.remotePlugins.contains(where: { $0.command != nil }) else { return body() }
+        return programs.withLock { _ in body() }
+    }
+
     private func simulateRequestedScene() {
         guard let time = state.withLock({ $0.request }) else { return }
-        let snapshot = timeline.snapshot(at: time)
+        let snapshot = simulating { timeline.snapshot(at: time) }
         let newer = state.withLock { state in
             state.result = (time, snapshot)
             if state.request == time { state.request = nil }

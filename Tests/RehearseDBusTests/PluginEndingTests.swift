@@ -38,6 +38,30 @@ import Testing
         for group in groups { #expect(!Self.isAlive(group), "group \(group) outlived its ending") }
     }
 
+    /// A child that left the program's process group and session (`setsid`) while the program
+    /// runs ends with it: the program's descendants are ended, not only its group. This test
+    /// runner adopts no orphans; the `rehearse` tool does (RemotePluginFaultTests' `escape`).
+    @Test func aChildThatLeftTheGroupEndsWithTheProgram() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ending-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let process = try PluginProcess(command: ["sh", "-c", "setsid sleep 100 & echo $! > escaped.pid; wait"],
+                                        directory: folder.path, environment: [:])
+        let file = folder.appendingPathComponent("escaped.pid")
+        let deadline = ContinuousClock.now + .seconds(10)
+        var escaped: pid_t?
+        while escaped == nil, ContinuousClock.now < deadline {
+            escaped = (try? String(contentsOf: file, encoding: .utf8)).flatMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+            if escaped == nil { usleep(10_000) }
+        }
+        let child = try #require(escaped)
+        process.stop()
+        let stat = try? String(contentsOfFile: "/proc/\(child)/stat", encoding: .utf8)
+        let survived = stat.map { !$0.contains(") Z ") && $0.contains("(sleep)") } ?? false
+        if survived { kill(child, SIGKILL) }
+        #expect(!survived, "the child \(child) outlived its program")
+    }
+
     /// Once the programs are being ended before an exit, a run that goes on (another file of
     /// `run --jobs`) cannot start one that nobody would end.
     @Test func nothingStartsOnceTheProgramsAreEndedForGood() {

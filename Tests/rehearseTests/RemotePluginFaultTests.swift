@@ -83,26 +83,51 @@ import Testing
         #expect(result.status == 0, "\(result.output)\(result.errorOutput)")
     }
 
-    /// A plugin's child that keeps the connection and ignores SIGTERM ends with the run: the
-    /// program runs in its own process group, and the whole group is ended.
-    @Test func aChildThePluginLeftBehindEndsWithTheRun() throws {
+    /// A plugin's child that keeps the connection and ignores SIGTERM ends with the run (`fork`:
+    /// the program runs in its own process group, and the whole group is ended), and so does one
+    /// that left the group and the session and was orphaned (`escape`: `rehearse` is the subreaper
+    /// of its plugins' descendants and ends them all). The child is gone when `rehearse run`
+    /// returns; the escaped one outlived it before.
+    @Test(arguments: [("fork", "child.pid"), ("escape", "escaped.pid")])
+    func aChildThePluginLeftBehindEndsWithTheRun(mode: String, pidFile: String) throws {
         let file = try Rehearse.scenario("""
             name: a plugin that leaves a child behind
             plugins:
-              - {id: faulty, command: [python3, \(Self.faultPlugin), fork]}
+              - {id: faulty, command: [python3, \(Self.faultPlugin), \(mode)]}
             steps:
               - tap: {x: 160, y: 200}
               - expect: {faulty.count: 1}
             """)
         let result = try Self.runWithin(["run", file.path])
         #expect(result.status == 0, "\(result.output)\(result.errorOutput)")
-        let text = try String(contentsOf: file.deletingLastPathComponent().appendingPathComponent("child.pid"), encoding: .utf8)
+        let text = try String(contentsOf: file.deletingLastPathComponent().appendingPathComponent(pidFile), encoding: .utf8)
         let child = try #require(pid_t(text))
-        let deadline = ContinuousClock.now + .seconds(5)
-        while Self.isRunning(child), ContinuousClock.now < deadline { usleep(20_000) }
         let survived = Self.isRunning(child)
         if survived { kill(child, SIGKILL) }
         #expect(!survived, "the plugin's child \(child) outlived the run")
+    }
+
+    /// A plugin that drops a file, a folder and links to its own files into the private folder of
+    /// its socket cannot keep the folder: it goes with everything in it, and the links are removed
+    /// as links (what they point to stays). Only the socket and an empty folder went before.
+    @Test func whatAPluginDropsInItsPrivateFolderGoesWithIt() throws {
+        let file = try Rehearse.scenario("""
+            name: a plugin that drops files next to its socket
+            plugins:
+              - {id: faulty, command: [python3, \(Self.faultPlugin), litter]}
+            steps:
+              - tap: {x: 160, y: 200}
+              - expect: {faulty.count: 1}
+            """)
+        let result = try Self.runWithin(["run", file.path])
+        #expect(result.status == 0, "\(result.output)\(result.errorOutput)")
+        let folder = file.deletingLastPathComponent()
+        let privateFolder = try String(contentsOf: folder.appendingPathComponent("private-folder"), encoding: .utf8)
+        let left = FileManager.default.fileExists(atPath: privateFolder)
+        if left { try? FileManager.default.removeItem(atPath: privateFolder) }
+        #expect(!left, "\(privateFolder) is left")
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("outside.txt").path))
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("outside/kept").path))
     }
 
     /// SIGTERM to `rehearse run` while a plugin that ignores it has not connected yet ends the

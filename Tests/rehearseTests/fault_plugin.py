@@ -24,6 +24,13 @@ each tap with `emit fault.seen {count}`:
 - flood-early: the same before it registers
 - fork: leaves a child behind (its pid in `child.pid` in its folder) that ignores SIGTERM and
   outlives the connection, then never misbehaves
+- escape: as fork, but the child leaves its process group and session (`setsid`) and forks again,
+  so that the one left behind (its pid in `escaped.pid`) is nobody's child and in nobody's group
+- log: never misbehaves, and appends each call it gets to `calls.log` in its folder, as a line
+  `PID MEMBER`
+- litter: before it registers, drops into the private folder of its socket a file, a folder with a
+  file in it, and links to a file and a folder of its own folder (`outside.txt`, `outside/kept`),
+  and writes the private folder's path in `private-folder` (in its folder); then never misbehaves
 """
 import os
 import signal
@@ -76,17 +83,52 @@ def flood():
         send(new_method_call(HOST, "Flood"))
 
 
+def linger(pid_file, ready=None):
+    """In a child: ignores SIGTERM, lets go of the output, writes its pid to `pid_file` (then a
+    byte to the descriptor `ready`) and outlives the connection."""
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    null = os.open(os.devnull, os.O_RDWR)
+    for descriptor in (0, 1, 2):
+        os.dup2(null, descriptor)
+    with open(pid_file, "w") as file:
+        file.write(str(os.getpid()))
+    if ready is not None:
+        os.write(ready, b"x")
+    time.sleep(60)
+    os._exit(0)
+
+
 def leave_a_child():
     if os.fork() == 0:
-        signal.signal(signal.SIGTERM, signal.SIG_IGN)
-        null = os.open(os.devnull, os.O_RDWR)
-        for descriptor in (0, 1, 2):
-            os.dup2(null, descriptor)
-        with open("child.pid", "w") as file:
-            file.write(str(os.getpid()))
-        time.sleep(60)
-        os._exit(0)
+        linger("child.pid")
 
+
+def escape():
+    ready, written = os.pipe()
+    child = os.fork()
+    if child == 0:
+        os.setsid()
+        if os.fork() == 0:
+            linger("escaped.pid", written)
+        os._exit(0)
+    os.waitpid(child, 0)
+    os.read(ready, 1)  # the pid is written
+
+
+def litter():
+    address = os.environ["REHEARSE_PLUGIN_ADDRESS"]
+    folder = os.path.dirname(address.split("path=", 1)[1].split(",")[0])
+    with open("private-folder", "w") as file:
+        file.write(folder)
+    os.makedirs("outside", exist_ok=True)
+    for path in ("outside.txt", "outside/kept", os.path.join(folder, "dropped")):
+        with open(path, "w") as file:
+            file.write("x")
+    os.makedirs(os.path.join(folder, "inner", "deeper"))
+    with open(os.path.join(folder, "inner", "deeper", "file"), "w") as file:
+        file.write("x")
+    os.symlink(os.path.abspath("outside.txt"), os.path.join(folder, "link"))
+    os.symlink(os.path.abspath("outside"), os.path.join(folder, "inner", "folder-link"))
 
 
 def answer(call, effects, state):
@@ -97,6 +139,10 @@ if MODE == "flood-early":
     flood()
 if MODE == "fork":
     leave_a_child()
+if MODE == "escape":
+    escape()
+if MODE == "litter":
+    litter()
 register("someone-else" if MODE == "wrong-id" else PLUGIN_ID)
 if MODE == "twice":
     register(PLUGIN_ID)
@@ -111,6 +157,9 @@ while True:
     if header.message_type is not MessageType.method_call:
         continue
     member = header.fields.get(HeaderFields.member)
+    if MODE == "log":
+        with open("calls.log", "a") as log:
+            log.write(f"{os.getpid()} {member}\n")
     if member == "Install":
         state["count"] = ("x", 0)
         answer(message, [], state)
@@ -124,7 +173,7 @@ while True:
     delivered += 1
     state["count"] = ("x", delivered)
     seen = [("emit", {"name": ("s", "fault.seen"), "fields": ("a{sv}", {"count": ("x", delivered)})})]
-    if delivered > 1 or MODE in ("well", "twice", "flood-early", "fork"):
+    if delivered > 1 or MODE in ("well", "twice", "flood-early", "fork", "escape", "litter", "log"):
         answer(message, seen, state)
     elif MODE == "slow":
         time.sleep(3)

@@ -15,6 +15,17 @@ public final class CommandPluginHost: PluginCommandStarter {
 
     public init() {}
 
+    /// Makes this program the subreaper of its descendants (`PR_SET_CHILD_SUBREAPER`), so that a
+    /// process a plugin program leaves behind outside its process group, whose parent ended,
+    /// becomes this program's child and is ended with the plugins, instead of living on as
+    /// init's. Only for a program whose only children are its plugin programs (the `rehearse`
+    /// tool): every other child of it is taken for such an orphan. Returns false, changing
+    /// nothing, if the system refuses.
+    @discardableResult
+    public static func adoptOrphans() -> Bool {
+        PluginDescendants.adoptOrphans()
+    }
+
     deinit {
         stopAll()
     }

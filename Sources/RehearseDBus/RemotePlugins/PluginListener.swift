@@ -1,6 +1,7 @@
 import CDBus
 import Foundation
 import RehearseCore
+import RehearseScenario
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -50,10 +51,9 @@ final class PluginListener {
         Self.remove(folder)
     }
 
-    /// Removes a listener's private `folder` and its socket.
+    /// Removes a listener's private `folder` with its socket and whatever the program put in it.
     static func remove(_ folder: String) {
-        unlink("\(folder)/socket")
-        rmdir(folder)
+        FolderRemoval.remove(folder)
     }
 
     fileprivate func accept(_ connection: OpaquePointer) {

@@ -15,6 +15,8 @@ final class PluginPeerLink {
     let id: String
     private let deadline: Duration
     private let serials = MessageSerials()
+    /// The name each `Hello` on the connection gets.
+    private let uniqueName = PluginHostStandardMethods.uniqueName()
     private var registered = false
     private var fault: RemotePluginError?
 
@@ -58,11 +60,11 @@ final class PluginPeerLink {
                 do {
                     let declaration = try PluginRegistration.read(message, expectedID: id)
                     registered = true
-                    reply(to: message, failure: nil)
+                    reply(to: message, .success(MessageWriter()))
                     flush(until: deadline)
                     return declaration
                 } catch {
-                    reply(to: message, failure: error)
+                    reply(to: message, .failure(error))
                     flush(until: deadline)
                     throw PluginStartError("plugin '\(id)' registered wrongly: \(error.message)")
                 }
@@ -81,23 +83,37 @@ final class PluginPeerLink {
             && dbus_message_has_path(message, Self.hostPath) != 0
     }
 
-    /// Answers a call the protocol does not expect now (a second registration, an unknown method);
-    /// drops anything else, and the calls that come while ``maximumMessageBytes`` of answers wait
-    /// for the plugin to read them (a plugin that calls and never reads cannot fill this memory).
+    /// Answers a call other than the registration awaited: a stock client's `Hello`, `Peer` and
+    /// `Introspect` calls (``PluginHostStandardMethods``), and with an error a second registration
+    /// or an unknown method; drops anything else, and the calls that come while
+    /// ``maximumMessageBytes`` of answers wait for the plugin to read them (a plugin that calls and
+    /// never reads cannot fill this memory).
     private func answerStray(_ message: OpaquePointer) {
         guard dbus_message_get_type(message) == DBUS_MESSAGE_TYPE_METHOD_CALL,
               dbus_connection_get_outgoing_size(connection) < Self.maximumMessageBytes else { return }
-        reply(to: message, failure: isRegistration(message) && registered
+        if let answer = PluginHostStandardMethods.answer(message, uniqueName: uniqueName) {
+            reply(to: message, answer)
+            return
+        }
+        reply(to: message, .failure(isRegistration(message) && registered
               ? MethodFailure(PluginRegistration.alreadyRegistered, "plugin '\(id)' is registered already")
-              : MethodFailure(SimulatorError.unknownMethod, "the host answers RegisterPlugin only"))
+              : MethodFailure(SimulatorError.unknownMethod,
+                              "the host answers RegisterPlugin, Hello, org.freedesktop.DBus.Peer and Introspect only")))
     }
 
     /// Queues the answer to `call`; it goes out as the connection is next read or written, never
     /// waiting for the plugin to read it (a plugin that does not read would hold the host).
-    private func reply(to call: OpaquePointer, failure: MethodFailure?) {
+    private func reply(to call: OpaquePointer, _ answer: Result<MessageWriter, MethodFailure>) {
         guard dbus_message_get_no_reply(call) == 0 else { return }
-        let reply = failure.map { dbus_message_new_error(call, $0.name, $0.message) }
-            ?? OutgoingMessage.reply(to: call).make(serial: serials.take())
+        let reply: OpaquePointer?
+        switch answer {
+        case .success(let body):
+            var message = OutgoingMessage.reply(to: call)
+            message.body = body
+            reply = message.make(serial: serials.take())
+        case .failure(let failure):
+            reply = dbus_message_new_error(call, failure.name, failure.message)
+        }
         guard let reply else { return }
         dbus_connection_send(connection, reply, nil)
         dbus_message_unref(reply)

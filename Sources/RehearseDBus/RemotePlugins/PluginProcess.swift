@@ -8,7 +8,9 @@ import Glibc
 /// its folder with standard input closed and its output sent to standard error, with no signal
 /// blocked or ignored whatever this program's threads block, in a process group of its own, and
 /// ended with that group (SIGTERM, then SIGKILL after ``gracePeriod``) when the run is done: a
-/// child it left behind, holding the connection or not, ends with it.
+/// child it left behind, holding the connection or not, ends with it, and so does one that left
+/// the group while the program runs, or, in a program that adopts orphans, once it has ended
+/// (``PluginDescendants``).
 final class PluginProcess: Sendable {
     /// How long a program has to exit once asked to.
     static let gracePeriod: Duration = .seconds(1)
@@ -39,14 +41,16 @@ final class PluginProcess: Sendable {
         posix_spawnattr_setsigdefault(&attributes, &all)
         posix_spawnattr_setpgroup(&attributes, 0)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
-        var child: pid_t = 0
-        let result = Self.withCStrings(arguments) { argv in
-            Self.withCStrings(variables) { envp in posix_spawn(&child, "/usr/bin/env", &actions, &attributes, argv, envp) }
+        pid = try PluginDescendants.start { () throws(PluginStartError) -> pid_t in
+            var child: pid_t = 0
+            let result = Self.withCStrings(arguments) { argv in
+                Self.withCStrings(variables) { envp in posix_spawn(&child, "/usr/bin/env", &actions, &attributes, argv, envp) }
+            }
+            guard result == 0 else {
+                throw PluginStartError("cannot start \(command.joined(separator: " ")): \(String(cString: strerror(result)))")
+            }
+            return child
         }
-        guard result == 0 else {
-            throw PluginStartError("cannot start \(command.joined(separator: " ")): \(String(cString: strerror(result)))")
-        }
-        pid = child
     }
 
     /// `strings` as a NULL-terminated array of C strings, for `body`.
@@ -86,14 +90,22 @@ final class PluginProcess: Sendable {
         Self.stop([self])
     }
 
-    /// Ends `processes` and their groups together: SIGTERM to each, one ``gracePeriod`` for all
-    /// of them (not one each), then SIGKILL to whatever is left of each group, and reaping. Safe
-    /// from several threads at once: whoever comes second returns once the groups are ended.
+    /// Ends `processes`, their groups and their descendants together: SIGTERM to each group, to
+    /// their descendants and to this program's adopted orphans (``PluginDescendants``), one
+    /// ``gracePeriod`` for all of them (not one each), then SIGKILL to whatever is left of them,
+    /// and reaping. Safe from several threads at once: whoever comes second returns once the
+    /// groups are ended.
     static func stop(_ processes: [PluginProcess]) {
+        let roots = Set(processes.map(\.pid))
         let waits = processes.compactMap { $0.askToExit() }
+        PluginDescendants.askToExit(descendantsOf: roots)
         let deadline = DispatchTime.now() + Double(gracePeriod.components.seconds) + Double(gracePeriod.components.attoseconds) * 1e-18
         for exited in waits { _ = exited.wait(timeout: deadline) }
+        // The descendants while the programs, unreaped, still hold them; then what ending the
+        // groups left to this program, when it adopts orphans.
+        PluginDescendants.kill(descendantsOf: roots)
         for process in processes { process.endGroup() }
+        PluginDescendants.kill(descendantsOf: [])
     }
 
     /// Sends SIGTERM to the group of a program still running and not yet ended, and returns what
@@ -122,6 +134,7 @@ final class PluginProcess: Sendable {
             _ = ended(&state.ended, blocking: true)
             var raw: Int32 = 0
             waitpid(pid, &raw, 0)
+            PluginDescendants.reaped(pid)
         }
     }
 
