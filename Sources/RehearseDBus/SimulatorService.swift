@@ -72,6 +72,9 @@ public final class SimulatorService {
     /// Whether ``answerDefaultSessionCalls()`` runs: a long call serves the other connections
     /// between its slices, and their calls to the default session join the queue.
     var answeringDefaultSession = false
+    /// Who made the call to the default session being answered: its further calls wait their
+    /// turn, those that only read too.
+    var defaultSessionCallOwner: SessionTable.Owner?
     /// The bus client whose call to the default session is being answered, and whether it left
     /// the bus meanwhile (its long work then stops, as a peer's does when it goes).
     var defaultSessionCaller: (name: String, left: Bool)?

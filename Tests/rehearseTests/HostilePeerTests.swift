@@ -135,6 +135,21 @@ import Testing
         #expect(p99.map { $0 < 1000 } == true, "\(result.output)\(result.errorOutput)")
     }
 
+    /// While one peer's `Advance` of a million seconds runs on the default session, another
+    /// peer's calls that only read it (`Get`, `Snapshot`, `ListPlugins`, the properties,
+    /// `Introspect`, `Peer.Ping`) are answered between its slices, with the time then; a caller's
+    /// own calls keep their order (its `Get` waits for its `Advance`). (Once, a `Get` waited
+    /// for the whole Advance: minutes.)
+    @Test func readsAreAnsweredBetweenTheSlicesOfAnotherPeersAdvance() throws {
+        let bus = try PrivateBus()
+        let (_, address, _) = try bus.servePeersOnly(["--mode", "manual", "--plugins", "panner"])
+        let result = try bus.run("/usr/bin/env", ["python3", Self.script, "reads", address])
+        let answered = ["Get", "Snapshot", "ListPlugins", "Properties.Get", "Properties.GetAll", "Introspect", "Peer.Ping"]
+            .map { #""\#($0)": "answered""# }.joined(separator: ", ")
+        #expect(result.output == #"{"got": {\#(answered)}, "slowest under 2 s": true, "time then": "within the Advance", "#
+                + #""own Get after own Advance": true}"# + "\n", "\(result.output)\(result.errorOutput)")
+    }
+
     /// Set-ups are read off the service's thread: while one peer's pipelined `CreateSession`
     /// calls, each an alias bomb inside every size limit (a quarter of a second each to refuse),
     /// are read, another peer's calls are answered at once. (Once, 30 of them stalled every
