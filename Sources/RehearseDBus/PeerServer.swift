@@ -40,6 +40,8 @@ final class PeerServer {
 
     /// ``SimulatorService/maximumPeers``.
     static let maximumPeers = 64
+    /// ``SimulatorService/maximumAuthenticatingPeers``.
+    static let maximumAuthenticatingPeers = 16
     /// ``SimulatorService/authenticationTimeout``.
     static let authenticationTimeout = Duration.seconds(5)
     /// ``SimulatorService/maximumPeerBacklog``.

@@ -16,6 +16,8 @@ peer address as the last argument.
                  prints what the intruder got
   stream         a session is driven, then its events read as a stream (no round trip first)
                  and, from a second session driven the same way, after a round trip: prints both
+  names          two clients' sessions each call Record with the same names, one after the other;
+                 prints how each was answered
   many COUNT     opens and closes COUNT sessions one after another on one connection
   close SCENARIO ROUNDS
                  ROUNDS times: a realtime session set up from SCENARIO gets taps, Close and
@@ -123,6 +125,17 @@ def intrude(simulator, bus, shared):
     print(json.dumps(got, sort_keys=True))
 
 
+def names(simulator, bus):
+    """Session A, then session B (another client's), record under each name: a name that is no
+    plain file name is refused to both alike, and a good one is A's only."""
+    first = simulator.session(mode="manual")
+    second = rehearse.Simulator(bus).session(mode="manual")
+    got = {}
+    for name in ("../escape", "a/b", ".hidden", "kept"):
+        got[name] = [outcome(lambda: session.record(name)) for session in (first, second)]
+    print(json.dumps(got))
+
+
 def drive(session):
     session.inject("tap", target="username")
     session.advance(0.5)
@@ -218,6 +231,8 @@ def main():
         intrude(simulator, bus, sys.argv[2] == "shared")
     elif command == "stream":
         stream(simulator)
+    elif command == "names":
+        names(simulator, bus)
     elif command == "many":
         many(simulator, int(sys.argv[2]))
     elif command == "record":
