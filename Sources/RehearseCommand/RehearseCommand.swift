@@ -11,7 +11,6 @@ import RehearseScenario
 /// ```swift
 /// import RehearseCommand
 /// import RehearseCore
-import RehearseDBus
 ///
 /// await RehearseCommand.main(plugins: [PluginDescriptor(ShakeDetector.self)])
 /// ```
