@@ -29,6 +29,7 @@ import Testing
         "MessageWriter.swift: switch signature.utf8.first": "D-Bus type codes",
         "MessageWriter.swift: switch type": "D-Bus type codes",
         "PeerMatchRules.swift: switch key": "match rule keys (strings)",
+        "PluginHostStandardMethods.swift: switch (interface, member)": "D-Bus interface and member names (strings): the rest are not the standard methods",
         "PeerServer+BusMethods.swift: switch (member, signature)": "D-Bus member names and signatures",
         "PropertyAnimationReader.swift: switch kind": "a curve's form, a key checked against ScenarioSyntax.curveForms",
         "ScenarioLoader.swift: switch error": "any error a plugin's installation throws",
