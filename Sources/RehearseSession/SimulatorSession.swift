@@ -10,8 +10,8 @@ import RehearseScenario
 public final class SimulatorSession {
     /// The most events that may wait on the clock (`InjectAt`, motion streams, plugins' work).
     public static let maximumPendingEvents = ScenarioLimits.pendingEvents
-    /// The longest `Advance`, in seconds.
-    public static let maximumAdvance = 1_000_000.0
+    /// The longest `Advance`, in seconds: a scenario file's longest run.
+    public static let maximumAdvance = ScenarioLimits.runSeconds
     /// How many scheduled items an `Advance` runs before it lets the service send what they
     /// delivered and look at its stop request.
     public static let advanceSlice = 100
