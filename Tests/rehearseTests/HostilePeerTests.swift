@@ -37,7 +37,7 @@ import Testing
         for _ in 0..<3 {
             let (result, seconds) = try call(bus, address, "Inject", ["network", "{'online': <false>}"])
             #expect(result.status == 0, "\(result.errorOutput)")
-            #expect(seconds < 1)
+            #expect(seconds < 2, "\(seconds) s: a blocked flush waits out the 5 s authentication timeout")
         }
         #expect(bus.waitFor("disconnected peer 1: not authenticated within 5.0 seconds", in: "serve.log", seconds: 8))
         #expect(try call(bus, address, "Get", ["time"]).result.output == "(<0.0>,)\n")
@@ -90,7 +90,7 @@ import Testing
         #expect(injected.status == 0, "\(injected.errorOutput)")
         #expect(injected.output.hasPrefix("80000 injected, sequences 1...80000 in order, no other event between them"))
         #expect(bus.waitFor("bytes unread (the limit is 8388608)", in: "serve.log", seconds: 5))
-        #expect(try call(bus, address, "Get", ["time"]).seconds < 1)
+        #expect(try call(bus, address, "Get", ["time"]).seconds < 2)  // about 20 ms
     }
 
     @Test func aLongAdvanceStreamsAndStopsWithinAMomentOfSIGTERM() throws {
@@ -101,8 +101,9 @@ import Testing
         Thread.sleep(forTimeInterval: 1)
         #expect(service.isRunning && advance.isRunning)
         let stopped = PrivateBus.terminate(service)
-        // About 50 ms on a quiet machine (250 ms seen on a busy one); twenty times that.
-        #expect(stopped < .seconds(1), "stopped after \(stopped)")
+        // About 50 ms on a quiet machine (250 ms seen on a busy one); over ten times that. The
+        // Advance it stops would take minutes.
+        #expect(stopped < .seconds(3), "stopped after \(stopped)")
         #expect(service.terminationStatus == 0)
         #expect(!FileManager.default.fileExists(atPath: socket))
     }
@@ -166,7 +167,7 @@ import Testing
             slowest = max(slowest, seconds)
         }
         // About 20 ms a call (gdbus starting included); the bombs take several seconds in all.
-        #expect(slowest < 1, "slowest call \(slowest) s")
+        #expect(slowest < 2, "slowest call \(slowest) s")
         // Sessions being built count against the client's 8: the other 22 are refused at once.
         #expect(bus.waitFor("{'org.rehearse.Error.InvalidScenario': 8, 'org.rehearse.Error.Limit': 22}", in: "bombs.out", seconds: 60),
                 "\(bus.contents(of: "bombs.out"))")
