@@ -1,4 +1,5 @@
 import Foundation
+import RehearseCore
 import Testing
 
 /// The Python package in `clients/python`: its own tests (the client against a real `rehearse
@@ -41,5 +42,22 @@ import Testing
                                                 + "print(rehearse.__file__.startswith(sys.argv[1]), rehearse.plugin.Plugin.__name__)", target.path],
                                            in: scratch)
         #expect(imported.output == "True Plugin\n", "\(imported.errorOutput)")
+    }
+
+    /// What the package repeats of the code is the code's: the gesture steps' swipe duration and
+    /// pinch span (`rehearse.touches`), and the curves an `animate` effect may name
+    /// (`rehearse.plugin.CURVES`, read by the host as `NamedCurve`). A difference names the file
+    /// to change. (Once, CURVES lacked `default`, which the host takes.)
+    @Test func itsConstantsAreTheCodes() throws {
+        let script = """
+            import json, sys; sys.path.insert(0, sys.argv[1])
+            from rehearse import plugin, touches
+            print(json.dumps([touches.SWIPE_DURATION, touches.PINCH_SPAN, list(plugin.CURVES)]))
+            """
+        let result = try Rehearse.python(["-c", script, Self.folder.path])
+        let values = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [Any], "\(result.errorOutput)")
+        #expect(values[0] as? Double == TouchStream.swipeDuration.seconds, "clients/python/rehearse/touches.py: SWIPE_DURATION")
+        #expect(values[1] as? Double == TouchStream.pinchSpan, "clients/python/rehearse/touches.py: PINCH_SPAN")
+        #expect(values[2] as? [String] == NamedCurve.allCases.map(\.rawValue), "clients/python/rehearse/plugin.py: CURVES")
     }
 }

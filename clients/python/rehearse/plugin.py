@@ -70,7 +70,7 @@ SIMULATOR_INTERFACE = "org.rehearse.Simulator1"
 PLUGIN_ERROR = "org.rehearse.Plugin.Error"
 """The error name of a reply to a call whose handler raised; the message is the exception."""
 ANSWER_SIGNATURE = "a(sa{sv})a{sv}"
-CURVES = ("linear", "easeIn", "easeOut", "easeInEaseOut", "keyboard")
+CURVES = ("linear", "easeIn", "easeOut", "easeInEaseOut", "default", "keyboard")
 """The curves an `animate` effect may name."""
 
 _INTROSPECTION = f"""<!DOCTYPE node PUBLIC "-//freedesktop//DTD D-BUS Object Introspection 1.0//EN"
