@@ -1,5 +1,5 @@
 """The Python twin of the C CountingPlugin that RemotePluginBenchmarks starts, on the repository's
-rehearse_plugin module (jeepney): subscribes to the events named in its arguments
+`rehearse.plugin` module (jeepney): subscribes to the events named in its arguments
 (`counting_plugin.py tick`), answers every Deliver with no effects and its state {deliveries}, the
 deliveries since the last Install.
 """
@@ -8,7 +8,7 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "clients", "python"))
 
-from rehearse_plugin import Plugin  # noqa: E402  (found through the path above)
+from rehearse.plugin import Plugin  # noqa: E402  (found through the path above)
 
 plugin = Plugin("counter", summary="counts the events it subscribed to, with no effects")
 

@@ -13,8 +13,8 @@ import unittest
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
-from undo_shake import plugin  # noqa: E402  (it finds rehearse_plugin for us)
-from rehearse_plugin import animate, emit, run_scenario  # noqa: E402
+from undo_shake import plugin  # noqa: E402  (it finds the rehearse package for us)
+from rehearse.plugin import animate, emit, run_scenario  # noqa: E402
 
 AT_REST = {"x": 0.0, "y": 0.0, "z": 0.0}
 

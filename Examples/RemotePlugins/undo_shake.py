@@ -5,15 +5,15 @@ When a `motion` sample's user acceleration is stronger than `threshold` (in g), 
 gesture asks once: samples within `cooldown` seconds of a shake are not another one.
 Its state is `shakes`, the undos it asked for. c/undo_shake.c is the same plugin in C.
 
-Rehearse starts it from a scenario (undo-shake.yaml). It needs rehearse_plugin.py, from
-clients/python in the Rehearse repository: on PYTHONPATH, next to this file, or found here.
+Rehearse starts it from a scenario (undo-shake.yaml). It needs the `rehearse` Python package,
+from clients/python in the Rehearse repository: installed (pip), on PYTHONPATH, or found here.
 """
 import math
 import os
 import sys
 
 sys.path.append(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "clients", "python"))
-from rehearse_plugin import Plugin, animate, emit  # noqa: E402
+from rehearse.plugin import Plugin, animate, emit  # noqa: E402
 
 plugin = Plugin(
     "undo-shake", summary="asks to undo when the device is shaken",

@@ -71,6 +71,7 @@ struct Explore: ParsableCommand {
     }
 
     private func explore() throws {
+        try ReportFolder.check(report)
         let loaded: Scenario
         let commandPlugins = CommandPluginHost()
         StopSignal.endingPlugins(of: commandPlugins)
@@ -149,12 +150,8 @@ struct Explore: ParsableCommand {
         runner.rendering = ScenarioRunner.Rendering(filmstripFrames: 0, picturesEachStep: true)
         var events = HTMLReport.Events()
         let result = runner.run(file: file) { events.add($0) }
-        do {
-            let index = try HTMLReport.write([HTMLReport.Entry(result: result, events: events)], to: folder)
-            if format == .text { print("report: \(index)") }
-        } catch {
-            throw ValidationError("cannot write the report into \(folder): \(error)")
-        }
+        let index = try ReportFolder.write([HTMLReport.Entry(result: result, events: events)], to: folder)
+        if format == .text { print("report: \(index)") }
     }
 
     /// Writes the shrunk failure as a scenario file into `--out` and returns its path: as

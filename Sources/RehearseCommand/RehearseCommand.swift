@@ -11,7 +11,6 @@ import RehearseScenario
 /// ```swift
 /// import RehearseCommand
 /// import RehearseCore
-import RehearseDBus
 ///
 /// await RehearseCommand.main(plugins: [PluginDescriptor(ShakeDetector.self)])
 /// ```
@@ -48,14 +47,12 @@ struct Rehearse: AsyncParsableCommand {
         subcommands: subcommands
     )
 
-    /// Every subcommand; `view` only with the `Viewer` trait (the default), which builds the web stack.
-    private static var subcommands: [any ParsableCommand.Type] {
-        var commands: [any ParsableCommand.Type] = [Run.self, Validate.self, Explore.self, Render.self, Schema.self]
-        #if Viewer
-        commands.append(View.self)
-        #endif
-        return commands + [Serve.self, Inject.self, Monitor.self, Events.self, Plugins.self, Devices.self, InstallDBusService.self]
-    }
+    /// Every subcommand; without the `Viewer` trait (on by default; it builds the web stack), `view`
+    /// and `serve --http` only say that the viewer is left out of the build (`WithoutViewer`).
+    private static let subcommands: [any ParsableCommand.Type] = [
+        Run.self, Validate.self, Explore.self, Render.self, Schema.self, View.self,
+        Serve.self, Inject.self, Monitor.self, Events.self, Plugins.self, Devices.self, InstallDBusService.self,
+    ]
 
     /// Runs the command, mapping usage errors to exit code 2 (argument-parser's default is 64); a
     /// usage error found while a subcommand runs shows that subcommand's usage, as one found

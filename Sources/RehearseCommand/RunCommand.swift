@@ -34,7 +34,7 @@ struct Run: AsyncParsableCommand {
     @Option(help: "A path to plot over time into the render folder or the report (repeatable; needs --render or --report).")
     var plot: [String] = []
 
-    @Option(help: "Write an HTML report here: index.html, and per scenario its failures, pictures, timeline and events.")
+    @Option(help: "Write an HTML report here (a new or empty folder, or one a report was written to): index.html, and per scenario its failures, pictures, timeline and events.")
     var report: String?
 
     @Option(help: ArgumentHelp(
@@ -69,6 +69,7 @@ struct Run: AsyncParsableCommand {
             FileHandle.standardError.write(Data("rehearse run: shard \(shard): \(files.count) of \(all) file(s)\n".utf8))
         }
         if let trace { try ScenarioFiles.refuseOverwriting(files, with: trace, option: "--trace") }
+        try ReportFolder.check(report)
         var configured = ScenarioRunner(registry: Tool.registry)
         configured.budget = budget.budget
         configured.pictures = ScenarioRunner.PictureOptions(update: updatePictures, tolerance: pictureTolerance)
@@ -133,12 +134,8 @@ struct Run: AsyncParsableCommand {
             }
         }
         if let report {
-            do {
-                let index = try HTMLReport.write(runs.map { HTMLReport.Entry(result: $0.0, events: $0.1) }, to: report)
-                if format == .text { print("report: \(index)") }
-            } catch {
-                throw ValidationError("cannot write the report into \(report): \(error)")
-            }
+            let index = try ReportFolder.write(runs.map { HTMLReport.Entry(result: $0.0, events: $0.1) }, to: report)
+            if format == .text { print("report: \(index)") }
         }
         if summary.exitCode != 0 { throw ExitCode(summary.exitCode) }
     }

@@ -39,9 +39,7 @@ struct Serve: ParsableCommand {
     @Option(help: "Record every session as a scenario file in this folder (default.yaml, session-N.yaml) when it ends.")
     var record: String?
 
-    #if Viewer
     @OptionGroup var viewer: ViewerOptions
-    #endif
 
     func validate() throws {
         guard idlePeerTimeout.isFinite, (0...86_400).contains(idlePeerTimeout) else {

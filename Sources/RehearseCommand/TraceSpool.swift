@@ -12,7 +12,7 @@ final class TraceSpool: Sendable {
     private let path: String
     private let tag: String?
     /// Written by the job that runs the file, read by the command once the job ended: each
-    /// claims it first (``claim()``), and a debug build stops on any other use.
+    /// claims it first (``claim()``), and the program stops on any other use.
     private let writer: ThreadBound<Writer>
 
     private final class Writer {

@@ -32,7 +32,7 @@ public enum BusAddress: Sendable, Equatable, CustomStringConvertible {
 
 /// One private libdbus connection, used from one thread only (the serve loop's): libdbus sends
 /// queued from other threads were found not to be delivered, and flushes from them deadlocked
-/// (reference/dbus-notes.md), so nothing here is shared.
+/// (docs/ARCHITECTURE.md, "Threads and who owns what"), so nothing here is shared.
 final class BusConnection {
     let raw: OpaquePointer
 

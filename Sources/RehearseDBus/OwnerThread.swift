@@ -4,10 +4,11 @@ import Glibc
 
 /// The one thread allowed to touch the service's libdbus connections (``PeerServer``) and what
 /// routes their messages (``SimulatorService``: the session table, the default session's calls),
-/// checked in debug builds: libdbus connections are not shared between threads here
-/// (reference/dbus-notes.md), and a connection touched from another thread fails far from the
-/// mistake. The thread that serves (``SimulatorService/run(until:)``) claims both; until then the
-/// thread that built the service owns them.
+/// checked in release builds too: libdbus connections are not shared between threads here
+/// (docs/ARCHITECTURE.md, "Threads and who owns what", says why), and a connection touched from
+/// another thread fails far from the mistake. The thread that serves
+/// (``SimulatorService/run(until:)``) claims both; until then the thread that built the service
+/// owns them.
 struct OwnerThread {
     private var thread = pthread_self()
 
@@ -16,8 +17,8 @@ struct OwnerThread {
         thread = pthread_self()
     }
 
-    /// Stops a debug build when called from any thread but the owner.
+    /// Stops the program when called from any thread but the owner.
     func check(_ function: StaticString = #function) {
-        assert(pthread_equal(thread, pthread_self()) != 0, "\(function) called off the service's thread")
+        precondition(pthread_equal(thread, pthread_self()) != 0, "\(function) called off the service's thread")
     }
 }

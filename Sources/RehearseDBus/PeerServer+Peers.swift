@@ -54,7 +54,8 @@ extension PeerServer {
     }
 
     /// A new peer: served if there is room, or if it can take the place of a peer idle for
-    /// longer than ``idlePeerTimeout``; closed otherwise.
+    /// longer than ``idlePeerTimeout``; closed otherwise. When ``maximumAuthenticatingPeers`` are
+    /// still authenticating, the one of them that came first makes room for it.
     fileprivate func accept(_ connection: OpaquePointer) {
         threadOwner.check()
         dbus_connection_ref(connection)
@@ -68,7 +69,12 @@ extension PeerServer {
             retired.append(peer)
             return
         }
-        if peers.count >= Self.maximumPeers, let idle = longestIdlePeer() {
+        let authenticating = peers.filter { dbus_connection_get_is_authenticated($0.connection) == 0 }
+        if authenticating.count >= Self.maximumAuthenticatingPeers {
+            Self.log("disconnected peer \(authenticating[0].number): not authenticated while "
+                     + "\(Self.maximumAuthenticatingPeers) peers were authenticating (the limit)")
+            retire([authenticating[0]])
+        } else if peers.count >= Self.maximumPeers, let idle = longestIdlePeer() {
             Self.log("disconnected peer \(idle.number): it sent nothing for \(idlePeerTimeout) while \(Self.maximumPeers) peers were connected")
             retire([idle])
         }

@@ -16,7 +16,7 @@ protocol MessageRouter: AnyObject {
 /// The connection thread's connections: the bus, if any, and the peers connected straight to the
 /// service (`--listen`), polled together in one ``WatchLoop``. It accepts and authenticates peers
 /// within their caps, drops the ones that misbehave, fans signals out and hands every message to
-/// its ``router``. Only the thread that serves touches it (checked in debug builds:
+/// its ``router``. Only the thread that serves touches it (checked in every build:
 /// ``OwnerThread``).
 final class PeerServer {
     /// A connection made straight to the service (`--listen`).
@@ -40,6 +40,8 @@ final class PeerServer {
 
     /// ``SimulatorService/maximumPeers``.
     static let maximumPeers = 64
+    /// ``SimulatorService/maximumAuthenticatingPeers``.
+    static let maximumAuthenticatingPeers = 16
     /// ``SimulatorService/authenticationTimeout``.
     static let authenticationTimeout = Duration.seconds(5)
     /// ``SimulatorService/maximumPeerBacklog``.

@@ -29,29 +29,45 @@ final class RecordingFolder: Sendable {
         name == "default" || (name.hasPrefix("session-") && name.dropFirst("session-".count).allSatisfy(\.isNumber))
     }
 
-    /// `Record(name)` from the session at `session`: writes `NAME.yaml` unless the name is one
-    /// the service writes at a session's end or another session's, and returns its path.
+    /// `Record(name)` from the session at `session`: writes `NAME.yaml` unless the name is no
+    /// recording name, one the service writes at a session's end, or another session's, and
+    /// returns its path. A name is claimed only once it is checked, and given back when its first
+    /// write fails, so a refused call claims nothing.
     func record(_ text: String, name: String, by session: String) throws(MethodFailure) -> String {
+        try Self.check(name)
         guard !Self.isEndOfSessionName(name) else {
             throw MethodFailure(SimulatorError.notPermitted, "'\(name)' is the name of a session's recording at its end: choose another")
         }
-        let owner = claims.withLock { claims in
-            if claims[name] == nil { claims[name] = session }
-            return claims[name]
+        let (owner, claimed) = claims.withLock { claims in
+            guard let owner = claims[name] else {
+                claims[name] = session
+                return (session, true)
+            }
+            return (owner, false)
         }
         guard owner == session else {
             throw MethodFailure(SimulatorError.notPermitted, "'\(name)' is another session's recording: choose another name")
         }
-        return try write(text, name: name)
+        do {
+            return try write(text, name: name)
+        } catch {
+            if claimed { _ = claims.withLock { $0.removeValue(forKey: name) } }
+            throw error
+        }
+    }
+
+    /// Refuses `name` unless it is a plain file name (``PlainFileName``).
+    private static func check(_ name: String) throws(MethodFailure) {
+        guard PlainFileName.isValid(name) else {
+            throw MethodFailure(SimulatorError.invalidArgs, "'\(name)' is not a recording name (\(PlainFileName.rule))")
+        }
     }
 
     /// Writes `text` as `NAME.yaml` (replacing one of that name) and returns its path; refused
     /// when the folder would hold more than ``maximumFolderBytes``. A session's recording at its
     /// end comes here directly.
     func write(_ text: String, name: String) throws(MethodFailure) -> String {
-        guard PlainFileName.isValid(name) else {
-            throw MethodFailure(SimulatorError.invalidArgs, "'\(name)' is not a recording name (\(PlainFileName.rule))")
-        }
+        try Self.check(name)
         let file = url.appending(path: "\(name).yaml")
         let data = Data(text.utf8)
         let held = bytesHeld(besides: file)

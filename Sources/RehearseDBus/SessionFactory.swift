@@ -10,7 +10,7 @@ import Synchronization
 final class SessionFactory: Sendable {
     /// A `CreateSession` call waiting for its session: the call and its connection, each with a
     /// reference the request holds until ``release()``, and who will own the session. The factory's
-    /// thread only carries it: everything in it is the service thread's (checked in debug builds).
+    /// thread only carries it: everything in it is the service thread's (checked in every build).
     struct Request: Sendable {
         private let handles: ThreadBound<Handles>
 

@@ -35,9 +35,9 @@ final class ServiceState: Sendable {
 /// A created session's own thread: it answers the calls routed to its object and runs its clock,
 /// so sessions use the cores there are. What it produces (replies and signals, built as libdbus
 /// messages) waits in an outbox until the connection thread sends it: only that thread touches a
-/// connection (reference/dbus-notes.md). Calls and messages change hands under one lock
+/// connection (docs/ARCHITECTURE.md says why). Calls and messages change hands under one lock
 /// (``Shared``); the session itself belongs to the worker's thread while it runs, and to the
-/// connection thread once it ended (``ThreadBound``, checked in debug builds). Calls are answered
+/// connection thread once it ended (``ThreadBound``, checked in every build). Calls are answered
 /// in the order they came, so a session's trace depends only on its own calls.
 final class SessionWorker: Sendable {
     /// Something for the connection thread to send.

@@ -60,7 +60,8 @@ enum SimulatorMethod: String, CaseIterable {
 
     /// Whether it uses the object's simulation. Those that do not (`CreateSession`) are answered
     /// at once, even while the default session is busy with a long `Advance`; the others wait for
-    /// their turn in the session's order.
+    /// their turn in the session's order, but for those that change no state, which another
+    /// caller's long `Advance` answers between its slices (``SimulatorObject/onlyReads(interface:member:)``).
     var usesSimulation: Bool {
         self != .createSession
     }

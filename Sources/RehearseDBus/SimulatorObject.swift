@@ -87,6 +87,17 @@ final class SimulatorObject {
         }
     }
 
+    /// Whether a call of `member` on `interface` only reads the session: a method that changes no
+    /// state (`Get`, `Snapshot`, `ListPlugins`) or the properties' `Get` and `GetAll`. The service
+    /// answers these between the slices of another caller's long `Advance` on the default session.
+    static func onlyReads(interface: String?, member: String) -> Bool {
+        switch interface {
+        case "org.freedesktop.DBus.Properties"?: member == "Get" || member == "GetAll"
+        case nil, SimulatorInterface.interface?: SimulatorMethod(rawValue: member).map { !$0.changesState } ?? false
+        default: false
+        }
+    }
+
     /// The answer to `Introspect` on this object (with the nodes of `objectPaths` below it), or nil
     /// when `message` is not that call.
     func answerIntrospection(_ message: OpaquePointer, objectPaths: [String]) -> Answer? {

@@ -42,6 +42,7 @@ extension SimulatorService {
             callConnection = connection
             defaultSessionCaller = dbus_message_get_sender(call).map { (String(cString: $0), false) }
             let owner = caller(of: call), session = sessions.defaultObject.session, before = session.simulation.touchesDown
+            defaultSessionCallOwner = owner
             let answer = sessions.defaultObject.answer(call) { continueLongWork(for: connection) }
                 ?? .failure(MethodFailure(SimulatorError.unknownMethod, "\(SimulatorInterface.path) has no such method"))
             if let owner {
@@ -50,6 +51,7 @@ extension SimulatorService {
                 if !server.isServed(connection) || defaultSessionCaller?.left == true { defaultSessionFingers.left(owner) }
             }
             defaultSessionCaller = nil
+            defaultSessionCallOwner = nil
             callConnection = nil
             // The events the call delivered go out before its reply: a client that reads events
             // after the reply has them all.

@@ -6,8 +6,8 @@ import RehearseSession
 extension SimulatorService: MessageRouter {
     /// Sends `message` where it is for: a created session's call to its thread, if the caller
     /// may call it (`AccessDenied` otherwise); a call to the default session to its queue, or
-    /// answered at once when it does not touch the simulation; introspection, a peer's bus
-    /// methods and unknown session paths answered here.
+    /// answered at once when it may be (``answersAtOnce(_:interface:member:caller:)``);
+    /// introspection, a peer's bus methods and unknown session paths answered here.
     func route(_ message: OpaquePointer, from connection: OpaquePointer, peer: PeerServer.Peer?) -> DBusHandlerResult {
         threadOwner.check()
         let outerConnection = callConnection
@@ -52,13 +52,26 @@ extension SimulatorService: MessageRouter {
                  to: message, on: connection)
             return DBUS_HANDLER_RESULT_HANDLED
         }
-        if interface == nil || interface == SimulatorInterface.interface, let method = SimulatorMethod(rawValue: member), !method.usesSimulation {
+        if answersAtOnce(message, interface: interface, member: member, caller: caller) {
             guard let answer = sessions.defaultObject.answer(message, betweenSlices: { true }) else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
             send(answer, to: message, on: connection)  // nothing yet for `.later`: the host answers
         } else {
             queueDefaultSessionCall(message, from: connection)
         }
         return DBUS_HANDLER_RESULT_HANDLED
+    }
+
+    /// Whether a call to the default session is answered as it comes instead of queued: one that
+    /// does not touch the simulation (`CreateSession`); and, while a long call runs, one that only
+    /// reads it (``SimulatorObject/onlyReads(interface:member:)``) from a caller with no call of
+    /// its own answered or waiting, answered between two slices with the state there. A caller's
+    /// own calls keep their order.
+    private func answersAtOnce(_ message: OpaquePointer, interface: String?, member: String, caller: SessionTable.Owner?) -> Bool {
+        if interface == nil || interface == SimulatorInterface.interface, let method = SimulatorMethod(rawValue: member), !method.usesSimulation {
+            return true
+        }
+        guard answeringDefaultSession, SimulatorObject.onlyReads(interface: interface, member: member), let caller else { return false }
+        return defaultSessionCallOwner != caller && !defaultSessionCalls.contains { owner(of: $0.call, on: $0.connection) == caller }
     }
 
     /// A peer taken out of service: its sessions end, and its fingers on the default session.

@@ -24,7 +24,13 @@ extension SimulatorService: SessionHost {
     /// Who made `call` (on ``callConnection``): a peer connected straight to the service, or a bus client
     /// by its unique name; nil for a call with neither.
     func caller(of call: OpaquePointer) -> SessionTable.Owner? {
-        if let callConnection, let peer = server.peer(on: callConnection) { return SessionTable.Owner(peer) }
+        owner(of: call, on: callConnection)
+    }
+
+    /// Who made `call`, which came on `connection`: the peer of that connection, or the bus
+    /// client that sent it.
+    func owner(of call: OpaquePointer, on connection: OpaquePointer?) -> SessionTable.Owner? {
+        if let connection, let peer = server.peer(on: connection) { return SessionTable.Owner(peer) }
         return dbus_message_get_sender(call).map { .bus(String(cString: $0)) }
     }
 

@@ -9,7 +9,7 @@ import RehearseSession
 /// is the router: it decides which session each message is for, checks who may call it, hands it
 /// to the session's thread or answers it here (the default session), and sends back what the
 /// sessions produced. Everything runs on the thread that calls ``run(until:)``, the default
-/// session included, so libdbus is only ever touched from one thread (checked in debug builds:
+/// session included, so libdbus is only ever touched from one thread (checked in every build:
 /// ``OwnerThread``).
 public final class SimulatorService {
     /// How the service behaves.
@@ -35,6 +35,10 @@ public final class SimulatorService {
     /// The most peers served at once; past it a newcomer takes an idle peer's place
     /// (``Options/idlePeerTimeout``) or is closed at once.
     public static let maximumPeers = PeerServer.maximumPeers
+    /// The most peers that may be authenticating at once; a newcomer past it takes the place of
+    /// the one that came first, as dbus-daemon does past its `max_incomplete_connections`, so
+    /// sockets that connect and say nothing keep no prompt client out.
+    public static let maximumAuthenticatingPeers = PeerServer.maximumAuthenticatingPeers
     /// How long a peer may take to authenticate before it is disconnected.
     public static let authenticationTimeout = PeerServer.authenticationTimeout
     /// ``Options/idlePeerTimeout``'s default.
@@ -68,6 +72,9 @@ public final class SimulatorService {
     /// Whether ``answerDefaultSessionCalls()`` runs: a long call serves the other connections
     /// between its slices, and their calls to the default session join the queue.
     var answeringDefaultSession = false
+    /// Who made the call to the default session being answered: its further calls wait their
+    /// turn, those that only read too.
+    var defaultSessionCallOwner: SessionTable.Owner?
     /// The bus client whose call to the default session is being answered, and whether it left
     /// the bus meanwhile (its long work then stops, as a peer's does when it goes).
     var defaultSessionCaller: (name: String, left: Bool)?

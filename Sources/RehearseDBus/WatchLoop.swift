@@ -4,7 +4,8 @@ import Glibc
 #endif
 
 /// The file descriptors libdbus wants watched, for every connection and server the service has,
-/// polled together: libdbus's watch functions driven from one thread (reference/dbus-notes.md).
+/// polled together: libdbus's watch functions driven from one thread (docs/ARCHITECTURE.md,
+/// "Threads and who owns what").
 final class WatchLoop {
     private var watches: [OpaquePointer] = []
 

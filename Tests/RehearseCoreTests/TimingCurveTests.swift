@@ -18,8 +18,8 @@ private func referenceProgress(_ p1x: Double, _ p1y: Double, _ p2x: Double, _ p2
 }
 
 @Suite struct TimingCurveTests {
-    /// The five Core Animation curves with their control points (CAMediaTimingFunction docs,
-    /// seed-code.md section B).
+    /// The five Core Animation curves with their control points (Apple's CAMediaTimingFunction
+    /// documentation).
     static let curves: [(name: String, curve: TimingCurve, points: (Double, Double, Double, Double))] = [
         ("linear", .linear, (0, 0, 1, 1)),
         ("easeIn", .easeIn, (0.42, 0, 1, 1)),
@@ -55,7 +55,7 @@ private func referenceProgress(_ p1x: Double, _ p1y: Double, _ p2x: Double, _ p2
     }
 
     /// Curve 7 values to 3 decimals, from the critically damped formula with ω = √(1000/3)
-    /// (seed-code.md, "Keyboard notification": 0.05→0.232, 0.1→0.545, 0.25→0.942, 0.5→0.999).
+    /// (computed from that formula: 0.05→0.232, 0.1→0.545, 0.25→0.942, 0.5→0.999).
     @Test(arguments: [(0.05, 0.232), (0.1, 0.545), (0.25, 0.942), (0.5, 0.999)])
     func keyboardCurveMatchesTheReferenceTable(time: Double, expected: Double) {
         let progress = KeyboardCurve.progress(at: time)
@@ -68,7 +68,8 @@ private func referenceProgress(_ p1x: Double, _ p1y: Double, _ p2x: Double, _ p2
         #expect(TimingCurve.keyboard.progress(elapsed: 0.5, duration: 0.5) == 1)
     }
 
-    /// POP's bounciness/speed conversion (pop/POPAnimationExtras.mm), values computed in seed-code.md.
+    /// POP's bounciness/speed conversion (`pop/POPAnimationExtras.mm` in Facebook's POP,
+    /// github.com/facebookarchive/pop), the values computed with its formulas.
     @Test(arguments: [(4.0, 12.0, 342.10, 30.49), (0, 12, 342.10, 36.93), (10, 10, 299.62, 20.57), (20, 20, 512.03, 13.36)])
     func popBouncinessAndSpeedGiveTheReferenceTensionAndFriction(
         bounciness: Double, speed: Double, tension: Double, friction: Double
@@ -103,7 +104,7 @@ private func referenceProgress(_ p1x: Double, _ p1y: Double, _ p2x: Double, _ p2
     }
 
     /// Issue 16: `curve: keyboard` and the same parameters written as a spring are one curve, the
-    /// critically damped formula (seed-code.md: 1 - e^(-ωt)(1 + ωt), ω = √(1000/3)) at every time
+    /// critically damped formula (``KeyboardCurve``: 1 - e^(-ωt)(1 + ωt), ω = √(1000/3)) at every time
     /// of the motion, not true over-damped motion (389.7 of 1000 at 0.25 s instead of 942.0). They
     /// part only at the end: the keyboard arrives at 0.5 s as on iOS, the spring by the 0.1% rule.
     @Test func bothSpellingsOfTheKeyboardSpringAgree() throws {

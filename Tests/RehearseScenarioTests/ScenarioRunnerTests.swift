@@ -161,8 +161,9 @@ private let form = """
         #expect(failures(result).map(\.actual) == ["1 matching", "1 matching"])
     }
 
-    /// DESIGN.md: `expect-event` fields match numbers within 1e-9 unless given as `{approx, within}`,
-    /// at any depth (a touch lands 0.3 points from where the step expects it).
+    /// Scenarios/README.md, "Expectations": `expect-event` fields match numbers within 1e-9
+    /// unless given as `{approx, within}`, at any depth (a touch lands 0.3 points from where the
+    /// step expects it).
     @Test func eventFieldsMatchApproximately() throws {
         let result = try run(form + """
 

@@ -63,6 +63,43 @@ import Testing
         }
     }
 
+    /// RFC 9110 section 9.3.2: every page a GET serves answers HEAD with the same status and
+    /// headers (its `Content-Length` the GET's body's) and no body, checked by Python's
+    /// `http.client` on one kept-alive connection, where a body sent after a HEAD would be read
+    /// as the next answer. (Once, `HEAD /` was 404 while `GET /` was 200.)
+    @Test func headIsAnsweredAsGetWithoutABody() async throws {
+        let (server, port) = try start()
+        defer { server.stop() }
+        let script = """
+            import http.client, sys
+            connection = http.client.HTTPConnection("127.0.0.1", \(port), timeout=\(Self.answerWindow))
+            for path in ("/", "/viewer.js", "/viewer.css"):
+                answers = []
+                for method in ("HEAD", "GET", "HEAD"):
+                    connection.request(method, path)
+                    response = connection.getresponse()
+                    body = response.read()
+                    headers = sorted((name.lower(), value) for name, value in response.getheaders() if name.lower() != "date")
+                    answers.append((response.status, headers, len(body)))
+                (head, headers, head_bytes), (get, get_headers, get_bytes), again = answers
+                length = dict(headers).get("content-length")
+                print(path, head, get, headers == get_headers, length == str(get_bytes), head_bytes, get_bytes > 0, again == answers[0])
+            """
+        let result = await onOwnThread { () -> (status: Int32, output: String) in
+            let process = Process(), output = Pipe()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+            process.arguments = ["-c", script]
+            process.standardOutput = output
+            process.standardError = output
+            guard (try? process.run()) != nil else { return (-1, "python3 did not start") }
+            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            return (process.terminationStatus, text)
+        }
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output == ["/", "/viewer.js", "/viewer.css"].map { "\($0) 200 200 True True 0 True True\n" }.joined(), "\(result.output)")
+    }
+
     /// RFC 6455 section 5.1: a server closes the connection on a client frame that is not masked,
     /// whether it came after the upgrade or with the upgrade request itself.
     @Test func anUnmaskedFrameClosesTheConnection() async throws {

@@ -19,6 +19,12 @@ enum Rehearse {
         try launch(productsFolder.appendingPathComponent("rehearse"), arguments, in: folder)
     }
 
+    /// Runs the `python3` on the PATH, the one `scripts/install-deps` installs every Python
+    /// package the tests use for (jeepney, Selenium, jsonschema, PyYAML, mypy).
+    static func python(_ arguments: [String], in folder: URL = packageRoot) throws -> CommandResult {
+        try launch(URL(fileURLWithPath: "/usr/bin/env"), ["python3"] + arguments, in: folder)
+    }
+
     static func launch(_ executable: URL, _ arguments: [String], in folder: URL = packageRoot,
                        environment base: [String: String] = ProcessInfo.processInfo.environment) throws -> CommandResult {
         let process = Process()

@@ -38,6 +38,36 @@ import Testing
                         in: "\(document)'s plugin table")
     }
 
+    /// docs/ARCHITECTURE.md's module graph: a row per target that is not a test, with the package's
+    /// targets it depends on in backquotes and the other packages' products in italics, as
+    /// `swift package dump-package` reads Package.swift.
+    @Test func theArchitectureModuleTableIsThePackage() throws {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("rehearse-dump-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let dumped = try Rehearse.launch(URL(fileURLWithPath: "/usr/bin/env"),
+                                         ["swift", "package", "--scratch-path", scratch.path, "dump-package"])
+        try #require(dumped.status == 0, "swift package dump-package: \(dumped.errorOutput)")
+        let package = try #require(try JSONSerialization.jsonObject(with: Data(dumped.output.utf8)) as? [String: Any])
+        let targets = try #require(package["targets"] as? [[String: Any]]).filter { $0["type"] as? String != "test" }
+        let names = Set(targets.compactMap { $0["name"] as? String })
+        let rows = try Self.table(in: "docs/ARCHITECTURE.md", header: "| target | depends on |")
+        Self.expectSame(documented: rows.map { Self.code(in: $0[0]) }, code: targets.compactMap { $0["name"] as? String },
+                        in: "docs/ARCHITECTURE.md's module table")
+        for target in targets {
+            guard let name = target["name"] as? String, let row = rows.first(where: { Self.code(in: $0[0]) == name }) else { continue }
+            // Each dependency is `{"byName": [NAME, condition]}`, `{"target": [...]}` or `{"product": [NAME, PACKAGE, ...]}`.
+            let dependencies = (target["dependencies"] as? [[String: Any]] ?? [])
+                .compactMap { ($0.values.first as? [Any])?.first as? String }
+            let cell = row[1].split(separator: "`", omittingEmptySubsequences: false)
+            let documented = Set(stride(from: 1, to: cell.count, by: 2).map { String(cell[$0]) })
+            let italics = row[1].split(separator: "*", omittingEmptySubsequences: false)
+            let documentedProducts = Set(stride(from: 1, to: italics.count, by: 2).map { String(italics[$0]) })
+            #expect(documented == Set(dependencies.filter(names.contains)), "docs/ARCHITECTURE.md's row of \(name): its targets")
+            #expect(documentedProducts == Set(dependencies.filter { !names.contains($0) }),
+                    "docs/ARCHITECTURE.md's row of \(name): its products")
+        }
+    }
+
     // MARK: Reading tables
 
     /// The cells of each row of the Markdown table in `document` whose header line starts with

@@ -84,6 +84,58 @@ import Testing
         #expect(waiting.contents(of: "serve.out").hasPrefix("ready: org.rehearse.Simulator on \(waiting.address) (manual clock)"))
     }
 
+    /// Nothing in the repository refers to a file outside it: no file of the repository (tracked,
+    /// or new and not ignored) names the design notes, D-Bus notes, seed code or shared folder that
+    /// were never part of it, and every relative link of its Markdown files leads to one of its
+    /// files or folders. (The names are built here so that this file does not hold them.)
+    @Test func nothingRefersOutsideTheRepository() throws {
+        let outside = [["DESIGN", "md"].joined(separator: "."), ["dbus", "notes"].joined(separator: "-"),
+                       ["seed", "code"].joined(separator: "-"), ["..", "shared"].joined(separator: "/")]
+        let files = try Self.repositoryFiles()
+        #expect(files.contains("Package.swift") && files.contains("docs/ARCHITECTURE.md"))
+        var inside = Set(files)
+        for file in files {
+            var folder = (file as NSString).deletingLastPathComponent
+            while !folder.isEmpty, inside.insert(folder).inserted { folder = (folder as NSString).deletingLastPathComponent }
+        }
+        var found: [String] = []
+        for file in files {
+            guard let data = FileManager.default.contents(atPath: Rehearse.packageRoot.appendingPathComponent(file).path),
+                  let text = String(data: data, encoding: .utf8) else { continue }  // removed, or not text
+            for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                let names = outside.filter { line.contains($0) }
+                let links = file.hasSuffix(".md")
+                    ? Self.relativeLinks(in: line).filter { !inside.contains(Self.target(of: $0, in: file)) } : []
+                found += (names + links).map { "\(file):\(index + 1): \($0)" }
+            }
+        }
+        #expect(found.isEmpty, "references to what is not in the repository:\n\(found.joined(separator: "\n"))")
+    }
+
+    /// The repository's files, as `git ls-files` lists them: tracked, and new ones not ignored.
+    private static func repositoryFiles() throws -> [String] {
+        let listed = try Rehearse.launch(URL(fileURLWithPath: "/usr/bin/env"),
+                                         ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"])
+        try #require(listed.status == 0, "git ls-files: \(listed.errorOutput)")
+        return listed.output.split(separator: "\0").map(String.init)
+    }
+
+    /// The targets of the Markdown links in `line` that are not URLs nor anchors (`](docs/x.md#part)`).
+    private static func relativeLinks(in line: Substring) -> [String] {
+        line.matches(of: /\]\(([^)\s]+)\)/).map { String($0.output.1) }
+            .filter { !$0.hasPrefix("#") && $0.firstMatch(of: /^[a-z][a-z0-9+.-]*:/) == nil }
+    }
+
+    /// Where `link`, in the repository's `file`, leads, relative to the repository's root (a path
+    /// starting with `..` when it leaves it).
+    private static func target(of link: String, in file: String) -> String {
+        let root = Rehearse.packageRoot.standardizedFileURL.path
+        let folder = Rehearse.packageRoot.appendingPathComponent(file).deletingLastPathComponent()
+        let path = URL(fileURLWithPath: String(link.prefix { $0 != "#" }), relativeTo: folder).standardizedFileURL.path
+        guard path.hasPrefix(root + "/") else { return "../" + path }
+        return String(path.dropFirst(root.count + 1))
+    }
+
     /// `text` with each session's random ID (32 hexadecimal digits) as `ID`: the guide shows one.
     private static func maskingSessionIDs(_ text: String) -> String {
         text.replacing(/sessions\/[0-9a-f]{32}/, with: "sessions/ID")

@@ -82,7 +82,8 @@ private func recorded(then changed: String) throws -> URL {
         #expect(result.output.contains("warning: \(file.path): the golden picture __pictures__/form/typed.json is stale"))
     }
 
-    /// A link planted inside the scenario's folder is never written through (DESIGN.md's file rules).
+    /// A link planted inside the scenario's folder is never written through (CONTRIBUTING.md,
+    /// "Security rules", files and paths).
     @Test func updatingNeverFollowsALinkInsideThePicturesFolder() throws {
         let file = try Rehearse.scenario(form(), named: "form.yaml")
         let folder = file.deletingLastPathComponent()

@@ -71,12 +71,43 @@ private func reportOfAFailingAndAPassingScenario() throws -> (folder: URL, repor
         #expect(check.status == 0, "\(check.errorOutput)")
     }
 
+    /// A page that pictures a scroll view many times (a frame per step, and a golden picture's
+    /// reference, actual and diff) is HTML5 as html5lib reads it strictly, gives no id twice, and
+    /// every `url(#id)` names an id of that page: `html_ids.py`. (Once, every picture named its
+    /// clip paths `s-clipN`, so a clip path found was the first picture's.)
+    @Test func aPagesPicturesShareNoId() throws {
+        let scrolled = """
+            name: scrolled
+            device: iphone-5
+            scene:
+              nodes:
+                - {id: list, kind: scrollView, frame: [0, 0, 320, 568], contentSize: [320, 3000]}
+                - {id: row, kind: label, parent: list, frame: [0, 400, 320, 44], text: row}
+            steps:
+              - drag: {from: [160, 500], to: [160, 200], duration: 0.5}
+              - expect-picture: dragged
+              - wait: 0.5
+
+            """
+        let file = try Rehearse.scenario(scrolled, named: "scrolled.yaml")
+        let folder = file.deletingLastPathComponent()
+        #expect(try Rehearse.run(["run", "--update-pictures", "scrolled.yaml"], in: folder).status == 0)
+        try Data(scrolled.replacingOccurrences(of: "to: [160, 200]", with: "to: [160, 300]").utf8).write(to: file)
+        #expect(try Rehearse.run(["run", "--report", "report", "scrolled.yaml"], in: folder).status == 1)
+        let script = Rehearse.packageRoot.appendingPathComponent("Tests/rehearseTests/html_ids.py").path
+        let check = try Rehearse.python([script, folder.appendingPathComponent("report").path])
+        #expect(check.status == 0, "\(check.output)\(check.errorOutput)")
+        let line = try #require(check.output.split(separator: "\n").first { $0.hasPrefix("scenarios/scrolled.html: ") })
+        let references = try #require(line.firstMatch(of: /, (\d+) references/).flatMap { Int($0.1) })
+        #expect(references >= 4, "reference, actual, diff and the frames each clip the row: \(line)")
+    }
+
     /// The report in a real headless Chromium from file://: `report_browser.py`.
     @Test func theReportWorksInABrowser() throws {
         let (_, report) = try reportOfAFailingAndAPassingScenario()
         let screenshots = Rehearse.packageRoot.appendingPathComponent(".build/test-output/report")
         let script = Rehearse.packageRoot.appendingPathComponent("Tests/rehearseTests/report_browser.py").path
-        let result = try Rehearse.launch(URL(fileURLWithPath: "/usr/bin/python3"), [script, report.path, screenshots.path, "moved", "2"])
+        let result = try Rehearse.python([script, report.path, screenshots.path, "moved", "2"])
         #expect(result.status == 0, "\(result.output)\(result.errorOutput)")
         #expect(result.output.contains("ok: the scrubber moved the drawn scene"))
         #expect(result.output.contains("ok: no request left file:// and the console has no error"))

@@ -1,16 +1,19 @@
 import Foundation
 import Testing
 
-/// The texts of every file under `folder`.
+/// The texts of every file under `folder` but the report's marker (``HTMLReport/marker``).
 private func texts(under folder: URL) throws -> [(file: String, text: String)] {
     let files = FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String } ?? []
     return try files.compactMap { file in
         let url = folder.appendingPathComponent(file)
         var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue else { return nil }
+        guard file != marker, FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue else { return nil }
         return (file, try String(contentsOf: url, encoding: .utf8))
     }
 }
+
+/// The file a report's folder holds (`HTMLReport.marker`).
+private let marker = ".rehearse-report"
 
 /// `run --report DIR` attacked as a hostile scenario file, its name and its folder would.
 @Suite struct HostileReportTests {
@@ -77,16 +80,53 @@ private func texts(under folder: URL) throws -> [(file: String, text: String)] {
         #expect(Set(properties).count == 4 && properties.contains { $0.contains("report/scenarios/a-3.html") })
     }
 
-    /// A scenario file where the report would write a page (`--report DIR DIR/index.html`) is
-    /// refused and kept, and nothing is written, as `--trace` refuses to replace an input.
+    /// A scenario file where the report would write a page (`--report DIR DIR/index.html`, in a
+    /// folder a report was written to) is refused and kept, and nothing is written, as `--trace`
+    /// refuses to replace an input.
     @Test func theReportNeverReplacesAScenarioFile() throws {
         let text = "name: passing\nscene: {nodes: []}\nsteps:\n  - wait: 0.1\n"
         let file = try Rehearse.scenario(text, named: "index.html")
+        try Data().write(to: file.deletingLastPathComponent().appendingPathComponent(marker))
         let result = try Rehearse.run(["run", "--report", ".", "index.html"], in: file.deletingLastPathComponent())
         #expect(result.status == 2)
         #expect(result.errorOutput.contains("index.html is a file this command reads"), "\(result.errorOutput)")
         #expect(try String(contentsOf: file, encoding: .utf8) == text)
         #expect(!FileManager.default.fileExists(atPath: file.deletingLastPathComponent().appendingPathComponent("scenarios").path))
+    }
+
+    /// A folder that holds files and no marker of a report (as `--report /` would be) is refused
+    /// before anything runs, with exit 2 and nothing written, and so is a `--report` path that is
+    /// a symbolic link (with or without a slash at its end); an empty folder, or one a report was
+    /// written to, is written (again). (Once, `--report /` wrote `/index.html` and `/scenarios/`.)
+    @Test func theReportWritesOnlyIntoAFolderOfItsOwn() throws {
+        let file = try Rehearse.scenario("name: passing\nscene: {nodes: []}\nsteps:\n  - wait: 0.1\n", named: "passing.yaml")
+        let folder = file.deletingLastPathComponent()
+        let manager = FileManager.default
+        let foreign = folder.appendingPathComponent("home"), empty = folder.appendingPathComponent("empty")
+        try manager.createDirectory(at: foreign, withIntermediateDirectories: true)
+        try manager.createDirectory(at: empty, withIntermediateDirectories: true)
+        try Data("mine".utf8).write(to: foreign.appendingPathComponent("notes.txt"))
+        try manager.createSymbolicLink(atPath: folder.appendingPathComponent("link").path, withDestinationPath: "empty")
+        let trace = folder.appendingPathComponent("trace.jsonl")
+
+        let refused = try Rehearse.run(["run", "--trace", trace.path, "--report", "home", "passing.yaml"], in: folder)
+        #expect(refused.status == 2)
+        #expect(refused.errorOutput.contains("home holds files and no \(marker), so rehearse did not write it: give a new or empty folder"),
+                "\(refused.errorOutput)")
+        #expect(try manager.contentsOfDirectory(atPath: foreign.path) == ["notes.txt"])
+        #expect(!manager.fileExists(atPath: trace.path), "the run went on")
+        for link in ["link", "link/", "link//"] {
+            let result = try Rehearse.run(["run", "--report", link, "passing.yaml"], in: folder)
+            #expect(result.status == 2)
+            #expect(result.errorOutput.contains("link is a symbolic link; give the folder it points to"), "\(link): \(result.errorOutput)")
+            #expect(try manager.contentsOfDirectory(atPath: empty.path) == [], "\(link)")
+        }
+
+        for round in 1...2 {
+            let written = try Rehearse.run(["run", "--report", "empty", "passing.yaml"], in: folder)
+            #expect(written.status == 0, "round \(round): \(written.output)\(written.errorOutput)")
+            #expect(try manager.contentsOfDirectory(atPath: empty.path).sorted() == [marker, "index.html", "scenarios"], "round \(round)")
+        }
     }
 
     /// A long text is drawn cut in each of the report's pictures, so the page does not grow as the

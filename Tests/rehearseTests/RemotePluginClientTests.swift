@@ -1,10 +1,10 @@
 import Foundation
 import Testing
 
-/// The plugin side of docs/remote-plugins.md: clients/python's tests (rehearse_plugin against a
-/// host of their own over a real socket, the undo-shake example in Python and in C answering every
-/// call alike and making one trace) and the example's own tests, run with the `python3` on the
-/// PATH as the other Python clients' tests are, with this build's `rehearse` for the scenarios.
+/// The plugin side of docs/remote-plugins.md: the undo-shake example's own tests (its handlers in
+/// process, its scenario with the real tool), run with the `python3` on the PATH as the other
+/// Python clients' tests are, with this build's `rehearse` for the scenarios. The package's tests
+/// (`PythonPackageTests`) run the same way.
 @Suite struct RemotePluginClientTests {
     static func unittest(_ folder: String) throws -> CommandResult {
         var environment = ProcessInfo.processInfo.environment
@@ -14,9 +14,8 @@ import Testing
     }
 
     /// All of them pass, and all ran: none skipped for want of the tool or a C compiler.
-    @Test(arguments: ["clients/python/tests", "Examples/RemotePlugins"])
-    func thePythonTestsPass(folder: String) throws {
-        let result = try Self.unittest(folder)
+    @Test func theExamplesTestsPass() throws {
+        let result = try Self.unittest("Examples/RemotePlugins")
         #expect(result.status == 0, "\(result.errorOutput)")
         #expect(result.errorOutput.hasSuffix("\nOK\n"), "\(result.errorOutput)")
     }

@@ -3,7 +3,7 @@ import Testing
 @testable import RehearseDBus
 
 /// docs/remote-plugins.md says exactly what a plugin gets (issue 37): its introspection is what the
-/// host and `rehearse_plugin.py` answer, valid against the freedesktop DTD; every error the plugin
+/// host and `rehearse.plugin` answer, valid against the freedesktop DTD; every error the plugin
 /// side can get is in its table; the environment is as its table says.
 @Suite struct RemotePluginDocumentTests {
     static let document = Rehearse.packageRoot.appendingPathComponent("docs/remote-plugins.md")
@@ -26,7 +26,7 @@ import Testing
         let blocks = try Self.xmlBlocks()
         try #require(blocks.count == 2)
         let python = try Rehearse.launch(URL(fileURLWithPath: "/usr/bin/env"), [
-            "python3", "-c", "import sys; sys.path.insert(0, 'clients/python'); import rehearse_plugin; print(rehearse_plugin._INTROSPECTION, end='')",
+            "python3", "-c", "import sys; sys.path.insert(0, 'clients/python'); from rehearse import plugin; print(plugin._INTROSPECTION, end='')",
         ])
         #expect(blocks[0] == python.output, "\(python.output)\(python.errorOutput)")
         #expect(blocks[1] == PluginHostStandardMethods.xml(for: PluginPeerLink.hostPath))

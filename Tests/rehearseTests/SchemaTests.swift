@@ -36,8 +36,7 @@ import Testing
         let schemaFile = folder.appendingPathComponent("rehearse.schema.json")
         try Data(schema.output.utf8).write(to: schemaFile)
         let script = Rehearse.packageRoot.appendingPathComponent("Tests/rehearseTests/schema_check.py").path
-        // Debian's Python: python3-jsonschema and python3-yaml are installed for it.
-        let result = try Rehearse.launch(URL(fileURLWithPath: "/usr/bin/python3"), [script, schemaFile.path] + files)
+        let result = try Rehearse.python([script, schemaFile.path] + files)
         #expect(result.status == 0, "\(result.errorOutput)")
         var verdicts: [String: String] = [:]
         for line in result.output.split(separator: "\n") {
@@ -226,8 +225,7 @@ import Testing
         let schemaFile = folder.appendingPathComponent("rehearse.schema.json")
         try Data(schema.output.utf8).write(to: schemaFile)
         let path = Rehearse.packageRoot.appendingPathComponent("Tests/rehearseTests/\(script)").path
-        let result = try Rehearse.launch(URL(fileURLWithPath: "/usr/bin/python3"),
-                                         [path, Rehearse.productsFolder.appendingPathComponent("rehearse").path, schemaFile.path] + arguments)
+        let result = try Rehearse.python([path, Rehearse.productsFolder.appendingPathComponent("rehearse").path, schemaFile.path] + arguments)
         #expect(result.status == 0, "\(result.errorOutput)")
         let lines = result.output.split(separator: "\n").map(String.init)
         for line in lines where line.hasPrefix("loader-only ") {

@@ -97,6 +97,21 @@ import Testing
         #expect(!shared.output.contains(#""overheard": 0"#), "\(shared.output)")
     }
 
+    /// A name `Record` refuses is refused to every session alike, and claims nothing: session B
+    /// gets `InvalidArgs` for `../escape` after session A did, and a good name is A's alone. (Once,
+    /// A's refused name was A's all the same, and B got `NotPermitted`: "another session's
+    /// recording"; refused names piled up in the service.)
+    @Test func aRefusedRecordingNameIsNobodys() throws {
+        let bus = try PrivateBus()
+        try bus.serve(["--mode", "manual", "--record", bus.folder.path])
+        let invalid = "org.freedesktop.DBus.Error.InvalidArgs", taken = "org.rehearse.Error.NotPermitted"
+        let result = try client(bus, ["names"])
+        #expect(result.output == #"{"../escape": ["\#(invalid)", "\#(invalid)"], "a/b": ["\#(invalid)", "\#(invalid)"], "#
+                + #"".hidden": ["\#(invalid)", "\#(invalid)"], "kept": ["answered", "\#(taken)"]}"# + "\n", "\(result.errorOutput)")
+        #expect(FileManager.default.fileExists(atPath: bus.folder.appendingPathComponent("kept.yaml").path))
+        #expect(!FileManager.default.fileExists(atPath: bus.folder.deletingLastPathComponent().appendingPathComponent("escape.yaml").path))
+    }
+
     /// The shipped client's `events()` read as a stream, with no round trip first, gives every
     /// event a round trip gives. (Once it dropped the message it waited for, and a session sent
     /// a call's reply before the events the call delivered.)

@@ -11,9 +11,8 @@ import Testing
         try FileManager.default.createDirectory(at: Self.outputFolder, withIntermediateDirectories: true)
         let arguments = [Rehearse.packageRoot.appendingPathComponent("Tests/rehearseTests/viewer_browser.py").path,
                          Rehearse.productsFolder.appendingPathComponent("rehearse").path, Self.outputFolder.path, scenario]
-        // Debian's Python: python3-selenium is installed for it.
-        if let bus { return try bus.run("/usr/bin/python3", arguments) }
-        return try Rehearse.launch(URL(fileURLWithPath: "/usr/bin/python3"), arguments)
+        if let bus { return try bus.run("/usr/bin/env", ["python3"] + arguments) }
+        return try Rehearse.python(arguments)
     }
 
     /// Click the username field: the keyboard rises and the title moves to 70 (the seed's shown

@@ -67,8 +67,7 @@ import Testing
                 result = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL)
                 print(result.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
                 """
-            let result = try Rehearse.launch(URL(fileURLWithPath: "/usr/bin/python3"),
-                                             ["-c", measure, Rehearse.productsFolder.appendingPathComponent("rehearse").path,
+            let result = try Rehearse.python(["-c", measure, Rehearse.productsFolder.appendingPathComponent("rehearse").path,
                                               "run", file.path, "--trace", trace.path])
             let parts = result.output.split(separator: " ").compactMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
             let lines = try String(contentsOf: trace, encoding: .utf8).split(separator: "\n").count

@@ -19,7 +19,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "..", "clients", "python"))
 import rehearse  # noqa: E402
-from rehearse_plugin import Plugin, emit  # noqa: E402
+from rehearse.plugin import Plugin, emit  # noqa: E402
 from jeepney import DBusAddress, new_method_call  # noqa: E402
 from jeepney.io.blocking import open_dbus_connection  # noqa: E402
 

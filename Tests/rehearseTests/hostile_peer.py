@@ -13,6 +13,10 @@
                                               Advance and stops reading, until the service's LOG says it
                                               was dropped; then another peer's Get must be answered;
                                               prints the rounds done and the slowest Get in ms
+  hostile_peer.py reads ADDRESS               a peer starts an Advance of a million seconds; another peer
+                                              makes each read-only call (10 s each at most), and a third
+                                              pipelines Advance 5 and Get time, answered once the first
+                                              peer leaves; prints what each got as JSON
   hostile_peer.py idle ADDRESS COUNT SECONDS  COUNT peers that authenticate, say Hello and then nothing
   hostile_peer.py bombs ADDRESS COUNT         writes COUNT CreateSession calls at once, each set-up a YAML alias
                                               bomb inside every size limit, then reads their answers; prints how
@@ -22,6 +26,7 @@
                                               the slowest in ms
 """
 import collections
+import json
 import socket
 import sys
 import time
@@ -110,6 +115,64 @@ def idle(address, count, seconds):
     time.sleep(seconds)
 
 
+def answer(connection, call, timeout):
+    """The reply to `call` (its body) or its error name, or "no answer" within `timeout` seconds."""
+    try:
+        reply = connection.send_and_get_reply(call, timeout=timeout)
+    except TimeoutError:
+        return "no answer"
+    if reply.header.message_type == MessageType.error:
+        return reply.header.fields[HeaderFields.error_name]
+    return reply.body
+
+
+def reads(address):
+    advancing = open_dbus_connection(bus=address)
+    every_signal = MatchRule(type="signal")
+    advancing.send_and_get_reply(message_bus.AddMatch(every_signal), timeout=10)
+    advancing.send(new_method_call(SIMULATOR, "Advance", "d", (1000000.0,)))
+    while advancing.receive(timeout=30).header.fields.get(HeaderFields.member) != "Event":
+        pass
+    # The Advance runs: its signals stop (the service answers RemoveMatch between its slices).
+    advancing.send_and_get_reply(message_bus.RemoveMatch(every_signal), timeout=10)
+    reader = open_dbus_connection(bus=address)
+    properties = DBusAddress(SIMULATOR.object_path, bus_name=SIMULATOR.bus_name, interface="org.freedesktop.DBus.Properties")
+    calls = {
+        "Get": new_method_call(SIMULATOR, "Get", "s", ("time",)),
+        "Snapshot": new_method_call(SIMULATOR, "Snapshot"),
+        "ListPlugins": new_method_call(SIMULATOR, "ListPlugins"),
+        "Properties.Get": new_method_call(properties, "Get", "ss", ("org.rehearse.Simulator1", "Time")),
+        "Properties.GetAll": new_method_call(properties, "GetAll", "s", ("org.rehearse.Simulator1",)),
+        "Introspect": new_method_call(DBusAddress(SIMULATOR.object_path, bus_name=SIMULATOR.bus_name,
+                                                  interface="org.freedesktop.DBus.Introspectable"), "Introspect"),
+        "Peer.Ping": new_method_call(DBusAddress(SIMULATOR.object_path, bus_name=SIMULATOR.bus_name,
+                                                 interface="org.freedesktop.DBus.Peer"), "Ping"),
+    }
+    got, slowest, time_then = {}, 0.0, None
+    for name, call in calls.items():
+        start = time.monotonic()
+        body = answer(reader, call, 10)
+        slowest = max(slowest, time.monotonic() - start)
+        got[name] = body if isinstance(body, str) else "answered"
+        if name == "Get" and not isinstance(body, str):
+            time_then = body[0][1]
+        if body == "no answer":
+            break
+    # A caller's own calls keep their order: its Get waits for its Advance, queued behind the first's.
+    own = open_dbus_connection(bus=address)
+    own.sock.sendall(new_method_call(SIMULATOR, "Advance", "d", (5.0,)).serialise(serial=7)
+                     + new_method_call(SIMULATOR, "Get", "s", ("time",)).serialise(serial=8))
+    advancing.close()
+    replies = {}
+    while len(replies) < 2:
+        reply = own.receive(timeout=60)
+        if reply.header.message_type == MessageType.method_return:
+            replies[reply.header.fields[HeaderFields.reply_serial]] = reply.body
+    print(json.dumps({"got": got, "slowest under 2 s": slowest < 2,
+                      "time then": "within the Advance" if time_then and 0 < time_then < 1000000 else time_then,
+                      "own Get after own Advance": replies[8][0][1] == replies[7][0]}), flush=True)
+
+
 def alias_bomb(depth=6, width=9):
     """A scenario text of a few hundred bytes whose aliases make 9^6 nodes."""
     lines = ["x0: &a0 [" + ",".join(["0"] * width) + "]"]
@@ -158,5 +221,7 @@ if __name__ == "__main__":
         bombs(arguments[0], int(arguments[1]))
     elif case == "latency":
         latency(arguments[0], int(arguments[1]))
+    elif case == "reads":
+        reads(arguments[0])
     elif case == "idle":
         idle(arguments[0], int(arguments[1]), float(arguments[2]))

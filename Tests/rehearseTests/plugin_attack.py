@@ -29,7 +29,7 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "..", "clients", "python"))
-from rehearse_plugin import peer_method_call  # noqa: E402
+from rehearse.plugin import peer_method_call  # noqa: E402
 from jeepney import HeaderFields, MessageType, Parser, new_method_return  # noqa: E402
 from jeepney.bus import get_connectable_addresses  # noqa: E402
 from jeepney.io.blocking import prep_socket  # noqa: E402

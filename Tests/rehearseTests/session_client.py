@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Sessions of `rehearse serve` driven through the shipped Python client (clients/python/rehearse.py,
-on jeepney). Run by SessionTests with DBUS_SESSION_BUS_ADDRESS set to a private bus, or with a
+"""Sessions of `rehearse serve` driven through the shipped Python client (the `rehearse`
+package in clients/python, on jeepney). Run by SessionTests with DBUS_SESSION_BUS_ADDRESS set to a private bus, or with a
 peer address as the last argument.
 
   trace KIND     create a session for KIND (login or panner), drive it, print its events
@@ -16,6 +16,8 @@ peer address as the last argument.
                  prints what the intruder got
   stream         a session is driven, then its events read as a stream (no round trip first)
                  and, from a second session driven the same way, after a round trip: prints both
+  names          two clients' sessions each call Record with the same names, one after the other;
+                 prints how each was answered
   many COUNT     opens and closes COUNT sessions one after another on one connection
   close SCENARIO ROUNDS
                  ROUNDS times: a realtime session set up from SCENARIO gets taps, Close and
@@ -30,7 +32,7 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "clients", "python"))
 import rehearse  # noqa: E402
-from jeepney import HeaderFields, MatchRule, MessageType, message_bus, new_method_call  # noqa: E402
+from jeepney import DBusAddress, HeaderFields, MatchRule, MessageType, message_bus, new_method_call  # noqa: E402
 
 # What each kind of session gets, and the calls that drive it.
 KINDS = {
@@ -102,16 +104,16 @@ def intrude(simulator, bus, shared):
         "Inject": outcome(lambda: stolen.inject("text", target="username", text="intruder")),
         "Record": outcome(lambda: stolen.record("stolen")),
         "Introspect": outcome(lambda: intruder.call(new_method_call(
-            rehearse.DBusAddress(session.path, bus_name=rehearse.SERVICE, interface="org.freedesktop.DBus.Introspectable"),
+            DBusAddress(session.path, bus_name=rehearse.SERVICE, interface="org.freedesktop.DBus.Introspectable"),
             "Introspect"))),
     }
     if not shared:
         got["Close"] = outcome(lambda: stolen.call("Close"))
     tree = intruder.call(new_method_call(
-        rehearse.DBusAddress("/org/rehearse/Simulator/sessions", bus_name=rehearse.SERVICE,
-                             interface="org.freedesktop.DBus.Introspectable"), "Introspect"))[0]
-    intruder.call(new_method_call(rehearse.DBusAddress(rehearse.DEFAULT_PATH, bus_name=rehearse.SERVICE,
-                                                       interface=rehearse.INTERFACE), "Get", "s", ("time",)))
+        DBusAddress("/org/rehearse/Simulator/sessions", bus_name=rehearse.SERVICE,
+                    interface="org.freedesktop.DBus.Introspectable"), "Introspect"))[0]
+    intruder.call(new_method_call(DBusAddress(rehearse.DEFAULT_PATH, bus_name=rehearse.SERVICE,
+                                              interface=rehearse.INTERFACE), "Get", "s", ("time",)))
     while True:
         try:
             intruder.connection.recv_messages(timeout=0.2)
@@ -121,6 +123,17 @@ def intrude(simulator, bus, shared):
     got.update({"listed": session.path.rsplit("/", 1)[-1] in tree, "overheard": overheard, "owner heard": owned > 0,
                 "owner's text": session.get("username.text")})
     print(json.dumps(got, sort_keys=True))
+
+
+def names(simulator, bus):
+    """Session A, then session B (another client's), record under each name: a name that is no
+    plain file name is refused to both alike, and a good one is A's only."""
+    first = simulator.session(mode="manual")
+    second = rehearse.Simulator(bus).session(mode="manual")
+    got = {}
+    for name in ("../escape", "a/b", ".hidden", "kept"):
+        got[name] = [outcome(lambda: session.record(name)) for session in (first, second)]
+    print(json.dumps(got))
 
 
 def drive(session):
@@ -218,6 +231,8 @@ def main():
         intrude(simulator, bus, sys.argv[2] == "shared")
     elif command == "stream":
         stream(simulator)
+    elif command == "names":
+        names(simulator, bus)
     elif command == "many":
         many(simulator, int(sys.argv[2]))
     elif command == "record":

@@ -1,10 +1,10 @@
 """A remote plugin with a bug for `rehearse explore` to find: the third tap hides the title
-(alpha 0), which a scenario's invariant forbids. Written with clients/python/rehearse_plugin.py."""
+(alpha 0), which a scenario's invariant forbids. Written with `rehearse.plugin` (clients/python)."""
 import os
 import sys
 
 sys.path.append(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "clients", "python"))
-from rehearse_plugin import Plugin, set_value  # noqa: E402
+from rehearse.plugin import Plugin, set_value  # noqa: E402
 
 plugin = Plugin("third-tap", summary="hides the title on the third tap")
 

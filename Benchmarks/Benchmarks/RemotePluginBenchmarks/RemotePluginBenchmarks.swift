@@ -6,7 +6,7 @@ import RehearseScenario
 
 /// Remote plugins (issue 28), side by side in one run: the same counting plugin in process (Swift),
 /// as a program over peer-to-peer D-Bus (`CountingPlugin`, C with libdbus, built beside this
-/// benchmark) and, when the checkout has `clients/python/rehearse_plugin.py`, in Python on it
+/// benchmark) and, when the checkout has `clients/python/rehearse/plugin.py`, in Python on it
 /// (`remote/counting_plugin.py`, jeepney), each subscribed to `tick` for 10 simulated seconds of a
 /// 60 Hz display link (600 deliveries), or to `tap` for one delivery. The remote plugins are
 /// started through the public API, as `rehearse run` starts a scenario's `plugins: [{id, command}]`
@@ -94,7 +94,7 @@ private enum CountingPluginKind: CaseIterable {
 
     /// The kinds this checkout can run: the Python one needs the repository's Python module.
     static var available: [Self] {
-        let module = benchmarks.appending(path: "../clients/python/rehearse_plugin.py").standardized.path
+        let module = benchmarks.appending(path: "../clients/python/rehearse/plugin.py").standardized.path
         return allCases.filter { $0 != .python || FileManager.default.fileExists(atPath: module) }
     }
 

@@ -4,8 +4,8 @@ import Glibc
 #endif
 
 /// An object one thread owns at a time (the idea of NIO's `NIOLoopBound`): every read of it checks,
-/// in debug builds, that it comes from the owner, so a mistake stops where it is made instead of
-/// showing as a data race somewhere else. Ownership moves only by ``claim()``, which the new owner
+/// in release builds too, that it comes from the owner, so a mistake stops where it is made instead
+/// of showing as a data race somewhere else. Ownership moves only by ``claim()``, which the new owner
 /// calls once the old one is done with the object: after joining its thread, or after taking it
 /// from under a lock the old owner handed it over with.
 package final class ThreadBound<Object: AnyObject>: @unchecked Sendable {
@@ -19,9 +19,9 @@ package final class ThreadBound<Object: AnyObject>: @unchecked Sendable {
         owner = Atomic(Self.currentThread)
     }
 
-    /// The object; a debug build stops when the caller is not its owner.
+    /// The object; the program stops when the caller is not its owner.
     package var value: Object {
-        assert(owner.load(ordering: .relaxed) == Self.currentThread, "\(Object.self) used off the thread that owns it")
+        precondition(owner.load(ordering: .relaxed) == Self.currentThread, "\(Object.self) used off the thread that owns it")
         return object
     }
 

@@ -9,7 +9,9 @@
 //       375×734 in portrait (top 44, bottom 34), 724×354 in landscape (44 each side, bottom 21)
 //  [K]  github.com/zoul/ios-keyboards, README (measured screenshots, no predictive bar): iPhone 5
 //       and iPhone 6 keyboards 216 points in portrait, 162 in landscape
-//  [L]  reference/seed-code.md, the iOS 7 keyboard notification log: FrameEnd {{0, 264}, {320, 216}}
+//  [L]  stackoverflow.com/questions/19482573, "UIKeyboardWillChangeFrameNotification
+//       UIViewAnimationCurve set to 7 on iOS 7", an iOS 7 keyboard notification log: FrameEnd
+//       {{0, 264}, {320, 216}}
 //  [X]  cubalevski/ToDoAppIniOS-master, ToDoPro/Model/KeyboardHeightManager.swift: the iPhone X
 //       (2436 pixels high) keyboard 291 points, no predictive bar
 //  [R]  openradar 38117524 (lionheart/openradar-mirror#19513), a keyboardWillShow log on a

@@ -11,6 +11,10 @@ public enum OutputError: Error, Equatable, Sendable, CustomStringConvertible {
     case exists(String)
     /// A symbolic link stands inside an output folder where a folder or file is to be written.
     case link(String)
+    /// The output folder given is itself a symbolic link.
+    case linkGiven(String)
+    /// The output folder holds files, and not the marker of a folder this tool wrote.
+    case notOwned(String, marker: String)
     /// The system refused (`strerror`'s text).
     case system(String, String)
 
@@ -20,6 +24,9 @@ public enum OutputError: Error, Equatable, Sendable, CustomStringConvertible {
         case .sameAsInput(let path): "\(path) is a file this command reads (under another name or link); give another path"
         case .exists(let path): "\(path) exists"
         case .link(let path): "\(path) is a symbolic link; rehearse never follows a link inside an output folder"
+        case .linkGiven(let path): "\(path) is a symbolic link; give the folder it points to"
+        case .notOwned(let path, let marker):
+            "\(path) holds files and no \(marker), so rehearse did not write it: give a new or empty folder"
         case .system(let path, let message): "cannot write \(path): \(message)"
         }
     }

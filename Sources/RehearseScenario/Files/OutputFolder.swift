@@ -47,6 +47,66 @@ public final class OutputFolder {
         guard descriptor >= 0 else { throw .system(path) }
     }
 
+    /// Opens the folder at `path` as one this tool owns, marked by the file `marker` in it:
+    /// created (with its parents) when there is none, refused when `path` is itself a symbolic
+    /// link or a folder that holds anything but no `marker` (``OutputError/notOwned(_:marker:)``:
+    /// `--report /` never writes into `/`). The marker is written first, so that the next run may
+    /// write over what this one wrote.
+    public convenience init(owned path: String, marker: String) throws(OutputError) {
+        let path = Self.trimmingTrailingSlashes(path)
+        var descriptor = try Self.openOwned(path, marker: marker)
+        if descriptor < 0 {
+            do {
+                try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+            } catch {
+                throw .system(path, error.localizedDescription)
+            }
+            descriptor = try Self.openOwned(path, marker: marker)
+            guard descriptor >= 0 else { throw .system(path) }
+        }
+        self.init(path: path, descriptor: descriptor)
+        try write(Data("rehearse wrote this folder and writes over it\n".utf8), to: marker)
+    }
+
+    /// Refuses `path` as ``init(owned:marker:)`` would, and changes nothing: a command calls it
+    /// before it writes anything.
+    public static func checkOwned(_ path: String, marker: String) throws(OutputError) {
+        let descriptor = try openOwned(trimmingTrailingSlashes(path), marker: marker)
+        if descriptor >= 0 { close(descriptor) }
+    }
+
+    private init(path: String, descriptor: Int32) {
+        self.path = path
+        self.descriptor = descriptor
+    }
+
+    /// The folder at `path` opened without following a link, or -1 when there is none; refused
+    /// when it is a link, or holds anything but no regular file named `marker`.
+    private static func openOwned(_ path: String, marker: String) throws(OutputError) -> Int32 {
+        let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let failure = errno
+            var status = stat()
+            if failure == ENOENT { return -1 }
+            if failure == ELOOP || (lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK) { throw .linkGiven(path) }
+            errno = failure
+            throw .system(path)
+        }
+        var status = stat()
+        let marked = fstatat(descriptor, marker, &status, AT_SYMLINK_NOFOLLOW) == 0 && status.st_mode & S_IFMT == S_IFREG
+        guard marked || names(ofFolder: descriptor)?.isEmpty == true else {
+            close(descriptor)
+            throw .notOwned(path, marker: marker)
+        }
+        return descriptor
+    }
+
+    /// `path` without the slashes at its end (which would make `open` follow a link), `/` kept.
+    private static func trimmingTrailingSlashes(_ path: String) -> String {
+        let trimmed = String(path.reversed().drop { $0 == "/" }.reversed())
+        return trimmed.isEmpty && path.hasPrefix("/") ? "/" : trimmed
+    }
+
     deinit {
         close(descriptor)
     }
@@ -100,6 +160,15 @@ public final class OutputFolder {
         guard let (folder, name) = try? parent(of: relativePath, creating: false) else { return nil }
         defer { if folder != descriptor { close(folder) } }
         let listed = openat(folder, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard listed >= 0 else { return nil }
+        defer { close(listed) }
+        return Self.names(ofFolder: listed)
+    }
+
+    /// The names in the open folder `folder` (which stays open and is read from its start); nil
+    /// when it cannot be read.
+    private static func names(ofFolder folder: Int32) -> [String]? {
+        let listed = openat(folder, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard listed >= 0 else { return nil }
         guard let stream = fdopendir(listed) else {
             close(listed)

@@ -17,7 +17,7 @@ public struct PictureMismatch: Sendable {
 enum PictureDiffSVG {
     private static let legendHeight = 64.0
 
-    static func document(_ mismatch: PictureMismatch) -> String {
+    static func document(_ mismatch: PictureMismatch, idPrefix: String) -> String {
         let actual = PictureDrawing(mismatch.actual), screen = mismatch.actual.screen
         let before = Dictionary((mismatch.reference?.elements ?? []).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let now = Dictionary(actual.elements.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -38,7 +38,7 @@ enum PictureDiffSVG {
         let width = screen.width, height = screen.height + legendHeight
         return #"<svg xmlns="http://www.w3.org/2000/svg" width="\#(SVGRenderer.number(width))" height="\#(SVGRenderer.number(height))" "#
             + #"viewBox="0 0 \#(SVGRenderer.number(width)) \#(SVGRenderer.number(height))" font-family="sans-serif">"# + "\n"
-            + SVGScreen.draw(mismatch.actual, idPrefix: "d") + #"<g data-diff="overlay">"# + "\n" + overlay + "</g>\n"
+            + SVGScreen.draw(mismatch.actual, idPrefix: idPrefix) + #"<g data-diff="overlay">"# + "\n" + overlay + "</g>\n"
             + legend(top: screen.height, hasReference: mismatch.reference != nil) + "</svg>\n"
     }
 

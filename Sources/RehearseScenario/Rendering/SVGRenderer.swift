@@ -24,9 +24,10 @@ public enum SVGRenderer {
         return svg + "</svg>\n"
     }
 
-    /// A golden picture that did not match: the scene as drawn, with what differs outlined.
-    public static func diff(_ mismatch: PictureMismatch) -> String {
-        PictureDiffSVG.document(mismatch)
+    /// A golden picture that did not match: the scene as drawn, with what differs outlined; its
+    /// clip ids start with `idPrefix`, as ``screen(_:idPrefix:)``'s.
+    public static func diff(_ mismatch: PictureMismatch, idPrefix: String = "d") -> String {
+        PictureDiffSVG.document(mismatch, idPrefix: idPrefix)
     }
 
     /// Line plots of sampled series, one panel per series, time on the horizontal axis.
@@ -60,8 +61,10 @@ public enum SVGRenderer {
 
     /// One snapshot's screen alone, in screen points (the live viewer's frame): every node is a
     /// group with `data-id` and its on-screen frame as `data-x`, `data-y`, `data-w` and `data-h`.
-    public static func screen(_ snapshot: SceneSnapshot) -> String {
-        header(width: snapshot.screen.width, height: snapshot.screen.height) + SVGScreen.draw(snapshot, idPrefix: "s") + "</svg>\n"
+    /// Its clip ids start with `idPrefix`: a page that holds several pictures gives each its own,
+    /// since an id is the page's, and `url(#id)` takes the first element of that id.
+    public static func screen(_ snapshot: SceneSnapshot, idPrefix: String = "s") -> String {
+        header(width: snapshot.screen.width, height: snapshot.screen.height) + SVGScreen.draw(snapshot, idPrefix: idPrefix) + "</svg>\n"
     }
 
     private static func frame(_ snapshot: SceneSnapshot, x: Double) -> String {

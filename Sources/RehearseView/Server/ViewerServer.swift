@@ -8,7 +8,7 @@ import NIOCore
 import Synchronization
 
 /// The live viewer's HTTP server: the page (embedded, nothing fetched from elsewhere) at `/` with
-/// its script and styles, and the page's WebSocket at `/ws`, over Hummingbird. It only moves
+/// its script and styles (to GET and HEAD), and the page's WebSocket at `/ws`, over Hummingbird. It only moves
 /// messages between the pages and the ``LiveViewer``'s hub; the simulation stays on the service's
 /// thread. Every connection is counted and timed by ``ViewerConnections``.
 public final class ViewerServer: Sendable {
@@ -41,7 +41,8 @@ public final class ViewerServer: Sendable {
         let hub = viewer.hub
         let connections = ViewerConnections(limits: limits)
         let hosts = HostPolicy(listeningAt: address)
-        let router = Router(context: ViewerRequestContext.self)
+        // HEAD answers as GET does, with the same status and headers and no body (RFC 9110, 9.3.2).
+        let router = Router(context: ViewerRequestContext.self, options: .autoGenerateHeadEndpoints)
         router.add(middleware: HostCheck(policy: hosts))
         router.get("/") { _, _ in file(ViewerPage.html, type: "text/html; charset=utf-8") }
         router.get("/viewer.js") { _, _ in file(ViewerScript.javaScript, type: "text/javascript; charset=utf-8") }

@@ -4,7 +4,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from rehearse_plugin import Plugin, activate, animate, emit, schedule, set_value  # noqa: E402
+from rehearse.plugin import Plugin, activate, animate, emit, schedule, set_value  # noqa: E402
 
 plugin = Plugin("echo", summary="answers with what it was given",
                 events=[("echo.said", "what, count?", "echo, for each say event")],

@@ -15,7 +15,7 @@ import time
 from jeepney import HeaderFields, MessageType, Parser
 from jeepney import new_error, new_method_return
 
-from rehearse_plugin import peer_method_call
+from rehearse.plugin import peer_method_call
 
 PLUGIN = ("/org/rehearse/Plugin", "org.rehearse.Plugin1")
 """The plugin's object and interface: what `PeerHost.call` calls unless told otherwise."""

@@ -22,7 +22,7 @@ sys.path.insert(0, HERE)
 from jeepney import HeaderFields  # noqa: E402
 
 from peer_host import PeerHost, error_name, is_error  # noqa: E402
-from rehearse_plugin import run_scenario  # noqa: E402
+from rehearse.plugin import run_scenario  # noqa: E402
 from test_rehearse_plugin import find_rehearse  # noqa: E402
 
 COMPILER = os.environ.get("CC") or shutil.which("cc") or shutil.which("clang")

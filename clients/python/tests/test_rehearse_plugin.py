@@ -1,4 +1,4 @@
-"""Tests of rehearse_plugin: its values, effects and dispatch in process, and its side of the
+"""Tests of rehearse.plugin: its values, effects and dispatch in process, and its side of the
 protocol over a real Unix socket against `PeerHost` (tests/peer_host.py), with the plugin in a
 process of its own, started as Rehearse starts one.
 
@@ -17,7 +17,7 @@ sys.path.insert(0, HERE)
 
 from jeepney import HeaderFields, MessageFlag, MessageType  # noqa: E402
 
-import rehearse_plugin as rp  # noqa: E402
+import rehearse.plugin as rp  # noqa: E402
 from peer_host import PeerHost, error_name, is_error  # noqa: E402
 
 ECHO = [sys.executable, os.path.join(HERE, "echo_plugin.py")]
@@ -30,51 +30,6 @@ def answer_of(reply):
     assert reply.header.fields[HeaderFields.signature] == "a(sa{sv})a{sv}"
     effects, state = rp.from_dbus("(" + rp.ANSWER_SIGNATURE + ")", reply.body)
     return effects, state
-
-
-class ValueTests(unittest.TestCase):
-    def test_each_python_type_has_its_dbus_type(self):
-        self.assertEqual(rp.to_variant(True), ("b", True))  # a bool is an int in Python: not "x"
-        self.assertEqual(rp.to_variant(False), ("b", False))
-        self.assertEqual(rp.to_variant(3), ("x", 3))
-        self.assertEqual(rp.to_variant(2.5), ("d", 2.5))
-        self.assertEqual(rp.to_variant("go"), ("s", "go"))
-        self.assertEqual(rp.to_variant({"x": 1, "y": 0.5}), ("a{sv}", {"x": ("x", 1), "y": ("d", 0.5)}))
-
-    def test_lists_take_the_most_specific_array_type(self):
-        self.assertEqual(rp.to_variant(["a", "b"]), ("as", ["a", "b"]))
-        self.assertEqual(rp.to_variant((1, 2)), ("ax", [1, 2]))
-        self.assertEqual(rp.to_variant([1, 2.5]), ("ad", [1.0, 2.5]))
-        self.assertEqual(rp.to_variant([True, False]), ("ab", [True, False]))
-        # A bool among numbers is not a number: the list stays a list of variants.
-        self.assertEqual(rp.to_variant([1, True]), ("av", [("x", 1), ("b", True)]))
-        self.assertEqual(rp.to_variant([]), ("av", []))
-        self.assertEqual(rp.to_variant([{"a": 1}, "b"]), ("av", [("a{sv}", {"a": ("x", 1)}), ("s", "b")]))
-
-    def test_none_leaves_a_key_out_and_is_refused_elsewhere(self):
-        self.assertEqual(rp.to_fields({"from": None, "to": "password"}), {"to": ("s", "password")})
-        with self.assertRaisesRegex(TypeError, r"state\['peaks'\]\[1\]: no D-Bus form for NoneType"):
-            rp.to_fields({"peaks": [1, None]}, "state")
-
-    def test_values_without_a_dbus_form_say_where_they_are(self):
-        with self.assertRaisesRegex(TypeError, r"fields\['when'\]: no D-Bus form for object"):
-            rp.to_fields({"when": object()})
-        with self.assertRaisesRegex(TypeError, r"key 1 is not a str"):
-            rp.to_fields({1: "one"})
-        with self.assertRaisesRegex(TypeError, r"does not fit a 64-bit integer"):
-            rp.to_variant(2 ** 63)
-
-    def test_what_comes_in_is_plain_python(self):
-        fields = {"frame": ("a{sv}", {"x": ("d", 0.0), "height": ("x", 216)}),
-                  "path": ("av", [("s", "a"), ("a{sv}", {"deep": ("v", ("b", True))})]),
-                  "sizes": ("ad", [1.0, 2.0]), "pair": ("(sx)", ("a", 1))}
-        self.assertEqual(rp.from_dbus("a{sv}", fields), {
-            "frame": {"x": 0.0, "height": 216}, "path": ["a", {"deep": True}], "sizes": [1.0, 2.0], "pair": ("a", 1)})
-
-    def test_a_value_goes_out_and_comes_back_the_same(self):
-        value = {"flag": True, "count": -4, "ratio": 0.25, "name": "x", "tags": ["a"], "nested": {"list": [1, "a"]}}
-        signature, encoded = rp.to_variant(value)
-        self.assertEqual(rp.from_dbus(signature, encoded), {**value, "nested": {"list": [1, "a"]}})
 
 
 class EffectTests(unittest.TestCase):

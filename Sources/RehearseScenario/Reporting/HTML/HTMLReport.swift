@@ -48,17 +48,30 @@ public enum HTMLReport {
         }
     }
 
-    /// Writes the report of `entries` into `folder` (created if needed) through ``OutputFolder``,
-    /// so nothing inside it is followed; returns the index's path. Nothing is written when a page
-    /// would replace one of the scenario files (`--report DIR DIR/index.html`).
+    /// The file a report's folder holds: a folder that holds anything else and not this, rehearse
+    /// did not write, and it writes no report there.
+    public static let marker = ".rehearse-report"
+
+    /// Refuses `folder` as ``write(_:to:)`` would (a symbolic link, or a folder that holds files
+    /// and no ``marker``) and writes nothing: a command checks before it runs anything.
+    public static func check(folder: String) throws(OutputError) {
+        try OutputFolder.checkOwned(folder, marker: marker)
+    }
+
+    /// Writes the report of `entries` into `folder` (created if needed; refused when it is a
+    /// symbolic link, or holds files and no ``marker``) through ``OutputFolder``, so nothing inside
+    /// it is followed; returns the index's path. Nothing is written when a page would replace one
+    /// of the scenario files (`--report DIR DIR/index.html`).
     @discardableResult
     public static func write(_ entries: [Entry], to folder: String) throws(OutputError) -> String {
-        let output = try OutputFolder(creating: folder)
+        try check(folder: folder)
         let files = files(entries)
         let inputs = Set(entries.compactMap { FileIdentity(path: $0.result.file) })
         for (path, _) in files {
-            if let identity = FileIdentity(path: output.fullPath(path)), inputs.contains(identity) { throw .sameAsInput(output.fullPath(path)) }
+            let full = (folder as NSString).appendingPathComponent(path)
+            if let identity = FileIdentity(path: full), inputs.contains(identity) { throw .sameAsInput(full) }
         }
+        let output = try OutputFolder(owned: folder, marker: marker)
         var index = ""
         for (path, text) in files {
             let written = try output.write(Data(text.utf8), to: path, existing: .removingFirst)

@@ -2,7 +2,9 @@ import RehearseCore
 
 /// One scenario's page of the report: outcome, failures with both sides, golden pictures that did
 /// not match (reference, actual, diff), the timeline (the scene after each step, a scrubber, the
-/// steps with the failing ones marked), plots, and the events with a filter.
+/// steps with the failing ones marked), plots, and the events with a filter. Each picture's clip
+/// ids start with a prefix of its own (`failure0`, `reference0`, `actual0`, `diff0`, `frame0`, ...),
+/// so no id is given twice in a page.
 enum HTMLScenarioPage {
     /// The page of `entry`, written at `page` (relative to the report's folder).
     static func html(_ entry: HTMLReport.Entry, page: String) -> String {
@@ -26,7 +28,7 @@ enum HTMLScenarioPage {
 
     private static func failures(_ failures: [Failure]) -> String {
         var html = "<h2 id=\"failures\">Failures</h2>\n"
-        for failure in failures {
+        for (number, failure) in failures.enumerated() {
             html += #"<div class="failure"><p><b>\#(HTMLReport.escape(failure.subject))</b> at \#(failure.time) s, "#
                 + "\(HTMLReport.escape(failure.location.description))</p>\n"
                 + "<pre>expected: \(HTMLReport.escape(failure.expected))\nactual:   \(HTMLReport.escape(failure.actual))</pre>\n"
@@ -34,7 +36,7 @@ enum HTMLScenarioPage {
                 html += "<p>last events:</p><pre>\(HTMLReport.escape(failure.recentEvents.joined(separator: "\n")))</pre>\n"
             }
             if let scene = failure.scene {
-                html += "<figure data-picture=\"failure\"><figcaption>the scene then</figcaption>\(SVGRenderer.screen(scene))</figure>\n"
+                html += "<figure data-picture=\"failure\"><figcaption>the scene then</figcaption>\(SVGRenderer.screen(scene, idPrefix: "failure\(number)"))</figure>\n"
             }
             html += "</div>\n"
         }
@@ -44,13 +46,13 @@ enum HTMLScenarioPage {
     private static func pictures(_ mismatches: [PictureMismatch]) -> String {
         guard !mismatches.isEmpty else { return "" }
         var html = "<h2 id=\"pictures\">Golden pictures that did not match</h2>\n"
-        for mismatch in mismatches {
+        for (number, mismatch) in mismatches.enumerated() {
             html += "<h3>\(HTMLReport.escape(mismatch.name))</h3>\n<div class=\"pictures\">\n"
             if let reference = mismatch.reference {
-                html += "<figure data-picture=\"reference\"><figcaption>reference</figcaption>\(SVGRenderer.screen(reference.snapshot))</figure>\n"
+                html += "<figure data-picture=\"reference\"><figcaption>reference</figcaption>\(SVGRenderer.screen(reference.snapshot, idPrefix: "reference\(number)"))</figure>\n"
             }
-            html += "<figure data-picture=\"actual\"><figcaption>actual</figcaption>\(SVGRenderer.screen(mismatch.actual))</figure>\n"
-            html += "<figure data-picture=\"diff\"><figcaption>diff</figcaption>\(SVGRenderer.diff(mismatch))</figure>\n</div>\n"
+            html += "<figure data-picture=\"actual\"><figcaption>actual</figcaption>\(SVGRenderer.screen(mismatch.actual, idPrefix: "actual\(number)"))</figure>\n"
+            html += "<figure data-picture=\"diff\"><figcaption>diff</figcaption>\(SVGRenderer.diff(mismatch, idPrefix: "diff\(number)"))</figure>\n</div>\n"
         }
         return html
     }
@@ -67,7 +69,7 @@ enum HTMLScenarioPage {
             if shown.map({ !step.picture.drawsLike($0) }) ?? true {
                 let label = "t = \(step.picture.time) s, line \(step.location.line): \(step.summary)"
                 frames += #"<div class="frame" data-label="\#(HTMLReport.escape(label))"\#(frameCount == 0 ? "" : " hidden")>"#
-                    + SVGRenderer.screen(step.picture) + "</div>\n"
+                    + SVGRenderer.screen(step.picture, idPrefix: "frame\(frameCount)") + "</div>\n"
                 frameCount += 1
                 shown = step.picture
             }

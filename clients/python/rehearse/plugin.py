@@ -3,7 +3,7 @@
 A plugin is a `Plugin` with handlers. Each handler gets what happened, the plugin's state (a dict
 it changes in place) and its configuration (a dict), and returns the effects it wants, in order:
 
-    from rehearse_plugin import Plugin, emit, animate
+    from rehearse.plugin import Plugin, emit, animate
 
     plugin = Plugin("undo-shake", summary="asks to undo on a shake",
                     events=[("undo.requested", "magnitude", "the device was shaken hard enough")],
@@ -28,12 +28,10 @@ returns. The same handlers run without Rehearse too: `plugin.install()`, `plugin
 `plugin.wake(...)` are the protocol's three methods as Python calls, for unit tests of a plugin,
 and `run_scenario` runs a scenario file with the real `rehearse` for end-to-end ones.
 
-Values cross D-Bus as variants: bool as `b`, int as `x`, float as `d`, str as `s`, a dict as
-`a{sv}`, a list or tuple of str as `as`, of bools `ab`, of ints `ax`, of numbers with a float among
-them `ad`, and any other list (mixed, nested, empty) as `av`. A `None` in a dict leaves the key out
-(an absent optional field); anything else without a D-Bus form is a `TypeError` naming where it was.
-Coming in, every variant becomes the plain Python value again.
+Values cross D-Bus as `rehearse.values` says: each Python type as its D-Bus type, and back.
 """
+from __future__ import annotations
+
 import json
 import math
 import numbers
@@ -42,15 +40,19 @@ import subprocess
 import sys
 import tempfile
 import traceback
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from itertools import count
-from typing import NamedTuple
+from types import TracebackType
+from typing import Any, ClassVar, NamedTuple, Union
 
 from jeepney import Endianness, Header, HeaderFields, Message, MessageFlag, MessageType, Parser
 from jeepney import DBusAddress, new_error, new_method_call, new_method_return
 from jeepney.bus import get_connectable_addresses
 from jeepney.io.blocking import prep_socket
+
+from .event import Event
+from .values import Fields, from_dbus, to_fields, to_variant
 
 __all__ = [
     "Plugin", "Event", "Wake", "Answer", "Effect",
@@ -71,7 +73,6 @@ ANSWER_SIGNATURE = "a(sa{sv})a{sv}"
 CURVES = ("linear", "easeIn", "easeOut", "easeInEaseOut", "keyboard")
 """The curves an `animate` effect may name."""
 
-_INT64 = range(-(2 ** 63), 2 ** 63)
 _INTROSPECTION = f"""<!DOCTYPE node PUBLIC "-//freedesktop//DTD D-BUS Object Introspection 1.0//EN"
  "http://www.freedesktop.org/standards/dbus/1.0/introspect.dtd">
 <node>
@@ -95,81 +96,6 @@ _INTROSPECTION = f"""<!DOCTYPE node PUBLIC "-//freedesktop//DTD D-BUS Object Int
 """
 
 
-# MARK: Values
-
-def to_variant(value, where="value"):
-    """`value` as a D-Bus variant, `(signature, value)` as jeepney writes it (see the module's
-    table). `where` names the value in the `TypeError` raised for one without a D-Bus form."""
-    # bool first: True is an int too.
-    if isinstance(value, bool):
-        return ("b", value)
-    if isinstance(value, numbers.Integral):
-        if int(value) not in _INT64:
-            raise TypeError(f"{where}: {value} does not fit a 64-bit integer (x)")
-        return ("x", int(value))
-    if isinstance(value, numbers.Real):
-        return ("d", float(value))
-    if isinstance(value, str):
-        return ("s", value)
-    if isinstance(value, Mapping):
-        return ("a{sv}", to_fields(value, where))
-    if isinstance(value, (list, tuple)):
-        return _array(value, where)
-    raise TypeError(f"{where}: no D-Bus form for {type(value).__name__} {value!r}")
-
-
-def _array(items, where):
-    """A list as the most specific array a reader expects: `as`, `ab`, `ax`, `ad`, else `av`."""
-    if items and all(isinstance(item, str) for item in items):
-        return ("as", list(items))
-    if items and all(isinstance(item, bool) for item in items):
-        return ("ab", list(items))
-    if items and not any(isinstance(item, bool) for item in items):
-        if all(isinstance(item, numbers.Integral) for item in items):
-            return ("ax", [to_variant(item, f"{where}[{index}]")[1] for index, item in enumerate(items)])
-        if all(isinstance(item, numbers.Real) for item in items):
-            return ("ad", [float(item) for item in items])
-    return ("av", [to_variant(item, f"{where}[{index}]") for index, item in enumerate(items)])
-
-
-def to_fields(mapping, where="fields"):
-    """A dict with str keys as `a{sv}`; keys whose value is None are left out."""
-    fields = {}
-    for key, value in mapping.items():
-        if not isinstance(key, str):
-            raise TypeError(f"{where}: key {key!r} is not a str (a{{sv}} keys are strings)")
-        if value is not None:
-            fields[key] = to_variant(value, f"{where}[{key!r}]")
-    return fields
-
-
-def _complete_types(signature):
-    """A signature's complete types, in order: "sa{sv}(dd)" -> ["s", "a{sv}", "(dd)"]."""
-    types, start, depth = [], 0, 0
-    for index, character in enumerate(signature):
-        depth += (character in "({") - (character in ")}")
-        if depth == 0 and character != "a":
-            types.append(signature[start:index + 1])
-            start = index + 1
-    return types
-
-
-def from_dbus(signature, value):
-    """A value of D-Bus type `signature`, as jeepney read it, as plain Python: variants unwrapped
-    (however deep), dictionaries as dicts, arrays as lists, structs as tuples."""
-    if signature == "v":
-        inner_signature, inner = value
-        return from_dbus(inner_signature, inner)
-    if signature.startswith("a{"):
-        _, value_signature = _complete_types(signature[2:-1])
-        return {key: from_dbus(value_signature, item) for key, item in value.items()}
-    if signature.startswith("a") and not isinstance(value, bytes):
-        return [from_dbus(signature[1:], item) for item in value]
-    if signature.startswith("("):
-        return tuple(from_dbus(part, item) for part, item in zip(_complete_types(signature[1:-1]), value))
-    return value
-
-
 # MARK: Effects
 
 @dataclass(frozen=True)
@@ -178,9 +104,9 @@ class Effect:
     Build them with `emit`, `set_value`, `animate`, `activate` and `schedule`; they compare equal
     when they ask for the same thing, so a test can assert on a handler's answer."""
     kind: str
-    arguments: dict
+    arguments: dict[str, Any]
 
-    _SIGNATURES = {
+    _SIGNATURES: ClassVar[dict[str, dict[str, str]]] = {
         "emit": {"name": "s", "fields": "a{sv}"},
         "set": {"path": "s", "value": "v"},
         "animate": {"duration": "d", "changes": "a{sv}", "delay": "d", "curve": "s", "completion": "s"},
@@ -188,10 +114,10 @@ class Effect:
         "schedule": {"after": "d", "tag": "s"},
     }
 
-    def encode(self, where="effect"):
+    def encode(self, where: str = "effect") -> tuple[str, Fields]:
         """The effect as the protocol's `(sa{sv})`, each argument with the type its table gives."""
         signatures = self._SIGNATURES[self.kind]
-        arguments = {}
+        arguments: Fields = {}
         for name, value in self.arguments.items():
             if value is None:
                 continue
@@ -207,19 +133,19 @@ class Effect:
         return (self.kind, arguments)
 
 
-def _text(value, what):
+def _text(value: object, what: str) -> str:
     if not isinstance(value, str) or not value:
         raise TypeError(f"{what} must be a non-empty str, not {value!r}")
     return value
 
 
-def _seconds(value, what):
-    if isinstance(value, bool) or not isinstance(value, numbers.Real) or not 0 <= value < math.inf:
+def _seconds(value: object, what: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, numbers.Real) or not 0 <= float(value) < math.inf:
         raise TypeError(f"{what} must be a number of seconds, 0 or more, not {value!r}")
     return float(value)
 
 
-def emit(name, fields=None, /, **more):
+def emit(name: str, fields: Mapping[str, object] | None = None, /, **more: object) -> Effect:
     """Publishes event `name` after the current one: `emit("undo.requested", magnitude=2.5)`, or
     with a dict for keys that are not Python names (`emit("x", {"from": "a"})`); both merge."""
     fields = {**(fields or {}), **more}
@@ -227,13 +153,14 @@ def emit(name, fields=None, /, **more):
     return Effect("emit", {"name": _text(name, "emit: the event's name"), "fields": fields})
 
 
-def set_value(path, value):
+def set_value(path: str, value: object) -> Effect:
     """Sets a scene path at once, as a scenario's `set:` step: `set_value("title.alpha", 0.5)`."""
     to_variant(value, f"set_value {path}: the value")
     return Effect("set", {"path": _text(path, "set_value: the path"), "value": value})
 
 
-def animate(duration, changes, *, delay=None, curve=None, completion=None):
+def animate(duration: float, changes: Mapping[str, object], *, delay: float | None = None,
+            curve: str | None = None, completion: str | None = None) -> Effect:
     """Animates `changes` (path -> value) in one transaction over `duration` seconds, after `delay`,
     on a named curve (`CURVES`; the default is easeInEaseOut). With `completion`, the plugin's
     `on_wake(completion)` handler runs when the animations end (`wake.finished` is False when one
@@ -250,12 +177,12 @@ def animate(duration, changes, *, delay=None, curve=None, completion=None):
     })
 
 
-def activate(*sets):
+def activate(*sets: str) -> Effect:
     """Makes exactly these constraint sets active (none: all inactive) and lays the scene out."""
     return Effect("activate", {"sets": [_text(name, "activate: a set's name") for name in sets]})
 
 
-def schedule(after, tag):
+def schedule(after: float, tag: str) -> Effect:
     """Calls the plugin's `on_wake(tag)` handler `after` seconds of virtual time from now."""
     return Effect("schedule", {"after": _seconds(after, "schedule: after"), "tag": _text(tag, "schedule: tag")})
 
@@ -263,40 +190,34 @@ def schedule(after, tag):
 # MARK: The plugin
 
 @dataclass(frozen=True)
-class Event:
-    """A delivered event: its sequence number, virtual time in seconds, name and fields.
-    `event["key"]` and `event.get("key")` read its fields."""
-    sequence: int
-    time: float
-    name: str
-    fields: dict = field(default_factory=dict)
-
-    def __getitem__(self, key):
-        return self.fields[key]
-
-    def get(self, key, default=None):
-        """A field, or `default` when the event does not carry it."""
-        return self.fields.get(key, default)
-
-
-@dataclass(frozen=True)
 class Wake:
     """A wake-up: the `tag` of the `schedule` or `animate` effect that asked for it, the virtual time,
     and `details` (`{"finished": bool}` after an animation)."""
     tag: str
     time: float
-    details: dict = field(default_factory=dict)
+    details: dict[str, Any] = field(default_factory=dict)
 
     @property
-    def finished(self):
+    def finished(self) -> bool | None:
         """After an animation: whether it ran to its end (False: interrupted); None otherwise."""
-        return self.details.get("finished")
+        finished: bool | None = self.details.get("finished")
+        return finished
 
 
 class Answer(NamedTuple):
     """What a call answers: the effects, in order, and the plugin's state (its public keys)."""
-    effects: list
-    state: dict
+    effects: list[Effect]
+    state: dict[str, Any]
+
+
+Effects = Union[None, Effect, Iterable[Effect]]
+"""What a handler returns: nothing, one effect, or any iterable of them (a list, its own generator)."""
+InstallHandler = Callable[[dict[str, Any], dict[str, Any]], Effects]
+"""`handler(config, state)`."""
+EventHandler = Callable[[Event, dict[str, Any], dict[str, Any]], Effects]
+"""`handler(event, state, config)`."""
+WakeHandler = Callable[["Wake", dict[str, Any], dict[str, Any]], Effects]
+"""`handler(wake, state, config)`."""
 
 
 class Plugin:
@@ -312,46 +233,47 @@ class Plugin:
     process: a plugin keeps its private bookkeeping there.
     """
 
-    def __init__(self, id, summary="", *, events=(), configuration=None):
+    def __init__(self, id: str, summary: str = "", *, events: Iterable[tuple[str, str, str]] = (),
+                 configuration: Mapping[str, object] | None = None) -> None:
         self.id = _text(id, "Plugin: id")
         self.summary = summary
-        self.events = [tuple(event) for event in events]
+        self.events: list[tuple[str, ...]] = [tuple(event) for event in events]
         for event in self.events:
             if len(event) != 3 or not all(isinstance(part, str) for part in event):
                 raise TypeError(f"Plugin: an event is (name, fields, summary), three str, not {event!r}")
-        self.configuration = dict(configuration or {})
+        self.configuration: dict[str, Any] = dict(configuration or {})
         to_fields(self.configuration, "Plugin: configuration")
-        self._install = []
-        self._events = {}
-        self._wakes = {}
-        self._any_wake = None
-        self.state = None
-        self.config = None
+        self._install: list[InstallHandler] = []
+        self._events: dict[str, list[EventHandler]] = {}
+        self._wakes: dict[str, WakeHandler] = {}
+        self._any_wake: WakeHandler | None = None
+        self.state: dict[str, Any] | None = None
+        self.config: dict[str, Any] | None = None
 
     # Registering handlers.
 
-    def on_install(self, handler):
+    def on_install(self, handler: InstallHandler) -> InstallHandler:
         """Decorates `handler(config, state)`, run by every `Install` on a fresh, empty state:
         sets the state up and may return effects."""
         self._install.append(handler)
         return handler
 
-    def on(self, *names):
+    def on(self, *names: str) -> Callable[[EventHandler], EventHandler]:
         """Decorates `handler(event, state, config)`, run for each delivered event named one of
         `names`; the plugin subscribes to exactly the names its handlers take."""
         if not names:
             raise TypeError("on: name at least one event")
 
-        def register(handler):
+        def register(handler: EventHandler) -> EventHandler:
             for name in names:
                 self._events.setdefault(_text(name, "on: an event's name"), []).append(handler)
             return handler
         return register
 
-    def on_wake(self, *tags):
+    def on_wake(self, *tags: str) -> Callable[[WakeHandler], WakeHandler]:
         """Decorates `handler(wake, state, config)`, run when a `schedule` or an `animate` effect
         with one of these tags comes due; with no tags, for every tag no other handler takes."""
-        def register(handler):
+        def register(handler: WakeHandler) -> WakeHandler:
             if not tags:
                 self._any_wake = handler
             for tag in tags:
@@ -360,51 +282,56 @@ class Plugin:
         return register
 
     @property
-    def subscriptions(self):
+    def subscriptions(self) -> list[str]:
         """The event names the handlers take, in the order they were first registered."""
         return list(self._events)
 
     # The protocol's methods, as Python calls.
 
-    def install(self, configuration=None):
+    def install(self, configuration: Mapping[str, object] | None = None) -> Answer:
         """A new instance: the defaults with `configuration` on top (a key the defaults lack is
         refused), an empty state, then the install handlers. Returns their `Answer`."""
-        configuration = dict(configuration or {})
-        unknown = sorted(set(configuration) - set(self.configuration))
+        given = dict(configuration or {})
+        unknown = sorted(set(given) - set(self.configuration))
         if unknown:
             raise ValueError(f"{self.id} has no configuration key {', '.join(map(repr, unknown))}; "
                            f"it has {', '.join(map(repr, self.configuration)) or 'none'}")
-        self.config = {**self.configuration, **configuration}
-        self.state = {}
-        return self._answer(self._install, (self.config, self.state))
+        config: dict[str, Any] = {**self.configuration, **given}
+        state: dict[str, Any] = {}
+        self.config, self.state = config, state
+        return self._answer(self._install, (config, state))
 
-    def deliver(self, name, fields=None, *, sequence=0, time=0.0):
+    def deliver(self, name: str, fields: Mapping[str, Any] | None = None, *, sequence: int = 0,
+                time: float = 0.0) -> Answer:
         """Runs the handlers of event `name` with `fields`; returns their `Answer`."""
-        self._require_install("Deliver")
+        state, config = self._installed("Deliver")
         handlers = self._events.get(name)
         if not handlers:
             raise LookupError(f"{self.id} has no handler for event {name!r}; it takes {', '.join(self._events) or 'none'}")
         event = Event(sequence, time, name, dict(fields or {}))
-        return self._answer(handlers, (event, self.state, self.config))
+        return self._answer(handlers, (event, state, config))
 
-    def wake(self, tag, *, time=0.0, details=None):
+    def wake(self, tag: str, *, time: float = 0.0, details: Mapping[str, Any] | None = None) -> Answer:
         """Runs the wake handler of `tag` (or the catch-all one); returns its `Answer`."""
-        self._require_install("Wake")
+        state, config = self._installed("Wake")
         handler = self._wakes.get(tag, self._any_wake)
         if handler is None:
             raise LookupError(f"{self.id} has no on_wake handler for tag {tag!r}")
-        return self._answer([handler], (Wake(tag, time, dict(details or {})), self.state, self.config))
+        return self._answer([handler], (Wake(tag, time, dict(details or {})), state, config))
 
-    def public_state(self):
+    def public_state(self) -> dict[str, Any]:
         """The state as it is sent: without the keys starting with `_`."""
         return {key: value for key, value in (self.state or {}).items() if not key.startswith("_")}
 
-    def _require_install(self, method):
-        if self.state is None:
+    def _installed(self, method: str) -> tuple[dict[str, Any], dict[str, Any]]:
+        """The state and configuration of the instance `install()` made."""
+        if self.state is None or self.config is None:
             raise RuntimeError(f"{method} before Install: call install() first")
+        return self.state, self.config
 
-    def _answer(self, handlers, arguments):
-        effects = []
+    def _answer(self, handlers: Iterable[Callable[..., Effects]], arguments: tuple[Any, ...]) -> Answer:
+        """Runs the handlers in order: their effects, and the state after them."""
+        effects: list[Effect] = []
         for handler in handlers:
             effects.extend(_effects(handler, handler(*arguments)))
         state = self.public_state()
@@ -413,7 +340,7 @@ class Plugin:
 
     # Running under Rehearse.
 
-    def run(self, address=None, plugin_id=None):
+    def run(self, address: str | None = None, plugin_id: str | None = None) -> None:
         """Connects to `address` (default: $REHEARSE_PLUGIN_ADDRESS), registers as `plugin_id`
         (default: $REHEARSE_PLUGIN_ID, else `self.id`), answers calls until Rehearse closes the
         connection, and returns. A refused registration exits with status 2 and Rehearse's reason."""
@@ -431,14 +358,14 @@ class Plugin:
                 print(f"{self.id}: {refusal}", file=sys.stderr)
                 raise SystemExit(2) from refusal
 
-    def serve(self, connection, plugin_id):
+    def serve(self, connection: PeerConnection, plugin_id: str) -> None:
         """Registers as `plugin_id` on `connection` (peer to peer, as `run` connects) and answers
         its calls until it closes. Calls that come before the registration's answer are answered
         at once."""
         self._serve(connection, peer_method_call(
             HOST_PATH, HOST_INTERFACE, "RegisterPlugin", "ssa(sss)asa{sv}", self._registration(plugin_id)))
 
-    def serve_session(self, connection, session_path, plugin_id=None):
+    def serve_session(self, connection: Any, session_path: str, plugin_id: str | None = None) -> None:
         """Registers with the created session at `session_path` of a `rehearse serve` on the bus
         (`connection`: a jeepney blocking connection to that bus, the session's owner, or any
         client of a shared session), and answers its calls until the connection closes. Calls made
@@ -448,10 +375,10 @@ class Plugin:
         self._serve(connection, new_method_call(address, "RegisterPlugin", "ssa(sss)asa{sv}",
                                                 self._registration(plugin_id or self.id)))
 
-    def _registration(self, plugin_id):
+    def _registration(self, plugin_id: str) -> tuple[str, str, list[tuple[str, ...]], list[str], Fields]:
         return (plugin_id, self.summary, self.events, self.subscriptions, to_fields(self.configuration, "configuration"))
 
-    def _serve(self, connection, registration_call):
+    def _serve(self, connection: Any, registration_call: Message) -> None:
         if isinstance(connection, PeerConnection):
             registration = connection.send(registration_call)
         else:  # jeepney's own connection numbers what it sends, and says nothing of it
@@ -467,7 +394,7 @@ class Plugin:
                 if header.message_type is MessageType.error:
                     raise RegistrationRefused(header.fields.get(HeaderFields.error_name), *message.body[:1])
 
-    def _reply(self, call):
+    def _reply(self, call: Message) -> Message:
         """The reply to one method call: the answer, or an error naming what was wrong."""
         fields = call.header.fields
         path, interface, member = (fields.get(HeaderFields.path), fields.get(HeaderFields.interface),
@@ -476,9 +403,11 @@ class Plugin:
         if path != PLUGIN_PATH:
             return new_error(call, "org.freedesktop.DBus.Error.UnknownObject", "s", (f"no object at {path}",))
         if member == "Introspect" and interface in (None, "org.freedesktop.DBus.Introspectable"):
-            return new_method_return(call, "s", (_INTROSPECTION,))
+            reply: Message = new_method_return(call, "s", (_INTROSPECTION,))
+            return reply
         if member == "Ping" and interface in (None, "org.freedesktop.DBus.Peer"):
-            return new_method_return(call)
+            pong: Message = new_method_return(call)
+            return pong
         expected = {"Install": "a{sv}", "Deliver": "tdsa{sv}", "Wake": "sda{sv}"}.get(member)
         if expected is None or interface not in (None, PLUGIN_INTERFACE):
             return new_error(call, "org.freedesktop.DBus.Error.UnknownMethod", "s",
@@ -504,7 +433,7 @@ class Plugin:
         return new_method_return(call, ANSWER_SIGNATURE, body)
 
 
-def _effects(handler, returned):
+def _effects(handler: Callable[..., Effects], returned: object) -> list[Effect]:
     """A handler's return value as a list of effects: None, one effect, or any iterable of them
     (a list, or the handler's own generator)."""
     if returned is None:
@@ -522,7 +451,7 @@ def _effects(handler, returned):
 class RegistrationRefused(Exception):
     """Rehearse refused `RegisterPlugin`: `name` is the error's D-Bus name, `message` its reason."""
 
-    def __init__(self, name, message=""):
+    def __init__(self, name: str, message: str = "") -> None:
         super().__init__(f"registration refused: {name}: {message}")
         self.name = name
         self.message = message
@@ -530,10 +459,11 @@ class RegistrationRefused(Exception):
 
 # MARK: The connection
 
-def peer_method_call(path, interface, member, signature=None, body=()):
+def peer_method_call(path: str, interface: str | None, member: str, signature: str | None = None,
+                     body: Iterable[Any] = ()) -> Message:
     """A method call to the peer at the other end of the connection: no destination, which
     jeepney's `new_method_call` insists on (on a bus, the destination is a bus name)."""
-    fields = {HeaderFields.path: path, HeaderFields.member: member}
+    fields: dict[Any, Any] = {HeaderFields.path: path, HeaderFields.member: member}
     if interface is not None:
         fields[HeaderFields.interface] = interface
     if signature:
@@ -546,26 +476,27 @@ class PeerConnection:
     """A D-Bus connection straight to one peer (a `unix:` address): authenticated with EXTERNAL,
     without the `Hello` a message bus wants, and so without a unique name or a bus daemon."""
 
-    def __init__(self, address, timeout=10.0):
+    def __init__(self, address: str, timeout: float = 10.0) -> None:
         self.sock = prep_socket(next(get_connectable_addresses(address)), timeout=timeout)
         self._parser = Parser()
         self._serials = count(1)
 
-    def __enter__(self):
+    def __enter__(self) -> PeerConnection:
         return self
 
-    def __exit__(self, *exception):
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 traceback: TracebackType | None) -> None:
         self.close()
-        return False
 
-    def send(self, message):
+    def send(self, message: Message) -> int:
         """Sends `message` and returns its serial."""
         serial = next(self._serials)
         self.sock.sendall(message.serialise(serial=serial))
         return serial
 
-    def receive(self):
+    def receive(self) -> Message | None:
         """The next message, waiting for it; None once the peer has closed the connection."""
+        message: Message | None
         while (message := self._parser.get_next_message()) is None:
             try:
                 data = self.sock.recv(65536)
@@ -576,7 +507,7 @@ class PeerConnection:
             self._parser.add_data(data)
         return message
 
-    def close(self):
+    def close(self) -> None:
         """Closes the socket."""
         self.sock.close()
 
@@ -589,21 +520,21 @@ class ScenarioRun:
     failed, 2 invalid input), the `events` it delivered, in order, its JSON `report`, and what it
     wrote on standard error (the plugins' own output goes there too)."""
     status: int
-    events: list
-    report: dict
+    events: list[Event]
+    report: dict[str, Any]
     errors: str
 
     @property
-    def passed(self):
+    def passed(self) -> bool:
         """Whether every expectation held."""
         return self.status == 0
 
-    def named(self, name):
+    def named(self, name: str) -> list[Event]:
         """The delivered events called `name`."""
         return [event for event in self.events if event.name == name]
 
 
-def run_scenario(path, rehearse=None, timeout=120):
+def run_scenario(path: str | os.PathLike[str], rehearse: str | None = None, timeout: float = 120) -> ScenarioRun:
     """Runs one scenario file with `rehearse run --format json --trace ...` and returns a
     `ScenarioRun`. `rehearse` is the tool to run (default: $REHEARSE, else `rehearse` on the PATH)."""
     tool = rehearse or os.environ.get("REHEARSE") or "rehearse"
@@ -611,14 +542,14 @@ def run_scenario(path, rehearse=None, timeout=120):
         trace = os.path.join(folder, "trace.jsonl")
         result = subprocess.run([tool, "run", os.fspath(path), "--format", "json", "--trace", trace],
                                 capture_output=True, text=True, timeout=timeout, stdin=subprocess.DEVNULL)
-        events = []
+        events: list[Event] = []
         if os.path.exists(trace):
             with open(trace, encoding="utf-8") as lines:
                 for line in lines:
                     record = json.loads(line)
                     events.append(Event(record["seq"], record["time"], record["name"], record.get("fields", {})))
     try:
-        report = json.loads(result.stdout)
+        report: dict[str, Any] = json.loads(result.stdout)
     except json.JSONDecodeError:
         report = {}
     return ScenarioRun(result.returncode, events, report, result.stderr)

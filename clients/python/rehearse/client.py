@@ -1,0 +1,205 @@
+"""The client of `rehearse serve`: a connection (`Simulator`) and its sessions (`Session`)."""
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Sequence
+from types import TracebackType
+from typing import Any
+
+from jeepney import DBusAddress, HeaderFields, MatchRule, Message, MessageType, message_bus, new_method_call
+from jeepney.io.blocking import open_dbus_connection
+
+from .event import Event
+from .touches import SWIPE_DURATION, Point, Touch, drag_touches, pinch_touches, swipe_end
+from .values import from_dbus, to_fields
+
+SERVICE = "org.rehearse.Simulator"
+DEFAULT_PATH = "/org/rehearse/Simulator"
+INTERFACE = "org.rehearse.Simulator1"
+
+
+class RehearseError(Exception):
+    """An error reply from the service: `name` is its D-Bus error name
+    (org.rehearse.Error.UnknownEvent, org.freedesktop.DBus.Error.InvalidArgs, ...)."""
+
+    def __init__(self, name: str, message: str) -> None:
+        super().__init__(f"{name}: {message}")
+        self.name = name
+        self.message = message
+
+
+class Session:
+    """One simulation on the service: the default one, or one of your own from
+    `Simulator.session()`. Its `Event` signals are collected from the moment it is opened."""
+
+    def __init__(self, simulator: Simulator, path: str) -> None:
+        self.simulator = simulator
+        self.path = path
+        self._address = DBusAddress(path, bus_name=simulator.name, interface=INTERFACE)
+        self._rule = MatchRule(type="signal", interface=INTERFACE, member="Event", path=path)
+        # A bus delivers what matches; `serve --listen` sends a peer its sessions' signals and
+        # accepts the rule.
+        simulator.call(message_bus.AddMatch(self._rule))
+        self._filter = simulator.connection.filter(self._rule, bufsize=1_000_000)
+        self._events = self._filter.__enter__()
+
+    def call(self, method: str, signature: str | None = None, *arguments: Any) -> tuple[Any, ...]:
+        """Calls `method` on this session and returns the reply's arguments, as jeepney reads them."""
+        return self.simulator.call(new_method_call(self._address, method, signature, arguments))
+
+    def inject(self, name: str, **fields: object) -> int:
+        """Injects the event now; returns its sequence number (0: swallowed)."""
+        sequence: int = self.call("Inject", "sa{sv}", name, to_fields(fields))[0]
+        return sequence
+
+    def inject_at(self, time: float, name: str, **fields: object) -> int:
+        """Injects the event at simulated `time` (seconds)."""
+        sequence: int = self.call("InjectAt", "dsa{sv}", float(time), name, to_fields(fields))[0]
+        return sequence
+
+    def advance(self, seconds: float) -> float:
+        """Moves the clock on (manual and virtual modes); returns the time now."""
+        now: float = self.call("Advance", "d", float(seconds))[0]
+        return now
+
+    def get(self, path: str) -> Any:
+        """A path's value, as scenario files name them (`title.frame.y`, `keyboard.visible`)."""
+        return from_dbus("v", self.call("Get", "s", path)[0])
+
+    def snapshot(self) -> Any:
+        """The scene now, as a dict."""
+        return json.loads(self.call("Snapshot")[0])
+
+    def load_scenario(self, yaml: str) -> None:
+        """Sets the session up from a scenario file's text (device, scene, plugins)."""
+        self.call("LoadScenario", "s", yaml)
+
+    def reset(self) -> None:
+        """Starts the current set-up over."""
+        self.call("Reset")
+
+    def configure(self, plugin: str, **settings: object) -> None:
+        """Installs or reconfigures a plugin (the simulation starts over)."""
+        self.call("Configure", "sa{sv}", plugin, to_fields(settings))
+
+    def events(self, timeout: float = 1.0) -> Iterator[Event]:
+        """The session's delivered events, in order; ends when none comes for `timeout` seconds.
+        Events of calls already answered are all in: read them after the calls."""
+        while True:
+            try:
+                # Pops the oldest queued signal, or waits for one: it returns what it popped.
+                signal = self.simulator.connection.recv_until_filtered(self._events, timeout=timeout)
+            except TimeoutError:
+                return
+            sequence, time, name, fields = signal.body
+            yield Event(sequence, time, name, from_dbus("a{sv}", fields))
+
+    def take_events(self) -> list[Event]:
+        """The events delivered so far, without waiting: a round trip makes sure every signal
+        sent before it has arrived."""
+        self.call("Get", "s", "time")
+        return list(self.events(timeout=0))
+
+    def touches(self, events: Sequence[Touch], advance: bool = True) -> None:
+        """Injects finger events `(time, phase, finger, x, y)` (`time` in seconds from now, in
+        order; `phase` "began", "moved", "ended" or "cancelled"; screen points), as a scenario's
+        `touches:` step, and with `advance` moves the clock on to the last one (manual and virtual
+        modes; in realtime mode pass `advance=False` and let the clock get there)."""
+        start = self.get("time")
+        for time, phase, finger, x, y in events:
+            self.inject_at(start + time, "touch." + phase, id=finger, x=float(x), y=float(y))
+        if advance and events:
+            self.advance(events[-1][0])
+
+    def drag(self, start: Point, end: Point, duration: float, hold: float = 0.0, rate: int = 60,
+             finger: int = 0, advance: bool = True) -> None:
+        """A finger down at `start` (x, y), moved to `end` once a display frame (`rate` Hz) over
+        `duration` seconds, held still `hold` seconds and lifted: the `drag:` step. It lifts with
+        the drag's velocity, or none after a hold of 0.05 s or more."""
+        self.touches(drag_touches(start, end, duration, hold, rate, finger), advance)
+
+    def swipe(self, start: Point, direction: str, distance: float = 200.0, rate: int = 60, finger: int = 0,
+              advance: bool = True) -> None:
+        """A drag of `distance` points in `direction` ("up", "down", "left", "right") over
+        `SWIPE_DURATION`: the `swipe:` step (a `gesture.swipe`, or a fling on a scroll view)."""
+        self.drag(start, swipe_end(start, direction, distance), SWIPE_DURATION, rate=rate, finger=finger,
+                  advance=advance)
+
+    def long_press(self, point: Point, duration: float, finger: int = 0, advance: bool = True) -> None:
+        """A finger held still at `point` for `duration` seconds: the `long-press:` step."""
+        x, y = point
+        self.touches([(0.0, "began", finger, x, y), (duration, "ended", finger, x, y)], advance)
+
+    def pinch(self, center: Point, scale: float, duration: float, rate: int = 60,
+              fingers: tuple[int, int] = (0, 1), advance: bool = True) -> None:
+        """Two fingers `PINCH_SPAN` points apart across `center`, on a horizontal line, moved to
+        `scale` times that over `duration` and lifted: the `pinch:` step."""
+        self.touches(pinch_touches(center, scale, duration, rate, fingers), advance)
+
+    def record(self, name: str) -> str:
+        """Writes the session's recording, as a scenario file, as `name.yaml` in the folder the
+        service records into (`serve --record DIR`); returns the file's path."""
+        path: str = self.call("Record", "s", name)[0]
+        return path
+
+    def close(self) -> None:
+        """Ends a session of your own (the default session lasts as long as the service), and
+        stops collecting its events: the bus forgets the match rule, so a client may open any
+        number of sessions one after another."""
+        self._filter.__exit__(None, None, None)
+        try:
+            if self.path != DEFAULT_PATH:
+                self.call("Close")
+        finally:
+            self.simulator.call(message_bus.RemoveMatch(self._rule))
+
+    def __enter__(self) -> Session:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 traceback: TracebackType | None) -> None:
+        self.close()
+
+
+class Simulator:
+    """A connection to `rehearse serve`: `bus` is "SESSION", "SYSTEM" or a D-Bus address
+    (`unix:path=/tmp/rehearse.sock` for `serve --listen`)."""
+
+    def __init__(self, bus: str = "SESSION", name: str = SERVICE) -> None:
+        self.name = name
+        self.connection = open_dbus_connection(bus=bus)
+
+    def call(self, message: Message) -> tuple[Any, ...]:
+        """Sends a method call and returns its reply's arguments; an error reply raises `RehearseError`."""
+        reply = self.connection.send_and_get_reply(message, timeout=30)
+        if reply.header.message_type == MessageType.error:
+            text = reply.body[0] if reply.body else ""
+            raise RehearseError(reply.header.fields[HeaderFields.error_name], text)
+        body: tuple[Any, ...] = reply.body
+        return body
+
+    def session(self, plugins: Sequence[str] = (), device: str | None = None, scenario: str | None = None,
+                mode: str | None = None, share: bool = False) -> Session:
+        """A new session of your own: `plugins` (ids) and `device`, or `scenario` (a scenario
+        file's text); `mode` "manual", "virtual" or "realtime" (the service's when None). Only
+        this connection may call it and get its events, unless `share` is true."""
+        setup = to_fields({"share": share or None, "plugins": list(plugins) or None, "device": device,
+                           "scenario": scenario, "mode": mode})
+        default = DBusAddress(DEFAULT_PATH, bus_name=self.name, interface=INTERFACE)
+        path: str = self.call(new_method_call(default, "CreateSession", "a{sv}", (setup,)))[0]
+        return Session(self, path)
+
+    def default_session(self) -> Session:
+        """The shared default session at /org/rehearse/Simulator."""
+        return Session(self, DEFAULT_PATH)
+
+    def close(self) -> None:
+        """Closes the connection: the service ends the sessions it created for it."""
+        self.connection.close()
+
+    def __enter__(self) -> Simulator:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 traceback: TracebackType | None) -> None:
+        self.close()

@@ -1,0 +1,113 @@
+"""Tests of the client (`rehearse.Simulator` and `Session`) against a real `rehearse serve` that
+peers reach straight (`--no-bus --listen`), and of the finger events its gestures send.
+
+Run from the repository's root: python3 -m unittest discover -s clients/python/tests
+"""
+import os
+import subprocess
+import sys
+import tempfile
+import unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, ".."))
+sys.path.insert(0, HERE)
+
+import rehearse  # noqa: E402
+from rehearse.touches import drag_touches, pinch_touches, swipe_end  # noqa: E402
+from test_rehearse_plugin import find_rehearse  # noqa: E402
+
+
+class TouchTests(unittest.TestCase):
+    def test_a_drag_moves_once_a_frame_and_lifts_at_its_end(self):
+        touches = drag_touches((0, 0), (0, -60), 0.05, rate=60)
+        # 0.05 s at 60 Hz: frames at 1/60 and 2/60, then the drag's own end at 0.05.
+        self.assertEqual([(round(t, 6), phase) for t, phase, *_ in touches],
+                         [(0.0, "began"), (0.016667, "moved"), (0.033333, "moved"), (0.05, "moved"), (0.05, "ended")])
+        self.assertAlmostEqual(touches[1][4], -60 * (1 / 60) / 0.05)
+        self.assertEqual(touches[-1][3:], (0, -60))
+
+    def test_a_hold_lifts_later_where_the_drag_ended(self):
+        touches = drag_touches((10, 10), (20, 10), 0.1, hold=0.2, finger=3)
+        self.assertEqual(touches[-1], (0.30000000000000004, "ended", 3, 20, 10))
+        self.assertTrue(all(finger == 3 for _, _, finger, _, _ in touches))
+
+    def test_a_swipe_goes_its_direction_and_an_unknown_one_is_refused(self):
+        self.assertEqual(swipe_end((100, 100), "up", 50), (100, 50))
+        self.assertEqual(swipe_end((100, 100), "left", 50), (50, 100))
+        with self.assertRaisesRegex(ValueError, "unknown direction 'sideways'"):
+            swipe_end((0, 0), "sideways", 10)
+
+    def test_a_pinch_moves_both_fingers_apart_in_step(self):
+        touches = pinch_touches((100, 200), 2.0, 0.1)
+        lefts = [touch for touch in touches if touch[2] == 0]
+        rights = [touch for touch in touches if touch[2] == 1]
+        self.assertEqual([t for t, *_ in lefts], [t for t, *_ in rights])
+        self.assertEqual((lefts[0][3], rights[0][3]), (100 - rehearse.PINCH_SPAN / 2, 100 + rehearse.PINCH_SPAN / 2))
+        self.assertEqual((lefts[-1][3], rights[-1][3]), (0.0, 200.0))  # twice the span, about the centre
+        self.assertEqual(touches[0][2], 0)  # interleaved: each instant's left finger first
+        self.assertEqual(touches[1][2], 1)
+
+
+@unittest.skipUnless(find_rehearse(), "no rehearse tool: set REHEARSE or run swift build")
+class ClientTests(unittest.TestCase):
+    """The client against `rehearse serve --no-bus --listen`, in manual mode."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.folder = tempfile.TemporaryDirectory(prefix="rehearse-client-")
+        cls.address = f"unix:path={cls.folder.name}/rehearse.sock"
+        cls.service = subprocess.Popen([find_rehearse(), "serve", "--no-bus", "--listen", cls.address, "--mode", "manual"],
+                                       stdout=subprocess.PIPE, stdin=subprocess.DEVNULL, text=True)
+        ready = cls.service.stdout.readline()  # the readiness line: the service answers from here on
+        assert ready.startswith("ready:"), ready
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.service.terminate()
+        cls.service.wait(timeout=30)
+        cls.service.stdout.close()
+        cls.folder.cleanup()
+
+    def setUp(self):
+        self.simulator = rehearse.Simulator(self.address)
+        self.addCleanup(self.simulator.close)
+
+    def test_a_session_is_driven_and_its_values_come_back_as_python_values(self):
+        with self.simulator.session(plugins=["login-animator"], mode="manual") as login:
+            self.assertTrue(login.path.startswith(rehearse.DEFAULT_PATH + "/"), login.path)
+            self.assertIs(login.get("keyboard.visible"), False)
+            sequence = login.inject("tap", target="username")
+            self.assertGreater(sequence, 0)
+            self.assertEqual(login.advance(0.5), 0.5)
+            self.assertIs(login.get("keyboard.visible"), True)
+            frame = login.get("title.frame")
+            self.assertIsInstance(frame, dict)
+            self.assertEqual(set(frame), {"x", "y", "width", "height"})
+            events = login.take_events()
+            self.assertEqual(events[0].name, "tap")
+            self.assertEqual(events[0]["target"], "username")
+            self.assertEqual(events[0].sequence, sequence)
+            self.assertIn("keyboard.willShow", [event.name for event in events])
+            self.assertEqual(events, sorted(events, key=lambda event: event.sequence))
+
+    def test_an_error_reply_is_a_rehearse_error_with_its_name(self):
+        with self.simulator.session(mode="manual") as session:
+            with self.assertRaises(rehearse.RehearseError) as refused:
+                session.inject("no.such.event")
+            self.assertEqual(refused.exception.name, "org.rehearse.Error.UnknownEvent")
+            self.assertIn("no.such.event", refused.exception.message)
+            self.assertEqual(session.advance(0.1), 0.1)  # the session keeps serving
+
+    def test_gestures_are_finger_events_at_their_times(self):
+        with self.simulator.session(mode="manual") as session:
+            session.swipe((160, 400), "up")
+            self.assertAlmostEqual(session.get("time"), rehearse.SWIPE_DURATION)
+            touches = [event for event in session.take_events() if event.name.startswith("touch.")]
+            expected = drag_touches((160, 400), (160, 200), rehearse.SWIPE_DURATION)
+            self.assertEqual([(event.name, round(event.time, 9), event["x"], round(event["y"], 9)) for event in touches],
+                             [("touch." + phase, round(time, 9), x, round(y, 9)) for time, phase, _, x, y in expected])
+
+
+if __name__ == "__main__":
+    unittest.main()
