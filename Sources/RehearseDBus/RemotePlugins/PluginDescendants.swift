@@ -47,6 +47,15 @@ enum PluginDescendants {
         let parent: pid_t
         /// Whether it has ended and waits to be reaped (a zombie).
         let ended: Bool
+        /// When it started, in clock ticks after boot: with its id, which process it is.
+        let started: UInt64
+    }
+
+    /// A descendant found once, known by its id and start time (its id may be another's once it
+    /// is reaped): one that must end even if it is nobody's descendant by then.
+    struct Stray: Hashable {
+        let pid: pid_t
+        let started: UInt64
     }
 
     /// Every process of the system, by id.
@@ -57,20 +66,22 @@ enum PluginDescendants {
             guard let pid = pid_t(name), let stat = try? String(contentsOfFile: "/proc/\(name)/stat", encoding: .utf8),
                   let close = stat.lastIndex(of: ")") else { continue }
             let fields = stat[stat.index(after: close)...].split(separator: " ")
-            guard fields.count > 1, let parent = pid_t(fields[1]) else { continue }
-            table[pid] = Entry(parent: parent, ended: fields[0] == "Z")
+            // The state, the parent's id, ..., the start time (stat's fields 3, 4, ..., 22).
+            guard fields.count > 19, let parent = pid_t(fields[1]), let started = UInt64(fields[19]) else { continue }
+            table[pid] = Entry(parent: parent, ended: fields[0] == "Z", started: started)
         }
         return table
     }
 
-    /// The descendants of `roots` (not the roots themselves) and, when this program adopts
-    /// orphans, of those it adopted (its children that are not in `programs`), the orphans included.
-    private static func strays(of roots: Set<pid_t>, programs: Set<pid_t>) -> [pid_t: Entry] {
+    /// The descendants of `roots` (not the roots themselves), of the `known` ones still there and,
+    /// when this program adopts orphans, of those it adopted (its children that are not in
+    /// `programs`), those included.
+    private static func strays(of roots: Set<pid_t>, known: Set<Stray> = [], programs: Set<pid_t>) -> [pid_t: Entry] {
         let table = table()
         var children: [pid_t: [pid_t]] = [:]
         for (pid, entry) in table { children[entry.parent, default: []].append(pid) }
         let orphans = adopting.load(ordering: .sequentiallyConsistent) ? (children[getpid()] ?? []).filter { !programs.contains($0) } : []
-        var waiting = roots.flatMap { children[$0] ?? [] } + orphans
+        var waiting = roots.flatMap { children[$0] ?? [] } + orphans + known.filter { table[$0.pid]?.started == $0.started }.map(\.pid)
         var found: [pid_t: Entry] = [:]
         while let pid = waiting.popLast() {
             guard found[pid] == nil, let entry = table[pid] else { continue }
@@ -81,22 +92,26 @@ enum PluginDescendants {
     }
 
     /// Sends SIGTERM to the descendants of `roots` and to this program's adopted orphans (when it
-    /// adopts them) and theirs, those that still run.
-    static func askToExit(descendantsOf roots: Set<pid_t>) {
+    /// adopts them) and theirs, those that still run, and returns all it found: a descendant of a
+    /// program that ends on SIGTERM is nobody's once the program has ended, unless this program
+    /// adopts orphans, so it is ended as one of these.
+    static func askToExit(descendantsOf roots: Set<pid_t>) -> Set<Stray> {
         programs.withLock { programs in
-            for (pid, entry) in strays(of: roots, programs: programs) where !entry.ended { Glibc.kill(pid, SIGTERM) }
+            let found = strays(of: roots, programs: programs)
+            for (pid, entry) in found where !entry.ended { Glibc.kill(pid, SIGTERM) }
+            return Set(found.map { Stray(pid: $0.key, started: $0.value.started) })
         }
     }
 
-    /// SIGKILL to the descendants of `roots` and to this program's adopted orphans (when it adopts
-    /// them) and theirs until none is left (a killed process's children become this program's,
-    /// so each round finds those the last one left), reaping those that are this program's
-    /// children. Gives up after a second on a process that does not end.
-    static func kill(descendantsOf roots: Set<pid_t>) {
+    /// SIGKILL to the descendants of `roots`, to the `known` ones and to this program's adopted
+    /// orphans (when it adopts them) and theirs until none is left (a killed process's children
+    /// become this program's, so each round finds those the last one left), reaping those that
+    /// are this program's children. Gives up after a second on a process that does not end.
+    static func kill(descendantsOf roots: Set<pid_t>, known: Set<Stray> = []) {
         let me = getpid(), deadline = ContinuousClock.now + .seconds(1)
         programs.withLock { programs in
             while true {
-                let found = strays(of: roots, programs: programs)
+                let found = strays(of: roots, known: known, programs: programs)
                 for (pid, entry) in found where !entry.ended { Glibc.kill(pid, SIGKILL) }
                 for (pid, entry) in found where entry.parent == me {
                     var status: Int32 = 0

@@ -96,14 +96,16 @@ final class PluginProcess: Sendable {
     /// and reaping. Safe from several threads at once: whoever comes second returns once the
     /// groups are ended.
     static func stop(_ processes: [PluginProcess]) {
-        let roots = Set(processes.map(\.pid))
+        // A reaped program's id may be anyone's now.
+        let roots = Set(processes.filter { process in !process.state.withLock { $0.reaped } }.map(\.pid))
+        // The descendants first: a program that ends on SIGTERM at once lets go of them.
+        let strays = PluginDescendants.askToExit(descendantsOf: roots)
         let waits = processes.compactMap { $0.askToExit() }
-        PluginDescendants.askToExit(descendantsOf: roots)
         let deadline = DispatchTime.now() + Double(gracePeriod.components.seconds) + Double(gracePeriod.components.attoseconds) * 1e-18
         for exited in waits { _ = exited.wait(timeout: deadline) }
-        // The descendants while the programs, unreaped, still hold them; then what ending the
-        // groups left to this program, when it adopts orphans.
-        PluginDescendants.kill(descendantsOf: roots)
+        // The descendants (those found first, and those the programs, unreaped, still hold); then
+        // what ending the groups left to this program, when it adopts orphans.
+        PluginDescendants.kill(descendantsOf: roots, known: strays)
         for process in processes { process.endGroup() }
         PluginDescendants.kill(descendantsOf: [])
     }
