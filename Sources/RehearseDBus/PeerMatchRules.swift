@@ -91,7 +91,7 @@ struct PeerMatchRules {
     /// Adds `text`'s rule; throws a named error for a malformed rule or past ``maximumRules``.
     mutating func add(_ text: String) throws(MethodFailure) {
         guard let rule = Rule(text) else {
-            throw MethodFailure("org.freedesktop.DBus.Error.MatchRuleInvalid", "not a match rule: \(text.prefix(100))")
+            throw MethodFailure(.matchRuleInvalid, "not a match rule: \(text.prefix(100))")
         }
         guard rules.count < Self.maximumRules else {
             throw MethodFailure(SimulatorError.limitsExceeded, "\(Self.maximumRules) match rules are set (the limit for a peer)")
@@ -103,7 +103,7 @@ struct PeerMatchRules {
     /// Removes one rule equal to `text`'s; throws `MatchRuleNotFound` when there is none.
     mutating func remove(_ text: String) throws(MethodFailure) {
         guard let rule = Rule(text), let index = rules.firstIndex(of: rule) else {
-            throw MethodFailure("org.freedesktop.DBus.Error.MatchRuleNotFound", "no such match rule: \(text.prefix(100))")
+            throw MethodFailure(.matchRuleNotFound, "no such match rule: \(text.prefix(100))")
         }
         rules.remove(at: index)
         decisions.removeAll()

@@ -25,7 +25,7 @@ extension PeerServer {
     private func changeMatchRules(of peer: Peer, adding: Bool, _ message: OpaquePointer) -> SimulatorObject.Answer {
         var reader = MessageReader(message)
         guard let rule = try? reader.string(maximumBytes: PeerMatchRules.maximumRuleBytes) else {
-            return .failure(MethodFailure("org.freedesktop.DBus.Error.MatchRuleInvalid",
+            return .failure(MethodFailure(.matchRuleInvalid,
                                           "a match rule is at most \(PeerMatchRules.maximumRuleBytes) bytes of text"))
         }
         do {

@@ -282,7 +282,7 @@ extension SessionWorker: SessionHost {
             throw MethodFailure(SimulatorError.limit, "\(path) has \(Self.maximumPlugins) plugins of other programs (the limit)")
         }
         guard !session.registered.contains(where: { $0.declaration.id == declaration.id }) else {
-            throw MethodFailure(PluginRegistration.invalidRegistration, "a plugin '\(declaration.id)' is registering with \(path) already")
+            throw MethodFailure(SimulatorError.invalidRegistration, "a plugin '\(declaration.id)' is registering with \(path) already")
         }
         session.registered.append((declaration, client))
     }

@@ -150,7 +150,7 @@ public final class SimulatorClient {
         call.body.append(destination)
         do {
             return try callAndWait(call.make(serial: serials.take())) { try $0.string() }
-        } catch let error as CallError where error.name == SimulatorError.unknownMethod {
+        } catch let error as CallError where error.name == SimulatorError.unknownMethod.rawValue {
             return nil
         }
     }

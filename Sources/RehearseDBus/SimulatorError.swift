@@ -1,41 +1,54 @@
 import RehearseSession
 
-/// The named errors the service replies with.
-enum SimulatorError {
-    static let unknownEvent = "org.rehearse.Error.UnknownEvent"
-    static let invalidField = "org.rehearse.Error.InvalidField"
-    static let notPermitted = "org.rehearse.Error.NotPermitted"
-    static let unknownPath = "org.rehearse.Error.UnknownPath"
-    static let unknownPlugin = "org.rehearse.Error.UnknownPlugin"
-    static let invalidScenario = "org.rehearse.Error.InvalidScenario"
-    static let wrongMode = "org.rehearse.Error.WrongMode"
+/// Every error name the service and the plugin host reply with, and nothing else: the replies
+/// are built from these cases, docs/dbus.md and docs/remote-plugins.md list them, and the Python
+/// package's `rehearse.errors` names them (each checked against this list by the tests).
+enum SimulatorError: String, CaseIterable, Sendable {
+    case unknownEvent = "org.rehearse.Error.UnknownEvent"
+    case invalidField = "org.rehearse.Error.InvalidField"
+    case notPermitted = "org.rehearse.Error.NotPermitted"
+    case unknownPath = "org.rehearse.Error.UnknownPath"
+    case unknownPlugin = "org.rehearse.Error.UnknownPlugin"
+    case invalidScenario = "org.rehearse.Error.InvalidScenario"
+    case wrongMode = "org.rehearse.Error.WrongMode"
     /// A named limit was reached (pending events, peers, ...).
-    static let limit = "org.rehearse.Error.Limit"
-    static let invalidArgs = "org.freedesktop.DBus.Error.InvalidArgs"
-    static let unknownProperty = "org.freedesktop.DBus.Error.UnknownProperty"
-    static let unknownInterface = "org.freedesktop.DBus.Error.UnknownInterface"
-    static let unknownObject = "org.freedesktop.DBus.Error.UnknownObject"
-    static let unknownMethod = "org.freedesktop.DBus.Error.UnknownMethod"
-    static let propertyReadOnly = "org.freedesktop.DBus.Error.PropertyReadOnly"
+    case limit = "org.rehearse.Error.Limit"
+    /// A plugin's id is taken in the session it registers with.
+    case alreadyRegistered = "org.rehearse.Error.AlreadyRegistered"
+    /// A plugin's `RegisterPlugin` arguments are not a registration (docs/remote-plugins.md).
+    case invalidRegistration = "org.rehearse.Error.InvalidRegistration"
+    case invalidArgs = "org.freedesktop.DBus.Error.InvalidArgs"
+    case unknownProperty = "org.freedesktop.DBus.Error.UnknownProperty"
+    case unknownInterface = "org.freedesktop.DBus.Error.UnknownInterface"
+    case unknownObject = "org.freedesktop.DBus.Error.UnknownObject"
+    case unknownMethod = "org.freedesktop.DBus.Error.UnknownMethod"
+    case propertyReadOnly = "org.freedesktop.DBus.Error.PropertyReadOnly"
     /// A session that belongs to another client.
-    static let accessDenied = "org.freedesktop.DBus.Error.AccessDenied"
+    case accessDenied = "org.freedesktop.DBus.Error.AccessDenied"
     /// What went wrong is not the caller's doing (no machine id to give).
-    static let failed = "org.freedesktop.DBus.Error.Failed"
+    case failed = "org.freedesktop.DBus.Error.Failed"
     /// A peer asked for more match rules than it may hold.
-    static let limitsExceeded = "org.freedesktop.DBus.Error.LimitsExceeded"
+    case limitsExceeded = "org.freedesktop.DBus.Error.LimitsExceeded"
+    /// A peer's match rule is not one.
+    case matchRuleInvalid = "org.freedesktop.DBus.Error.MatchRuleInvalid"
+    /// A peer removed a match rule it never added.
+    case matchRuleNotFound = "org.freedesktop.DBus.Error.MatchRuleNotFound"
 }
 
 /// A method that failed: the error name and what was wrong, sent back as an error reply.
 struct MethodFailure: Error, Equatable {
-    let name: String
+    let error: SimulatorError
     let message: String
+
+    /// The error's D-Bus name.
+    var name: String { error.rawValue }
 
     /// The longest error message sent: what names a client's input (a file's 20 errors) stops
     /// there with `…`, far below the 8 MiB a peer may fall behind by.
     static let maximumMessageLength = 64 << 10
 
-    init(_ name: String, _ message: String) {
-        self.name = name
+    init(_ error: SimulatorError, _ message: String) {
+        self.error = error
         self.message = message.utf8.count > Self.maximumMessageLength
             ? String(decoding: message.utf8.prefix(Self.maximumMessageLength), as: UTF8.self) + "…" : message
     }
@@ -44,14 +57,14 @@ struct MethodFailure: Error, Equatable {
 extension MethodFailure {
     /// The D-Bus error for a session's refusal: its kind's `org.rehearse.Error.*` name.
     init(_ error: SessionError) {
-        let name = switch error.kind {
-        case .unknownEvent: SimulatorError.unknownEvent
-        case .invalidField: SimulatorError.invalidField
-        case .unknownPath: SimulatorError.unknownPath
-        case .unknownPlugin: SimulatorError.unknownPlugin
-        case .invalidScenario: SimulatorError.invalidScenario
-        case .wrongMode: SimulatorError.wrongMode
-        case .limit: SimulatorError.limit
+        let name: SimulatorError = switch error.kind {
+        case .unknownEvent: .unknownEvent
+        case .invalidField: .invalidField
+        case .unknownPath: .unknownPath
+        case .unknownPlugin: .unknownPlugin
+        case .invalidScenario: .invalidScenario
+        case .wrongMode: .wrongMode
+        case .limit: .limit
         }
         self.init(name, error.message)
     }

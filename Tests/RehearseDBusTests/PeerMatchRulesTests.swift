@@ -69,6 +69,6 @@ struct PeerMatchRulesTests {
         #expect(!after, "a decision kept from before the change is dropped")
         #expect(throws: MethodFailure.self) { try rules.remove("type='signal'") }
         for _ in 0..<PeerMatchRules.maximumRules { try rules.add("member='Event'") }
-        #expect { try rules.add("member='Event'") } throws: { ($0 as? MethodFailure)?.name == SimulatorError.limitsExceeded }
+        #expect { try rules.add("member='Event'") } throws: { ($0 as? MethodFailure)?.error == SimulatorError.limitsExceeded }
     }
 }

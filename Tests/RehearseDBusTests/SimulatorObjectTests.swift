@@ -39,9 +39,9 @@ struct SimulatorObjectTests {
         return try #require(call.make(serial: 1))
     }
 
-    private func errorName(_ answer: SimulatorObject.Answer?) -> String? {
+    private func errorName(_ answer: SimulatorObject.Answer?) -> SimulatorError? {
         guard case .failure(let failure)? = answer else { return nil }
-        return failure.name
+        return failure.error
     }
 
     /// Every seed the fuzz target starts from is a call the object answers with a reply, not an
@@ -77,12 +77,12 @@ struct SimulatorObjectTests {
 
     /// `CreateSession`'s set-up keys, as the issue fixes them: scenario, or device and plugins; mode.
     @Test func aSessionSetUpNamesWhatIsWrongWithIt() throws {
-        func failure(_ fields: Fields) -> String? {
+        func failure(_ fields: Fields) -> SimulatorError? {
             do {
                 _ = try SessionSetup(fields, registry: shippedPlugins)
                 return nil
             } catch {
-                return error.name
+                return error.error
             }
         }
         #expect(failure(["plugins": .array([.string("gateway")]), "colour": .string("red")]) == SimulatorError.invalidArgs)
@@ -125,7 +125,7 @@ struct SimulatorObjectTests {
     @Test func recordingsHaveAQuotaPerSessionAndTheFolderACap() throws {
         let object = try object()
         let folder = try #require(object.recordings).url
-        func record(_ name: String) throws -> String? {
+        func record(_ name: String) throws -> SimulatorError? {
             let message = try call("Record") { $0.append(name) }
             defer { dbus_message_unref(message) }
             return errorName(object.answer(message) { true })
@@ -142,7 +142,7 @@ struct SimulatorObjectTests {
         try handle.truncate(atOffset: UInt64(RecordingFolder.maximumFolderBytes - 10))
         try handle.close()
         #expect { try other.write(String(repeating: "x", count: 100), name: "too-much") } throws: {
-            ($0 as? MethodFailure)?.name == SimulatorError.limit
+            ($0 as? MethodFailure)?.error == SimulatorError.limit
         }
         #expect(!FileManager.default.fileExists(atPath: folder.appending(path: "too-much.yaml").path))
     }
@@ -155,7 +155,7 @@ struct SimulatorObjectTests {
         let folder = try #require(object.recordings)
         let other = SimulatorObject(path: "/org/rehearse/Simulator/sessions/other", session: object.session, readOnly: false,
                                     recordings: folder, recordingName: "session-2")
-        func record(_ name: String, on target: SimulatorObject) throws -> String? {
+        func record(_ name: String, on target: SimulatorObject) throws -> SimulatorError? {
             let message = try call("Record") { $0.append(name) }
             defer { dbus_message_unref(message) }
             return errorName(target.answer(message) { true })

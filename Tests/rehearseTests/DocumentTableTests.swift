@@ -29,6 +29,14 @@ import Testing
                         in: "docs/dbus.md's methods table")
     }
 
+    /// docs/dbus.md's errors table: a row per error name the service and the plugin host reply
+    /// with (`SimulatorError`, the one list the replies are built from).
+    @Test func theDBusErrorsTableIsTheErrors() throws {
+        let rows = try Self.table(in: "docs/dbus.md", header: "| error | when |")
+        Self.expectSame(documented: rows.map { Self.code(in: $0[0]) }, code: SimulatorError.allCases.map(\.rawValue),
+                        in: "docs/dbus.md's errors table")
+    }
+
     /// The README's plugin table and Scenarios/README.md's "Plugins and their scenes" list the
     /// shipped plugins.
     @Test(arguments: [("README.md", "| plugin | the write-up it reproduces |"), ("Scenarios/README.md", "| plugin | scene and node ids |")])

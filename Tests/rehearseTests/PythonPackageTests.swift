@@ -1,5 +1,6 @@
 import Foundation
 import RehearseCore
+@testable import RehearseDBus
 import Testing
 
 /// The Python package in `clients/python`: its own tests (the client against a real `rehearse
@@ -59,5 +60,21 @@ import Testing
         #expect(values[0] as? Double == TouchStream.swipeDuration.seconds, "clients/python/rehearse/touches.py: SWIPE_DURATION")
         #expect(values[1] as? Double == TouchStream.pinchSpan, "clients/python/rehearse/touches.py: PINCH_SPAN")
         #expect(values[2] as? [String] == NamedCurve.allCases.map(\.rawValue), "clients/python/rehearse/plugin.py: CURVES")
+    }
+
+    /// `rehearse.errors` names every error the service and the plugin host reply with
+    /// (`SimulatorError`), each by its case's name in capitals, and nothing else.
+    @Test func itsErrorNamesAreTheServices() throws {
+        let script = """
+            import json, sys; sys.path.insert(0, sys.argv[1])
+            from rehearse import errors
+            print(json.dumps({name: value for name, value in vars(errors).items() if name.isupper()}))
+            """
+        let result = try Rehearse.python(["-c", script, Self.folder.path])
+        let names = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: String], "\(result.errorOutput)")
+        let expected = Dictionary(uniqueKeysWithValues: SimulatorError.allCases.map { error in
+            (String(describing: error).replacing(/([a-z])([A-Z])/) { "\($0.output.1)_\($0.output.2)" }.uppercased(), error.rawValue)
+        })
+        #expect(names == expected, "clients/python/rehearse/errors.py")
     }
 }

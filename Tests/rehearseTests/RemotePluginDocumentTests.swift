@@ -37,8 +37,8 @@ import Testing
     /// the plugin gets.
     @Test func everyErrorThePluginGetsIsInTheTable() throws {
         let names = [
-            "invalidRegistration": PluginRegistration.invalidRegistration,
-            "alreadyRegistered": PluginRegistration.alreadyRegistered,
+            "invalidRegistration": SimulatorError.invalidRegistration,
+            "alreadyRegistered": SimulatorError.alreadyRegistered,
             "invalidArgs": SimulatorError.invalidArgs,
             "unknownMethod": SimulatorError.unknownMethod,
             "unknownObject": SimulatorError.unknownObject,
@@ -48,13 +48,13 @@ import Testing
         var used: Set<String> = []
         for file in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
             let source = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
-            // `MethodFailure(PluginRegistration.invalidRegistration, ...` or `MethodFailure(invalidRegistration, ...`
-            for match in source.matches(of: /MethodFailure\((?:[A-Za-z]+\.)?(?<name>[A-Za-z]+),/) { used.insert(String(match.output.name)) }
+            // `MethodFailure(SimulatorError.invalidRegistration, ...` or `MethodFailure(.invalidRegistration, ...`
+            for match in source.matches(of: /MethodFailure\((?:[A-Za-z]*\.)?(?<name>[A-Za-z]+),/) { used.insert(String(match.output.name)) }
         }
         #expect(used == Set(names.keys), "the code replies with \(used.sorted())")
         let text = try String(contentsOf: Self.document, encoding: .utf8)
         let table = try #require(text.components(separatedBy: "### Errors the plugin gets").last?.components(separatedBy: "\n\n").dropFirst().first)
-        for name in names.values { #expect(table.contains("| `\(name)` |"), "\(name) is not in the table") }
+        for name in names.values { #expect(table.contains("| `\(name.rawValue)` |"), "\(name.rawValue) is not in the table") }
     }
 
     /// The address carries the server's guid, and standard input is /dev/null (the program records

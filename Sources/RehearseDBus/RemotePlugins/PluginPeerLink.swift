@@ -96,7 +96,7 @@ final class PluginPeerLink {
             return
         }
         reply(to: message, .failure(isRegistration(message) && registered
-              ? MethodFailure(PluginRegistration.alreadyRegistered, "plugin '\(id)' is registered already")
+              ? MethodFailure(SimulatorError.alreadyRegistered, "plugin '\(id)' is registered already")
               : MethodFailure(SimulatorError.unknownMethod,
                               "the host answers RegisterPlugin, Hello, org.freedesktop.DBus.Peer and Introspect only")))
     }

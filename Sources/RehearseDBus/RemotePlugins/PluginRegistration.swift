@@ -5,8 +5,6 @@ import RehearseCore
 /// configuration)` (docs/remote-plugins.md), with its limits.
 enum PluginRegistration {
     static let signature = "ssa(sss)asa{sv}"
-    static let alreadyRegistered = "org.rehearse.Error.AlreadyRegistered"
-    static let invalidRegistration = "org.rehearse.Error.InvalidRegistration"
     /// The most events, and the most subscriptions, one plugin declares.
     static let maximumEvents = 256
     /// The longest id, event name or subscription, in bytes.
@@ -20,7 +18,7 @@ enum PluginRegistration {
         }
         var reader = MessageReader(message)
         let declaration = try read(from: &reader, expectedID: expectedID)
-        do { try reader.finish() } catch { throw MethodFailure(invalidRegistration, "\(error)") }
+        do { try reader.finish() } catch { throw MethodFailure(.invalidRegistration, "\(error)") }
         return declaration
     }
 
@@ -40,14 +38,14 @@ enum PluginRegistration {
             declaration = RemotePluginDeclaration(id: id, summary: summary, events: events, subscriptions: subscriptions,
                                                   configuration: configuration)
         } catch {
-            throw MethodFailure(invalidRegistration, "\(error)")
+            throw MethodFailure(.invalidRegistration, "\(error)")
         }
         try check(declaration, expectedID: expectedID)
         return declaration
     }
 
     private static func check(_ declaration: RemotePluginDeclaration, expectedID: String?) throws(MethodFailure) {
-        func refuse(_ message: String) -> MethodFailure { MethodFailure(invalidRegistration, message) }
+        func refuse(_ message: String) -> MethodFailure { MethodFailure(.invalidRegistration, message) }
         guard EventName.isValid(declaration.id) else { throw refuse("'\(declaration.id)' is not a plugin id (letters, digits, dots, dashes)") }
         guard expectedID == nil || declaration.id == expectedID else {
             throw refuse("it registered as '\(declaration.id)', but the scenario calls it '\(expectedID ?? "")' (REHEARSE_PLUGIN_ID)")

@@ -18,11 +18,12 @@ Each session is a simulation of its own on the service (`CreateSession`): parall
 Values go in as Python values (bool, int, float, str, lists, dicts) and come back the same way
 (`rehearse.values`).
 """
+from . import errors
 from .client import DEFAULT_PATH, INTERFACE, SERVICE, RehearseError, Session, Simulator
 from .event import Event
 from .touches import PINCH_SPAN, SWIPE_DURATION, drag_touches
 
 __all__ = [
-    "Simulator", "Session", "Event", "RehearseError",
+    "Simulator", "Session", "Event", "RehearseError", "errors",
     "SERVICE", "DEFAULT_PATH", "INTERFACE", "SWIPE_DURATION", "PINCH_SPAN", "drag_touches",
 ]

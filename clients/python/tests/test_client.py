@@ -95,7 +95,7 @@ class ClientTests(unittest.TestCase):
         with self.simulator.session(mode="manual") as session:
             with self.assertRaises(rehearse.RehearseError) as refused:
                 session.inject("no.such.event")
-            self.assertEqual(refused.exception.name, "org.rehearse.Error.UnknownEvent")
+            self.assertEqual(refused.exception.name, rehearse.errors.UNKNOWN_EVENT)
             self.assertIn("no.such.event", refused.exception.message)
             self.assertEqual(session.advance(0.1), 0.1)  # the session keeps serving
 
