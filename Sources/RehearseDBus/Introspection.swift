@@ -1,6 +1,7 @@
 import CDBus
 import RehearseCore
 import RehearseScenario
+import RehearseSession
 
 /// The introspection data the service answers `Introspect` with, on its object and on the paths
 /// above it (so `busctl tree` and `gdbus introspect -r` find it), with the event vocabulary of the
@@ -43,7 +44,8 @@ enum Introspection {
           </interface>
         """
 
-    /// The simulator interface after its methods (which ``SimulatorMethod`` describes).
+    /// The simulator interface after its methods (which ``SimulatorMethod`` describes): its
+    /// signal and its properties (``SessionProperty``).
     static let simulatorSignalsAndProperties = """
             <signal name="Event">
               <arg name="sequence" type="t"/>
@@ -52,18 +54,8 @@ enum Introspection {
               <arg name="fields" type="a{sv}"/>
               <!-- events -->
             </signal>
-            <property name="Time" type="d" access="read">
-              <annotation name="org.freedesktop.DBus.Property.EmitsChangedSignal" value="false"/>
-            </property>
-            <property name="Mode" type="s" access="read"/>
-            <property name="KeyboardVisible" type="b" access="read"/>
-            <property name="FirstResponder" type="s" access="read"/>
-            <property name="Orientation" type="s" access="read"/>
-            <property name="EventCount" type="t" access="read">
-              <annotation name="org.freedesktop.DBus.Property.EmitsChangedSignal" value="false"/>
-            </property>
-          </interface>
-        """
+
+        """ + SessionProperty.allCases.map(\.introspection).joined() + "  </interface>"
 
     /// The XML for `path`, or `nil` for a path that is neither an object nor above one. An object
     /// (`events` given: the vocabulary of its simulation) has the whole interface; the `Event`

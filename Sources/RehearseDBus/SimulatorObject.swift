@@ -28,7 +28,7 @@ final class SimulatorObject {
     /// The names `Record` wrote, counted against ``RecordingFolder/maximumRecordsPerSession``.
     private var recordedNames: Set<String> = []
     /// The announced properties as last sent in `PropertiesChanged`.
-    private var announced: [String: FieldValue]
+    private var announced: [SessionProperty: FieldValue]
 
     /// The recording's file name when the session ends: `default`, or `session-N`.
     let recordingName: String
@@ -119,12 +119,12 @@ final class SimulatorObject {
     /// `PropertiesChanged` with the announced properties that changed since the last call, if any.
     func takePropertiesChanged() -> OutgoingMessage? {
         let current = session.properties
-        let changed = current.filter { SimulatorSession.announcedProperties.contains($0.key) && announced[$0.key] != $0.value }
+        let changed = current.filter { $0.key.isAnnounced && announced[$0.key] != $0.value }
         announced = current
         guard !changed.isEmpty else { return nil }
         var signal = OutgoingMessage.signal(path: path, interface: "org.freedesktop.DBus.Properties", member: "PropertiesChanged")
         signal.body.append(SimulatorInterface.interface)
-        signal.body.append(changed)
+        SessionProperty.append(changed, to: &signal.body)
         signal.body.container(DBusType.array, "s") { _ in }
         return signal
     }
@@ -137,20 +137,13 @@ final class SimulatorObject {
         case ("Get", "ss"):
             let interface = try Self.readArgument { try reader.string() }, name = try Self.readArgument { try reader.string() }
             try Self.requireOwnInterface(interface)
-            guard let value = session.properties[name] else { throw MethodFailure(SimulatorError.unknownProperty, "no property \(name)") }
-            Self.appendProperty(name, value, to: &reply)
+            guard let property = SessionProperty(rawValue: name), let value = session.properties[property] else {
+                throw MethodFailure(SimulatorError.unknownProperty, "no property \(name)")
+            }
+            property.append(value, to: &reply)
         case ("GetAll", "s"):
             try Self.requireOwnInterface(Self.readArgument { try reader.string() })
-            let properties = session.properties
-            reply.container(DBusType.array, "{sv}") { array in
-                for name in properties.keys.sorted() {
-                    guard let value = properties[name] else { continue }
-                    array.container(DBusType.dictEntry, nil) { entry in
-                        entry.append(name)
-                        Self.appendProperty(name, value, to: &entry)
-                    }
-                }
-            }
+            SessionProperty.append(session.properties, to: &reply)
         case ("Set", "ssv"):
             throw MethodFailure(SimulatorError.propertyReadOnly, "the simulator's properties are read-only")
         default:
@@ -164,15 +157,6 @@ final class SimulatorObject {
     private static func requireOwnInterface(_ interface: String) throws(MethodFailure) {
         guard interface == SimulatorInterface.interface || interface.isEmpty else {
             throw MethodFailure(SimulatorError.unknownInterface, "no interface \(interface)")
-        }
-    }
-
-    /// A property's value with the type its introspection gives (`EventCount` is `t`).
-    private static func appendProperty(_ name: String, _ value: FieldValue, to writer: inout MessageWriter) {
-        if name == "EventCount", case .int(let count) = value {
-            writer.container(DBusType.variant, "t") { $0.append(UInt64(count)) }
-        } else {
-            writer.appendVariant(value)
         }
     }
 

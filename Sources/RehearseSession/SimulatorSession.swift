@@ -276,18 +276,8 @@ public final class SimulatorSession {
 
     // MARK: Properties
 
-    /// The properties, by name.
-    public var properties: [String: FieldValue] {
-        [
-            "Time": .double(simulation.now.seconds),
-            "Mode": .string(simulation.mode.rawValue),
-            "KeyboardVisible": .bool(simulation.keyboard.isVisible),
-            "FirstResponder": .string(simulation.scene.firstResponder ?? ""),
-            "Orientation": .string(simulation.scene.orientation.rawValue),
-            "EventCount": .int(Int64(simulation.bus.lastSequence)),
-        ]
+    /// The value of each property (``SessionProperty``).
+    public var properties: [SessionProperty: FieldValue] {
+        Dictionary(uniqueKeysWithValues: SessionProperty.allCases.map { ($0, $0.value(in: simulation)) })
     }
-
-    /// The properties whose changes are announced (Time and EventCount change all the time).
-    public static let announcedProperties: Set<String> = ["Mode", "KeyboardVisible", "FirstResponder", "Orientation"]
 }

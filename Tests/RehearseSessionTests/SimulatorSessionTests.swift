@@ -79,8 +79,8 @@ struct SimulatorSessionTests {
         try session.loadScenario("name: l\nplugins: [login-animator]\nsteps: []\n")
         #expect(session.plugins().filter(\.installed).map(\.id) == ["login-animator"])
         #expect(failure { _ = try session.value(at: "gateway.child") } == .unknownPath)
-        #expect(session.properties["Mode"] == "manual")
-        #expect(session.properties["EventCount"] == 0)
+        #expect(session.properties[.mode] == "manual")
+        #expect(session.properties[.eventCount] == 0)
     }
 
     /// A recorded session replays, through `rehearse run`'s runner, to the trace it delivered:

@@ -2,6 +2,7 @@ import Foundation
 import RehearseCore
 @testable import RehearseDBus
 import RehearsePlugins
+import RehearseSession
 import Testing
 
 /// The documents' tables of things the code lists (device presets, D-Bus methods, plugins) hold
@@ -35,6 +36,18 @@ import Testing
         let rows = try Self.table(in: "docs/dbus.md", header: "| error | when |")
         Self.expectSame(documented: rows.map { Self.code(in: $0[0]) }, code: SimulatorError.allCases.map(\.rawValue),
                         in: "docs/dbus.md's errors table")
+    }
+
+    /// docs/dbus.md's properties table is `SessionProperty`, row for row: name, D-Bus type,
+    /// whether its changes are announced, and what it holds.
+    @Test func theDBusPropertiesTableIsTheProperties() throws {
+        let rows = try Self.table(in: "docs/dbus.md", header: "| property | type | announced | holds |")
+        let expected: [[String]] = SessionProperty.allCases.map { property in
+            let announced = property.isAnnounced ? "yes" : "no"
+            return ["`\(property.rawValue)`", "`\(property.dbusType)`", announced, property.summary]
+        }
+        let lines = expected.map { "| " + $0.joined(separator: " | ") + " |" }
+        #expect(rows == expected, "docs/dbus.md's properties table should be:\n\(lines.joined(separator: "\n"))")
     }
 
     /// The README's plugin table and Scenarios/README.md's "Plugins and their scenes" list the
