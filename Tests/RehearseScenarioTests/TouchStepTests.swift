@@ -49,7 +49,7 @@ import Testing
 
     @Test func aSwipeIsAFastDragInItsDirection() throws {
         let stream = try Self.stream(try Self.load("  - swipe: {from: [300, 300], direction: left, distance: 150}\n"))
-        #expect(stream.duration == TouchStream.swipeDuration)
+        #expect(stream.duration == TouchStream.swipeStepDuration)
         #expect(stream.events.last?.touch.point == Point(x: 150, y: 300))
         let byDefault = try Self.stream(try Self.load("  - swipe: {from: [160, 500], direction: up}\n"))
         #expect(byDefault.events.last?.touch.point == Point(x: 160, y: 300))  // 200 points

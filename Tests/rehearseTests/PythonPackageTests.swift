@@ -57,7 +57,7 @@ import Testing
             """
         let result = try Rehearse.python(["-c", script, Self.folder.path])
         let values = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [Any], "\(result.errorOutput)")
-        #expect(values[0] as? Double == TouchStream.swipeDuration.seconds, "clients/python/rehearse/touches.py: SWIPE_DURATION")
+        #expect(values[0] as? Double == TouchStream.swipeStepDuration.seconds, "clients/python/rehearse/touches.py: SWIPE_DURATION")
         #expect(values[1] as? Double == TouchStream.pinchSpan, "clients/python/rehearse/touches.py: PINCH_SPAN")
         #expect(values[2] as? [String] == NamedCurve.allCases.map(\.rawValue), "clients/python/rehearse/plugin.py: CURVES")
     }

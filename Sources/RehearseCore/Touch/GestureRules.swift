@@ -13,9 +13,9 @@ public enum GestureRules {
     /// to start tracking; UIKit does not publish its pan hysteresis).
     public static let panThreshold = 10.0
     /// A swipe covers at least this distance along one axis (Rehearse's; UIKit's are private)...
-    public static let swipeDistance = 50.0
+    public static let minimumSwipeDistance = 50.0
     /// ... within this long of the finger coming down, else it fails (and a pan waiting for it begins).
-    public static let swipeDuration = VirtualTime(nanoseconds: 200_000_000)
+    public static let maximumSwipeDuration = VirtualTime(nanoseconds: 200_000_000)
     /// ... and strays at most this fraction of its travel off its axis.
     public static let swipeDeviation = 0.5
     /// Velocities (a pan's, a pinch's) are the change over the last 50 ms of the gesture, or over

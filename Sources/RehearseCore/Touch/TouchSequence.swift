@@ -21,8 +21,8 @@ enum GestureOutput: Equatable {
 /// - a finger in a scroll view is the scroll view's pan, which waits for nothing, so a swipe there
 ///   is a fling and no `gesture.swipe`;
 /// - elsewhere the pan `require(toFail:)` the swipe: it begins only once the swipe has failed
-///   (the finger took longer than ``GestureRules/swipeDuration`` to cover
-///   ``GestureRules/swipeDistance``, strayed off its axis, or lifted);
+///   (the finger took longer than ``GestureRules/maximumSwipeDuration`` to cover
+///   ``GestureRules/minimumSwipeDistance``, strayed off its axis, or lifted);
 /// - a tap needs one finger that never moved more than ``GestureRules/tapSlop`` and no long press
 ///   (the long press, once begun, makes the tap fail); a finger that stops a moving scroll view
 ///   taps nothing, as on iOS;
@@ -61,7 +61,7 @@ struct TouchSequence {
                       pansScrollView: Bool, stoppedScrolling: Bool) -> (TouchSequence, [GestureOutput]) {
         let sequence = TouchSequence(id: id, point: point, time: time, target: target, panTarget: panTarget,
                                      pansScrollView: pansScrollView, stoppedScrolling: stoppedScrolling)
-        let swipeTimer: [GestureOutput] = pansScrollView ? [] : [.wakeUp(at: time + GestureRules.swipeDuration)]
+        let swipeTimer: [GestureOutput] = pansScrollView ? [] : [.wakeUp(at: time + GestureRules.maximumSwipeDuration)]
         return (sequence, swipeTimer + [.wakeUp(at: time + GestureRules.longPressDuration)])
     }
 
@@ -168,7 +168,7 @@ struct TouchSequence {
     mutating func wake(at time: VirtualTime) -> [GestureOutput] {
         guard let point = fingers[primary] else { return [] }
         var outputs: [GestureOutput] = []
-        if swipe == .possible, time - startTime >= GestureRules.swipeDuration {
+        if swipe == .possible, time - startTime >= GestureRules.maximumSwipeDuration {
             swipe = .over
             panVelocity.add(SIMD2(point.x - start.x, point.y - start.y), at: time)
             outputs += beginPanIfDue(at: point, time: time)
@@ -204,18 +204,18 @@ struct TouchSequence {
         return outputs
     }
 
-    /// The swipe is recognised once the finger has covered ``GestureRules/swipeDistance`` along one
-    /// axis within ``GestureRules/swipeDuration``, straying at most ``GestureRules/swipeDeviation``
+    /// The swipe is recognised once the finger has covered ``GestureRules/minimumSwipeDistance`` along one
+    /// axis within ``GestureRules/maximumSwipeDuration``, straying at most ``GestureRules/swipeDeviation``
     /// of that off it; it fails when the time is up first or the finger strays.
     private mutating func recogniseSwipe(_ travel: SIMD2<Double>, at point: Point, time: VirtualTime) -> [GestureOutput] {
         guard swipe == .possible else { return [] }
-        guard time - startTime < GestureRules.swipeDuration, secondary == nil else {
+        guard time - startTime < GestureRules.maximumSwipeDuration, secondary == nil else {
             swipe = .over
             return []
         }
         let horizontal = abs(travel.x) >= abs(travel.y)
         let along = horizontal ? abs(travel.x) : abs(travel.y), across = horizontal ? abs(travel.y) : abs(travel.x)
-        guard along >= GestureRules.swipeDistance else { return [] }
+        guard along >= GestureRules.minimumSwipeDistance else { return [] }
         swipe = .over
         guard across <= GestureRules.swipeDeviation * along else { return [] }
         let direction: SwipeDirection = horizontal ? (travel.x > 0 ? .right : .left) : (travel.y > 0 ? .down : .up)

@@ -21,9 +21,9 @@ public struct TimedTouch: Hashable, Sendable {
 /// its movement (or with none after a hold of at least ``GestureRules/velocityWindow``).
 public enum TouchStream {
     /// How long a `swipe` takes (Rehearse's: fast enough to be recognised, and to fling).
-    public static let swipeDuration = VirtualTime(nanoseconds: 100_000_000)
+    public static let swipeStepDuration = VirtualTime(nanoseconds: 100_000_000)
     /// How far a `swipe` goes when no distance is given, in points.
-    public static let swipeDistance = 200.0
+    public static let swipeStepDistance = 200.0
     /// How far apart a pinch's fingers start, in points (each half of it from the centre).
     public static let pinchSpan = 100.0
 

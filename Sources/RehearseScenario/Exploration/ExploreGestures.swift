@@ -47,8 +47,8 @@ struct ExploreGestures {
             let center = Point(x: screen.width / 2, y: screen.height / 2), distance = screen.width / 4
             return SwipeDirection.allCases.map { direction in
                 let end = Point(x: center.x + direction.unit.x * distance, y: center.y + direction.unit.y * distance)
-                let stream = TouchStreamStep(events: TouchStream.drag(id: 0, from: center, to: end, duration: TouchStream.swipeDuration,
-                                                                      rate: rate), duration: TouchStream.swipeDuration)
+                let stream = TouchStreamStep(events: TouchStream.drag(id: 0, from: center, to: end, duration: TouchStream.swipeStepDuration,
+                                                                      rate: rate), duration: TouchStream.swipeStepDuration)
                 return .touches(stream, label: "swipe \(direction.rawValue) from \(text(center))")
             }
         case .longPress:

@@ -49,13 +49,13 @@ final class TouchStepReader {
         let direction = try directionValue.choice("direction", as: SwipeDirection.self)
         let distanceValue = entries["distance"]
         let distance = try distanceValue.map { distance throws(ScenarioError) in try distance.length("distance") }
-            ?? TouchStream.swipeDistance
+            ?? TouchStream.swipeStepDistance
         guard distance > 0 else { throw (distanceValue ?? value).error("distance must be more than 0 points, found 0") }
         let to = Point(x: from.x + direction.unit.x * distance, y: from.y + direction.unit.y * distance)
         try screen.check(to, at: distanceValue ?? directionValue, "the swipe's end")
-        try count(fingers: 1, duration: TouchStream.swipeDuration, rate: screen.rate, at: value)
-        let events = TouchStream.drag(id: freeFinger(), from: from, to: to, duration: TouchStream.swipeDuration, rate: screen.rate)
-        return TouchStreamStep(events: events, duration: TouchStream.swipeDuration)
+        try count(fingers: 1, duration: TouchStream.swipeStepDuration, rate: screen.rate, at: value)
+        let events = TouchStream.drag(id: freeFinger(), from: from, to: to, duration: TouchStream.swipeStepDuration, rate: screen.rate)
+        return TouchStreamStep(events: events, duration: TouchStream.swipeStepDuration)
     }
 
     func longPress(_ value: YAMLValue, on screen: Screen) throws(ScenarioError) -> TouchStreamStep {
