@@ -64,8 +64,6 @@ struct Row {
     /// False only if `symbol` is not in the row (a check of the summary, no search).
     func mayContain(_ symbol: Int) -> Bool { summary & Self.bit(symbol) != 0 }
 
-    func contains(_ symbol: Int) -> Bool { mayContain(symbol) && position(of: symbol).found }
-
     /// Adds `value` to the constant and returns the new constant.
     mutating func add(_ value: Double) -> Double {
         constant += value

@@ -48,7 +48,7 @@ struct Tableau {
         return tag
     }
 
-    /// Removes the constraint tagged `tag`, of `strength`.
+    /// Removes `constraint`, tagged `tag`, re-optimising from the current basis.
     mutating func remove(_ constraint: Constraint, tag: Tag) throws(SolverError) {
         let strength = constraint.strength.value
         if kinds[tag.marker] == .error { removeMarkerEffects(tag.marker, strength: strength) }
