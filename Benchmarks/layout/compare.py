@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Rehearse's Cassowary solver against kiwisolver (C++ core) on the same random constraint systems,
-in the same run: time to add every constraint, time to re-solve after edits, and whether the
-solutions agree within 1e-6.
+in the same run, per operation: time to add every constraint (and solve), time to suggest the edit
+values of 20 rounds (each re-solved by the dual simplex), time to write the solution into the
+variables after each round (updateVariables); and whether the solutions agree within 1e-6.
 
     cd Benchmarks && swift build -c release --product LayoutSolverComparison
     pip install kiwisolver && python3 layout/compare.py
@@ -63,7 +64,7 @@ def generate(size, seed):
 def run_kiwi(system, repetitions):
     def strength(value):
         return kiwi.strength.required if value == "required" else kiwi.strength.create(*value)
-    add_times, edit_times, solution, edited = [], [], [], []
+    add_times, suggest_times, update_times, solution, edited = [], [], [], [], []
     for _ in range(repetitions):
         variables = [kiwi.Variable(f"v{i}") for i in range(system["variables"])]
         constraints = []
@@ -80,14 +81,18 @@ def run_kiwi(system, repetitions):
         solution = [v.value() for v in variables]
         for index in system["edits"]:
             solver.addEditVariable(variables[index], kiwi.strength.strong)
-        start = time.perf_counter()
+        suggest_time = update_time = 0.0
         for round_ in system["suggestions"]:
+            start = time.perf_counter()
             for index, value in zip(system["edits"], round_):
                 solver.suggestValue(variables[index], value)
+            middle = time.perf_counter()
             solver.updateVariables()
-        edit_times.append(time.perf_counter() - start)
+            suggest_time, update_time = suggest_time + middle - start, update_time + time.perf_counter() - middle
+        suggest_times.append(suggest_time)
+        update_times.append(update_time)
         edited = [v.value() for v in variables]
-    return {"add": add_times, "edit": edit_times, "solution": solution, "edited": edited}
+    return {"add": add_times, "suggest": suggest_times, "update": update_times, "solution": solution, "edited": edited}
 
 
 def run_swift(path, repetitions):
@@ -95,11 +100,14 @@ def run_swift(path, repetitions):
     return json.loads(output)
 
 
+OPERATIONS = ("add", "suggest", "update")
+
+
 def main():
     if not os.path.exists(BINARY):
         sys.exit(f"build it first: cd Benchmarks && swift build -c release --product LayoutSolverComparison")
-    print(f"{'constraints':>11} {'add: rehearse':>14} {'kiwisolver':>11} {'ratio':>6}  "
-          f"{'re-solve: rehearse':>18} {'kiwisolver':>11} {'ratio':>6}  {'max |difference|':>16}")
+    print(f"{'constraints':>11}" + "".join(f" {operation + ': rehearse':>17} {'kiwisolver':>11} {'ratio':>6}"
+                                          for operation in OPERATIONS) + f" {'max |difference|':>16} {'load':>5}")
     failed = False
     for size in SIZES:
         system = generate(size, seed=size)
@@ -107,19 +115,20 @@ def main():
             json.dump(system, handle)
             path = handle.name
         repetitions = REPETITIONS[size]
-        # Interleave the two so that a noisy moment hits both alike.
+        # One after the other in the same minute, so that the load is about the same for both.
         kiwi_result = run_kiwi(system, repetitions)
         swift_result = run_swift(path, repetitions)
         os.unlink(path)
-        kiwi_add, swift_add = statistics.median(kiwi_result["add"]), statistics.median(swift_result["add"])
-        kiwi_edit, swift_edit = statistics.median(kiwi_result["edit"]), statistics.median(swift_result["edit"])
         difference = max(max(abs(a - b) for a, b in zip(kiwi_result["solution"], swift_result["solution"])),
                          max(abs(a - b) for a, b in zip(kiwi_result["edited"], swift_result["edited"])))
         failed |= difference > 1e-6
-        print(f"{size:>11} {swift_add * 1e3:>12.2f}ms {kiwi_add * 1e3:>9.2f}ms {swift_add / kiwi_add:>6.2f}  "
-              f"{swift_edit * 1e3:>16.2f}ms {kiwi_edit * 1e3:>9.2f}ms {swift_edit / kiwi_edit:>6.2f}  {difference:>16.2e}")
-    print("ratio = Rehearse time / kiwisolver time (goal: at most 2); solutions agree within 1e-6:",
-          "no" if failed else "yes")
+        line = f"{size:>11}"
+        for operation in OPERATIONS:
+            ours, theirs = statistics.median(swift_result[operation]), statistics.median(kiwi_result[operation])
+            line += f" {ours * 1e3:>15.3f}ms {theirs * 1e3:>9.3f}ms {ours / theirs:>6.2f}"
+        print(line + f" {difference:>16.2e} {os.getloadavg()[0]:>5.1f}")
+    print("ratio = Rehearse time / kiwisolver time (goal: at most 2); load = 1-minute load average after the size;",
+          "solutions agree within 1e-6:", "no" if failed else "yes")
 
 
 if __name__ == "__main__":

@@ -2,8 +2,9 @@ import Foundation
 import RehearseLayout
 
 /// Reads a constraint system written by `layout/compare.py`, then for `repetitions` rounds: adds
-/// every constraint to a fresh solver and times it, then times suggesting each edit round and
-/// re-solving. Prints one JSON object: the times in seconds and the solutions.
+/// every constraint to a fresh solver and times it, then times suggesting each edit round (which
+/// re-solves) and writing the solution into the variables after it, apart. Prints one JSON object:
+/// the times in seconds and the solutions.
 ///
 /// Usage: LayoutSolverComparison SYSTEM.json REPETITIONS
 struct System: Decodable {
@@ -68,7 +69,7 @@ func seconds(_ duration: Duration) -> Double {
     Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
 }
 
-var addTimes: [Double] = [], editTimes: [Double] = []
+var addTimes: [Double] = [], suggestTimes: [Double] = [], updateTimes: [Double] = []
 var solution: [Double] = [], edited: [Double] = []
 for _ in 0..<repetitions {
     let variables = (0..<system.variables).map { Variable("v\($0)") }
@@ -83,14 +84,18 @@ for _ in 0..<repetitions {
     addTimes.append(seconds(clock.now - start))
     solution = variables.map(\.value)
     for index in system.edits { try? solver.addEditVariable(variables[index], strength: .strong) }
-    let editStart = clock.now
+    var suggestTime = 0.0, updateTime = 0.0
     for round in system.suggestions {
+        let start = clock.now
         for (index, value) in zip(system.edits, round) { try? solver.suggestValue(value, for: variables[index]) }
+        let middle = clock.now
         solver.updateVariables()
+        (suggestTime, updateTime) = (suggestTime + seconds(middle - start), updateTime + seconds(clock.now - middle))
     }
-    editTimes.append(seconds(clock.now - editStart))
+    suggestTimes.append(suggestTime)
+    updateTimes.append(updateTime)
     edited = variables.map(\.value)
 }
-let result: [String: Any] = ["add": addTimes, "edit": editTimes, "solution": solution, "edited": edited]
+let result: [String: Any] = ["add": addTimes, "suggest": suggestTimes, "update": updateTimes, "solution": solution, "edited": edited]
 let json = try JSONSerialization.data(withJSONObject: result)
 FileHandle.standardOutput.write(json)
