@@ -7,6 +7,8 @@ public indirect enum FieldShape: Hashable, Sendable {
     case string
     /// A finite number.
     case number
+    /// A finite number within these bounds (a keyboard's animation duration).
+    case numberWithin(ClosedRange<Double>)
     /// A whole number.
     case integer
     case boolean
@@ -25,7 +27,7 @@ public indirect enum FieldShape: Hashable, Sendable {
     public func limited(to magnitude: Double) -> FieldShape {
         switch self {
         case .numbers(let keys, _): .numbers(keys, magnitude: magnitude)
-        case .any, .string, .number, .integer, .boolean, .choice, .list, .mapping: self
+        case .any, .string, .number, .numberWithin, .integer, .boolean, .choice, .list, .mapping: self
         }
     }
 }

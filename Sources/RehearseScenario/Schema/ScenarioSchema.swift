@@ -359,6 +359,7 @@ public enum ScenarioSchema {
         case .any: item
         case .string: string
         case .number: number
+        case .numberWithin(let bounds): ["type": "number", "minimum": .double(bounds.lowerBound), "maximum": .double(bounds.upperBound)]
         case .integer: ["type": "integer", "minimum": .int(.min), "maximum": .int(.max)]
         case .boolean: boolean
         case .choice(let names): enumeration(names)
