@@ -103,6 +103,28 @@ private final class KeyboardFaker: Plugin {
     }
 }
 
+/// On each `network` event types `text` into `field`, or sets `field.text` to it.
+private final class Typist: Plugin {
+    struct Configuration: Codable, Sendable, Equatable {
+        var text = "a"
+        var sets = false
+    }
+
+    static let id = "typist"
+    static let summary = "types on each network event"
+    static let defaultConfiguration = Configuration()
+
+    init(configuration: Configuration, context: PluginContext) {
+        context.on(.network) { _ in
+            if configuration.sets {
+                try context.setValue(.string(configuration.text), at: "field.text")
+            } else {
+                try context.emit(.text(TextInput(target: "field", text: configuration.text)))
+            }
+        }
+    }
+}
+
 /// Declares its own event type under a name `Counted` already has.
 private final class Impostor: Plugin {
     struct Configuration: Codable, Sendable, Equatable {}
@@ -172,6 +194,35 @@ private final class Impostor: Plugin {
             let log = simulation.record()
             try simulation.inject(.network(NetworkChange(online: true)))
             #expect(log.names.prefix(2) == ["network", "keyboard.willShow"], "at the limits, by name: \(byName)")
+        }
+    }
+
+    /// Issue 37: a field holds at most `ScenarioLimits.textLength` Unicode scalars however its text
+    /// comes (injected, emitted or set by a plugin, set through a path); what would pass it is
+    /// refused and the field keeps its text. Two-byte scalars, past the UTF-8 shortcut of the count.
+    @Test func aFieldHoldsAtMostTheTextLengthHoweverItsTextComes() throws {
+        let limit = ScenarioLimits.textLength
+        let simulation = Simulation()
+        try simulation.scene.add(Node(id: "field", kind: .textField, frame: Rect(x: 0, y: 0, width: 100, height: 30)))
+        try simulation.inject(.text(TextInput(target: "field", text: String(repeating: "\u{E9}", count: limit - 1))))
+        try simulation.inject(.text(TextInput(target: "field", text: "x")))
+        #expect(throws: InjectionError.textTooLong(target: "field")) {
+            try simulation.inject(.text(TextInput(target: "field", text: "y")))
+        }
+        #expect(simulation.scene["field"]?.text.unicodeScalars.count == limit)
+        #expect(throws: PathError.self) { try simulation.setValue(.string(String(repeating: "a", count: limit + 1)), at: "field.text") }
+        try simulation.setValue(.string(String(repeating: "a", count: limit)), at: "field.text")
+        #expect(simulation.scene["field"]?.text == String(repeating: "a", count: limit))
+
+        for sets in [false, true] {
+            let simulation = Simulation()
+            try simulation.scene.add(Node(id: "field", kind: .textField, frame: Rect(x: 0, y: 0, width: 100, height: 30)))
+            try simulation.setValue(.string(String(repeating: "a", count: limit)), at: "field.text")
+            try simulation.install(Typist.self, configuration: .init(text: sets ? String(repeating: "b", count: limit + 1) : "b", sets: sets))
+            let log = simulation.record()
+            try simulation.inject(.network(NetworkChange(online: true)))
+            #expect(log.names == ["network", "plugin.failed"], "sets: \(sets)")
+            #expect(simulation.scene["field"]?.text == String(repeating: "a", count: limit))
         }
     }
 

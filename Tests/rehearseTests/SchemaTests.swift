@@ -24,6 +24,8 @@ import Testing
         "touches-not-down.yaml", "touches-out-of-order.yaml", "drag-too-many-touches.yaml", "pinch-with-nine-fingers-down.yaml",
         // a YAML parser keeps one of two equal keys; JSON Schema cannot refuse NaN
         "duplicate-key.yaml", "nan-expected-value.yaml", "nan-wait.yaml",
+        // a field's text with what it holds already, and texts set or emitted (values the schema leaves open)
+        "type-text-too-long.yaml", "set-text-too-long.yaml", "emit-text-too-long.yaml",
     ]
 
     /// Each file's verdict ("valid", "invalid: at PATH: WHY", "unreadable"), by its path.
@@ -106,6 +108,14 @@ import Testing
             ("an explore weight", { explore("{actions: {tap: \(number($0, ScenarioLimits.exploreWeight))}}") }),
             ("explore values", { explore("{actions: {text: {values: [" + Array(repeating: "a", count: over($0, ScenarioLimits.exploreValues.upperBound)).joined(separator: ", ") + "]}}}") }),
             ("no explore values", { $0 ? explore("{actions: {text: {values: []}}}") : minimal }),
+            ("a typed text", { past in
+                "name: limits\nscene:\n  nodes:\n    - {id: field, kind: textField, frame: [0, 0, 10, 10]}\nsteps:\n"
+                    + "  - type: {into: field, text: \(String(repeating: "a", count: over(past, ScenarioLimits.textLength)))}\n"
+            }),
+            ("a node's text", { past in
+                "name: limits\nscene:\n  nodes:\n    - {id: field, kind: label, frame: [0, 0, 10, 10], "
+                    + "text: \(String(repeating: "a", count: over(past, ScenarioLimits.textLength)))}\nsteps: []\n"
+            }),
             ("an event count", { steps(["expect-no-event: tick", "expect-event: {name: tick, count: \(over($0, ScenarioLimits.eventCount))}"]) }),
         ]
     }

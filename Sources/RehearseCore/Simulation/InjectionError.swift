@@ -18,6 +18,9 @@ public enum InjectionError: Error, Equatable, Sendable, CustomStringConvertible 
     /// Emitted while the event being delivered has caused ``ScenarioLimits/cascadeEvents``
     /// events already.
     case cascadeLimit
+    /// Text that would make the field `target` hold more than ``ScenarioLimits/textLength``
+    /// Unicode scalars.
+    case textTooLong(target: String)
 
 
     public var description: String {
@@ -30,6 +33,8 @@ public enum InjectionError: Error, Equatable, Sendable, CustomStringConvertible 
         case .invalidTouch(let reason): reason
         case .cascadeLimit:
             "one event caused \(ScenarioLimits.cascadeEvents) events (ScenarioLimits.cascadeEvents, the limit) before time moved: an emit loop?"
+        case .textTooLong(let target):
+            "node '\(target)' would hold more than \(ScenarioLimits.textLength) Unicode scalars of text (ScenarioLimits.textLength, the limit)"
         }
     }
 }

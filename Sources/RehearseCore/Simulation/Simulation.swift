@@ -256,7 +256,11 @@ public final class Simulation {
         switch event {
         case .focus(let request): try node(request.target, field: "target", textInput: true)
         case .returnKey(let request): try node(request.target, field: "target", textInput: true)
-        case .text(let input): try node(input.target, field: "target", textInput: true)
+        case .text(let input):
+            try node(input.target, field: "target", textInput: true)
+            if let field = scene[input.target], !ScenarioLimits.textFits(field.text, appending: input.text) {
+                throw InjectionError.textTooLong(target: input.target)
+            }
         case .resign(let request): try node(request.target, field: "target")
         case .tap(let tap): try node(tap.target, field: "target")
         case .touchBegan(let touch), .touchMoved(let touch), .touchEnded(let touch), .touchCancelled(let touch):
@@ -339,7 +343,7 @@ public final class Simulation {
             tap.isControl = tap.target.flatMap { scene[$0]?.kind.isControl } ?? false
             return .tap(tap)
         case .text(var input):
-            try? scene.update(input.target) { $0.text += input.text }
+            try? scene.update(input.target) { $0.text.append(input.text) }
             if scene[input.target]?.secure == true { input.text = Redaction.placeholder }
             return .text(input)
         case .returnKey(let request):

@@ -75,7 +75,7 @@ public enum ScenarioSchema {
         case .tap: oneOf([string, object(keys(ScenarioSyntax.tapPoint, number), required: ScenarioSyntax.tapPoint)])
         case .wait, .at: seconds
         case .expect: paths(value: expectedValue)
-        case .type: object(keys(ScenarioSyntax.type, string), required: ScenarioSyntax.type)
+        case .type: object(["into": string, "text": text], required: ScenarioSyntax.type)
         case .return, .focus, .resign: string
         case .snapshot: fileName
         case .expectPicture: oneOf([fileName, object(["name": fileName, "tolerance": length], required: ["name"])])
@@ -230,7 +230,7 @@ public enum ScenarioSchema {
         ]
         for name in Node.fieldNames {
             let property: FieldValue = switch name {
-            case "text": string
+            case "text": text
             case "returnKey": enumeration(ReturnKey.allCases.map(\.rawValue))
             case "keyboardDismissMode": enumeration(KeyboardDismissMode.allCases.map(\.rawValue))
             case "decelerationRate": oneOf([enumeration(DecelerationRate.named.map(\.name)), ["type": "number", "exclusiveMinimum": 0, "maximum": .double(ScenarioLimits.decelerationRate)]])
@@ -336,6 +336,8 @@ public enum ScenarioSchema {
     private static let number: FieldValue = ["type": "number", "minimum": .double(-.greatestFiniteMagnitude),
                                              "maximum": .double(.greatestFiniteMagnitude)]
     private static let boolean: FieldValue = ["type": "boolean"]
+    /// A node's text, in Unicode scalars as `maxLength` counts them.
+    private static let text: FieldValue = ["type": "string", "maxLength": .int(Int64(ScenarioLimits.textLength))]
     /// A name that becomes a file name (``PlainFileName``).
     private static let fileName: FieldValue = ["type": "string", "pattern": .string(PlainFileName.pattern)]
     /// A time in a scenario: at most the longest run.
