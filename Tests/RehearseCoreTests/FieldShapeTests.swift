@@ -27,9 +27,9 @@ import Testing
         ])
     }
 
-    /// A field after one the probe cannot stand in for (a list) is not found, so not checked by form.
+    /// A field after one the probe cannot stand in for (a set) is not found, so not checked by form.
     @Test func aFieldOfAnotherTypeEndsTheProbeWithoutAFalseShape() {
-        struct Listed: Decodable { var first: String; var items: [String]; var last: Bool }
+        struct Listed: Decodable { var first: String; var items: Set<String>; var last: Bool }
         #expect(FieldShapeProbe.shapes(of: Listed.self) == ["first": .string, "items": .any])
     }
 

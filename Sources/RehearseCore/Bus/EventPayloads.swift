@@ -111,7 +111,7 @@ public struct FocusChange: TabulatedPayload {
 public struct Tap: DeclaredPayload {
     public static let payloadFields = PayloadFields(
         .optional("x", Double.self), .optional("y", Double.self), .optional("target", String.self), .optional("isControl", Bool.self),
-        remark: "x and y, or target; delivered with target and isControl")
+        remark: "x and y, or target; delivered with target and isControl", alternatives: [["x", "y"], ["target"]])
 
     /// Where the tap landed, in screen coordinates.
     public var point: Point?

@@ -43,15 +43,19 @@ public struct PayloadFields: Sendable {
     public let fields: [Field]
     /// What the summary says after the fields (`delivered with target`), if anything.
     public let remark: String?
+    /// Sets of optional fields of which the payload needs one given whole (a tap's `x` and `y`, or
+    /// its `target`); empty when it needs none. The reader checks it; the JSON Schema says it.
+    public let alternatives: [[String]]
 
-    public init(_ fields: Field..., remark: String? = nil) {
-        self.init(fields, remark: remark)
+    public init(_ fields: Field..., remark: String? = nil, alternatives: [[String]] = []) {
+        self.init(fields, remark: remark, alternatives: alternatives)
     }
 
     /// The declaration of `fields`, in the order the summary lists them.
-    public init(_ fields: [Field], remark: String? = nil) {
+    public init(_ fields: [Field], remark: String? = nil, alternatives: [[String]] = []) {
         self.fields = fields
         self.remark = remark
+        self.alternatives = alternatives
     }
 
     /// The names of the fields the payload cannot be read without.
