@@ -24,6 +24,10 @@ import Testing
         #expect(events.status == 2, "\(events.output)")
         #expect(events.output.contains("\(file.path):8:5: error: the run needed more than 20000 events by "), "\(events.output)")
         #expect(events.output.contains("raise it with --max-events N if the work is meant"))
+        // It ran, and stopped at the budget: not "INVALID ... nothing ran" (issue 37).
+        #expect(events.output.contains("STOPPED \(file.path)") && events.output.contains("1 of them stopped at a budget: they ran up to it"),
+                "\(events.output)")
+        #expect(!events.output.contains("INVALID") && !events.output.contains("nothing ran"), "\(events.output)")
         let checks = try Rehearse.run(["run", file.path, "--max-invariant-checks", "20000"])
         #expect(checks.status == 2, "\(checks.output)")
         #expect(checks.output.contains("\(file.path):7:5: error: the run needed more than 20000 invariant checks by "),
