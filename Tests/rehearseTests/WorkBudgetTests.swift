@@ -39,6 +39,21 @@ import Testing
         #expect(usage.status == 2)
     }
 
+    /// Issue 37: invariant checks are counted in the paths they read, so a `finite` rule of 100
+    /// paths spends the budget 100 times as fast as one condition (in a release build a check of
+    /// it cost 5.6 µs against a condition's 0.15 µs, and a file of 1,000 of them ran for minutes
+    /// inside the budget). At 100,000 it stops within the first 1,000 events, the first second.
+    @Test func anInvariantCostsThePathsItReads() throws {
+        let paths = Array(repeating: "time", count: 100).joined(separator: ", ")
+        let file = try Rehearse.scenario(Self.panning.replacingOccurrences(
+            of: "  - {name: not far left, check: scroll.contentOffset.x >= -100000}\n  - {name: not far right, check: scroll.contentOffset.x <= 100000}",
+            with: "  - {name: finite, finite: [\(paths)]}"))
+        let result = try Rehearse.run(["run", file.path, "--max-invariant-checks", "100000"])
+        #expect(result.status == 2, "\(result.output)")
+        let time = try #require(result.output.firstMatch(of: /needed more than 100000 invariant checks by ([0-9.]+) s simulated/)?.1)
+        #expect((Double(time) ?? .infinity) < 2, "\(result.output)")
+    }
+
     @Test func anExploreSequenceHasTheBudgetAndItsWaitsALimit() throws {
         let file = try Rehearse.scenario("""
             name: waits
