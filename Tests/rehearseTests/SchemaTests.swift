@@ -121,23 +121,28 @@ import Testing
     }
 
     @Test func theLoaderAndTheSchemaAgreeAtEachLimitAndJustPastIt() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rehearse-limits-\(UUID().uuidString)")
+        try expectOneVerdict(Self.limitCases().flatMap { limit in
+            [false, true].map { past in ("\(limit.name), \(past ? "past" : "at") the limit", !past, limit.file(past)) }
+        })
+    }
+
+    /// Writes each file and expects the loader (`validate`, exit 0 or 2) and the schema alike to
+    /// accept exactly those marked valid.
+    private func expectOneVerdict(_ files: [(name: String, valid: Bool, text: String)]) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rehearse-verdicts-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        var files: [(name: String, past: Bool, path: String)] = []
-        for (index, limit) in Self.limitCases().enumerated() {
-            for past in [false, true] {
-                let file = folder.appendingPathComponent("\(index)-\(past ? "past" : "at").yaml")
-                try Data(limit.file(past).utf8).write(to: file)
-                files.append((limit.name, past, file.path))
-            }
+        let paths = try files.enumerated().map { index, file in
+            let path = folder.appendingPathComponent("\(index).yaml")
+            try Data(file.text.utf8).write(to: path)
+            return path.path
         }
-        let verdicts = try check(files.map(\.path))
-        for file in files {
-            let loader = try Rehearse.run(["validate", file.path])
-            #expect(loader.status == (file.past ? 2 : 0), "the loader on \(file.name), \(file.past ? "past" : "at") the limit: \(loader.output)")
-            let schema = verdicts[file.path] ?? "no verdict"
-            #expect(schema.hasPrefix(file.past ? "invalid" : "valid"), "the schema on \(file.name), \(file.past ? "past" : "at") the limit: \(schema)")
+        let verdicts = try check(paths)
+        for (file, path) in zip(files, paths) {
+            let loader = try Rehearse.run(["validate", path])
+            #expect(loader.status == (file.valid ? 0 : 2), "the loader on \(file.name): \(loader.output)")
+            let schema = verdicts[path] ?? "no verdict"
+            #expect(schema.hasPrefix(file.valid ? "valid" : "invalid"), "the schema on \(file.name): \(schema)")
         }
     }
 
@@ -145,9 +150,6 @@ import Testing
     /// the schema accept the first and refuse the second alike, for built-in fields (from their
     /// payloads' declarations) and plugin events' (from their types).
     @Test func theLoaderAndTheSchemaAgreeOnTheFormOfEachEventField() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rehearse-fields-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
         let cases: [(name: String, good: String, bad: String)] = [
             ("network", "{online: true}", "{online: maybe}"),
             ("orientation", "{value: landscapeLeft}", "{value: sideways}"),
@@ -159,22 +161,11 @@ import Testing
             ("keyboard.willShow", "{frame: [0, 300, 320, 268], curve: easeIn}", "{frame: [0, 300, 320, 268], curve: bouncy}"),
             ("login.failed", "{username: ann, reason: locked}", "{username: ann, reason: 3}"),
         ]
-        var files: [(name: String, good: Bool, path: String)] = []
-        for (index, example) in cases.enumerated() {
-            for (good, fields) in [(true, example.good), (false, example.bad)] {
-                let file = folder.appendingPathComponent("\(index)-\(good ? "good" : "bad").yaml")
-                let text = "name: fields\nplugins: [gateway]\nsteps:\n  - emit: {name: \(example.name), fields: \(fields)}\n"
-                try Data(text.utf8).write(to: file)
-                files.append(("\(example.name) \(fields)", good, file.path))
+        try expectOneVerdict(cases.flatMap { example in
+            [(true, example.good), (false, example.bad)].map { good, fields in
+                ("\(example.name) \(fields)", good, "name: fields\nplugins: [gateway]\nsteps:\n  - emit: {name: \(example.name), fields: \(fields)}\n")
             }
-        }
-        let verdicts = try check(files.map(\.path))
-        for file in files {
-            let loader = try Rehearse.run(["validate", file.path])
-            #expect(loader.status == (file.good ? 0 : 2), "the loader on \(file.name): \(loader.output)")
-            let schema = verdicts[file.path] ?? "no verdict"
-            #expect(schema.hasPrefix(file.good ? "valid" : "invalid"), "the schema on \(file.name): \(schema)")
-        }
+        })
     }
 
     /// Issue 37: what the schema once accepted and the loader refused, each beside a file both
@@ -182,9 +173,6 @@ import Testing
     /// node ids, springs with a negative stiffness or mass, a tap emitted with neither x and y nor
     /// a target (or x without y).
     @Test func theLoaderAndTheSchemaAgreeOnWhatTheyOnceDisagreedOn() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rehearse-agree-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
         func spring(_ keys: String) -> String {
             "name: a\nsteps:\n  - animate: {target: root, property: alpha, to: 0.5, duration: 1, curve: {spring: {\(keys)}}}\n"
         }
@@ -210,21 +198,9 @@ import Testing
             ("tap without x, y or target", emit(", fields: {target: b}"), emit("")),
             ("tap with x alone", emit(", fields: {x: 1, y: 2}"), emit(", fields: {x: 1, target: b}")),
         ]
-        var files: [(name: String, good: Bool, path: String)] = []
-        for (index, example) in cases.enumerated() {
-            for (good, text) in [(true, example.good), (false, example.bad)] {
-                let file = folder.appendingPathComponent("\(index)-\(good ? "good" : "bad").yaml")
-                try Data(text.utf8).write(to: file)
-                files.append((example.name, good, file.path))
-            }
-        }
-        let verdicts = try check(files.map(\.path))
-        for file in files {
-            let loader = try Rehearse.run(["validate", file.path])
-            #expect(loader.status == (file.good ? 0 : 2), "the loader on \(file.name) (\(file.good ? "good" : "bad")): \(loader.output)")
-            let schema = verdicts[file.path] ?? "no verdict"
-            #expect(schema.hasPrefix(file.good ? "valid" : "invalid"), "the schema on \(file.name) (\(file.good ? "good" : "bad")): \(schema)")
-        }
+        try expectOneVerdict(cases.flatMap { example in
+            [(true, example.good), (false, example.bad)].map { good, text in ("\(example.name) (\(good ? "good" : "bad"))", good, text) }
+        })
     }
 
     /// Why the loader may refuse a file the schema accepts: each a fault a JSON Schema cannot see
