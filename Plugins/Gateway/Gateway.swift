@@ -13,6 +13,7 @@ import RehearseCore
 public final class Gateway: Plugin {
     public static let id = "gateway"
     public static let summary = "embeds exactly one child for the login status (Roundwall's gateway)"
+    public static let durations = ["transitionDuration", "authenticator.latency"]
     public static let stateKeys = [
         PluginStateKey("status", "the login status", values: ["loggedOut", "loggedIn"]),
         PluginStateKey("child", "the id of the child embedded (children.loggedOut, .loggedIn or .offline, or a section)"),
@@ -52,8 +53,8 @@ public final class Gateway: Plugin {
     public init(configuration: Configuration, context: PluginContext) throws {
         self.configuration = configuration
         self.context = context
+        try Self.checkDurations(configuration)
         latency = try VirtualTime.duration(configuration.authenticator.latency, field: "authenticator.latency")
-        _ = try VirtualTime.duration(configuration.transitionDuration, field: "transitionDuration")
         let c = configuration
         var required = [c.children.loggedOut, c.children.loggedIn] + c.sections.keys.sorted()
         if c.connectivityGate { required.append(c.children.offline) }

@@ -9,6 +9,7 @@ import RehearseLayout
 public final class LoginAnimator: Plugin {
     public static let id = "login-animator"
     public static let summary = "Paper's login form: lifts when the keyboard shows, submits on Go (vijaysharm)"
+    public static let durations = ["duration"]
     public static let stateKeys = [
         PluginStateKey("phase", "where the login is", values: Phase.allCases.map(\.rawValue)),
         PluginStateKey("layout", "the form's active constraint set", values: ["hidden", "shown"]),
@@ -40,7 +41,7 @@ public final class LoginAnimator: Plugin {
         self.configuration = configuration
         self.context = context
         shownMetricsInUse = configuration.shown
-        _ = try VirtualTime.duration(configuration.duration, field: "duration")
+        try Self.checkDurations(configuration)
         engine = try LayoutEngine(host: context, sets: [
             ("base", try Self.baseConstraints(configuration)),
             ("hidden", try Self.verticalLine(configuration, configuration.hidden)),

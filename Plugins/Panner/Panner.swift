@@ -50,6 +50,7 @@ public final class Panner: Plugin {
 
     public static let id = "panner"
     public static let summary = "pans a wide photo as the device tilts (a negative y rotation scrolls right: contentOffset.x grows), with a scroll bar (SubjectiveCPhotoPanner)"
+    public static let durations = ["smoothing"]
     public static let defaultConfiguration = Configuration()
     public static let scene: ScenePreset? = PhotoPannerScene.preset
     public static let stateKeys = [
@@ -76,7 +77,7 @@ public final class Panner: Plugin {
     public init(configuration: Configuration, context: PluginContext) throws {
         self.configuration = configuration
         self.context = context
-        _ = try VirtualTime.duration(configuration.smoothing, field: "smoothing")
+        try Self.checkDurations(configuration)
         scrollView = try context.node(configuration.scrollView)
         imageView = try context.node(configuration.imageView)
         scrollBar = try context.node(configuration.scrollBar)

@@ -7,7 +7,7 @@ struct BudgetOptions: ParsableArguments {
                                discussion: "A run that needs more stops with an error (exit 2)."))
     var maxEvents = WorkBudget.defaultEvents
 
-    @Option(help: "The most invariant checks (events × invariants) one run (or explore sequence) may make.")
+    @Option(help: "The most invariant checks (events × the paths the invariants read) one run (or explore sequence) may make.")
     var maxInvariantChecks = WorkBudget.defaultInvariantChecks
 
     func validate() throws {

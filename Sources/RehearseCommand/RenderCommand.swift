@@ -33,9 +33,11 @@ struct Render: ParsableCommand {
         var runner = ScenarioRunner(registry: Tool.registry)
         runner.stopTime = time
         let result = runner.run(loaded)
-        if case .invalid(let error) = result.outcome {
+        switch result.outcome {
+        case .invalid(let error), .stopped(let error):
             print(error)
             throw ExitCode(2)
+        case .passed, .failed: break
         }
         guard let snapshot = result.finalSnapshot else { throw ExitCode(2) }
         let svg = SVGRenderer.document(snapshot)

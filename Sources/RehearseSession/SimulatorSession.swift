@@ -136,9 +136,12 @@ public final class SimulatorSession {
             return 0
         } catch let failure as SessionError {
             throw failure
-        } catch let unknown as InjectionError {
-            guard case .unknownEvent = unknown else { throw SessionError(.invalidField, "\(name): \(unknown)") }
-            throw SessionError(.unknownEvent, "\(unknown); ListPlugins and `rehearse events` give the vocabulary")
+        } catch let refusal as InjectionError {
+            switch refusal {
+            case .unknownEvent: throw SessionError(.unknownEvent, "\(refusal); ListPlugins and `rehearse events` give the vocabulary")
+            case .textTooLong: throw SessionError(.limit, "\(name): \(refusal)")
+            default: throw SessionError(.invalidField, "\(name): \(refusal)")
+            }
         } catch {
             throw SessionError(.invalidField, "\(name): \(error)")
         }

@@ -27,9 +27,9 @@ import Testing
         ])
     }
 
-    /// A field after one the probe cannot stand in for (a list) is not found, so not checked by form.
+    /// A field after one the probe cannot stand in for (a set) is not found, so not checked by form.
     @Test func aFieldOfAnotherTypeEndsTheProbeWithoutAFalseShape() {
-        struct Listed: Decodable { var first: String; var items: [String]; var last: Bool }
+        struct Listed: Decodable { var first: String; var items: Set<String>; var last: Bool }
         #expect(FieldShapeProbe.shapes(of: Listed.self) == ["first": .string, "items": .any])
     }
 
@@ -37,7 +37,9 @@ import Testing
         #expect(BuiltinEvent.tap.fieldShapes == ["x": .number, "y": .number, "target": .string, "isControl": .boolean])
         #expect(BuiltinEvent.gesturePan.fieldShapes["state"] == .choice(GestureState.allCases.map(\.rawValue)))
         #expect(BuiltinEvent.touchBegan.fieldShapes["id"] == .integer)
-        #expect(BuiltinEvent.keyboardWillShow.fieldShapes["frame"] == .numbers(["x", "y", "width", "height"]))
+        // A keyboard's frames and duration as its payload's reader bounds them.
+        #expect(BuiltinEvent.keyboardWillShow.fieldShapes["frame"] == .numbers(["x", "y", "width", "height"], magnitude: ScenarioLimits.deviceLength))
+        #expect(BuiltinEvent.keyboardWillShow.fieldShapes["duration"] == .numberWithin(0...ScenarioLimits.runSeconds))
         #expect(BuiltinEvent.motion.fieldShapes["attitude"] == .numbers(["roll", "pitch", "yaw"]))
         // The most a gesture's velocity may be, which the simulation checks on injection.
         #expect(BuiltinEvent.gesturePan.fieldShapes["velocity"] == .numbers(["x", "y"], magnitude: ScenarioLimits.gestureVelocity))

@@ -77,6 +77,54 @@ private final class Undeclared: Plugin {
     }
 }
 
+/// On each `network` event emits a `keyboard.willShow` of `height` points lasting `duration`
+/// seconds, typed (as a Swift plugin builds it) or by name (as a remote plugin's `emit` effect).
+private final class KeyboardFaker: Plugin {
+    struct Configuration: Codable, Sendable, Equatable {
+        var height = 216.0
+        var duration = 0.25
+        var byName = false
+    }
+
+    static let id = "keyboard-faker"
+    static let summary = "emits a keyboard.willShow"
+    static let defaultConfiguration = Configuration()
+
+    init(configuration: Configuration, context: PluginContext) {
+        let frame = Rect(x: 0, y: 352, width: 320, height: configuration.height)
+        context.on(.network) { _ in
+            if configuration.byName {
+                try context.emit(named: "keyboard.willShow", fields: ["frame": frame.fieldValue, "duration": .double(configuration.duration)])
+            } else {
+                try context.emit(.keyboardWillShow(KeyboardChange(frame: frame, beginFrame: frame, duration: configuration.duration,
+                                                                  curve: .keyboard)))
+            }
+        }
+    }
+}
+
+/// On each `network` event types `text` into `field`, or sets `field.text` to it.
+private final class Typist: Plugin {
+    struct Configuration: Codable, Sendable, Equatable {
+        var text = "a"
+        var sets = false
+    }
+
+    static let id = "typist"
+    static let summary = "types on each network event"
+    static let defaultConfiguration = Configuration()
+
+    init(configuration: Configuration, context: PluginContext) {
+        context.on(.network) { _ in
+            if configuration.sets {
+                try context.setValue(.string(configuration.text), at: "field.text")
+            } else {
+                try context.emit(.text(TextInput(target: "field", text: configuration.text)))
+            }
+        }
+    }
+}
+
 /// Declares its own event type under a name `Counted` already has.
 private final class Impostor: Plugin {
     struct Configuration: Codable, Sendable, Equatable {}
@@ -116,6 +164,66 @@ private final class Impostor: Plugin {
         try simulation.inject(.network(NetworkChange(online: true)))
         #expect(log.names == ["network", "plugin.failed"])
         #expect(simulation.bus.isIsolated("undeclared"))
+    }
+
+    /// Issue 37: a built-in event a plugin emits is checked exactly as an injected one, typed or
+    /// by name: a keyboard 1e308 tall for 1e300 s, or lasting NaN or -1 s, is refused (the plugin
+    /// fails) and never delivered; the same event injected is refused alike.
+    @Test func aBuiltInEventAPluginEmitsIsCheckedAsAnInjectedOne() throws {
+        let refused: [(height: Double, duration: Double)] = [(1e308, 1e300), (216, 1e300), (1e308, 0.25), (216, .nan), (216, -1),
+                                                            (ScenarioLimits.deviceLength + 1, 0.25),
+                                                            (216, ScenarioLimits.runSeconds + 1)]
+        for (height, duration) in refused {
+            for byName in [false, true] {
+                let simulation = Simulation()
+                try simulation.install(KeyboardFaker.self, configuration: .init(height: height, duration: duration, byName: byName))
+                let log = simulation.record()
+                try simulation.inject(.network(NetworkChange(online: true)))
+                #expect(log.names == ["network", "plugin.failed"], "\(height) tall for \(duration) s, by name: \(byName)")
+                #expect(simulation.bus.isIsolated(KeyboardFaker.id))
+                let fields: Fields = ["frame": Rect(x: 0, y: 352, width: 320, height: height).fieldValue, "duration": .double(duration)]
+                #expect(throws: FieldError.self, "injected: \(height) tall for \(duration) s") {
+                    try simulation.inject(try Event(name: "keyboard.willShow", fields: fields))
+                }
+            }
+        }
+        for byName in [false, true] {
+            let simulation = Simulation()
+            try simulation.install(KeyboardFaker.self, configuration: .init(height: ScenarioLimits.deviceLength,
+                                                                           duration: ScenarioLimits.runSeconds, byName: byName))
+            let log = simulation.record()
+            try simulation.inject(.network(NetworkChange(online: true)))
+            #expect(log.names.prefix(2) == ["network", "keyboard.willShow"], "at the limits, by name: \(byName)")
+        }
+    }
+
+    /// Issue 37: a field holds at most `ScenarioLimits.textLength` Unicode scalars however its text
+    /// comes (injected, emitted or set by a plugin, set through a path); what would pass it is
+    /// refused and the field keeps its text. Two-byte scalars, past the UTF-8 shortcut of the count.
+    @Test func aFieldHoldsAtMostTheTextLengthHoweverItsTextComes() throws {
+        let limit = ScenarioLimits.textLength
+        let simulation = Simulation()
+        try simulation.scene.add(Node(id: "field", kind: .textField, frame: Rect(x: 0, y: 0, width: 100, height: 30)))
+        try simulation.inject(.text(TextInput(target: "field", text: String(repeating: "\u{E9}", count: limit - 1))))
+        try simulation.inject(.text(TextInput(target: "field", text: "x")))
+        #expect(throws: InjectionError.textTooLong(target: "field")) {
+            try simulation.inject(.text(TextInput(target: "field", text: "y")))
+        }
+        #expect(simulation.scene["field"]?.text.unicodeScalars.count == limit)
+        #expect(throws: PathError.self) { try simulation.setValue(.string(String(repeating: "a", count: limit + 1)), at: "field.text") }
+        try simulation.setValue(.string(String(repeating: "a", count: limit)), at: "field.text")
+        #expect(simulation.scene["field"]?.text == String(repeating: "a", count: limit))
+
+        for sets in [false, true] {
+            let simulation = Simulation()
+            try simulation.scene.add(Node(id: "field", kind: .textField, frame: Rect(x: 0, y: 0, width: 100, height: 30)))
+            try simulation.setValue(.string(String(repeating: "a", count: limit)), at: "field.text")
+            try simulation.install(Typist.self, configuration: .init(text: sets ? String(repeating: "b", count: limit + 1) : "b", sets: sets))
+            let log = simulation.record()
+            try simulation.inject(.network(NetworkChange(online: true)))
+            #expect(log.names == ["network", "plugin.failed"], "sets: \(sets)")
+            #expect(simulation.scene["field"]?.text == String(repeating: "a", count: limit))
+        }
     }
 
     @Test func typedAndNamedSubscriptionsReceiveAnotherPluginsEvents() throws {

@@ -179,6 +179,21 @@ struct SimulatorObjectTests {
         #expect(throws: MethodFailure.self) { try object.finishRecording() }
     }
 
+    /// Issue 37: `Inject` of text that would make a field hold more than `ScenarioLimits.textLength`
+    /// Unicode scalars is refused with `Limit`, and the field keeps its text.
+    @Test func injectedTextPastTheTextLengthIsALimitError() throws {
+        let object = try object()
+        func inject(_ text: String) throws -> SimulatorObject.Answer? {
+            let message = try call("Inject") { $0.append("text"); $0.append(["target": "username", "text": .string(text)] as Fields) }
+            defer { dbus_message_unref(message) }
+            return object.answer(message) { true }
+        }
+        let filled = try inject(String(repeating: "a", count: ScenarioLimits.textLength))
+        #expect(filled != nil && errorName(filled) == nil)
+        #expect(errorName(try inject("b")) == SimulatorError.limit)
+        #expect(object.session.simulation.scene["username"]?.text.unicodeScalars.count == ScenarioLimits.textLength)
+    }
+
     @Test func callsAreCheckedBeforeTheSessionSeesThem() throws {
         let object = try object()
         let wrongSignature = try call("Inject") { $0.append("tap") }

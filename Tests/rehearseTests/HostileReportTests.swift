@@ -1,4 +1,5 @@
 import Foundation
+import RehearseCore
 import Testing
 
 /// The texts of every file under `folder` but the report's marker (``HTMLReport/marker``).
@@ -130,9 +131,10 @@ private let marker = ".rehearse-report"
     }
 
     /// A long text is drawn cut in each of the report's pictures, so the page does not grow as the
-    /// text times the steps (17 labels of 900 KB through a YAML alias and 200 steps made 2.9 GB).
+    /// text times the steps (17 labels of 900 KB through a YAML alias and 200 steps made 2.9 GB;
+    /// a text is now at most `ScenarioLimits.textLength`, which uncut would still make 2 MB here).
     @Test func aLongTextDoesNotMultiplyThePage() throws {
-        let text = String(repeating: "x", count: 100_000)
+        let text = String(repeating: "x", count: ScenarioLimits.textLength)
         let steps = String(repeating: "  - wait: 0.01\n", count: 100)
         let file = try Rehearse.scenario("""
             name: long
@@ -150,18 +152,20 @@ private let marker = ".rehearse-report"
         #expect(size < 1 << 20, "the page has \(size) bytes")
     }
 
-    /// Events that carry long texts (typed 50 times, 100,000 characters each) are listed cut to
+    /// Events that carry long texts (typed 50 times, 2,000 characters each: five times into each of
+    /// 10 fields, which fills each to `ScenarioLimits.textLength`) are listed cut to
     /// ``HTMLReport/maximumEventLineBytes`` (2,000 bytes), so the page stays small.
     @Test func longEventsAreListedCut() throws {
-        let text = String(repeating: "y", count: 100_000)
-        let typing = String(repeating: "  - type: {into: field, text: *t}\n", count: 49)
+        let text = String(repeating: "y", count: ScenarioLimits.textLength / 5)
+        let fields = (0..<10).map { "    - {id: field\($0), kind: textField, frame: [0, 0, 100, 30]}\n" }.joined()
+        let typing = (1..<50).map { "  - type: {into: field\($0 % 10), text: *t}\n" }.joined()
         let file = try Rehearse.scenario("""
             name: long events
             scene:
               nodes:
-                - {id: field, kind: textField, frame: [0, 0, 100, 30]}
+            \(fields)
             steps:
-              - type: {into: field, text: &t \(text)}
+              - type: {into: field0, text: &t \(text)}
             \(typing)
             """, named: "events.yaml")
         let result = try Rehearse.run(["run", "--report", "report", "events.yaml"], in: file.deletingLastPathComponent())

@@ -63,6 +63,19 @@ import Testing
         #expect(after.filter { $0.contains(#""name":"fault.seen""#) && $0.contains(#""count":2"#) }.count == 1, "\(after)")
     }
 
+    /// Issue 37: a built-in event a remote plugin emits is held to the limits an injected one is:
+    /// a keyboard 1e308 points tall animating for 1e300 s fails the plugin and is never delivered.
+    @Test func aBuiltInEventPastItsLimitsFailsThePlugin() throws {
+        let (result, trace) = try Self.run("tall-keyboard", steps: """
+              - expect-event: {name: plugin.failed, fields: {plugin: faulty}}
+            """)
+        #expect(result.status == 0, "\(result.output)\(result.errorOutput)")
+        let failure = try #require(trace.first { $0.contains(#""name":"plugin.failed""#) })
+        #expect(failure.contains("effect 1 (emit): event 'keyboard.willShow': field 'frame' each number must be at most 10000 points "
+            + #"from 0, found 0, 352, 320, 1e+308""#), "\(failure)")
+        #expect(!trace.contains { $0.contains(#""name":"keyboard.willShow""#) }, "\(trace)")
+    }
+
     @Test func aSecondRegistrationIsRefusedAndThePluginGoesOn() throws {
         let (result, _) = try Self.run("twice", steps: """
               - tap: {x: 160, y: 220}

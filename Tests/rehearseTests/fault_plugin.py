@@ -22,6 +22,8 @@ each tap with `emit fault.seen {count}`:
 - wake-loop: answers with `schedule {after: 0}`, and every Wake with the same
 - flood: sends 20,000 calls to the host without reading a reply, then answers
 - flood-early: the same before it registers
+- tall-keyboard: answers with `emit keyboard.willShow` of a keyboard 1e308 points tall animating
+  for 1e300 s, past the limits an injected one is held to
 - fork: leaves a child behind (its pid in `child.pid` in its folder) that ignores SIGTERM and
   outlives the connection, then never misbehaves
 - escape: as fork, but the child leaves its process group and session (`setsid`) and forks again,
@@ -197,5 +199,9 @@ while True:
     elif MODE == "flood":
         flood()
         answer(message, seen, state)
+    elif MODE == "tall-keyboard":
+        frame = {"x": ("d", 0.0), "y": ("d", 352.0), "width": ("d", 320.0), "height": ("d", 1e308)}
+        answer(message, [("emit", {"name": ("s", "keyboard.willShow"),
+                                   "fields": ("a{sv}", {"frame": ("a{sv}", frame), "duration": ("d", 1e300)})})], state)
     elif MODE == "error":
         send(new_error(message, "org.example.Broken", "s", ("it broke",)))

@@ -24,7 +24,7 @@ from schema_mutations import loader_verdicts
 
 # Strings the generator tries, in this order of preference for a pattern or a length.
 STRINGS = ["title", "username", "password", "field", "login", "scroll", "a", "tap", "frame.y", "title.frame.y",
-           "alpha", "time >= 0", "title.alpha == 1", "shot", "main", "H:|-[title]-|", "ok", ""]
+           "alpha", "time >= 0", "title.alpha == 1", "shot", "main", "H:|-[title]-|", "ok", "keyboard", "root", ""]
 # Keys never drawn: a command plugin's program would run (`validate` starts it).
 NEVER = {"command", "directory", "deadline"}
 # Keys of mappings whose keys the schema leaves open (fields, paths, plugin configurations).

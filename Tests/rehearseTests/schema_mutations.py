@@ -58,24 +58,27 @@ def retyped(value, rng):
 
 def mutate(document, rng):
     """One mutation of a copy of `document`: a key dropped, misspelt or added, a value retyped,
-    a number pushed far, a list emptied, a null put into a list, or an item duplicated."""
+    a number pushed far, a list emptied, a null put into a list, an item duplicated, or an id
+    made a reserved one."""
     mutant = copy.deepcopy(document)
     spots = [(path, value) for path, value in places(mutant) if path]
     path, value = rng.choice(spots)
     parent, key = parent_and_key(mutant, path)
-    kind = rng.choice(["drop", "misspell", "retype", "far", "empty", "null-in-list", "add-key", "duplicate"])
+    kind = rng.choice(["drop", "misspell", "retype", "far", "empty", "null-in-list", "add-key", "duplicate", "reserved"])
     if kind == "drop":
         del parent[key]
     elif kind == "misspell" and isinstance(key, str) and len(key) > 1:
         parent[key[:-1] + key[-1].upper() if key[-1].islower() else key + "x"] = parent.pop(key)
     elif kind == "far" and isinstance(value, (int, float)) and not isinstance(value, bool):
-        parent[key] = rng.choice([-value - 1, value * 1e6, 1e7, -0.5])
+        parent[key] = rng.choice([-value - 1, value * 1e6, 1e7, -0.5, 1.1e16])
     elif kind == "empty" and isinstance(value, (list, dict)):
         parent[key] = type(value)()
     elif kind == "null-in-list" and isinstance(value, list):
         value.append(None)
     elif kind == "add-key" and isinstance(value, dict):
         value[rng.choice(["extra", "name", "fields", "count", "hz", "weight"])] = rng.choice([1, "x", True])
+    elif kind == "reserved" and key == "id" and isinstance(value, str):
+        parent[key] = rng.choice(["keyboard", "root", "time", "safeArea"])
     elif kind == "duplicate" and isinstance(parent, list):
         parent.insert(key, copy.deepcopy(value))
     else:

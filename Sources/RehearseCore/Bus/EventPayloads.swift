@@ -16,10 +16,16 @@ extension EventPayload where Self: Codable {
     public var fields: Fields { FieldCodec.fields(of: self) }
 }
 
-/// The keyboard's frames and animation, as in `UIKeyboardWillShowNotification`'s user info.
+/// The keyboard's frames and animation, as in `UIKeyboardWillShowNotification`'s user info. A
+/// frame's numbers are at most ``ScenarioLimits/deviceLength`` from 0 and the duration is 0 to
+/// ``ScenarioLimits/runSeconds``, however the event comes (a keyboard 1e308 tall animating for
+/// 1e300 s kept the display link ticking for the rest of the run).
 public struct KeyboardChange: DeclaredPayload {
-    public static let payloadFields = PayloadFields(.required("frame", Rect.self, "{x,y,width,height}"), .optional("beginFrame", Rect.self),
-                                                    .optional("duration", Double.self), .choice("curve", NamedCurve.self, isRequired: false))
+    private static let frameShape = Rect.fieldShape.limited(to: ScenarioLimits.deviceLength)
+    private static let durations = 0...ScenarioLimits.runSeconds
+    public static let payloadFields = PayloadFields(
+        .required("frame", Rect.self, "{x,y,width,height}", shape: frameShape), .optional("beginFrame", Rect.self, shape: frameShape),
+        .optional("duration", Double.self, shape: .numberWithin(durations)), .choice("curve", NamedCurve.self, isRequired: false))
 
     /// The end frame, in screen coordinates of the current orientation.
     public var frame: Rect
@@ -44,8 +50,16 @@ public struct KeyboardChange: DeclaredPayload {
         duration = try reader.optional("duration") ?? KeyboardService.animationDuration
         curve = try reader.choice("curve") ?? .keyboard
         try reader.finish()
-        guard duration >= 0 else {
-            throw FieldError(path: "duration", problem: .invalidValue("must not be negative, found \(duration)"))
+        for (path, rect) in [("frame", frame), ("beginFrame", beginFrame)] {
+            let numbers = [rect.origin.x, rect.origin.y, rect.size.width, rect.size.height]
+            guard numbers.allSatisfy({ abs($0) <= ScenarioLimits.deviceLength }) else {
+                throw FieldError(path: path, problem: .invalidValue(
+                    "each number must be at most \(Int(ScenarioLimits.deviceLength)) points from 0, found \(numbers.map(\.shortDescription).joined(separator: ", "))"))
+            }
+        }
+        guard Self.durations.contains(duration) else {
+            throw FieldError(path: "duration", problem: .invalidValue(
+                "must be from 0 to \(Int(ScenarioLimits.runSeconds)) seconds, found \(duration.shortDescription)"))
         }
     }
 
@@ -97,7 +111,7 @@ public struct FocusChange: TabulatedPayload {
 public struct Tap: DeclaredPayload {
     public static let payloadFields = PayloadFields(
         .optional("x", Double.self), .optional("y", Double.self), .optional("target", String.self), .optional("isControl", Bool.self),
-        remark: "x and y, or target; delivered with target and isControl")
+        remark: "x and y, or target; delivered with target and isControl", alternatives: [["x", "y"], ["target"]])
 
     /// Where the tap landed, in screen coordinates.
     public var point: Point?

@@ -7,6 +7,8 @@ public indirect enum FieldShape: Hashable, Sendable {
     case string
     /// A finite number.
     case number
+    /// A finite number within these bounds (a keyboard's animation duration).
+    case numberWithin(ClosedRange<Double>)
     /// A whole number.
     case integer
     case boolean
@@ -19,13 +21,15 @@ public indirect enum FieldShape: Hashable, Sendable {
     case list(FieldShape)
     /// A mapping of any keys.
     case mapping
+    /// A mapping of any keys whose values all have one shape (a gateway's `sections`, booleans).
+    case mappingOf(FieldShape)
 
     /// This shape with its numbers at most `magnitude` from 0 (a gesture's velocity): for numbers
     /// named by keys; any other shape is itself.
     public func limited(to magnitude: Double) -> FieldShape {
         switch self {
         case .numbers(let keys, _): .numbers(keys, magnitude: magnitude)
-        case .any, .string, .number, .integer, .boolean, .choice, .list, .mapping: self
+        case .any, .string, .number, .numberWithin, .integer, .boolean, .choice, .list, .mapping, .mappingOf: self
         }
     }
 }

@@ -1,7 +1,8 @@
 /// Learns the shapes of a `Decodable` type's fields from the type alone, by decoding it from
 /// nothing: each key it asks for is recorded with the shape of the type asked for (a string, a
 /// number, a whole number, a boolean, one of an enum's names) and answered with a stand-in of that
-/// type. A field of another type (a nested structure) is `.any`, left to the reader to check.
+/// type; a list or a mapping of such values is a list or mapping of its shape. A field of another
+/// type (a nested structure) is `.any`, left to the reader to check.
 /// What a plugin event's fields must be comes from here, for the JSON Schema.
 enum FieldShapeProbe {
     /// The shape of each field `type` decodes; empty when it decodes none.
@@ -19,10 +20,22 @@ enum FieldShapeProbe {
         case is Double.Type: return (.number, .double(0))
         case is Int.Type, is Int64.Type: return (.integer, .int(0))
         case is FieldValue.Type: return (.any, .int(0))
+        case let mapping as any StringKeyedMapping.Type: return (.mappingOf(mapping.valueShape), .dictionary([:]))
+        case let list as any ListOfValues.Type: return (.list(list.elementShape), .array([]))
         default:
             guard let names = CaseNames.of(type), let first = names.first else { return (.any, nil) }
             return (.choice(names), .string(first))
         }
+    }
+
+    /// A mapping from names to values of one field form (`[String: Bool]`).
+    fileprivate protocol StringKeyedMapping {
+        static var valueShape: FieldShape { get }
+    }
+
+    /// A list of values of one field form (`[String]`).
+    fileprivate protocol ListOfValues {
+        static var elementShape: FieldShape { get }
     }
 
     /// The shapes found so far (a class: every container of one probe writes to it).
@@ -70,4 +83,12 @@ enum FieldShapeProbe {
         func superDecoder() throws -> any Decoder { ProbingDecoder(recorder: recorder) }
         func superDecoder(forKey key: Key) throws -> any Decoder { ProbingDecoder(recorder: Recorder()) }
     }
+}
+
+extension Dictionary: FieldShapeProbe.StringKeyedMapping where Key == String, Value: FieldConvertible {
+    fileprivate static var valueShape: FieldShape { Value.fieldShape }
+}
+
+extension Array: FieldShapeProbe.ListOfValues where Element: FieldConvertible {
+    fileprivate static var elementShape: FieldShape { Element.fieldShape }
 }

@@ -17,14 +17,17 @@ public struct PayloadFields: Sendable {
         /// The form its value must have to be read.
         public let shape: FieldShape
 
-        /// A field the payload cannot be read without, read as `Value`.
-        public static func required<Value: FieldConvertible>(_ name: String, _ type: Value.Type, _ note: String = "") -> Field {
-            Field(name: name, isRequired: true, note: note, shape: Value.fieldShape)
+        /// A field the payload cannot be read without, read as `Value`; `shape`, when given, is
+        /// its form with the bounds the payload's reader holds it to (`Value`'s form otherwise).
+        public static func required<Value: FieldConvertible>(_ name: String, _ type: Value.Type, _ note: String = "",
+                                                             shape: FieldShape? = nil) -> Field {
+            Field(name: name, isRequired: true, note: note, shape: shape ?? Value.fieldShape)
         }
 
-        /// A field the payload may be read without, read as `Value`.
-        public static func optional<Value: FieldConvertible>(_ name: String, _ type: Value.Type, _ note: String = "") -> Field {
-            Field(name: name, isRequired: false, note: note, shape: Value.fieldShape)
+        /// A field the payload may be read without, read as `Value`; `shape` as for ``required(_:_:_:shape:)``.
+        public static func optional<Value: FieldConvertible>(_ name: String, _ type: Value.Type, _ note: String = "",
+                                                             shape: FieldShape? = nil) -> Field {
+            Field(name: name, isRequired: false, note: note, shape: shape ?? Value.fieldShape)
         }
 
         /// A string field holding one of `Choice`'s raw values, which the note lists.
@@ -40,15 +43,19 @@ public struct PayloadFields: Sendable {
     public let fields: [Field]
     /// What the summary says after the fields (`delivered with target`), if anything.
     public let remark: String?
+    /// Sets of optional fields of which the payload needs one given whole (a tap's `x` and `y`, or
+    /// its `target`); empty when it needs none. The reader checks it; the JSON Schema says it.
+    public let alternatives: [[String]]
 
-    public init(_ fields: Field..., remark: String? = nil) {
-        self.init(fields, remark: remark)
+    public init(_ fields: Field..., remark: String? = nil, alternatives: [[String]] = []) {
+        self.init(fields, remark: remark, alternatives: alternatives)
     }
 
     /// The declaration of `fields`, in the order the summary lists them.
-    public init(_ fields: [Field], remark: String? = nil) {
+    public init(_ fields: [Field], remark: String? = nil, alternatives: [[String]] = []) {
         self.fields = fields
         self.remark = remark
+        self.alternatives = alternatives
     }
 
     /// The names of the fields the payload cannot be read without.

@@ -13,12 +13,16 @@ final class InvariantMonitor {
     private var isChecking = false
 
     var count: Int { entries.count }
+    /// What checking every invariant once costs, in paths read (``add(name:owner:weight:evaluate:)``).
+    private(set) var weight = 0
 
     /// The name and owner of every invariant, in the order they were added.
     var declared: [(name: String, owner: String)] { entries.map { ($0.name, $0.owner) } }
 
-    func add(name: String, owner: String, evaluate: @escaping () -> InvariantOutcome) {
+    /// Adds an invariant whose check reads `weight` paths (a plugin's own test counts one).
+    func add(name: String, owner: String, weight: Int = 1, evaluate: @escaping () -> InvariantOutcome) {
         entries.append(Entry(name: name, owner: owner, evaluate: evaluate))
+        self.weight += max(weight, 1)
     }
 
     /// Checks every invariant and publishes a failure for each one that has just stopped holding.

@@ -55,6 +55,22 @@ public enum ScenarioLimits {
 
     // MARK: The scene and the device
 
+    /// The longest text a node holds, in Unicode scalars (as the schema's `maxLength` counts): set
+    /// (a scene's `text:`, a `set:` step, a plugin's `set`) or typed (a `type:` step, an injected,
+    /// emitted or viewer-typed `text` event, each checked against the field's text with it
+    /// appended). Ten thousand is a long form field or a page of prose, past what a phone's text
+    /// field holds in practice; it bounds what every `text` event may cost (the text read by
+    /// invariants, frames and pictures), which grew without end: 700 injects of 60 KB into one field.
+    public static let textLength = 10_000
+
+    /// Whether `text` followed by `appended` holds at most ``textLength`` Unicode scalars. No
+    /// counting while their UTF-8 is that short (a scalar is at least a byte), so a field typed
+    /// into character by character does not cost a count of its whole text each time.
+    public static func textFits(_ text: String, appending appended: String = "") -> Bool {
+        if text.utf8.count + appended.utf8.count <= textLength { return true }
+        return text.unicodeScalars.count + appended.unicodeScalars.count <= textLength
+    }
+
     /// The most nodes a scene holds, the root included.
     public static let nodes = 10_000
     /// The deepest a node may sit below the root.

@@ -34,6 +34,10 @@ public protocol Plugin: PluginInstance, SendableMetatype {
     static var scene: ScenePreset? { get }
     /// The keys of ``state``, each with what it means and, when they are names, its values.
     static var stateKeys: [PluginStateKey] { get }
+    /// The dotted paths of the configuration's numbers that are durations in seconds, 0 to
+    /// ``ScenarioLimits/runSeconds``: the plugin checks them with ``checkDurations(_:)``, and the
+    /// JSON Schema bounds them.
+    static var durations: [String] { get }
 
     /// Sets the plugin up in `context`: subscribes, resolves node handles, changes the scene.
     /// Throwing refuses the install and drops whatever it subscribed.
@@ -50,5 +54,18 @@ extension Plugin {
     public static var events: [any PluginEvent.Type] { [] }
     public static var scene: ScenePreset? { nil }
     public static var stateKeys: [PluginStateKey] { [] }
+    public static var durations: [String] { [] }
     public var state: Fields { [:] }
+
+    /// Throws, naming the path, unless each of ``durations`` in `configuration` is a duration
+    /// (``VirtualTime/duration(_:field:)``).
+    public static func checkDurations(_ configuration: Configuration) throws(FieldError) {
+        let fields = FieldValue.dictionary(FieldCodec.fields(of: configuration))
+        for path in durations {
+            let value = path.split(separator: ".").reduce(Optional(fields)) { value, key in
+                if case .dictionary(let entries)? = value { entries[String(key)] } else { nil }
+            }
+            _ = try VirtualTime.duration(value?.number ?? .nan, field: path)
+        }
+    }
 }

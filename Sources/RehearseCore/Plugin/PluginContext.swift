@@ -77,11 +77,16 @@ public final class PluginContext {
 
     // MARK: Emitting
 
-    /// Emits a built-in event as injected input is (checked, then delivered after the current
-    /// event). Returns its sequence number, or `nil` when it was swallowed (an empty auto-disabled return).
+    /// Emits a built-in event as injected input is: read back from its fields as an injected
+    /// event is read (so its payload's limits hold, however it was built), checked, then delivered
+    /// after the current event. Returns its sequence number, or `nil` when it was swallowed (an
+    /// empty auto-disabled return). Throws, emitting nothing, for an event an injection would refuse.
     @discardableResult
     public func emit(_ event: Event) throws(InjectionError) -> UInt64? {
-        try simulation.emit(event, source: pluginID)
+        if let builtin = event.builtin {
+            do { _ = try builtin.event(from: event.fields) } catch { throw .invalidFields(name: event.name, error) }
+        }
+        return try simulation.emit(event, source: pluginID)
     }
 
     /// Emits a plugin-defined event; its type joins the vocabulary if no plugin listed it.
@@ -99,7 +104,9 @@ public final class PluginContext {
     @discardableResult
     public func emit(named name: String, fields given: Fields) throws -> UInt64? {
         let fields = try given.mapValues(FieldValueEncoder.normalised)
-        return try simulation.emit(try Event(name: name, fields: fields), source: pluginID)
+        let event: Event
+        do { event = try Event(name: name, fields: fields) } catch { throw InjectionError.invalidFields(name: name, error) }
+        return try simulation.emit(event, source: pluginID)
     }
 
     // MARK: The scene

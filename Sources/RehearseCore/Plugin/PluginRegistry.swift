@@ -14,6 +14,11 @@ public struct PluginDescriptor: Sendable {
     public let defaultConfiguration: Fields
     /// The case names of every configuration key that is an enum of strings, by dotted path.
     public let configurationChoices: [String: [String]]
+    /// The dotted paths of the configuration's durations (``Plugin/durations``).
+    public let configurationDurations: [String]
+    /// The form of each top-level configuration key's value, found from its type (what a
+    /// mapping that is empty by default holds: a gateway's `sections`, booleans).
+    public let configurationShapes: [String: FieldShape]
     /// The keys of the plugin's state, as it declares them.
     public let stateKeys: [PluginStateKey]
     /// Decodes a configuration (defaults with overrides on top) into what makes an instance.
@@ -29,6 +34,8 @@ public struct PluginDescriptor: Sendable {
         stateKeys = P.stateKeys
         defaultConfiguration = FieldCodec.fields(of: P.defaultConfiguration)
         configurationChoices = CaseNames.choices(in: P.defaultConfiguration)
+        configurationDurations = P.durations
+        configurationShapes = FieldShapeProbe.shapes(of: P.Configuration.self)
         configure = { overrides in
             let configuration = try FieldCodec.configuration(
                 P.Configuration.self, defaults: P.defaultConfiguration, overrides: overrides)
@@ -49,6 +56,8 @@ public struct PluginDescriptor: Sendable {
         stateKeys = []
         self.defaultConfiguration = defaultConfiguration
         configurationChoices = [:]
+        configurationDurations = []
+        configurationShapes = [:]
         configure = { overrides in try make(try FieldCodec.merged(defaults: defaultConfiguration, overrides: overrides)) }
     }
 

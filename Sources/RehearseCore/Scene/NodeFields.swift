@@ -17,6 +17,10 @@ extension Node {
         let parent: String? = try reader.optional("parent")
         var node = Node(id: id, kind: kind, frame: try reader.required("frame"))
         node.text = try reader.optional("text") ?? node.text
+        guard ScenarioLimits.textFits(node.text) else {
+            throw FieldError(path: "text", problem: .invalidValue(
+                "must be at most \(ScenarioLimits.textLength) Unicode scalars (ScenarioLimits.textLength), found \(node.text.unicodeScalars.count)"))
+        }
         node.secure = try reader.optional("secure") ?? node.secure
         node.returnKey = try reader.choice("returnKey") ?? node.returnKey
         node.tag = try reader.optional("tag") ?? node.tag

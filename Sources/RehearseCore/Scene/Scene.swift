@@ -189,9 +189,8 @@ public final class Scene {
     /// Changes a node's model values at once (no animation).
     public func update(_ id: String, _ change: (inout Node) -> Void) throws(SceneError) {
         guard let slot = slots[id] else { throw SceneError.unknownNode(id) }
-        var node = storage[slot]
-        change(&node)
-        storage[slot] = node
+        // In place: a copy of the node would share its text, so appending to it copied the whole text.
+        change(&storage[slot])
     }
 
     /// The node's ancestors, nearest first, ending with the root.

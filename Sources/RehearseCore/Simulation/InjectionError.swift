@@ -8,7 +8,8 @@ public enum InjectionError: Error, Equatable, Sendable, CustomStringConvertible 
     case notATextInput(field: String, id: String)
     /// A time that is not a finite number of seconds, or that lies in the past.
     case invalidTime(String)
-    /// A plugin-defined event whose fields its type does not accept.
+    /// An event whose fields its type does not accept: a plugin-defined event, or a built-in one
+    /// a plugin built with values its payload's reader refuses.
     case invalidFields(name: String, FieldError)
     /// A touch or a gesture off the screen, a touch that does not fit the fingers down (a finger
     /// already down coming down again, one that is not down moving or lifting), or a gesture
@@ -17,6 +18,9 @@ public enum InjectionError: Error, Equatable, Sendable, CustomStringConvertible 
     /// Emitted while the event being delivered has caused ``ScenarioLimits/cascadeEvents``
     /// events already.
     case cascadeLimit
+    /// Text that would make the field `target` hold more than ``ScenarioLimits/textLength``
+    /// Unicode scalars.
+    case textTooLong(target: String)
 
 
     public var description: String {
@@ -29,6 +33,8 @@ public enum InjectionError: Error, Equatable, Sendable, CustomStringConvertible 
         case .invalidTouch(let reason): reason
         case .cascadeLimit:
             "one event caused \(ScenarioLimits.cascadeEvents) events (ScenarioLimits.cascadeEvents, the limit) before time moved: an emit loop?"
+        case .textTooLong(let target):
+            "node '\(target)' would hold more than \(ScenarioLimits.textLength) Unicode scalars of text (ScenarioLimits.textLength, the limit)"
         }
     }
 }

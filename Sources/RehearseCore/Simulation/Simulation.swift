@@ -171,18 +171,22 @@ public final class Simulation {
     /// or a plugin id. Its paths are not checked here (a scenario checks them against the scene as
     /// declared, a plugin's context against the scene now).
     public func addInvariant(_ invariant: Invariant, owner: String) {
-        addInvariant(named: invariant.name, owner: owner) { [unowned self] in invariant.evaluate(in: self) }
+        addInvariant(named: invariant.name, owner: owner, weight: invariant.paths.count) { [unowned self] in invariant.evaluate(in: self) }
     }
 
-    /// Adds an invariant computed by `evaluate` (a plugin's own test).
-    func addInvariant(named name: String, owner: String, evaluate: @escaping () -> InvariantOutcome) {
-        invariantMonitor.add(name: name, owner: owner, evaluate: evaluate)
+    /// Adds an invariant computed by `evaluate` (a plugin's own test), whose check reads `weight` paths.
+    func addInvariant(named name: String, owner: String, weight: Int = 1, evaluate: @escaping () -> InvariantOutcome) {
+        invariantMonitor.add(name: name, owner: owner, weight: weight, evaluate: evaluate)
         guard bus.afterDelivery == nil else { return }
         bus.afterDelivery = { [weak self] in
             guard let self else { return }
             invariantMonitor.check(on: bus)
         }
     }
+
+    /// What checking every invariant once costs, in paths read: one per path an invariant reads
+    /// (a `finite` rule of 100 paths, 100), at least one each. A run's budget counts it.
+    public var invariantWeight: Int { invariantMonitor.weight }
 
     /// The name and owner of every invariant checked, in the order they were added.
     public var invariants: [(name: String, owner: String)] { invariantMonitor.declared }
@@ -256,7 +260,11 @@ public final class Simulation {
         switch event {
         case .focus(let request): try node(request.target, field: "target", textInput: true)
         case .returnKey(let request): try node(request.target, field: "target", textInput: true)
-        case .text(let input): try node(input.target, field: "target", textInput: true)
+        case .text(let input):
+            try node(input.target, field: "target", textInput: true)
+            if let field = scene[input.target], !ScenarioLimits.textFits(field.text, appending: input.text) {
+                throw InjectionError.textTooLong(target: input.target)
+            }
         case .resign(let request): try node(request.target, field: "target")
         case .tap(let tap): try node(tap.target, field: "target")
         case .touchBegan(let touch), .touchMoved(let touch), .touchEnded(let touch), .touchCancelled(let touch):
@@ -339,7 +347,7 @@ public final class Simulation {
             tap.isControl = tap.target.flatMap { scene[$0]?.kind.isControl } ?? false
             return .tap(tap)
         case .text(var input):
-            try? scene.update(input.target) { $0.text += input.text }
+            try? scene.update(input.target) { $0.text.append(input.text) }
             if scene[input.target]?.secure == true { input.text = Redaction.placeholder }
             return .text(input)
         case .returnKey(let request):

@@ -61,7 +61,12 @@ extension Simulation {
         var changed = node
         switch parts[1] {
         case "hidden": changed.hidden = try read(Bool.self)
-        case "text": changed.text = try read(String.self)
+        case "text":
+            changed.text = try read(String.self)
+            guard ScenarioLimits.textFits(changed.text) else {
+                throw fail("a text holds at most \(ScenarioLimits.textLength) Unicode scalars (ScenarioLimits.textLength), "
+                    + "found \(changed.text.unicodeScalars.count)")
+            }
         case "secure": changed.secure = try read(Bool.self)
         case "tag": changed.tag = try read(Int.self)
         case "enablesReturnKeyAutomatically": changed.enablesReturnKeyAutomatically = try read(Bool.self)

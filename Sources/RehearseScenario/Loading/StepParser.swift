@@ -102,7 +102,12 @@ struct StepParser {
             guard let into = entries["into"], let text = entries["text"] else {
                 throw argument.error("type needs into (a text field) and text")
             }
-            return .inject(.text(TextInput(target: try textInput(into), text: try text.string("text"))))
+            let input = TextInput(target: try textInput(into), text: try text.string("text"))
+            // The field's text in the set-up with this one appended; what earlier steps typed, the run checks.
+            guard ScenarioLimits.textFits(simulation.scene[input.target]?.text ?? "", appending: input.text) else {
+                throw text.error("\(InjectionError.textTooLong(target: input.target))")
+            }
+            return .inject(.text(input))
         case .return: return .inject(.returnKey(NodeTarget(target: try textInput(argument))))
         case .focus: return .inject(.focus(NodeTarget(target: try textInput(argument))))
         case .resign:

@@ -20,6 +20,7 @@ enum YAMLDocument {
             throw ScenarioError("file is not UTF-8 text", at: location(ofFirstInvalidByteIn: data, file: file))
         }
         if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
+        try checkLineBreaks(text, file: file)
         try checkDepth(text, file: file)
         let root: Yams.Node?
         do {
@@ -148,6 +149,19 @@ enum YAMLDocument {
             default: break
             }
         }
+    }
+
+    /// Refuses U+0085, U+2028 and U+2029 written as they are: this reader (libyaml, YAML 1.1)
+    /// breaks lines at them and YAML 1.2 does not, so a key or value holding one would be read
+    /// otherwise than an editor's YAML 1.2 reader and the JSON Schema read it. Escaped in a
+    /// double-quoted string (`"\u2028"`) they are text, as everywhere.
+    private static func checkLineBreaks(_ text: String, file: String) throws(ScenarioError) {
+        let breaks: Set<Unicode.Scalar> = ["\u{85}", "\u{2028}", "\u{2029}"]
+        guard let index = text.unicodeScalars.firstIndex(where: breaks.contains) else { return }
+        let offset = text.utf8.distance(from: text.utf8.startIndex, to: index)
+        let name = String(format: "U+%04X", text.unicodeScalars[index].value)
+        throw ScenarioError("\(name) is a line break to this reader (YAML 1.1) and text to YAML 1.2: write it escaped in a "
+            + "double-quoted string (\"\\u\(name.dropFirst(2))\") or leave it out", at: location(ofByte: offset, in: text, file: file))
     }
 
     /// The line and column of the byte at `offset` of `text`'s UTF-8.

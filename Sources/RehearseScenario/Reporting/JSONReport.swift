@@ -9,6 +9,7 @@ public enum JSONReport {
             "passed": .int(Int64(summary.passed)),
             "failed": .int(Int64(summary.failed)),
             "invalid": .int(Int64(summary.invalid)),
+            "stopped": .int(Int64(summary.stopped)),
         ]
         return FieldValue.dictionary(report).jsonText
     }
@@ -27,6 +28,9 @@ public enum JSONReport {
         switch result.outcome {
         case .passed:
             fields["status"] = "passed"
+        case .stopped(let error):
+            fields["status"] = "stopped"
+            fields["error"] = ["message": .string(error.message), "location": location(error.location)]
         case .invalid(let error):
             fields["status"] = "invalid"
             fields["error"] = ["message": .string(error.message), "location": location(error.location)]

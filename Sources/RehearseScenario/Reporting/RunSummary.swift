@@ -3,6 +3,8 @@ public struct RunSummary: Sendable, Equatable {
     public var passed = 0
     public var failed = 0
     public var invalid = 0
+    /// Runs stopped at a budget.
+    public var stopped = 0
 
     public init(_ results: [ScenarioResult]) {
         for result in results {
@@ -10,17 +12,21 @@ public struct RunSummary: Sendable, Equatable {
             case .passed: passed += 1
             case .failed: failed += 1
             case .invalid: invalid += 1
+            case .stopped: stopped += 1
             }
         }
     }
 
-    /// 0 when everything passed, 1 when an expectation failed, 2 when a file was invalid.
-    public var exitCode: Int32 { invalid > 0 ? 2 : failed > 0 ? 1 : 0 }
+    /// 0 when everything passed, 1 when an expectation failed, 2 when a file was invalid or a run
+    /// stopped at a budget.
+    public var exitCode: Int32 { invalid + stopped > 0 ? 2 : failed > 0 ? 1 : 0 }
 
-    /// `scenarios: 3 passed, 1 failed` (invalid files count as failed; a second line says how many).
+    /// `scenarios: 3 passed, 1 failed` (invalid files and runs stopped at a budget count as
+    /// failed; a line more says how many of each).
     public var line: String {
-        var line = "scenarios: \(passed) passed, \(failed + invalid) failed"
+        var line = "scenarios: \(passed) passed, \(failed + invalid + stopped) failed"
         if invalid > 0 { line += "\n(\(invalid) of them invalid: nothing ran)" }
+        if stopped > 0 { line += "\n(\(stopped) of them stopped at a budget: they ran up to it)" }
         return line
     }
 }

@@ -20,6 +20,8 @@ public struct TextReport: Sendable {
             return "\(paint("PASS", "32")) \(title)  \(timing)"
         case .invalid(let error):
             return "\(paint("INVALID", "31;1")) \(error)"
+        case .stopped(let error):
+            return "\(paint("STOPPED", "31;1")) \(title)  \(timing)\n  \(error)"
         case .failed(let failures):
             var lines = ["\(paint("FAIL", "31;1")) \(title)  \(timing)"]
             for failure in failures {

@@ -35,6 +35,9 @@ public struct ScenarioResult: Sendable {
         case failed([Failure])
         /// The file could not be loaded; nothing ran.
         case invalid(ScenarioError)
+        /// The run stopped at a budget (its work's or its pictures'), at the step the error names:
+        /// it ran up to there.
+        case stopped(ScenarioError)
     }
 
     public init(file: String, name: String, outcome: Outcome) {

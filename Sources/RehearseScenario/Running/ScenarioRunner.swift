@@ -150,7 +150,7 @@ public struct ScenarioRunner: Sendable {
         }
         if let stopTime, simulation.now < stopTime { execution.advance(to: stopTime) }
         if let reason = execution.stopReason {
-            result.outcome = .invalid(ScenarioError(reason, at: execution.currentLocation))
+            result.outcome = .stopped(ScenarioError(reason, at: execution.currentLocation))
             return result
         }
         result.simulatedTime = simulation.now

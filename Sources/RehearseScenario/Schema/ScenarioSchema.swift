@@ -22,7 +22,8 @@ public enum ScenarioSchema {
             declared[event.name] = (event.declaredFields.required, event.declaredFields.optional, shapes[event.name] ?? [:])
         }
         let events = Events(names: (EventDescription.builtin + registry.events).map(\.name),
-                            declared: declared.keys.sorted().compactMap { name in declared[name].map { (name, $0) } })
+                            declared: declared.keys.sorted().compactMap { name in declared[name].map { (name, $0) } },
+                            alternatives: Dictionary(uniqueKeysWithValues: BuiltinEvent.allCases.map { ($0.name, $0.payloadType.payloadFields.alternatives) }))
         let step = StepParser.StepName.allCases.map { name in
             object([name.rawValue: argument(of: name, events: events)], required: [name.rawValue])
         }
@@ -75,7 +76,7 @@ public enum ScenarioSchema {
         case .tap: oneOf([string, object(keys(ScenarioSyntax.tapPoint, number), required: ScenarioSyntax.tapPoint)])
         case .wait, .at: seconds
         case .expect: paths(value: expectedValue)
-        case .type: object(keys(ScenarioSyntax.type, string), required: ScenarioSyntax.type)
+        case .type: object(["into": string, "text": text], required: ScenarioSyntax.type)
         case .return, .focus, .resign: string
         case .snapshot: fileName
         case .expectPicture: oneOf([fileName, object(["name": fileName, "tolerance": length], required: ["name"])])
@@ -179,7 +180,8 @@ public enum ScenarioSchema {
         oneOf([
             enumeration(NamedCurve.allCases.map(\.rawValue)),
             object(["bezier": ["type": "array", "items": number, "minItems": 4, "maxItems": 4]], required: ["bezier"]),
-            object(["spring": object(keys(ScenarioSyntax.spring, number), required: ["stiffness", "damping"])], required: ["spring"]),
+            object(["spring": object(["mass": positive, "stiffness": positive, "damping": notNegative, "velocity": number],
+                                     required: ["stiffness", "damping"])], required: ["spring"]),
             object(["pop": object(keys(ScenarioSyntax.pop, ["type": "number", "minimum": .double(ScenarioLimits.popParameter.lowerBound),
                                                              "maximum": .double(ScenarioLimits.popParameter.upperBound)]))], required: ["pop"]),
         ])
@@ -225,12 +227,13 @@ public enum ScenarioSchema {
     private static var node: FieldValue {
         let flag: Set = ["secure", "enablesReturnKeyAutomatically", "hidden", "bounces", "pagingEnabled", "scrollEnabled"]
         var properties: [String: FieldValue] = [
-            "id": ["type": "string", "pattern": "^[^.]+$"], "kind": enumeration(NodeKind.allCases.map(\.rawValue)),
+            "id": ["type": "string", "pattern": "^[^.]+$", "not": enumeration(Scene.reservedIDs.sorted())],
+            "kind": enumeration(NodeKind.allCases.map(\.rawValue)),
             "parent": nullable(string), "frame": components(of: .frame),
         ]
         for name in Node.fieldNames {
             let property: FieldValue = switch name {
-            case "text": string
+            case "text": text
             case "returnKey": enumeration(ReturnKey.allCases.map(\.rawValue))
             case "keyboardDismissMode": enumeration(KeyboardDismissMode.allCases.map(\.rawValue))
             case "decelerationRate": oneOf([enumeration(DecelerationRate.named.map(\.name)), ["type": "number", "exclusiveMinimum": 0, "maximum": .double(ScenarioLimits.decelerationRate)]])
@@ -284,6 +287,11 @@ public enum ScenarioSchema {
     private static func configuration(of plugin: PluginDescriptor) -> FieldValue {
         func schema(like defaultValue: FieldValue, at path: String) -> FieldValue {
             if let names = plugin.configurationChoices[path] { return nullable(enumeration(names)) }
+            if plugin.configurationDurations.contains(path) { return nullable(seconds) }
+            // A mapping whose defaults are empty: its values' form from the configuration's type.
+            if case .dictionary(let entries) = defaultValue, entries.isEmpty, let shape = plugin.configurationShapes[path] {
+                return nullable(ScenarioSchema.schema(of: shape))
+            }
             let schema: FieldValue = switch defaultValue {
             case .bool: boolean
             case .int, .double: number
@@ -308,6 +316,8 @@ public enum ScenarioSchema {
         let names: [String]
         /// Each event's declared fields (``BuiltinEvent/declaredFields``, ``PluginEvent/declaredFields``).
         let declared: [(name: String, fields: Declared)]
+        /// The sets of fields of which an event needs one given whole (``PayloadFields/alternatives``), by name.
+        let alternatives: [String: [[String]]]
 
         var name: FieldValue { enumeration(names) }
 
@@ -320,9 +330,16 @@ public enum ScenarioSchema {
                 var properties: [String: FieldValue] = [:]
                 for name in optional { properties[name] = exactly ? nullable(sent(name)) : ["$ref": "#/definitions/value"] }
                 for name in required { properties[name] = exactly ? sent(name) : ["$ref": "#/definitions/value"] }
-                let fields = object(properties, required: exactly ? required.sorted() : [])
+                let sets = exactly ? alternatives[event.name] ?? [] : []
+                // One set given whole: each of a set's fields needs the others (a tap's x its y).
+                let needs = Dictionary(uniqueKeysWithValues: sets.flatMap { set in
+                    set.map { name in (name, FieldValue.array(set.filter { $0 != name }.map(FieldValue.string))) }
+                }.filter { $0.1 != [] })
+                let fields = object(properties, required: exactly ? required.sorted() : [], extra: sets.isEmpty ? [:] : [
+                    "anyOf": .array(sets.map { ["required": .array($0.map(FieldValue.string))] }), "dependencies": .dictionary(needs),
+                ])
                 var then: Fields = ["properties": ["fields": fields]]
-                if exactly && !required.isEmpty { then["required"] = ["fields"] }
+                if exactly && !(required.isEmpty && sets.isEmpty) { then["required"] = ["fields"] }
                 return ["if": ["properties": ["name": ["const": .string(event.name)]]], "then": .dictionary(then)]
             }
             return ["allOf": .array(rules)]
@@ -336,11 +353,14 @@ public enum ScenarioSchema {
     private static let number: FieldValue = ["type": "number", "minimum": .double(-.greatestFiniteMagnitude),
                                              "maximum": .double(.greatestFiniteMagnitude)]
     private static let boolean: FieldValue = ["type": "boolean"]
+    /// A node's text, in Unicode scalars as `maxLength` counts them.
+    private static let text: FieldValue = ["type": "string", "maxLength": .int(Int64(ScenarioLimits.textLength))]
     /// A name that becomes a file name (``PlainFileName``).
     private static let fileName: FieldValue = ["type": "string", "pattern": .string(PlainFileName.pattern)]
     /// A time in a scenario: at most the longest run.
     private static let seconds: FieldValue = ["type": "number", "minimum": 0, "maximum": .double(ScenarioLimits.runSeconds)]
     private static let notNegative: FieldValue = ["type": "number", "minimum": 0, "maximum": .double(.greatestFiniteMagnitude)]
+    private static let positive: FieldValue = ["type": "number", "exclusiveMinimum": 0, "maximum": .double(.greatestFiniteMagnitude)]
     /// A length in points, from 0 to the longest a device may have.
     private static let length: FieldValue = ["type": "number", "minimum": 0, "maximum": .double(ScenarioLimits.deviceLength)]
     /// Any value a field may hold (the loader's `fieldValue`): a mapping may hold null (the key is
@@ -359,6 +379,7 @@ public enum ScenarioSchema {
         case .any: item
         case .string: string
         case .number: number
+        case .numberWithin(let bounds): ["type": "number", "minimum": .double(bounds.lowerBound), "maximum": .double(bounds.upperBound)]
         case .integer: ["type": "integer", "minimum": .int(.min), "maximum": .int(.max)]
         case .boolean: boolean
         case .choice(let names): enumeration(names)
@@ -367,6 +388,7 @@ public enum ScenarioSchema {
                    ["type": "array", "items": bounded(magnitude), "minItems": .int(Int64(names.count)), "maxItems": .int(Int64(names.count))]])
         case .list(let element): ["type": "array", "items": schema(of: element)]
         case .mapping: fields
+        case .mappingOf(let value): ["type": "object", "additionalProperties": schema(of: value)]
         }
     }
 

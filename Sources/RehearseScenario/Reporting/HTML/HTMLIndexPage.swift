@@ -18,10 +18,10 @@ enum HTMLIndexPage {
                 + "<td>\(HTMLReport.escape(firstProblem(result)))</td></tr>\n"
         }
         let body = """
-            <h1>Rehearse: \(summary.passed) passed, \(summary.failed + summary.invalid) failed</h1>
+            <h1>Rehearse: \(summary.passed) passed, \(summary.failed + summary.invalid + summary.stopped) failed</h1>
             <p><input type="search" data-filters="scenarios" placeholder="Search scenarios" aria-label="Search scenarios">
             <select id="status" aria-label="Status"><option value="">all</option><option value="failed">failed</option>
-            <option value="invalid">invalid</option><option value="passed">passed</option></select></p>
+            <option value="invalid">invalid</option><option value="stopped">stopped</option><option value="passed">passed</option></select></p>
             <table id="scenarios"><thead><tr><th>status</th><th>scenario</th><th>file</th><th>simulated</th><th>wall</th><th>first problem</th></tr></thead>
             <tbody>
             \(rows)</tbody></table>
@@ -33,7 +33,7 @@ enum HTMLIndexPage {
         switch result.outcome {
         case .passed: ""
         case .failed(let failures): failures.first.map { "\($0.subject): expected \($0.expected)" } ?? ""
-        case .invalid(let error): error.message
+        case .invalid(let error), .stopped(let error): error.message
         }
     }
 }

@@ -112,12 +112,13 @@ public enum HTMLReport {
     /// `sha256-BASE64` of the script, as a content policy names it.
     static let scriptHash = "sha256-" + Data(SHA256.digest(Array(HTMLReportStyle.script.utf8))).base64EncodedString()
 
-    /// `passed`, `failed` or `invalid`: the class and filter value of an outcome.
+    /// `passed`, `failed`, `invalid` or `stopped`: the class and filter value of an outcome.
     static func status(_ outcome: ScenarioResult.Outcome) -> String {
         switch outcome {
         case .passed: "passed"
         case .failed: "failed"
         case .invalid: "invalid"
+        case .stopped: "stopped"
         }
     }
 }

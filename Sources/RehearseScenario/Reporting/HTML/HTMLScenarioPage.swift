@@ -17,6 +17,7 @@ enum HTMLScenarioPage {
         switch result.outcome {
         case .passed: break
         case .invalid(let error): body += "<h2>Invalid</h2>\n<pre>\(HTMLReport.escape(error.description))</pre>\n"
+        case .stopped(let error): body += "<h2>Stopped at a budget</h2>\n<pre>\(HTMLReport.escape(error.description))</pre>\n"
         case .failed(let failures): body += self.failures(failures)
         }
         body += pictures(result.pictureMismatches)
