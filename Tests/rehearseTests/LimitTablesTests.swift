@@ -42,6 +42,7 @@ import Testing
         Row(document: scenarios, row: "| a scroll view's `decelerationRate` |", limits: [
             ("decelerationRate", "at most \(ScenarioLimits.decelerationRate)"),
         ]),
+        Row(document: scenarios, row: "| a node's text |", limits: [("textLength", "\(grouped(ScenarioLimits.textLength)) Unicode scalars")]),
         Row(document: scenarios, row: "| scene nodes |", limits: [("nodes", grouped(ScenarioLimits.nodes))]),
         Row(document: scenarios, row: "| scene depth |", limits: [("sceneDepth", "\(ScenarioLimits.sceneDepth) levels")]),
         Row(document: scenarios, row: "| snapshot and golden picture names |", limits: [
