@@ -65,6 +65,20 @@ import Testing
         #expect(bus.waitFor("disconnected peer 200: not authenticated within 5.0 seconds", in: "serve.log", seconds: 10))
     }
 
+    /// A client that has said its SASL AUTH line keeps its place while 100 sockets that send the
+    /// credentials byte and nothing more come after it: each of them makes room for the next, and
+    /// the client says BEGIN and is answered. (Once, the one that came first made room: a flood
+    /// of such sockets dropped every client in the middle of its handshake.)
+    @Test func socketsThatNeverAuthenticateDropNoClientMidHandshake() throws {
+        let bus = try PrivateBus()
+        let (_, _, socket) = try bus.servePeersOnly(["--mode", "manual"])
+        let result = try bus.run("/usr/bin/env", ["python3", Self.script, "mid-sasl", socket, "100"])
+        #expect(result.output == "answered (('d', 0.0),)\n", "\(result.output)\(result.errorOutput)\(bus.contents(of: "serve.log"))")
+        let log = bus.contents(of: "serve.log")
+        #expect(log.contains("disconnected peer 2: not authenticated while 16 peers were authenticating (the limit)"), "\(log)")
+        #expect(!log.contains("disconnected peer 1:"), "\(log)")
+    }
+
     /// With every place taken by peers that authenticated and are not idle, a newcomer is closed
     /// with a line that says why.
     @Test func peersPastTheCapAreRefusedWithALogLine() throws {

@@ -2,6 +2,11 @@
 """Peers that misbehave towards `rehearse serve --listen ADDRESS`, for HostilePeerTests.
 
   hostile_peer.py silent PATH COUNT SECONDS   COUNT raw sockets that connect and never authenticate
+  hostile_peer.py mid-sasl PATH COUNT         a client says its SASL AUTH line and waits for OK; then COUNT
+                                              raw sockets connect, send the credentials byte and nothing
+                                              more, and a prompt jeepney client connects behind them; then
+                                              the first client says BEGIN and calls Get time: prints its
+                                              answer, or why it had none
   hostile_peer.py unread ADDRESS SECONDS      a jeepney peer that says Hello, asks for every signal
                                               and never reads again
   hostile_peer.py load ADDRESS FILE           LoadScenario with FILE's text; prints the error name or "ok"
@@ -32,8 +37,9 @@ import sys
 import time
 
 from jeepney import DBusAddress, HeaderFields, MessageType, new_method_call
+from jeepney.auth import make_auth_external
 from jeepney.bus_messages import MatchRule, message_bus
-from jeepney.io.blocking import open_dbus_connection
+from jeepney.io.blocking import DBusConnection, open_dbus_connection
 
 SIMULATOR = DBusAddress("/org/rehearse/Simulator", bus_name="org.rehearse.Simulator",
                         interface="org.rehearse.Simulator1")
@@ -47,6 +53,30 @@ def silent(path, count, seconds):
         sockets.append(peer)
     print("connected", flush=True)
     time.sleep(seconds)
+
+
+def mid_sasl(path, count):
+    client = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    client.settimeout(10)
+    client.connect(path)
+    client.sendall(b"\0" + make_auth_external())
+    if not client.recv(100).startswith(b"OK "):
+        sys.exit("the service did not answer AUTH with OK")
+    flood = []
+    for _ in range(count):
+        peer = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        peer.connect(path)
+        peer.sendall(b"\0")
+        flood.append(peer)
+    # Accepted after every socket of the flood: once it is answered, the service saw them all.
+    prompt = open_dbus_connection(bus=f"unix:path={path}")
+    prompt.send_and_get_reply(new_method_call(SIMULATOR, "Get", "s", ("time",)), timeout=10)
+    try:
+        client.sendall(b"BEGIN\r\n")
+        reply = DBusConnection(client).send_and_get_reply(new_method_call(SIMULATOR, "Get", "s", ("time",)), timeout=10)
+        print("answered", reply.body, flush=True)
+    except (OSError, ConnectionError, TimeoutError) as error:
+        print("no answer:", type(error).__name__, error, flush=True)
 
 
 def unread(address, seconds):
@@ -209,6 +239,8 @@ if __name__ == "__main__":
     case, arguments = sys.argv[1], sys.argv[2:]
     if case == "silent":
         silent(arguments[0], int(arguments[1]), float(arguments[2]))
+    elif case == "mid-sasl":
+        mid_sasl(arguments[0], int(arguments[1]))
     elif case == "unread":
         unread(arguments[0], float(arguments[1]))
     elif case == "load":
