@@ -96,8 +96,9 @@ private let marker = ".rehearse-report"
 
     /// A folder that holds files and no marker of a report (as `--report /` would be) is refused
     /// before anything runs, with exit 2 and nothing written, and so is a `--report` path that is
-    /// a symbolic link (with or without a slash at its end); an empty folder, or one a report was
-    /// written to, is written (again). (Once, `--report /` wrote `/index.html` and `/scenarios/`.)
+    /// a symbolic link (with or without a slash or a `.` at its end); an empty folder, or one a
+    /// report was written to, is written (again). (Once, `--report /` wrote `/index.html` and
+    /// `/scenarios/`, and `--report link/.` wrote through the link that `--report link` refused.)
     @Test func theReportWritesOnlyIntoAFolderOfItsOwn() throws {
         let file = try Rehearse.scenario("name: passing\nscene: {nodes: []}\nsteps:\n  - wait: 0.1\n", named: "passing.yaml")
         let folder = file.deletingLastPathComponent()
@@ -115,7 +116,7 @@ private let marker = ".rehearse-report"
                 "\(refused.errorOutput)")
         #expect(try manager.contentsOfDirectory(atPath: foreign.path) == ["notes.txt"])
         #expect(!manager.fileExists(atPath: trace.path), "the run went on")
-        for link in ["link", "link/", "link//"] {
+        for link in ["link", "link/", "link//", "link/.", "link/./", "link/./.", "link/.//"] {
             let result = try Rehearse.run(["run", "--report", link, "passing.yaml"], in: folder)
             #expect(result.status == 2)
             #expect(result.errorOutput.contains("link is a symbolic link; give the folder it points to"), "\(link): \(result.errorOutput)")
@@ -127,6 +128,28 @@ private let marker = ".rehearse-report"
             #expect(written.status == 0, "round \(round): \(written.output)\(written.errorOutput)")
             #expect(try manager.contentsOfDirectory(atPath: empty.path).sorted() == [marker, "index.html", "scenarios"], "round \(round)")
         }
+    }
+
+    /// A report folder whose `scenarios` is a symbolic link is refused before anything is written
+    /// into it: its `index.html` and its marker are left as they were, and nothing is written
+    /// where the link points. (Once, `index.html` was rewritten, then the link refused.)
+    @Test func aReportRefusedForALinkInsideWritesNothing() throws {
+        let file = try Rehearse.scenario("name: passing\nscene: {nodes: []}\nsteps:\n  - wait: 0.1\n", named: "passing.yaml")
+        let folder = file.deletingLastPathComponent()
+        let manager = FileManager.default
+        let report = folder.appendingPathComponent("report"), elsewhere = folder.appendingPathComponent("elsewhere")
+        try manager.createDirectory(at: report, withIntermediateDirectories: true)
+        try manager.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        try Data("an earlier marker\n".utf8).write(to: report.appendingPathComponent(marker))
+        try Data("an earlier index\n".utf8).write(to: report.appendingPathComponent("index.html"))
+        try manager.createSymbolicLink(atPath: report.appendingPathComponent("scenarios").path, withDestinationPath: "../elsewhere")
+
+        let result = try Rehearse.run(["run", "--report", "report", "passing.yaml"], in: folder)
+        #expect(result.status == 2)
+        #expect(result.errorOutput.contains("report/scenarios is a symbolic link"), "\(result.errorOutput)")
+        #expect(try String(contentsOf: report.appendingPathComponent("index.html"), encoding: .utf8) == "an earlier index\n")
+        #expect(try String(contentsOf: report.appendingPathComponent(marker), encoding: .utf8) == "an earlier marker\n")
+        #expect(try manager.contentsOfDirectory(atPath: elsewhere.path) == [])
     }
 
     /// A long text is drawn cut in each of the report's pictures, so the page does not grow as the
