@@ -153,8 +153,9 @@ import Testing
     /// While one peer's `Advance` of a million seconds runs on the default session, another
     /// peer's calls that only read it (`Get`, `Snapshot`, `ListPlugins`, the properties,
     /// `Introspect`, `Peer.Ping`) are answered between its slices, with the time then; a caller's
-    /// own calls keep their order (its `Get` waits for its `Advance`). (Once, a `Get` waited
-    /// for the whole Advance: minutes.)
+    /// own calls to one session keep their order (its `Get` waits for its `Advance`), and its call
+    /// to a session of its own is answered before them (sessions are not ordered with each
+    /// other). (Once, a `Get` waited for the whole Advance: minutes.)
     @Test func readsAreAnsweredBetweenTheSlicesOfAnotherPeersAdvance() throws {
         let bus = try PrivateBus()
         let (_, address, _) = try bus.servePeersOnly(["--mode", "manual", "--plugins", "panner"])
@@ -162,7 +163,7 @@ import Testing
         let answered = ["Get", "Snapshot", "ListPlugins", "Properties.Get", "Properties.GetAll", "Introspect", "Peer.Ping"]
             .map { #""\#($0)": "answered""# }.joined(separator: ", ")
         #expect(result.output == #"{"got": {\#(answered)}, "slowest under 2 s": true, "time then": "within the Advance", "#
-                + #""own Get after own Advance": true}"# + "\n", "\(result.output)\(result.errorOutput)")
+                + #""own Get after own Advance": true, "own session's Get first": true}"# + "\n", "\(result.output)\(result.errorOutput)")
     }
 
     /// Set-ups are read off the service's thread: while one peer's pipelined `CreateSession`

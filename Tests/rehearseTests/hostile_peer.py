@@ -21,7 +21,8 @@
   hostile_peer.py reads ADDRESS               a peer starts an Advance of a million seconds; another peer
                                               makes each read-only call (10 s each at most), and a third
                                               pipelines Advance 5 and Get time, answered once the first
-                                              peer leaves; prints what each got as JSON
+                                              peer leaves, and Get time on a session of its own, answered
+                                              before; prints what each got as JSON
   hostile_peer.py idle ADDRESS COUNT SECONDS  COUNT peers that authenticate, say Hello and then nothing
   hostile_peer.py bombs ADDRESS COUNT         writes COUNT CreateSession calls at once, each set-up a YAML alias
                                               bomb inside every size limit, then reads their answers; prints how
@@ -188,19 +189,25 @@ def reads(address):
             time_then = body[0][1]
         if body == "no answer":
             break
-    # A caller's own calls keep their order: its Get waits for its Advance, queued behind the first's.
+    # A caller's own calls to one session keep their order: its Get waits for its Advance, queued
+    # behind the first's; its Get on a session of its own, another session, is answered meanwhile.
     own = open_dbus_connection(bus=address)
+    created = own.send_and_get_reply(new_method_call(SIMULATOR, "CreateSession", "a{sv}", ({"mode": ("s", "manual")},)), timeout=30)
+    session = DBusAddress(created.body[0], bus_name=SIMULATOR.bus_name, interface=SIMULATOR.interface)
     own.sock.sendall(new_method_call(SIMULATOR, "Advance", "d", (5.0,)).serialise(serial=7)
-                     + new_method_call(SIMULATOR, "Get", "s", ("time",)).serialise(serial=8))
+                     + new_method_call(SIMULATOR, "Get", "s", ("time",)).serialise(serial=8)
+                     + new_method_call(session, "Get", "s", ("time",)).serialise(serial=9))
+    first = own.receive(timeout=30)  # the first peer's Advance still runs
     advancing.close()
-    replies = {}
-    while len(replies) < 2:
+    replies = {first.header.fields[HeaderFields.reply_serial]: first.body}
+    while len(replies) < 3:
         reply = own.receive(timeout=60)
         if reply.header.message_type == MessageType.method_return:
             replies[reply.header.fields[HeaderFields.reply_serial]] = reply.body
     print(json.dumps({"got": got, "slowest under 2 s": slowest < 2,
                       "time then": "within the Advance" if time_then and 0 < time_then < 1000000 else time_then,
-                      "own Get after own Advance": replies[8][0][1] == replies[7][0]}), flush=True)
+                      "own Get after own Advance": replies[8][0][1] == replies[7][0],
+                      "own session's Get first": first.header.fields[HeaderFields.reply_serial] == 9}), flush=True)
 
 
 def alias_bomb(depth=6, width=9):
