@@ -94,18 +94,25 @@ private let marker = ".rehearse-report"
         #expect(!FileManager.default.fileExists(atPath: file.deletingLastPathComponent().appendingPathComponent("scenarios").path))
     }
 
+    /// The folder of a new passing scenario, `passing.yaml`, with the empty folders `names` beside it.
+    private func passingScenario(besideFolders names: [String]) throws -> URL {
+        let file = try Rehearse.scenario("name: passing\nscene: {nodes: []}\nsteps:\n  - wait: 0.1\n", named: "passing.yaml")
+        let folder = file.deletingLastPathComponent()
+        for name in names {
+            try FileManager.default.createDirectory(at: folder.appendingPathComponent(name), withIntermediateDirectories: true)
+        }
+        return folder
+    }
+
     /// A folder that holds files and no marker of a report (as `--report /` would be) is refused
     /// before anything runs, with exit 2 and nothing written, and so is a `--report` path that is
     /// a symbolic link (with or without a slash or a `.` at its end); an empty folder, or one a
     /// report was written to, is written (again). (Once, `--report /` wrote `/index.html` and
     /// `/scenarios/`, and `--report link/.` wrote through the link that `--report link` refused.)
     @Test func theReportWritesOnlyIntoAFolderOfItsOwn() throws {
-        let file = try Rehearse.scenario("name: passing\nscene: {nodes: []}\nsteps:\n  - wait: 0.1\n", named: "passing.yaml")
-        let folder = file.deletingLastPathComponent()
+        let folder = try passingScenario(besideFolders: ["home", "empty"])
         let manager = FileManager.default
         let foreign = folder.appendingPathComponent("home"), empty = folder.appendingPathComponent("empty")
-        try manager.createDirectory(at: foreign, withIntermediateDirectories: true)
-        try manager.createDirectory(at: empty, withIntermediateDirectories: true)
         try Data("mine".utf8).write(to: foreign.appendingPathComponent("notes.txt"))
         try manager.createSymbolicLink(atPath: folder.appendingPathComponent("link").path, withDestinationPath: "empty")
         let trace = folder.appendingPathComponent("trace.jsonl")
@@ -134,12 +141,9 @@ private let marker = ".rehearse-report"
     /// into it: its `index.html` and its marker are left as they were, and nothing is written
     /// where the link points. (Once, `index.html` was rewritten, then the link refused.)
     @Test func aReportRefusedForALinkInsideWritesNothing() throws {
-        let file = try Rehearse.scenario("name: passing\nscene: {nodes: []}\nsteps:\n  - wait: 0.1\n", named: "passing.yaml")
-        let folder = file.deletingLastPathComponent()
+        let folder = try passingScenario(besideFolders: ["report", "elsewhere"])
         let manager = FileManager.default
         let report = folder.appendingPathComponent("report"), elsewhere = folder.appendingPathComponent("elsewhere")
-        try manager.createDirectory(at: report, withIntermediateDirectories: true)
-        try manager.createDirectory(at: elsewhere, withIntermediateDirectories: true)
         try Data("an earlier marker\n".utf8).write(to: report.appendingPathComponent(marker))
         try Data("an earlier index\n".utf8).write(to: report.appendingPathComponent("index.html"))
         try manager.createSymbolicLink(atPath: report.appendingPathComponent("scenarios").path, withDestinationPath: "../elsewhere")
