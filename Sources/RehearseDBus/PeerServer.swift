@@ -31,8 +31,9 @@ final class PeerServer {
         var matchRules = PeerMatchRules()
         /// Its socket, or -1.
         let socket: Int32
-        /// Bytes seen waiting to be read while it authenticated, counted up to 2: whether it sent
-        /// anything past the credentials byte that begins SASL (``hasSpoken``).
+        /// Bytes seen waiting to be read while it authenticated (two at most a look, until it has
+        /// spoken): whether it sent anything past the credentials byte that begins SASL
+        /// (``hasSpoken``).
         var bytesHeard = 0
 
         init(connection: OpaquePointer, number: Int) {

@@ -79,6 +79,23 @@ import Testing
         #expect(!log.contains("disconnected peer 1:"), "\(log)")
     }
 
+    /// With 16 peers in the middle of their handshake (each said its AUTH line and stopped before
+    /// BEGIN), a newcomer is closed with a line that says why, and none of them is dropped for
+    /// it; once the authentication timeout drops them, newcomers are served.
+    @Test func peersMidHandshakeAreNotDroppedForANewcomer() throws {
+        let bus = try PrivateBus()
+        let (_, address, socket) = try bus.servePeersOnly(["--mode", "manual"])
+        _ = try bus.start(URL(fileURLWithPath: "/usr/bin/env"), ["python3", Self.script, "stalled", socket, "16", "30"],
+                          output: "stalled.out")
+        #expect(bus.waitFor("stalled", in: "stalled.out", seconds: 20))
+        #expect(try call(bus, address, "Get", ["time"]).result.status != 0)
+        let log = bus.contents(of: "serve.log")
+        #expect(log.contains("refused peer 17: 16 peers are authenticating (the limit), each past its first byte"), "\(log)")
+        #expect(!log.contains("disconnected peer"), "\(log)")
+        #expect(bus.waitFor("disconnected peer 16: not authenticated within 5.0 seconds", in: "serve.log", seconds: 10))
+        #expect(try call(bus, address, "Get", ["time"]).result.output == "(<0.0>,)\n")
+    }
+
     /// With every place taken by peers that authenticated and are not idle, a newcomer is closed
     /// with a line that says why.
     @Test func peersPastTheCapAreRefusedWithALogLine() throws {

@@ -2,6 +2,8 @@
 """Peers that misbehave towards `rehearse serve --listen ADDRESS`, for HostilePeerTests.
 
   hostile_peer.py silent PATH COUNT SECONDS   COUNT raw sockets that connect and never authenticate
+  hostile_peer.py stalled PATH COUNT SECONDS  COUNT raw sockets that say their SASL AUTH line, read OK and
+                                              never say BEGIN
   hostile_peer.py mid-sasl PATH COUNT         a client says its SASL AUTH line and waits for OK; then COUNT
                                               raw sockets connect, send the credentials byte and nothing
                                               more, and a prompt jeepney client connects behind them; then
@@ -53,6 +55,20 @@ def silent(path, count, seconds):
         peer.connect(path)
         sockets.append(peer)
     print("connected", flush=True)
+    time.sleep(seconds)
+
+
+def stalled(path, count, seconds):
+    sockets = []
+    for _ in range(count):
+        peer = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        peer.settimeout(10)
+        peer.connect(path)
+        peer.sendall(b"\0" + make_auth_external())
+        if not peer.recv(100).startswith(b"OK "):
+            sys.exit("the service did not answer AUTH with OK")
+        sockets.append(peer)
+    print("stalled", flush=True)
     time.sleep(seconds)
 
 
@@ -246,6 +262,8 @@ if __name__ == "__main__":
     case, arguments = sys.argv[1], sys.argv[2:]
     if case == "silent":
         silent(arguments[0], int(arguments[1]), float(arguments[2]))
+    elif case == "stalled":
+        stalled(arguments[0], int(arguments[1]), float(arguments[2]))
     elif case == "mid-sasl":
         mid_sasl(arguments[0], int(arguments[1]))
     elif case == "unread":
