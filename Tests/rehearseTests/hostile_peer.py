@@ -58,27 +58,25 @@ def silent(path, count, seconds):
     time.sleep(seconds)
 
 
+def authenticating(path):
+    """A raw socket that said its SASL AUTH line and read OK, and says nothing more."""
+    peer = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    peer.settimeout(10)
+    peer.connect(path)
+    peer.sendall(b"\0" + make_auth_external())
+    if not peer.recv(100).startswith(b"OK "):
+        sys.exit("the service did not answer AUTH with OK")
+    return peer
+
+
 def stalled(path, count, seconds):
-    sockets = []
-    for _ in range(count):
-        peer = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-        peer.settimeout(10)
-        peer.connect(path)
-        peer.sendall(b"\0" + make_auth_external())
-        if not peer.recv(100).startswith(b"OK "):
-            sys.exit("the service did not answer AUTH with OK")
-        sockets.append(peer)
-    print("stalled", flush=True)
+    sockets = [authenticating(path) for _ in range(count)]
+    print("stalled", len(sockets), flush=True)
     time.sleep(seconds)
 
 
 def mid_sasl(path, count):
-    client = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    client.settimeout(10)
-    client.connect(path)
-    client.sendall(b"\0" + make_auth_external())
-    if not client.recv(100).startswith(b"OK "):
-        sys.exit("the service did not answer AUTH with OK")
+    client = authenticating(path)
     flood = []
     for _ in range(count):
         peer = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
