@@ -55,7 +55,9 @@ extension PeerServer {
 
     /// A new peer: served if there is room, or if it can take the place of a peer idle for
     /// longer than ``idlePeerTimeout``; closed otherwise. When ``maximumAuthenticatingPeers`` are
-    /// still authenticating, the one of them that came first makes room for it.
+    /// still authenticating, the one of them that came first among those that sent nothing past
+    /// the credentials byte makes room for it; a peer further into its handshake is never dropped
+    /// for a newcomer, which is closed when every one of them is.
     fileprivate func accept(_ connection: OpaquePointer) {
         threadOwner.check()
         dbus_connection_ref(connection)
@@ -71,9 +73,15 @@ extension PeerServer {
         }
         let authenticating = peers.filter { dbus_connection_get_is_authenticated($0.connection) == 0 }
         if authenticating.count >= Self.maximumAuthenticatingPeers {
-            Self.log("disconnected peer \(authenticating[0].number): not authenticated while "
-                     + "\(Self.maximumAuthenticatingPeers) peers were authenticating (the limit)")
-            retire([authenticating[0]])
+            guard let silent = authenticating.first(where: { !$0.hasSpoken }) else {
+                Self.log("refused peer \(peer.number): \(Self.maximumAuthenticatingPeers) peers are authenticating (the limit), "
+                         + "each past its first byte")
+                retired.append(peer)
+                return
+            }
+            Self.log("disconnected peer \(silent.number): not authenticated while \(Self.maximumAuthenticatingPeers) peers were "
+                     + "authenticating (the limit), and it had sent nothing past its first byte")
+            retire([silent])
         } else if peers.count >= Self.maximumPeers, let idle = longestIdlePeer() {
             Self.log("disconnected peer \(idle.number): it sent nothing for \(idlePeerTimeout) while \(Self.maximumPeers) peers were connected")
             retire([idle])
@@ -88,6 +96,16 @@ extension PeerServer {
             return
         }
         peers.append(peer)
+    }
+
+    /// Notes what waits to be read on `descriptor`, if it is the socket of a peer still
+    /// authenticating that has not yet sent more than its first byte (``Peer/hasSpoken``).
+    func hear(_ descriptor: Int32) {
+        guard let peer = peers.first(where: { $0.socket == descriptor }), !peer.hasSpoken,
+              dbus_connection_get_is_authenticated(peer.connection) == 0 else { return }
+        var bytes: (UInt8, UInt8) = (0, 0)
+        let waiting = recv(descriptor, &bytes, 2, Int32(MSG_PEEK | MSG_DONTWAIT))
+        if waiting > 0 { peer.bytesHeard += waiting }
     }
 
     /// The authenticated peer that has sent nothing for the longest, if longer than the idle timeout.

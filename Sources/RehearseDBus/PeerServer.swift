@@ -29,13 +29,25 @@ final class PeerServer {
         var lastActive: ContinuousClock.Instant
         /// The signals it asked for.
         var matchRules = PeerMatchRules()
+        /// Its socket, or -1.
+        let socket: Int32
+        /// Bytes seen waiting to be read while it authenticated (two at most a look, until it has
+        /// spoken): whether it sent anything past the credentials byte that begins SASL
+        /// (``hasSpoken``).
+        var bytesHeard = 0
 
         init(connection: OpaquePointer, number: Int) {
             self.connection = connection
             self.number = number
             connectedAt = .now
             lastActive = connectedAt
+            var socket: Int32 = -1
+            self.socket = dbus_connection_get_socket(connection, &socket) != 0 ? socket : -1
         }
+
+        /// Whether it sent more than the credentials byte (a NUL) that begins its handshake: a
+        /// client in the middle of SASL, not a socket that connected and said nothing.
+        var hasSpoken: Bool { bytesHeard > 1 }
     }
 
     /// ``SimulatorService/maximumPeers``.
@@ -84,6 +96,7 @@ final class PeerServer {
     init(bus: BusAddress?, idlePeerTimeout: Duration) throws(BusFailure) {
         self.bus = try bus.map { address throws(BusFailure) in try BusConnection(address) }
         self.idlePeerTimeout = idlePeerTimeout
+        loop.willRead = { [unowned self] descriptor in hear(descriptor) }
     }
 
     /// Makes the calling thread the one that serves.

@@ -5,8 +5,8 @@ import Synchronization
 /// Where `rehearse serve --record DIR` writes sessions' recordings: plain file names in that
 /// folder only, so no name a client gives reaches a path outside it; no more bytes in all than
 /// ``maximumFolderBytes``, so no client fills the disk; and a name `Record` wrote is that
-/// session's, which no other session may write over. One folder serves every session of a
-/// service, from their threads.
+/// session's while it is open, which no other session may write over. One folder serves every
+/// session of a service, from their threads.
 final class RecordingFolder: Sendable {
     /// The most bytes the folder's files may hold together; a recording that would pass it is
     /// refused with `org.rehearse.Error.Limit`.
@@ -16,7 +16,9 @@ final class RecordingFolder: Sendable {
     static let maximumRecordsPerSession = 16
 
     let url: URL
-    /// Which session wrote each name with `Record`.
+    /// Which open session wrote each name with `Record`: a session's names are given back when it
+    /// ends (``release(by:)``), so this holds at most ``maximumRecordsPerSession`` names for each
+    /// open session.
     private let claims = Mutex<[String: String]>([:])
 
     init(url: URL) {
@@ -54,6 +56,12 @@ final class RecordingFolder: Sendable {
             if claimed { _ = claims.withLock { $0.removeValue(forKey: name) } }
             throw error
         }
+    }
+
+    /// Gives back the names the session at `session` wrote with `Record`, at its end: another
+    /// session may write them from then on.
+    func release(by session: String) {
+        claims.withLock { claims in claims = claims.filter { $0.value != session } }
     }
 
     /// Refuses `name` unless it is a plain file name (``PlainFileName``).

@@ -43,9 +43,10 @@ final class SimulatorObject {
         if recordings != nil { session.startRecording(as: "recorded session \(path)") }
     }
 
-    /// Writes the recording as it stands, when the session is recorded (at its end); throws what
-    /// kept it from being written.
+    /// Writes the recording as it stands, when the session is recorded (at its end), and gives
+    /// back the names `Record` wrote; throws what kept the recording from being written.
     func finishRecording() throws(MethodFailure) {
+        defer { recordings?.release(by: path) }
         let recording: String?
         do { recording = try session.recording() } catch { throw MethodFailure(error) }
         guard let recordings, let text = recording else { return }

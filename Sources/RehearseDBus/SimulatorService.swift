@@ -36,8 +36,9 @@ public final class SimulatorService {
     /// (``Options/idlePeerTimeout``) or is closed at once.
     public static let maximumPeers = PeerServer.maximumPeers
     /// The most peers that may be authenticating at once; a newcomer past it takes the place of
-    /// the one that came first, as dbus-daemon does past its `max_incomplete_connections`, so
-    /// sockets that connect and say nothing keep no prompt client out.
+    /// the one that came first among those that sent nothing past their first byte (and is
+    /// closed when there is none), so sockets that connect and say nothing keep no prompt client
+    /// out and drop no client in the middle of its handshake.
     public static let maximumAuthenticatingPeers = PeerServer.maximumAuthenticatingPeers
     /// How long a peer may take to authenticate before it is disconnected.
     public static let authenticationTimeout = PeerServer.authenticationTimeout

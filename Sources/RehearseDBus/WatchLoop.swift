@@ -8,6 +8,8 @@ import Glibc
 /// "Threads and who owns what").
 final class WatchLoop {
     private var watches: [OpaquePointer] = []
+    /// Told of each descriptor that is readable, before libdbus reads it.
+    var willRead: ((Int32) -> Void)?
 
     /// Lets `connection` report its watches here.
     func watch(connection: OpaquePointer) {
@@ -62,6 +64,7 @@ final class WatchLoop {
             if descriptor.revents & Int16(POLLERR) != 0 { flags |= UInt32(DBUS_WATCH_ERROR.rawValue) }
             // The watch may have been removed by an earlier handle in this round.
             guard watches.contains(watch) else { continue }
+            if flags & UInt32(DBUS_WATCH_READABLE.rawValue) != 0 { willRead?(descriptor.fd) }
             _ = dbus_watch_handle(watch, flags)
         }
     }

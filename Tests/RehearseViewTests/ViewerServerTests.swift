@@ -100,6 +100,25 @@ import Testing
         #expect(result.output == ["/", "/viewer.js", "/viewer.css"].map { "\($0) 200 200 True True 0 True True\n" }.joined(), "\(result.output)")
     }
 
+    /// RFC 6455 section 4.1: a WebSocket upgrade is a GET. A HEAD with the upgrade's headers, from
+    /// the page's origin or another, is refused as an upgrade that may not drive the simulation
+    /// is (`400`, no body, the connection closed): no WebSocket frame comes. (Once, HEAD /ws
+    /// switched protocols and the socket got the page's hello.)
+    @Test func headNeverUpgrades() async throws {
+        let (server, port) = try start()
+        defer { server.stop() }
+        for origin in ["", "Origin: http://127.0.0.1:\(port)\r\n", "Origin: http://evil.example\r\n"] {
+            let socket = try #require(TestSocket(port: port))
+            socket.send("HEAD /ws HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                        + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\(origin)\r\n")
+            let (bytes, closed) = await socket.receive(for: Self.answerWindow)
+            let answer = String(decoding: bytes, as: UTF8.self)
+            #expect(answer.hasPrefix("HTTP/1.1 400 "), "\(origin): \(answer)")
+            #expect(answer.hasSuffix("\r\n\r\n") && answer.components(separatedBy: "\r\n\r\n").count == 2, "\(origin): \(answer)")
+            #expect(closed, "\(origin)")
+        }
+    }
+
     /// RFC 6455 section 5.1: a server closes the connection on a client frame that is not masked,
     /// whether it came after the upgrade or with the upgrade request itself.
     @Test func anUnmaskedFrameClosesTheConnection() async throws {

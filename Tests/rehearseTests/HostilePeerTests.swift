@@ -65,6 +65,37 @@ import Testing
         #expect(bus.waitFor("disconnected peer 200: not authenticated within 5.0 seconds", in: "serve.log", seconds: 10))
     }
 
+    /// A client that has said its SASL AUTH line keeps its place while 100 sockets that send the
+    /// credentials byte and nothing more come after it: each of them makes room for the next, and
+    /// the client says BEGIN and is answered. (Once, the one that came first made room: a flood
+    /// of such sockets dropped every client in the middle of its handshake.)
+    @Test func socketsThatNeverAuthenticateDropNoClientMidHandshake() throws {
+        let bus = try PrivateBus()
+        let (_, _, socket) = try bus.servePeersOnly(["--mode", "manual"])
+        let result = try bus.run("/usr/bin/env", ["python3", Self.script, "mid-sasl", socket, "100"])
+        #expect(result.output == "answered (('d', 0.0),)\n", "\(result.output)\(result.errorOutput)\(bus.contents(of: "serve.log"))")
+        let log = bus.contents(of: "serve.log")
+        #expect(log.contains("disconnected peer 2: not authenticated while 16 peers were authenticating (the limit)"), "\(log)")
+        #expect(!log.contains("disconnected peer 1:"), "\(log)")
+    }
+
+    /// With 16 peers in the middle of their handshake (each said its AUTH line and stopped before
+    /// BEGIN), a newcomer is closed with a line that says why, and none of them is dropped for
+    /// it; once the authentication timeout drops them, newcomers are served.
+    @Test func peersMidHandshakeAreNotDroppedForANewcomer() throws {
+        let bus = try PrivateBus()
+        let (_, address, socket) = try bus.servePeersOnly(["--mode", "manual"])
+        _ = try bus.start(URL(fileURLWithPath: "/usr/bin/env"), ["python3", Self.script, "stalled", socket, "16", "30"],
+                          output: "stalled.out")
+        #expect(bus.waitFor("stalled", in: "stalled.out", seconds: 20))
+        #expect(try call(bus, address, "Get", ["time"]).result.status != 0)
+        let log = bus.contents(of: "serve.log")
+        #expect(log.contains("refused peer 17: 16 peers are authenticating (the limit), each past its first byte"), "\(log)")
+        #expect(!log.contains("disconnected peer"), "\(log)")
+        #expect(bus.waitFor("disconnected peer 16: not authenticated within 5.0 seconds", in: "serve.log", seconds: 10))
+        #expect(try call(bus, address, "Get", ["time"]).result.output == "(<0.0>,)\n")
+    }
+
     /// With every place taken by peers that authenticated and are not idle, a newcomer is closed
     /// with a line that says why.
     @Test func peersPastTheCapAreRefusedWithALogLine() throws {
@@ -139,8 +170,9 @@ import Testing
     /// While one peer's `Advance` of a million seconds runs on the default session, another
     /// peer's calls that only read it (`Get`, `Snapshot`, `ListPlugins`, the properties,
     /// `Introspect`, `Peer.Ping`) are answered between its slices, with the time then; a caller's
-    /// own calls keep their order (its `Get` waits for its `Advance`). (Once, a `Get` waited
-    /// for the whole Advance: minutes.)
+    /// own calls to one session keep their order (its `Get` waits for its `Advance`), and its call
+    /// to a session of its own is answered before them (sessions are not ordered with each
+    /// other). (Once, a `Get` waited for the whole Advance: minutes.)
     @Test func readsAreAnsweredBetweenTheSlicesOfAnotherPeersAdvance() throws {
         let bus = try PrivateBus()
         let (_, address, _) = try bus.servePeersOnly(["--mode", "manual", "--plugins", "panner"])
@@ -148,7 +180,7 @@ import Testing
         let answered = ["Get", "Snapshot", "ListPlugins", "Properties.Get", "Properties.GetAll", "Introspect", "Peer.Ping"]
             .map { #""\#($0)": "answered""# }.joined(separator: ", ")
         #expect(result.output == #"{"got": {\#(answered)}, "slowest under 2 s": true, "time then": "within the Advance", "#
-                + #""own Get after own Advance": true}"# + "\n", "\(result.output)\(result.errorOutput)")
+                + #""own Get after own Advance": true, "own session's Get first": true}"# + "\n", "\(result.output)\(result.errorOutput)")
     }
 
     /// Set-ups are read off the service's thread: while one peer's pipelined `CreateSession`

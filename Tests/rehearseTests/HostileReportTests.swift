@@ -95,17 +95,25 @@ private let marker = ".rehearse-report"
         #expect(!FileManager.default.fileExists(atPath: file.deletingLastPathComponent().appendingPathComponent("scenarios").path))
     }
 
-    /// A folder that holds files and no marker of a report (as `--report /` would be) is refused
-    /// before anything runs, with exit 2 and nothing written, and so is a `--report` path that is
-    /// a symbolic link (with or without a slash at its end); an empty folder, or one a report was
-    /// written to, is written (again). (Once, `--report /` wrote `/index.html` and `/scenarios/`.)
-    @Test func theReportWritesOnlyIntoAFolderOfItsOwn() throws {
+    /// The folder of a new passing scenario, `passing.yaml`, with the empty folders `names` beside it.
+    private func passingScenario(besideFolders names: [String]) throws -> URL {
         let file = try Rehearse.scenario("name: passing\nscene: {nodes: []}\nsteps:\n  - wait: 0.1\n", named: "passing.yaml")
         let folder = file.deletingLastPathComponent()
+        for name in names {
+            try FileManager.default.createDirectory(at: folder.appendingPathComponent(name), withIntermediateDirectories: true)
+        }
+        return folder
+    }
+
+    /// A folder that holds files and no marker of a report (as `--report /` would be) is refused
+    /// before anything runs, with exit 2 and nothing written, and so is a `--report` path that is
+    /// a symbolic link (with or without a slash or a `.` at its end); an empty folder, or one a
+    /// report was written to, is written (again). (Once, `--report /` wrote `/index.html` and
+    /// `/scenarios/`, and `--report link/.` wrote through the link that `--report link` refused.)
+    @Test func theReportWritesOnlyIntoAFolderOfItsOwn() throws {
+        let folder = try passingScenario(besideFolders: ["home", "empty"])
         let manager = FileManager.default
         let foreign = folder.appendingPathComponent("home"), empty = folder.appendingPathComponent("empty")
-        try manager.createDirectory(at: foreign, withIntermediateDirectories: true)
-        try manager.createDirectory(at: empty, withIntermediateDirectories: true)
         try Data("mine".utf8).write(to: foreign.appendingPathComponent("notes.txt"))
         try manager.createSymbolicLink(atPath: folder.appendingPathComponent("link").path, withDestinationPath: "empty")
         let trace = folder.appendingPathComponent("trace.jsonl")
@@ -116,7 +124,7 @@ private let marker = ".rehearse-report"
                 "\(refused.errorOutput)")
         #expect(try manager.contentsOfDirectory(atPath: foreign.path) == ["notes.txt"])
         #expect(!manager.fileExists(atPath: trace.path), "the run went on")
-        for link in ["link", "link/", "link//"] {
+        for link in ["link", "link/", "link//", "link/.", "link/./", "link/./.", "link/.//"] {
             let result = try Rehearse.run(["run", "--report", link, "passing.yaml"], in: folder)
             #expect(result.status == 2)
             #expect(result.errorOutput.contains("link is a symbolic link; give the folder it points to"), "\(link): \(result.errorOutput)")
@@ -128,6 +136,25 @@ private let marker = ".rehearse-report"
             #expect(written.status == 0, "round \(round): \(written.output)\(written.errorOutput)")
             #expect(try manager.contentsOfDirectory(atPath: empty.path).sorted() == [marker, "index.html", "scenarios"], "round \(round)")
         }
+    }
+
+    /// A report folder whose `scenarios` is a symbolic link is refused before anything is written
+    /// into it: its `index.html` and its marker are left as they were, and nothing is written
+    /// where the link points. (Once, `index.html` was rewritten, then the link refused.)
+    @Test func aReportRefusedForALinkInsideWritesNothing() throws {
+        let folder = try passingScenario(besideFolders: ["report", "elsewhere"])
+        let manager = FileManager.default
+        let report = folder.appendingPathComponent("report"), elsewhere = folder.appendingPathComponent("elsewhere")
+        try Data("an earlier marker\n".utf8).write(to: report.appendingPathComponent(marker))
+        try Data("an earlier index\n".utf8).write(to: report.appendingPathComponent("index.html"))
+        try manager.createSymbolicLink(atPath: report.appendingPathComponent("scenarios").path, withDestinationPath: "../elsewhere")
+
+        let result = try Rehearse.run(["run", "--report", "report", "passing.yaml"], in: folder)
+        #expect(result.status == 2)
+        #expect(result.errorOutput.contains("report/scenarios is a symbolic link"), "\(result.errorOutput)")
+        #expect(try String(contentsOf: report.appendingPathComponent("index.html"), encoding: .utf8) == "an earlier index\n")
+        #expect(try String(contentsOf: report.appendingPathComponent(marker), encoding: .utf8) == "an earlier marker\n")
+        #expect(try manager.contentsOfDirectory(atPath: elsewhere.path) == [])
     }
 
     /// A long text is drawn cut in each of the report's pictures, so the page does not grow as the

@@ -98,16 +98,19 @@ import Testing
     }
 
     /// A name `Record` refuses is refused to every session alike, and claims nothing: session B
-    /// gets `InvalidArgs` for `../escape` after session A did, and a good name is A's alone. (Once,
-    /// A's refused name was A's all the same, and B got `NotPermitted`: "another session's
-    /// recording"; refused names piled up in the service.)
+    /// gets `InvalidArgs` for `../escape` after session A did, and a good name is A's alone while
+    /// A is open, and B's once A is closed. (Once, A's refused name was A's all the same, and B
+    /// got `NotPermitted`: "another session's recording"; refused names piled up in the service.
+    /// Then a name stayed its session's after the session was closed: refused to every later
+    /// session, and the names of closed sessions piled up.)
     @Test func aRefusedRecordingNameIsNobodys() throws {
         let bus = try PrivateBus()
         try bus.serve(["--mode", "manual", "--record", bus.folder.path])
         let invalid = "org.freedesktop.DBus.Error.InvalidArgs", taken = "org.rehearse.Error.NotPermitted"
         let result = try client(bus, ["names"])
         #expect(result.output == #"{"../escape": ["\#(invalid)", "\#(invalid)"], "a/b": ["\#(invalid)", "\#(invalid)"], "#
-                + #"".hidden": ["\#(invalid)", "\#(invalid)"], "kept": ["answered", "\#(taken)"]}"# + "\n", "\(result.errorOutput)")
+                + #"".hidden": ["\#(invalid)", "\#(invalid)"], "kept": ["answered", "\#(taken)"], "kept, once A is closed": ["answered"]}"#
+                + "\n", "\(result.errorOutput)")
         #expect(FileManager.default.fileExists(atPath: bus.folder.appendingPathComponent("kept.yaml").path))
         #expect(!FileManager.default.fileExists(atPath: bus.folder.deletingLastPathComponent().appendingPathComponent("escape.yaml").path))
     }

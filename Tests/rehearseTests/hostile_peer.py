@@ -2,6 +2,13 @@
 """Peers that misbehave towards `rehearse serve --listen ADDRESS`, for HostilePeerTests.
 
   hostile_peer.py silent PATH COUNT SECONDS   COUNT raw sockets that connect and never authenticate
+  hostile_peer.py stalled PATH COUNT SECONDS  COUNT raw sockets that say their SASL AUTH line, read OK and
+                                              never say BEGIN
+  hostile_peer.py mid-sasl PATH COUNT         a client says its SASL AUTH line and waits for OK; then COUNT
+                                              raw sockets connect, send the credentials byte and nothing
+                                              more, and a prompt jeepney client connects behind them; then
+                                              the first client says BEGIN and calls Get time: prints its
+                                              answer, or why it had none
   hostile_peer.py unread ADDRESS SECONDS      a jeepney peer that says Hello, asks for every signal
                                               and never reads again
   hostile_peer.py load ADDRESS FILE           LoadScenario with FILE's text; prints the error name or "ok"
@@ -16,7 +23,8 @@
   hostile_peer.py reads ADDRESS               a peer starts an Advance of a million seconds; another peer
                                               makes each read-only call (10 s each at most), and a third
                                               pipelines Advance 5 and Get time, answered once the first
-                                              peer leaves; prints what each got as JSON
+                                              peer leaves, and Get time on a session of its own, answered
+                                              before; prints what each got as JSON
   hostile_peer.py idle ADDRESS COUNT SECONDS  COUNT peers that authenticate, say Hello and then nothing
   hostile_peer.py bombs ADDRESS COUNT         writes COUNT CreateSession calls at once, each set-up a YAML alias
                                               bomb inside every size limit, then reads their answers; prints how
@@ -32,8 +40,9 @@ import sys
 import time
 
 from jeepney import DBusAddress, HeaderFields, MessageType, new_method_call
+from jeepney.auth import make_auth_external
 from jeepney.bus_messages import MatchRule, message_bus
-from jeepney.io.blocking import open_dbus_connection
+from jeepney.io.blocking import DBusConnection, open_dbus_connection
 
 SIMULATOR = DBusAddress("/org/rehearse/Simulator", bus_name="org.rehearse.Simulator",
                         interface="org.rehearse.Simulator1")
@@ -47,6 +56,42 @@ def silent(path, count, seconds):
         sockets.append(peer)
     print("connected", flush=True)
     time.sleep(seconds)
+
+
+def authenticating(path):
+    """A raw socket that said its SASL AUTH line and read OK, and says nothing more."""
+    peer = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    peer.settimeout(10)
+    peer.connect(path)
+    peer.sendall(b"\0" + make_auth_external())
+    if not peer.recv(100).startswith(b"OK "):
+        sys.exit("the service did not answer AUTH with OK")
+    return peer
+
+
+def stalled(path, count, seconds):
+    sockets = [authenticating(path) for _ in range(count)]
+    print("stalled", len(sockets), flush=True)
+    time.sleep(seconds)
+
+
+def mid_sasl(path, count):
+    client = authenticating(path)
+    flood = []
+    for _ in range(count):
+        peer = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        peer.connect(path)
+        peer.sendall(b"\0")
+        flood.append(peer)
+    # Accepted after every socket of the flood: once it is answered, the service saw them all.
+    prompt = open_dbus_connection(bus=f"unix:path={path}")
+    prompt.send_and_get_reply(new_method_call(SIMULATOR, "Get", "s", ("time",)), timeout=10)
+    try:
+        client.sendall(b"BEGIN\r\n")
+        reply = DBusConnection(client).send_and_get_reply(new_method_call(SIMULATOR, "Get", "s", ("time",)), timeout=10)
+        print("answered", reply.body, flush=True)
+    except (OSError, ConnectionError, TimeoutError) as error:
+        print("no answer:", type(error).__name__, error, flush=True)
 
 
 def unread(address, seconds):
@@ -158,19 +203,25 @@ def reads(address):
             time_then = body[0][1]
         if body == "no answer":
             break
-    # A caller's own calls keep their order: its Get waits for its Advance, queued behind the first's.
+    # A caller's own calls to one session keep their order: its Get waits for its Advance, queued
+    # behind the first's; its Get on a session of its own, another session, is answered meanwhile.
     own = open_dbus_connection(bus=address)
+    created = own.send_and_get_reply(new_method_call(SIMULATOR, "CreateSession", "a{sv}", ({"mode": ("s", "manual")},)), timeout=30)
+    session = DBusAddress(created.body[0], bus_name=SIMULATOR.bus_name, interface=SIMULATOR.interface)
     own.sock.sendall(new_method_call(SIMULATOR, "Advance", "d", (5.0,)).serialise(serial=7)
-                     + new_method_call(SIMULATOR, "Get", "s", ("time",)).serialise(serial=8))
+                     + new_method_call(SIMULATOR, "Get", "s", ("time",)).serialise(serial=8)
+                     + new_method_call(session, "Get", "s", ("time",)).serialise(serial=9))
+    first = own.receive(timeout=30)  # the first peer's Advance still runs
     advancing.close()
-    replies = {}
-    while len(replies) < 2:
+    replies = {first.header.fields[HeaderFields.reply_serial]: first.body}
+    while len(replies) < 3:
         reply = own.receive(timeout=60)
         if reply.header.message_type == MessageType.method_return:
             replies[reply.header.fields[HeaderFields.reply_serial]] = reply.body
     print(json.dumps({"got": got, "slowest under 2 s": slowest < 2,
                       "time then": "within the Advance" if time_then and 0 < time_then < 1000000 else time_then,
-                      "own Get after own Advance": replies[8][0][1] == replies[7][0]}), flush=True)
+                      "own Get after own Advance": replies[8][0][1] == replies[7][0],
+                      "own session's Get first": first.header.fields[HeaderFields.reply_serial] == 9}), flush=True)
 
 
 def alias_bomb(depth=6, width=9):
@@ -209,6 +260,10 @@ if __name__ == "__main__":
     case, arguments = sys.argv[1], sys.argv[2:]
     if case == "silent":
         silent(arguments[0], int(arguments[1]), float(arguments[2]))
+    elif case == "stalled":
+        stalled(arguments[0], int(arguments[1]), float(arguments[2]))
+    elif case == "mid-sasl":
+        mid_sasl(arguments[0], int(arguments[1]))
     elif case == "unread":
         unread(arguments[0], float(arguments[1]))
     elif case == "load":

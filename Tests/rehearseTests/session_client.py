@@ -17,7 +17,8 @@ peer address as the last argument.
   stream         a session is driven, then its events read as a stream (no round trip first)
                  and, from a second session driven the same way, after a round trip: prints both
   names          two clients' sessions each call Record with the same names, one after the other;
-                 prints how each was answered
+                 then the first session is closed and the second records its name again; prints
+                 how each was answered
   many COUNT     opens and closes COUNT sessions one after another on one connection
   close SCENARIO ROUNDS
                  ROUNDS times: a realtime session set up from SCENARIO gets taps, Close and
@@ -127,12 +128,14 @@ def intrude(simulator, bus, shared):
 
 def names(simulator, bus):
     """Session A, then session B (another client's), record under each name: a name that is no
-    plain file name is refused to both alike, and a good one is A's only."""
+    plain file name is refused to both alike, and a good one is A's only, until A is closed."""
     first = simulator.session(mode="manual")
     second = rehearse.Simulator(bus).session(mode="manual")
     got = {}
     for name in ("../escape", "a/b", ".hidden", "kept"):
         got[name] = [outcome(lambda: session.record(name)) for session in (first, second)]
+    first.close()
+    got["kept, once A is closed"] = [outcome(lambda: second.record("kept"))]
     print(json.dumps(got))
 
 

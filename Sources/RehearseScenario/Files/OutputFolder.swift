@@ -49,11 +49,13 @@ public final class OutputFolder {
 
     /// Opens the folder at `path` as one this tool owns, marked by the file `marker` in it:
     /// created (with its parents) when there is none, refused when `path` is itself a symbolic
-    /// link or a folder that holds anything but no `marker` (``OutputError/notOwned(_:marker:)``:
-    /// `--report /` never writes into `/`). The marker is written first, so that the next run may
+    /// link (`link`, `link/`, `link/.` alike) or a folder that holds anything but no `marker`
+    /// (``OutputError/notOwned(_:marker:)``: `--report /` never writes into `/`), or when a folder
+    /// on the way to one of `relativePaths`, the files to be written, is a link. Nothing is
+    /// written before these checks; then the marker is written first, so that the next run may
     /// write over what this one wrote.
-    public convenience init(owned path: String, marker: String) throws(OutputError) {
-        let path = Self.trimmingTrailingSlashes(path)
+    public convenience init(owned path: String, marker: String, writing relativePaths: [String] = []) throws(OutputError) {
+        let path = Self.standardised(path)
         var descriptor = try Self.openOwned(path, marker: marker)
         if descriptor < 0 {
             do {
@@ -65,14 +67,17 @@ public final class OutputFolder {
             guard descriptor >= 0 else { throw .system(path) }
         }
         self.init(path: path, descriptor: descriptor)
+        try checkFolders(of: relativePaths)
         try write(Data("rehearse wrote this folder and writes over it\n".utf8), to: marker)
     }
 
-    /// Refuses `path` as ``init(owned:marker:)`` would, and changes nothing: a command calls it
-    /// before it writes anything.
-    public static func checkOwned(_ path: String, marker: String) throws(OutputError) {
-        let descriptor = try openOwned(trimmingTrailingSlashes(path), marker: marker)
-        if descriptor >= 0 { close(descriptor) }
+    /// Refuses `path` as ``init(owned:marker:writing:)`` would, and changes nothing: a command
+    /// calls it before it writes anything.
+    public static func checkOwned(_ path: String, marker: String, writing relativePaths: [String] = []) throws(OutputError) {
+        let path = standardised(path)
+        let descriptor = try openOwned(path, marker: marker)
+        guard descriptor >= 0 else { return }
+        try OutputFolder(path: path, descriptor: descriptor).checkFolders(of: relativePaths)
     }
 
     private init(path: String, descriptor: Int32) {
@@ -101,10 +106,22 @@ public final class OutputFolder {
         return descriptor
     }
 
-    /// `path` without the slashes at its end (which would make `open` follow a link), `/` kept.
-    private static func trimmingTrailingSlashes(_ path: String) -> String {
-        let trimmed = String(path.reversed().drop { $0 == "/" }.reversed())
-        return trimmed.isEmpty && path.hasPrefix("/") ? "/" : trimmed
+    /// `path` without what at its end names its last folder again, slashes and `.` (through which
+    /// `open` would follow a link that is that last folder): `link/./` is `link`; `/` kept.
+    private static func standardised(_ path: String) -> String {
+        var trimmed = Substring(path)
+        while trimmed.hasSuffix("/") || trimmed.hasSuffix("/.") {
+            trimmed.removeLast(trimmed.hasSuffix("/") ? 1 : 2)
+        }
+        return trimmed.isEmpty && path.hasPrefix("/") ? "/" : String(trimmed)
+    }
+
+    /// Refuses, writing nothing, a path among `relativePaths` with a symbolic link (or anything
+    /// but a folder) among the folders on its way; a folder still missing is made when written.
+    private func checkFolders(of relativePaths: [String]) throws(OutputError) {
+        for relativePath in relativePaths {
+            if let (folder, _) = try parent(of: relativePath, creating: false), folder != descriptor { close(folder) }
+        }
     }
 
     deinit {
@@ -116,9 +133,9 @@ public final class OutputFolder {
     @discardableResult
     public func write(_ data: Data, to relativePath: String, existing: Replacing = .atomically) throws(OutputError) -> String {
         let replacing = existing != .never
-        let (folder, name) = try parent(of: relativePath, creating: true)
-        defer { if folder != descriptor { close(folder) } }
         let target = fullPath(relativePath)
+        guard let (folder, name) = try parent(of: relativePath, creating: true) else { throw .system(target) }
+        defer { if folder != descriptor { close(folder) } }
         let temporary = ".\(name).\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
         let file = openat(folder, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
         guard file >= 0 else { throw .system(target) }
@@ -189,8 +206,8 @@ public final class OutputFolder {
     }
 
     /// The open folder that holds `relativePath`'s last name, and that name; each folder on the way
-    /// is opened without following a link (and made first when `creating`).
-    private func parent(of relativePath: String, creating: Bool) throws(OutputError) -> (folder: Int32, name: String) {
+    /// is opened without following a link (and made first when `creating`); nil when one is missing.
+    private func parent(of relativePath: String, creating: Bool) throws(OutputError) -> (folder: Int32, name: String)? {
         var names = relativePath.split(separator: "/").map(String.init)
         guard let name = names.popLast(), !names.contains(".."), name != "..", name != "." else {
             throw .system(fullPath(relativePath), "not a name inside the folder")
@@ -208,6 +225,7 @@ public final class OutputFolder {
             let failure = errno
             if folder != descriptor { close(folder) }
             guard next >= 0 else {
+                if failure == ENOENT, !creating { return nil }
                 var status = stat()
                 let isLink = failure == ELOOP || (failure == ENOTDIR && fstatat(descriptor, walked, &status, AT_SYMLINK_NOFOLLOW) == 0
                     && status.st_mode & S_IFMT == S_IFLNK)

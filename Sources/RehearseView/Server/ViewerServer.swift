@@ -130,11 +130,12 @@ public final class ViewerServer: Sendable {
     }
 
     /// Whether a WebSocket upgrade may drive the simulation (its `Host` was checked already by
-    /// ``HostCheck``): a browser names the page's origin, which must be this server, so another
-    /// site open in the same browser cannot (programs that send no origin, such as test drivers,
-    /// are let in).
+    /// ``HostCheck``): only a GET upgrades (RFC 6455 section 4.1; the router answers HEAD as GET,
+    /// so a HEAD comes here too, and is refused); a browser names the page's
+    /// origin, which must be this server, so another site open in the same browser cannot
+    /// (programs that send no origin, such as test drivers, are let in).
     static func mayUpgrade(_ request: Request) -> Bool {
-        guard let authority = request.head.authority else { return false }
+        guard request.method == .get, let authority = request.head.authority else { return false }
         guard let origin = request.headers[.origin] else { return true }
         return origin == "http://\(authority)"
     }

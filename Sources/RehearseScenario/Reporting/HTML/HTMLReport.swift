@@ -61,7 +61,8 @@ public enum HTMLReport {
     /// Writes the report of `entries` into `folder` (created if needed; refused when it is a
     /// symbolic link, or holds files and no ``marker``) through ``OutputFolder``, so nothing inside
     /// it is followed; returns the index's path. Nothing is written when a page would replace one
-    /// of the scenario files (`--report DIR DIR/index.html`).
+    /// of the scenario files (`--report DIR DIR/index.html`) or a folder on the way to a page is a
+    /// symbolic link (`DIR/scenarios`).
     @discardableResult
     public static func write(_ entries: [Entry], to folder: String) throws(OutputError) -> String {
         try check(folder: folder)
@@ -71,7 +72,7 @@ public enum HTMLReport {
             let full = (folder as NSString).appendingPathComponent(path)
             if let identity = FileIdentity(path: full), inputs.contains(identity) { throw .sameAsInput(full) }
         }
-        let output = try OutputFolder(owned: folder, marker: marker)
+        let output = try OutputFolder(owned: folder, marker: marker, writing: files.map(\.path))
         var index = ""
         for (path, text) in files {
             let written = try output.write(Data(text.utf8), to: path, existing: .removingFirst)
