@@ -25,7 +25,7 @@ public enum RehearseCommand {
             exit(2)
         }
         let registry = PluginRegistry(shippedPlugins.descriptors + plugins)
-        // Its only children are command plugins' programs: what they leave behind is ended with them.
+        // It starts no children but command plugins' programs: what they leave behind is ended with them.
         CommandPluginHost.adoptOrphans()
         await Tool.$registry.withValue(registry) { await Rehearse.main() }
         exit(0)

@@ -54,10 +54,10 @@ struct Serve: ParsableCommand {
     }
 
     func run() throws {
-        // Before any plugin program starts: a signal while one starts then stops the service as
-        // soon as it is set up, and the programs with it, instead of killing this one outright.
-        StopSignal.install()
+        // Before any plugin program starts: a signal while they start (each may take up to its
+        // deadline) ends them and this program at once, not once the set-up is done.
         let commandPlugins = CommandPluginHost()
+        StopSignal.endingPluginsWhileSettingUp(of: commandPlugins)
         defer { commandPlugins.stopAll() }
         let scenario = try setup.loadSetup(commandStarter: commandPlugins)
         var options = SimulatorService.Options()
@@ -97,6 +97,7 @@ struct Serve: ParsableCommand {
             FileHandle.standardError.write(Data("rehearse serve: \(error)\(connection.hint(serving: true))\n".utf8))
             throw ExitCode(2)
         }
+        StopSignal.setUpIsOver()
         Readiness.announce(readinessLine(peerAddress: service.peerAddress, viewerURL: viewerURL), fileDescriptor: readyFd)
         do {
             try service.run { StopSignal.isRequested }

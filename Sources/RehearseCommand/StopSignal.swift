@@ -49,21 +49,58 @@ enum StopSignal {
     /// would be whichever came first; a thread that exits meanwhile waits for the plugins' end
     /// (``CommandPluginHost/endBeforeExit()`` runs once) and leaves with the signal's code too.
     static func endingPlugins(of host: CommandPluginHost) {
+        watch(Ending(host: host, status: nil))
+    }
+
+    /// For a command that reads the flag once it is set up (`serve`, `view`): until
+    /// ``setUpIsOver()``, a signal ends `host`'s plugin programs and the program at once, with
+    /// status 0 as after the set-up, as ``endingPlugins(of:)`` does. Setting up starts command
+    /// plugins, each of which may take up to its deadline to answer, and reads no flag.
+    static func endingPluginsWhileSettingUp(of host: CommandPluginHost) {
+        watch(Ending(host: host, status: 0))
+    }
+
+    /// Hands the signals over to the flag, which the command reads from now on; if one came
+    /// meanwhile and the program is being ended, never returns.
+    static func setUpIsOver() {
+        ending.withLock { $0 = nil }
+    }
+
+    /// Handles the signals, and on the first ends `ending`'s plugins and the program while it is
+    /// set (held meanwhile, so that whoever reads or changes it waits for the exit).
+    private static func watch(_ ending: Ending) {
         install()
-        endedAtExit.withLock { $0 = host }
+        StopSignal.ending.withLock { $0 = ending }
         atexit {
-            endedAtExit.withLock { $0 }?.endBeforeExit()
-            if StopSignal.isRequested { _exit(128 + stopSignalNumber.load(ordering: .relaxed)) }
+            StopSignal.ending.withLock { ending in
+                ending?.host.endBeforeExit()
+                if let ending, StopSignal.isRequested { _exit(ending.exitStatus) }
+            }
         }
         let watcher = Thread {
             var byte: UInt8 = 0
             while read(stopPipe.read, &byte, 1) < 0, errno == EINTR {}
-            endedAtExit.withLock { $0 }?.endBeforeExit()
-            fflush(nil)
-            _exit(128 + stopSignalNumber.load(ordering: .relaxed))
+            StopSignal.ending.withLock { ending in
+                guard let ending else { return }
+                ending.host.endBeforeExit()
+                fflush(nil)
+                _exit(ending.exitStatus)
+            }
         }
         watcher.start()
     }
+
+    /// The plugins a signal ends, and the status the program then exits with.
+    private struct Ending {
+        let host: CommandPluginHost
+        /// Nil: 128 + the signal's number.
+        let status: Int32?
+
+        var exitStatus: Int32 { status ?? 128 + stopSignalNumber.load(ordering: .relaxed) }
+    }
+
+    /// What a signal ends while the program does not read the flag.
+    private static let ending = Mutex<Ending?>(nil)
 }
 
 /// The handler of SIGINT and SIGTERM: notes the signal, sets the flag and wakes whoever waits.
@@ -73,6 +110,3 @@ private func requestStop(_ number: Int32) {
     var byte: UInt8 = 1
     _ = write(stopPipeWriteEnd.load(ordering: .relaxed), &byte, 1)
 }
-
-/// The plugins ``StopSignal/endingPlugins(of:)`` ends when the program exits.
-private let endedAtExit = Mutex<CommandPluginHost?>(nil)

@@ -43,9 +43,10 @@ struct View: ParsableCommand {
     func run() throws {
         var setup = setup
         if let file { setup.scenario = file }
-        // Before any plugin program starts, as `serve` does.
-        StopSignal.install()
+        // Before any plugin program starts: a signal while they start (each may take up to its
+        // deadline) ends them and this program at once, not once the set-up is done.
         let commandPlugins = CommandPluginHost()
+        StopSignal.endingPluginsWhileSettingUp(of: commandPlugins)
         defer { commandPlugins.stopAll() }
         let scenario = try setup.loadSetup(commandStarter: commandPlugins)
         let companion = try viewer.start(at: .loopback, showing: setup.timelineScenario(beside: scenario, commandStarter: commandPlugins),
@@ -57,6 +58,7 @@ struct View: ParsableCommand {
             FileHandle.standardError.write(Data("rehearse view: \(error)\n".utf8))
             throw ExitCode(2)
         }
+        StopSignal.setUpIsOver()
         Readiness.announce("viewing: \(companion.server.url) (\(setup.mode.rawValue) clock)", fileDescriptor: nil)
         defer { companion.server.stop() }
         // The page is the only client: no D-Bus service is built (`serve --http` serves both).

@@ -1,5 +1,6 @@
 import Foundation
 import RehearseCore
+import RehearseScenario
 import Testing
 
 /// The documents' limits tables state the numbers the code holds. Each row below names the
@@ -82,6 +83,11 @@ import Testing
         Row(document: remote, row: "| events one event may cause", limits: [("cascadeEvents", "`ScenarioLimits.cascadeEvents` = \(grouped(ScenarioLimits.cascadeEvents))")]),
         Row(document: remote, row: "| plugins one file starts |", limits: [("commandPlugins", "`ScenarioLimits.commandPlugins` = \(ScenarioLimits.commandPlugins)")]),
         Row(document: remote, row: "| words of a command |", limits: [("commandArguments", "`ScenarioLimits.commandArguments` = \(ScenarioLimits.commandArguments)")]),
+        Row(document: remote, row: "| what a program leaves in its private folder, removed |", limits: [
+            ("FolderRemoval.maximumDepth", "`FolderRemoval.maximumDepth` = \(FolderRemoval.maximumDepth) folders deep"),
+            ("FolderRemoval.maximumEntries", "`FolderRemoval.maximumEntries` = \(grouped(FolderRemoval.maximumEntries)) entries"),
+            ("FolderRemoval.maximumRounds", "`FolderRemoval.maximumRounds` = \(FolderRemoval.maximumRounds) rounds"),
+        ]),
     ]
 
     /// Each row states each of its limits as the code holds it.

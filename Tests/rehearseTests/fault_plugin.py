@@ -33,11 +33,22 @@ each tap with `emit fault.seen {count}`:
 - litter: before it registers, drops into the private folder of its socket a file, a folder with a
   file in it, and links to a file and a folder of its own folder (`outside.txt`, `outside/kept`),
   and writes the private folder's path in `private-folder` (in its folder); then never misbehaves
+- zombie: as escape, but the child left behind ends its main thread while another thread runs on
+  (/proc shows it as a zombie, though it runs): its pid in `zombie.pid` once it looks so
+- deep: before it registers, leaves folders nested DEPTH deep (its second argument) in the
+  private folder of its socket, with a file in the innermost, and writes the private folder's path
+  in `private-folder`; then never misbehaves
+- fill: before it registers, leaves a child that left its session and keeps making folders in the
+  private folder of its socket (for 20 s at most), writing its path in `private-folder` and its
+  pid in `filler.pid` once it made the first; then never misbehaves
+- stall: never answers Install, and writes its pid in `stalled.pid` when it gets it
 """
+import ctypes
 import os
 import signal
 import socket
 import sys
+import threading
 import time
 
 from jeepney import DBusAddress, HeaderFields, MessageType, Parser
@@ -85,13 +96,18 @@ def flood():
         send(new_method_call(HOST, "Flood"))
 
 
-def linger(pid_file, ready=None):
-    """In a child: ignores SIGTERM, lets go of the output, writes its pid to `pid_file` (then a
-    byte to the descriptor `ready`) and outlives the connection."""
+def let_go():
+    """In a child: ignores SIGTERM and lets go of the output."""
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
     null = os.open(os.devnull, os.O_RDWR)
     for descriptor in (0, 1, 2):
         os.dup2(null, descriptor)
+
+
+def linger(pid_file, ready=None):
+    """In a child: lets go (`let_go`), writes its pid to `pid_file` (then a byte to the descriptor
+    `ready`) and outlives the connection."""
+    let_go()
     with open(pid_file, "w") as file:
         file.write(str(os.getpid()))
     if ready is not None:
@@ -105,23 +121,82 @@ def leave_a_child():
         linger("child.pid")
 
 
-def escape():
+def escape(stay=lambda ready: linger("escaped.pid", ready)):
+    """Leaves a grandchild in no group or session of its own, which runs `stay` with a descriptor
+    to write a byte to once it is set; waits for that byte."""
     ready, written = os.pipe()
     child = os.fork()
     if child == 0:
         os.setsid()
         if os.fork() == 0:
-            linger("escaped.pid", written)
+            stay(written)
         os._exit(0)
     os.waitpid(child, 0)
-    os.read(ready, 1)  # the pid is written
+    os.read(ready, 1)
 
 
-def litter():
+def zombie_leader(ready):
+    """Lets go, and ends its main thread once another runs on, which writes its pid to
+    `zombie.pid` (then a byte to `ready`) once /proc shows it as a zombie."""
+    let_go()
+
+    def live():
+        stat = f"/proc/{os.getpid()}/stat"
+        while open(stat).read().rsplit(")", 1)[1].split()[0] != "Z":
+            time.sleep(0.001)
+        with open("zombie.pid", "w") as file:
+            file.write(str(os.getpid()))
+        os.write(ready, b"x")
+        time.sleep(60)
+        os._exit(0)
+    threading.Thread(target=live).start()
+    ctypes.CDLL(None).pthread_exit(None)
+
+
+def private_folder():
+    """The private folder of the socket, its path written in `private-folder`."""
     address = os.environ["REHEARSE_PLUGIN_ADDRESS"]
     folder = os.path.dirname(address.split("path=", 1)[1].split(",")[0])
     with open("private-folder", "w") as file:
         file.write(folder)
+    return folder
+
+
+def deep(depth):
+    descriptor = os.open(private_folder(), os.O_RDONLY)
+    for _ in range(depth):
+        os.mkdir("d", dir_fd=descriptor)
+        inner = os.open("d", os.O_RDONLY, dir_fd=descriptor)
+        os.close(descriptor)
+        descriptor = inner
+    with open(os.open("file", os.O_WRONLY | os.O_CREAT, dir_fd=descriptor), "w") as file:
+        file.write("x")
+    os.close(descriptor)
+
+
+def fill():
+    folder = private_folder()
+    ready, written = os.pipe()
+    if os.fork() == 0:
+        os.setsid()
+        let_go()
+        end, made = time.monotonic() + 20, 0
+        while time.monotonic() < end:
+            made += 1
+            try:
+                os.mkdir(f"{folder}/x{made}")
+            except OSError:
+                pass
+            if made == 1:
+                with open("filler.pid", "w") as file:
+                    file.write(str(os.getpid()))
+                os.write(written, b"x")
+        os._exit(0)
+    os.read(ready, 1)
+
+
+def litter():
+    folder = private_folder()
     os.makedirs("outside", exist_ok=True)
     for path in ("outside.txt", "outside/kept", os.path.join(folder, "dropped")):
         with open(path, "w") as file:
@@ -145,6 +220,12 @@ if MODE == "escape":
     escape()
 if MODE == "litter":
     litter()
+if MODE == "zombie":
+    escape(zombie_leader)
+if MODE == "deep":
+    deep(int(sys.argv[2]))
+if MODE == "fill":
+    fill()
 register("someone-else" if MODE == "wrong-id" else PLUGIN_ID)
 if MODE == "twice":
     register(PLUGIN_ID)
@@ -162,6 +243,10 @@ while True:
     if MODE == "log":
         with open("calls.log", "a") as log:
             log.write(f"{os.getpid()} {member}\n")
+    if member == "Install" and MODE == "stall":
+        with open("stalled.pid", "w") as file:
+            file.write(str(os.getpid()))
+        continue
     if member == "Install":
         state["count"] = ("x", 0)
         answer(message, [], state)
@@ -175,7 +260,7 @@ while True:
     delivered += 1
     state["count"] = ("x", delivered)
     seen = [("emit", {"name": ("s", "fault.seen"), "fields": ("a{sv}", {"count": ("x", delivered)})})]
-    if delivered > 1 or MODE in ("well", "twice", "flood-early", "fork", "escape", "litter", "log"):
+    if delivered > 1 or MODE in ("well", "twice", "flood-early", "fork", "escape", "litter", "log", "zombie", "deep", "fill"):
         answer(message, seen, state)
     elif MODE == "slow":
         time.sleep(3)

@@ -7,9 +7,10 @@ import RehearseScenario
 /// peer-to-peer address, and ends them all when told to or when it goes.
 public final class CommandPluginHost: PluginCommandStarter {
     private let started = Mutex<[PluginConnection]>([])
-    /// Every program started, connected or not, the private folders of the starts under way, and
-    /// whether the programs are being ended for good (then nothing more is started).
-    private let launched = Mutex<(processes: [PluginProcess], folders: Set<String>, ending: Bool)>(([], [], false))
+    /// Every program started, connected or not, the private folders made for them (by plugin id)
+    /// and not yet removed, and whether the programs are being ended for good (then nothing more
+    /// is started).
+    private let launched = Mutex<(processes: [PluginProcess], folders: [(id: String, path: String)], ending: Bool)>(([], [], false))
     /// Whether ``endBeforeExit()`` has run: held while it runs, so that a second caller waits for it.
     private let ended = Mutex(false)
 
@@ -18,9 +19,10 @@ public final class CommandPluginHost: PluginCommandStarter {
     /// Makes this program the subreaper of its descendants (`PR_SET_CHILD_SUBREAPER`), so that a
     /// process a plugin program leaves behind outside its process group, whose parent ended,
     /// becomes this program's child and is ended with the plugins, instead of living on as
-    /// init's. Only for a program whose only children are its plugin programs (the `rehearse`
-    /// tool): every other child of it is taken for such an orphan. Returns false, changing
-    /// nothing, if the system refuses.
+    /// init's. Only for a program that starts no children but its plugin programs (the `rehearse`
+    /// tool): every other child it gets after the first plugin program starts is taken for such
+    /// an orphan (those it had before, and their descendants, are left alone). Returns false,
+    /// changing nothing, if the system refuses.
     @discardableResult
     public static func adoptOrphans() -> Bool {
         PluginDescendants.adoptOrphans()
@@ -35,13 +37,11 @@ public final class CommandPluginHost: PluginCommandStarter {
     public func start(_ command: PluginCommand) throws -> PluginDescriptor {
         let deadline = ContinuousClock.now + .seconds(ScenarioLimits.remoteStartSeconds)
         let listener = try PluginListener()
-        let folder = listener.folder
-        defer { launched.withLock { _ = $0.folders.remove(folder) } }
         // Registered and spawned under the lock that ending takes first: a program is either on
         // the list that is ended, or never started.
         let process = try launched.withLock { launched throws(PluginStartError) in
             guard !launched.ending else { throw PluginStartError("the program is exiting: plugin '\(command.id)' not started") }
-            launched.folders.insert(folder)
+            launched.folders.append((command.id, listener.folder))
             let process = try PluginProcess(command: command.arguments, directory: command.directory,
                                             environment: ["REHEARSE_PLUGIN_ADDRESS": listener.address, "REHEARSE_PLUGIN_ID": command.id])
             launched.processes.append(process)
@@ -55,26 +55,40 @@ public final class CommandPluginHost: PluginCommandStarter {
     }
 
     /// Ends every program started so far, together (one grace period for all): their connections
-    /// closed first, then their process groups ended.
+    /// closed first, then their process groups and descendants ended, then their private folders
+    /// removed.
     public func stopAll() {
         for connection in started.withLock({ $0 }) { connection.close() }
         PluginProcess.stop(launched.withLock { $0.processes })
+        removeFolders()
+    }
+
+    /// Removes the private folders of the programs started, with what they left in them, once the
+    /// programs and their descendants have ended; says on standard error which stays, and why.
+    private func removeFolders() {
+        for folder in launched.withLock({ launched in defer { launched.folders = [] }; return launched.folders }) {
+            do {
+                try FolderRemoval.remove(folder.path)
+            } catch {
+                FileHandle.standardError.write(Data("rehearse: plugin '\(folder.id)' left its private folder \(folder.path): \(error)\n".utf8))
+            }
+        }
     }
 
     /// Ends every program started so far, from any thread, without waiting for a call under way,
-    /// removes the private folders of the starts under way, and starts nothing after: for a
-    /// program about to exit on SIGINT or SIGTERM, whose run will not get to ``stopAll()``. It
-    /// runs once; a second caller returns when the first is done.
+    /// removes their private folders, and starts nothing after: for a program about to exit on
+    /// SIGINT or SIGTERM, whose run will not get to ``stopAll()``. It runs once; a second caller
+    /// returns when the first is done.
     public func endBeforeExit() {
         ended.withLock { ended in
             guard !ended else { return }
             ended = true
-            let (processes, folders) = launched.withLock { launched in
+            let processes = launched.withLock { launched in
                 launched.ending = true
-                return (launched.processes, launched.folders)
+                return launched.processes
             }
             PluginProcess.stop(processes)
-            for folder in folders { PluginListener.remove(folder) }
+            removeFolders()
         }
     }
 }

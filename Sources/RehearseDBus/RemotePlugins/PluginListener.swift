@@ -8,7 +8,9 @@ import Glibc
 
 /// A private peer-to-peer address for one plugin's program: a socket in a new folder only this
 /// user can enter, which hands over the first connection from that program's process and closes
-/// every other. Listening ends, and the folder goes, when the listener does.
+/// every other. Listening ends, and the socket goes, when the listener does; the folder goes then
+/// if empty, or with what the program left in it once the program has ended
+/// (``CommandPluginHost``).
 final class PluginListener {
     /// The address the program is given (`REHEARSE_PLUGIN_ADDRESS`).
     let address: String
@@ -48,12 +50,8 @@ final class PluginListener {
         dbus_server_disconnect(server)
         dbus_server_unref(server)
         for connection in accepted { drop(connection) }
-        Self.remove(folder)
-    }
-
-    /// Removes a listener's private `folder` with its socket and whatever the program put in it.
-    static func remove(_ folder: String) {
-        FolderRemoval.remove(folder)
+        unlink("\(folder)/socket")
+        rmdir(folder)
     }
 
     fileprivate func accept(_ connection: OpaquePointer) {

@@ -132,7 +132,9 @@ final class PluginProcess: Sendable {
         state.withLock { state in
             guard !state.reaped else { return }
             state.reaped = true
+            // The program too, should it have left its group: the wait below must end.
             kill(-pid, SIGKILL)
+            kill(pid, SIGKILL)
             _ = ended(&state.ended, blocking: true)
             var raw: Int32 = 0
             waitpid(pid, &raw, 0)
