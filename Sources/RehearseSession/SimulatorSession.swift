@@ -140,7 +140,8 @@ public final class SimulatorSession {
             switch refusal {
             case .unknownEvent: throw SessionError(.unknownEvent, "\(refusal); ListPlugins and `rehearse events` give the vocabulary")
             case .textTooLong: throw SessionError(.limit, "\(name): \(refusal)")
-            default: throw SessionError(.invalidField, "\(name): \(refusal)")
+            case .unknownNode, .notATextInput, .invalidTime, .invalidFields, .invalidTouch, .cascadeLimit:
+                throw SessionError(.invalidField, "\(name): \(refusal)")
             }
         } catch {
             throw SessionError(.invalidField, "\(name): \(error)")
