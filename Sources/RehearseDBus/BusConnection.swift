@@ -30,7 +30,7 @@ public enum BusAddress: Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-/// One private libdbus connection, used from one thread only (the serve loop's): libdbus sends
+/// One private libdbus connection, used from one thread only (the service's thread): libdbus sends
 /// queued from other threads were found not to be delivered, and flushes from them deadlocked
 /// (docs/ARCHITECTURE.md, "Threads and who owns what"), so nothing here is shared.
 final class BusConnection {

@@ -13,7 +13,7 @@ protocol MessageRouter: AnyObject {
     func routeReply(_ reply: OpaquePointer, from connection: OpaquePointer, peer: PeerServer.Peer?) -> Bool
 }
 
-/// The connection thread's connections: the bus, if any, and the peers connected straight to the
+/// The service's thread's connections: the bus, if any, and the peers connected straight to the
 /// service (`--listen`), polled together in one ``WatchLoop``. It accepts and authenticates peers
 /// within their caps, drops the ones that misbehave, fans signals out and hands every message to
 /// its ``router``. Only the thread that serves touches it (checked in every build:

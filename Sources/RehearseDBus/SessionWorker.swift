@@ -4,7 +4,7 @@ import RehearseCore
 import RehearseSession
 import Synchronization
 
-/// What the connection thread tells every session's thread: stop, and whether the bus daemon has
+/// What the service's thread tells every session's thread: stop, and whether the bus daemon has
 /// fallen behind (then no session starts new work, so memory stays bounded).
 final class ServiceState: Sendable {
     let stopRequested = Atomic<Bool>(false)
@@ -34,16 +34,16 @@ final class ServiceState: Sendable {
 
 /// A created session's own thread: it answers the calls routed to its object and runs its clock,
 /// so sessions use the cores there are. What it produces (replies and signals, built as libdbus
-/// messages) waits in an outbox until the connection thread sends it: only that thread touches a
+/// messages) waits in an outbox until the service's thread sends it: only that thread touches a
 /// connection (docs/ARCHITECTURE.md says why). Calls and messages change hands under one lock
 /// (``Shared``); the session itself belongs to the worker's thread while it runs, and to the
-/// connection thread once it ended (``ThreadBound``, checked in every build). Calls are answered
+/// service's thread once it ended (``ThreadBound``, checked in every build). Calls are answered
 /// in the order they came, so a session's trace depends only on its own calls.
 final class SessionWorker: Sendable {
-    /// Something for the connection thread to send.
+    /// Something for the service's thread to send.
     enum Outgoing {
         /// A reply (nil only if it could not be built), to the connection the call came on; the
-        /// worker holds a reference to that connection, which the connection thread releases.
+        /// worker holds a reference to that connection, which the service's thread releases.
         case reply(OpaquePointer?, connection: OpaquePointer)
         case signal(OpaquePointer)
         /// A call to a plugin registered with the session (``BusPluginChannel``), to its client.
@@ -51,7 +51,7 @@ final class SessionWorker: Sendable {
     }
 
     /// The most messages that may wait in the outbox: past it the session pauses (between calls,
-    /// and between the slices of a long `Advance`) until the connection thread has sent them, so
+    /// and between the slices of a long `Advance`) until the service's thread has sent them, so
     /// a session faster than its sockets holds bounded memory.
     static let maximumOutbox = 10_000
     /// The most calls that may wait for the session; past it a call is refused at once with
@@ -61,7 +61,7 @@ final class SessionWorker: Sendable {
     /// registration reinstalls them all.
     static let maximumPlugins = ScenarioLimits.commandPlugins
 
-    /// What the connection thread and the worker's thread hand each other.
+    /// What the service's thread and the worker's thread hand each other.
     private struct Shared {
         /// Calls for the session, each with a reference to it and to its connection, and who made it.
         var inbox: [Submitted] = []
@@ -118,7 +118,7 @@ final class SessionWorker: Sendable {
         thread.start()
     }
 
-    // MARK: The connection thread's side
+    // MARK: The service's thread's side
 
     /// Queues `call`, which `caller` made on `connection`, for the session and takes a reference
     /// to both; false when ``maximumQueuedCalls`` already wait (nothing is queued).
@@ -257,7 +257,7 @@ final class SessionWorker: Sendable {
     }
 
     /// Between the slices of a long `Advance`: hands over what was delivered, waits while the bus
-    /// daemon or the connection thread is behind; false to stop (the service stops, or the
+    /// daemon or the service's thread is behind; false to stop (the service stops, or the
     /// session closes).
     private func continueLongWork() -> Bool {
         publish(signals())
@@ -266,7 +266,7 @@ final class SessionWorker: Sendable {
         return !state.stopRequested.load(ordering: .relaxed) && !isClosing
     }
 
-    /// Waits while ``maximumOutbox`` messages wait to be sent, until the connection thread takes
+    /// Waits while ``maximumOutbox`` messages wait to be sent, until the service's thread takes
     /// them or the session closes (both wake it).
     private func waitForOutboxRoom() {
         shared.waitThenLock(while: { $0.outbox.count >= Self.maximumOutbox && !$0.closing }) { _ in }

@@ -4,9 +4,9 @@ import RehearseCore
 import Synchronization
 
 /// The way to a plugin that registered with a created session over the bus (or as a peer): each
-/// call leaves through the session's outbox, which the connection thread sends to the plugin's
+/// call leaves through the session's outbox, which the service's thread sends to the plugin's
 /// client, and the session's thread waits for the answer within the deadline. Only that session
-/// waits: the connection thread and the other sessions go on. The first fault (no answer in
+/// waits: the service's thread and the other sessions go on. The first fault (no answer in
 /// time, an error reply, a wrong answer, the client gone) makes every later call throw it.
 final class BusPluginChannel: PluginCallChannel {
     private let client: PluginCalls.Callee

@@ -3,10 +3,10 @@ import Foundation
 import RehearseCore
 
 /// The calls sessions' threads made to plugins registered over the bus, awaiting their answers:
-/// a session's thread waits on its call, the connection thread hands it the reply that came from
+/// a session's thread waits on its call, the service's thread hands it the reply that came from
 /// the plugin it was sent to (a reply from anyone else is not taken), and fails the calls to a
 /// client that left (and those made to it later), of a session being closed, or of every session
-/// when the service stops, so no session waits past that (and the connection thread, which waits
+/// when the service stops, so no session waits past that (and the service's thread, which waits
 /// for a closed session's thread, never waits for a plugin).
 final class PluginCalls: Sendable {
     /// Who a call went to: a client on the bus by its unique name, or a peer by its number (the
@@ -101,7 +101,7 @@ final class PluginCalls: Sendable {
         }
     }
 
-    /// On the connection thread: takes `reply` if it answers an awaited call and comes from that
+    /// On the service's thread: takes `reply` if it answers an awaited call and comes from that
     /// call's callee; false otherwise (it is not a plugin's).
     func take(_ reply: OpaquePointer, from callee: Callee) -> Bool {
         let serial = dbus_message_get_reply_serial(reply)
@@ -124,7 +124,7 @@ final class PluginCalls: Sendable {
     }
 
     /// Fails the calls `session` made, and every call it makes until ``forget(_:)``: it is being
-    /// closed, and its thread must not wait for a plugin (the connection thread waits for it).
+    /// closed, and its thread must not wait for a plugin (the service's thread waits for it).
     func end(_ session: String) {
         _ = state.withLock { $0.endingSessions.insert(session) }
         fail(.sessionEnds) { $0.session == session }
