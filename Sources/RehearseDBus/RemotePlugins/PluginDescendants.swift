@@ -116,16 +116,14 @@ enum PluginDescendants {
     /// processes' descendants as inherited.
     private static func strays(of roots: Set<pid_t>, known: Set<Stray> = [], children: inout Children) -> [pid_t: Entry] {
         let table = table()
-        guard adopting.load(ordering: .sequentiallyConsistent) else {
-            return descendants(of: roots, and: known.filter { table[$0.pid]?.started == $0.started }.map(\.pid), in: table)
-        }
+        let stillKnown = known.filter { table[$0.pid]?.started == $0.started }.map(\.pid)
+        guard adopting.load(ordering: .sequentiallyConsistent) else { return descendants(of: roots, and: stillKnown, in: table) }
         let stillInherited = (children.inherited ?? []).filter { table[$0.pid]?.started == $0.started }
         let inherited = descendants(of: [], and: stillInherited.map(\.pid), in: table)
         children.inherited = Set(inherited.map { Stray(pid: $0.key, started: $0.value.started) })
         let me = getpid(), current = children
         let orphans = table.filter { $0.value.parent == me && isOrphan($0.key, current) }.map(\.key)
-        let starts = known.filter { table[$0.pid]?.started == $0.started }.map(\.pid) + orphans
-        return descendants(of: roots, and: starts, in: table).filter { inherited[$0.key] == nil }
+        return descendants(of: roots, and: stillKnown + orphans, in: table).filter { inherited[$0.key] == nil }
     }
 
     /// Sends SIGTERM to the descendants of `roots` and to this program's adopted orphans (when it
