@@ -1,14 +1,17 @@
 /// Runs independent jobs with at most `jobs` at a time and returns their results in input order.
 enum ParallelRuns {
+    /// Once a result for which `stops` is true arrives, no further job starts (`run --fail-fast`):
+    /// the jobs already running finish (a run cannot be interrupted midway) and theirs are
+    /// returned too, so fewer results than inputs come back, still in input order.
     static func run<Input: Sendable, Result: Sendable>(
         _ inputs: [Input], jobs: Int, _ work: @escaping @Sendable (Input) -> Result,
-        progress: (Int) -> Void
+        stops: (Result) -> Bool = { _ in false }, progress: (Int) -> Void
     ) async -> [Result] {
         await withTaskGroup(of: (Int, Result).self) { group in
             var results = [Result?](repeating: nil, count: inputs.count)
-            var next = 0, done = 0
+            var next = 0, done = 0, stopped = false
             func start() {
-                guard next < inputs.count else { return }
+                guard next < inputs.count, !stopped else { return }
                 let index = next, input = inputs[index]
                 group.addTask { (index, work(input)) }
                 next += 1
@@ -18,6 +21,7 @@ enum ParallelRuns {
                 results[index] = result
                 done += 1
                 progress(done)
+                if stops(result) { stopped = true }
                 start()
             }
             return results.compactMap { $0 }

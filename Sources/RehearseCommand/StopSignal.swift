@@ -60,6 +60,12 @@ enum StopSignal {
         watch(Ending(host: host, status: 0))
     }
 
+    /// For `run --watch`, which runs until it is stopped: a signal ends `host`'s plugin programs
+    /// and the program with status 0, as ``endingPluginsWhileSettingUp(of:)`` does while setting up.
+    static func endingPluginsAndSucceeding(of host: CommandPluginHost) {
+        watch(Ending(host: host, status: 0))
+    }
+
     /// Hands the signals over to the flag, which the command reads from now on; if one came
     /// meanwhile and the program is being ended, never returns.
     static func setUpIsOver() {

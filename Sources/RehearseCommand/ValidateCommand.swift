@@ -13,18 +13,29 @@ struct Validate: ParsableCommand {
     var paths: [String]
 
     func run() throws {
+        try ScenarioChecks.load(ScenarioFiles.collect(paths)) { file, scenario in
+            print("OK \(file)")
+            for stale in PictureReferences(scenarioFile: file)?.stale(for: scenario) ?? [] {
+                print("warning: \(file): the golden picture \(stale) is stale: no expect-picture step names it")
+            }
+        }
+    }
+}
+
+/// Loading files without running them, for `validate` and `run --list`.
+enum ScenarioChecks {
+    /// Loads each of `files` (starting their command plugins, to learn their events and state)
+    /// and hands `loaded` each that loads; prints the errors of the others, and exits with 2 at
+    /// the end if there were any.
+    static func load(_ files: [String], _ loaded: (String, Scenario) -> Void) throws {
         let commandPlugins = CommandPluginHost()
         StopSignal.endingPlugins(of: commandPlugins)
         defer { commandPlugins.stopAll() }
         let loader = ScenarioLoader(registry: Tool.registry, commandStarter: commandPlugins)
         var invalid = 0
-        for file in try ScenarioFiles.collect(paths) {
+        for file in files {
             do {
-                let scenario = try loader.load(file: file)
-                print("OK \(file)")
-                for stale in PictureReferences(scenarioFile: file)?.stale(for: scenario) ?? [] {
-                    print("warning: \(file): the golden picture \(stale) is stale: no expect-picture step names it")
-                }
+                loaded(file, try loader.load(file: file))
             } catch {
                 invalid += 1
                 print("\(error)")

@@ -56,10 +56,11 @@ public final class CommandPluginHost: PluginCommandStarter {
 
     /// Ends every program started so far, together (one grace period for all): their connections
     /// closed first, then their process groups and descendants ended, then their private folders
-    /// removed.
+    /// removed. They are forgotten, so that a host that starts programs for run after run
+    /// (`run --watch`) ends each run's when it is over and holds nothing of them after.
     public func stopAll() {
-        for connection in started.withLock({ $0 }) { connection.close() }
-        PluginProcess.stop(launched.withLock { $0.processes })
+        for connection in started.withLock({ started in defer { started = [] }; return started }) { connection.close() }
+        PluginProcess.stop(launched.withLock { launched in defer { launched.processes = [] }; return launched.processes })
         removeFolders()
     }
 
