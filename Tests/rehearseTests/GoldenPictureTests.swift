@@ -27,6 +27,21 @@ private func recorded(then changed: String) throws -> URL {
                                        + "record it with rehearse run --update-pictures \(file.path)"))
     }
 
+    /// Issue 36: the command is one a shell runs as it is, whatever the file's path holds (the
+    /// file's folder: its name is plain).
+    @Test func theCommandThatRecordsAPictureQuotesThePathForTheShell() throws {
+        let folder = try Rehearse.scenario(form(), named: "form.yaml").deletingLastPathComponent().appendingPathComponent("it's $HOME")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+        let file = folder.appendingPathComponent("form.yaml")
+        try Data(form().utf8).write(to: file)
+        let result = try Rehearse.run(["run", file.path])
+        #expect(result.status == 1)
+        let command = "rehearse run --update-pictures '\(file.path.replacingOccurrences(of: "'", with: #"'\''"#))'"
+        #expect(result.output.contains("record it with \(command)"), "\(result.output)")
+        let shell = try Rehearse.launch(URL(fileURLWithPath: "/bin/sh"), ["-c", "printf %s " + command.dropFirst("rehearse run --update-pictures ".count)])
+        #expect(shell.output == file.path)
+    }
+
     @Test func anUnchangedRunPassesAndTheReferenceHoldsNoSecret() throws {
         let file = try recorded(then: form())
         let result = try Rehearse.run(["run", file.path])

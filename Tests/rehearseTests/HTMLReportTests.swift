@@ -34,6 +34,11 @@ private func reportOfAFailingAndAPassingScenario() throws -> (folder: URL, repor
         // The failing page: both sides, the three pictures, a timeline frame a step, the events.
         #expect(moved.contains("username: frame [20, 260, 280, 30] in the reference, [20, 266, 280, 30] now"))
         for picture in ["reference", "actual", "diff"] { #expect(moved.contains(#"data-picture="\#(picture)""#)) }
+        // Issue 36: the command that accepts the pictures, an overlay and a zoom; the index's
+        // first problem has both sides.
+        #expect(moved.contains("<pre data-accept>rehearse run --update-pictures ./moved.yaml</pre>"))
+        #expect(moved.contains(#"<input type="range" class="onion""#) && moved.contains(#"class="zoom""#))
+        #expect(index.contains("<td>picture &apos;typed&apos;: expected the drawing of __pictures__/moved/typed.json, actual username: frame [20, 260"))
         // Seven steps, four scenes: the two expectations and the last wait change nothing on the screen.
         #expect(moved.components(separatedBy: #"<div class="frame""#).count - 1 == 4)
         #expect(moved.components(separatedBy: "<tr data-frame=").count - 1 == 7)
@@ -110,6 +115,8 @@ private func reportOfAFailingAndAPassingScenario() throws -> (folder: URL, repor
         let result = try Rehearse.python([script, report.path, screenshots.path, "moved", "2"])
         #expect(result.status == 0, "\(result.output)\(result.errorOutput)")
         #expect(result.output.contains("ok: the scrubber moved the drawn scene"))
+        #expect(result.output.contains("ok: the onion range (Overlay: from the reference (0) to the actual picture (100)) lays"))
+        #expect(result.output.contains("ok: the zoom makes the pictures 3 times as wide"))
         #expect(result.output.contains("ok: no request left file:// and the console has no error"))
     }
 }

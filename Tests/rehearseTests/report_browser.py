@@ -1,6 +1,7 @@
 """Opens a `rehearse run --report` folder in a real headless Chromium from file://, as a person
 would, and checks what issue 27 asks of it: the index lists every scenario, failures first, and its
-search filters them; a failing scenario's page shows the golden picture's diff; the timeline's
+search filters them; a failing scenario's page shows the golden picture's diff, lays the actual picture over the
+reference as an onion skin (issue 36) and zooms them; the timeline's
 scrubber moves the drawn scene; no request leaves file:// and the console has no error (a script
 the content policy blocked would be one).
 
@@ -51,6 +52,26 @@ try:
     driver.execute_script("document.getElementById('failures').scrollIntoView()")
     driver.set_window_size(1100, 1000)
     driver.save_screenshot(os.path.join(SCREENSHOTS, "report-pictures.png"))
+
+    # The onion skin: the range lays the actual picture over the reference, as opaque as it says.
+    picture = "document.querySelector('figure[data-picture=%s] svg').getBoundingClientRect()"
+    label = driver.execute_script("return document.querySelector('.picture-tools .onion').getAttribute('aria-label')")
+    if not label:
+        fail("the onion range has no accessible label")
+    driver.execute_script("const o = document.querySelector('.picture-tools .onion'); o.value = 20; o.dispatchEvent(new Event('input'));")
+    reference = driver.execute_script("const r = %s; return [r.left, r.top]" % (picture % "reference"))
+    actual = driver.execute_script("const r = %s; return [r.left, r.top]" % (picture % "actual"))
+    opacity = driver.execute_script("return getComputedStyle(document.querySelector('figure[data-picture=actual]')).opacity")
+    if reference != actual or abs(float(opacity) - 0.2) > 0.001:
+        fail("the overlay does not lay the actual picture over the reference at 20%%: %s, %s, opacity %s" % (reference, actual, opacity))
+    print("ok: the onion range (%s) lays the actual picture over the reference, 20%% opaque" % label)
+    width = driver.execute_script("return %s.width" % (picture % "actual"))
+    driver.execute_script("const z = document.querySelector('.picture-tools .zoom'); z.value = 3; z.dispatchEvent(new Event('input'));")
+    zoomed = driver.execute_script("return %s.width" % (picture % "actual"))
+    if abs(zoomed - 3 * width) > 5:  # the border stays 1 px
+        fail("zooming 3 times made the picture %s wide, from %s" % (zoomed, width))
+    print("ok: the zoom makes the pictures 3 times as wide")
+    driver.save_screenshot(os.path.join(SCREENSHOTS, "report-overlay.png"))
 
     visible = "Array.from(document.querySelectorAll('.frame')).findIndex(f => !f.hidden)"
     frames = driver.execute_script("return document.querySelectorAll('.frame').length")

@@ -39,6 +39,14 @@ public struct PictureReferences: Sendable {
         folder = Self.folderName + "/" + stem
     }
 
+    /// The command that records (accepts) the golden pictures of the scenario file at `file`:
+    /// `rehearse run --update-pictures FILE`, the path quoted for a POSIX shell when it holds more
+    /// than letters, digits and `_./@%+=:,-`.
+    public static func updateCommand(for file: String) -> String {
+        let plain = !file.isEmpty && file.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "_./@%+=:,-".unicodeScalars.contains($0)) }
+        return "rehearse run --update-pictures " + (plain ? file : "'" + file.replacingOccurrences(of: "'", with: #"'\''"#) + "'")
+    }
+
     /// `__pictures__/<file name>/NAME.json`, relative to the scenario's folder.
     public func relativePath(of name: String) -> String {
         folder + "/" + name + ".json"

@@ -52,7 +52,7 @@ extension ScenarioExecution {
         switch reading {
         case .missing:
             differences = ["no reference recorded at \(references.relativePath(of: name)) (beside the scenario); "
-                           + "record it with rehearse run --update-pictures \(currentLocation.file)"]
+                           + "record it with \(PictureReferences.updateCommand(for: currentLocation.file))"]
         case .unreadable(let problem):
             differences = [problem]
         case .drawing(let recorded):

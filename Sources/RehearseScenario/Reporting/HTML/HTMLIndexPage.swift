@@ -32,7 +32,7 @@ enum HTMLIndexPage {
     private static func firstProblem(_ result: ScenarioResult) -> String {
         switch result.outcome {
         case .passed: ""
-        case .failed(let failures): failures.first.map { "\($0.subject): expected \($0.expected)" } ?? ""
+        case .failed(let failures): failures.first.map { "\($0.subject): expected \($0.expected), actual \($0.actual)" } ?? ""
         case .invalid(let error), .stopped(let error): error.message
         }
     }

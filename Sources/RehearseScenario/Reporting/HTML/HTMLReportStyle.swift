@@ -11,6 +11,10 @@ enum HTMLReportStyle {
         .failure { border-left: 4px solid #d93025; padding: 4px 12px; margin: 12px 0; }
         .pictures { display: flex; gap: 16px; flex-wrap: wrap; } .pictures figure { margin: 0; }
         .frame svg, .pictures svg { border: 1px solid #ccc; }
+        .pictures { overflow: auto; }
+        .pictures.overlaid { display: grid; } .pictures.overlaid figure { grid-area: 1 / 1; }
+        .pictures.overlaid figure[data-picture=diff], .pictures.overlaid figcaption { display: none; }
+        .pictures.overlaid figure[data-picture=actual] { opacity: var(--onion, 0.5); }
         #steps tr.failed td { background: #fdecea; } #steps tr[data-frame] { cursor: pointer; }
         #steps tr.current td { background: #e8f0fe; }
         input[type=search] { width: 320px; padding: 4px; }
@@ -31,6 +35,23 @@ enum HTMLReportStyle {
           rows.forEach((row) => row.addEventListener("click", () => { scrub.value = row.dataset.frame; show(); }));
           scrub.addEventListener("input", show);
           show();
+        }
+        // A golden picture's tools: lay the actual picture over the reference, showing as much of
+        // it as the onion range says, and zoom the pictures.
+        for (const tools of document.querySelectorAll(".picture-tools")) {
+          const pictures = tools.nextElementSibling;
+          const overlay = tools.querySelector(".overlay"), onion = tools.querySelector(".onion"), zoom = tools.querySelector(".zoom");
+          const apply = () => {
+            pictures.classList.toggle("overlaid", overlay.checked);
+            pictures.style.setProperty("--onion", String(Number(onion.value) / 100));
+            for (const svg of pictures.querySelectorAll("svg")) {
+              svg.style.width = svg.width.baseVal.value * Number(zoom.value) + "px";
+              svg.style.height = svg.height.baseVal.value * Number(zoom.value) + "px";
+            }
+          };
+          onion.addEventListener("input", () => { overlay.checked = true; apply(); });
+          overlay.addEventListener("change", apply);
+          zoom.addEventListener("input", apply);
         }
         // Filters: rows of a table whose text holds the search, and (on the index) of a status.
         for (const search of document.querySelectorAll("input[data-filters]")) {

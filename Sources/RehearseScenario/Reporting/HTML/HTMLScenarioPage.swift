@@ -1,7 +1,7 @@
 import RehearseCore
 
 /// One scenario's page of the report: outcome, failures with both sides, golden pictures that did
-/// not match (reference, actual, diff), the timeline (the scene after each step, a scrubber, the
+/// not match (reference, actual, diff, an overlay and a zoom, and the command that accepts them), the timeline (the scene after each step, a scrubber, the
 /// steps with the failing ones marked), plots, and the events with a filter. Each picture's clip
 /// ids start with a prefix of its own (`failure0`, `reference0`, `actual0`, `diff0`, `frame0`, ...),
 /// so no id is given twice in a page.
@@ -20,7 +20,7 @@ enum HTMLScenarioPage {
         case .stopped(let error): body += "<h2>Stopped at a budget</h2>\n<pre>\(HTMLReport.escape(error.description))</pre>\n"
         case .failed(let failures): body += self.failures(failures)
         }
-        body += pictures(result.pictureMismatches)
+        body += pictures(result.pictureMismatches, file: result.file)
         body += timeline(result)
         if !result.plots.isEmpty { body += "<h2>Plots</h2>\n" + SVGRenderer.plot(result.plots) }
         body += events(entry)
@@ -44,11 +44,25 @@ enum HTMLScenarioPage {
         return html
     }
 
-    private static func pictures(_ mismatches: [PictureMismatch]) -> String {
+    /// The golden pictures of `file` that did not match: the command that accepts them, and each
+    /// with its reference, the actual picture and the diff; where there is a reference, controls
+    /// that lay the actual picture over it (an onion skin: a range sets how much of each shows)
+    /// and zoom them.
+    private static func pictures(_ mismatches: [PictureMismatch], file: String) -> String {
         guard !mismatches.isEmpty else { return "" }
         var html = "<h2 id=\"pictures\">Golden pictures that did not match</h2>\n"
+            + "<p>If the actual pictures are right, accept them (record them as the references):</p>\n"
+            + "<pre data-accept>\(HTMLReport.escape(PictureReferences.updateCommand(for: file)))</pre>\n"
         for (number, mismatch) in mismatches.enumerated() {
-            html += "<h3>\(HTMLReport.escape(mismatch.name))</h3>\n<div class=\"pictures\">\n"
+            html += "<h3>\(HTMLReport.escape(mismatch.name))</h3>\n"
+            if mismatch.reference != nil {
+                html += #"<p class="picture-tools"><label><input type="checkbox" class="overlay"> overlay</label> "#
+                    + #"<input type="range" class="onion" min="0" max="100" value="50" "#
+                    + #"aria-label="Overlay: from the reference (0) to the actual picture (100)"> "#
+                    + #"<label>zoom <input type="range" class="zoom" min="1" max="8" step="0.5" value="1" aria-label="Zoom"></label></p>"#
+                    + "\n"
+            }
+            html += "<div class=\"pictures\">\n"
             if let reference = mismatch.reference {
                 html += "<figure data-picture=\"reference\"><figcaption>reference</figcaption>\(SVGRenderer.screen(reference.snapshot, idPrefix: "reference\(number)"))</figure>\n"
             }
