@@ -126,6 +126,28 @@ func scenarioFolder(_ files: [String: String]) throws -> URL {
         #expect(try Rehearse.run(["run", "--jobs", "1", files.path]).output.hasSuffix("scenarios: 3 passed, 1 failed\n"))
     }
 
+    /// With two jobs, the slow file that started beside the failing one finishes and is reported
+    /// (it takes about 1 s, the failing one about 10 ms); the three after it never start.
+    @Test func failFastLetsTheFilesAlreadyRunningFinish() throws {
+        let slow = """
+            name: slow
+            scene:
+              nodes:
+                - {id: box, kind: view, frame: [0, 0, 10, 10]}
+            steps:
+              - animate: {target: box, property: alpha, to: 0, duration: 1000}
+              - wait: 1000
+            """
+        let files = try scenarioFolder([
+            "1.yaml": boxScenario("one", x: 5), "2.yaml": slow, "3.yaml": boxScenario("three"),
+            "4.yaml": boxScenario("four"), "5.yaml": boxScenario("five"),
+        ])
+        let result = try Rehearse.run(["run", "--fail-fast", "--jobs", "2", files.path])
+        #expect(result.status == 1)
+        #expect(result.output.contains("FAIL \(files.path)/1.yaml") && result.output.contains("PASS \(files.path)/2.yaml"))
+        #expect(result.output.hasSuffix("scenarios: 1 passed, 1 failed\n3 not run: --fail-fast stopped at the first that did not pass\n"))
+    }
+
     @Test func listAndWatchRefuseWhatTheyCannotDo() throws {
         let list = try Rehearse.run(["run", "--list", "--fail-fast", folder.path])
         #expect(list.status == 2)
