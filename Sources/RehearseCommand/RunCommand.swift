@@ -108,9 +108,11 @@ struct Run: AsyncParsableCommand {
             files = shard.select(files)
             FileHandle.standardError.write(Data("rehearse run: shard \(shard): \(files.count) of \(all) file(s)\n".utf8))
         }
-        if list { return try ScenarioChecks.load(files) { file, scenario in
-            print(TerminalText.escape(scenario.name) + "\t" + TerminalText.escape(file))
-        } }
+        if list {
+            return try ScenarioChecks.load(files) { file, scenario in
+                print(TerminalText.escape(scenario.name) + "\t" + TerminalText.escape(file))
+            }
+        }
         if let trace { try ScenarioFiles.refuseOverwriting(files, with: trace, option: "--trace") }
         try ReportFolder.check(report)
         var configured = ScenarioRunner(registry: Tool.registry)
