@@ -21,8 +21,9 @@ extension PeerServer {
         var error = DBusError()
         dbus_error_init(&error)
         defer { dbus_error_free(&error) }
-        // The socket file is made this user's alone as it is created (no moment at which another
-        // user could connect), and again after, for a file libdbus made some other way.
+        // The socket file is made this user's alone as it is created, and again after listening:
+        // libdbus opens it to everyone (mode 0777) once it listens. A program of another user that
+        // connects in between is refused at ``accept(_:)``, which checks every peer's user.
         let previousMask = umask(0o177)
         let listening = address.withCString { dbus_server_listen($0, &error) }
         umask(previousMask)

@@ -101,12 +101,11 @@ final class PrivateBus {
         let socket = folder.appendingPathComponent("peer.sock").path
         let address = "unix:path=\(socket)"
         let process = try start(Rehearse.productsFolder.appendingPathComponent("rehearse"),
-                                ["serve", "--no-bus", "--listen", address] + arguments, errorOutput: "serve.log")
-        var attempts = 0
-        while !FileManager.default.fileExists(atPath: socket) {
-            attempts += 1
-            guard attempts < 250, process.isRunning else { throw BusSetupError("rehearse serve --no-bus did not listen") }
-            Thread.sleep(forTimeInterval: 0.02)
+                                ["serve", "--no-bus", "--listen", address] + arguments, output: "serve.out", errorOutput: "serve.log")
+        // Its ready line, not the socket file: libdbus makes the file everyone's (mode 0777) after
+        // it listens, and the service makes it its user's alone before it says it is ready.
+        guard waitFor("ready: peers at \(address)", in: "serve.out", seconds: 10) else {
+            throw BusSetupError("rehearse serve --no-bus did not listen: \(contents(of: "serve.log"))")
         }
         return (process, address, socket)
     }
