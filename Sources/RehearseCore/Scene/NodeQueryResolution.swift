@@ -21,11 +21,9 @@ extension NodeQuery {
             }
             return found[index]
         }
-        switch found.count {
-        case 1: return found[0]
-        case 0: throw NodeQueryError(query: self, problem: .noMatch, nodes: nearest(among: ids, in: scene))
-        default: throw NodeQueryError(query: self, problem: .several(count: found.count), nodes: listed(found, in: scene))
-        }
+        guard found.count != 1 else { return found[0] }
+        throw found.isEmpty ? NodeQueryError(query: self, problem: .noMatch, nodes: nearest(among: ids, in: scene))
+            : NodeQueryError(query: self, problem: .several(count: found.count), nodes: listed(found, in: scene))
     }
 
     /// `ids` in reading order: by the top of their frame on screen (model values, through scroll
