@@ -105,6 +105,15 @@ import Testing
         #expect(failure.actual.contains("'login'") && failure.actual.contains("'cancel'"))
     }
 
+    /// Ranking the nearest nodes compares the query with every node: only a run's first 20 misses
+    /// do it, so 10,000 steps that find nothing cost no more than 20 of them.
+    @Test func onlyTheFirstMissesOfARunRankTheNearestNodes() throws {
+        let misses = try Self.failures(String(repeating: "  - tap: {text: Nope}\n", count: ScenarioExecution.rankedMisses + 2))
+        #expect(misses.count == ScenarioExecution.rankedMisses + 2)
+        #expect(misses.prefix(ScenarioExecution.rankedMisses).allSatisfy { $0.actual.contains("; nearest: ") })
+        #expect(misses.suffix(2).map(\.actual) == Array(repeating: #"no node matches {text: "Nope"}"#, count: 2))
+    }
+
     /// The password field holds what was typed; a query for that text finds nothing, and the
     /// failure does not show it.
     @Test func aSecureFieldsTextIsNeverFoundNorShown() throws {

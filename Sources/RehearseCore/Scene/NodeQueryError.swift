@@ -39,7 +39,7 @@ public struct NodeQueryError: Error, Equatable, Sendable, CustomStringConvertibl
         let list = nodes.map(\.description).joined(separator: "; ")
         switch problem {
         case .noMatch:
-            return "no node matches \(query)" + (nodes.isEmpty ? "; the scene has no nodes" : "; nearest: \(list)")
+            return "no node matches \(query)" + (nodes.isEmpty ? "" : "; nearest: \(list)")
         case .several(let count):
             return "\(count) nodes match \(query); give index: 0 to \(count - 1) (reading order: top to bottom, then left to right): "
                 + list + (count > nodes.count ? "; and \(count - nodes.count) more" : "")

@@ -8,21 +8,22 @@ extension NodeQuery {
     public static let comparedLength = 20
 
     /// The id of the node the query means in `scene` now: the only match, or the `index`-th in
-    /// reading order. Throws, listing the nearest candidates (nothing matches), the matches
-    /// (several and no `index`) or how many there are (`index` past them). The root is never a match.
-    public func resolve(in scene: Scene) throws(NodeQueryError) -> String {
+    /// reading order. Throws, listing the nearest candidates (nothing matches; only when
+    /// `ranking`, the costly part), the matches (several and no `index`) or how many there are
+    /// (`index` past them). The root is never a match.
+    public func resolve(in scene: Scene, ranking: Bool = true) throws(NodeQueryError) -> String {
         if isID, let id, id != Scene.rootID, scene.contains(id) { return id }
         let ids = scene.allIDs.dropFirst()  // the root first
         let found = Self.readingOrder(ids.filter { scene.read($0, matches) ?? false }, in: scene)
         if let index {
             guard index < found.count else {
                 throw NodeQueryError(query: self, problem: found.isEmpty ? .noMatch : .indexPastMatches(count: found.count),
-                                     nodes: found.isEmpty ? nearest(among: ids, in: scene) : listed(found, in: scene))
+                                     nodes: found.isEmpty ? nearest(among: ids, in: scene, ranking) : listed(found, in: scene))
             }
             return found[index]
         }
         guard found.count != 1 else { return found[0] }
-        throw found.isEmpty ? NodeQueryError(query: self, problem: .noMatch, nodes: nearest(among: ids, in: scene))
+        throw found.isEmpty ? NodeQueryError(query: self, problem: .noMatch, nodes: nearest(among: ids, in: scene, ranking))
             : NodeQueryError(query: self, problem: .several(count: found.count), nodes: listed(found, in: scene))
     }
 
@@ -42,7 +43,8 @@ extension NodeQuery {
     /// distance of the given id, text and label to the node's (the first ``comparedLength``
     /// Unicode scalars of each), then the scene's order. A secure field's text is never compared:
     /// it counts as no text.
-    private func nearest(among ids: ArraySlice<String>, in scene: Scene) -> [NodeQueryError.Candidate] {
+    private func nearest(among ids: ArraySlice<String>, in scene: Scene, _ ranking: Bool) -> [NodeQueryError.Candidate] {
+        guard ranking else { return [] }
         let wanted = [id, text, label].map { $0.map(Self.compared) }
         var best: [(missed: Int, distance: Int, order: Int)] = []
         var rows = ([Int](), [Int]())

@@ -209,15 +209,22 @@ final class ScenarioExecution {
     }
 
     /// The node `query` finds in the scene now, or nil with the step failed, saying why (the nearest
-    /// nodes, or the several that match).
+    /// nodes, or the several that match). Only the first ``rankedMisses`` misses of a run rank the
+    /// nearest nodes: each costs a comparison with every node, and a file's 10,000 steps could ask.
     func node(_ query: NodeQuery, for step: Step) -> String? {
         do {
-            return try query.resolve(in: simulation.scene)
+            return try query.resolve(in: simulation.scene, ranking: misses < Self.rankedMisses)
         } catch {
+            if error.problem == .noMatch { misses += 1 }
             fail(step, "find \(query)", "\(error)")
             return nil
         }
     }
+
+    /// How many queries of a run that find no node are told the nearest nodes.
+    static let rankedMisses = 20
+    /// The queries of this run so far that found no node.
+    private var misses = 0
 
     /// `time`, or the stop time if that comes first.
     private func limited(_ time: VirtualTime) -> VirtualTime {

@@ -230,9 +230,10 @@ public enum ScenarioSchema {
     /// `{id?, text?, label?, kind?, traits?, index?}` with at least one of the first five.
     private static var nodeQuery: FieldValue {
         let name: FieldValue = ["type": "string", "minLength": 1, "maxLength": .int(Int64(ScenarioLimits.textLength))]
-        return object(["id": name, "text": name, "label": name, "kind": enumeration(NodeKind.allCases.map(\.rawValue)),
-                       "traits": traits, "index": range(0...ScenarioLimits.queryIndex, type: "integer")],
-                      extra: ["anyOf": .array(["id", "text", "label", "kind", "traits"].map { ["required": [.string($0)]] })])
+        let properties = ["id": name, "text": name, "label": name, "kind": enumeration(NodeKind.allCases.map(\.rawValue)),
+                          "traits": traits, "index": range(0...ScenarioLimits.queryIndex, type: "integer")]
+        assert(Set(properties.keys) == Set(NodeQuery.keys), "the schema's query keys are NodeQuery.keys")
+        return object(properties, extra: ["anyOf": .array(NodeQuery.keys.filter { $0 != "index" }.map { ["required": [.string($0)]] })])
     }
 
     /// A list of accessibility trait names, each at most once.
