@@ -138,6 +138,8 @@ import Testing
             ("  - focus: {traits: [butten]}\n", "q.yaml:9:22: error: focus: field 'traits.0' must be a trait, found 'butten' (did you mean 'button'?); traits: "
                 + AccessibilityTraits.named.map(\.name).joined(separator: ", ")),
             ("  - tap: {text: null, kind: button}\n", "q.yaml:9:17: error: tap: text must not be null"),
+            ("  - type: {into: {label: Username}, text: \(String(repeating: "a", count: ScenarioLimits.textLength + 1))}\n",
+             "q.yaml:9:43: error: type: field 'text' must be at most 10000 Unicode scalars (ScenarioLimits.textLength), found 10001"),
             ("  - tap: {id: logn}\n", "q.yaml:9:15: error: unknown node 'logn' (did you mean 'login'?); nodes: root, username, password, login, cancel"),
             ("  - resign: {kind: label}\n", "q.yaml:9:13: error: resign: no node can ever match {kind: label}: no node matches {kind: label}; "
                 + "nearest: 'username' (textField, label \"Username\") at [20, 100, 280, 30]; 'password' (textField, secure, label \"Password\") at [20, 140, 280, 30]; "

@@ -106,9 +106,12 @@ struct StepParser {
             let action = try nodeEvent(.text(text), at: into, of: "type", textInput: true)
             // The field's text in the set-up with this one appended (a query's field is found when
             // the step runs: this text alone); what earlier steps typed, the run checks.
-            let target = if case .inject(.text(let input)) = action { input.target } else { "" }
-            guard ScenarioLimits.textFits(simulation.scene[target]?.text ?? "", appending: text) else {
-                throw textValue.error("\(InjectionError.textTooLong(target: target))")
+            if case .inject(.text(let input)) = action {
+                guard ScenarioLimits.textFits(simulation.scene[input.target]?.text ?? "", appending: text) else {
+                    throw textValue.error("\(InjectionError.textTooLong(target: input.target))")
+                }
+            } else {
+                do { try ScenarioLimits.checkText(text, path: "text") } catch { throw textValue.error("type: \(error)") }
             }
             return action
         case .return: return try nodeEvent(.returnKey, at: argument, of: "return", textInput: true)
