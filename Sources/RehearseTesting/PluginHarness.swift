@@ -83,6 +83,30 @@ public final class PluginHarness<P: Plugin> {
         send(event.event, sourceLocation: sourceLocation)
     }
 
+    /// The id of the node `query` finds in the scene now (``NodeQuery/resolve(in:)``), or `nil`
+    /// with a test failure saying why (the nearest nodes, or the several that match).
+    public func node(_ query: NodeQuery, sourceLocation: SourceLocation = #_sourceLocation) -> String? {
+        do {
+            return try query.resolve(in: simulation.scene)
+        } catch {
+            Issue.record("\(error)", sourceLocation: sourceLocation)
+            return nil
+        }
+    }
+
+    /// Taps the node `query` finds now, as a scenario's `tap:` does: `.text("Log in")`,
+    /// `.label("Password")`, `.kind(.button).at(1)`, `.id("save")`.
+    public func tap(on query: NodeQuery, sourceLocation: SourceLocation = #_sourceLocation) {
+        guard let target = node(query, sourceLocation: sourceLocation) else { return }
+        send(.tap(Tap(target: target)), sourceLocation: sourceLocation)
+    }
+
+    /// Types `text` into the node `query` finds now, as a scenario's `type:` does.
+    public func type(_ text: String, into query: NodeQuery, sourceLocation: SourceLocation = #_sourceLocation) {
+        guard let target = node(query, sourceLocation: sourceLocation) else { return }
+        send(.text(TextInput(target: target, text: text)), sourceLocation: sourceLocation)
+    }
+
     /// Moves the clock on by `seconds`, running everything due on the way.
     public func advance(by seconds: Double, sourceLocation: SourceLocation = #_sourceLocation) {
         guard seconds >= 0, let duration = VirtualTime.seconds(seconds) else {

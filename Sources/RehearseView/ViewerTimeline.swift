@@ -62,8 +62,8 @@ struct ViewerTimeline: Sendable {
             case .expectEvent(let expectation): times.append((clock, "expect-event \(expectation.name)"))
             case .expectNoEvent(let expectation): times.append((clock, "expect-no-event \(expectation.name)"))
             case .expectPicture(let name, _): times.append((clock, "expect-picture \(name)"))
-            case .inject, .schedule, .motionStream, .wait, .advance, .keyboardShow, .keyboardHide, .set, .animate, .activate, .snapshot,
-                 .touchStream:
+            case .inject, .injectQueried, .schedule, .motionStream, .wait, .advance, .keyboardShow, .keyboardHide, .set, .animate,
+                 .activate, .snapshot, .touchStream:
                 continue  // not an expectation
             }
         }

@@ -13,8 +13,8 @@ final class TouchStepReader {
         /// The display's refresh rate: a finger moves once a frame.
         let rate: Int
         let scene: Scene
-        /// Reads a node id the scene has.
-        let node: (YAMLValue) throws(ScenarioError) -> String
+        /// Reads a node argument of the step named second (``StepParser/nodeQuery(_:of:)``).
+        let query: (YAMLValue, String) throws(ScenarioError) -> NodeQuery
 
         /// Throws unless `point` is on the screen, its edges included: "`what` (x, y) is off the
         /// W × H screen`why`".
@@ -69,9 +69,9 @@ final class TouchStepReader {
             let point = try point(entries, "at", of: "long-press", in: value, on: screen)
             return TouchStreamStep(events: TouchStream.press(id: freeFinger(), at: point, duration: duration), duration: duration)
         case (nil, let targetValue?):
-            let target = try screen.node(targetValue)
-            if let frame = screen.scene.frameInScreen(target) {
-                try screen.check(Point(x: frame.midX, y: frame.midY), at: targetValue, "the centre of '\(target)'")
+            let target = try screen.query(targetValue, "long-press")
+            if target.isID, let id = target.id, let frame = screen.scene.frameInScreen(id) {
+                try screen.check(Point(x: frame.midX, y: frame.midY), at: targetValue, "the centre of '\(id)'")
             }
             // Its centre is found when it runs: the node may have moved by then.
             let events = TouchStream.press(id: freeFinger(), at: .zero, duration: duration)

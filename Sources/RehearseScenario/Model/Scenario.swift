@@ -37,6 +37,9 @@ public struct Step: Sendable {
     public enum Action: Sendable {
         /// Inject an event now (tap, focus, resign, type, return, motion, rotate, network, emit).
         case inject(Event)
+        /// Inject an event at the node a query finds now (`tap: {text: "Log in"}`); the step fails
+        /// when the query does not find exactly one.
+        case injectQueried(QueriedEvent)
         /// Inject an event when the clock reaches a time (`emit` with `at`), after what is already
         /// due then.
         case schedule(Event, at: VirtualTime)
@@ -73,8 +76,8 @@ extension Step.Action {
         case .wait(let duration), .motionStream(_, _, let duration): now + duration
         case .touchStream(let stream): now + stream.duration
         case .advance(let time): time
-        case .inject, .schedule, .keyboardShow, .keyboardHide, .expect, .expectEvent, .expectNoEvent, .set, .animate, .activate,
-             .snapshot, .expectPicture: now
+        case .inject, .injectQueried, .schedule, .keyboardShow, .keyboardHide, .expect, .expectEvent, .expectNoEvent, .set, .animate,
+             .activate, .snapshot, .expectPicture: now
         }
     }
 }

@@ -7,9 +7,9 @@ public struct TouchStreamStep: Hashable, Sendable {
     public var duration: VirtualTime
     /// The node whose centre the events' points are relative to, found when the step runs (a long
     /// press at a target); `nil` when they are screen points.
-    public var target: String?
+    public var target: NodeQuery?
 
-    public init(events: [TimedTouch], duration: VirtualTime, target: String? = nil) {
+    public init(events: [TimedTouch], duration: VirtualTime, target: NodeQuery? = nil) {
         self.events = events
         self.duration = duration
         self.target = target

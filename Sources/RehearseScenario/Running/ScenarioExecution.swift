@@ -46,8 +46,8 @@ final class ScenarioExecution {
         let counted = Set(scenario.steps.compactMap { step -> String? in
             switch step.action {
             case .expectEvent(let expectation), .expectNoEvent(let expectation): expectation.name
-            case .inject, .schedule, .motionStream, .wait, .advance, .keyboardShow, .keyboardHide, .expect, .set, .animate,
-                 .activate, .snapshot, .touchStream, .expectPicture: nil
+            case .inject, .injectQueried, .schedule, .motionStream, .wait, .advance, .keyboardShow, .keyboardHide, .expect, .set,
+                 .animate, .activate, .snapshot, .touchStream, .expectPicture: nil
             }
         })
         simulation.bus.subscribe(.all, owner: "scenario") { [unowned self] event in
@@ -127,8 +127,8 @@ final class ScenarioExecution {
         switch step.action {
         case .expectEvent, .expectNoEvent:
             eventWindowEnd = delivered.count
-        case .inject, .schedule, .motionStream, .wait, .advance, .keyboardShow, .keyboardHide, .expect, .set, .animate,
-             .activate, .snapshot, .touchStream, .expectPicture:
+        case .inject, .injectQueried, .schedule, .motionStream, .wait, .advance, .keyboardShow, .keyboardHide, .expect, .set,
+             .animate, .activate, .snapshot, .touchStream, .expectPicture:
             if let end = eventWindowEnd {
                 // The window is closed: what came before it is never counted again.
                 delivered.removeFirst(end)
@@ -139,6 +139,10 @@ final class ScenarioExecution {
         defer { if stopReason == nil, let exceeded = meter.exceeded { stopReason = "\(exceeded)" } }
         switch step.action {
         case .inject(let event):
+            do { try simulation.inject(event) } catch { fail(step, "\(event.name) could not be injected", "\(error)") }
+        case .injectQueried(let queried):
+            guard let target = node(queried.query, for: step) else { break }
+            let event = queried.event(target: target)
             do { try simulation.inject(event) } catch { fail(step, "\(event.name) could not be injected", "\(error)") }
         case .schedule(let event, let time):
             do { try simulation.inject(event, at: time) } catch { fail(step, "\(event.name) could not be injected", "\(error)") }
@@ -154,7 +158,11 @@ final class ScenarioExecution {
         case .touchStream(let stream):
             let start = simulation.now
             // A long press at a target is at the target's centre now.
-            let origin = stream.target.flatMap { simulation.scene.frameInScreen($0) }.map { Point(x: $0.midX, y: $0.midY) } ?? .zero
+            var origin = Point.zero
+            if let query = stream.target {
+                guard let target = node(query, for: step), let frame = simulation.scene.frameInScreen(target) else { break }
+                origin = Point(x: frame.midX, y: frame.midY)
+            }
             let events = stream.events.map { timed in
                 Event(timed.phase, Touch(id: timed.touch.id, point: Point(x: timed.touch.point.x + origin.x, y: timed.touch.point.y + origin.y)))
             }
@@ -199,6 +207,24 @@ final class ScenarioExecution {
             if let picture = picture() { check(picture, against: name, tolerance: tolerance ?? pictureOptions.tolerance, at: step) }
         }
     }
+
+    /// The node `query` finds in the scene now, or nil with the step failed, saying why (the nearest
+    /// nodes, or the several that match). Only the first ``rankedMisses`` misses of a run rank the
+    /// nearest nodes: each costs a comparison with every node, and a file's 10,000 steps could ask.
+    func node(_ query: NodeQuery, for step: Step) -> String? {
+        do {
+            return try query.resolve(in: simulation.scene, ranking: misses < Self.rankedMisses)
+        } catch {
+            if error.problem == .noMatch { misses += 1 }
+            fail(step, "find \(query)", "\(error)")
+            return nil
+        }
+    }
+
+    /// How many queries of a run that find no node are told the nearest nodes.
+    static let rankedMisses = 20
+    /// The queries of this run so far that found no node.
+    private var misses = 0
 
     /// `time`, or the stop time if that comes first.
     private func limited(_ time: VirtualTime) -> VirtualTime {
