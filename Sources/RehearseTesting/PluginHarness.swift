@@ -92,6 +92,68 @@ public final class PluginHarness<P: Plugin> {
         simulation.advance(by: duration)
     }
 
+    // MARK: Gestures on nodes
+
+    /// Drags one finger from the centre of `node`'s visible part by `by` over `duration` seconds at
+    /// a steady speed, lifts it, and moves the clock on by the drag (as the `drag: {on:}` step does).
+    public func drag(on node: String, by: Point, duration: Double = Gesture.defaultDragDuration.seconds,
+                     sourceLocation: SourceLocation = #_sourceLocation) {
+        guard let duration = gestureDuration(duration, sourceLocation) else { return }
+        perform(.drag(by: by, duration: duration, hold: .zero), on: node, sourceLocation)
+    }
+
+    /// A drag from `node`'s visible centre that the finger lifts with `velocity` (points per second):
+    /// a scroll view is flung with the opposite velocity (``Gesture/fling(velocity:)``).
+    public func fling(on node: String, velocity: Point, sourceLocation: SourceLocation = #_sourceLocation) {
+        perform(.fling(velocity: velocity), on: node, sourceLocation)
+    }
+
+    /// A fast drag of `distance` points in `direction` from `node`'s visible centre (the `swipe: {on:}` step).
+    public func swipe(on node: String, direction: SwipeDirection, distance: Double = TouchStream.swipeStepDistance,
+                      sourceLocation: SourceLocation = #_sourceLocation) {
+        perform(.swipe(direction, distance: distance), on: node, sourceLocation)
+    }
+
+    /// Two fingers across `node`'s visible centre moving to `scale` times their span over `duration` seconds.
+    public func pinch(on node: String, scale: Double, duration: Double = Gesture.defaultPinchDuration.seconds,
+                      sourceLocation: SourceLocation = #_sourceLocation) {
+        guard let duration = gestureDuration(duration, sourceLocation) else { return }
+        perform(.pinch(scale: scale, duration: duration), on: node, sourceLocation)
+    }
+
+    /// One finger held on `node`'s visible centre for `duration` seconds.
+    public func longPress(on node: String, duration: Double = Gesture.defaultPressDuration.seconds,
+                          sourceLocation: SourceLocation = #_sourceLocation) {
+        guard let duration = gestureDuration(duration, sourceLocation) else { return }
+        perform(.press(duration: duration), on: node, sourceLocation)
+    }
+
+    /// Whether `node` is visible now (``Visibility``: some of it on screen, not hidden, clipped
+    /// away or behind the keyboard).
+    public func isVisible(_ node: String) -> Bool {
+        simulation.visibility(of: node).isVisible
+    }
+
+    /// Places `gesture` on `node` as it is now, injects its fingers and moves the clock on by it;
+    /// a node not visible, or a finger off the screen, fails the test and injects nothing.
+    private func perform(_ gesture: Gesture, on node: String, _ sourceLocation: SourceLocation) {
+        do {
+            try simulation.inject(try simulation.place(gesture, fingers: simulation.freeFingers(gesture.fingers), on: GestureAnchor(node: node)))
+        } catch {
+            Issue.record("could not \(gesture.name) on \(node): \(error)", sourceLocation: sourceLocation)
+            return
+        }
+        simulation.advance(by: gesture.duration)
+    }
+
+    private func gestureDuration(_ seconds: Double, _ sourceLocation: SourceLocation) -> VirtualTime? {
+        guard seconds > 0, let duration = VirtualTime.seconds(seconds) else {
+            Issue.record("a gesture's duration must be more than 0 seconds, found \(seconds)", sourceLocation: sourceLocation)
+            return nil
+        }
+        return duration
+    }
+
     /// Claims the oldest unclaimed event the plugin emitted and checks that it is `name` with
     /// `fields` as a subset (numbers within 1e-9). Returns the event, or `nil` if none was left.
     @discardableResult

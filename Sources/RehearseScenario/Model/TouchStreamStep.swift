@@ -1,17 +1,30 @@
 import RehearseCore
 
-/// What a touch step (`drag`, `swipe`, `long-press`, `pinch`, `touches`) injects: finger events at
-/// times from the step's start, and how long the step takes (the clock moves on by it).
+/// What a touch step (`drag`, `swipe`, `fling`, `long-press`, `pinch`, `touches`) injects: finger
+/// events at times from the step's start, and how long the step takes (the clock moves on by it).
 public struct TouchStreamStep: Hashable, Sendable {
     public var events: [TimedTouch]
     public var duration: VirtualTime
-    /// The node whose centre the events' points are relative to, found when the step runs (a long
-    /// press at a target); `nil` when they are screen points.
-    public var target: String?
+    /// A gesture aimed at a node, placed when the step runs (``events`` is then its path from
+    /// (0, 0), for counting); `nil` when the events are screen points.
+    public var aim: Aim?
 
-    public init(events: [TimedTouch], duration: VirtualTime, target: String? = nil) {
+    /// A gesture, the node it starts on and the fingers it uses.
+    public struct Aim: Hashable, Sendable {
+        public var gesture: Gesture
+        public var anchor: GestureAnchor
+        public var fingers: [Int]
+
+        public init(gesture: Gesture, anchor: GestureAnchor, fingers: [Int]) {
+            self.gesture = gesture
+            self.anchor = anchor
+            self.fingers = fingers
+        }
+    }
+
+    public init(events: [TimedTouch], duration: VirtualTime, aim: Aim? = nil) {
         self.events = events
         self.duration = duration
-        self.target = target
+        self.aim = aim
     }
 }
