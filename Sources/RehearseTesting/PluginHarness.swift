@@ -140,7 +140,7 @@ public final class PluginHarness<P: Plugin> {
         do {
             try simulation.inject(try simulation.place(gesture, fingers: simulation.freeFingers(gesture.fingers), on: GestureAnchor(node: node)))
         } catch {
-            Issue.record("could not \(gesture.name) on \(node): \(error)", sourceLocation: sourceLocation)
+            Issue.record("could not \(gesture.name): \(error)", sourceLocation: sourceLocation)
             return
         }
         simulation.advance(by: gesture.duration)

@@ -38,7 +38,7 @@ final class TouchStepReader {
             let entries = try value.mapping("drag", allowed: ScenarioSyntax.dragOn)
             guard let byValue = entries["by"] else { throw value.error("drag needs on: NODE and by: [dx, dy]") }
             let by = try point(byValue, "by", of: "drag")
-            let duration = try positiveDuration(entries, of: "drag", in: value, default: Gesture.defaultDragDuration)
+            let duration = try positiveDuration(entries, of: "drag", in: value, otherwise: Gesture.defaultDragDuration)
             return try gesture(.drag(by: by, duration: duration, hold: .zero), entries, of: "drag", in: value, on: screen)
         }
         let entries = try value.mapping("drag", allowed: ScenarioSyntax.drag)
@@ -91,7 +91,7 @@ final class TouchStepReader {
             return try gesture(.press(duration: Gesture.defaultPressDuration), ["on": value], of: "long-press", in: value, on: screen)
         }
         let entries = try value.mapping("long-press", allowed: ScenarioSyntax.longPress)
-        let duration = try positiveDuration(entries, of: "long-press", in: value, default: Gesture.defaultPressDuration)
+        let duration = try positiveDuration(entries, of: "long-press", in: value, otherwise: Gesture.defaultPressDuration)
         switch (entries["at"], entries["target"]) {
         case (_?, _?), (nil, nil):
             throw value.error("long-press needs a node, or either at: [x, y] or target: NODE")
@@ -117,7 +117,7 @@ final class TouchStepReader {
                 + "found \(scale.shortDescription)")
         }
         guard let center else {
-            let duration = try positiveDuration(entries, of: "pinch", in: value, default: Gesture.defaultPinchDuration)
+            let duration = try positiveDuration(entries, of: "pinch", in: value, otherwise: Gesture.defaultPinchDuration)
             return try gesture(.pinch(scale: scale, duration: duration), entries, of: "pinch", in: value, on: screen)
         }
         let duration = try positiveDuration(entries, of: "pinch", in: value)
@@ -233,12 +233,12 @@ final class TouchStepReader {
         }
     }
 
-    /// `duration:`, more than 0 seconds; `default` when there is none, if the step has one.
+    /// `duration:`, more than 0 seconds; `otherwise` when there is none, if the step has a default.
     private func positiveDuration(_ entries: [String: YAMLValue], of step: String, in value: YAMLValue,
-                                  default: VirtualTime? = nil) throws(ScenarioError) -> VirtualTime {
+                                  otherwise: VirtualTime? = nil) throws(ScenarioError) -> VirtualTime {
         guard let durationValue = entries["duration"] else {
-            guard let `default` else { throw value.error("\(step) needs duration (seconds, more than 0)") }
-            return `default`
+            guard let otherwise else { throw value.error("\(step) needs duration (seconds, more than 0)") }
+            return otherwise
         }
         let duration = try durationValue.seconds("duration")
         guard duration > .zero else { throw durationValue.error("duration must be more than 0 seconds, found 0") }
