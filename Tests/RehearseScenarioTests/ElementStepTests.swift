@@ -156,6 +156,9 @@ import Testing
         let hidden = try Self.run("  - set: {row39.hidden: true}\n  - scroll-until-visible: {node: row39, in: list}\n")
         #expect(Self.failures(hidden).first?.actual == "row39: hidden")
         #expect(!hidden.trace.contains { $0.contains("touch.") })
+        let locked = try Self.run("  - set: {list.scrollEnabled: false}\n  - scroll-until-visible: {node: row39, in: list}\n")
+        #expect(Self.failures(locked).first?.actual
+            == "list does not scroll (its scrollEnabled is false): row39 is still 1600 pt below list's visible bounds")
     }
 
     /// The rule for a step whose length is known only when it runs: it counts as taking no time,

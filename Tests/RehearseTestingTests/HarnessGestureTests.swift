@@ -14,11 +14,11 @@ private func list(_ scene: Scene) throws {
 /// The harness's gestures on nodes: the same fingers as the scenario steps (``Gesture``), placed
 /// on the node's visible centre when called.
 @Suite struct HarnessGestureTests {
-    private static func harness() throws -> PluginHarness<FormNavigatorStandIn> {
-        try PluginHarness(FormNavigatorStandIn.self, scene: list)
+    private static func harness() throws -> PluginHarness<IdlePlugin> {
+        try PluginHarness(IdlePlugin.self, scene: list)
     }
 
-    private static func touches(_ harness: PluginHarness<FormNavigatorStandIn>) -> [String] {
+    private static func touches(_ harness: PluginHarness<IdlePlugin>) -> [String] {
         harness.delivered.filter { $0.event.touch != nil }.map { "\($0.event.name) \($0.time.seconds) \($0.event.fields["y"]?.number ?? .nan)" }
     }
 
@@ -64,9 +64,9 @@ private func list(_ scene: Scene) throws {
 }
 
 /// A plugin that does nothing: the harness needs one to test.
-final class FormNavigatorStandIn: Plugin {
+final class IdlePlugin: Plugin {
     struct Configuration: Codable, Sendable, Equatable {}
-    static let id = "stand-in"
+    static let id = "idle"
     static let summary = "does nothing"
     static let defaultConfiguration = Configuration()
     static let events: [any PluginEvent.Type] = []

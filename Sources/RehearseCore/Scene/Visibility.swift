@@ -58,6 +58,15 @@ public struct Visibility: Equatable, Sendable {
         case offScreen(Placement)
         /// Behind the keyboard.
         case coveredByKeyboard
+
+        /// Whether the node could become visible by moving (scrolled into view, out from behind
+        /// the keyboard): not when it is hidden, transparent, too small or gone.
+        public var dependsOnPosition: Bool {
+            switch self {
+            case .clipped, .offScreen, .coveredByKeyboard: true
+            case .notInScene, .hidden, .transparent, .tooSmall: false
+            }
+        }
     }
 
     /// Where a rectangle lies against the bounds that cut it away.

@@ -5,45 +5,42 @@ extension ScenarioExecution {
     /// centre of its visible part by ``ScrollUntilVisible/dragFraction`` of that part, held still
     /// before lifting (so it does not fling), then runs frame by frame until the scroll view is at
     /// rest. Fails, rather than looping, when the node cannot be shown by scrolling (hidden,
-    /// transparent, gone), when a drag moves nothing (the content's end), when the scroll view does
-    /// not come to rest within ``ScrollUntilVisible/restLimit``, or after the most drags it may make.
+    /// transparent, gone, or the scroll view does not scroll), when a drag moves nothing (the
+    /// content's end), when the scroll view does not come to rest within
+    /// ``ScrollUntilVisible/restLimit``, or after the most drags it may make.
     func scrollUntilVisible(_ scroll: ScrollUntilVisible, at step: Step) {
         let node = resolve(scroll.node), scrollView = resolve(scroll.scrollView)
-        let subject = "scroll-until-visible \(node)"
-        let expected = "\(node) fully visible within \(scroll.maximumDrags) drags of \(scrollView)"
+        func giveUp(_ actual: String) {
+            record("scroll-until-visible \(node)", expected: "\(node) fully visible within \(scroll.maximumDrags) drags of \(scrollView)",
+                   actual: actual, at: step.location)
+        }
         for drags in 0... {
             guard !hasStopped else { return }
             let visibility = simulation.visibility(of: node)
             if visibility.isFullyVisible { return }
-            switch visibility.problem {
-            case .notInScene?, .hidden?, .transparent?, .tooSmall?:
-                return record(subject, expected: expected, actual: "\(node): \(visibility.problem.map(String.init(describing:)) ?? "")",
-                              at: step.location)
-            case .clipped?, .offScreen?, .coveredByKeyboard?, nil:
-                break
-            }
+            if let problem = visibility.problem, !problem.dependsOnPosition { return giveUp("\(node): \(problem)") }
             let viewport = simulation.visibility(of: scrollView)
-            guard let visible = viewport.visibleRect else {
-                return record(subject, expected: expected, actual: "\(scrollView): \(viewport.problem.map(String.init(describing:)) ?? "")",
-                              at: step.location)
-            }
+            guard let visible = viewport.visibleRect else { return giveUp("\(scrollView): \(viewport.problem ?? .notInScene)") }
             let overhang = Self.overhang(of: visibility.frame ?? visible, beyond: visible)
             let whereItIs = overhang.map { "\(node) is still \(Visibility.points($0.distance)) pt \($0.side) \(scrollView)'s visible bounds" }
                 ?? "\(node): \(visibility.problem.map(String.init(describing:)) ?? "only partly visible")"
+            guard simulation.scene[scrollView]?.scrollEnabled != false else {
+                return giveUp("\(scrollView) does not scroll (its scrollEnabled is false): \(whereItIs)")
+            }
             guard drags < scroll.maximumDrags else {
-                return record(subject, expected: expected, actual: "after \(drags) drags \(whereItIs)", at: step.location)
+                return giveUp("after \(drags) drags \(whereItIs)")
             }
             let look = scroll.direction ?? overhang?.direction ?? .down
             let before = simulation.scene[scrollView]?.contentOffset
             drag(scrollView, in: visible, looking: look, at: step)
             guard !hasStopped else { return }
             guard waitForRest(of: scrollView) else {
-                return record(subject, expected: expected, actual: "\(scrollView) did not come to rest within "
-                              + "\(ScrollUntilVisible.restLimit.seconds.shortDescription) s of drag \(drags + 1)", at: step.location)
+                return giveUp("\(scrollView) did not come to rest within "
+                              + "\(ScrollUntilVisible.restLimit.seconds.shortDescription) s of drag \(drags + 1)")
             }
             guard simulation.scene[scrollView]?.contentOffset != before else {
-                return record(subject, expected: expected, actual: "drag \(drags + 1) reached the end of \(scrollView)'s content "
-                              + "looking \(look.rawValue): \(whereItIs)", at: step.location)
+                return giveUp("drag \(drags + 1) reached the end of \(scrollView)'s content "
+                              + "looking \(look.rawValue): \(whereItIs)")
             }
         }
     }

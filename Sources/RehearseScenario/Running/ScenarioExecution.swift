@@ -220,7 +220,7 @@ final class ScenarioExecution {
             }
             try simulation.inject(touches)
         } catch {
-            fail(step, "the touches could not be injected", "\(error)")
+            fail(step, stream.aim.map { "\($0.gesture.name) on \($0.anchor.node)" } ?? "the touches could not be injected", "\(error)")
         }
     }
 
