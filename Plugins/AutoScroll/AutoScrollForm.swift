@@ -2,7 +2,8 @@ import RehearseCore
 
 /// The seed's form (`FormViewController.cs`): a full-screen scroll view holding a content view with
 /// seven rounded text fields, 20 points apart with margins of 20, the first six with the Send
-/// return key and the last with Done, tags 1 to 7 in order, then a Save button.
+/// return key and the last with Done, tags 1 to 7 in order, then a Save button; the fields are
+/// labelled `Field 1` to `Field 7` for accessibility.
 ///
 /// The original's fields are 30-point rounded rects; here they are 50 high so that the content
 /// (574 points) is taller than the iPhone 5's screen, as a form that needs scrolling is.
@@ -28,6 +29,7 @@ enum AutoScrollForm {
             var field = Node(id: "field\(index)", kind: .textField,
                              frame: Rect(x: spacing, y: y, width: width - 2 * spacing, height: fieldHeight))
             field.tag = index
+            field.accessibilityLabel = "Field \(index)"
             field.returnKey = index < fieldCount ? .send : .done
             try scene.add(field, to: "content")
         }

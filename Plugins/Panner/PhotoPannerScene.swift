@@ -2,7 +2,8 @@ import RehearseCore
 
 /// The seed's screen (`SCImagePanViewController.m`): a full-screen scroll view holding an
 /// aspect-fit image view with the scroll view's bounds, and over them the scroll bar layer inset
-/// by (top 0, left 10, bottom 50, right 10), its line drawn along its bottom edge.
+/// by (top 0, left 10, bottom 50, right 10), its line drawn along its bottom edge. The image is an
+/// accessibility element labelled `Photo` with the `image` trait.
 enum PhotoPannerScene {
     static let scrollBarInsets = EdgeInsets(top: 0, left: 10, bottom: 50, right: 10)
 
@@ -12,7 +13,11 @@ enum PhotoPannerScene {
     ) { scene in
         let bounds = scene.bounds
         try scene.add(Node(id: "scroll", kind: .scrollView, frame: bounds))
-        try scene.add(Node(id: "image", kind: .imageView, frame: bounds), to: "scroll")
+        var image = Node(id: "image", kind: .imageView, frame: bounds)
+        image.accessibilityLabel = "Photo"
+        image.accessibilityTraits = .image
+        image.isAccessibilityElement = true
+        try scene.add(image, to: "scroll")
         let insets = scrollBarInsets
         var bar = Node(id: "scrollBar", kind: .shape, frame: Rect(
             x: insets.left, y: insets.top, width: bounds.size.width - insets.left - insets.right,

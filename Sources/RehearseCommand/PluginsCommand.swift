@@ -84,6 +84,7 @@ struct Plugins: ParsableCommand {
                 line += ", contentOffset \(Self.numbers(node.contentOffset.vector)), contentSize \(Self.numbers(node.contentSize.vector))"
             }
             if node.hidden { line += ", hidden" }
+            if let label = node.accessibilityLabel { line += ", label \(FieldValue.string(label).jsonText)" }
             print(line)
         }
         let children = (try? simulation.value(at: "children"))??.jsonText ?? "[]"

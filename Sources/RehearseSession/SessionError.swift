@@ -17,6 +17,9 @@ public struct SessionError: Error, Equatable, Sendable, CustomStringConvertible 
         case wrongMode
         /// A named limit reached.
         case limit
+        /// A node query (an event's `target` given as a mapping) that finds no node, or several
+        /// without an index.
+        case nodeNotFound
     }
 
     /// What kind of refusal.

@@ -121,6 +121,7 @@ public final class SimulatorSession {
     /// `Inject` and `InjectAt`: the event's sequence number, or 0 when it was swallowed or is still to come.
     public func inject(_ name: String, _ fields: Fields, at time: VirtualTime? = nil) throws(SessionError) -> UInt64 {
         let event: Event
+        let fields = try found(fields, for: name)
         do {
             event = try Event(name: name, fields: fields)
         } catch {
@@ -146,6 +147,17 @@ public final class SimulatorSession {
         } catch {
             throw SessionError(.invalidField, "\(name): \(error)")
         }
+    }
+
+    /// `fields` with a `target` given as a node query (a mapping, ``NodeQuery``) replaced by the id
+    /// of the node it finds in the scene now; other fields as they are.
+    private func found(_ fields: Fields, for name: String) throws(SessionError) -> Fields {
+        guard case .dictionary(let given)? = fields["target"] else { return fields }
+        let query: NodeQuery
+        do { query = try NodeQuery(fields: given) } catch { throw SessionError(.invalidField, "\(name): target: \(error)") }
+        var fields = fields
+        do { fields["target"] = .string(try query.resolve(in: simulation.scene)) } catch { throw SessionError(.nodeNotFound, "\(name): \(error)") }
+        return fields
     }
 
     /// `InjectAt`'s time checked: finite seconds, 0 or more.

@@ -83,6 +83,30 @@ public final class PluginHarness<P: Plugin> {
         send(event.event, sourceLocation: sourceLocation)
     }
 
+    /// The id of the node `query` finds in the scene now (``NodeQuery/resolve(in:)``), or `nil`
+    /// with a test failure saying why (the nearest nodes, or the several that match).
+    public func node(_ query: NodeQuery, sourceLocation: SourceLocation = #_sourceLocation) -> String? {
+        do {
+            return try query.resolve(in: simulation.scene)
+        } catch {
+            Issue.record("\(error)", sourceLocation: sourceLocation)
+            return nil
+        }
+    }
+
+    /// Taps the node `query` finds now, as a scenario's `tap:` does: `.text("Log in")`,
+    /// `.label("Password")`, `.kind(.button).at(1)`, `.id("save")`.
+    public func tap(on query: NodeQuery, sourceLocation: SourceLocation = #_sourceLocation) {
+        guard let target = node(query, sourceLocation: sourceLocation) else { return }
+        send(.tap(Tap(target: target)), sourceLocation: sourceLocation)
+    }
+
+    /// Types `text` into the node `query` finds now, as a scenario's `type:` does.
+    public func type(_ text: String, into query: NodeQuery, sourceLocation: SourceLocation = #_sourceLocation) {
+        guard let target = node(query, sourceLocation: sourceLocation) else { return }
+        send(.text(TextInput(target: target, text: text)), sourceLocation: sourceLocation)
+    }
+
     /// Moves the clock on by `seconds`, running everything due on the way.
     public func advance(by seconds: Double, sourceLocation: SourceLocation = #_sourceLocation) {
         guard seconds >= 0, let duration = VirtualTime.seconds(seconds) else {
@@ -96,7 +120,7 @@ public final class PluginHarness<P: Plugin> {
 
     /// Drags one finger from the centre of `node`'s visible part by `by` over `duration` seconds at
     /// a steady speed, lifts it, and moves the clock on by the drag (as the `drag: {on:}` step does).
-    public func drag(on node: String, by: Point, duration: Double = Gesture.defaultDragDuration.seconds,
+    public func drag(on node: NodeQuery, by: Point, duration: Double = Gesture.defaultDragDuration.seconds,
                      sourceLocation: SourceLocation = #_sourceLocation) {
         guard let duration = gestureDuration(duration, sourceLocation) else { return }
         perform(.drag(by: by, duration: duration, hold: .zero), on: node, sourceLocation)
@@ -104,39 +128,43 @@ public final class PluginHarness<P: Plugin> {
 
     /// A drag from `node`'s visible centre that the finger lifts with `velocity` (points per second):
     /// a scroll view is flung with the opposite velocity (``Gesture/fling(velocity:)``).
-    public func fling(on node: String, velocity: Point, sourceLocation: SourceLocation = #_sourceLocation) {
+    public func fling(on node: NodeQuery, velocity: Point, sourceLocation: SourceLocation = #_sourceLocation) {
         perform(.fling(velocity: velocity), on: node, sourceLocation)
     }
 
     /// A fast drag of `distance` points in `direction` from `node`'s visible centre (the `swipe: {on:}` step).
-    public func swipe(on node: String, direction: SwipeDirection, distance: Double = TouchStream.swipeStepDistance,
+    public func swipe(on node: NodeQuery, direction: SwipeDirection, distance: Double = TouchStream.swipeStepDistance,
                       sourceLocation: SourceLocation = #_sourceLocation) {
         perform(.swipe(direction, distance: distance), on: node, sourceLocation)
     }
 
     /// Two fingers across `node`'s visible centre moving to `scale` times their span over `duration` seconds.
-    public func pinch(on node: String, scale: Double, duration: Double = Gesture.defaultPinchDuration.seconds,
+    public func pinch(on node: NodeQuery, scale: Double, duration: Double = Gesture.defaultPinchDuration.seconds,
                       sourceLocation: SourceLocation = #_sourceLocation) {
         guard let duration = gestureDuration(duration, sourceLocation) else { return }
         perform(.pinch(scale: scale, duration: duration), on: node, sourceLocation)
     }
 
     /// One finger held on `node`'s visible centre for `duration` seconds.
-    public func longPress(on node: String, duration: Double = Gesture.defaultPressDuration.seconds,
+    public func longPress(on node: NodeQuery, duration: Double = Gesture.defaultPressDuration.seconds,
                           sourceLocation: SourceLocation = #_sourceLocation) {
         guard let duration = gestureDuration(duration, sourceLocation) else { return }
         perform(.press(duration: duration), on: node, sourceLocation)
     }
 
-    /// Whether `node` is visible now (``Visibility``: some of it on screen, not hidden, clipped
-    /// away or behind the keyboard).
-    public func isVisible(_ node: String) -> Bool {
-        simulation.visibility(of: node).isVisible
+    /// Whether the node `query` names is visible now (``Visibility``: some of it on screen, not
+    /// hidden, clipped away or behind the keyboard); an id the scene does not have is not, and a
+    /// query that finds no node (or several) fails the test.
+    public func isVisible(_ query: NodeQuery, sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+        guard let node = query.isID ? query.id : node(query, sourceLocation: sourceLocation) else { return false }
+        return simulation.visibility(of: node).isVisible
     }
 
-    /// Places `gesture` on `node` as it is now, injects its fingers and moves the clock on by it;
-    /// a node not visible, or a finger off the screen, fails the test and injects nothing.
-    private func perform(_ gesture: Gesture, on node: String, _ sourceLocation: SourceLocation) {
+    /// Places `gesture` on the node `query` finds now, injects its fingers and moves the clock on
+    /// by it; no such node, a node not visible, or a finger off the screen fails the test and
+    /// injects nothing.
+    private func perform(_ gesture: Gesture, on query: NodeQuery, _ sourceLocation: SourceLocation) {
+        guard let node = node(query, sourceLocation: sourceLocation) else { return }
         do {
             try simulation.inject(try simulation.place(gesture, fingers: simulation.freeFingers(gesture.fingers), on: GestureAnchor(node: node)))
         } catch {

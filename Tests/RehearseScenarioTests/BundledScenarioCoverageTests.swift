@@ -52,6 +52,7 @@ import Testing
     static func eventNames(of action: Step.Action) -> [String] {
         switch action {
         case .inject(let event), .schedule(let event, _): [event.name]
+        case .injectQueried(let queried): [queried.event(target: "").name]
         case .motionStream: [BuiltinEvent.motion.name]
         case .touchStream(let stream): stream.events.map { Event($0.phase, $0.touch).name }
         case .scrollUntilVisible: ["touch.began", "touch.moved", "touch.ended"]

@@ -43,13 +43,13 @@ import Testing
             """)
         guard case .touchStream(let drag) = scenario.steps[0].action, case .touchStream(let pinch) = scenario.steps[1].action,
               case .touchStream(let press) = scenario.steps[2].action else { Issue.record("not touch streams"); return }
-        #expect(drag.aim?.anchor == GestureAnchor(node: "list"))
+        #expect(drag.aim?.node == .id("list") && drag.aim?.at == nil)
         #expect(drag.duration == Gesture.defaultDragDuration)
         #expect(drag.events.first?.touch.point == .zero && drag.events.last?.touch.point == Point(x: 0, y: -100))
-        #expect(pinch.aim?.anchor == GestureAnchor(node: "button", at: Point(x: 10, y: 20)))
+        #expect(pinch.aim?.node == .id("button") && pinch.aim?.at == Point(x: 10, y: 20))
         #expect(pinch.aim?.fingers == [0, 1])
         #expect(pinch.duration == Gesture.defaultPinchDuration)
-        #expect(press.aim?.anchor == GestureAnchor(node: "button") && press.duration == Gesture.defaultPressDuration)
+        #expect(press.aim?.node == .id("button") && press.duration == Gesture.defaultPressDuration)
         #expect(scenario.duration == Gesture.defaultDragDuration + Gesture.defaultPinchDuration + Gesture.defaultPressDuration)
     }
 
@@ -119,6 +119,22 @@ import Testing
         ])
         #expect(failures.map(\.location.line) == [49, 51, 52])
         #expect(failures.map(\.expected) == ["visible", "visible", "not visible"])
+    }
+
+    /// Node queries (``NodeQuery``) wherever these steps name a node, found when the step runs.
+    @Test func theStepsTakeNodeQueries() throws {
+        let result = try Self.run("""
+              - expect-visible: {kind: button}
+              - scroll-until-visible: {node: {id: row30}, in: {kind: scrollView}}
+              - drag: {on: {kind: scrollView}, by: [0, 100]}
+              - expect-not-visible: {id: row0}
+              - expect-not-visible: {kind: view, index: 99}
+
+            """)
+        let failures = Self.failures(result)
+        #expect(failures.map(\.location.line) == [51])  // not 99 views to find
+        #expect(failures.first?.subject.hasPrefix("find ") == true, "\(failures)")
+        #expect(result.trace.filter { $0.contains("\"name\":\"touch.began\"") }.count == 8)  // 7 drags to row 30, then the drag on the list
     }
 
     // MARK: Scrolling until visible

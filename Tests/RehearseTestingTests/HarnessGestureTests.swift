@@ -24,7 +24,7 @@ private func list(_ scene: Scene) throws {
 
     @Test func aDragOnANodeIsTheDragStepFromItsVisibleCentre() throws {
         let harness = try Self.harness()
-        harness.drag(on: "list", by: Point(x: 0, y: -150))
+        harness.drag(on: .id("list"), by: Point(x: 0, y: -150))
         #expect(harness.now == Gesture.defaultDragDuration)
         #expect(Self.touches(harness).first == "touch.began 0.0 250.0")  // the list's centre
         #expect(Self.touches(harness).last == "touch.ended 0.3 100.0")
@@ -34,28 +34,28 @@ private func list(_ scene: Scene) throws {
 
     @Test func aFlingReleasesTheScrollViewWithItsVelocity() throws {
         let harness = try Self.harness()
-        harness.fling(on: "list", velocity: Point(x: 0, y: -2500))
+        harness.fling(on: .id("list"), velocity: Point(x: 0, y: -2500))
         let release = try #require(harness.delivered.compactMap { EventKind.scrollWillEndDragging.payload($0.event) }.first)
         #expect(abs(release.velocity.y - 2500) < 1e-6 && release.velocity.x == 0)
     }
 
     @Test func aSwipeAPinchAndALongPressOnNodes() throws {
         let harness = try Self.harness()
-        harness.swipe(on: "panel", direction: .left, distance: 100)
+        harness.swipe(on: .id("panel"), direction: .left, distance: 100)
         #expect(harness.delivered.contains { EventKind.gestureSwipe.payload($0.event)?.direction == .left })
-        harness.pinch(on: "panel", scale: 0.5)
+        harness.pinch(on: .id("panel"), scale: 0.5)
         #expect(harness.delivered.compactMap { EventKind.gesturePinch.payload($0.event) }.last.map { ($0.state, $0.scale) }
             .map { $0 == .ended && abs($1 - 0.5) < 1e-9 } == true)
-        harness.longPress(on: "panel")
+        harness.longPress(on: .id("panel"))
         #expect(harness.delivered.contains { EventKind.gestureLongPress.payload($0.event)?.state == .began })
         #expect(harness.now == TouchStream.swipeStepDuration + Gesture.defaultPinchDuration + Gesture.defaultPressDuration)
     }
 
     @Test func isVisibleAndAGestureOnANodeThatIsNot() throws {
         let harness = try Self.harness()
-        #expect(harness.isVisible("list") && !harness.isVisible("row20"))
+        #expect(harness.isVisible(.id("list")) && !harness.isVisible(.kind(.view).at(1)) && !harness.isVisible(.id("nothing")))
         withKnownIssue {
-            harness.drag(on: "row20", by: Point(x: 0, y: -100))
+            harness.drag(on: .id("row20"), by: Point(x: 0, y: -100))
         } matching: { issue in
             issue.description.contains("could not drag: row20: clipped away by list (its frame starts 700 pt below list's visible bounds)")
         }

@@ -100,6 +100,35 @@ private func form(_ scene: Scene) throws {
         withKnownIssue { _ = harness.value("panel.frame.depth") }
     }
 
+    /// `tap(on:)` and `type(_:into:)` find their node by a query as the scene is now; one that
+    /// finds none or several fails the test, naming the nodes, and sends nothing.
+    @Test func nodesAreFoundByQueries() throws {
+        let harness = try PluginHarness(FormNavigator.self) { scene in
+            try form(scene)
+            var label = Node(id: "first", kind: .label, frame: Rect(x: 20, y: 0, width: 100, height: 20))
+            label.text = "Name"
+            try scene.add(label)
+            try scene.update("field2") { $0.accessibilityLabel = "Email" }
+        }
+        harness.tap(on: .label("Email"))
+        harness.type("ada", into: .kind(.textField).at(0))
+        #expect(harness.value("firstResponder") == "field2")
+        #expect(harness.value("field1.text") == "ada")
+        #expect(harness.node(.text("Name")) == "first")
+        let before = harness.delivered.count
+        withKnownIssue {
+            harness.tap(on: .text("Nmae"))
+        } matching: { issue in
+            issue.description.contains("no node matches {text: \"Nmae\"}; nearest: 'first' (label, text \"Name\"")
+        }
+        withKnownIssue {
+            harness.tap(on: .kind(.textField))
+        } matching: { issue in
+            issue.description.contains("2 nodes match {kind: textField}")
+        }
+        #expect(harness.delivered.count == before)
+    }
+
     @Test func exhaustivityCanBeTurnedOffOrSkipped() throws {
         let relaxed = try PluginHarness(FormNavigator.self, scene: form)
         relaxed.exhaustive = false

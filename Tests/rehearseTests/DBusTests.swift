@@ -56,6 +56,31 @@ import FoundationXML
         #expect(snapshot.output.contains(#""firstResponder":"username""#))
     }
 
+    /// An event's `target` as a node query (`a{sv}`), from gdbus: found in the scene as the call
+    /// is made; one that finds none or several is `NodeNotFound` naming the nodes (never a secure
+    /// field's text), a malformed one `InvalidField`, and the service keeps serving.
+    @Test func aTargetIsFoundByAQuery() throws {
+        let bus = try PrivateBus()
+        try bus.serve(["--mode", "manual", "--plugins", "login-animator"])
+        #expect(try bus.gdbus("org.rehearse.Simulator1.Inject", ["tap", "{'target': <{'label': <'Password'>}>}"]).output == "(uint64 1,)\n")
+        #expect(try bus.gdbus("org.rehearse.Simulator1.Get", ["firstResponder"]).output == "(<'password'>,)\n")
+        _ = try bus.gdbus("org.rehearse.Simulator1.Inject", ["text", "{'target': <'password'>, 'text': <'Paper'>}"])
+        let missing = try bus.gdbus("org.rehearse.Simulator1.Inject", ["tap", "{'target': <{'text': <'Papr'>}>}"])
+        #expect(missing.errorOutput.contains("org.rehearse.Error.NodeNotFound"), "\(missing.errorOutput)")
+        // The title is nearest; the password field, which holds "Paper" too, is never compared nor shown.
+        #expect(missing.errorOutput.contains(#"no node matches {text: "Papr"}; nearest: 'title' (label, text "Paper""#), "\(missing.errorOutput)")
+        #expect(missing.errorOutput.components(separatedBy: "Paper").count == 2, "\(missing.errorOutput)")
+        #expect(missing.errorOutput.contains(#"'password' (textField, secure, label "Password")"#), "\(missing.errorOutput)")
+        let several = try bus.gdbus("org.rehearse.Simulator1.Inject", ["focus", "{'target': <{'kind': <'textField'>}>}"])
+        #expect(several.errorOutput.contains("org.rehearse.Error.NodeNotFound: focus: 2 nodes match {kind: textField}"), "\(several.errorOutput)")
+        let malformed = try bus.gdbus("org.rehearse.Simulator1.Inject", ["tap", "{'target': <{'txt': <'Paper'>}>}"])
+        #expect(malformed.errorOutput.contains("org.rehearse.Error.InvalidField"), "\(malformed.errorOutput)")
+        let huge = try bus.gdbus("org.rehearse.Simulator1.Inject", ["tap", "{'target': <{'kind': <'label'>, 'index': <int64 9223372036854775807>}>}"])
+        #expect(huge.errorOutput.contains("org.rehearse.Error.InvalidField"), "\(huge.errorOutput)")
+        #expect(try bus.gdbus("org.rehearse.Simulator1.Inject", ["focus", "{'target': <{'kind': <'textField'>, 'index': <1>}>}"]).status == 0)
+        #expect(try bus.gdbus("org.rehearse.Simulator1.Get", ["firstResponder"]).output == "(<'password'>,)\n")
+    }
+
     @Test func dbusSendInjectsStringsAndGetsNamedErrors() throws {
         let bus = try PrivateBus()
         try bus.serve(["--mode", "manual", "--plugins", "panner"])

@@ -48,6 +48,7 @@ import Testing
         ]),
         Row(document: scenarios, row: "| a node's text |", limits: [("textLength", "\(grouped(ScenarioLimits.textLength)) Unicode scalars")]),
         Row(document: scenarios, row: "| scene nodes |", limits: [("nodes", grouped(ScenarioLimits.nodes))]),
+        Row(document: scenarios, row: "| node queries |", limits: [("queryIndex", "`index` 0 to \(grouped(ScenarioLimits.queryIndex))")]),
         Row(document: scenarios, row: "| scene depth |", limits: [("sceneDepth", "\(ScenarioLimits.sceneDepth) levels")]),
         Row(document: scenarios, row: "| snapshot and golden picture names |", limits: [
             ("fileNameLength", "\(ScenarioLimits.fileNameLength.lowerBound) to \(ScenarioLimits.fileNameLength.upperBound)"),

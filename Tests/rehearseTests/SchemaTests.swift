@@ -13,7 +13,8 @@ import Testing
         "duplicate-node.yaml", "unknown-node.yaml", "unknown-parent.yaml", "unknown-path-node.yaml", "unknown-path-property.yaml",
         "type-into-label.yaml", "set-wrong-type.yaml", "expect-visible-unknown-node.yaml",
         "scroll-until-visible-not-a-scroll-view.yaml", "unknown-constraint-set.yaml", "contradictory-constraints.yaml",
-        "vfl-syntax-error.yaml", "explore-unknown-tap-node.yaml", "invariant-unknown-path.yaml", "invariant-ordered-string.yaml",
+        "vfl-syntax-error.yaml", "explore-unknown-tap-node.yaml", "query-never-matches.yaml", "invariant-unknown-path.yaml",
+        "invariant-ordered-string.yaml",
         // what a path holds (an ordering needs a number)
         "ordering-of-text.yaml", "ordering-against-text.yaml", "ordering-of-a-frame.yaml",
         // the installed plugins' events and their fields, and what a field's value holds beyond its form
@@ -120,6 +121,18 @@ import Testing
                 "name: limits\nscene:\n  nodes:\n    - {id: field, kind: label, frame: [0, 0, 10, 10], "
                     + "text: \(String(repeating: "a", count: over(past, ScenarioLimits.textLength)))}\nsteps: []\n"
             }),
+            ("an accessibility label", { past in
+                "name: limits\nscene:\n  nodes:\n    - {id: field, kind: label, frame: [0, 0, 10, 10], "
+                    + "accessibilityLabel: \(String(repeating: "a", count: over(past, ScenarioLimits.textLength)))}\nsteps: []\n"
+            }),
+            ("a node query's index", { past in
+                "name: limits\nscene:\n  nodes:\n    - {id: ok, kind: button, frame: [0, 0, 10, 10]}\nsteps:\n"
+                    + "  - tap: {kind: button, index: \(over(past, ScenarioLimits.queryIndex))}\n"
+            }),
+            ("a node query's text", { past in
+                "name: limits\nscene:\n  nodes:\n    - {id: ok, kind: button, frame: [0, 0, 10, 10]}\nsteps:\n"
+                    + "  - tap: {text: \(String(repeating: "a", count: over(past, ScenarioLimits.textLength)))}\n"
+            }),
             ("an event count", { steps(["expect-no-event: tick", "expect-event: {name: tick, count: \(over($0, ScenarioLimits.eventCount))}"]) }),
         ]
     }
@@ -214,17 +227,17 @@ import Testing
         ("a name the file's own scene, layout or plugins define (nodes, views, metrics, sets, children), and "
             + "what kind of node a name is",
          #"unknown (node|parent|view|metric|constraint set)|already exists|has no child|cannot be installed|"#
-            + #"no node with id|is not a text field|is not a scroll view|is not inside"#),
+            + #"no node with id|is not a text field|no node can ever match|is not a scroll view|is not inside"#),
         ("the grammar of a visual format or a constraint", #"^expected (an attribute|'\.' and an attribute|a view name)"#),
         ("what a path names, and the type of the value it holds", #"^path '|^to: "#),
         ("constraints that contradict or repeat each other", #"contradicts|already in the system"#),
         ("totals over the whole file (motion samples, the run's length, an explore sequence's waits)",
          #"the motion streams of a scenario hold at most|a scenario runs at most|waits of a sequence add up"#),
         ("relations between values (a high bound under a low one, a time in the past, a name twice, a stream "
-            + "too short for one sample, constraint sets to activate)",
+            + "too short for one sample, constraint sets to activate, a visual format's option across its line)",
          #"must be at least|in the past|is before the time already reached|listed twice|holds no sample|needs scene.constraints|"#
             + #"takes as long as it takes when it runs|"#
-            + #"needs 0 < shortest < longest"#),
+            + #"needs 0 < shortest < longest|must be perpendicular to the line's orientation"#),
         ("what an event's field holds beyond its form (the schema checks which fields an event has, the form of "
             + "each value, a keyboard's bounds and a tap's x with its y or its target; not a tick's times nor a finger's "
             + "id), and events of plugins the file does not install",

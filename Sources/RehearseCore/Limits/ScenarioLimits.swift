@@ -74,8 +74,19 @@ public enum ScenarioLimits {
         return text.unicodeScalars.count + appended.unicodeScalars.count <= textLength
     }
 
+    /// Refuses a node's text (or accessibility label) past ``textLength``, naming the field at `path`.
+    public static func checkText(_ text: String, path: String) throws(FieldError) {
+        guard textFits(text) else {
+            throw FieldError(path: path, problem: .invalidValue(
+                "must be at most \(textLength) Unicode scalars (ScenarioLimits.textLength), found \(text.unicodeScalars.count)"))
+        }
+    }
+
     /// The most nodes a scene holds, the root included.
     public static let nodes = 10_000
+    /// The largest `index` a node query may give (0 is the first match in reading order): one
+    /// less than the most nodes a scene holds, so no index the scene could satisfy is refused.
+    public static let queryIndex = nodes - 1
     /// The deepest a node may sit below the root.
     public static let sceneDepth = 100
     /// The longest screen side, keyboard height, status bar height or inset, in points: ten times

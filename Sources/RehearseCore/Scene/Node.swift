@@ -42,11 +42,23 @@ public struct Node: Hashable, Sendable {
     public var strokeStart = 0.0
     public var strokeEnd = 1.0
 
+    /// What VoiceOver reads for the node (UIKit's `accessibilityLabel`); `nil` until given one.
+    /// Unlike UIKit's getter it is never derived from the text.
+    public var accessibilityLabel: String?
+    /// What the node is and what state it is in, for accessibility (UIKit's `accessibilityTraits`);
+    /// starts as its kind's (``AccessibilityTraits/defaults(for:)``).
+    public var accessibilityTraits: AccessibilityTraits
+    /// Whether assistive technologies see the node as one element (UIKit's
+    /// `isAccessibilityElement`): true for labels, buttons and text fields, as UIKit starts them.
+    public var isAccessibilityElement: Bool
+
     /// Creates a node that is not yet in a scene.
     public init(id: String, kind: NodeKind, frame: Rect) {
         self.id = id
         self.kind = kind
         self.frame = frame
+        accessibilityTraits = .defaults(for: kind)
+        isAccessibilityElement = kind.isAccessibilityElement
     }
 
     /// The origin of the node's own coordinate space (its content offset for a scroll view).

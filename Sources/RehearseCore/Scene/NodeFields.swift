@@ -4,6 +4,7 @@ extension Node {
         "text", "secure", "returnKey", "tag", "enablesReturnKeyAutomatically", "hidden", "alpha",
         "contentSize", "contentOffset", "contentInset", "scrollIndicatorInsets", "zoomScale", "strokeStart", "strokeEnd",
         "decelerationRate", "bounces", "pagingEnabled", "keyboardDismissMode", "scrollEnabled",
+        "accessibilityLabel", "accessibilityTraits", "isAccessibilityElement",
     ]
 
     /// Reads a node from `{id, kind, parent?, frame, ...properties}` (frame `[x, y, width, height]`
@@ -17,10 +18,7 @@ extension Node {
         let parent: String? = try reader.optional("parent")
         var node = Node(id: id, kind: kind, frame: try reader.required("frame"))
         node.text = try reader.optional("text") ?? node.text
-        guard ScenarioLimits.textFits(node.text) else {
-            throw FieldError(path: "text", problem: .invalidValue(
-                "must be at most \(ScenarioLimits.textLength) Unicode scalars (ScenarioLimits.textLength), found \(node.text.unicodeScalars.count)"))
-        }
+        try ScenarioLimits.checkText(node.text, path: "text")
         node.secure = try reader.optional("secure") ?? node.secure
         node.returnKey = try reader.choice("returnKey") ?? node.returnKey
         node.tag = try reader.optional("tag") ?? node.tag
@@ -40,6 +38,10 @@ extension Node {
         node.scrollEnabled = try reader.optional("scrollEnabled") ?? node.scrollEnabled
         node.pagingEnabled = try reader.optional("pagingEnabled") ?? node.pagingEnabled
         node.keyboardDismissMode = try reader.choice("keyboardDismissMode") ?? node.keyboardDismissMode
+        node.accessibilityLabel = try reader.optional("accessibilityLabel")
+        try node.accessibilityLabel.map { label throws(FieldError) in try ScenarioLimits.checkText(label, path: "accessibilityLabel") }
+        node.accessibilityTraits = try reader.optional("accessibilityTraits") ?? node.accessibilityTraits
+        node.isAccessibilityElement = try reader.optional("isAccessibilityElement") ?? node.isAccessibilityElement
         try reader.finish()
         guard !id.isEmpty, !id.contains("."), !Scene.reservedIDs.contains(id) else {
             let reserved = Scene.reservedIDs.sorted().joined(separator: ", ")

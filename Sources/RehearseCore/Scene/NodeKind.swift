@@ -14,6 +14,10 @@ public enum NodeKind: String, CaseIterable, Sendable, Codable {
 
     /// Whether the node takes text input and so can become first responder.
     public var isTextInput: Bool { self == .textField }
+
+    /// Whether UIKit starts a view of this kind as an accessibility element: labels, buttons and
+    /// text fields.
+    public var isAccessibilityElement: Bool { self == .label || self == .button || self == .textField }
 }
 
 /// The return key of a text input, as `UIReturnKeyType`.

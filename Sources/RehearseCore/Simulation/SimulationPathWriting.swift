@@ -3,8 +3,8 @@ extension Simulation {
     /// `NODE.alpha`, `NODE.contentOffset.y` and every other animatable property; `NODE.hidden`,
     /// `NODE.text`, `NODE.secure`, `NODE.returnKey`, `NODE.tag`, `NODE.enablesReturnKeyAutomatically`,
     /// a scroll view's `NODE.decelerationRate`, `NODE.bounces`, `NODE.pagingEnabled`, `NODE.keyboardDismissMode`
-    /// and `NODE.scrollEnabled`;
-    /// and `statusBar.hidden`. Inside an animation transaction animatable changes are animated (a
+    /// and `NODE.scrollEnabled`; `NODE.accessibilityLabel`, `NODE.accessibilityTraits` and
+    /// `NODE.isAccessibilityElement`; and `statusBar.hidden`. Inside an animation transaction animatable changes are animated (a
     /// component path such as `frame.y` animates that component alone).
     /// Throws, changing nothing, for a path that cannot be set or a value of the wrong type.
     public func setValue(_ value: FieldValue, at path: String) throws(PathError) {
@@ -31,6 +31,15 @@ extension Simulation {
                 throw fail("must be one of \(Choice.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             return choice
+        }
+        // A node's text or accessibility label: at most ScenarioLimits.textLength.
+        func text() throws(PathError) -> String {
+            let text = try read(String.self)
+            guard ScenarioLimits.textFits(text) else {
+                throw fail("a text holds at most \(ScenarioLimits.textLength) Unicode scalars (ScenarioLimits.textLength), "
+                    + "found \(text.unicodeScalars.count)")
+            }
+            return text
         }
         if parts == ["statusBar", "hidden"] {
             let hidden = try read(Bool.self)
@@ -61,12 +70,10 @@ extension Simulation {
         var changed = node
         switch parts[1] {
         case "hidden": changed.hidden = try read(Bool.self)
-        case "text":
-            changed.text = try read(String.self)
-            guard ScenarioLimits.textFits(changed.text) else {
-                throw fail("a text holds at most \(ScenarioLimits.textLength) Unicode scalars (ScenarioLimits.textLength), "
-                    + "found \(changed.text.unicodeScalars.count)")
-            }
+        case "text": changed.text = try text()
+        case "accessibilityLabel": changed.accessibilityLabel = try text()
+        case "accessibilityTraits": changed.accessibilityTraits = try read(AccessibilityTraits.self)
+        case "isAccessibilityElement": changed.isAccessibilityElement = try read(Bool.self)
         case "secure": changed.secure = try read(Bool.self)
         case "tag": changed.tag = try read(Int.self)
         case "enablesReturnKeyAutomatically": changed.enablesReturnKeyAutomatically = try read(Bool.self)

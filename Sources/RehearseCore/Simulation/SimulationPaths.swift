@@ -23,6 +23,7 @@ extension Simulation {
     public static let nodeStatePaths = [
         "kind", "hidden", "text", "secure", "returnKey", "tag", "enablesReturnKeyAutomatically", "parent", "children",
         "decelerationRate", "bounces", "pagingEnabled", "keyboardDismissMode", "scrollEnabled",
+        "accessibilityLabel", "accessibilityTraits", "isAccessibilityElement",
     ]
 
     /// Reads a path: `title.frame.y` (model), `title.presentation.frame.y` (on screen now), system
@@ -152,6 +153,9 @@ extension Simulation {
         case "scrollEnabled": return .bool(node.scrollEnabled)
         case "pagingEnabled": return .bool(node.pagingEnabled)
         case "keyboardDismissMode": return .string(node.keyboardDismissMode.rawValue)
+        case "accessibilityLabel": return node.accessibilityLabel.map(FieldValue.string)
+        case "accessibilityTraits": return node.accessibilityTraits.fieldValue
+        case "isAccessibilityElement": return .bool(node.isAccessibilityElement)
         default:
             preconditionFailure("nodeStatePaths names '\(name)', which this switch does not read")
         }

@@ -101,6 +101,8 @@ public struct ExploreAlphabet: Sendable {
             switch step.action {
             case .inject(.text(let input)), .schedule(.text(let input), _):
                 if !texts.contains(input.text) { texts.append(input.text) }
+            case .injectQueried(let queried):
+                if case .text(let text) = queried.kind, !texts.contains(text) { texts.append(text) }
             case .inject, .schedule, .motionStream, .wait, .advance, .keyboardShow, .keyboardHide, .expect, .expectEvent,
                  .expectNoEvent, .set, .animate, .activate, .snapshot, .touchStream, .expectPicture, .expectVisible, .scrollUntilVisible:
                 continue
@@ -116,8 +118,8 @@ public struct ExploreAlphabet: Sendable {
             switch step.action {
             case .inject(let event), .schedule(let event, _):
                 if case .custom = event, !events.contains(event) { events.append(event) }
-            case .motionStream, .wait, .advance, .keyboardShow, .keyboardHide, .expect, .expectEvent, .expectNoEvent, .set,
-                 .animate, .activate, .snapshot, .touchStream, .expectPicture, .expectVisible, .scrollUntilVisible:
+            case .injectQueried, .motionStream, .wait, .advance, .keyboardShow, .keyboardHide, .expect, .expectEvent, .expectNoEvent,
+                 .set, .animate, .activate, .snapshot, .touchStream, .expectPicture, .expectVisible, .scrollUntilVisible:
                 continue
             }
         }

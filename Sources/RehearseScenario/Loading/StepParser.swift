@@ -98,7 +98,7 @@ struct StepParser {
 
     private mutating func action(_ name: StepName, _ argument: YAMLValue) throws(ScenarioError) -> Step.Action {
         switch name {
-        case .tap: return .inject(.tap(try tap(argument)))
+        case .tap: return try tap(argument)
         case .wait:
             let duration = try argument.seconds("wait")
             try moveClock(to: clock + duration, at: argument)
@@ -114,20 +114,23 @@ struct StepParser {
         case .expect: return .expect(try expectations(argument))
         case .type:
             let entries = try argument.mapping("type", allowed: ScenarioSyntax.type)
-            guard let into = entries["into"], let text = entries["text"] else {
+            guard let into = entries["into"], let textValue = entries["text"] else {
                 throw argument.error("type needs into (a text field) and text")
             }
-            let input = TextInput(target: try textInput(into), text: try text.string("text"))
-            // The field's text in the set-up with this one appended; what earlier steps typed, the run checks.
-            guard ScenarioLimits.textFits(simulation.scene[input.target]?.text ?? "", appending: input.text) else {
-                throw text.error("\(InjectionError.textTooLong(target: input.target))")
+            let text = try textValue.string("text")
+            let action = try nodeEvent(.text(text), at: into, of: "type", textInput: true)
+            // The field's text in the set-up with this one appended (a query's field is found when
+            // the step runs: this text alone); what earlier steps typed, the run checks.
+            let target = if case .inject(.text(let input)) = action { input.target } else { "" }
+            guard ScenarioLimits.textFits(simulation.scene[target]?.text ?? "", appending: text) else {
+                throw textValue.error("\(InjectionError.textTooLong(target: target))")
             }
-            return .inject(.text(input))
-        case .return: return .inject(.returnKey(NodeTarget(target: try textInput(argument))))
-        case .focus: return .inject(.focus(NodeTarget(target: try textInput(argument))))
+            return action
+        case .return: return try nodeEvent(.returnKey, at: argument, of: "return", textInput: true)
+        case .focus: return try nodeEvent(.focus, at: argument, of: "focus", textInput: true)
         case .resign:
-            let target = try argument.string("resign")
-            return .inject(.resign(ResignRequest(target: target == "all" ? nil : try node(argument))))
+            if case .scalar = argument.node, try argument.string("resign") == "all" { return .inject(.resign(ResignRequest(target: nil))) }
+            return try nodeEvent(.resign, at: argument, of: "resign")
         case .keyboard: return try keyboard(argument)
         case .motion: return try motion(argument)
         case .rotate:
@@ -162,8 +165,8 @@ struct StepParser {
         case .pinch: return try touches(argument, touchSteps.pinch)
         case .touches: return try touches(argument, touchSteps.stream)
         case .expectPicture: return try expectPicture(argument)
-        case .expectVisible: return .expectVisible(node: try node(argument), visible: true)
-        case .expectNotVisible: return .expectVisible(node: try node(argument), visible: false)
+        case .expectVisible: return .expectVisible(node: try nodeQuery(argument, of: name.rawValue), visible: true)
+        case .expectNotVisible: return .expectVisible(node: try nodeQuery(argument, of: name.rawValue), visible: false)
         case .scrollUntilVisible: return .scrollUntilVisible(try scrollUntilVisible(argument))
         }
     }
@@ -174,13 +177,15 @@ struct StepParser {
         guard let nodeValue = entries["node"], let inValue = entries["in"] else {
             throw value.error("scroll-until-visible needs node: NODE and in: SCROLLVIEW")
         }
-        let node = try self.node(nodeValue), scrollView = try self.node(inValue)
-        guard simulation.scene[scrollView]?.kind == .scrollView else {
-            throw inValue.error("node '\(scrollView)' is not a scroll view; scroll views: "
+        let node = try nodeQuery(nodeValue, of: "scroll-until-visible"), scrollView = try nodeQuery(inValue, of: "scroll-until-visible")
+        // Ids are checked now; what queries find, the run checks.
+        if let id = scrollView.isID ? scrollView.id : nil, simulation.scene[id]?.kind != .scrollView {
+            throw inValue.error("node '\(id)' is not a scroll view; scroll views: "
                 + simulation.scene.allIDs.filter { simulation.scene[$0]?.kind == .scrollView }.joined(separator: ", "))
         }
-        guard simulation.scene.ancestors(of: node).contains(scrollView) else {
-            throw nodeValue.error("node '\(node)' is not inside \(scrollView), so dragging \(scrollView) does not move it")
+        if let id = node.isID ? node.id : nil, let scroll = scrollView.isID ? scrollView.id : nil,
+           !simulation.scene.ancestors(of: id).contains(scroll) {
+            throw nodeValue.error("node '\(id)' is not inside \(scroll), so dragging \(scroll) does not move it")
         }
         let direction = try entries["direction"].map { value throws(ScenarioError) in try value.choice("direction", as: SwipeDirection.self) }
         let maximum = try entries["max"].map { value throws(ScenarioError) in
@@ -200,7 +205,7 @@ struct StepParser {
         let portrait = simulation.device.screen
         let size = orientation.isLandscape ? Size(width: portrait.height, height: portrait.width) : portrait
         let screen = TouchStepReader.Screen(size: size, rate: simulation.device.refreshRate, scene: simulation.scene,
-                                            node: { [self] value throws(ScenarioError) in try node(value) })
+                                            query: { [self] value, step throws(ScenarioError) in try nodeQuery(value, of: step) })
         let stream = try read(argument, screen)
         try moveClock(to: clock + stream.duration, at: argument)
         return .touchStream(stream)
@@ -208,7 +213,7 @@ struct StepParser {
 
     // MARK: Nodes and events
 
-    /// Every node a step names is read here: an id the scene has.
+    /// A node id the scene has (``nodeQuery(_:of:)`` reads every node argument of a step through it).
     func node(_ value: YAMLValue) throws(ScenarioError) -> String {
         let id = try value.string("a node id")
         guard simulation.scene.contains(id) else {
@@ -218,20 +223,64 @@ struct StepParser {
         return id
     }
 
-    private func textInput(_ value: YAMLValue) throws(ScenarioError) -> String {
-        let id = try node(value)
-        guard simulation.scene[id]?.kind.isTextInput == true else {
+    /// A node argument of `step`: an id, checked now (it must be in the scene), or a query mapping
+    /// (``NodeQuery``: `{text: "Log in"}`, `{label: Password, index: 1}`), its form checked now and
+    /// found when the step runs, as the scene is then. A query that no node of this scene can
+    /// ever match is refused now: see ``checkCanMatch(_:at:of:)``.
+    func nodeQuery(_ value: YAMLValue, of step: String) throws(ScenarioError) -> NodeQuery {
+        if case .scalar = value.node { return .id(try node(value)) }
+        let entries = try value.mapping("a node query", allowed: NodeQuery.keys)
+        for (key, entry) in entries where try entry.fieldValue(key) == nil { throw entry.error("\(step): \(key) must not be null") }
+        guard case .dictionary(let fields)? = try value.fieldValue("a node query") else { throw value.error("a node query must be a mapping") }
+        let query: NodeQuery
+        do {
+            query = try NodeQuery(fields: fields)
+        } catch {
+            throw ScenarioError("\(step): \(error)", at: value.location(ofField: error.path))
+        }
+        if query.isID, let id = entries["id"] { return .id(try node(id)) }
+        try checkCanMatch(query, at: value, of: step)
+        return query
+    }
+
+    /// Refuses a query no node can ever match: a scenario with no plugin never adds a node nor
+    /// changes a node's id or kind (steps change texts, labels and traits, never those), so the
+    /// query's `id` and `kind` must fit a node of its scene now. With a plugin (which may add
+    /// nodes) everything is left to the run.
+    private func checkCanMatch(_ query: NodeQuery, at value: YAMLValue, of step: String) throws(ScenarioError) {
+        let fixed = NodeQuery(id: query.id, kind: query.kind)
+        guard simulation.pluginIDs.isEmpty, fixed.id != nil || fixed.kind != nil else { return }
+        do {
+            _ = try fixed.at(0).resolve(in: simulation.scene)  // any of several will do
+        } catch {
+            var error = error
+            error.query = fixed
+            throw value.error("\(step): no node can ever match \(query): \(error); nothing adds nodes to this scene (it has no plugins)")
+        }
+    }
+
+    /// The event of `kind` at the node `value` names: injected at once for an id (a text field's,
+    /// when `textInput`), at the node found when the step runs for a query.
+    private func nodeEvent(_ kind: QueriedEvent.Kind, at value: YAMLValue, of step: String,
+                           textInput: Bool = false) throws(ScenarioError) -> Step.Action {
+        let query = try nodeQuery(value, of: step)
+        let queried = QueriedEvent(query: query, kind: kind)
+        guard query.isID, let id = query.id else { return .injectQueried(queried) }
+        guard !textInput || simulation.scene[id]?.kind.isTextInput == true else {
             let fields = simulation.scene.allIDs.filter { simulation.scene[$0]?.kind.isTextInput == true }
             throw value.error("node '\(id)' is not a text field; text fields: \(fields.isEmpty ? "none" : fields.joined(separator: ", "))")
         }
-        return id
+        return .inject(queried.event(target: id))
     }
 
-    private func tap(_ value: YAMLValue) throws(ScenarioError) -> Tap {
-        if case .scalar = value.node { return Tap(target: try node(value)) }
+    /// `tap: NODE` (an id or a query), or `tap: {x, y}` in screen points.
+    private func tap(_ value: YAMLValue) throws(ScenarioError) -> Step.Action {
+        guard case .mapping = value.node, try value.mapping("tap").contains(where: { ScenarioSyntax.tapPoint.contains($0.key) }) else {
+            return try nodeEvent(.tap, at: value, of: "tap")
+        }
         let entries = try value.mapping("tap", allowed: ScenarioSyntax.tapPoint)
         guard let x = entries["x"], let y = entries["y"] else { throw value.error("tap needs a node id, or x and y") }
-        return Tap(point: Point(x: try x.number("x"), y: try y.number("y")))
+        return .inject(.tap(Tap(point: Point(x: try x.number("x"), y: try y.number("y")))))
     }
 
     private func eventName(_ value: YAMLValue) throws(ScenarioError) -> String {

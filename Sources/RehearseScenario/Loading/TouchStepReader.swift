@@ -15,8 +15,8 @@ final class TouchStepReader {
         /// The display's refresh rate: a finger moves once a frame.
         let rate: Int
         let scene: Scene
-        /// Reads a node id the scene has.
-        let node: (YAMLValue) throws(ScenarioError) -> String
+        /// Reads a node argument of the step named second (``StepParser/nodeQuery(_:of:)``).
+        let query: (YAMLValue, String) throws(ScenarioError) -> NodeQuery
 
         /// Throws unless `point` is on the screen, its edges included: "`what` (x, y) is off the
         /// W × H screen`why`".
@@ -147,7 +147,7 @@ final class TouchStepReader {
     private func gesture(_ gesture: Gesture, _ entries: [String: YAMLValue], of step: String, in value: YAMLValue,
                          on screen: Screen) throws(ScenarioError) -> TouchStreamStep {
         guard let onValue = entries["on"] else { throw value.error("\(step) needs on: NODE") }
-        let node = try screen.node(onValue)
+        let node = try screen.query(onValue, step)
         let at = try entries["at"].map { at throws(ScenarioError) in
             let point = try point(at, "at", of: step)
             try screen.check(point, at: at, "at", why: " (at is a point of the node, from its top left corner)")
@@ -164,7 +164,7 @@ final class TouchStepReader {
                 + "more than the \(screen.size.width.shortDescription) × \(screen.size.height.shortDescription) screen")
         }
         return TouchStreamStep(events: events, duration: gesture.duration,
-                               aim: TouchStreamStep.Aim(gesture: gesture, anchor: GestureAnchor(node: node, at: at), fingers: ids))
+                               aim: TouchStreamStep.Aim(gesture: gesture, node: node, at: at, fingers: ids))
     }
 
     /// `touches:`: a list of `{id, phase, point, time}` (time in seconds from the step's start, in order).

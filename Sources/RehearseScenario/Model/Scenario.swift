@@ -39,6 +39,9 @@ public struct Step: Sendable {
     public enum Action: Sendable {
         /// Inject an event now (tap, focus, resign, type, return, motion, rotate, network, emit).
         case inject(Event)
+        /// Inject an event at the node a query finds now (`tap: {text: "Log in"}`); the step fails
+        /// when the query does not find exactly one.
+        case injectQueried(QueriedEvent)
         /// Inject an event when the clock reaches a time (`emit` with `at`), after what is already
         /// due then.
         case schedule(Event, at: VirtualTime)
@@ -65,7 +68,7 @@ public struct Step: Sendable {
         /// Compare the drawing now with the golden picture `name` (frames within `tolerance` points, or the run's).
         case expectPicture(name: String, tolerance: Double?)
         /// Expect the node to be visible (``Visibility``), or with `visible` false not to be.
-        case expectVisible(node: String, visible: Bool)
+        case expectVisible(node: NodeQuery, visible: Bool)
         /// Drag a scroll view until a node is fully visible; takes as long as that takes.
         case scrollUntilVisible(ScrollUntilVisible)
     }
@@ -80,8 +83,8 @@ extension Step.Action {
         case .wait(let duration), .motionStream(_, _, let duration): now + duration
         case .touchStream(let stream): now + stream.duration
         case .advance(let time): time
-        case .inject, .schedule, .keyboardShow, .keyboardHide, .expect, .expectEvent, .expectNoEvent, .set, .animate, .activate,
-             .snapshot, .expectPicture, .expectVisible, .scrollUntilVisible: now
+        case .inject, .injectQueried, .schedule, .keyboardShow, .keyboardHide, .expect, .expectEvent, .expectNoEvent, .set, .animate,
+             .activate, .snapshot, .expectPicture, .expectVisible, .scrollUntilVisible: now
         }
     }
 

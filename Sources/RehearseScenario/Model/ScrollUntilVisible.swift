@@ -20,15 +20,15 @@ public struct ScrollUntilVisible: Hashable, Sendable {
     public static let restLimit = VirtualTime(nanoseconds: 5_000_000_000)
 
     /// The node to bring into view.
-    public var node: String
+    public var node: NodeQuery
     /// The scroll view to drag.
-    public var scrollView: String
+    public var scrollView: NodeQuery
     /// Which way to look through the content (`down` shows what is further down: the finger moves
     /// up); `nil`: toward the node, found before each drag.
     public var direction: SwipeDirection?
     public var maximumDrags: Int
 
-    public init(node: String, scrollView: String, direction: SwipeDirection?, maximumDrags: Int) {
+    public init(node: NodeQuery, scrollView: NodeQuery, direction: SwipeDirection?, maximumDrags: Int) {
         self.node = node
         self.scrollView = scrollView
         self.direction = direction

@@ -7,6 +7,8 @@ extension Step.Action {
         switch self {
         case .inject(.text(let input)): "type into \(input.target)"
         case .inject(let event): event.name + (Self.target(of: event).map { " \($0)" } ?? "")
+        case .injectQueried(let queried):
+            if case .text = queried.kind { "type into \(queried.query)" } else { "\(queried.event(target: "").name) \(queried.query)" }
         case .schedule(let event, let time): "emit \(event.name) at \(time) s"
         case .motionStream(_, let count, let duration): "motion: \(count) samples over \(duration) s"
         case .touchStream(let stream): "touches: \(stream.events.count) over \(stream.duration) s"
@@ -32,8 +34,8 @@ extension Step.Action {
     public var onlyLooks: Bool {
         switch self {
         case .expect, .expectEvent, .expectNoEvent, .expectPicture, .snapshot, .expectVisible: true
-        case .inject, .schedule, .motionStream, .touchStream, .wait, .advance, .keyboardShow, .keyboardHide, .set, .animate,
-             .activate, .scrollUntilVisible: false
+        case .inject, .injectQueried, .schedule, .motionStream, .touchStream, .wait, .advance, .keyboardShow, .keyboardHide, .set,
+             .animate, .activate, .scrollUntilVisible: false
         }
     }
 

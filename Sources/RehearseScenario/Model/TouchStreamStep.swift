@@ -9,15 +9,19 @@ public struct TouchStreamStep: Hashable, Sendable {
     /// (0, 0), for counting); `nil` when the events are screen points.
     public var aim: Aim?
 
-    /// A gesture, the node it starts on and the fingers it uses.
+    /// A gesture, the node it starts on (found when the step runs) and where on it, and the
+    /// fingers it uses.
     public struct Aim: Hashable, Sendable {
         public var gesture: Gesture
-        public var anchor: GestureAnchor
+        public var node: NodeQuery
+        /// A point of the node from its frame's top left corner; `nil`: the centre of its visible part.
+        public var at: Point?
         public var fingers: [Int]
 
-        public init(gesture: Gesture, anchor: GestureAnchor, fingers: [Int]) {
+        public init(gesture: Gesture, node: NodeQuery, at: Point? = nil, fingers: [Int]) {
             self.gesture = gesture
-            self.anchor = anchor
+            self.node = node
+            self.at = at
             self.fingers = fingers
         }
     }

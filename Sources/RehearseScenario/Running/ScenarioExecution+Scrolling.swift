@@ -9,11 +9,12 @@ extension ScenarioExecution {
     /// content's end), when the scroll view does not come to rest within
     /// ``ScrollUntilVisible/restLimit``, or after the most drags it may make.
     func scrollUntilVisible(_ scroll: ScrollUntilVisible, at step: Step) {
-        let node = resolve(scroll.node), scrollView = resolve(scroll.scrollView)
+        guard let node = self.node(scroll.node, for: step), let scrollView = self.node(scroll.scrollView, for: step) else { return }
         func giveUp(_ actual: String) {
             record("scroll-until-visible \(node)", expected: "\(node) fully visible within \(scroll.maximumDrags) drags of \(scrollView)",
                    actual: actual, at: step.location)
         }
+        guard simulation.scene[scrollView]?.kind == .scrollView else { return giveUp("\(scrollView) is not a scroll view") }
         for drags in 0... {
             guard !hasStopped else { return }
             let visibility = simulation.visibility(of: node)
@@ -63,8 +64,7 @@ extension ScenarioExecution {
         let by = Point(x: -look.unit.x * distance, y: -look.unit.y * distance)
         let gesture = Gesture.drag(by: by, duration: ScrollUntilVisible.dragDuration, hold: ScrollUntilVisible.holdDuration)
         let stream = TouchStreamStep(events: [], duration: gesture.duration,
-                                     aim: TouchStreamStep.Aim(gesture: gesture, anchor: GestureAnchor(node: scrollView),
-                                                              fingers: simulation.freeFingers(1)))
+                                     aim: TouchStreamStep.Aim(gesture: gesture, node: .id(scrollView), fingers: simulation.freeFingers(1)))
         let start = simulation.now
         inject(stream, at: step)
         advance(to: start + gesture.duration)

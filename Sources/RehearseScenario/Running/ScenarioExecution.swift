@@ -46,8 +46,8 @@ final class ScenarioExecution {
         let counted = Set(scenario.steps.compactMap { step -> String? in
             switch step.action {
             case .expectEvent(let expectation), .expectNoEvent(let expectation): expectation.name
-            case .inject, .schedule, .motionStream, .wait, .advance, .keyboardShow, .keyboardHide, .expect, .set, .animate,
-                 .activate, .snapshot, .touchStream, .expectPicture, .expectVisible, .scrollUntilVisible: nil
+            case .inject, .injectQueried, .schedule, .motionStream, .wait, .advance, .keyboardShow, .keyboardHide, .expect, .set,
+                 .animate, .activate, .snapshot, .touchStream, .expectPicture, .expectVisible, .scrollUntilVisible: nil
             }
         })
         simulation.bus.subscribe(.all, owner: "scenario") { [unowned self] event in
@@ -127,8 +127,8 @@ final class ScenarioExecution {
         switch step.action {
         case .expectEvent, .expectNoEvent:
             eventWindowEnd = delivered.count
-        case .inject, .schedule, .motionStream, .wait, .advance, .keyboardShow, .keyboardHide, .expect, .set, .animate,
-             .activate, .snapshot, .touchStream, .expectPicture, .expectVisible, .scrollUntilVisible:
+        case .inject, .injectQueried, .schedule, .motionStream, .wait, .advance, .keyboardShow, .keyboardHide, .expect, .set,
+             .animate, .activate, .snapshot, .touchStream, .expectPicture, .expectVisible, .scrollUntilVisible:
             if let end = eventWindowEnd {
                 // The window is closed: what came before it is never counted again.
                 delivered.removeFirst(end)
@@ -139,6 +139,10 @@ final class ScenarioExecution {
         defer { if stopReason == nil, let exceeded = meter.exceeded { stopReason = "\(exceeded)" } }
         switch step.action {
         case .inject(let event):
+            do { try simulation.inject(event) } catch { fail(step, "\(event.name) could not be injected", "\(error)") }
+        case .injectQueried(let queried):
+            guard let target = node(queried.query, for: step) else { break }
+            let event = queried.event(target: target)
             do { try simulation.inject(event) } catch { fail(step, "\(event.name) could not be injected", "\(error)") }
         case .schedule(let event, let time):
             do { try simulation.inject(event, at: time) } catch { fail(step, "\(event.name) could not be injected", "\(error)") }
@@ -187,8 +191,9 @@ final class ScenarioExecution {
             if rendersSnapshots, let picture = picture() { snapshots.append((name, picture)) }
         case .expectPicture(let name, let tolerance):
             if let picture = picture() { check(picture, against: name, tolerance: tolerance ?? pictureOptions.tolerance, at: step) }
-        case .expectVisible(let node, let visible):
-            let visibility = simulation.visibility(of: resolve(node))
+        case .expectVisible(let query, let visible):
+            guard let node = node(query, for: step) else { return }
+            let visibility = simulation.visibility(of: node)
             guard visibility.isVisible != visible else { return }
             record(node, expected: visible ? "visible" : "not visible",
                    actual: visibility.problem.map { "\(node): \($0)" } ?? "visible (\(Self.describe(visibility)))", at: step.location)
@@ -204,25 +209,39 @@ final class ScenarioExecution {
             + "(\(part.minX.shortDescription), \(part.minY.shortDescription)), \((visibility.visibleFraction * 100).rounded().shortDescription) %"
     }
 
-    /// The node a step names, as the scene has it when the step runs: every node a step names at
-    /// run time is found here.
-    func resolve(_ node: String) -> String { node }
-
     /// Injects a touch step's fingers at their times from now: its screen points, or its gesture
     /// placed on its node as it is now. A gesture that cannot be placed (its node not visible, a
     /// finger off the screen) or touches the simulation refuses fail the step.
     func inject(_ stream: TouchStreamStep, at step: Step) {
         do {
             var touches = stream.events
-            if var aim = stream.aim {
-                aim.anchor.node = resolve(aim.anchor.node)
-                touches = try simulation.place(aim.gesture, fingers: aim.fingers, on: aim.anchor)
+            if let aim = stream.aim {
+                guard let node = node(aim.node, for: step) else { return }
+                touches = try simulation.place(aim.gesture, fingers: aim.fingers, on: GestureAnchor(node: node, at: aim.at))
             }
             try simulation.inject(touches)
         } catch {
-            fail(step, stream.aim.map { "\($0.gesture.name) on \($0.anchor.node)" } ?? "the touches could not be injected", "\(error)")
+            fail(step, stream.aim.map { "\($0.gesture.name) on \($0.node)" } ?? "the touches could not be injected", "\(error)")
         }
     }
+
+    /// The node `query` finds in the scene now, or nil with the step failed, saying why (the nearest
+    /// nodes, or the several that match). Only the first ``rankedMisses`` misses of a run rank the
+    /// nearest nodes: each costs a comparison with every node, and a file's 10,000 steps could ask.
+    func node(_ query: NodeQuery, for step: Step) -> String? {
+        do {
+            return try query.resolve(in: simulation.scene, ranking: misses < Self.rankedMisses)
+        } catch {
+            if error.problem == .noMatch { misses += 1 }
+            fail(step, "find \(query)", "\(error)")
+            return nil
+        }
+    }
+
+    /// How many queries of a run that find no node are told the nearest nodes.
+    static let rankedMisses = 20
+    /// The queries of this run so far that found no node.
+    private var misses = 0
 
     /// `time`, or the stop time if that comes first.
     private func limited(_ time: VirtualTime) -> VirtualTime {

@@ -73,11 +73,11 @@ public enum ScenarioSchema {
     /// What each step takes; a switch over every step, so a new step cannot miss its schema.
     private static func argument(of name: StepParser.StepName, events: Events) -> FieldValue {
         switch name {
-        case .tap: oneOf([string, object(keys(ScenarioSyntax.tapPoint, number), required: ScenarioSyntax.tapPoint)])
+        case .tap: oneOf([string, object(keys(ScenarioSyntax.tapPoint, number), required: ScenarioSyntax.tapPoint), nodeQuery])
         case .wait, .at: seconds
         case .expect: paths(value: expectedValue)
-        case .type: object(["into": string, "text": text], required: ScenarioSyntax.type)
-        case .return, .focus, .resign: string
+        case .type: object(["into": node, "text": text], required: ScenarioSyntax.type)
+        case .return, .focus, .resign: node
         case .snapshot: fileName
         case .expectPicture: oneOf([fileName, object(["name": fileName, "tolerance": length], required: ["name"])])
         case .keyboard: oneOf([
@@ -108,9 +108,9 @@ public enum ScenarioSchema {
         case .expectNoEvent: oneOf([events.name, object(["name": events.name, "fields": expectedFields], required: ["name"],
                                                         extra: events.fields(exactly: false))])
         case .drag, .swipe, .fling, .longPress, .pinch, .touches: touchArgument(of: name)
-        case .expectVisible, .expectNotVisible: string
+        case .expectVisible, .expectNotVisible: node
         case .scrollUntilVisible:
-            object(["node": string, "in": string, "direction": enumeration(SwipeDirection.allCases.map(\.rawValue)),
+            object(["node": node, "in": node, "direction": enumeration(SwipeDirection.allCases.map(\.rawValue)),
                     "max": range(1...ScenarioLimits.scrollDrags, type: "integer")], required: ["node", "in"])
         }
     }
@@ -124,7 +124,7 @@ public enum ScenarioSchema {
         let duration: FieldValue = ["type": "number", "exclusiveMinimum": 0, "maximum": .double(ScenarioLimits.runSeconds)]
         // A gesture aimed at a node: `on` it, `at` a point of it, its path's own keys.
         func aimed(_ keys: [String: FieldValue], required: [String]) -> FieldValue {
-            object(keys.merging(["on": string, "at": point]) { $1 }, required: ["on"] + required)
+            object(keys.merging(["on": node, "at": point]) { $1 }, required: ["on"] + required)
         }
         let signed: FieldValue = ["type": "number", "minimum": .double(-ScenarioLimits.deviceLength), "maximum": .double(ScenarioLimits.deviceLength)]
         let direction = enumeration(SwipeDirection.allCases.map(\.rawValue))
@@ -145,7 +145,7 @@ public enum ScenarioSchema {
             return aimed(["velocity": ["allOf": [velocity, ["not": oneOf([["const": [0, 0]], ["const": ["x": 0, "y": 0]]])]]]],
                          required: ["velocity"])
         case .longPress:
-            return oneOf([string, object(["at": point, "target": string, "duration": duration],
+            return oneOf([node, object(["at": point, "target": node, "duration": duration],
                                          extra: ["oneOf": [["required": ["at"]], ["required": ["target"]]]])])
         case .pinch:
             return oneOf([object(["center": point, "scale": scale, "duration": duration], required: ScenarioSyntax.pinch),
@@ -234,7 +234,7 @@ public enum ScenarioSchema {
         let constraint = oneOf([string, object(["format": string, "options": ["type": "array", "items": options]], required: ["format"],
                                                extra: optionsNeedAVisualFormat)])
         return object([
-            "nodes": ["type": "array", "maxItems": .int(Int64(ScenarioLimits.nodes - 1)), "items": node],
+            "nodes": ["type": "array", "maxItems": .int(Int64(ScenarioLimits.nodes - 1)), "items": sceneNode],
             "constraints": object([
                 "metrics": ["type": "object", "additionalProperties": number],
                 "sets": ["type": "object", "additionalProperties": ["type": "array", "items": constraint]],
@@ -243,9 +243,28 @@ public enum ScenarioSchema {
         ], required: ["nodes"])
     }
 
-    /// A node: `id`, `kind` and `frame`, and its properties, each of which may be null (absent).
-    private static var node: FieldValue {
-        let flag: Set = ["secure", "enablesReturnKeyAutomatically", "hidden", "bounces", "pagingEnabled", "scrollEnabled"]
+    /// A node a step names: an id, or a ``NodeQuery`` mapping (which of its nodes the scene has,
+    /// only the loader knows).
+    private static var node: FieldValue { oneOf([string, nodeQuery]) }
+
+    /// `{id?, text?, label?, kind?, traits?, index?}` with at least one of the first five.
+    private static var nodeQuery: FieldValue {
+        let name: FieldValue = ["type": "string", "minLength": 1, "maxLength": .int(Int64(ScenarioLimits.textLength))]
+        let properties = ["id": name, "text": name, "label": name, "kind": enumeration(NodeKind.allCases.map(\.rawValue)),
+                          "traits": traits, "index": range(0...ScenarioLimits.queryIndex, type: "integer")]
+        assert(Set(properties.keys) == Set(NodeQuery.keys), "the schema's query keys are NodeQuery.keys")
+        return object(properties, extra: ["anyOf": .array(NodeQuery.keys.filter { $0 != "index" }.map { ["required": [.string($0)]] })])
+    }
+
+    /// A list of accessibility trait names, each at most once.
+    private static var traits: FieldValue {
+        ["type": "array", "uniqueItems": true, "items": enumeration(AccessibilityTraits.named.map(\.name))]
+    }
+
+    /// A node of `scene.nodes`: `id`, `kind` and `frame`, and its properties, each of which may be null (absent).
+    private static var sceneNode: FieldValue {
+        let flag: Set = ["secure", "enablesReturnKeyAutomatically", "hidden", "bounces", "pagingEnabled", "scrollEnabled",
+                         "isAccessibilityElement"]
         var properties: [String: FieldValue] = [
             "id": ["type": "string", "pattern": "^[^.]+$", "not": enumeration(Scene.reservedIDs.sorted())],
             "kind": enumeration(NodeKind.allCases.map(\.rawValue)),
@@ -253,7 +272,8 @@ public enum ScenarioSchema {
         ]
         for name in Node.fieldNames {
             let property: FieldValue = switch name {
-            case "text": text
+            case "text", "accessibilityLabel": text
+            case "accessibilityTraits": traits
             case "returnKey": enumeration(ReturnKey.allCases.map(\.rawValue))
             case "keyboardDismissMode": enumeration(KeyboardDismissMode.allCases.map(\.rawValue))
             case "decelerationRate": oneOf([enumeration(DecelerationRate.named.map(\.name)), ["type": "number", "exclusiveMinimum": 0, "maximum": .double(ScenarioLimits.decelerationRate)]])

@@ -21,9 +21,10 @@ Values go in as Python values (bool, int, float, str, lists, dicts) and come bac
 from . import errors
 from .client import DEFAULT_PATH, INTERFACE, SERVICE, RehearseError, Session, Simulator
 from .event import Event
+from .query import node
 from .touches import PINCH_SPAN, SWIPE_DURATION, drag_touches
 
 __all__ = [
-    "Simulator", "Session", "Event", "RehearseError", "errors",
+    "Simulator", "Session", "Event", "RehearseError", "errors", "node",
     "SERVICE", "DEFAULT_PATH", "INTERFACE", "SWIPE_DURATION", "PINCH_SPAN", "drag_touches",
 ]

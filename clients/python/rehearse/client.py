@@ -10,6 +10,7 @@ from jeepney import DBusAddress, HeaderFields, MatchRule, Message, MessageType, 
 from jeepney.io.blocking import open_dbus_connection
 
 from .event import Event
+from .query import node
 from .touches import SWIPE_DURATION, Point, Touch, drag_touches, pinch_touches, swipe_end
 from .values import from_dbus, to_fields
 
@@ -51,6 +52,13 @@ class Session:
         """Injects the event now; returns its sequence number (0: swallowed)."""
         sequence: int = self.call("Inject", "sa{sv}", name, to_fields(fields))[0]
         return sequence
+
+    def tap(self, id: str | None = None, *, text: str | None = None, label: str | None = None,
+            kind: str | None = None, traits: Sequence[str] | None = None, index: int | None = None) -> int:
+        """Taps a node by id or by what it shows (`tap(text="Log in")`, `tap(kind="button", index=1)`:
+        `rehearse.node`); returns the sequence number. A query that finds no node, or several
+        without `index`, raises `RehearseError` named `errors.NODE_NOT_FOUND`."""
+        return self.inject("tap", target=node(id, text=text, label=label, kind=kind, traits=traits, index=index))
 
     def inject_at(self, time: float, name: str, **fields: object) -> int:
         """Injects the event at simulated `time` (seconds)."""

@@ -99,6 +99,29 @@ class ClientTests(unittest.TestCase):
             self.assertIn("no.such.event", refused.exception.message)
             self.assertEqual(session.advance(0.1), 0.1)  # the session keeps serving
 
+    def test_a_node_is_tapped_by_what_it_shows_and_a_miss_is_node_not_found(self):
+        with self.simulator.session(plugins=["login-animator"], mode="manual") as login:
+            sequence = login.tap(label="Password")
+            self.assertEqual(login.get("firstResponder"), "password")
+            login.inject("text", target=rehearse.node(kind="textField", index=0), text="vijay")
+            self.assertEqual(login.get("username.text"), "vijay")
+            events = login.take_events()
+            self.assertEqual([(event.name, event["target"]) for event in events if event.sequence == sequence], [("tap", "password")])
+            with self.assertRaises(rehearse.RehearseError) as refused:
+                login.tap(text="Log in")
+            self.assertEqual(refused.exception.name, rehearse.errors.NODE_NOT_FOUND)
+            self.assertIn('no node matches {text: "Log in"}; nearest: ', refused.exception.message)
+            with self.assertRaises(rehearse.RehearseError) as several:
+                login.tap(kind="textField")
+            self.assertEqual(several.exception.name, rehearse.errors.NODE_NOT_FOUND)
+            self.assertIn("2 nodes match {kind: textField}", several.exception.message)
+            with self.assertRaises(rehearse.RehearseError) as malformed:
+                login.tap(kind="knob")
+            self.assertEqual(malformed.exception.name, rehearse.errors.INVALID_FIELD)
+            self.assertEqual(login.advance(0.1), 0.1)  # the session keeps serving
+            self.assertEqual(rehearse.node("save"), "save")
+            self.assertEqual(rehearse.node("save", kind="button"), {"id": "save", "kind": "button"})
+
     def test_gestures_are_finger_events_at_their_times(self):
         with self.simulator.session(mode="manual") as session:
             session.swipe((160, 400), "up")

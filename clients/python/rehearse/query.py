@@ -1,0 +1,20 @@
+"""Nodes named as a person sees them: `node(text="Log in")` is a query `Inject` takes as an event's
+`target` (docs/dbus.md, "Node queries"), found in the scene when the call is made."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+
+def node(id: str | None = None, *, text: str | None = None, label: str | None = None, kind: str | None = None,
+         traits: Sequence[str] | None = None, index: int | None = None) -> str | dict[str, object]:
+    """An event's `target`: the id alone as a string, or a query mapping of the parts given
+    (exact text, accessibility label, kind, traits all held, `index` in reading order from 0)."""
+    parts: dict[str, object] = {"text": text, "label": label, "kind": kind, "index": index}
+    query: dict[str, object] = {key: value for key, value in parts.items() if value is not None}
+    if traits is not None:
+        query["traits"] = list(traits)
+    if id is not None and not query:
+        return id
+    if id is not None:
+        query["id"] = id
+    return query
