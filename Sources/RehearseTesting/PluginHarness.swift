@@ -116,6 +116,72 @@ public final class PluginHarness<P: Plugin> {
         simulation.advance(by: duration)
     }
 
+    // MARK: Gestures on nodes
+
+    /// Drags one finger from the centre of `node`'s visible part by `by` over `duration` seconds at
+    /// a steady speed, lifts it, and moves the clock on by the drag (as the `drag: {on:}` step does).
+    public func drag(on node: NodeQuery, by: Point, duration: Double = Gesture.defaultDragDuration.seconds,
+                     sourceLocation: SourceLocation = #_sourceLocation) {
+        guard let duration = gestureDuration(duration, sourceLocation) else { return }
+        perform(.drag(by: by, duration: duration, hold: .zero), on: node, sourceLocation)
+    }
+
+    /// A drag from `node`'s visible centre that the finger lifts with `velocity` (points per second):
+    /// a scroll view is flung with the opposite velocity (``Gesture/fling(velocity:)``).
+    public func fling(on node: NodeQuery, velocity: Point, sourceLocation: SourceLocation = #_sourceLocation) {
+        perform(.fling(velocity: velocity), on: node, sourceLocation)
+    }
+
+    /// A fast drag of `distance` points in `direction` from `node`'s visible centre (the `swipe: {on:}` step).
+    public func swipe(on node: NodeQuery, direction: SwipeDirection, distance: Double = TouchStream.swipeStepDistance,
+                      sourceLocation: SourceLocation = #_sourceLocation) {
+        perform(.swipe(direction, distance: distance), on: node, sourceLocation)
+    }
+
+    /// Two fingers across `node`'s visible centre moving to `scale` times their span over `duration` seconds.
+    public func pinch(on node: NodeQuery, scale: Double, duration: Double = Gesture.defaultPinchDuration.seconds,
+                      sourceLocation: SourceLocation = #_sourceLocation) {
+        guard let duration = gestureDuration(duration, sourceLocation) else { return }
+        perform(.pinch(scale: scale, duration: duration), on: node, sourceLocation)
+    }
+
+    /// One finger held on `node`'s visible centre for `duration` seconds.
+    public func longPress(on node: NodeQuery, duration: Double = Gesture.defaultPressDuration.seconds,
+                          sourceLocation: SourceLocation = #_sourceLocation) {
+        guard let duration = gestureDuration(duration, sourceLocation) else { return }
+        perform(.press(duration: duration), on: node, sourceLocation)
+    }
+
+    /// Whether the node `query` names is visible now (``Visibility``: some of it on screen, not
+    /// hidden, clipped away or behind the keyboard); an id the scene does not have is not, and a
+    /// query that finds no node (or several) fails the test.
+    public func isVisible(_ query: NodeQuery, sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+        guard let node = query.isID ? query.id : node(query, sourceLocation: sourceLocation) else { return false }
+        return simulation.visibility(of: node).isVisible
+    }
+
+    /// Places `gesture` on the node `query` finds now, injects its fingers and moves the clock on
+    /// by it; no such node, a node not visible, or a finger off the screen fails the test and
+    /// injects nothing.
+    private func perform(_ gesture: Gesture, on query: NodeQuery, _ sourceLocation: SourceLocation) {
+        guard let node = node(query, sourceLocation: sourceLocation) else { return }
+        do {
+            try simulation.inject(try simulation.place(gesture, fingers: simulation.freeFingers(gesture.fingers), on: GestureAnchor(node: node)))
+        } catch {
+            Issue.record("could not \(gesture.name): \(error)", sourceLocation: sourceLocation)
+            return
+        }
+        simulation.advance(by: gesture.duration)
+    }
+
+    private func gestureDuration(_ seconds: Double, _ sourceLocation: SourceLocation) -> VirtualTime? {
+        guard seconds > 0, let duration = VirtualTime.seconds(seconds) else {
+            Issue.record("a gesture's duration must be more than 0 seconds, found \(seconds)", sourceLocation: sourceLocation)
+            return nil
+        }
+        return duration
+    }
+
     /// Claims the oldest unclaimed event the plugin emitted and checks that it is `name` with
     /// `fields` as a subset (numbers within 1e-9). Returns the event, or `nil` if none was left.
     @discardableResult

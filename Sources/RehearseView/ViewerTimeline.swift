@@ -62,8 +62,9 @@ struct ViewerTimeline: Sendable {
             case .expectEvent(let expectation): times.append((clock, "expect-event \(expectation.name)"))
             case .expectNoEvent(let expectation): times.append((clock, "expect-no-event \(expectation.name)"))
             case .expectPicture(let name, _): times.append((clock, "expect-picture \(name)"))
+            case .expectVisible(let node, let visible): times.append((clock, "\(visible ? "expect-visible" : "expect-not-visible") \(node)"))
             case .inject, .injectQueried, .schedule, .motionStream, .wait, .advance, .keyboardShow, .keyboardHide, .set, .animate,
-                 .activate, .snapshot, .touchStream:
+                 .activate, .snapshot, .touchStream, .scrollUntilVisible:
                 continue  // not an expectation
             }
         }

@@ -55,8 +55,10 @@ import Testing
         case .injectQueried(let queried): [queried.event(target: "").name]
         case .motionStream: [BuiltinEvent.motion.name]
         case .touchStream(let stream): stream.events.map { Event($0.phase, $0.touch).name }
+        case .scrollUntilVisible: ["touch.began", "touch.moved", "touch.ended"]
         case .expectEvent(let expectation), .expectNoEvent(let expectation): [expectation.name]
-        case .wait, .advance, .keyboardShow, .keyboardHide, .expect, .set, .animate, .activate, .snapshot, .expectPicture: []
+        case .wait, .advance, .keyboardShow, .keyboardHide, .expect, .set, .animate, .activate, .snapshot, .expectPicture,
+             .expectVisible: []
         }
     }
 }

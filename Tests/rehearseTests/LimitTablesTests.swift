@@ -40,6 +40,9 @@ import Testing
             ("pinchScale", "at most \(grouped(ScenarioLimits.pinchScale))"),
             ("gestureVelocity", "at most \(grouped(ScenarioLimits.gestureVelocity)) points per second"),
         ]),
+        Row(document: scenarios, row: "| `scroll-until-visible` drags |", limits: [
+            ("scrollDrags", "`max` 1 to \(grouped(ScenarioLimits.scrollDrags)) drags"),
+        ]),
         Row(document: scenarios, row: "| a scroll view's `decelerationRate` |", limits: [
             ("decelerationRate", "at most \(ScenarioLimits.decelerationRate)"),
         ]),

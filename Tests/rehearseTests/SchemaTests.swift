@@ -11,16 +11,18 @@ import Testing
     static let faultsOnlyTheLoaderSees: Set<String> = [
         // the scene, its constraint sets and paths
         "duplicate-node.yaml", "unknown-node.yaml", "unknown-parent.yaml", "unknown-path-node.yaml", "unknown-path-property.yaml",
-        "type-into-label.yaml", "set-wrong-type.yaml", "unknown-constraint-set.yaml", "contradictory-constraints.yaml",
-        "vfl-syntax-error.yaml", "explore-unknown-tap-node.yaml", "query-never-matches.yaml", "invariant-unknown-path.yaml", "invariant-ordered-string.yaml",
+        "type-into-label.yaml", "set-wrong-type.yaml", "expect-visible-unknown-node.yaml",
+        "scroll-until-visible-not-a-scroll-view.yaml", "unknown-constraint-set.yaml", "contradictory-constraints.yaml",
+        "vfl-syntax-error.yaml", "explore-unknown-tap-node.yaml", "query-never-matches.yaml", "invariant-unknown-path.yaml",
+        "invariant-ordered-string.yaml",
         // what a path holds (an ordering needs a number)
         "ordering-of-text.yaml", "ordering-against-text.yaml", "ordering-of-a-frame.yaml",
         // the installed plugins' events and their fields, and what a field's value holds beyond its form
         "emit-unknown-event.yaml",
         // the steps' clock, and relations between values
-        "at-in-the-past.yaml", "explore-bad-wait-range.yaml", "explore-waits-too-long.yaml", "invariant-listed-twice.yaml",
+        "at-in-the-past.yaml", "at-after-scroll-until-visible.yaml", "explore-bad-wait-range.yaml", "explore-waits-too-long.yaml", "invariant-listed-twice.yaml",
         // touches: the screen of the device and the orientation reached, fingers down, order, totals
-        "drag-off-screen.yaml", "swipe-off-screen.yaml", "pinch-finger-off-screen.yaml", "touch-off-screen-after-rotation.yaml",
+        "drag-off-screen.yaml", "drag-on-longer-than-the-screen.yaml", "swipe-off-screen.yaml", "pinch-finger-off-screen.yaml", "touch-off-screen-after-rotation.yaml",
         "touches-not-down.yaml", "touches-out-of-order.yaml", "drag-too-many-touches.yaml", "pinch-with-nine-fingers-down.yaml",
         // a YAML parser keeps one of two equal keys; JSON Schema cannot refuse NaN
         "duplicate-key.yaml", "nan-expected-value.yaml", "nan-wait.yaml",
@@ -83,6 +85,10 @@ import Testing
             ("a pinch's scale", { "name: limits\ndevice: {width: 10000, height: 500, hz: 60, keyboard: [200, 150]}\nsteps:\n"
                 + "  - pinch: {center: [5000, 250], scale: \(number($0, ScenarioLimits.pinchScale)), duration: 0.1}\n" }),
             // Just past it is halfway to 1 (nearer 1 a fling decelerates for days).
+            ("a scroll-until-visible's drags", {
+                "name: limits\nscene:\n  nodes:\n    - {id: list, kind: scrollView, frame: [0, 0, 10, 10]}\n"
+                    + "    - {id: row, kind: view, frame: [0, 0, 10, 10], parent: list}\n"
+                    + "steps:\n  - scroll-until-visible: {node: row, in: list, max: \(over($0, ScenarioLimits.scrollDrags))}\n" }),
             ("a scroll view's decelerationRate", { past in
                 let rate = past ? (ScenarioLimits.decelerationRate + 1) / 2 : ScenarioLimits.decelerationRate
                 return "name: limits\nscene:\n  nodes:\n    - {id: list, kind: scrollView, frame: [0, 0, 10, 10], "
@@ -221,7 +227,7 @@ import Testing
         ("a name the file's own scene, layout or plugins define (nodes, views, metrics, sets, children), and "
             + "what kind of node a name is",
          #"unknown (node|parent|view|metric|constraint set)|already exists|has no child|cannot be installed|"#
-            + #"no node with id|is not a text field|no node can ever match"#),
+            + #"no node with id|is not a text field|no node can ever match|is not a scroll view|is not inside"#),
         ("the grammar of a visual format or a constraint", #"^expected (an attribute|'\.' and an attribute|a view name)"#),
         ("what a path names, and the type of the value it holds", #"^path '|^to: "#),
         ("constraints that contradict or repeat each other", #"contradicts|already in the system"#),
@@ -230,6 +236,7 @@ import Testing
         ("relations between values (a high bound under a low one, a time in the past, a name twice, a stream "
             + "too short for one sample, constraint sets to activate, a visual format's option across its line)",
          #"must be at least|in the past|is before the time already reached|listed twice|holds no sample|needs scene.constraints|"#
+            + #"takes as long as it takes when it runs|"#
             + #"needs 0 < shortest < longest|must be perpendicular to the line's orientation"#),
         ("what an event's field holds beyond its form (the schema checks which fields an event has, the form of "
             + "each value, a keyboard's bounds and a tap's x with its y or its target; not a tick's times nor a finger's "
@@ -238,7 +245,8 @@ import Testing
         ("touches: a point on the screen of the device and orientation the steps have reached, the touch steps' "
             + "events over the whole file, and fingers down or not in a raw stream",
          #"is off the .* screen|the touch steps of a scenario write at most|is already down|is not down|"#
-            + #"touches are already down|is before the touch before it|long-press needs either"#),
+            + #"touches are already down|is before the touch before it|long-press needs a node, or either|"#
+            + #"fingers span .* more than the .* screen"#),
         ("a plugin option's list items and nested mapping values, which its defaults do not type",
          #"^plugin '[^']*': field '[^']*\.[^']*' must be"#),
     ]

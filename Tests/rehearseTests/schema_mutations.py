@@ -25,6 +25,13 @@ class Yaml12Loader(yaml.SafeLoader):
     """Enough of YAML 1.2 for the bundled files: floats such as 1e-6 (PyYAML reads YAML 1.1)."""
 
 
+# YAML 1.2's booleans are true and false only: `on`, `off`, `yes` and `no` are strings (a
+# gesture's `on:` key).
+Yaml12Loader.yaml_implicit_resolvers = {
+    first: [(tag, pattern) for tag, pattern in resolvers if tag != "tag:yaml.org,2002:bool"]
+    for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()}
+Yaml12Loader.add_implicit_resolver(
+    "tag:yaml.org,2002:bool", __import__("re").compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF"))
 Yaml12Loader.add_implicit_resolver(
     "tag:yaml.org,2002:float",
     __import__("re").compile(r"^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$"),

@@ -40,6 +40,9 @@ public enum ScenarioLimits {
     public static let touchEvents = 100_000
     /// The finger ids a `touches:` stream may use.
     public static let touchIDs = 0...999
+    /// The most drags a `scroll-until-visible` may be given (`max`): each is a drag and the wait
+    /// for its scroll view to come to rest, so this bounds what one step may cost.
+    public static let scrollDrags = 1_000
     /// The largest `scale` a `pinch` may reach (it must be more than 0).
     public static let pinchScale = 100.0
     /// The largest `decelerationRate` a scroll view may be given as a number (it must be more than

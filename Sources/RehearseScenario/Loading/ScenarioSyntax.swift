@@ -36,6 +36,12 @@ enum ScenarioSyntax {
     static let swipe = ["from", "direction", "distance"]
     static let longPress = ["at", "target", "duration"]
     static let pinch = ["center", "scale", "duration"]
+    /// The gesture steps aimed at a node (`on:`, and `at:` a point of it) rather than screen points.
+    static let dragOn = ["on", "at", "by", "duration"]
+    static let swipeOn = ["on", "at", "direction", "distance"]
+    static let fling = ["on", "at", "velocity"]
+    static let pinchOn = ["on", "at", "scale", "duration"]
+    static let scrollUntilVisible = ["node", "in", "direction", "max"]
     /// One finger event of a `touches:` stream.
     static let touch = ["id", "phase", "point", "time"]
 }

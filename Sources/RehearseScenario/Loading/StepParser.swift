@@ -12,6 +12,8 @@ struct StepParser {
     private let touchSteps = TouchStepReader()
     /// The orientation the steps have reached: touch steps' points must be on its screen.
     private var orientation = Orientation.portrait
+    /// The last step so far whose length is known only when it runs: no `at:` may follow it.
+    private var unknownLength: (name: String, location: SourceLocation)?
 
 
     /// A step's name, one case each: parsing switches over them all, so a new step cannot be
@@ -19,8 +21,10 @@ struct StepParser {
     enum StepName: String, CaseIterable {
         case tap, wait, at, expect, type, `return`, focus, resign, keyboard, motion, rotate
         case network, emit, set, animate, activate, expectEvent = "expect-event", expectNoEvent = "expect-no-event", snapshot
-        case drag, swipe, longPress = "long-press", pinch, touches
+        case drag, swipe, fling, longPress = "long-press", pinch, touches
         case expectPicture = "expect-picture"
+        case expectVisible = "expect-visible", expectNotVisible = "expect-not-visible"
+        case scrollUntilVisible = "scroll-until-visible"
     }
 
     static let stepNames = StepName.allCases.map(\.rawValue)
@@ -79,7 +83,17 @@ struct StepParser {
             throw key.error("unknown step '\(name)'\(Suggestion.hint(for: name, among: Self.stepNames)); "
                 + "steps: \(Self.stepNames.joined(separator: ", "))")
         }
-        return Step(action: try action(stepName, argument), location: key.location)
+        let action = try action(stepName, argument)
+        if !action.hasKnownDuration { unknownLength = (name, key.location) }
+        return Step(action: action, location: key.location)
+    }
+
+    /// Throws unless a time may be named here: not after a step whose length is known only when it
+    /// runs, where the time could already be past.
+    private func checkTimeMayBeNamed(_ step: String, at value: YAMLValue) throws(ScenarioError) {
+        guard let (name, location) = unknownLength else { return }
+        throw value.error("\(step) names a time, but \(name) at line \(location.line) takes as long as it takes when it runs; "
+            + "use wait: after it")
     }
 
     private mutating func action(_ name: StepName, _ argument: YAMLValue) throws(ScenarioError) -> Step.Action {
@@ -90,6 +104,7 @@ struct StepParser {
             try moveClock(to: clock + duration, at: argument)
             return .wait(duration)
         case .at:
+            try checkTimeMayBeNamed("at", at: argument)
             let time = try argument.seconds("at")
             guard time >= clock else {
                 throw argument.error("at \(time) s is before the time already reached, \(clock) s")
@@ -148,11 +163,42 @@ struct StepParser {
             return .snapshot(try snapshotName(argument))
         case .drag: return try touches(argument, touchSteps.drag)
         case .swipe: return try touches(argument, touchSteps.swipe)
+        case .fling: return try touches(argument, touchSteps.fling)
         case .longPress: return try touches(argument, touchSteps.longPress)
         case .pinch: return try touches(argument, touchSteps.pinch)
         case .touches: return try touches(argument, touchSteps.stream)
         case .expectPicture: return try expectPicture(argument)
+        case .expectVisible: return .expectVisible(node: try nodeQuery(argument, of: name.rawValue), visible: true)
+        case .expectNotVisible: return .expectVisible(node: try nodeQuery(argument, of: name.rawValue), visible: false)
+        case .scrollUntilVisible: return .scrollUntilVisible(try scrollUntilVisible(argument))
         }
+    }
+
+    /// `scroll-until-visible: {node, in, direction?, max?}`: `in` a scroll view that `node` is inside.
+    private func scrollUntilVisible(_ value: YAMLValue) throws(ScenarioError) -> ScrollUntilVisible {
+        let entries = try value.mapping("scroll-until-visible", allowed: ScenarioSyntax.scrollUntilVisible)
+        guard let nodeValue = entries["node"], let inValue = entries["in"] else {
+            throw value.error("scroll-until-visible needs node: NODE and in: SCROLLVIEW")
+        }
+        let node = try nodeQuery(nodeValue, of: "scroll-until-visible"), scrollView = try nodeQuery(inValue, of: "scroll-until-visible")
+        // Ids are checked now; what queries find, the run checks.
+        if let id = scrollView.isID ? scrollView.id : nil, simulation.scene[id]?.kind != .scrollView {
+            throw inValue.error("node '\(id)' is not a scroll view; scroll views: "
+                + simulation.scene.allIDs.filter { simulation.scene[$0]?.kind == .scrollView }.joined(separator: ", "))
+        }
+        if let id = node.isID ? node.id : nil, let scroll = scrollView.isID ? scrollView.id : nil,
+           !simulation.scene.ancestors(of: id).contains(scroll) {
+            throw nodeValue.error("node '\(id)' is not inside \(scroll), so dragging \(scroll) does not move it")
+        }
+        let direction = try entries["direction"].map { value throws(ScenarioError) in try value.choice("direction", as: SwipeDirection.self) }
+        let maximum = try entries["max"].map { value throws(ScenarioError) in
+            let number = try value.number("max", minimum: 1)
+            guard number == number.rounded(), number <= Double(ScenarioLimits.scrollDrags) else {
+                throw value.error("max must be a whole number of drags from 1 to \(ScenarioLimits.scrollDrags), found \(number.shortDescription)")
+            }
+            return Int(number)
+        } ?? ScrollUntilVisible.defaultMaximumDrags
+        return ScrollUntilVisible(node: node, scrollView: scrollView, direction: direction, maximumDrags: maximum)
     }
 
     /// A touch step read by `read` against the screen the steps have reached; the clock moves on by its duration.
@@ -170,6 +216,7 @@ struct StepParser {
 
     // MARK: Nodes and events
 
+    /// A node id the scene has (``nodeQuery(_:of:)`` reads every node argument of a step through it).
     func node(_ value: YAMLValue) throws(ScenarioError) -> String {
         let id = try value.string("a node id")
         guard simulation.scene.contains(id) else {
@@ -253,6 +300,7 @@ struct StepParser {
     func emit(_ value: YAMLValue) throws(ScenarioError) -> (Event, VirtualTime?) {
         let entries = try value.mapping("emit", allowed: ScenarioSyntax.emit)
         let time = try entries["at"].map { at throws(ScenarioError) in
+            try checkTimeMayBeNamed("emit's at", at: at)
             let time = try at.seconds("at")
             guard time >= clock else { throw at.error("at \(time) s is before the time already reached, \(clock) s") }
             return time

@@ -1,10 +1,12 @@
 import RehearseCore
 
-/// Reads the touch steps (`drag`, `swipe`, `long-press`, `pinch`, `touches`) into the touch
+/// Reads the touch steps (`drag`, `swipe`, `fling`, `long-press`, `pinch`, `touches`) into the touch
 /// streams they inject, checking at load everything they ask for: points on the screen (in the
 /// orientation the steps have reached), durations above 0, a pinch's scale, a swipe's direction, a
 /// raw stream's fingers against those the steps leave down, a gesture step's fingers against the
-/// most the screen takes beside those, and ``ScenarioLimits/touchEvents`` over all of them. The gesture steps use fingers no `touches:` stream has left down.
+/// most the screen takes beside those, and ``ScenarioLimits/touchEvents`` over all of them. The
+/// gesture steps use fingers no `touches:` stream has left down. A gesture aimed at a node (`on:`)
+/// is written relative to where it starts, found when it runs.
 final class TouchStepReader {
     /// What a touch step is read against.
     struct Screen {
@@ -32,6 +34,13 @@ final class TouchStepReader {
     private var eventCount = 0.0
 
     func drag(_ value: YAMLValue, on screen: Screen) throws(ScenarioError) -> TouchStreamStep {
+        if try aimsAtANode(value) {
+            let entries = try value.mapping("drag", allowed: ScenarioSyntax.dragOn)
+            guard let byValue = entries["by"] else { throw value.error("drag needs on: NODE and by: [dx, dy]") }
+            let by = try point(byValue, "by", of: "drag")
+            let duration = try positiveDuration(entries, of: "drag", in: value, otherwise: Gesture.defaultDragDuration)
+            return try gesture(.drag(by: by, duration: duration, hold: .zero), entries, of: "drag", in: value, on: screen)
+        }
         let entries = try value.mapping("drag", allowed: ScenarioSyntax.drag)
         let from = try point(entries, "from", of: "drag", in: value, on: screen)
         let to = try point(entries, "to", of: "drag", in: value, on: screen)
@@ -43,14 +52,18 @@ final class TouchStepReader {
     }
 
     func swipe(_ value: YAMLValue, on screen: Screen) throws(ScenarioError) -> TouchStreamStep {
-        let entries = try value.mapping("swipe", allowed: ScenarioSyntax.swipe)
-        let from = try point(entries, "from", of: "swipe", in: value, on: screen)
-        guard let directionValue = entries["direction"] else { throw value.error("swipe needs from and direction") }
+        let aimed = try aimsAtANode(value)
+        let entries = try value.mapping("swipe", allowed: aimed ? ScenarioSyntax.swipeOn : ScenarioSyntax.swipe)
+        let from = aimed ? nil : try point(entries, "from", of: "swipe", in: value, on: screen)
+        guard let directionValue = entries["direction"] else {
+            throw value.error(aimed ? "swipe needs on: NODE and direction" : "swipe needs from and direction")
+        }
         let direction = try directionValue.choice("direction", as: SwipeDirection.self)
         let distanceValue = entries["distance"]
         let distance = try distanceValue.map { distance throws(ScenarioError) in try distance.length("distance") }
             ?? TouchStream.swipeStepDistance
         guard distance > 0 else { throw (distanceValue ?? value).error("distance must be more than 0 points, found 0") }
+        guard let from else { return try gesture(.swipe(direction, distance: distance), entries, of: "swipe", in: value, on: screen) }
         let to = Point(x: from.x + direction.unit.x * distance, y: from.y + direction.unit.y * distance)
         try screen.check(to, at: distanceValue ?? directionValue, "the swipe's end")
         try count(fingers: 1, duration: TouchStream.swipeStepDuration, rate: screen.rate, at: value)
@@ -58,35 +71,54 @@ final class TouchStepReader {
         return TouchStreamStep(events: events, duration: TouchStream.swipeStepDuration)
     }
 
+    /// `fling: {on: NODE, at?, velocity: [vx, vy]}`: a drag the finger lifts with `velocity`.
+    func fling(_ value: YAMLValue, on screen: Screen) throws(ScenarioError) -> TouchStreamStep {
+        let entries = try value.mapping("fling", allowed: ScenarioSyntax.fling)
+        guard entries["on"] != nil, let velocityValue = entries["velocity"] else {
+            throw value.error("fling needs on: NODE and velocity: [vx, vy] (points per second)")
+        }
+        let velocity = try point(velocityValue, "velocity", of: "fling")
+        let limit = ScenarioLimits.gestureVelocity
+        guard abs(velocity.x) <= limit, abs(velocity.y) <= limit, velocity != .zero else {
+            throw velocityValue.error("velocity must be at most \(Int(limit)) points per second on an axis and not [0, 0], "
+                + "found [\(velocity.x.shortDescription), \(velocity.y.shortDescription)]")
+        }
+        return try gesture(.fling(velocity: velocity), entries, of: "fling", in: value, on: screen)
+    }
+
     func longPress(_ value: YAMLValue, on screen: Screen) throws(ScenarioError) -> TouchStreamStep {
+        if case .scalar = value.node {
+            return try gesture(.press(duration: Gesture.defaultPressDuration), ["on": value], of: "long-press", in: value, on: screen)
+        }
         let entries = try value.mapping("long-press", allowed: ScenarioSyntax.longPress)
-        let duration = try positiveDuration(entries, of: "long-press", in: value)
-        try count(fingers: 1, duration: .zero, rate: screen.rate, at: value)
+        let duration = try positiveDuration(entries, of: "long-press", in: value, otherwise: Gesture.defaultPressDuration)
         switch (entries["at"], entries["target"]) {
         case (_?, _?), (nil, nil):
-            throw value.error("long-press needs either at: [x, y] or target: NODE, and duration")
+            throw value.error("long-press needs a node, or either at: [x, y] or target: NODE")
         case (_?, nil):
+            try count(fingers: 1, duration: .zero, rate: screen.rate, at: value)
             let point = try point(entries, "at", of: "long-press", in: value, on: screen)
             return TouchStreamStep(events: TouchStream.press(id: freeFinger(), at: point, duration: duration), duration: duration)
         case (nil, let targetValue?):
-            let target = try screen.query(targetValue, "long-press")
-            if target.isID, let id = target.id, let frame = screen.scene.frameInScreen(id) {
-                try screen.check(Point(x: frame.midX, y: frame.midY), at: targetValue, "the centre of '\(id)'")
-            }
-            // Its centre is found when it runs: the node may have moved by then.
-            let events = TouchStream.press(id: freeFinger(), at: .zero, duration: duration)
-            return TouchStreamStep(events: events, duration: duration, target: target)
+            return try gesture(.press(duration: duration), ["on": targetValue], of: "long-press", in: value, on: screen)
         }
     }
 
     func pinch(_ value: YAMLValue, on screen: Screen) throws(ScenarioError) -> TouchStreamStep {
-        let entries = try value.mapping("pinch", allowed: ScenarioSyntax.pinch)
-        let center = try point(entries, "center", of: "pinch", in: value, on: screen)
-        guard let scaleValue = entries["scale"] else { throw value.error("pinch needs center, scale and duration") }
+        let aimed = try aimsAtANode(value)
+        let entries = try value.mapping("pinch", allowed: aimed ? ScenarioSyntax.pinchOn : ScenarioSyntax.pinch)
+        let center = aimed ? nil : try point(entries, "center", of: "pinch", in: value, on: screen)
+        guard let scaleValue = entries["scale"] else {
+            throw value.error(aimed ? "pinch needs on: NODE and scale" : "pinch needs center, scale and duration")
+        }
         let scale = try scaleValue.number("scale")
         guard scale > 0, scale <= ScenarioLimits.pinchScale else {
             throw scaleValue.error("scale must be more than 0 and at most \(ScenarioLimits.pinchScale.shortDescription), "
                 + "found \(scale.shortDescription)")
+        }
+        guard let center else {
+            let duration = try positiveDuration(entries, of: "pinch", in: value, otherwise: Gesture.defaultPinchDuration)
+            return try gesture(.pinch(scale: scale, duration: duration), entries, of: "pinch", in: value, on: screen)
         }
         let duration = try positiveDuration(entries, of: "pinch", in: value)
         let fingers = TouchStream.pinchFingers(center: center, scale: scale)
@@ -99,6 +131,40 @@ final class TouchStepReader {
         let events = TouchStream.pinch(ids: (first, freeFinger(after: first)), center: center, scale: scale,
                                        duration: duration, rate: screen.rate)
         return TouchStreamStep(events: events, duration: duration)
+    }
+
+    // MARK: Gestures aimed at a node
+
+    /// Whether a gesture step's mapping has `on:` (it aims at a node) rather than screen points.
+    private func aimsAtANode(_ value: YAMLValue) throws(ScenarioError) -> Bool {
+        guard case .mapping = value.node else { return false }
+        return try value.mapping("a touch step").contains { $0.key == "on" }
+    }
+
+    /// `gesture` aimed at `entries["on"]` (at its visible centre, or `entries["at"]` in its own
+    /// coordinates, when the step runs), on fingers the streams so far leave free. Its path must
+    /// fit the screen at all; whether it fits where the node is, the run checks.
+    private func gesture(_ gesture: Gesture, _ entries: [String: YAMLValue], of step: String, in value: YAMLValue,
+                         on screen: Screen) throws(ScenarioError) -> TouchStreamStep {
+        guard let onValue = entries["on"] else { throw value.error("\(step) needs on: NODE") }
+        let node = try screen.query(onValue, step)
+        let at = try entries["at"].map { at throws(ScenarioError) in
+            let point = try point(at, "at", of: step)
+            try screen.check(point, at: at, "at", why: " (at is a point of the node, from its top left corner)")
+            return point
+        }
+        try count(fingers: gesture.fingers, duration: gesture.duration, rate: screen.rate, at: value)
+        var ids = [freeFinger()]
+        if gesture.fingers == 2 { ids.append(freeFinger(after: ids[0])) }
+        let events = gesture.touches(from: .zero, ids: ids, rate: screen.rate)
+        let xs = events.map(\.touch.point.x), ys = events.map(\.touch.point.y)
+        let span = Size(width: (xs.max() ?? 0) - (xs.min() ?? 0), height: (ys.max() ?? 0) - (ys.min() ?? 0))
+        guard span.width <= screen.size.width, span.height <= screen.size.height else {
+            throw value.error("this \(step)'s fingers span \(span.width.shortDescription) × \(span.height.shortDescription) points, "
+                + "more than the \(screen.size.width.shortDescription) × \(screen.size.height.shortDescription) screen")
+        }
+        return TouchStreamStep(events: events, duration: gesture.duration,
+                               aim: TouchStreamStep.Aim(gesture: gesture, node: node, at: at, fingers: ids))
     }
 
     /// `touches:`: a list of `{id, phase, point, time}` (time in seconds from the step's start, in order).
@@ -152,19 +218,28 @@ final class TouchStepReader {
         guard let pointValue = entries[key] else {
             throw value.error("\(step) needs \(key): [x, y]")
         }
-        guard let field = try pointValue.fieldValue(key) else { throw pointValue.error("\(key) must be [x, y], found null") }
-        let point: Point
-        do throws(FieldError) {
-            point = try Point(field: field, path: key)
-        } catch {
-            throw ScenarioError("\(step): \(error)", at: pointValue.location)
-        }
+        let point = try point(pointValue, key, of: step)
         try screen.check(point, at: pointValue, key)
         return point
     }
 
-    private func positiveDuration(_ entries: [String: YAMLValue], of step: String, in value: YAMLValue) throws(ScenarioError) -> VirtualTime {
-        guard let durationValue = entries["duration"] else { throw value.error("\(step) needs duration (seconds, more than 0)") }
+    /// `[x, y]` or `{x, y}`, finite numbers.
+    private func point(_ pointValue: YAMLValue, _ key: String, of step: String) throws(ScenarioError) -> Point {
+        guard let field = try pointValue.fieldValue(key) else { throw pointValue.error("\(key) must be [x, y], found null") }
+        do throws(FieldError) {
+            return try Point(field: field, path: key)
+        } catch {
+            throw ScenarioError("\(step): \(error)", at: pointValue.location)
+        }
+    }
+
+    /// `duration:`, more than 0 seconds; `otherwise` when there is none, if the step has a default.
+    private func positiveDuration(_ entries: [String: YAMLValue], of step: String, in value: YAMLValue,
+                                  otherwise: VirtualTime? = nil) throws(ScenarioError) -> VirtualTime {
+        guard let durationValue = entries["duration"] else {
+            guard let otherwise else { throw value.error("\(step) needs duration (seconds, more than 0)") }
+            return otherwise
+        }
         let duration = try durationValue.seconds("duration")
         guard duration > .zero else { throw durationValue.error("duration must be more than 0 seconds, found 0") }
         return duration

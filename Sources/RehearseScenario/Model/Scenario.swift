@@ -22,7 +22,9 @@ public struct Scenario: Sendable {
     /// How `rehearse explore` draws actions on this set-up, if the file says.
     public var explore: ExploreSettings?
     public var steps: [Step]
-    /// The simulated time the steps reach (waits, `at:` and motion streams).
+    /// The simulated time the steps reach (waits, `at:`, motion and touch streams), counting a
+    /// step whose length is known only when it runs (`scroll-until-visible`) as taking no time:
+    /// the least the run takes.
     public var duration: VirtualTime
     /// The file's text as loaded: a recording of a simulation set up from it starts from it.
     public var text = ""
@@ -65,20 +67,31 @@ public struct Step: Sendable {
         case snapshot(String)
         /// Compare the drawing now with the golden picture `name` (frames within `tolerance` points, or the run's).
         case expectPicture(name: String, tolerance: Double?)
+        /// Expect the node to be visible (``Visibility``), or with `visible` false not to be.
+        case expectVisible(node: NodeQuery, visible: Bool)
+        /// Drag a scroll view until a node is fully visible; takes as long as that takes.
+        case scrollUntilVisible(ScrollUntilVisible)
     }
 }
 
 extension Step.Action {
-    /// The steps' clock after this step, from `now`: a wait and a motion stream move it on, `at`
-    /// moves it to a time, and nothing else moves it.
+    /// The steps' clock after this step, from `now`: a wait and a motion or touch stream move it
+    /// on, `at` moves it to a time, and nothing else moves it. A step whose length is known only
+    /// when it runs (``hasKnownDuration`` false) counts as taking no time: the least it takes.
     public func clock(after now: VirtualTime) -> VirtualTime {
         switch self {
         case .wait(let duration), .motionStream(_, _, let duration): now + duration
         case .touchStream(let stream): now + stream.duration
         case .advance(let time): time
         case .inject, .injectQueried, .schedule, .keyboardShow, .keyboardHide, .expect, .expectEvent, .expectNoEvent, .set, .animate,
-             .activate, .snapshot, .expectPicture: now
+             .activate, .snapshot, .expectPicture, .expectVisible, .scrollUntilVisible: now
         }
+    }
+
+    /// Whether the loader knows how long the step takes: false for `scroll-until-visible`, after
+    /// which an `at:` (or an `emit` at a time) is refused, since the time it names could be past.
+    public var hasKnownDuration: Bool {
+        if case .scrollUntilVisible = self { false } else { true }
     }
 }
 

@@ -24,6 +24,8 @@ extension Step.Action {
         case .activate(let names): "activate " + names.joined(separator: ", ")
         case .snapshot(let name): "snapshot \(name)"
         case .expectPicture(let name, _): "expect-picture \(name)"
+        case .expectVisible(let node, let visible): "\(visible ? "expect-visible" : "expect-not-visible") \(node)"
+        case .scrollUntilVisible(let scroll): "scroll \(scroll.scrollView) until \(scroll.node) is visible"
         }
     }
 
@@ -31,9 +33,9 @@ extension Step.Action {
     /// nothing and moving no clock.
     public var onlyLooks: Bool {
         switch self {
-        case .expect, .expectEvent, .expectNoEvent, .expectPicture, .snapshot: true
+        case .expect, .expectEvent, .expectNoEvent, .expectPicture, .snapshot, .expectVisible: true
         case .inject, .injectQueried, .schedule, .motionStream, .touchStream, .wait, .advance, .keyboardShow, .keyboardHide, .set,
-             .animate, .activate: false
+             .animate, .activate, .scrollUntilVisible: false
         }
     }
 

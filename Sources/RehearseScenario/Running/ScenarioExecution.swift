@@ -47,7 +47,7 @@ final class ScenarioExecution {
             switch step.action {
             case .expectEvent(let expectation), .expectNoEvent(let expectation): expectation.name
             case .inject, .injectQueried, .schedule, .motionStream, .wait, .advance, .keyboardShow, .keyboardHide, .expect, .set,
-                 .animate, .activate, .snapshot, .touchStream, .expectPicture: nil
+                 .animate, .activate, .snapshot, .touchStream, .expectPicture, .expectVisible, .scrollUntilVisible: nil
             }
         })
         simulation.bus.subscribe(.all, owner: "scenario") { [unowned self] event in
@@ -128,7 +128,7 @@ final class ScenarioExecution {
         case .expectEvent, .expectNoEvent:
             eventWindowEnd = delivered.count
         case .inject, .injectQueried, .schedule, .motionStream, .wait, .advance, .keyboardShow, .keyboardHide, .expect, .set,
-             .animate, .activate, .snapshot, .touchStream, .expectPicture:
+             .animate, .activate, .snapshot, .touchStream, .expectPicture, .expectVisible, .scrollUntilVisible:
             if let end = eventWindowEnd {
                 // The window is closed: what came before it is never counted again.
                 delivered.removeFirst(end)
@@ -157,21 +157,7 @@ final class ScenarioExecution {
             advance(to: start + duration)
         case .touchStream(let stream):
             let start = simulation.now
-            // A long press at a target is at the target's centre now.
-            var origin = Point.zero
-            if let query = stream.target {
-                guard let target = node(query, for: step), let frame = simulation.scene.frameInScreen(target) else { break }
-                origin = Point(x: frame.midX, y: frame.midY)
-            }
-            let events = stream.events.map { timed in
-                Event(timed.phase, Touch(id: timed.touch.id, point: Point(x: timed.touch.point.x + origin.x, y: timed.touch.point.y + origin.y)))
-            }
-            do {
-                for event in events { try simulation.check(event) }
-                for (timed, event) in zip(stream.events, events) { try simulation.inject(event, at: start + timed.offset) }
-            } catch {
-                fail(step, "the touches could not be injected", "\(error)")
-            }
+            inject(stream, at: step)
             advance(to: start + stream.duration)
         case .wait(let duration):
             advance(to: simulation.now + duration)
@@ -205,6 +191,37 @@ final class ScenarioExecution {
             if rendersSnapshots, let picture = picture() { snapshots.append((name, picture)) }
         case .expectPicture(let name, let tolerance):
             if let picture = picture() { check(picture, against: name, tolerance: tolerance ?? pictureOptions.tolerance, at: step) }
+        case .expectVisible(let query, let visible):
+            guard let node = node(query, for: step) else { return }
+            let visibility = simulation.visibility(of: node)
+            guard visibility.isVisible != visible else { return }
+            record(node, expected: visible ? "visible" : "not visible",
+                   actual: visibility.problem.map { "\(node): \($0)" } ?? "visible (\(Self.describe(visibility)))", at: step.location)
+        case .scrollUntilVisible(let scroll):
+            scrollUntilVisible(scroll, at: step)
+        }
+    }
+
+    /// "W × H pt of it at (x, y), 40 %": the visible part of a visible node.
+    static func describe(_ visibility: Visibility) -> String {
+        guard let part = visibility.visibleRect else { return "none of it" }
+        return "\(part.size.width.shortDescription) × \(part.size.height.shortDescription) pt of it at "
+            + "(\(part.minX.shortDescription), \(part.minY.shortDescription)), \((visibility.visibleFraction * 100).rounded().shortDescription) %"
+    }
+
+    /// Injects a touch step's fingers at their times from now: its screen points, or its gesture
+    /// placed on its node as it is now. A gesture that cannot be placed (its node not visible, a
+    /// finger off the screen) or touches the simulation refuses fail the step.
+    func inject(_ stream: TouchStreamStep, at step: Step) {
+        do {
+            var touches = stream.events
+            if let aim = stream.aim {
+                guard let node = node(aim.node, for: step) else { return }
+                touches = try simulation.place(aim.gesture, fingers: aim.fingers, on: GestureAnchor(node: node, at: aim.at))
+            }
+            try simulation.inject(touches)
+        } catch {
+            fail(step, stream.aim.map { "\($0.gesture.name) on \($0.node)" } ?? "the touches could not be injected", "\(error)")
         }
     }
 

@@ -107,7 +107,11 @@ public enum ScenarioSchema {
         ], required: ["name"], extra: events.fields(exactly: false))])
         case .expectNoEvent: oneOf([events.name, object(["name": events.name, "fields": expectedFields], required: ["name"],
                                                         extra: events.fields(exactly: false))])
-        case .drag, .swipe, .longPress, .pinch, .touches: touchArgument(of: name)
+        case .drag, .swipe, .fling, .longPress, .pinch, .touches: touchArgument(of: name)
+        case .expectVisible, .expectNotVisible: node
+        case .scrollUntilVisible:
+            object(["node": node, "in": node, "direction": enumeration(SwipeDirection.allCases.map(\.rawValue)),
+                    "max": range(1...ScenarioLimits.scrollDrags, type: "integer")], required: ["node", "in"])
         }
     }
 
@@ -118,26 +122,42 @@ public enum ScenarioSchema {
         let coordinate: FieldValue = ["type": "number", "minimum": 0, "maximum": .double(ScenarioLimits.deviceLength)]
         let point = oneOf([pair(coordinate), object(["x": coordinate, "y": coordinate], required: ["x", "y"])])
         let duration: FieldValue = ["type": "number", "exclusiveMinimum": 0, "maximum": .double(ScenarioLimits.runSeconds)]
+        // A gesture aimed at a node: `on` it, `at` a point of it, its path's own keys.
+        func aimed(_ keys: [String: FieldValue], required: [String]) -> FieldValue {
+            object(keys.merging(["on": node, "at": point]) { $1 }, required: ["on"] + required)
+        }
+        let signed: FieldValue = ["type": "number", "minimum": .double(-ScenarioLimits.deviceLength), "maximum": .double(ScenarioLimits.deviceLength)]
+        let direction = enumeration(SwipeDirection.allCases.map(\.rawValue))
+        let distance: FieldValue = ["type": "number", "exclusiveMinimum": 0, "maximum": .double(ScenarioLimits.deviceLength)]
+        let scale: FieldValue = ["type": "number", "exclusiveMinimum": 0, "maximum": .double(ScenarioLimits.pinchScale)]
         switch name {
         case .drag:
-            return object(["from": point, "to": point, "duration": duration, "hold": seconds], required: ["from", "to", "duration"])
+            return oneOf([object(["from": point, "to": point, "duration": duration, "hold": seconds], required: ["from", "to", "duration"]),
+                          aimed(["by": oneOf([pair(signed), object(["x": signed, "y": signed], required: ["x", "y"])]), "duration": duration],
+                                required: ["by"])])
         case .swipe:
-            return object(["from": point, "direction": enumeration(SwipeDirection.allCases.map(\.rawValue)),
-                           "distance": ["type": "number", "exclusiveMinimum": 0, "maximum": .double(ScenarioLimits.deviceLength)]],
-                          required: ["from", "direction"])
+            return oneOf([object(["from": point, "direction": direction, "distance": distance], required: ["from", "direction"]),
+                          aimed(["direction": direction, "distance": distance], required: ["direction"])])
+        case .fling:
+            let speed: FieldValue = ["type": "number", "minimum": .double(-ScenarioLimits.gestureVelocity),
+                                     "maximum": .double(ScenarioLimits.gestureVelocity)]
+            let velocity = oneOf([pair(speed), object(["x": speed, "y": speed], required: ["x", "y"])])
+            return aimed(["velocity": ["allOf": [velocity, ["not": oneOf([["const": [0, 0]], ["const": ["x": 0, "y": 0]]])]]]],
+                         required: ["velocity"])
         case .longPress:
-            return object(["at": point, "target": node, "duration": duration], required: ["duration"],
-                          extra: ["oneOf": [["required": ["at"]], ["required": ["target"]]]])
+            return oneOf([node, object(["at": point, "target": node, "duration": duration],
+                                         extra: ["oneOf": [["required": ["at"]], ["required": ["target"]]]])])
         case .pinch:
-            return object(["center": point, "scale": ["type": "number", "exclusiveMinimum": 0, "maximum": .double(ScenarioLimits.pinchScale)],
-                           "duration": duration], required: ScenarioSyntax.pinch)
+            return oneOf([object(["center": point, "scale": scale, "duration": duration], required: ScenarioSyntax.pinch),
+                          aimed(["scale": scale, "duration": duration], required: ["scale"])])
         case .touches:
             let touch = object(["id": range(ScenarioLimits.touchIDs, type: "integer"),
                                 "phase": enumeration(TouchPhase.allCases.map(\.rawValue)), "point": point, "time": seconds],
                                required: ScenarioSyntax.touch)
             return ["type": "array", "minItems": 1, "items": touch]
         case .tap, .wait, .at, .expect, .type, .return, .focus, .resign, .keyboard, .motion, .rotate, .network, .emit, .set,
-             .animate, .activate, .expectEvent, .expectNoEvent, .snapshot, .expectPicture:
+             .animate, .activate, .expectEvent, .expectNoEvent, .snapshot, .expectPicture, .expectVisible, .expectNotVisible,
+             .scrollUntilVisible:
             return ["not": [:]]
         }
     }
