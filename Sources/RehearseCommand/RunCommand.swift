@@ -51,6 +51,9 @@ struct Run: AsyncParsableCommand {
     @Option(help: "How far, in points, a drawn frame may be from its golden picture's where the step does not say.")
     var pictureTolerance: Double = PictureComparison.defaultTolerance
 
+    @Flag(help: "Settle after every step that can start motion, in every file, as settle: auto does for one (Scenarios/README.md, \"Waiting for the screen\").")
+    var settle = false
+
     @OptionGroup var budget: BudgetOptions
 
     func validate() throws {
@@ -72,6 +75,7 @@ struct Run: AsyncParsableCommand {
         try ReportFolder.check(report)
         var configured = ScenarioRunner(registry: Tool.registry)
         configured.budget = budget.budget
+        configured.settlesAfterSteps = settle
         configured.pictures = ScenarioRunner.PictureOptions(update: updatePictures, tolerance: pictureTolerance)
         let commandPlugins = CommandPluginHost()
         StopSignal.endingPlugins(of: commandPlugins)

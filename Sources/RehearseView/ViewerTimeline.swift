@@ -63,7 +63,7 @@ struct ViewerTimeline: Sendable {
             case .expectNoEvent(let expectation): times.append((clock, "expect-no-event \(expectation.name)"))
             case .expectPicture(let name, _): times.append((clock, "expect-picture \(name)"))
             case .inject, .schedule, .motionStream, .wait, .advance, .keyboardShow, .keyboardHide, .set, .animate, .activate, .snapshot,
-                 .touchStream:
+                 .touchStream, .settle, .waitUntil:
                 continue  // not an expectation
             }
         }

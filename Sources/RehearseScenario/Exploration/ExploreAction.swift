@@ -102,7 +102,7 @@ public struct ExploreAlphabet: Sendable {
             case .inject(.text(let input)), .schedule(.text(let input), _):
                 if !texts.contains(input.text) { texts.append(input.text) }
             case .inject, .schedule, .motionStream, .wait, .advance, .keyboardShow, .keyboardHide, .expect, .expectEvent,
-                 .expectNoEvent, .set, .animate, .activate, .snapshot, .touchStream, .expectPicture:
+                 .expectNoEvent, .set, .animate, .activate, .snapshot, .touchStream, .expectPicture, .settle, .waitUntil:
                 continue
             }
         }
@@ -117,7 +117,7 @@ public struct ExploreAlphabet: Sendable {
             case .inject(let event), .schedule(let event, _):
                 if case .custom = event, !events.contains(event) { events.append(event) }
             case .motionStream, .wait, .advance, .keyboardShow, .keyboardHide, .expect, .expectEvent, .expectNoEvent, .set,
-                 .animate, .activate, .snapshot, .touchStream, .expectPicture:
+                 .animate, .activate, .snapshot, .touchStream, .expectPicture, .settle, .waitUntil:
                 continue
             }
         }

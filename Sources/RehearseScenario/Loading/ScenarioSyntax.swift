@@ -1,7 +1,7 @@
 /// The keys of every mapping a scenario file has, in one place: the loader refuses any other key
 /// and `rehearse schema` lists exactly these, so the file format and its schema cannot drift apart.
 enum ScenarioSyntax {
-    static let topLevel = ["name", "device", "scene", "plugins", "animations", "invariants", "explore", "steps"]
+    static let topLevel = ["name", "device", "scene", "plugins", "animations", "invariants", "explore", "settle", "steps"]
     /// A mapping in the `plugins:` list: a plugin with its configuration, or a command plugin
     /// (docs/remote-plugins.md) with what starts it.
     static let pluginItem = ["id", "configuration", "command", "deadline", "directory"]
@@ -36,6 +36,10 @@ enum ScenarioSyntax {
     static let swipe = ["from", "direction", "distance"]
     static let longPress = ["at", "target", "duration"]
     static let pinch = ["center", "scale", "duration"]
+    static let settle = ["timeout"]
+    static let waitUntil = ["until", "timeout"]
+    /// The one value of the top-level `settle:`.
+    static let autoSettle = "auto"
     /// One finger event of a `touches:` stream.
     static let touch = ["id", "phase", "point", "time"]
 }

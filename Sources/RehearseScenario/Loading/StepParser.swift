@@ -12,7 +12,12 @@ struct StepParser {
     private let touchSteps = TouchStepReader()
     /// The orientation the steps have reached: touch steps' points must be on its screen.
     private var orientation = Orientation.portrait
-
+    /// Whether the file says `settle: auto`: a settle follows every step that starts motion.
+    var settlesAfterSteps = false
+    /// The first settle or wait-until of the steps so far (with `settle: auto`, the first step
+    /// that starts motion): from there on the time a step runs at is known only when it runs, so
+    /// an absolute `at:` is refused.
+    var firstSettle: SourceLocation?
 
     /// A step's name, one case each: parsing switches over them all, so a new step cannot be
     /// listed without its parser.
@@ -21,6 +26,7 @@ struct StepParser {
         case network, emit, set, animate, activate, expectEvent = "expect-event", expectNoEvent = "expect-no-event", snapshot
         case drag, swipe, longPress = "long-press", pinch, touches
         case expectPicture = "expect-picture"
+        case settle, waitUntil = "wait-until"
     }
 
     static let stepNames = StepName.allCases.map(\.rawValue)
@@ -61,7 +67,7 @@ struct StepParser {
     }
 
     /// Moves the steps' clock, refusing to go past ``ScenarioLimits/runSeconds``.
-    private mutating func moveClock(to time: VirtualTime, at value: YAMLValue) throws(ScenarioError) {
+    mutating func moveClock(to time: VirtualTime, at value: YAMLValue) throws(ScenarioError) {
         guard time.seconds <= ScenarioLimits.runSeconds else {
             throw value.error("this step would take the scenario to \(time) s; a scenario runs at most "
                 + "\(Int(ScenarioLimits.runSeconds)) simulated seconds")
@@ -70,6 +76,19 @@ struct StepParser {
     }
 
     mutating func step(_ value: YAMLValue) throws(ScenarioError) -> Step {
+        let step = try read(value)
+        if settlesAfterSteps, step.action.startsMotion {
+            firstSettle = firstSettle ?? step.location
+            try moveClock(to: clock + Self.defaultWait, at: value)
+        }
+        return step
+    }
+
+    private mutating func read(_ value: YAMLValue) throws(ScenarioError) -> Step {
+        // `- settle`, the one step written without an argument.
+        if case .scalar(let scalar) = value.node, scalar.string == StepName.settle.rawValue {
+            return Step(action: try settle(nil, at: value), location: value.location)
+        }
         let entries = try value.mapping("a step")
         guard entries.count == 1, let (name, key, argument) = entries.first else {
             let names = entries.map(\.key).joined(separator: ", ")
@@ -91,6 +110,7 @@ struct StepParser {
             return .wait(duration)
         case .at:
             let time = try argument.seconds("at")
+            try refuseAfterSettling(argument, "at")
             guard time >= clock else {
                 throw argument.error("at \(time) s is before the time already reached, \(clock) s")
             }
@@ -146,6 +166,8 @@ struct StepParser {
         case .pinch: return try touches(argument, touchSteps.pinch)
         case .touches: return try touches(argument, touchSteps.stream)
         case .expectPicture: return try expectPicture(argument)
+        case .settle: return try settle(argument, at: argument)
+        case .waitUntil: return try waitUntil(argument)
         }
     }
 
@@ -204,6 +226,7 @@ struct StepParser {
         let entries = try value.mapping("emit", allowed: ScenarioSyntax.emit)
         let time = try entries["at"].map { at throws(ScenarioError) in
             let time = try at.seconds("at")
+            try refuseAfterSettling(at, "emit's at")
             guard time >= clock else { throw at.error("at \(time) s is before the time already reached, \(clock) s") }
             return time
         }

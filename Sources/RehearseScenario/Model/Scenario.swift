@@ -22,8 +22,12 @@ public struct Scenario: Sendable {
     /// How `rehearse explore` draws actions on this set-up, if the file says.
     public var explore: ExploreSettings?
     public var steps: [Step]
-    /// The simulated time the steps reach (waits, `at:` and motion streams).
+    /// The simulated time the steps reach at most (waits, `at:` and motion streams; a settle or
+    /// a wait-until counted at its timeout, as are the settles of ``settlesAfterSteps``).
     public var duration: VirtualTime
+    /// Whether the file says `settle: auto`: a settle after every step that starts motion
+    /// (``Step/Action/startsMotion``).
+    public var settlesAfterSteps = false
     /// The file's text as loaded: a recording of a simulation set up from it starts from it.
     public var text = ""
 }
@@ -62,19 +66,38 @@ public struct Step: Sendable {
         case snapshot(String)
         /// Compare the drawing now with the golden picture `name` (frames within `tolerance` points, or the run's).
         case expectPicture(name: String, tolerance: Double?)
+        /// Advance frame by frame until nothing moves (``Simulation/settle(within:advancing:)``),
+        /// failing once `timeout` has passed.
+        case settle(timeout: VirtualTime)
+        /// Run the clock until the condition holds, failing once `timeout` has passed.
+        case waitUntil(Condition, timeout: VirtualTime)
     }
 }
 
 extension Step.Action {
     /// The steps' clock after this step, from `now`: a wait and a motion stream move it on, `at`
-    /// moves it to a time, and nothing else moves it.
+    /// moves it to a time, a settle and a wait-until move it on by their timeout at most (how much
+    /// less, only the run knows), and nothing else moves it.
     public func clock(after now: VirtualTime) -> VirtualTime {
         switch self {
-        case .wait(let duration), .motionStream(_, _, let duration): now + duration
+        case .wait(let duration), .motionStream(_, _, let duration), .settle(let duration), .waitUntil(_, let duration): now + duration
         case .touchStream(let stream): now + stream.duration
         case .advance(let time): time
         case .inject, .schedule, .keyboardShow, .keyboardHide, .expect, .expectEvent, .expectNoEvent, .set, .animate, .activate,
              .snapshot, .expectPicture: now
+        }
+    }
+
+    /// Whether the step can start motion, so that `settle: auto` (and `rehearse run --settle`)
+    /// settles after it: what injects events (taps, typing, focus, return, resigning, rotation,
+    /// the network, `emit` without `at`, motion samples), touch steps, the keyboard steps and
+    /// `animate`. Not the steps that only move the clock, check, picture, or change the scene at
+    /// once without an event (`set`, `activate`), nor `emit` with `at` (its event comes later).
+    public var startsMotion: Bool {
+        switch self {
+        case .inject, .motionStream, .touchStream, .keyboardShow, .keyboardHide, .animate: true
+        case .schedule, .wait, .advance, .expect, .expectEvent, .expectNoEvent, .set, .activate, .snapshot, .expectPicture, .settle,
+             .waitUntil: false
         }
     }
 }

@@ -22,6 +22,8 @@ extension Step.Action {
         case .activate(let names): "activate " + names.joined(separator: ", ")
         case .snapshot(let name): "snapshot \(name)"
         case .expectPicture(let name, _): "expect-picture \(name)"
+        case .settle(let timeout): "settle (within \(timeout) s)"
+        case .waitUntil(let condition, let timeout): "wait-until \(condition.path) (within \(timeout) s)"
         }
     }
 
@@ -31,7 +33,7 @@ extension Step.Action {
         switch self {
         case .expect, .expectEvent, .expectNoEvent, .expectPicture, .snapshot: true
         case .inject, .schedule, .motionStream, .touchStream, .wait, .advance, .keyboardShow, .keyboardHide, .set, .animate,
-             .activate: false
+             .activate, .settle, .waitUntil: false
         }
     }
 
