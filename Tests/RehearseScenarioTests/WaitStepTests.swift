@@ -6,15 +6,12 @@ import Testing
 /// `settle`, `wait-until` and `settle: auto`: what they wait for, where they leave the clock, how
 /// they fail, and what the loader refuses around them.
 @Suite struct WaitStepTests {
-    static let list = """
-        name: waiting
-        scene:
-          nodes:
-            - {id: list, kind: scrollView, frame: [0, 0, 320, 568], contentSize: [320, 3000]}
-            - {id: box, kind: view, frame: [0, 100, 100, 100], parent: list}
-            - {id: field, kind: textField, frame: [20, 260, 280, 30]}
-
-        """
+    /// A list as long as fling-normal-rate.yaml's, a box in it and a field: six lines, steps from line 8.
+    static let list = "name: waiting\nscene:\n  nodes:\n" + [
+        "{id: list, kind: scrollView, frame: [0, 0, 320, 568], contentSize: [320, 3000]}",
+        "{id: box, kind: view, frame: [0, 100, 100, 100], parent: list}",
+        "{id: field, kind: textField, frame: [20, 260, 280, 30]}",
+    ].map { "    - \($0)\n" }.joined()
 
     static func load(_ text: String) throws -> Scenario {
         try ScenarioLoader(registry: PluginRegistry([])).load(data: Data(text.utf8), file: "wait.yaml")
