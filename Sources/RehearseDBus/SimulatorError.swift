@@ -13,6 +13,8 @@ enum SimulatorError: String, CaseIterable, Sendable {
     case wrongMode = "org.rehearse.Error.WrongMode"
     /// A named limit was reached (pending events, peers, ...).
     case limit = "org.rehearse.Error.Limit"
+    /// `Settle` or `WaitUntil` past its timeout: what still moves, or the condition's two sides.
+    case timeout = "org.rehearse.Error.Timeout"
     /// A plugin's id is taken in the session it registers with.
     case alreadyRegistered = "org.rehearse.Error.AlreadyRegistered"
     /// A plugin's `RegisterPlugin` arguments are not a registration (docs/remote-plugins.md).
@@ -65,6 +67,7 @@ extension MethodFailure {
         case .invalidScenario: .invalidScenario
         case .wrongMode: .wrongMode
         case .limit: .limit
+        case .timeout: .timeout
         }
         self.init(name, error.message)
     }

@@ -17,6 +17,9 @@ public struct SessionError: Error, Equatable, Sendable, CustomStringConvertible 
         case wrongMode
         /// A named limit reached.
         case limit
+        /// A settle or a wait for a condition that did not end within its timeout (the clock has
+        /// moved to it).
+        case timeout
     }
 
     /// What kind of refusal.
