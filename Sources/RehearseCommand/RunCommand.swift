@@ -76,6 +76,8 @@ struct Run: AsyncParsableCommand {
             + "Watches at most \(FolderWatcher.maximumFolders) folders (not through symbolic links) and runs at most "
             + "\(RunWatch.maximumFiles) files. Ctrl-C ends it with exit status 0."))
     var watch = false
+    @Flag(help: "Settle after every step that can start motion, in every file, as settle: auto does for one (Scenarios/README.md, \"Waiting for the screen\").")
+    var settle = false
 
     @OptionGroup var budget: BudgetOptions
 
@@ -117,6 +119,7 @@ struct Run: AsyncParsableCommand {
         try ReportFolder.check(report)
         var configured = ScenarioRunner(registry: Tool.registry)
         configured.budget = budget.budget
+        configured.settlesAfterSteps = settle
         configured.pictures = ScenarioRunner.PictureOptions(update: updatePictures, tolerance: pictureTolerance)
         let commandPlugins = CommandPluginHost()
         if watch { StopSignal.endingPluginsAndSucceeding(of: commandPlugins) } else { StopSignal.endingPlugins(of: commandPlugins) }

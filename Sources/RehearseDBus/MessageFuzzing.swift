@@ -151,6 +151,7 @@ import RehearseSession
         case ("s", .get): body.append("keyboard.frame.y")
         case ("s", .configure): body.append("gateway")
         case ("s", .record): body.append("seed")
+        case ("s", .waitUntil): body.append("time >= 0")
         case ("s", _): body.append("tap")
         case ("a{ss}", _):
             body.container(DBusType.array, "{ss}") { array in

@@ -15,6 +15,8 @@ enum SimulatorError: String, CaseIterable, Sendable {
     case limit = "org.rehearse.Error.Limit"
     /// An event's `target` given as a node query finds no node, or several without an index.
     case nodeNotFound = "org.rehearse.Error.NodeNotFound"
+    /// `Settle` or `WaitUntil` past its timeout: what still moves, or the condition's two sides.
+    case timeout = "org.rehearse.Error.Timeout"
     /// A plugin's id is taken in the session it registers with.
     case alreadyRegistered = "org.rehearse.Error.AlreadyRegistered"
     /// A plugin's `RegisterPlugin` arguments are not a registration (docs/remote-plugins.md).
@@ -68,6 +70,7 @@ extension MethodFailure {
         case .wrongMode: .wrongMode
         case .limit: .limit
         case .nodeNotFound: .nodeNotFound
+        case .timeout: .timeout
         }
         self.init(name, error.message)
     }

@@ -5,7 +5,7 @@ enum SimulatorMethod: String, CaseIterable {
     case inject = "Inject", injectAt = "InjectAt", injectStrings = "InjectStrings", advance = "Advance"
     case loadScenario = "LoadScenario", reset = "Reset", get = "Get", snapshot = "Snapshot"
     case listPlugins = "ListPlugins", configure = "Configure", createSession = "CreateSession", close = "Close"
-    case record = "Record", registerPlugin = "RegisterPlugin"
+    case record = "Record", registerPlugin = "RegisterPlugin", settle = "Settle", waitUntil = "WaitUntil"
 
     /// One argument: its name and D-Bus type.
     struct Argument {
@@ -20,6 +20,8 @@ enum SimulatorMethod: String, CaseIterable {
         case .injectAt: [Argument(name: "time", type: "d"), Argument(name: "name", type: "s"), Argument(name: "fields", type: "a{sv}")]
         case .injectStrings: [Argument(name: "name", type: "s"), Argument(name: "fields", type: "a{ss}")]
         case .advance: [Argument(name: "seconds", type: "d")]
+        case .settle: [Argument(name: "timeout", type: "d")]
+        case .waitUntil: [Argument(name: "condition", type: "s"), Argument(name: "timeout", type: "d")]
         case .loadScenario: [Argument(name: "yaml", type: "s")]
         case .get: [Argument(name: "path", type: "s")]
         case .reset, .snapshot, .listPlugins: []
@@ -36,7 +38,7 @@ enum SimulatorMethod: String, CaseIterable {
     var outputs: [Argument] {
         switch self {
         case .inject, .injectAt, .injectStrings: [Argument(name: "sequence", type: "t")]
-        case .advance: [Argument(name: "now", type: "d")]
+        case .advance, .settle, .waitUntil: [Argument(name: "now", type: "d")]
         case .get: [Argument(name: "value", type: "v")]
         case .snapshot: [Argument(name: "json", type: "s")]
         case .listPlugins: [Argument(name: "plugins", type: "a(ssb)")]
@@ -54,7 +56,7 @@ enum SimulatorMethod: String, CaseIterable {
         switch self {
         case .get, .snapshot, .listPlugins: false
         case .inject, .injectAt, .injectStrings, .advance, .loadScenario, .reset, .configure, .createSession, .close, .record,
-             .registerPlugin: true
+             .registerPlugin, .settle, .waitUntil: true
         }
     }
 

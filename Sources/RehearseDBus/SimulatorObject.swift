@@ -200,6 +200,11 @@ final class SimulatorObject {
             try reply.append(session.injectStrings(name, Self.readArgument { try reader.stringPairs() }))
         case .advance:
             try reply.append(session.advance(by: double(), betweenSlices: betweenSlices))
+        case .settle:
+            try reply.append(session.settle(within: double(), betweenSlices: betweenSlices))
+        case .waitUntil:
+            let condition = try string()
+            try reply.append(session.wait(until: condition, within: double(), betweenSlices: betweenSlices))
         case .loadScenario:
             // Scenario text has the scenario file's limit, not an event string's.
             try session.loadScenario(Self.readArgument { try reader.string(maximumBytes: ScenarioLimits.fileBytes) })

@@ -20,6 +20,9 @@ public struct SessionError: Error, Equatable, Sendable, CustomStringConvertible 
         /// A node query (an event's `target` given as a mapping) that finds no node, or several
         /// without an index.
         case nodeNotFound
+        /// A settle or a wait for a condition that did not end within its timeout (the clock has
+        /// moved to it).
+        case timeout
     }
 
     /// What kind of refusal.

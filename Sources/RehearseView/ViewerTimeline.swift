@@ -64,7 +64,7 @@ struct ViewerTimeline: Sendable {
             case .expectPicture(let name, _): times.append((clock, "expect-picture \(name)"))
             case .expectVisible(let node, let visible): times.append((clock, "\(visible ? "expect-visible" : "expect-not-visible") \(node)"))
             case .inject, .injectQueried, .schedule, .motionStream, .wait, .advance, .keyboardShow, .keyboardHide, .set, .animate,
-                 .activate, .snapshot, .touchStream, .scrollUntilVisible:
+                 .activate, .snapshot, .touchStream, .scrollUntilVisible, .settle, .waitUntil:
                 continue  // not an expectation
             }
         }

@@ -28,7 +28,10 @@ import Testing
         for file in try Self.bundledFiles() {
             let document = try YAMLDocument.parse(try Data(contentsOf: file), file: file.path).fieldValue("the file")
             guard case .dictionary(let top)? = document, case .array(let steps)? = top["steps"] else { continue }
-            for case .dictionary(let step) in steps { used.formUnion(step.keys) }
+            for step in steps {
+                if case .dictionary(let written) = step { used.formUnion(written.keys) }
+                if case .string(let bare) = step { used.insert(bare) }  // `- settle`
+            }
         }
         let unused = StepParser.stepNames.filter { !used.contains($0) }
         #expect(unused.isEmpty, "steps no bundled scenario uses: \(unused.joined(separator: ", "))")
@@ -58,7 +61,7 @@ import Testing
         case .scrollUntilVisible: ["touch.began", "touch.moved", "touch.ended"]
         case .expectEvent(let expectation), .expectNoEvent(let expectation): [expectation.name]
         case .wait, .advance, .keyboardShow, .keyboardHide, .expect, .set, .animate, .activate, .snapshot, .expectPicture,
-             .expectVisible: []
+             .expectVisible, .settle, .waitUntil: []
         }
     }
 }

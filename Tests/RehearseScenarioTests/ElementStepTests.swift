@@ -177,11 +177,12 @@ import Testing
             == "list does not scroll (its scrollEnabled is false): row39 is still 1600 pt below list's visible bounds")
     }
 
-    /// The rule for a step whose length is known only when it runs: it counts as taking no time,
-    /// and no later step may name a time.
+    /// The rule for a step whose length is known only when it runs: it counts as the most it can
+    /// take (20 drags, each 0.3 s moving, 0.1 s held, 5 s at most to rest and a frame of at most
+    /// 1 s: ScrollUntilVisible's constants), and no later step may name a time.
     @Test func nothingAfterScrollUntilVisibleNamesATime() throws {
         let scenario = try Self.load("  - wait: 1\n  - scroll-until-visible: {node: row30, in: list}\n  - wait: 1\n")
-        #expect(scenario.duration == VirtualTime.seconds(2))
+        #expect(scenario.duration == VirtualTime.seconds(2 + 20 * (0.3 + 0.1 + 5 + 1)))
         var runner = ScenarioRunner(registry: PluginRegistry([]))
         runner.recordsTrace = false
         let result = runner.run(scenario)
@@ -189,8 +190,8 @@ import Testing
         let at = #expect(throws: ScenarioError.self) {
             try Self.load("  - scroll-until-visible: {node: row30, in: list}\n  - at: 30\n")
         }
-        #expect(at?.description == "element.yaml:48:9: error: at names a time, but scroll-until-visible at line 47 takes as long "
-            + "as it takes when it runs; use wait: after it")
+        #expect(at?.description == "element.yaml:48:9: error: at names a time from the start, but scroll-until-visible at line 47 "
+            + "takes as long as it takes when it runs; use wait: (seconds from the step before) after it")
         #expect(throws: ScenarioError.self) {
             try Self.load("  - scroll-until-visible: {node: row30, in: list}\n  - emit: {name: network, fields: {online: false}, at: 30}\n")
         }

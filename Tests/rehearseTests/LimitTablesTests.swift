@@ -30,6 +30,7 @@ import Testing
         ]),
         Row(document: scenarios, row: "| steps |", limits: [("steps", grouped(ScenarioLimits.steps))]),
         Row(document: scenarios, row: "| simulated run length |", limits: [("runSeconds", "\(grouped(ScenarioLimits.runSeconds)) s")]),
+        Row(document: scenarios, row: "| `settle` and `wait-until` timeouts |", limits: [("waitSeconds", "0 to \(grouped(ScenarioLimits.waitSeconds)) s")]),
         Row(document: scenarios, row: "| motion samples |", limits: [
             ("motionSamples", grouped(ScenarioLimits.motionSamples)),
             ("motionRate", "`hz` at most \(grouped(ScenarioLimits.motionRate.upperBound))"),

@@ -21,11 +21,13 @@ import Testing
         "emit-unknown-event.yaml",
         // the steps' clock, and relations between values
         "at-in-the-past.yaml", "at-after-scroll-until-visible.yaml", "explore-bad-wait-range.yaml", "explore-waits-too-long.yaml", "invariant-listed-twice.yaml",
+        "at-after-settle.yaml", "emit-at-after-wait-until.yaml", "at-after-auto-settle.yaml", "settle-past-the-run.yaml",
+        "wait-until-unknown-path.yaml",
         // touches: the screen of the device and the orientation reached, fingers down, order, totals
         "drag-off-screen.yaml", "drag-on-longer-than-the-screen.yaml", "swipe-off-screen.yaml", "pinch-finger-off-screen.yaml", "touch-off-screen-after-rotation.yaml",
         "touches-not-down.yaml", "touches-out-of-order.yaml", "drag-too-many-touches.yaml", "pinch-with-nine-fingers-down.yaml",
         // a YAML parser keeps one of two equal keys; JSON Schema cannot refuse NaN
-        "duplicate-key.yaml", "nan-expected-value.yaml", "nan-wait.yaml",
+        "duplicate-key.yaml", "nan-expected-value.yaml", "nan-wait.yaml", "settle-nan-timeout.yaml",
         // a field's text with what it holds already, and texts set or emitted (values the schema leaves open)
         "type-text-too-long.yaml", "set-text-too-long.yaml", "emit-text-too-long.yaml",
     ]
@@ -133,6 +135,8 @@ import Testing
                 "name: limits\nscene:\n  nodes:\n    - {id: ok, kind: button, frame: [0, 0, 10, 10]}\nsteps:\n"
                     + "  - tap: {text: \(String(repeating: "a", count: over(past, ScenarioLimits.textLength)))}\n"
             }),
+            ("a settle's timeout", { steps(["settle: {timeout: \(number($0, ScenarioLimits.waitSeconds))}"]) }),
+            ("a wait-until's timeout", { steps(["wait-until: {until: time >= 1, timeout: \(number($0, ScenarioLimits.waitSeconds))}"]) }),
             ("an event count", { steps(["expect-no-event: tick", "expect-event: {name: tick, count: \(over($0, ScenarioLimits.eventCount))}"]) }),
         ]
     }
@@ -227,7 +231,7 @@ import Testing
         ("a name the file's own scene, layout or plugins define (nodes, views, metrics, sets, children), and "
             + "what kind of node a name is",
          #"unknown (node|parent|view|metric|constraint set)|already exists|has no child|cannot be installed|"#
-            + #"no node with id|is not a text field|no node can ever match|is not a scroll view|is not inside"#),
+            + #"no node with id|is not a text field|no node can ever match|is not a scroll view|is not inside|does not take text input"#),
         ("the grammar of a visual format or a constraint", #"^expected (an attribute|'\.' and an attribute|a view name)"#),
         ("what a path names, and the type of the value it holds", #"^path '|^to: "#),
         ("constraints that contradict or repeat each other", #"contradicts|already in the system"#),

@@ -182,6 +182,18 @@ public final class Animator {
                           model: scene.modelValue(of: property, atSlot: slot), at: timeline.now)
     }
 
+    /// The animations in flight, in the order they started: the node, the property and when each ends.
+    public var inFlight: [(node: String, property: AnimatableProperty, end: VirtualTime)] {
+        var found: [(id: UInt64, node: String, property: AnimatableProperty, end: VirtualTime)] = []
+        for (index, animations) in running.enumerated() {
+            let property = AnimatableProperty.allCases[index % AnimatableProperty.count]
+            for animation in animations {
+                if let ending = endings[animation.id] { found.append((animation.id, ending.node, property, animation.end)) }
+            }
+        }
+        return found.sorted { $0.id < $1.id }.map { ($0.node, $0.property, $0.end) }
+    }
+
     /// Whether a node has an animation in flight that blocks taps (one started without
     /// `allowUserInteraction`), as UIKit ignores touches on views being animated.
     public func blocksInteraction(_ id: String) -> Bool {

@@ -22,6 +22,10 @@ public enum ScenarioLimits {
     /// The longest simulated run, in seconds, and the longest single duration anywhere (a wait, an
     /// `at`, a stream, a plugin's duration, an explore sequence's waits added up): about 11.6 days.
     public static let runSeconds = 1_000_000.0
+    /// The longest timeout a `settle` or `wait-until` may give, in seconds (the default is
+    /// ``Simulation/defaultWaitSeconds``): ten minutes simulated, 600,000 display frames at the
+    /// fastest display, within a run's work budget.
+    public static let waitSeconds = 600.0
     /// The most motion samples over all the streams of a file.
     public static let motionSamples = 100_000
     /// The rates a motion stream may have, in Hz.

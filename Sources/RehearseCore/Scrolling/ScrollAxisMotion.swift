@@ -97,6 +97,17 @@ public struct ScrollAxisMotion: Hashable, Sendable {
         }
     }
 
+    /// What the motion is doing `time` seconds after release, in words (`decelerating`,
+    /// `bouncing` off an edge it reached, `springing back` from past an edge it was released
+    /// beyond), or nil once settled.
+    public func stage(at time: Double) -> String? {
+        guard time < duration, let current = phases.last(where: { $0.start <= time }) else { return nil }
+        switch current.phase {
+        case .decelerating: return "decelerating"
+        case .springing: return current.start > 0 ? "bouncing" : "springing back"
+        }
+    }
+
     /// Whether the motion moves at all.
     public var isStill: Bool { phases.isEmpty }
 }

@@ -61,6 +61,18 @@ public final class ScrollViewService {
     /// Whether a scroll view is moving by itself (the display link ticks meanwhile).
     public var needsFrames: Bool { !motions.isEmpty }
 
+    /// The scroll views moving by themselves, in the order they were released: what each is doing
+    /// now (``ScrollAxisMotion/stage(at:)``, of the axis still moving, vertical first) and its
+    /// speed in points per second.
+    public var moving: [(id: String, stage: String, speed: Double)] {
+        motions.map { motion in
+            let elapsed = (timeline.now - motion.release).seconds
+            let stage = motion.vertical.stage(at: elapsed) ?? motion.horizontal.stage(at: elapsed) ?? "settling"
+            let velocity = ScrollAxis.point { motion.motion($0).velocity(at: elapsed) }
+            return (motion.id, stage, (velocity.x * velocity.x + velocity.y * velocity.y).squareRoot())
+        }
+    }
+
     /// Whether the scroll view `id` is being dragged.
     public func isDragging(_ id: String) -> Bool { drags[id] != nil }
 

@@ -48,7 +48,7 @@ public final class DisplayLink {
 
     private func schedule(frame: Int64) {
         isTickScheduled = true
-        timeline.schedule(at: time(ofFrame: frame), owner: "display-link") { [unowned self] in
+        timeline.schedule(at: time(ofFrame: frame), owner: "display-link", background: true) { [unowned self] in
             self.fire(frame: frame)
         }
     }

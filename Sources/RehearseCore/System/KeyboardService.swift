@@ -68,6 +68,12 @@ public final class KeyboardService {
         return (timeline.now - movement.start).seconds < movement.duration
     }
 
+    /// When the keyboard arrives, while it is on its way up or down.
+    public var movingUntil: VirtualTime? {
+        guard isMoving, let movement else { return nil }
+        return movement.start + (VirtualTime.seconds(movement.duration) ?? .zero)
+    }
+
     /// Whether the keyboard is following a finger (`keyboardDismissMode: interactive`).
     public var isFollowingFinger: Bool { followedTop != nil }
 

@@ -41,6 +41,11 @@ public struct Scheduler<Item> {
         return (first.time, first.item)
     }
 
+    /// The items due at or before `time`, in the order they will be taken.
+    public func items(dueBy time: VirtualTime) -> [(time: VirtualTime, item: Item)] {
+        heap.unordered.filter { $0.time <= time }.sorted().map { ($0.time, $0.item) }
+    }
+
     /// The number of items waiting.
     public var count: Int { heap.count }
 

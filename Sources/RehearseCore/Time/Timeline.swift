@@ -5,6 +5,9 @@ public final class Timeline {
     /// A piece of scheduled work; `owner` is isolated if it throws.
     private struct Item {
         let owner: String
+        /// Whether the item is the clock's own bookkeeping (a display-link vsync, a sampler that
+        /// only reads) rather than work still to happen: ``pendingWork(dueBy:)`` leaves it out.
+        let isBackground: Bool
         let action: () throws -> Void
     }
 
@@ -21,8 +24,17 @@ public final class Timeline {
     }
 
     /// Runs `action` at `time` (now, if `time` is in the past), after everything already due then.
-    public func schedule(at time: VirtualTime, owner: String, _ action: @escaping () throws -> Void) {
-        scheduler.schedule(Item(owner: owner, action: action), at: max(time, now))
+    /// A `background` item is bookkeeping that never counts as work still to happen (the display
+    /// link's vsyncs, which tick as long as anything asks for frames; a sampler that only reads).
+    public func schedule(at time: VirtualTime, owner: String, background: Bool = false, _ action: @escaping () throws -> Void) {
+        scheduler.schedule(Item(owner: owner, isBackground: background, action: action), at: max(time, now))
+    }
+
+    /// The work waiting that is due at or before `time`, background items left out: who owns
+    /// each and when it is due, in the order it will run.
+    public func pendingWork(dueBy time: VirtualTime) -> [(owner: String, time: VirtualTime)] {
+        guard let next = scheduler.nextDueTime, next <= time else { return [] }
+        return scheduler.items(dueBy: time).filter { !$0.item.isBackground }.map { ($0.item.owner, $0.time) }
     }
 
     /// Drops every waiting item (a simulation going away lets go of its plugins' actions).

@@ -104,7 +104,7 @@ public struct ExploreAlphabet: Sendable {
             case .injectQueried(let queried):
                 if case .text(let text) = queried.kind, !texts.contains(text) { texts.append(text) }
             case .inject, .schedule, .motionStream, .wait, .advance, .keyboardShow, .keyboardHide, .expect, .expectEvent,
-                 .expectNoEvent, .set, .animate, .activate, .snapshot, .touchStream, .expectPicture, .expectVisible, .scrollUntilVisible:
+                 .expectNoEvent, .set, .animate, .activate, .snapshot, .touchStream, .expectPicture, .expectVisible, .scrollUntilVisible, .settle, .waitUntil:
                 continue
             }
         }
@@ -119,7 +119,7 @@ public struct ExploreAlphabet: Sendable {
             case .inject(let event), .schedule(let event, _):
                 if case .custom = event, !events.contains(event) { events.append(event) }
             case .injectQueried, .motionStream, .wait, .advance, .keyboardShow, .keyboardHide, .expect, .expectEvent, .expectNoEvent,
-                 .set, .animate, .activate, .snapshot, .touchStream, .expectPicture, .expectVisible, .scrollUntilVisible:
+                 .set, .animate, .activate, .snapshot, .touchStream, .expectPicture, .expectVisible, .scrollUntilVisible, .settle, .waitUntil:
                 continue
             }
         }

@@ -50,7 +50,7 @@ extension StepParser {
     }
 
     /// `PATH OP OPERAND`, its paths checked; an error points at the character at fault.
-    private func condition(_ value: YAMLValue) throws(ScenarioError) -> Condition {
+    func condition(_ value: YAMLValue) throws(ScenarioError) -> Condition {
         let text = try value.string("a condition")
         let condition: Condition
         do {

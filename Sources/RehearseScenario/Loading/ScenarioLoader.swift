@@ -59,6 +59,14 @@ public struct ScenarioLoader: Sendable {
         let simulation = try setUp(scenario, nodes: nodes, layoutValue: layout?.value, plugins: plugins)
         var parser = StepParser(simulation: simulation, declaredScene: { [scenario] in try? scenario.makeSimulation(plugins: []) })
         var errors = ScenarioErrors()
+        if let settle = entries["settle"] {
+            guard case .string(ScenarioSyntax.autoSettle)? = settle.scalarValue else {
+                let found = (try? settle.string("settle")).map { "'\($0)'" } ?? settle.typeName
+                throw settle.error("settle at the top of a file is auto (a settle after every step that starts motion), found \(found)")
+            }
+            parser.settlesAfterSteps = true
+            scenario.settlesAfterSteps = true
+        }
         scenario.invariants = try entries["invariants"].map { value throws(ScenarioError) in try parser.invariants(value, errors: &errors) } ?? []
         scenario.explore = errors.keep { () throws(ScenarioError) in
             try entries["explore"].map { value throws(ScenarioError) in try parser.exploreSettings(value) }

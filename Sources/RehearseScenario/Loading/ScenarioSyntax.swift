@@ -1,7 +1,7 @@
 /// The keys of every mapping a scenario file has, in one place: the loader refuses any other key
 /// and `rehearse schema` lists exactly these, so the file format and its schema cannot drift apart.
 enum ScenarioSyntax {
-    static let topLevel = ["name", "device", "scene", "plugins", "animations", "invariants", "explore", "steps"]
+    static let topLevel = ["name", "device", "scene", "plugins", "animations", "invariants", "explore", "settle", "steps"]
     /// A mapping in the `plugins:` list: a plugin with its configuration, or a command plugin
     /// (docs/remote-plugins.md) with what starts it.
     static let pluginItem = ["id", "configuration", "command", "deadline", "directory"]
@@ -42,6 +42,10 @@ enum ScenarioSyntax {
     static let fling = ["on", "at", "velocity"]
     static let pinchOn = ["on", "at", "scale", "duration"]
     static let scrollUntilVisible = ["node", "in", "direction", "max"]
+    static let settle = ["timeout"]
+    static let waitUntil = ["until", "timeout"]
+    /// The one value of the top-level `settle:`.
+    static let autoSettle = "auto"
     /// One finger event of a `touches:` stream.
     static let touch = ["id", "phase", "point", "time"]
 }

@@ -12,7 +12,11 @@ struct StepParser {
     private let touchSteps = TouchStepReader()
     /// The orientation the steps have reached: touch steps' points must be on its screen.
     private var orientation = Orientation.portrait
-    /// The last step so far whose length is known only when it runs: no `at:` may follow it.
+    /// Whether the file says `settle: auto`: a settle follows every step that starts motion.
+    var settlesAfterSteps = false
+    /// The last step so far whose length is known only when it runs (a settle, a wait-until, a
+    /// scroll-until-visible; with `settle: auto`, a step that starts motion), and why: no `at:`
+    /// may follow it.
     private var unknownLength: (name: String, location: SourceLocation)?
 
 
@@ -25,6 +29,7 @@ struct StepParser {
         case expectPicture = "expect-picture"
         case expectVisible = "expect-visible", expectNotVisible = "expect-not-visible"
         case scrollUntilVisible = "scroll-until-visible"
+        case settle, waitUntil = "wait-until"
     }
 
     static let stepNames = StepName.allCases.map(\.rawValue)
@@ -65,7 +70,7 @@ struct StepParser {
     }
 
     /// Moves the steps' clock, refusing to go past ``ScenarioLimits/runSeconds``.
-    private mutating func moveClock(to time: VirtualTime, at value: YAMLValue) throws(ScenarioError) {
+    mutating func moveClock(to time: VirtualTime, at value: YAMLValue) throws(ScenarioError) {
         guard time.seconds <= ScenarioLimits.runSeconds else {
             throw value.error("this step would take the scenario to \(time) s; a scenario runs at most "
                 + "\(Int(ScenarioLimits.runSeconds)) simulated seconds")
@@ -74,6 +79,20 @@ struct StepParser {
     }
 
     mutating func step(_ value: YAMLValue) throws(ScenarioError) -> Step {
+        let step = try read(value)
+        if settlesAfterSteps, step.action.startsMotion {
+            unknownLength = ("settle: auto's settle after the step", step.location)
+            try moveClock(to: clock + Self.defaultWait, at: value)
+        }
+        return step
+    }
+
+    private mutating func read(_ value: YAMLValue) throws(ScenarioError) -> Step {
+        // `- settle`, the one step written without an argument.
+        if case .scalar(let scalar) = value.node, scalar.string == StepName.settle.rawValue {
+            unknownLength = (scalar.string, value.location)
+            return Step(action: try settle(nil, at: value), location: value.location)
+        }
         let entries = try value.mapping("a step")
         guard entries.count == 1, let (name, key, argument) = entries.first else {
             let names = entries.map(\.key).joined(separator: ", ")
@@ -92,8 +111,8 @@ struct StepParser {
     /// runs, where the time could already be past.
     private func checkTimeMayBeNamed(_ step: String, at value: YAMLValue) throws(ScenarioError) {
         guard let (name, location) = unknownLength else { return }
-        throw value.error("\(step) names a time, but \(name) at line \(location.line) takes as long as it takes when it runs; "
-            + "use wait: after it")
+        throw value.error("\(step) names a time from the start, but \(name) at line \(location.line) takes as long as it takes "
+            + "when it runs; use wait: (seconds from the step before) after it")
     }
 
     private mutating func action(_ name: StepName, _ argument: YAMLValue) throws(ScenarioError) -> Step.Action {
@@ -171,6 +190,8 @@ struct StepParser {
         case .expectVisible: return .expectVisible(node: try nodeQuery(argument, of: name.rawValue), visible: true)
         case .expectNotVisible: return .expectVisible(node: try nodeQuery(argument, of: name.rawValue), visible: false)
         case .scrollUntilVisible: return .scrollUntilVisible(try scrollUntilVisible(argument))
+        case .settle: return try settle(argument, at: argument)
+        case .waitUntil: return try waitUntil(argument)
         }
     }
 

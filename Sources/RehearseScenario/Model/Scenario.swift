@@ -22,10 +22,14 @@ public struct Scenario: Sendable {
     /// How `rehearse explore` draws actions on this set-up, if the file says.
     public var explore: ExploreSettings?
     public var steps: [Step]
-    /// The simulated time the steps reach (waits, `at:`, motion and touch streams), counting a
-    /// step whose length is known only when it runs (`scroll-until-visible`) as taking no time:
-    /// the least the run takes.
+    /// The simulated time the steps reach at most (waits, `at:`, motion and touch streams; a step
+    /// whose length is known only when it runs counted at the most it can take: a settle or a
+    /// wait-until at its timeout, as are the settles of ``settlesAfterSteps``, and a
+    /// `scroll-until-visible` at all its drags each followed by the longest rest).
     public var duration: VirtualTime
+    /// Whether the file says `settle: auto`: a settle after every step that starts motion
+    /// (``Step/Action/startsMotion``).
+    public var settlesAfterSteps = false
     /// The file's text as loaded: a recording of a simulation set up from it starts from it.
     public var text = ""
 }
@@ -71,27 +75,52 @@ public struct Step: Sendable {
         case expectVisible(node: NodeQuery, visible: Bool)
         /// Drag a scroll view until a node is fully visible; takes as long as that takes.
         case scrollUntilVisible(ScrollUntilVisible)
+        /// Advance frame by frame until nothing moves (``Simulation/settle(within:advancing:)``),
+        /// failing once `timeout` has passed.
+        case settle(timeout: VirtualTime)
+        /// Run the clock until the condition holds, failing once `timeout` has passed.
+        case waitUntil(Condition, timeout: VirtualTime)
     }
 }
 
 extension Step.Action {
     /// The steps' clock after this step, from `now`: a wait and a motion or touch stream move it
-    /// on, `at` moves it to a time, and nothing else moves it. A step whose length is known only
-    /// when it runs (``hasKnownDuration`` false) counts as taking no time: the least it takes.
+    /// on, `at` moves it to a time, a step whose length is known only when it runs
+    /// (``hasKnownDuration`` false) moves it on by the most it can take (how much less, only the
+    /// run knows), and nothing else moves it.
     public func clock(after now: VirtualTime) -> VirtualTime {
         switch self {
-        case .wait(let duration), .motionStream(_, _, let duration): now + duration
+        case .wait(let duration), .motionStream(_, _, let duration), .settle(let duration), .waitUntil(_, let duration): now + duration
         case .touchStream(let stream): now + stream.duration
+        case .scrollUntilVisible(let scroll): now + scroll.longestDuration
         case .advance(let time): time
         case .inject, .injectQueried, .schedule, .keyboardShow, .keyboardHide, .expect, .expectEvent, .expectNoEvent, .set, .animate,
-             .activate, .snapshot, .expectPicture, .expectVisible, .scrollUntilVisible: now
+             .activate, .snapshot, .expectPicture, .expectVisible: now
         }
     }
 
-    /// Whether the loader knows how long the step takes: false for `scroll-until-visible`, after
-    /// which an `at:` (or an `emit` at a time) is refused, since the time it names could be past.
+    /// Whether the loader knows how long the step takes: false for `settle`, `wait-until` and
+    /// `scroll-until-visible`, after which an `at:` (or an `emit` at a time) is refused, since the
+    /// time it names could be past.
     public var hasKnownDuration: Bool {
-        if case .scrollUntilVisible = self { false } else { true }
+        switch self {
+        case .settle, .waitUntil, .scrollUntilVisible: false
+        case .inject, .injectQueried, .schedule, .motionStream, .touchStream, .wait, .advance, .keyboardShow, .keyboardHide, .expect,
+             .expectEvent, .expectNoEvent, .set, .animate, .activate, .snapshot, .expectPicture, .expectVisible: true
+        }
+    }
+
+    /// Whether the step can start motion, so that `settle: auto` (and `rehearse run --settle`)
+    /// settles after it: what injects events (taps, typing, focus, return, resigning, rotation,
+    /// the network, `emit` without `at`, motion samples), touch steps, the keyboard steps and
+    /// `animate`. Not the steps that only move the clock, check, picture, or change the scene at
+    /// once without an event (`set`, `activate`), nor `emit` with `at` (its event comes later).
+    public var startsMotion: Bool {
+        switch self {
+        case .inject, .injectQueried, .motionStream, .touchStream, .keyboardShow, .keyboardHide, .animate, .scrollUntilVisible: true
+        case .schedule, .wait, .advance, .expect, .expectEvent, .expectNoEvent, .set, .activate, .snapshot, .expectPicture, .settle,
+             .waitUntil, .expectVisible: false
+        }
     }
 }
 

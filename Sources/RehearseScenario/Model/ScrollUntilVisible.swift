@@ -19,6 +19,16 @@ public struct ScrollUntilVisible: Hashable, Sendable {
     /// an edge takes well under a second); past it the step fails.
     public static let restLimit = VirtualTime(nanoseconds: 5_000_000_000)
 
+    /// The most one drag can take: the drag, the hold, and the wait for rest, which may end a
+    /// display frame past ``restLimit`` (a second at the slowest refresh rate a device may have).
+    public static let longestDrag = dragDuration + holdDuration + restLimit
+        + VirtualTime(nanoseconds: 1_000_000_000 / Int64(ScenarioLimits.deviceRefreshRate.lowerBound))
+
+    /// The most the step can take, all its drags made: what the steps' clock counts it at.
+    public var longestDuration: VirtualTime {
+        VirtualTime(nanoseconds: Self.longestDrag.nanoseconds * Int64(maximumDrags))
+    }
+
     /// The node to bring into view.
     public var node: NodeQuery
     /// The scroll view to drag.

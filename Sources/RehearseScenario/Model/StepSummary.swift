@@ -26,6 +26,8 @@ extension Step.Action {
         case .expectPicture(let name, _): "expect-picture \(name)"
         case .expectVisible(let node, let visible): "\(visible ? "expect-visible" : "expect-not-visible") \(node)"
         case .scrollUntilVisible(let scroll): "scroll \(scroll.scrollView) until \(scroll.node) is visible"
+        case .settle(let timeout): "settle (within \(timeout) s)"
+        case .waitUntil(let condition, let timeout): "wait-until \(condition.path) (within \(timeout) s)"
         }
     }
 
@@ -35,7 +37,7 @@ extension Step.Action {
         switch self {
         case .expect, .expectEvent, .expectNoEvent, .expectPicture, .snapshot, .expectVisible: true
         case .inject, .injectQueried, .schedule, .motionStream, .touchStream, .wait, .advance, .keyboardShow, .keyboardHide, .set,
-             .animate, .activate, .scrollUntilVisible: false
+             .animate, .activate, .scrollUntilVisible, .settle, .waitUntil: false
         }
     }
 

@@ -47,7 +47,7 @@ final class ScenarioExecution {
             switch step.action {
             case .expectEvent(let expectation), .expectNoEvent(let expectation): expectation.name
             case .inject, .injectQueried, .schedule, .motionStream, .wait, .advance, .keyboardShow, .keyboardHide, .expect, .set,
-                 .animate, .activate, .snapshot, .touchStream, .expectPicture, .expectVisible, .scrollUntilVisible: nil
+                 .animate, .activate, .snapshot, .touchStream, .expectPicture, .expectVisible, .scrollUntilVisible, .settle, .waitUntil: nil
             }
         })
         simulation.bus.subscribe(.all, owner: "scenario") { [unowned self] event in
@@ -65,14 +65,37 @@ final class ScenarioExecution {
     /// Whether the run has reached its stop time, or spent its budget.
     var hasStopped: Bool { stopReason != nil || (stopTime.map { simulation.now >= $0 } ?? false) }
 
-    /// Runs the simulation to `time` (or its stop time, if that comes first) within the budget.
-    func advance(to time: VirtualTime) {
-        guard stopReason == nil else { return }
+    /// Runs the simulation to `time` (or its stop time, if that comes first) within the budget;
+    /// returns whether the clock got to `time`.
+    @discardableResult
+    func advance(to time: VirtualTime) -> Bool {
+        guard stopReason == nil else { return false }
         do {
             try meter.run(until: limited(time))
         } catch {
             stopReason = "\(error)"
         }
+        return stopReason == nil && simulation.now >= time
+    }
+
+    /// Runs the next piece of work due by `time` (or the clock to `time` when none is), within
+    /// the budget and the stop time; returns whether the run may go on.
+    private func step(until time: VirtualTime) -> Bool {
+        guard stopReason == nil else { return false }
+        do {
+            try meter.step(until: limited(time))
+        } catch {
+            stopReason = "\(error)"
+        }
+        return !hasStopped
+    }
+
+    /// Settles (``Simulation/settle(within:advancing:)``) within `timeout`; what still moves then
+    /// fails the step at `location`, the first few of them named.
+    func settle(within timeout: VirtualTime, at location: SourceLocation, _ subject: String = "settle") {
+        let moving = simulation.settle(within: timeout) { [unowned self] time in advance(to: time) }
+        guard !moving.isEmpty, !hasStopped else { return }
+        record(subject, expected: "nothing moving within \(timeout) s", actual: MovingThing.list(moving), at: location)
     }
 
     /// The picture of the scene now, or nil (and the run stopped) once the run's pictures would
@@ -116,7 +139,7 @@ final class ScenarioExecution {
     private func sample(every interval: VirtualTime, until end: VirtualTime, from start: VirtualTime? = nil,
                         _ take: @escaping () -> Void) {
         let time = start ?? simulation.now
-        simulation.timeline.schedule(at: time, owner: "renderer") { [unowned self] in
+        simulation.timeline.schedule(at: time, owner: "renderer", background: true) { [unowned self] in
             take()
             if time + interval <= end { sample(every: interval, until: end, from: time + interval, take) }
         }
@@ -128,7 +151,7 @@ final class ScenarioExecution {
         case .expectEvent, .expectNoEvent:
             eventWindowEnd = delivered.count
         case .inject, .injectQueried, .schedule, .motionStream, .wait, .advance, .keyboardShow, .keyboardHide, .expect, .set,
-             .animate, .activate, .snapshot, .touchStream, .expectPicture, .expectVisible, .scrollUntilVisible:
+             .animate, .activate, .snapshot, .touchStream, .expectPicture, .expectVisible, .scrollUntilVisible, .settle, .waitUntil:
             if let end = eventWindowEnd {
                 // The window is closed: what came before it is never counted again.
                 delivered.removeFirst(end)
@@ -162,7 +185,21 @@ final class ScenarioExecution {
         case .wait(let duration):
             advance(to: simulation.now + duration)
         case .advance(let time):
+            // Only `rehearse run --settle` can have taken the clock past a time the file gives.
+            guard time >= simulation.now else {
+                return fail(step, "at \(time) s", "the clock had reached \(simulation.now) s, settling after the steps before "
+                    + "(--settle); use wait: (seconds from the step before) instead")
+            }
             advance(to: time)
+        case .settle(let timeout):
+            settle(within: timeout, at: step.location)
+        case .waitUntil(let condition, let timeout):
+            let held = simulation.wait(until: { simulation.holds(condition) }, within: timeout) { [unowned self] deadline in
+                self.step(until: deadline)
+            }
+            guard !held, !hasStopped else { return }
+            let (actual, expected) = simulation.sides(of: condition)
+            record("wait-until \(condition)", expected: "\(expected) within \(timeout) s", actual: actual, at: step.location)
         case .keyboardShow(let height, let duration, let curve):
             simulation.keyboard.show(height: height, duration: duration, curve: curve)
         case .keyboardHide:

@@ -14,6 +14,9 @@ public struct ScenarioRunner: Sendable {
     public var budget = WorkBudget()
     /// How `expect-picture` steps treat their golden pictures.
     public var pictures = PictureOptions()
+    /// Whether to settle after every step that starts motion, in every file, as `settle: auto`
+    /// does for one (`rehearse run --settle`).
+    public var settlesAfterSteps = false
     /// What starts the programs of the files' command plugins (docs/remote-plugins.md).
     public var commandStarter: (any PluginCommandStarter)?
 
@@ -146,6 +149,10 @@ public struct ScenarioRunner: Sendable {
         let stride = (pictured + Rendering.maximumStepPictures - 1) / Rendering.maximumStepPictures
         for (index, step) in scenario.steps.enumerated() where !execution.hasStopped {
             execution.perform(step)
+            if settlesAfterSteps || scenario.settlesAfterSteps, step.action.startsMotion, !execution.hasStopped {
+                let option = scenario.settlesAfterSteps ? "settle: auto" : "--settle"
+                execution.settle(within: StepParser.defaultWait, at: step.location, "the settle after this step (\(option))")
+            }
             if pictured > 0, index % stride == 0 || index == scenario.steps.count - 1 { execution.pictureStep(step) }
         }
         if let stopTime, simulation.now < stopTime { execution.advance(to: stopTime) }

@@ -88,4 +88,12 @@ final class BudgetMeter {
         }
         if let exceeded { throw exceeded }
     }
+
+    /// Runs the next item due by `time`, or moves the clock to `time` when none is; throws once
+    /// the budget is spent.
+    func step(until time: VirtualTime) throws(BudgetExceeded) {
+        if let exceeded { throw exceeded }
+        _ = simulation.timeline.run(until: time, atMost: 1)
+        if let exceeded { throw exceeded }
+    }
 }

@@ -39,7 +39,10 @@ public enum ScenarioSchema {
             ]),
             "invariants": ["type": "array", "maxItems": .int(Int64(ScenarioLimits.invariants)), "items": invariant],
             "explore": explore(events: events),
-            "steps": ["type": "array", "maxItems": .int(Int64(ScenarioLimits.steps)), "items": oneOf(step)],
+            "settle": ["const": .string(ScenarioSyntax.autoSettle)],
+            // `- settle` is the one step written without an argument.
+            "steps": ["type": "array", "maxItems": .int(Int64(ScenarioLimits.steps)),
+                      "items": oneOf(step + [["const": .string(StepParser.StepName.settle.rawValue)]])],
         ], required: ["name", "steps"], extra: [
             "$schema": "http://json-schema.org/draft-07/schema#",
             "definitions": ["value": value, "item": item, "expected": expected, "expectedItem": expectedItem],
@@ -112,8 +115,13 @@ public enum ScenarioSchema {
         case .scrollUntilVisible:
             object(["node": node, "in": node, "direction": enumeration(SwipeDirection.allCases.map(\.rawValue)),
                     "max": range(1...ScenarioLimits.scrollDrags, type: "integer")], required: ["node", "in"])
+        case .settle: oneOf([["type": "null"], object(["timeout": waitTimeout])])
+        case .waitUntil: oneOf([condition, object(["until": condition, "timeout": waitTimeout], required: ["until"])])
         }
     }
+
+    /// A settle's or wait-until's timeout, in seconds.
+    private static let waitTimeout: FieldValue = ["type": "number", "minimum": 0, "maximum": .double(ScenarioLimits.waitSeconds)]
 
     /// What a touch step takes. Whether a point is on the screen depends on the device and the
     /// orientation the steps have reached, which only the loader knows; the schema bounds it by
@@ -157,7 +165,7 @@ public enum ScenarioSchema {
             return ["type": "array", "minItems": 1, "items": touch]
         case .tap, .wait, .at, .expect, .type, .return, .focus, .resign, .keyboard, .motion, .rotate, .network, .emit, .set,
              .animate, .activate, .expectEvent, .expectNoEvent, .snapshot, .expectPicture, .expectVisible, .expectNotVisible,
-             .scrollUntilVisible:
+             .scrollUntilVisible, .settle, .waitUntil:
             return ["not": [:]]
         }
     }
@@ -330,6 +338,10 @@ public enum ScenarioSchema {
             if plugin.configurationDurations.contains(path) { return nullable(seconds) }
             // A mapping whose defaults are empty: its values' form from the configuration's type.
             if case .dictionary(let entries) = defaultValue, entries.isEmpty, let shape = plugin.configurationShapes[path] {
+                // Each value may be null too, as the loader reads a configuration (`sections: {settings: null}`).
+                if case .mappingOf(let value) = shape {
+                    return nullable(["type": "object", "additionalProperties": nullable(ScenarioSchema.schema(of: value))])
+                }
                 return nullable(ScenarioSchema.schema(of: shape))
             }
             let schema: FieldValue = switch defaultValue {

@@ -70,6 +70,18 @@ class Session:
         now: float = self.call("Advance", "d", float(seconds))[0]
         return now
 
+    def settle(self, timeout: float = 10.0) -> float:
+        """Moves the clock on frame by frame until nothing moves (manual and virtual modes); returns
+        the time now. Past `timeout` seconds, a `RehearseError` named `errors.TIMEOUT` says what still moves."""
+        now: float = self.call("Settle", "d", float(timeout))[0]
+        return now
+
+    def wait_until(self, condition: str, timeout: float = 10.0) -> float:
+        """Moves the clock on until `condition` (`PATH OP VALUE`, as invariants write it) holds; returns
+        the time now. Past `timeout` seconds, a `RehearseError` named `errors.TIMEOUT` gives both sides."""
+        now: float = self.call("WaitUntil", "sd", condition, float(timeout))[0]
+        return now
+
     def get(self, path: str) -> Any:
         """A path's value, as scenario files name them (`title.frame.y`, `keyboard.visible`)."""
         return from_dbus("v", self.call("Get", "s", path)[0])

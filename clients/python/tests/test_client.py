@@ -122,6 +122,22 @@ class ClientTests(unittest.TestCase):
             self.assertEqual(rehearse.node("save"), "save")
             self.assertEqual(rehearse.node("save", kind="button"), {"id": "save", "kind": "button"})
 
+    def test_settle_and_wait_until_wait_for_the_simulation_and_time_out_by_name(self):
+        with self.simulator.session(plugins=["login-animator"], mode="manual") as login:
+            login.inject("tap", target="username")
+            self.assertEqual(login.wait_until("title.presentation.frame.y <= 70"), 0.3)  # the form has lifted
+            self.assertEqual(login.settle(), 0.5)  # and the keyboard has arrived
+            self.assertEqual(login.settle(timeout=0), 0.5)  # already still
+            login.inject("resign")
+            with self.assertRaises(rehearse.RehearseError) as late:
+                login.settle(timeout=0.1)
+            self.assertEqual(late.exception.name, rehearse.errors.TIMEOUT)
+            self.assertIn("the keyboard is moving until 1 s", late.exception.message)
+            with self.assertRaises(rehearse.RehearseError) as never:
+                login.wait_until("keyboard.visible == true", timeout=1)
+            self.assertEqual(never.exception.name, rehearse.errors.TIMEOUT)
+            self.assertIn("found keyboard.visible = false", never.exception.message)
+
     def test_gestures_are_finger_events_at_their_times(self):
         with self.simulator.session(mode="manual") as session:
             session.swipe((160, 400), "up")
