@@ -189,7 +189,10 @@ struct StepParser {
         case .expectPicture: return try expectPicture(argument)
         case .expectVisible: return .expectVisible(node: try nodeQuery(argument, of: name.rawValue), visible: true)
         case .expectNotVisible: return .expectVisible(node: try nodeQuery(argument, of: name.rawValue), visible: false)
-        case .scrollUntilVisible: return .scrollUntilVisible(try scrollUntilVisible(argument))
+        case .scrollUntilVisible:
+            let scroll = try scrollUntilVisible(argument)
+            try moveClock(to: clock + scroll.longestDuration, at: argument)
+            return .scrollUntilVisible(scroll)
         case .settle: return try settle(argument, at: argument)
         case .waitUntil: return try waitUntil(argument)
         }
