@@ -115,7 +115,7 @@ struct Explore: ParsableCommand {
             failure = (found, shrunk, try write(shrunk, explorer: explorer))
             if let report, let file = failure?.file { try writeReport(of: file, into: report) }
         }
-        let report = ExploreReport(scenario: scenario, shard: part.description, sequences: outcome.sequences,
+        let report = try ExploreReport(scenario: scenario, shard: part.description, sequences: outcome.sequences,
                                    seconds: seconds, coverage: coverage, failure: failure, explorer: explorer)
         switch format {
         case .text: printText(report)
@@ -135,9 +135,10 @@ struct Explore: ParsableCommand {
             }
             return
         }
-        let invariant = found.invariant
+        let invariant = shrunk.invariant
+        // The time the written file fails at: the shrunk sequence's, which it replays step for step.
         print(TerminalText.escape("invariant '\(invariant.name)' (\(invariant.owner)) broke in seed \(found.seed) at "
-            + "\(found.time.seconds.shortDescription) s: \(invariant.actual), expected \(invariant.expected)"))
+            + "\(shrunk.time) s: \(invariant.actual), expected \(invariant.expected)"))
         print("shrunk from \(found.actions.count) to \(shrunk.actions.count) actions:")
         for action in report.shrunkShown { print(TerminalText.escape("  \(action)")) }
         print(TerminalText.escape("written: \(file) (rehearse run \(file) reproduces it)"))
