@@ -234,6 +234,24 @@ private let plantedScenario = """
         #expect(coverage.eventNames.contains("tap"))
     }
 
+    /// Issue 36: each action's step reads back to the same event: texts YAML could read as
+    /// something else (a boolean, a number, a mapping, a comment, a line break the loader refuses
+    /// as it is) are quoted and escaped, words are written plain.
+    @Test func stepsReadBackToTheirActions() throws {
+        let texts = ["vijay", "on", "No", "123", "a: b", "#c", "x\u{2028}y", "tab\there", "\u{85}", "\"quoted\"", ""]
+        let events: [Event] = texts.map { .text(TextInput(target: "field", text: $0)) } + [
+            .tap(Tap(target: "box")), .tap(Tap(point: Point(x: 1.5, y: 2))), .focus(NodeTarget(target: "field")),
+            .returnKey(NodeTarget(target: "field")), .resign(ResignRequest()), .orientation(OrientationChange(value: .landscapeLeft)),
+            .network(NetworkChange(online: false)), .motion(MotionSample(rotationRate: Vector3(x: 0, y: -2, z: 0.25))),
+        ]
+        let steps = events.map { "  - \(ExploreAction.inject($0))\n" }.joined()
+        #expect(steps.contains("type: {into: field, text: vijay}") && steps.contains(#"text: "on""#) && steps.contains("tap: box"))
+        let scenario = try ScenarioLoader(registry: registry).load(data: Data(plantedScenario.replacingOccurrences(of: "steps: []", with: "steps:\n" + steps).utf8),
+                                                                  file: "steps.yaml")
+        let read = scenario.steps.map { step -> Event? in if case .inject(let event) = step.action { event } else { nil } }
+        #expect(read == events)
+    }
+
     /// The same seed gives the same sequence; a sequence that breaks nothing gives no failure.
     @Test func seedsAreDeterministic() throws {
         let explorer = try explorer()
