@@ -126,16 +126,15 @@ public struct Explorer: Sendable {
     /// action the simulation refuses at its moment (a tap on a node a plugin has taken out, a
     /// gesture on a node not visible) does nothing and takes no time, and the written file leaves
     /// it out (``steps(_:)``).
-    public func run(_ actions: [ExploreAction], seed: UInt64 = 0, recorder: ((Simulation) -> Void)? = nil) throws -> Failure? {
-        try runRecording(actions, seed: seed, records: false, recorder: recorder).0
+    public func run(_ actions: [ExploreAction], seed: UInt64 = 0) throws -> Failure? {
+        try runRecording(actions, seed: seed, records: false).0
     }
 
-    /// ``run(_:seed:recorder:)``, also returning what the sequence reached if `records`; `performed`
-    /// is told each action the simulation took, as the written file has it.
-    private func runRecording(_ actions: [ExploreAction], seed: UInt64, records: Bool, recorder: ((Simulation) -> Void)? = nil,
+    /// ``run(_:seed:)``, also returning what the sequence reached if `records`; `performed` is
+    /// told each action the simulation took, as the written file has it.
+    private func runRecording(_ actions: [ExploreAction], seed: UInt64, records: Bool,
                               performed: ((ExploreAction) -> Void)? = nil) throws -> (Failure?, ExploreCoverage.Reached?) {
         let simulation = try scenario.makeSimulation(plugins: plugins)
-        recorder?(simulation)
         let seen = records ? ExploreCoverage.Run(watching: simulation) : nil
         let watch = InvariantWatch(simulation)
         let meter = BudgetMeter(simulation, budget: budget)
@@ -181,7 +180,9 @@ public struct Explorer: Sendable {
 
     /// `failure` with the fewest, simplest actions that still break the same invariant: chunks of
     /// actions are removed (halves, then quarters, ... then single actions), waits in a row merged
-    /// and waits shortened until no change keeps the failure.
+    /// and waits shortened until no change keeps the failure; then each wait is rounded (to the
+    /// tenth of a second, the hundredth, the millisecond: the first that keeps it). Its time is
+    /// the time its file (``scenarioText(for:)``) fails at.
     public func shrink(_ failure: Failure) throws -> Failure {
         var current = failure
         func attempt(_ actions: [ExploreAction]) throws -> Bool {
@@ -239,7 +240,7 @@ public struct Explorer: Sendable {
     }
 
     /// `actions` as the written file has them: those the simulation takes, run on a fresh one, as
-    /// ``run(_:seed:recorder:)`` does them (text typed into a secure field masked).
+    /// ``run(_:seed:)`` does them (text typed into a secure field masked).
     public func steps(_ actions: [ExploreAction]) throws -> [ExploreAction] {
         var steps: [ExploreAction] = []
         _ = try runRecording(actions, seed: 0, records: false, performed: { steps.append($0) })
