@@ -11,8 +11,11 @@ struct Explore: ParsableCommand {
         abstract: "Run seeded random action sequences on a scenario's set-up, checking every invariant; shrink a failure to a scenario file.",
         discussion: """
             The actions are taps on the scene's nodes, focus, text and return on its fields, resign, the four \
-            orientations, the network on and off, tilts and waits. Exit status: 0 when no invariant broke, 1 when one \
-            did (the shrunk scenario is written to --out and its path printed), 2 for invalid input or usage.
+            orientations, the network on and off, tilts and waits (and drags, flings, swipes and long presses when the \
+            file's explore: section lists them). A failure is written as the steps that do its actions (tap: ID, \
+            type, drag: {on: ...}, wait: ...), which rehearse run fails at the time printed. Exit status: 0 when no \
+            invariant broke, 1 when one did (the shrunk scenario is written to --out and its path printed), 2 for \
+            invalid input or usage.
             """)
 
     @Argument(help: "The scenario whose set-up (device, scene, plugins, invariants) is explored; its steps are not run.")
