@@ -11,8 +11,11 @@ struct Explore: ParsableCommand {
         abstract: "Run seeded random action sequences on a scenario's set-up, checking every invariant; shrink a failure to a scenario file.",
         discussion: """
             The actions are taps on the scene's nodes, focus, text and return on its fields, resign, the four \
-            orientations, the network on and off, tilts and waits. Exit status: 0 when no invariant broke, 1 when one \
-            did (the shrunk scenario is written to --out and its path printed), 2 for invalid input or usage.
+            orientations, the network on and off, tilts and waits (and drags, flings, swipes and long presses when the \
+            file's explore: section lists them). A failure is written as the steps that do its actions (tap: ID, \
+            type, drag: {on: ...}, wait: ...), which rehearse run fails at the time printed. Exit status: 0 when no \
+            invariant broke, 1 when one did (the shrunk scenario is written to --out and its path printed), 2 for \
+            invalid input or usage.
             """)
 
     @Argument(help: "The scenario whose set-up (device, scene, plugins, invariants) is explored; its steps are not run.")
@@ -115,7 +118,7 @@ struct Explore: ParsableCommand {
             failure = (found, shrunk, try write(shrunk, explorer: explorer))
             if let report, let file = failure?.file { try writeReport(of: file, into: report) }
         }
-        let report = ExploreReport(scenario: scenario, shard: part.description, sequences: outcome.sequences,
+        let report = try ExploreReport(scenario: scenario, shard: part.description, sequences: outcome.sequences,
                                    seconds: seconds, coverage: coverage, failure: failure, explorer: explorer)
         switch format {
         case .text: printText(report)
@@ -135,9 +138,10 @@ struct Explore: ParsableCommand {
             }
             return
         }
-        let invariant = found.invariant
+        let invariant = shrunk.invariant
+        // The time the written file fails at: the shrunk sequence's, which it replays step for step.
         print(TerminalText.escape("invariant '\(invariant.name)' (\(invariant.owner)) broke in seed \(found.seed) at "
-            + "\(found.time.seconds.shortDescription) s: \(invariant.actual), expected \(invariant.expected)"))
+            + "\(shrunk.time) s: \(invariant.actual), expected \(invariant.expected)"))
         print("shrunk from \(found.actions.count) to \(shrunk.actions.count) actions:")
         for action in report.shrunkShown { print(TerminalText.escape("  \(action)")) }
         print(TerminalText.escape("written: \(file) (rehearse run \(file) reproduces it)"))

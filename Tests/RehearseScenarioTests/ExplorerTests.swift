@@ -57,8 +57,8 @@ private let plantedScenario = """
         let shrunk = try explorer.shrink(failure)
         let kinds = shrunk.actions.map { action -> String in
             switch action {
-            case .inject(let event): event.name
-            case .touches(_, let label): label
+            case .inject(let event), .emit(let event): event.name
+            case .gesture(let gesture, _): gesture.name
             case .wait: "wait"
             }
         }
@@ -74,13 +74,19 @@ private let plantedScenario = """
         }
         #expect(failures.map(\.subject) == ["invariant 'box on screen' (scenario)"])
         #expect(result.simulatedTime == shrunk.time)
+        // Issue 36: the file is the steps a person writes, each action's own, waits rounded.
+        let steps = text.split(separator: "\n").drop { $0 != "steps:" }.dropFirst().map { String($0.dropFirst(4)) }
+        #expect(steps == shrunk.actions.map(\.description), "\(text)")
+        #expect(steps.contains("network: false") && steps.contains("focus: field") && steps.last?.hasPrefix("tap: ") == true, "\(text)")
+        #expect(!text.contains("emit:") && !text.contains("- at:"), "\(text)")
     }
 
     /// The touch kinds weigh 0 unless the file lists them: an exploration that does not ask for
     /// gestures draws what it drew before them. Listed, they find an invariant only scrolling can
     /// break: the failure shrinks to a gesture that moves the list (a fling, or a swipe across it)
-    /// and at most one action that lets the time it decelerates pass, and its file replays the
-    /// fingers as `emit` steps and fails the same way.
+    /// and at most one action that lets the time it decelerates pass, and its file replays them as
+    /// the gesture steps a person writes (issue 36: not `emit: touch.*` at nine-decimal times),
+    /// failing the same way at the same time.
     @Test func gesturesAreDrawnWhenListedAndTheirFailuresReplay() throws {
         let scene = """
             name: scrolling
@@ -98,25 +104,26 @@ private let plantedScenario = """
         let yaml = scene + "explore: {actions: {fling: 2, drag: 1, long-press: 1, swipe: 1}}\nsteps: []\n"
         let explorer = try Explorer(scenario: try ScenarioLoader(registry: registry).load(data: Data(yaml.utf8), file: "scrolling.yaml"),
                                     registry: registry)
-        #expect(explorer.alphabet.kinds.first { $0.kind == .fling }?.actions.map(\.description)
-            == ["fling list up from (160, 350) to (160, 250) in 0.1 s", "fling list down from (160, 250) to (160, 350) in 0.1 s"])
+        let steps = { (kind: ExploreKind) in explorer.alphabet.kinds.first { $0.kind == kind }?.actions.map(\.description) }
+        #expect(steps(.fling) == ["fling: {on: list, velocity: [0, -1000]}", "fling: {on: list, velocity: [0, 1000]}"])
+        #expect(steps(.drag)?.first == "drag: {on: list, by: [0, -100], duration: 0.5, hold: 0.1}")
+        #expect(steps(.swipe)?.first == "swipe: {from: [160, 284], direction: up, distance: 80}")
+        #expect(steps(.longPress) == ["long-press: {target: list, duration: 0.6}", "long-press: {target: field, duration: 0.6}"])
         let failure = try #require(try explorer.explore(seeds: 1...200).failure)
         let shrunk = try explorer.shrink(failure)
-        guard case .touches(let stream, let label)? = shrunk.actions.first else {
-            Issue.record("the shrunk failure does not start with a gesture: \(shrunk.actions)")
-            return
-        }
-        #expect(label.hasPrefix("fling list up") || label.hasPrefix("swipe up"), "\(shrunk.actions)")
-        #expect(stream.events.first?.phase == .began && stream.events.last?.phase == .ended)
+        let first = shrunk.actions.first?.description ?? ""
+        #expect(first.hasPrefix("fling: {on: list, velocity: [0, -") || first.hasPrefix("swipe: {from: [160, 284], direction: up"),
+                "\(shrunk.actions)")
         #expect(shrunk.actions.count <= 2, "\(shrunk.actions)")
         let text = try explorer.scenarioText(for: shrunk)
-        #expect(text.contains("- emit: {name: \"touch.began\""), "\(text)")
+        #expect(!text.contains("emit:") && !text.contains("touch."), "\(text)")
         let result = ScenarioRunner(registry: registry).run(try ScenarioLoader(registry: registry).load(data: Data(text.utf8), file: "shrunk.yaml"))
         guard case .failed(let failures) = result.outcome else {
             Issue.record("the shrunk file does not fail:\n\(text)")
             return
         }
         #expect(failures.map(\.subject) == ["invariant 'the list stays near the top' (scenario)"])
+        #expect(failures.first?.time == shrunk.time)
     }
 
     /// The file's `explore:` section sets the length, leaves out kinds weighing 0, and gives a
@@ -174,10 +181,11 @@ private let plantedScenario = """
         for (action, next) in zip(shrunk, shrunk.dropFirst()) {
             if case .wait = action, case .wait = next { Issue.record("two waits in a row: \(shrunk)") }
         }
-        // Issue 25's attack: reports showed the password the file types in clear.
-        let shown = explorer.shown([.inject(.text(TextInput(target: "password", text: "correct horse"))),
-                                    .inject(.text(TextInput(target: "username", text: "vijay")))])
-        #expect(shown == [#"text {"target":"password","text":"•••••••••••••"}"#, #"text {"target":"username","text":"vijay"}"#])
+        // Issue 25's attack: reports showed the password the file types in clear. Issue 36: what
+        // they show is the file's steps, the same masked text exploration types.
+        let shown = try explorer.steps([.inject(.text(TextInput(target: "password", text: "correct horse"))),
+                                        .inject(.text(TextInput(target: "username", text: "vijay")))]).map(\.description)
+        #expect(shown == [#"type: {into: password, text: "•••••••••••••"}"#, "type: {into: username, text: vijay}"])
     }
 
     /// Issue 25: coverage names the declared plugin state values no sequence reached. With only
@@ -224,6 +232,24 @@ private let plantedScenario = """
         let clean = try explorer.explore(seeds: 1...before, jobs: 4, coverage: coverage)
         #expect(clean.failure == nil && clean.sequences == alone.sequences - 1)
         #expect(coverage.eventNames.contains("tap"))
+    }
+
+    /// Issue 36: each action's step reads back to the same event: texts YAML could read as
+    /// something else (a boolean, a number, a mapping, a comment, a line break the loader refuses
+    /// as it is) are quoted and escaped, words are written plain.
+    @Test func stepsReadBackToTheirActions() throws {
+        let texts = ["vijay", "on", "No", "123", "a: b", "#c", "x\u{2028}y", "tab\there", "\u{85}", "\"quoted\"", ""]
+        let events: [Event] = texts.map { .text(TextInput(target: "field", text: $0)) } + [
+            .tap(Tap(target: "box")), .tap(Tap(point: Point(x: 1.5, y: 2))), .focus(NodeTarget(target: "field")),
+            .returnKey(NodeTarget(target: "field")), .resign(ResignRequest()), .orientation(OrientationChange(value: .landscapeLeft)),
+            .network(NetworkChange(online: false)), .motion(MotionSample(rotationRate: Vector3(x: 0, y: -2, z: 0.25))),
+        ]
+        let steps = events.map { "  - \(ExploreAction.inject($0))\n" }.joined()
+        #expect(steps.contains("type: {into: field, text: vijay}") && steps.contains(#"text: "on""#) && steps.contains("tap: box"))
+        let scenario = try ScenarioLoader(registry: registry).load(data: Data(plantedScenario.replacingOccurrences(of: "steps: []", with: "steps:\n" + steps).utf8),
+                                                                  file: "steps.yaml")
+        let read = scenario.steps.map { step -> Event? in if case .inject(let event) = step.action { event } else { nil } }
+        #expect(read == events)
     }
 
     /// The same seed gives the same sequence; a sequence that breaks nothing gives no failure.

@@ -124,6 +124,77 @@ import Testing
     }
 }
 
+/// Issue 36: a failure exploration finds is written as the steps a person writes, and every time
+/// `explore` reports is the time `rehearse run` of the written file fails at.
+@Suite struct ExploreWritesStepsTests {
+    /// A bundled set-up with an invariant that breaks (the login flow logs in, a gateway's first
+    /// half second ends), or the test scene whose list a drag or fling scrolls too far.
+    private static func setUp(_ name: String) throws -> URL {
+        let root = Rehearse.packageRoot
+        let breaking = [
+            "login-flow": ("Scenarios/login-flow/login-flow.yaml", "{name: never logged in, check: gateway.status == 'loggedOut'}"),
+            "gateway": ("Scenarios/gateway/transition-fade.yaml", "{name: the first half second, check: time < 0.5}"),
+        ]
+        guard let (file, invariant) = breaking[name] else { return root.appendingPathComponent("Tests/rehearseTests/drag-breaks-list.yaml") }
+        let text = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
+        #expect(text.contains("\nsteps:\n") && !text.contains("invariants:"))
+        return try Rehearse.scenario(text.replacingOccurrences(of: "\nsteps:\n", with: "\ninvariants: [\(invariant)]\nsteps:\n"),
+                                     named: "\(name).yaml")
+    }
+
+    /// The failure `explore` reports as text and as JSON, and the failure `run` of its file
+    /// reports: the same invariant at the same time. Before, the text said when the sequence
+    /// found broke, not the shrunk one the file replays (1.95 s for a file failing at 0.633 s).
+    @Test(arguments: ["drag-breaks-list", "login-flow", "gateway"])
+    func theSummarysTimeIsTheWrittenFilesFailureTime(setUp name: String) throws {
+        let file = try Self.setUp(name)
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("explore-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let options = ["explore", file.path, "--seed", "1", "--runs", "2000", "--out", out.path]
+        let json = try Rehearse.run(options + ["--format", "jsonl"])
+        #expect(json.status == 1, "\(json.output)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+        let failure = try #require(report["failure"] as? [String: Any])
+        let time = try #require(failure["time"] as? Double), written = try #require(failure["file"] as? String)
+        let text = try Rehearse.run(options)
+        let summary = try #require(text.output.split(separator: "\n").first { $0.contains(" broke in seed ") })
+        let said = summary.split(separator: " at ").last?.prefix { $0 != " " }
+        #expect(said.flatMap { Double($0) } == time, "\(summary)")
+
+        let run = try Rehearse.run(["run", written, "--format", "json"])
+        #expect(run.status == 1, "\(run.output)")
+        let result = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
+        let failures = try #require((result["scenarios"] as? [[String: Any]])?.first?["failures"] as? [[String: Any]])
+        #expect(failures.first?["subject"] as? String == "invariant '\(failure["invariant"] as? String ?? "")' (scenario)")
+        let writtenText = try String(contentsOfFile: written, encoding: .utf8)
+        #expect(failures.first?["time"] as? Double == time, "\(summary)\n\(writtenText)")
+
+        let steps = writtenText.split(separator: "\n").drop { $0 != "steps:" }
+        #expect(!steps.contains { $0.contains("emit: {name: \"touch.") || $0.contains("- at:") }, "\(steps)")
+        #expect(!steps.contains { $0.range(of: #"\.\d{9}"#, options: .regularExpression) != nil }, "\(steps)")
+    }
+
+    /// Done when: `explore` on a file whose invariant a drag breaks writes `drag`/`fling` steps and
+    /// no `emit: touch.*`, and the same seed writes the same file byte for byte for any `--jobs`.
+    @Test func aDragsFailureIsWrittenAsGestureSteps() throws {
+        let file = try Self.setUp("drag-breaks-list")
+        var texts: [String] = []
+        for jobs in [1, 3] {
+            let out = FileManager.default.temporaryDirectory.appendingPathComponent("explore-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: out) }
+            let result = try Rehearse.run(["explore", file.path, "--runs", "200", "--jobs", "\(jobs)", "--out", out.path])
+            #expect(result.status == 1, "\(result.output)")
+            let written = try #require(result.output.split(separator: "\n").first { $0.hasPrefix("written: ") })
+            texts.append(try String(contentsOfFile: String(written.dropFirst("written: ".count).prefix { $0 != " " }), encoding: .utf8))
+        }
+        #expect(texts[0] == texts[1])
+        let steps = texts[0].split(separator: "\n").drop { $0 != "steps:" }.dropFirst()
+        #expect(steps.contains { $0.hasPrefix("  - drag: {on: list, by: [0, -") || $0.hasPrefix("  - fling: {on: list, velocity: [0, -") },
+                "\(texts[0])")
+        #expect(steps.allSatisfy { $0.hasPrefix("  - drag: ") || $0.hasPrefix("  - fling: ") || $0.hasPrefix("  - wait: ") }, "\(texts[0])")
+    }
+}
+
 /// Issue 28: exploration finds and shrinks a failure that a remote plugin causes, and the file it
 /// writes starts the plugin again from wherever it is run.
 @Suite struct RemotePluginExploreTests {

@@ -1,26 +1,44 @@
 import RehearseCore
 
-/// One thing exploration does to a simulation: inject an event (a tap, focus, text, a rotation,
-/// ...), move fingers (a drag, a fling, a swipe, a long press: their events at their times, the
-/// clock moved on to the last), or let time pass.
+/// One thing exploration does to a simulation, as the scenario step that does it, so that a
+/// failure's file replays exactly what was explored and writing it is printing its actions
+/// (``description``): inject an event (`tap: login`, `type`, `rotate`, ...), emit one as `emit:`
+/// does, make a gesture as the gesture steps do (`drag: {on: list, by: [0, -100], duration: 0.5}`,
+/// the same ``Gesture``, placed when it runs), or let time pass.
 public enum ExploreAction: Hashable, Sendable, CustomStringConvertible {
+    /// An event as the step of its kind injects it (`tap: ID`, `focus`, `type`, `return`,
+    /// `resign`, `rotate`, `network`, `motion`); one no such step injects is written as `emit:`.
     case inject(Event)
-    case touches(TouchStreamStep, label: String)
+    /// An event as `emit:` injects it (a plugin's event, or one a file asks exploration to emit).
+    case emit(Event)
+    /// A gesture from where it starts, found when it runs.
+    case gesture(Gesture, from: Origin)
     case wait(VirtualTime)
 
+    /// Where a gesture starts.
+    public enum Origin: Hashable, Sendable {
+        /// The centre of the node's visible part as it is when the gesture runs, as in the gesture
+        /// steps on a node.
+        case node(String)
+        /// A screen point, as in the gesture steps' screen-point forms.
+        case point(Point)
+    }
+
+    /// The step, as a line of a scenario file's `steps:` without its `- `.
     public var description: String {
         switch self {
-        case .inject(let event): "\(event.name) \(FieldValue.dictionary(event.fields).jsonText)"
-        case .touches(_, let label): label
-        case .wait(let time): "wait \(time.seconds.shortDescription)"
+        case .inject(let event): ExploreStepText.step(injecting: event) ?? ExploreStepText.emit(event)
+        case .emit(let event): ExploreStepText.emit(event)
+        case .gesture(let gesture, let origin): ExploreStepText.step(gesture, from: origin)
+        case .wait(let time): "wait: \(time)"
         }
     }
 
     /// How long the action moves the clock on.
     var duration: VirtualTime {
         switch self {
-        case .inject: .zero
-        case .touches(let stream, _): stream.duration
+        case .inject, .emit: .zero
+        case .gesture(let gesture, _): gesture.duration
         case .wait(let time): time
         }
     }
@@ -30,6 +48,18 @@ public enum ExploreAction: Hashable, Sendable, CustomStringConvertible {
         guard case .wait(let time) = self else { return [] }
         let frame = VirtualTime(nanoseconds: 16_666_667)
         return [frame, VirtualTime(nanoseconds: time.nanoseconds / 2)].filter { $0 < time }.map(ExploreAction.wait)
+    }
+
+    /// Rounder versions of a wait, roundest first: to the tenth of a second, the hundredth, the
+    /// millisecond (to the nearest, more than 0, each different from the wait and the ones before).
+    var roundedVersions: [ExploreAction] {
+        guard case .wait(let time) = self else { return [] }
+        var versions: [VirtualTime] = []
+        for unit: Int64 in [100_000_000, 10_000_000, 1_000_000] {
+            let rounded = VirtualTime(nanoseconds: (time.nanoseconds + unit / 2) / unit * unit)
+            if rounded > .zero, rounded != time, !versions.contains(rounded) { versions.append(rounded) }
+        }
+        return versions.map(ExploreAction.wait)
     }
 }
 
@@ -87,7 +117,7 @@ public struct ExploreAlphabet: Sendable {
             case .network: [false, true].map { .inject(.network(NetworkChange(online: $0))) }
             case .motion: tilts
             case .wait: settings.waitRange == nil ? defaultWaits.compactMap { VirtualTime.seconds($0).map(ExploreAction.wait) } : []
-            case .emit: (settings.events ?? emittedEvents(scenario)).map(ExploreAction.inject)
+            case .emit: (settings.events ?? emittedEvents(scenario)).map(ExploreAction.emit)
             case .drag, .fling, .swipe, .longPress: ExploreGestures(scenario: scenario).actions(kind)
             }
             return Kind(kind, weight: settings.weights[kind] ?? kind.defaultWeight, actions: actions, waitRange: kind == .wait ? settings.waitRange : nil)

@@ -15,11 +15,12 @@ public struct ExploreReport: Sendable {
     public var neverReached: [String]
     /// The failure as found, shrunk, and the file written, if an invariant broke.
     public var failure: (found: Explorer.Failure, shrunk: Explorer.Failure, file: String)?
-    /// The shrunk actions as reports show them, secure text masked (``Explorer/shown(_:)``).
+    /// The shrunk actions as the written file's steps (``Explorer/steps(_:)``: secure text masked).
     public var shrunkShown: [String]
 
+    /// Throws only if the shrunk actions can no longer run (their set-up's plugins fail to start).
     public init(scenario: String, shard: String, sequences: Int, seconds: Double, coverage: ExploreCoverage,
-                failure: (found: Explorer.Failure, shrunk: Explorer.Failure, file: String)?, explorer: Explorer) {
+                failure: (found: Explorer.Failure, shrunk: Explorer.Failure, file: String)?, explorer: Explorer) throws {
         self.scenario = scenario
         self.shard = shard
         self.sequences = sequences
@@ -29,7 +30,7 @@ public struct ExploreReport: Sendable {
         pluginStates = coverage.pluginStates
         neverReached = coverage.neverReached
         self.failure = failure
-        shrunkShown = failure.map { explorer.shown($0.shrunk.actions) } ?? []
+        shrunkShown = try failure.map { try explorer.steps($0.shrunk.actions).map(\.description) } ?? []
     }
 
     /// The report as one line of JSON, keys sorted.
@@ -42,7 +43,7 @@ public struct ExploreReport: Sendable {
                          "neverReached": .array(neverReached.map(FieldValue.string))],
         ]
         if let (found, shrunk, file) = failure {
-            let invariant = found.invariant
+            let invariant = shrunk.invariant
             fields["failure"] = [
                 "invariant": .string(invariant.name), "owner": .string(invariant.owner), "actual": .string(invariant.actual),
                 "expected": .string(invariant.expected), "seed": .int(Int64(bitPattern: found.seed)),
@@ -61,8 +62,9 @@ public struct ExploreReport: Sendable {
         xml += #"  <testsuite name="explore" tests="1" failures="\#(failed)" errors="0" skipped="0" time="\#(seconds)">"# + "\n"
         let attributes = #"name="\#(XMLText.escape("\(scenario) (\(sequences) sequences, shard \(shard))"))" classname="explore" time="\#(seconds)""#
         guard let (found, shrunk, file) = failure else { return xml + "    <testcase \(attributes)/>\n  </testsuite>\n</testsuites>\n" }
-        let invariant = found.invariant
-        let message = "invariant '\(invariant.name)' (\(invariant.owner)) broke in seed \(found.seed): \(invariant.actual), expected \(invariant.expected)"
+        let invariant = shrunk.invariant
+        let message = "invariant '\(invariant.name)' (\(invariant.owner)) broke in seed \(found.seed) at \(shrunk.time) s: "
+            + "\(invariant.actual), expected \(invariant.expected)"
         let body = "shrunk to \(shrunk.actions.count) actions, written to \(file):\n" + shrunkShown.joined(separator: "\n")
         xml += "    <testcase \(attributes)>\n"
         xml += #"      <failure message="\#(XMLText.escape(message))" type="invariant">\#(XMLText.escape(body))</failure>"# + "\n"

@@ -123,34 +123,25 @@ public struct Explorer: Sendable {
     }
 
     /// Runs `actions` on a fresh simulation of the set-up; the first invariant broken, if any. An
-    /// action that cannot be injected at its moment (a tap on a node a plugin has taken out) is
-    /// skipped, as a replay of the written file skips nothing: it is not recorded.
-    public func run(_ actions: [ExploreAction], seed: UInt64 = 0, recorder: ((Simulation) -> Void)? = nil) throws -> Failure? {
-        try runRecording(actions, seed: seed, records: false, recorder: recorder).0
+    /// action the simulation refuses at its moment (a tap on a node a plugin has taken out, a
+    /// gesture on a node not visible) does nothing and takes no time, and the written file leaves
+    /// it out (``steps(_:)``).
+    public func run(_ actions: [ExploreAction], seed: UInt64 = 0) throws -> Failure? {
+        try runRecording(actions, seed: seed, records: false).0
     }
 
-    /// ``run(_:seed:recorder:)``, also returning what the sequence reached if `records`.
+    /// ``run(_:seed:)``, also returning what the sequence reached if `records`; `performed` is
+    /// told each action the simulation took, as the written file has it.
     private func runRecording(_ actions: [ExploreAction], seed: UInt64, records: Bool,
-                              recorder: ((Simulation) -> Void)? = nil) throws -> (Failure?, ExploreCoverage.Reached?) {
+                              performed: ((ExploreAction) -> Void)? = nil) throws -> (Failure?, ExploreCoverage.Reached?) {
         let simulation = try scenario.makeSimulation(plugins: plugins)
-        recorder?(simulation)
         let seen = records ? ExploreCoverage.Run(watching: simulation) : nil
         let watch = InvariantWatch(simulation)
         let meter = BudgetMeter(simulation, budget: budget)
         simulation.checkInvariants()
         if let (invariant, time) = watch.first { return (Failure(seed: seed, invariant: invariant, time: time, actions: []), seen?.reached) }
         for (index, action) in actions.enumerated() {
-            switch action {
-            case .inject(let event): _ = try? simulation.inject(event)
-            case .touches(let stream, _):
-                // All of the stream or none of it (a rotation may have put a point off the screen).
-                let start = simulation.now, events = stream.events.map(\.event)
-                if (try? events.forEach { try simulation.check($0) }) != nil {
-                    for (timed, event) in zip(stream.events, events) { try? simulation.inject(event, at: start + timed.offset) }
-                }
-                try meter.run(until: start + stream.duration)
-            case .wait(let duration): try meter.run(until: simulation.now + duration)
-            }
+            if let done = try perform(action, on: simulation, meter: meter) { performed?(done) }
             if let exceeded = meter.exceeded { throw exceeded }
             seen?.sample(simulation)
             if let (invariant, time) = watch.first {
@@ -160,9 +151,38 @@ public struct Explorer: Sendable {
         return (nil, seen?.reached)
     }
 
+    /// Does `action` as its step does: the action as the written file has it (text typed into a
+    /// field that is secure now masked, as every scenario file has it), or nil if the simulation
+    /// refused it.
+    private func perform(_ action: ExploreAction, on simulation: Simulation, meter: BudgetMeter) throws -> ExploreAction? {
+        switch action {
+        case .inject(let event), .emit(let event):
+            let typed = simulation.maskingSecureText(event)
+            guard (try? simulation.inject(typed)) != nil else { return nil }
+            return if case .inject = action { .inject(typed) } else { .emit(typed) }
+        case .gesture(let gesture, let origin):
+            let start = simulation.now, fingers = Array(0..<gesture.fingers)
+            do {
+                switch origin {
+                case .node(let id): try simulation.inject(try simulation.place(gesture, fingers: fingers, on: GestureAnchor(node: id)))
+                case .point(let point): try simulation.inject(gesture.touches(from: point, ids: fingers, rate: simulation.device.refreshRate))
+                }
+            } catch {
+                return nil
+            }
+            try meter.run(until: start + gesture.duration)
+            return action
+        case .wait(let duration):
+            try meter.run(until: simulation.now + duration)
+            return action
+        }
+    }
+
     /// `failure` with the fewest, simplest actions that still break the same invariant: chunks of
     /// actions are removed (halves, then quarters, ... then single actions), waits in a row merged
-    /// and waits shortened until no change keeps the failure.
+    /// and waits shortened until no change keeps the failure; then each wait is rounded (to the
+    /// tenth of a second, the hundredth, the millisecond: the first that keeps it). Its time is
+    /// the time its file (``scenarioText(for:)``) fails at.
     public func shrink(_ failure: Failure) throws -> Failure {
         var current = failure
         func attempt(_ actions: [ExploreAction]) throws -> Bool {
@@ -171,6 +191,22 @@ public struct Explorer: Sendable {
             else { return false }
             current = candidate
             return true
+        }
+        /// Replaces each action with the first of its `versions` that keeps the failure; whether any was.
+        func simplify(_ versions: KeyPath<ExploreAction, [ExploreAction]>) throws -> Bool {
+            var changed = false, index = 0
+            while index < current.actions.count {  // a candidate may fail earlier, leaving fewer actions
+                for version in current.actions[index][keyPath: versions] {
+                    var candidate = current.actions
+                    candidate[index] = version
+                    if try attempt(candidate) {
+                        changed = true
+                        break
+                    }
+                }
+                index += 1
+            }
+            return changed
         }
         var changed = true
         while changed {
@@ -197,44 +233,35 @@ public struct Explorer: Sendable {
                 }
                 index += 1
             }
-            for index in current.actions.indices {
-                for simpler in current.actions[index].simplerVersions {
-                    var candidate = current.actions
-                    candidate[index] = simpler
-                    if try attempt(candidate) {
-                        changed = true
-                        break
-                    }
-                }
-            }
+            if try simplify(\.simplerVersions) { changed = true }
         }
+        _ = try simplify(\.roundedVersions)
         return current
     }
 
-    /// How `actions` are shown in reports: as their descriptions, but with text typed into a
-    /// secure field masked (one • per character, as the written scenario file has it); all text
-    /// is masked if the set-up's scene cannot be built to tell which fields are secure.
-    public func shown(_ actions: [ExploreAction]) -> [String] {
-        let scene = try? scenario.makeSimulation(plugins: []).scene
-        return actions.map { action in
-            guard case .inject(.text(var input)) = action, scene?[input.target]?.secure != false else { return action.description }
-            input.text = Redaction.masked(input.text)
-            return ExploreAction.inject(.text(input)).description
-        }
+    /// `actions` as the written file has them: those the simulation takes, run on a fresh one, as
+    /// ``run(_:seed:)`` does them (text typed into a secure field masked).
+    public func steps(_ actions: [ExploreAction]) throws -> [ExploreAction] {
+        var steps: [ExploreAction] = []
+        _ = try runRecording(actions, seed: 0, records: false, performed: { steps.append($0) })
+        return steps
     }
 
-    /// The scenario file that replays `failure`: the set-up, then its actions as `emit` and `at`
-    /// steps, up to the moment the invariant broke; `rehearse run` on it fails with that invariant.
+    /// The scenario file that replays `failure`: the set-up, then its actions as the steps that do
+    /// them (``steps(_:)``, each its ``ExploreAction/description``); `rehearse run` on it fails with
+    /// that invariant at `failure.time`, the same simulation step for step.
     public func scenarioText(for failure: Failure) throws -> String {
-        var recorder: ScenarioRecorder?
-        let name = "explore: \(failure.invariant.name) (\(failure.invariant.owner)), seed \(failure.seed), shrunk"
-        var simulation: Simulation?
-        _ = try run(failure.actions, seed: failure.seed) { made in
-            simulation = made
-            recorder = ScenarioRecorder(made, setup: scenario, name: name)
-        }
-        guard let recorder, let simulation else { return "" }
-        return try recorder.text(endingAt: simulation.now)
+        let invariant = "\(failure.invariant.name) (\(failure.invariant.owner))"
+        let steps = try steps(failure.actions)
+        var lines = [
+            "# Found by rehearse explore (seed \(failure.seed)) and shrunk: `rehearse run` fails it at \(failure.time) s, "
+                + "with the invariant its name says. Add `expect` steps to make it a test.",
+            "name: \(YAMLFlow.quoted("explore: \(invariant), seed \(failure.seed), shrunk"))",
+            try ScenarioRecorder.setupText(of: scenario).trimmingCharacters(in: .newlines),
+            steps.isEmpty ? "steps: []" : "steps:",
+        ]
+        lines += steps.map { "  - \($0)" }
+        return lines.joined(separator: "\n") + "\n"
     }
 }
 

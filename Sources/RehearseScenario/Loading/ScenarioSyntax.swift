@@ -37,7 +37,7 @@ enum ScenarioSyntax {
     static let longPress = ["at", "target", "duration"]
     static let pinch = ["center", "scale", "duration"]
     /// The gesture steps aimed at a node (`on:`, and `at:` a point of it) rather than screen points.
-    static let dragOn = ["on", "at", "by", "duration"]
+    static let dragOn = ["on", "at", "by", "duration", "hold"]
     static let swipeOn = ["on", "at", "direction", "distance"]
     static let fling = ["on", "at", "velocity"]
     static let pinchOn = ["on", "at", "scale", "duration"]

@@ -39,13 +39,13 @@ final class TouchStepReader {
             guard let byValue = entries["by"] else { throw value.error("drag needs on: NODE and by: [dx, dy]") }
             let by = try point(byValue, "by", of: "drag")
             let duration = try positiveDuration(entries, of: "drag", in: value, otherwise: Gesture.defaultDragDuration)
-            return try gesture(.drag(by: by, duration: duration, hold: .zero), entries, of: "drag", in: value, on: screen)
+            return try gesture(.drag(by: by, duration: duration, hold: try hold(entries)), entries, of: "drag", in: value, on: screen)
         }
         let entries = try value.mapping("drag", allowed: ScenarioSyntax.drag)
         let from = try point(entries, "from", of: "drag", in: value, on: screen)
         let to = try point(entries, "to", of: "drag", in: value, on: screen)
         let duration = try positiveDuration(entries, of: "drag", in: value)
-        let hold = try entries["hold"].map { hold throws(ScenarioError) in try hold.seconds("hold") } ?? .zero
+        let hold = try hold(entries)
         try count(fingers: 1, duration: duration, rate: screen.rate, at: value)
         let events = TouchStream.drag(id: freeFinger(), from: from, to: to, duration: duration, hold: hold, rate: screen.rate)
         return TouchStreamStep(events: events, duration: duration + hold)
@@ -243,6 +243,11 @@ final class TouchStepReader {
         let duration = try durationValue.seconds("duration")
         guard duration > .zero else { throw durationValue.error("duration must be more than 0 seconds, found 0") }
         return duration
+    }
+
+    /// A drag's `hold:`, seconds the finger rests before it lifts (default 0).
+    private func hold(_ entries: [String: YAMLValue]) throws(ScenarioError) -> VirtualTime {
+        try entries["hold"].map { hold throws(ScenarioError) in try hold.seconds("hold") } ?? .zero
     }
 
     /// Throws unless the screen takes `fingers` more beside those the `touches:` steps leave down,

@@ -35,16 +35,13 @@ public final class ScenarioRecorder {
     /// `event`, injected at `time`, now or (`due`) later.
     private func record(_ event: Event, due: VirtualTime?, at time: VirtualTime, in simulation: Simulation) {
         guard stopped == nil else { return }
-        var recorded = simulation.redactingSecrets(event)
-        if case .text(var input) = event, simulation.scene[input.target]?.secure == true {
-            input.text = Redaction.masked(input.text)
-            recorded = .text(input)
-        }
+        let masked = simulation.maskingSecureText(event)
+        let recorded = masked == event ? simulation.redactingSecrets(event) : masked
         var new: [String] = []
         if time > lastTime { new.append("- at: \(Self.seconds(time))") }
         let fields = recorded.fields
         new.append("- emit: {name: \(FieldValue.string(recorded.name).jsonText)"
-            + (fields.isEmpty ? "" : ", fields: \(Self.flowYAML(.dictionary(fields)))")
+            + (fields.isEmpty ? "" : ", fields: \(YAMLFlow.value(.dictionary(fields), quoted: true))")
             + (due.map { ", at: \(Self.seconds($0))" } ?? "") + "}")
         let bytes = new.reduce(0) { $0 + $1.utf8.count + 3 }
         guard steps.count + new.count < Self.maximumSteps, stepBytes + bytes <= Self.maximumStepBytes else {
@@ -67,7 +64,7 @@ public final class ScenarioRecorder {
             lines.append("# The recording stopped at \(Self.seconds(stopped.time)) s: it reached its limit of \(stopped.reason).")
             finalTime = stopped.time
         }
-        lines.append("name: \(FieldValue.string(name).jsonText)")
+        lines.append("name: \(YAMLFlow.quoted(name))")
         lines.append(try Self.setupText(of: setup).trimmingCharacters(in: .newlines))
         lines.append("steps:")
         lines += steps.map { "  " + $0 }
@@ -77,16 +74,16 @@ public final class ScenarioRecorder {
 
     /// `setup`'s set-up: the top-level keys of the file it was loaded from but `name`, `steps` and
     /// `plugins`, and the plugins as the model has them (`Configure` may have changed them).
-    private static func setupText(of setup: Scenario) throws -> String {
+    static func setupText(of setup: Scenario) throws -> String {
         var text = ""
         if case .mapping(var mapping)? = try Yams.compose(yaml: setup.text, YAMLCoreSchema.resolver) {
             for key in ["name", "steps", "plugins"] { mapping[Node(key)] = nil }
             if !mapping.isEmpty { text = try Yams.serialize(node: .mapping(mapping), sortKeys: false) }
         }
         if !setup.remotePlugins.isEmpty {
-            text += "plugins:\n" + setup.plugins.map { "  - " + flowYAML(pluginItem($0.id, $0.overrides, in: setup)) + "\n" }.joined()
+            text += "plugins:\n" + setup.plugins.map { "  - " + YAMLFlow.value(pluginItem($0.id, $0.overrides, in: setup), quoted: true) + "\n" }.joined()
         } else if !setup.plugins.isEmpty {
-            let plugins = setup.plugins.map { "\(FieldValue.string($0.id).jsonText): \(flowYAML(.dictionary($0.overrides)))" }
+            let plugins = setup.plugins.map { "\(FieldValue.string($0.id).jsonText): \(YAMLFlow.value(.dictionary($0.overrides), quoted: true))" }
             text += "plugins: {" + plugins.joined(separator: ", ") + "}\n"
         }
         return text
@@ -110,17 +107,15 @@ public final class ScenarioRecorder {
         let (whole, fraction) = time.nanoseconds.quotientAndRemainder(dividingBy: 1_000_000_000)
         return String(format: "%lld.%09lld", Int64(whole), Int64(fraction))
     }
+}
 
-    /// A value in YAML's flow style: JSON's scalars, with the spaces YAML wants after `:` and `,`.
-    private static func flowYAML(_ value: FieldValue) -> String {
-        switch value {
-        case .dictionary(let fields):
-            "{" + fields.keys.sorted().map { "\(FieldValue.string($0).jsonText): \(flowYAML(fields[$0] ?? .string("")))" }
-                .joined(separator: ", ") + "}"
-        case .array(let items):
-            "[" + items.map(flowYAML).joined(separator: ", ") + "]"
-        case .bool, .int, .double, .string:
-            value.jsonText
-        }
+extension Simulation {
+    /// `event` as scenario files have it: text typed into a field that is secure now masked, a
+    /// `•` for each character (``Redaction/masked(_:)``), so a password never reaches a file and
+    /// a replay types as many characters.
+    func maskingSecureText(_ event: Event) -> Event {
+        guard case .text(var input) = event, scene[input.target]?.secure == true else { return event }
+        input.text = Redaction.masked(input.text)
+        return .text(input)
     }
 }

@@ -141,7 +141,8 @@ public enum ScenarioSchema {
         switch name {
         case .drag:
             return oneOf([object(["from": point, "to": point, "duration": duration, "hold": seconds], required: ["from", "to", "duration"]),
-                          aimed(["by": oneOf([pair(signed), object(["x": signed, "y": signed], required: ["x", "y"])]), "duration": duration],
+                          aimed(["by": oneOf([pair(signed), object(["x": signed, "y": signed], required: ["x", "y"])]), "duration": duration,
+                                 "hold": seconds],
                                 required: ["by"])])
         case .swipe:
             return oneOf([object(["from": point, "direction": direction, "distance": distance], required: ["from", "direction"]),
