@@ -50,6 +50,7 @@ import Testing
         "YAMLCoreSchema.swift: switch tag": "YAML tags (Tag.Name is a string)",
         "YAMLDocument.swift: switch character": "characters of a file",
         "YAMLDocument.swift: switch error": "Yams' errors (another package's enum)",
+        "YAMLFlow.swift: switch scalar.value": "characters written as they are unless the loader refuses them",
     ]
 
     /// The package's Swift sources outside Tests, by path.

@@ -20,7 +20,10 @@ enum ExploreStepText {
         case .orientation(let change): "rotate: \(change.value.rawValue)"
         case .network(let change): "network: \(change.online)"
         case .motion(let sample): "motion: \(YAMLFlow.value(.dictionary(sample.fields)))"
-        default: nil
+        case .tap, .keyboardWillShow, .keyboardDidShow, .keyboardWillHide, .keyboardDidHide, .focusChanged, .tick, .animationFinished,
+             .pluginFailed, .invariantFailed, .touchBegan, .touchMoved, .touchEnded, .touchCancelled, .gesturePan, .gestureSwipe,
+             .gestureLongPress, .gesturePinch, .scrollWillBeginDragging, .scrollDidScroll, .scrollWillEndDragging,
+             .scrollDidEndDecelerating, .custom: nil
         }
     }
 
