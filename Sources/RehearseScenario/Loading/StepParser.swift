@@ -19,7 +19,6 @@ struct StepParser {
     /// may follow it.
     private var unknownLength: (name: String, location: SourceLocation)?
 
-
     /// A step's name, one case each: parsing switches over them all, so a new step cannot be
     /// listed without its parser.
     enum StepName: String, CaseIterable {
