@@ -28,6 +28,7 @@ import Testing
         "MessageReader.swift: switch type": "D-Bus type codes",
         "MessageWriter.swift: switch signature.utf8.first": "D-Bus type codes",
         "MessageWriter.swift: switch type": "D-Bus type codes",
+        "NamePattern.swift: switch scalar": "characters of a --filter pattern: the rest stand for themselves",
         "PeerMatchRules.swift: switch key": "match rule keys (strings)",
         "PluginHostStandardMethods.swift: switch (interface, member)": "D-Bus interface and member names (strings): the rest are not the standard methods",
         "PeerServer+BusMethods.swift: switch (member, signature)": "D-Bus member names and signatures",
