@@ -80,8 +80,7 @@ public final class SimulatorSession {
     /// Holds the clock (if it ran) and runs it on to the device's next display frame.
     public func stepFrame() {
         isPaused = true
-        let link = simulation.displayLink
-        simulation.run(until: link.time(ofFrame: link.frame(after: simulation.now)))
+        simulation.run(until: simulation.nextFrameTime)
     }
 
     /// `Reset`: the simulation as its set-up builds it (the viewer's restart).

@@ -49,4 +49,30 @@ import Testing
         #expect(ticks.count == 12)
         #expect(simulation.displayLink.tickCount == 13)
     }
+
+    @Test func aTickSubscriberThatAnimatesOnEveryTickTicksOncePerVsync() throws {
+        let simulation = Simulation()  // 60 Hz: a vsync's time, 16,666,666 ns, is rounded down
+        try simulation.addNode("box", .view, Rect(x: 0, y: 0, width: 10, height: 10))
+        var ticks: [Int64] = []
+        _ = try #require(simulation.bus.subscribe(.name("tick"), owner: "test") { event in
+            guard case .tick(let tick) = event.event else { return }
+            ticks.append(tick.timestamp.nanoseconds)
+            simulation.animator.animate(AnimationParameters(duration: 0.5), owner: "test") {
+                try? simulation.animator.set(SIMD4(repeating: Double(ticks.count % 2)), for: .alpha, of: "box")
+            }
+        })
+        simulation.advance(seconds: 0.2)
+        // An animation started during a tick asks for frames: the next is the vsync after this
+        // one, never this one again (which would tick forever at one instant), and only once.
+        #expect(ticks == (1...12).map { Int64($0) * 1_000_000_000 / 60 })
+    }
+
+    @Test func theFirstVsyncAfterAVsyncsOwnTimeIsTheNextOne() {
+        let link = Simulation().displayLink  // 60 Hz
+        for frame in Int64(1)...240 {
+            let time = link.time(ofFrame: frame)
+            #expect(link.frame(after: time) == frame + 1)
+            #expect(link.frame(after: VirtualTime(nanoseconds: time.nanoseconds - 1)) == frame)
+        }
+    }
 }

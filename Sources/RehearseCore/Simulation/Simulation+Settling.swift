@@ -50,11 +50,7 @@ extension Simulation {
 
     /// The time of the display's next vsync after now.
     public var nextFrameTime: VirtualTime {
-        // A vsync's time is rounded down to the nanosecond (1/60 s is 16,666,666 ns), and
-        // `frame(after:)` of that time is the same vsync: the next one is after it.
-        let frame = displayLink.frame(after: now)
-        let time = displayLink.time(ofFrame: frame)
-        return time > now ? time : displayLink.time(ofFrame: frame + 1)
+        displayLink.time(ofFrame: displayLink.frame(after: now))
     }
 
     /// What still moves now, or is due by the next display frame (``MovingThing`` says what

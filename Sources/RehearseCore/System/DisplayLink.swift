@@ -33,10 +33,14 @@ public final class DisplayLink {
         schedule(frame: frame(after: timeline.now))
     }
 
-    /// The number of the first vsync after `time`.
+    /// The number of the first vsync after `time`: the smallest `k` whose ``time(ofFrame:)``,
+    /// rounded down to the nanosecond, is later than `time`. (Rounding down, a vsync's own time
+    /// is a little before `k × 1 s / rate`, so `time` one nanosecond later still counts as after it:
+    /// `k` is `⌈(time + 1 ns) × rate / 1 s⌉`.)
     public func frame(after time: VirtualTime) -> Int64 {
-        let seconds = time.nanoseconds / Self.nanosecondsPerSecond, remainder = time.nanoseconds % Self.nanosecondsPerSecond
-        return seconds * refreshRate + remainder * refreshRate / Self.nanosecondsPerSecond + 1
+        let later = time.nanoseconds + 1
+        let seconds = later / Self.nanosecondsPerSecond, remainder = later % Self.nanosecondsPerSecond
+        return seconds * refreshRate + (remainder * refreshRate + Self.nanosecondsPerSecond - 1) / Self.nanosecondsPerSecond
     }
 
     /// The time of vsync number `frame`.
@@ -61,6 +65,6 @@ public final class DisplayLink {
         let tick = Tick(timestamp: time(ofFrame: frame), targetTimestamp: time(ofFrame: frame + 1))
         onFrame?(tick.timestamp)
         bus.publish(.tick(tick), source: "display-link")
-        if needsFrames() { schedule(frame: frame + 1) }
+        wake()  // the next vsync, unless a subscriber's animation already asked for it
     }
 }
