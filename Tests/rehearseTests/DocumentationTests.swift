@@ -163,7 +163,7 @@ import Testing
 }
 
 /// The fenced code blocks of a Markdown text, with their languages.
-private struct CodeBlocks {
+struct CodeBlocks {
     var blocks: [(language: String, lines: [String])] = []
 
     init(_ markdown: String) {
