@@ -56,30 +56,33 @@ final class GestureFrameRecorder {
             pictures.removeLast()
         }
         pictures.append(last)
-        return pictures.indices.map { index in
-            let previous = index > 0 ? pictures[index - 1].time : nil
-            return GestureFrame(picture: pictures[index], fingers: fingers(at: pictures[index].time, after: previous))
-        }
+        return zip(pictures, fingers(at: pictures.map(\.time))).map { GestureFrame(picture: $0, fingers: $1) }
     }
 
     private func onGrid(_ time: VirtualTime, from start: VirtualTime) -> Bool {
         (time - start).nanoseconds % interval.nanoseconds == 0
     }
 
-    /// The step's fingers at `time`: each down where its last event by then put it, and lifting
-    /// where it lifted after `previous` (the frame before's time), if it did (both, for a finger
-    /// lifted and put down again in between).
-    private func fingers(at time: VirtualTime, after previous: VirtualTime?) -> [FingerMark] {
-        let events = touches.enumerated().filter { $0.element.time <= time }
-            .sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
-        return Set(events.map(\.event.touch.id)).sorted().flatMap { id in
-            let own = events.filter { $0.event.touch.id == id }
-            let lift = own.last { touch in
-                (touch.event.phase == .ended || touch.event.phase == .cancelled) && previous.map { touch.time > $0 } ?? true
+    /// The step's fingers at each of `times` (in order), in one pass over its events: each finger
+    /// down where its last event by then put it, and lifting where it lifted since the time before
+    /// (both, for a finger lifted and put down again in between).
+    private func fingers(at times: [VirtualTime]) -> [[FingerMark]] {
+        let events = touches.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
+        var down: [Int: Point] = [:], next = events.startIndex
+        return times.map { time in
+            var lifted: [Int: Point] = [:]
+            while next < events.endIndex, events[next].time <= time {
+                let touch = events[next].event.touch
+                switch events[next].event.phase {
+                case .began, .moved: down[touch.id] = touch.point
+                case .ended, .cancelled: (down[touch.id], lifted[touch.id]) = (nil, touch.point)
+                }
+                next += 1
             }
-            let down = own.last.flatMap { touch in touch.event.phase == .began || touch.event.phase == .moved ? touch : nil }
-            return [lift.map { FingerMark(id: id, point: $0.event.touch.point, isLifting: true) },
-                    down.map { FingerMark(id: id, point: $0.event.touch.point, isLifting: false) }].compactMap { $0 }
+            return Set(down.keys).union(lifted.keys).sorted().flatMap { id in
+                [lifted[id].map { FingerMark(id: id, point: $0, isLifting: true) },
+                 down[id].map { FingerMark(id: id, point: $0, isLifting: false) }].compactMap { $0 }
+            }
         }
     }
 }
