@@ -105,6 +105,55 @@ private func reportOfAFailingAndAPassingScenario() throws -> (folder: URL, repor
         let line = try #require(check.output.split(separator: "\n").first { $0.hasPrefix("scenarios/scrolled.html: ") })
         let references = try #require(line.firstMatch(of: /, (\d+) references/).flatMap { Int($0.1) })
         #expect(references >= 4, "reference, actual, diff and the frames each clip the row: \(line)")
+        // The drag's frames clip the row too, each under its own id (issue 36).
+        let page = try String(contentsOf: folder.appendingPathComponent("report/scenarios/scrolled.html"), encoding: .utf8)
+        #expect(page.contains(#"<figure class="gesture-frames" data-frames="11">"#) && page.contains(#"clip-path="url(#gesture0-f0-clip2)""#))
+    }
+
+    /// Issue 36: a gesture step shows on the timeline as its frames with its fingers drawn: a drag
+    /// on a node (0.3 s: 7 frames) and a pinch (0.25 s: 6), and no strip for the tap or the wait.
+    /// A node's text and a scenario's name with markup are text in the frames and their captions;
+    /// the page is checked as a browser shows it (`report_gestures_browser.py`).
+    @Test func aGestureStepShowsItsFramesWithItsFingers() throws {
+        let file = try Rehearse.scenario("""
+            name: "gestures <script>alert(1)</script>"
+            device: iphone-5
+            scene:
+              nodes:
+                - {id: list, kind: scrollView, frame: [0, 0, 320, 568], contentSize: [320, 3000]}
+                - {id: row, kind: button, parent: list, frame: [20, 300, 280, 44], text: "row <script>alert(2)</script>"}
+            steps:
+              - tap: row
+              - drag: {on: row, by: [0, -120], duration: 0.3}
+              - pinch: {center: [160, 284], scale: 2, duration: 0.25}
+              - wait: 0.5
+
+            """, named: "gestures.yaml")
+        let folder = file.deletingLastPathComponent()
+        let result = try Rehearse.run(["run", "--report", "report", "gestures.yaml"], in: folder)
+        #expect(result.status == 0, "\(result.output)\(result.errorOutput)")
+        let page = folder.appendingPathComponent("report/scenarios/gestures.html")
+        let html = try String(contentsOf: page, encoding: .utf8)
+        #expect(html.components(separatedBy: #"<tr class="gesture">"#).count - 1 == 2)
+        #expect(html.contains(#"<figure class="gesture-frames" data-frames="7"><figcaption>drag on {id: &quot;row&quot;} over 0.3 s: "#
+            + "7 frames from 0 s to 0.3 s"))
+        #expect(html.contains(#"<figure class="gesture-frames" data-frames="6"><figcaption>touches: 34 over 0.25 s: 6 frames from 0.3 s"#))
+        #expect(html.contains("<title>t = 0.15 s: finger 0 at (160, 262)</title>"))
+        #expect(html.contains(#"<g data-finger="0" data-phase="lifting" data-x="160" data-y="202">"#))
+        #expect(html.contains("<title>t = 0.55 s: finger 0 lifting at (60, 284), finger 1 lifting at (260, 284)</title>"))
+        #expect(html.components(separatedBy: "<script").count - 1 == 1 && html.contains("row &lt;script&gt;alert(2)&lt;/script&gt;"))
+        let ids = try Rehearse.python([Rehearse.packageRoot.appendingPathComponent("Tests/rehearseTests/html_ids.py").path,
+                                       folder.appendingPathComponent("report").path])
+        #expect(ids.status == 0, "\(ids.output)\(ids.errorOutput)")
+
+        let screenshots = Rehearse.packageRoot.appendingPathComponent(".build/test-output/report")
+        let script = Rehearse.packageRoot.appendingPathComponent("Tests/rehearseTests/report_gestures_browser.py").path
+        let browser = try Rehearse.python([script, page.path, screenshots.path])
+        #expect(browser.status == 0, "\(browser.output)\(browser.errorOutput)")
+        #expect(browser.output.contains("ok: 2 gesture strips in the timeline"))
+        #expect(browser.output.contains("7 frames titled, 7 fingers drawn") && browser.output.contains("6 frames titled, 12 fingers drawn"))
+        #expect(browser.output.contains("frame: t = 0.3 s: finger 0 lifting at (160, 202)\n"))
+        #expect(browser.output.contains("ok: the console has no error"))
     }
 
     /// The report in a real headless Chromium from file://: `report_browser.py`.

@@ -69,6 +69,13 @@ import Testing
         Row(document: scenarios, row: "| POP springs |", limits: [
             ("popParameter", "\(grouped(ScenarioLimits.popParameter.lowerBound)) to \(grouped(ScenarioLimits.popParameter.upperBound))"),
         ]),
+        Row(document: scenarios, row: "| `--report` pictures |", limits: [
+            ("Rendering.maximumStepPictures", "\(ScenarioRunner.Rendering.maximumStepPictures) steps pictured"),
+            ("Rendering.gestureFrameInterval", "at most one per \(ScenarioRunner.Rendering.gestureFrameInterval) s"),
+            ("Rendering.maximumGestureFramesPerStep", "\(ScenarioRunner.Rendering.maximumGestureFramesPerStep) a step"),
+            ("Rendering.maximumGestureFramesPerRun", "\(ScenarioRunner.Rendering.maximumGestureFramesPerRun) a run"),
+            ("Rendering.maximumPictureNodes", "\(grouped(ScenarioRunner.Rendering.maximumPictureNodes)) nodes"),
+        ]),
         Row(document: scenarios, row: "| `explore:` |", limits: [
             ("exploreLength", "`length` 1 to \(grouped(ScenarioLimits.exploreLength))"),
             ("exploreRuns", "`runs` 1 to \(grouped(ScenarioLimits.exploreRuns))"),

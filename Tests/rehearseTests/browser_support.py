@@ -34,3 +34,11 @@ def wait(driver, description, condition, seconds=5.0):
             return value
         time.sleep(0.05)
     fail("%s: still %r after %.0f s" % (description, value, seconds))
+
+
+def check_console(driver):
+    """Fails if the console has had an error since the last look (a script the content policy
+    blocked is one)."""
+    errors = [entry["message"] for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
+    if errors:
+        fail("console errors: %s" % errors)

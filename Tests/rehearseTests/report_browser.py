@@ -12,7 +12,7 @@ import json
 import os
 import sys
 
-from browser_support import browser, fail, wait
+from browser_support import browser, check_console, fail, wait
 
 REPORT, SCREENSHOTS, FAILING, COUNT = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
 
@@ -87,9 +87,7 @@ try:
     outside = [url for url in requests(driver) if not url.startswith("file://")]
     if outside:
         fail("requests left file://: %s" % outside)
-    errors = [entry["message"] for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
-    if errors:
-        fail("console errors: %s" % errors)
+    check_console(driver)
     print("ok: no request left file:// and the console has no error")
 finally:
     driver.quit()

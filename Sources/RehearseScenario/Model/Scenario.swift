@@ -110,6 +110,17 @@ extension Step.Action {
         }
     }
 
+    /// Whether the step moves fingers over time (a touch step: `drag`, `fling`, `swipe`, `pinch`,
+    /// `long-press`, `touches`, on points or on a node; `scroll-until-visible`), which the HTML
+    /// report shows as its frames (``GestureFrame``).
+    public var isGesture: Bool {
+        switch self {
+        case .touchStream, .scrollUntilVisible: true
+        case .inject, .injectQueried, .schedule, .motionStream, .wait, .advance, .keyboardShow, .keyboardHide, .expect, .expectEvent,
+             .expectNoEvent, .set, .animate, .activate, .snapshot, .expectPicture, .expectVisible, .settle, .waitUntil: false
+        }
+    }
+
     /// Whether the step can start motion, so that `settle: auto` (and `rehearse run --settle`)
     /// settles after it: what injects events (taps, typing, focus, return, resigning, rotation,
     /// the network, `emit` without `at`, motion samples), touch steps, the keyboard steps and

@@ -11,7 +11,9 @@ extension Step.Action {
             if case .text = queried.kind { "type into \(queried.query)" } else { "\(queried.event(target: "").name) \(queried.query)" }
         case .schedule(let event, let time): "emit \(event.name) at \(time) s"
         case .motionStream(_, let count, let duration): "motion: \(count) samples over \(duration) s"
-        case .touchStream(let stream): "touches: \(stream.events.count) over \(stream.duration) s"
+        case .touchStream(let stream):
+            stream.aim.map { "\($0.gesture.name) on \($0.node) over \(stream.duration) s" }
+                ?? "touches: \(stream.events.count) over \(stream.duration) s"
         case .wait(let duration): "wait \(duration) s"
         case .advance(let time): "at \(time) s"
         case .keyboardShow: "keyboard: show"

@@ -11,14 +11,25 @@ public enum SVGRenderer {
         return header(width: width, height: height) + frame(snapshot, x: 0) + "</svg>\n"
     }
 
-    /// Snapshots side by side, each labelled with its time.
+    /// Snapshots side by side, each labelled with its time (and titled with it, its accessible name).
     public static func filmstrip(_ snapshots: [SceneSnapshot]) -> String {
-        let width = snapshots.reduce(0) { $0 + $1.screen.width + filmstripGap }
-        let height = (snapshots.map(\.screen.height).max() ?? 0) + labelHeight
+        strip(snapshots.map { ($0, nil) }, idPrefix: "f")
+    }
+
+    /// A gesture step's frames side by side, as ``filmstrip(_:)`` draws snapshots, each with its
+    /// fingers drawn over it (``SVGFingers``) and titled with its time and where they are; clip ids
+    /// start with `idPrefix`, so that strips can share a page.
+    public static func filmstrip(_ frames: [GestureFrame], idPrefix: String) -> String {
+        strip(frames.map { ($0.picture, $0.fingers) }, idPrefix: idPrefix)
+    }
+
+    private static func strip(_ frames: [(snapshot: SceneSnapshot, fingers: [FingerMark]?)], idPrefix: String) -> String {
+        let width = frames.reduce(0) { $0 + $1.snapshot.screen.width + filmstripGap }
+        let height = (frames.map(\.snapshot.screen.height).max() ?? 0) + labelHeight
         var svg = header(width: max(width - filmstripGap, 1), height: height)
         var x = 0.0
-        for snapshot in snapshots {
-            svg += frame(snapshot, x: x)
+        for (snapshot, fingers) in frames {
+            svg += frame(snapshot, fingers: fingers, x: x, idPrefix: idPrefix)
             x += snapshot.screen.width + filmstripGap
         }
         return svg + "</svg>\n"
@@ -67,10 +78,14 @@ public enum SVGRenderer {
         header(width: snapshot.screen.width, height: snapshot.screen.height) + SVGScreen.draw(snapshot, idPrefix: idPrefix) + "</svg>\n"
     }
 
-    private static func frame(_ snapshot: SceneSnapshot, x: Double) -> String {
-        #"<g transform="translate(\#(number(x)),\#(labelHeight))">"# + "\n"
-            + text("t = \(snapshot.time) s", x: 0, y: -5, size: 12)
-            + SVGScreen.draw(snapshot, idPrefix: "f\(wholeNumber(x, upTo: Int(Int32.max)))") + "</g>\n"
+    /// A document's picture at `x`: its time above it, and `fingers` (a gesture frame's) over it.
+    private static func frame(_ snapshot: SceneSnapshot, fingers: [FingerMark]? = nil, x: Double, idPrefix: String = "f") -> String {
+        let time = "t = \(snapshot.time) s"
+        let title = fingers.map { "\(time): \(SVGFingers.describe($0))" } ?? time
+        return #"<g transform="translate(\#(number(x)),\#(labelHeight))">"# + "\n"
+            + "<title>\(XMLText.escape(title))</title>\n" + text(time, x: 0, y: -5, size: 12)
+            + SVGScreen.draw(snapshot, idPrefix: "\(idPrefix)\(wholeNumber(x, upTo: Int(Int32.max)))")
+            + (fingers.map(SVGFingers.draw) ?? "") + "</g>\n"
     }
 
     /// `value` rounded down to a whole number from 0 to `limit` (0 for NaN and below), for counts and
@@ -114,6 +129,9 @@ enum Colour {
     static let changed = "#d93025"
     static let appeared = "#188038"
     static let wentAway = "#e37400"
+    /// A gesture frame's finger: down, lifting.
+    static let fingerDown = "#0a64d8"
+    static let fingerLifting = "#c5221f"
 }
 
 /// A path's values over time.

@@ -5,14 +5,14 @@ import RehearseCore
 extension ScenarioExecution {
     /// Pictures the scene as `step` left it, unless the run's pictures would draw more than
     /// ``ScenarioRunner/Rendering/maximumPictureNodes``: then the timeline stops there (with a note),
-    /// and the run goes on.
-    func pictureStep(_ step: Step) {
+    /// and the run goes on. A gesture step's `frames` (``finishGestureFrames(at:)``) go with it.
+    func pictureStep(_ step: Step, frames: [GestureFrame]) {
         // A step that only looks (an expectation, a snapshot) leaves the scene as the step before did.
         if step.action.onlyLooks, let previous = stepPictures.last {
             return stepPictures.append(StepPicture(location: step.location, action: step.action, picture: previous.picture))
         }
         if let picture = reportPicture(at: step.location) {
-            stepPictures.append(StepPicture(location: step.location, action: step.action, picture: picture))
+            stepPictures.append(StepPicture(location: step.location, action: step.action, picture: picture, frames: frames))
         }
     }
 
@@ -20,16 +20,22 @@ extension ScenarioExecution {
     /// ``ScenarioRunner/Rendering/maximumPictureNodes``: then the report's pictures stop there
     /// (with a note), and the run goes on.
     func reportPicture(at location: SourceLocation) -> SceneSnapshot? {
-        guard !stepPicturesFull else { return nil }
         let picture = SceneSnapshot(simulation)
-        guard pictureNodes + picture.items.count + 1 <= ScenarioRunner.Rendering.maximumPictureNodes else {
+        return admitReportPictures(nodes: picture.items.count + 1, at: location) ? picture : nil
+    }
+
+    /// Whether the report's pictures may draw `nodes` more (counting them if so); the first time
+    /// they may not, the report's pictures stop there, with a note.
+    func admitReportPictures(nodes: Int, at location: SourceLocation) -> Bool {
+        guard !stepPicturesFull else { return false }
+        guard pictureNodes + nodes <= ScenarioRunner.Rendering.maximumPictureNodes else {
             stepPicturesFull = true
             notes.append("the report's pictures stop at \(location): they would draw more than "
                          + "\(ScenarioRunner.Rendering.maximumPictureNodes) nodes")
-            return nil
+            return false
         }
-        pictureNodes += picture.items.count + 1
-        return picture
+        pictureNodes += nodes
+        return true
     }
 
     /// Compares `picture` with the golden picture `name`; with `--update-pictures`, records it

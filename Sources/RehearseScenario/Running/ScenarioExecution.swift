@@ -30,6 +30,12 @@ final class ScenarioExecution {
     /// Whether each failure keeps the scene at its moment.
     var picturesFailures = false
     var stepPicturesFull = false
+    /// The frames of the gesture step being run, when the report shows them.
+    var gestureFrames: GestureFrameRecorder?
+    /// The gesture frames of the run so far, and whether the next gesture steps show none
+    /// (``ScenarioRunner/Rendering/maximumGestureFramesPerRun`` was reached).
+    var gestureFrameCount = 0
+    var gestureFramesFull = false
     /// Where the window of event expectations starts in `delivered`: adjacent `expect-event` and
     /// `expect-no-event` steps share one window, which the next other step closes.
     private var eventWindowStart = 0
@@ -136,12 +142,14 @@ final class ScenarioExecution {
         }
     }
 
-    private func sample(every interval: VirtualTime, until end: VirtualTime, from start: VirtualTime? = nil,
-                        _ take: @escaping () -> Void) {
+    /// Calls `take` every `interval` from `start` (now) to `end`, while `going` holds.
+    func sample(every interval: VirtualTime, until end: VirtualTime, from start: VirtualTime? = nil,
+                while going: @escaping () -> Bool = { true }, _ take: @escaping () -> Void) {
         let time = start ?? simulation.now
         simulation.timeline.schedule(at: time, owner: "renderer", background: true) { [unowned self] in
+            guard going() else { return }
             take()
-            if time + interval <= end { sample(every: interval, until: end, from: time + interval, take) }
+            if time + interval <= end { sample(every: interval, until: end, from: time + interval, while: going, take) }
         }
     }
 
@@ -257,6 +265,7 @@ final class ScenarioExecution {
                 touches = try simulation.place(aim.gesture, fingers: aim.fingers, on: GestureAnchor(node: node, at: aim.at))
             }
             try simulation.inject(touches)
+            noteGestureTouches(touches)
         } catch {
             fail(step, stream.aim.map { "\($0.gesture.name) on \($0.node)" } ?? "the touches could not be injected", "\(error)")
         }

@@ -53,6 +53,8 @@ public struct StepPicture: Sendable {
     public var location: SourceLocation
     public var action: Step.Action
     public var picture: SceneSnapshot
+    /// A gesture step's frames across it (``GestureFrame``); none for any other step.
+    public var frames: [GestureFrame] = []
 }
 
 /// An expectation that did not hold.

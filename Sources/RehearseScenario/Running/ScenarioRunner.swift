@@ -45,6 +45,15 @@ public struct ScenarioRunner: Sendable {
         public var picturesEachStep = false
         /// The most steps pictured in one run for ``picturesEachStep``.
         public static let maximumStepPictures = 200
+        /// With ``picturesEachStep``, a gesture step pictured is also shown as its frames
+        /// (``GestureFrame``), at most one this often in simulated time (the first and last always).
+        public static let gestureFrameInterval = VirtualTime(nanoseconds: 50_000_000)
+        /// The most frames one gesture step shows: a longer step's are spread wider than
+        /// ``gestureFrameInterval`` (2 s of a gesture at the interval).
+        public static let maximumGestureFramesPerStep = 40
+        /// The most gesture frames one run (one page of the report) shows, within
+        /// ``maximumPictureNodes``; past it, the next gesture steps show none (with a note).
+        public static let maximumGestureFramesPerRun = 400
         /// With ``picturesEachStep``, the paths that `expect` steps check and that hold numbers are
         /// plotted too (the report's plots), the first this many of them.
         public static let maximumExpectedPlots = 8
@@ -148,12 +157,15 @@ public struct ScenarioRunner: Sendable {
         let pictured = rendering?.picturesEachStep == true ? max(scenario.steps.count, 1) : 0
         let stride = (pictured + Rendering.maximumStepPictures - 1) / Rendering.maximumStepPictures
         for (index, step) in scenario.steps.enumerated() where !execution.hasStopped {
+            let picturesStep = pictured > 0 && (index % stride == 0 || index == scenario.steps.count - 1)
+            if picturesStep { execution.recordGestureFrames(of: step) }
             execution.perform(step)
+            let frames = execution.finishGestureFrames(at: step.location)
             if settlesAfterSteps || scenario.settlesAfterSteps, step.action.startsMotion, !execution.hasStopped {
                 let option = scenario.settlesAfterSteps ? "settle: auto" : "--settle"
                 execution.settle(within: StepParser.defaultWait, at: step.location, "the settle after this step (\(option))")
             }
-            if pictured > 0, index % stride == 0 || index == scenario.steps.count - 1 { execution.pictureStep(step) }
+            if picturesStep { execution.pictureStep(step, frames: frames) }
         }
         if let stopTime, simulation.now < stopTime { execution.advance(to: stopTime) }
         if let reason = execution.stopReason {

@@ -17,6 +17,8 @@ enum HTMLReportStyle {
         .pictures.overlaid figure[data-picture=actual] { opacity: var(--onion, 0.5); }
         #steps tr.failed td { background: #fdecea; } #steps tr[data-frame] { cursor: pointer; }
         #steps tr.current td { background: #e8f0fe; }
+        .gesture-frames { margin: 0 0 8px; } .gesture-frames figcaption { font-size: 12px; color: #555; }
+        .gesture-frames .strip { overflow-x: auto; max-width: 90vw; } .gesture-frames svg { height: 320px; width: auto; }
         input[type=search] { width: 320px; padding: 4px; }
         """
 

@@ -1,10 +1,11 @@
 import RehearseCore
 
 /// One scenario's page of the report: outcome, failures with both sides, golden pictures that did
-/// not match (reference, actual, diff, an overlay and a zoom, and the command that accepts them), the timeline (the scene after each step, a scrubber, the
-/// steps with the failing ones marked), plots, and the events with a filter. Each picture's clip
-/// ids start with a prefix of its own (`failure0`, `reference0`, `actual0`, `diff0`, `frame0`, ...),
-/// so no id is given twice in a page.
+/// not match (reference, actual, diff, an overlay and a zoom, and the command that accepts them),
+/// the timeline (the scene after each step, a scrubber, the steps with the failing ones marked, a
+/// gesture step's frames with its fingers drawn), plots, and the events with a filter. Each
+/// picture's clip ids start with a prefix of its own (`failure0`, `reference0`, `actual0`,
+/// `diff0`, `frame0`, `gesture0-f0`, ...), so no id is given twice in a page.
 enum HTMLScenarioPage {
     /// The page of `entry`, written at `page` (relative to the report's folder).
     static func html(_ entry: HTMLReport.Entry, page: String) -> String {
@@ -78,7 +79,7 @@ enum HTMLScenarioPage {
         let failedLines = Set(failureLines(result))
         // A frame for each scene that differs from the one before: steps that change nothing
         // (expectations) show the frame of the step before them.
-        var frames = "", rows = "", frameCount = 0
+        var frames = "", rows = "", frameCount = 0, strips = 0
         var shown: SceneSnapshot?
         for step in pictures {
             if shown.map({ !step.picture.drawsLike($0) }) ?? true {
@@ -91,6 +92,10 @@ enum HTMLScenarioPage {
             let failed = failedLines.contains(step.location.line)
             rows += #"<tr data-frame="\#(frameCount - 1)"\#(failed ? #" class="failed""# : "")><td>\#(step.picture.time) s</td>"#
                 + "<td>\(step.location.line)</td><td>\(HTMLReport.escape(step.summary))</td></tr>\n"
+            if !step.frames.isEmpty {
+                rows += gestureFrames(step, idPrefix: "gesture\(strips)-f")
+                strips += 1
+            }
         }
         return """
             <h2 id="timeline">Timeline</h2>
@@ -100,6 +105,17 @@ enum HTMLScenarioPage {
             \(rows)</tbody></table>
 
             """
+    }
+
+    /// A gesture step's frames, in a row of their own under its row: a strip of the scene across
+    /// the step, its fingers drawn, each frame titled with its time and where the fingers are.
+    private static func gestureFrames(_ step: StepPicture, idPrefix: String) -> String {
+        let times = step.frames.map(\.picture.time)
+        let caption = "\(step.summary): \(times.count) frames from \(times.first ?? .zero) s to \(times.last ?? .zero) s "
+            + "(a filled disc: a finger down; a dashed ring: a finger lifting)"
+        return #"<tr class="gesture"><td colspan="3"><figure class="gesture-frames" data-frames="\#(times.count)">"#
+            + "<figcaption>\(HTMLReport.escape(caption))</figcaption>\n<div class=\"strip\">"
+            + SVGRenderer.filmstrip(step.frames, idPrefix: idPrefix) + "</div></figure></td></tr>\n"
     }
 
     /// The lines of the steps that failed (each failure's line; an `expect` on several lines is
