@@ -93,6 +93,10 @@ import Testing
             ("Gesture", ["drog", "{'on': <'list'>}"], "InvalidField", "unknown gesture 'drog' (did you mean 'drag'?)"),
             ("Gesture", ["long-press", "{'on': <'card'>, 'at': <[1.0, 1.0]>}"], "InvalidField", "long-press on a node takes no at"),
             ("Gesture", ["drag", "{'on': <5>, 'by': <[0.0, 1.0]>}"], "InvalidField", "must be a node id or a query mapping, found an integer"),
+            ("Gesture", ["drag", "{'on': <{'text': <'\(String(repeating: "x", count: 10_001))'>}>, 'by': <[0.0, 1.0]>}"], "InvalidField",
+             "must be at most 10000 Unicode scalars"),
+            ("Gesture", [String(repeating: "drag", count: 20_000), "{'on': <'list'>}"], "InvalidField", "the limit is 65536"),
+            ("Gesture", ["drag", "{'on': <'list\\u001b[31m'>, 'by': <[0.0, 1.0]>}"], "NodeNotFound", "no node matches {id: \"list\\u001b[31m\"}"),
             ("IsVisible", ["<{'kind': <'knob'>}>"], "InvalidField", "query: "),
             ("IsVisible", ["<{'kind': <'view'>, 'index': <1>}>"], "NodeNotFound", "IsVisible: "),
         ]
