@@ -91,7 +91,7 @@ import Testing
             ("Gesture", ["pinch", "{'on': <'card'>, 'scale': <1000.0>}"], "InvalidField", "scale must be more than 0 and at most 100, found 1000"),
             ("Gesture", ["swipe", "{'on': <'card'>, 'direction': <'sideways'>}"], "InvalidField", "direction must be one of up, down, left, right"),
             ("Gesture", ["drog", "{'on': <'list'>}"], "InvalidField", "unknown gesture 'drog' (did you mean 'drag'?)"),
-            ("Gesture", ["long-press", "{'on': <'card'>, 'at': <[1.0, 1.0]>}"], "InvalidField", "long-press on a node takes no at"),
+            ("Gesture", ["long-press", "{'on': <'card'>, 'at': <[1.0, 500.0]>}"], "InvalidField", "card: at (1, 500) is outside its visible part"),
             ("Gesture", ["drag", "{'on': <5>, 'by': <[0.0, 1.0]>}"], "InvalidField", "must be a node id or a query mapping, found an integer"),
             ("Gesture", ["drag", "{'on': <{'text': <'\(String(repeating: "x", count: 10_001))'>}>, 'by': <[0.0, 1.0]>}"], "InvalidField",
              "must be at most 10000 Unicode scalars"),

@@ -24,18 +24,9 @@ public enum GestureArguments {
             throw ScenarioError("unknown gesture '\(kind)'\(Suggestion.hint(for: kind, among: kinds)); gestures: "
                 + kinds.joined(separator: ", "), at: start)
         }
-        guard let on = arguments["on"] else { throw ScenarioError("\(kind) needs on: NODE (an id or a query)", at: start) }
-        var mapping = arguments
-        if kind == "long-press" {
-            // The step names a long press's node `target:` (its `at:` is a screen point).
-            guard arguments["at"] == nil else {
-                throw ScenarioError("long-press on a node takes no at: it presses the centre of the node's visible part", at: start)
-            }
-            mapping["on"] = nil
-            mapping["target"] = on
-        }
+        guard arguments["on"] != nil else { throw ScenarioError("\(kind) needs on: NODE (an id or a query)", at: start) }
         let read = readers[index]
-        let value = YAMLValue(node: node(.dictionary(mapping)), file: start.file)
+        let value = YAMLValue(node: node(.dictionary(arguments)), file: start.file)
         let screen = TouchStepReader.Screen(size: simulation.scene.bounds.size, rate: simulation.device.refreshRate,
                                             scene: simulation.scene) { value, step throws(ScenarioError) in
             let field = try value.fieldValue(step) ?? .string("")

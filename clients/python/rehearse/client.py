@@ -177,14 +177,14 @@ class Session:
         return self.gesture("fling", on=target_of(on, text, label, kind, traits, index), velocity=velocity, at=at)
 
     def long_press(self, point: Point | None = None, duration: float | None = None, finger: int = 0, advance: bool = True,
-                   *, on: Target | None = None, text: str | None = None, label: str | None = None, kind: str | None = None,
-                   traits: Sequence[str] | None = None, index: int | None = None) -> float | None:
+                   *, on: Target | None = None, at: Point | None = None, text: str | None = None, label: str | None = None,
+                   kind: str | None = None, traits: Sequence[str] | None = None, index: int | None = None) -> float | None:
         """A finger held still at `point` for `duration` seconds: the `long-press:` step. Or on the
-        centre of a node's visible part (`on=`, `text=`, ...; `duration` default 1 s) through
-        `Gesture`, returning the time after it."""
+        centre of a node's visible part (or `at`, a point of the node; `on=`, `text=`, ...; `duration`
+        default 1 s) through `Gesture`, returning the time after it."""
         target = target_of(on, text, label, kind, traits, index)
         if target is not None:
-            return self.gesture("long-press", on=target, duration=duration)
+            return self.gesture("long-press", on=target, at=at, duration=duration)
         if point is None or duration is None:
             raise TypeError("long_press needs point and duration, or a node (on=, text=, ...)")
         x, y = point
