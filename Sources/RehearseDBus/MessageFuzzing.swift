@@ -152,6 +152,8 @@ import RehearseSession
         case ("s", .configure): body.append("gateway")
         case ("s", .record): body.append("seed")
         case ("s", .waitUntil): body.append("time >= 0")
+        case ("s", .gesture): body.append("long-press")
+        case ("v", _): body.appendVariant(.string("username"))
         case ("s", _): body.append("tap")
         case ("a{ss}", _):
             body.container(DBusType.array, "{ss}") { array in
@@ -171,6 +173,7 @@ import RehearseSession
         case ("as", _): body.container(DBusType.array, "s") { $0.append("tap") }
         case (_, .configure): body.append(["transition": .string("fade")] as Fields)
         case (_, .registerPlugin): body.append(["step": .int(1)] as Fields)
+        case (_, .gesture): body.append(["on": .string("username"), "duration": .double(0.2)] as Fields)
         case (_, .createSession): body.append(["plugins": .array([.string("login-animator")]), "mode": .string("manual")] as Fields)
         default: body.append(["x": .double(160), "y": .double(250)] as Fields)
         }

@@ -87,6 +87,11 @@ struct MessageReader {
         return fields
     }
 
+    /// `v` (or any value) as a field value.
+    mutating func variant() throws(Problem) -> FieldValue {
+        try value(depth: 0)
+    }
+
     /// `a{ss}` as key-value pairs in order.
     mutating func stringPairs() throws(Problem) -> [(key: String, value: String)] {
         var reader = try array(of: DBusType.dictEntry, "a{ss}")

@@ -6,6 +6,7 @@ enum SimulatorMethod: String, CaseIterable {
     case loadScenario = "LoadScenario", reset = "Reset", get = "Get", snapshot = "Snapshot"
     case listPlugins = "ListPlugins", configure = "Configure", createSession = "CreateSession", close = "Close"
     case record = "Record", registerPlugin = "RegisterPlugin", settle = "Settle", waitUntil = "WaitUntil"
+    case gesture = "Gesture", isVisible = "IsVisible"
 
     /// One argument: its name and D-Bus type.
     struct Argument {
@@ -22,6 +23,8 @@ enum SimulatorMethod: String, CaseIterable {
         case .advance: [Argument(name: "seconds", type: "d")]
         case .settle: [Argument(name: "timeout", type: "d")]
         case .waitUntil: [Argument(name: "condition", type: "s"), Argument(name: "timeout", type: "d")]
+        case .gesture: [Argument(name: "kind", type: "s"), Argument(name: "arguments", type: "a{sv}")]
+        case .isVisible: [Argument(name: "query", type: "v")]
         case .loadScenario: [Argument(name: "yaml", type: "s")]
         case .get: [Argument(name: "path", type: "s")]
         case .reset, .snapshot, .listPlugins: []
@@ -38,7 +41,8 @@ enum SimulatorMethod: String, CaseIterable {
     var outputs: [Argument] {
         switch self {
         case .inject, .injectAt, .injectStrings: [Argument(name: "sequence", type: "t")]
-        case .advance, .settle, .waitUntil: [Argument(name: "now", type: "d")]
+        case .advance, .settle, .waitUntil, .gesture: [Argument(name: "now", type: "d")]
+        case .isVisible: [Argument(name: "visible", type: "b"), Argument(name: "why", type: "s")]
         case .get: [Argument(name: "value", type: "v")]
         case .snapshot: [Argument(name: "json", type: "s")]
         case .listPlugins: [Argument(name: "plugins", type: "a(ssb)")]
@@ -54,9 +58,9 @@ enum SimulatorMethod: String, CaseIterable {
     /// Whether a read-only service refuses it.
     var changesState: Bool {
         switch self {
-        case .get, .snapshot, .listPlugins: false
+        case .get, .snapshot, .listPlugins, .isVisible: false
         case .inject, .injectAt, .injectStrings, .advance, .loadScenario, .reset, .configure, .createSession, .close, .record,
-             .registerPlugin, .settle, .waitUntil: true
+             .registerPlugin, .settle, .waitUntil, .gesture: true
         }
     }
 

@@ -89,7 +89,7 @@ final class SimulatorObject {
     }
 
     /// Whether a call of `member` on `interface` only reads the session: a method that changes no
-    /// state (`Get`, `Snapshot`, `ListPlugins`) or the properties' `Get` and `GetAll`. The service
+    /// state (`Get`, `Snapshot`, `ListPlugins`, `IsVisible`) or the properties' `Get` and `GetAll`. The service
     /// answers these between the slices of another caller's long `Advance` on the default session.
     static func onlyReads(interface: String?, member: String) -> Bool {
         switch interface {
@@ -205,6 +205,13 @@ final class SimulatorObject {
         case .waitUntil:
             let condition = try string()
             try reply.append(session.wait(until: condition, within: double(), betweenSlices: betweenSlices))
+        case .gesture:
+            let kind = try string()
+            try reply.append(session.gesture(kind, fields(), betweenSlices: betweenSlices))
+        case .isVisible:
+            let (visible, why) = try session.visibility(of: Self.readArgument { try reader.variant() })
+            reply.append(visible)
+            reply.append(why)
         case .loadScenario:
             // Scenario text has the scenario file's limit, not an event string's.
             try session.loadScenario(Self.readArgument { try reader.string(maximumBytes: ScenarioLimits.fileBytes) })

@@ -155,7 +155,7 @@ public final class SimulatorSession {
         let query: NodeQuery
         do { query = try NodeQuery(fields: given) } catch { throw SessionError(.invalidField, "\(name): target: \(error)") }
         var fields = fields
-        do { fields["target"] = .string(try query.resolve(in: simulation.scene)) } catch { throw SessionError(.nodeNotFound, "\(name): \(error)") }
+        fields["target"] = .string(try resolve(query, for: name))
         return fields
     }
 

@@ -59,6 +59,8 @@ import Testing
         ("swipe: {on: button, direction: left, distance: 100}", "swipe: {from: [160, 40], direction: left, distance: 100}"),
         ("pinch: {on: list, scale: 1.5, duration: 0.25}", "pinch: {center: [160, 300], scale: 1.5, duration: 0.25}"),
         ("long-press: {target: button, duration: 0.7}", "long-press: {at: [160, 40], duration: 0.7}"),
+        // Every gesture on a node takes on: and at:, long-press too (D-Bus Gesture reads its arguments so).
+        ("long-press: {on: button, at: [10, 5], duration: 0.7}", "long-press: {at: [110, 25], duration: 0.7}"),
         ("drag: {on: button, at: [0, 0], by: [50, 0]}", "drag: {from: [100, 20], to: [150, 20], duration: 0.3}"),
         // Issue 36: explore writes its slow drags with hold (let go still), as the screen form has it.
         ("drag: {on: list, by: [0, -100], duration: 0.5, hold: 0.1}", "drag: {from: [160, 300], to: [160, 200], duration: 0.5, hold: 0.1}"),

@@ -50,6 +50,29 @@ struct SimulatorSessionTests {
         _ = try session.inject("network", ["online": true], at: try SimulatorSession.injectionTime(200))
     }
 
+    /// A gesture's touches count with the events already waiting on the clock: past the cap it
+    /// is a `limit` and nothing is injected; a long gesture runs in slices, as `Advance` does.
+    @Test func aGesturesTouchesAreCappedWithTheWaitingEventsAndRunInSlices() throws {
+        let list = "name: s\nscene: {nodes: [{id: list, kind: scrollView, frame: [0, 0, 320, 400], contentSize: [320, 3000]}]}\nsteps: []\n"
+        let session = try session(list)
+        let later = try SimulatorSession.injectionTime(100)
+        for _ in 0..<(SimulatorSession.maximumPendingEvents - 10) {
+            _ = try session.inject("network", ["online": true], at: later)
+        }
+        let waiting = session.simulation.timeline.pendingCount
+        #expect(failure { _ = try session.gesture("drag", ["on": "list", "by": [0, -100]]) { true } } == .limit)
+        #expect(session.simulation.timeline.pendingCount == waiting)
+        #expect(session.simulation.now == .zero)
+        let fresh = try self.session(list)
+        var slices = 0
+        let reached = try fresh.gesture("drag", ["on": "list", "by": [0, -100], "duration": 20]) {
+            slices += 1
+            return true
+        }
+        #expect(reached == 20)
+        #expect(slices >= 12)  // 1,200 frames of touches, pans and scrolls, 100 items a slice
+    }
+
     @Test func aLongAdvanceRunsInSlicesAndStopsWhenAsked() throws {
         // The panner's scroll bar wants every frame: 60 ticks a second.
         let session = try session("name: s\nplugins: [panner]\nsteps: []\n")

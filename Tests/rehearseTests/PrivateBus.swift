@@ -140,6 +140,18 @@ final class PrivateBus {
         try Rehearse.launch(URL(fileURLWithPath: program), arguments, environment: environment)
     }
 
+    /// The events of a `--trace` file as a client prints its `Event` signals: one
+    /// `{"fields", "name", "seq", "time"}` JSON line each, keys sorted, the time a number.
+    func eventLines(ofTrace trace: URL) throws -> String {
+        let normalise = """
+            import json, sys
+            for line in open(sys.argv[1]):
+                event = json.loads(line)
+                print(json.dumps({"seq": event["seq"], "time": float(event["time"]), "name": event["name"], "fields": event["fields"]}, sort_keys=True))
+            """
+        return try run("/usr/bin/env", ["python3", "-c", normalise, trace.path]).output
+    }
+
     func hasOwner(_ name: String) throws -> Bool {
         let result = try run("/usr/bin/dbus-send", ["--session", "--print-reply", "--dest=org.freedesktop.DBus",
                                                     "/org/freedesktop/DBus", "org.freedesktop.DBus.NameHasOwner",

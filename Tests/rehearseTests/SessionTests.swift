@@ -216,15 +216,9 @@ import Testing
         let trace = bus.folder.appendingPathComponent("replay.jsonl")
         let replay = try Rehearse.run(["run", recording.path, "--trace", trace.path])
         #expect(replay.status == 0, "\(replay.output)\(replay.errorOutput)")
-        let normalise = """
-            import json, sys
-            for line in open(sys.argv[1]):
-                event = json.loads(line)
-                print(json.dumps({"seq": event["seq"], "time": float(event["time"]), "name": event["name"], "fields": event["fields"]}, sort_keys=True))
-            """
-        let replayed = try bus.run("/usr/bin/env", ["python3", "-c", normalise, trace.path])
+        let replayed = try bus.eventLines(ofTrace: trace)
         let delivered = session.output.split(separator: "\n")
-        let replayedLines = replayed.output.split(separator: "\n")
+        let replayedLines = replayed.split(separator: "\n")
         #expect(delivered.count >= 40)
         let difference = zip(replayedLines, delivered).enumerated().first { $0.element.0 != $0.element.1 }
         #expect(difference == nil, "line \(difference?.offset ?? 0): replayed \(difference?.element.0 ?? "")\n delivered \(difference?.element.1 ?? "")")

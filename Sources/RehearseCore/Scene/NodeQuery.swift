@@ -106,6 +106,22 @@ extension NodeQuery {
         }
     }
 
+    /// Reads a node argument given as a field (a D-Bus `Gesture`'s `on`, `IsVisible`'s query): a
+    /// string is an id, a mapping a query (``init(fields:)``); whether the node is there is
+    /// found when the query is resolved.
+    public init(field: FieldValue) throws(FieldError) {
+        switch field {
+        case .string(let id):
+            guard !id.isEmpty else { throw FieldError(path: "", problem: .invalidValue("a node id must not be empty")) }
+            try ScenarioLimits.checkText(id, path: "id")
+            self = .id(id)
+        case .dictionary(let fields):
+            try self.init(fields: fields)
+        case .bool, .int, .double, .array:
+            throw FieldError(path: "", problem: .wrongType(expected: "a node id or a query mapping", found: field.typeName))
+        }
+    }
+
     /// The query's field form, the keys it gives only.
     public var fields: Fields {
         var fields: Fields = [:]

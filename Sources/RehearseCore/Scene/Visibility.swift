@@ -40,6 +40,13 @@ public struct Visibility: Equatable, Sendable {
         return (visibleRect.size.width * visibleRect.size.height) / (frame.size.width * frame.size.height)
     }
 
+    /// "W × H pt of it at (x, y), 40 %": the visible part of a visible node ("none of it" otherwise).
+    public var visiblePart: String {
+        guard let part = visibleRect else { return "none of it" }
+        return "\(part.size.width.shortDescription) × \(part.size.height.shortDescription) pt of it at "
+            + "(\(part.minX.shortDescription), \(part.minY.shortDescription)), \((visibleFraction * 100).rounded().shortDescription) %"
+    }
+
     /// Whether all of the node is visible (what `scroll-until-visible` waits for).
     public var isFullyVisible: Bool { isVisible && visibleFraction >= 1 - 1e-9 }
 

@@ -41,6 +41,7 @@ enum ScenarioSyntax {
     static let swipeOn = ["on", "at", "direction", "distance"]
     static let fling = ["on", "at", "velocity"]
     static let pinchOn = ["on", "at", "scale", "duration"]
+    static let longPressOn = ["on", "at", "duration"]
     static let scrollUntilVisible = ["node", "in", "direction", "max"]
     static let settle = ["timeout"]
     static let waitUntil = ["until", "timeout"]

@@ -90,6 +90,11 @@ final class TouchStepReader {
         if case .scalar = value.node {
             return try gesture(.press(duration: Gesture.defaultPressDuration), ["on": value], of: "long-press", in: value, on: screen)
         }
+        if try aimsAtANode(value) {
+            let entries = try value.mapping("long-press", allowed: ScenarioSyntax.longPressOn)
+            let duration = try positiveDuration(entries, of: "long-press", in: value, otherwise: Gesture.defaultPressDuration)
+            return try gesture(.press(duration: duration), entries, of: "long-press", in: value, on: screen)
+        }
         let entries = try value.mapping("long-press", allowed: ScenarioSyntax.longPress)
         let duration = try positiveDuration(entries, of: "long-press", in: value, otherwise: Gesture.defaultPressDuration)
         switch (entries["at"], entries["target"]) {

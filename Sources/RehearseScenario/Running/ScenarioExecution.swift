@@ -241,17 +241,10 @@ final class ScenarioExecution {
             let visibility = simulation.visibility(of: node)
             guard visibility.isVisible != visible else { return }
             record(node, expected: visible ? "visible" : "not visible",
-                   actual: visibility.problem.map { "\(node): \($0)" } ?? "visible (\(Self.describe(visibility)))", at: step.location)
+                   actual: visibility.problem.map { "\(node): \($0)" } ?? "visible (\(visibility.visiblePart))", at: step.location)
         case .scrollUntilVisible(let scroll):
             scrollUntilVisible(scroll, at: step)
         }
-    }
-
-    /// "W × H pt of it at (x, y), 40 %": the visible part of a visible node.
-    static func describe(_ visibility: Visibility) -> String {
-        guard let part = visibility.visibleRect else { return "none of it" }
-        return "\(part.size.width.shortDescription) × \(part.size.height.shortDescription) pt of it at "
-            + "(\(part.minX.shortDescription), \(part.minY.shortDescription)), \((visibility.visibleFraction * 100).rounded().shortDescription) %"
     }
 
     /// Injects a touch step's fingers at their times from now: its screen points, or its gesture

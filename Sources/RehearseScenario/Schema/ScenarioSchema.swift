@@ -155,7 +155,8 @@ public enum ScenarioSchema {
                          required: ["velocity"])
         case .longPress:
             return oneOf([node, object(["at": point, "target": node, "duration": duration],
-                                         extra: ["oneOf": [["required": ["at"]], ["required": ["target"]]]])])
+                                         extra: ["oneOf": [["required": ["at"]], ["required": ["target"]]]]),
+                          aimed(["duration": duration], required: [])])
         case .pinch:
             return oneOf([object(["center": point, "scale": scale, "duration": duration], required: ScenarioSyntax.pinch),
                           aimed(["scale": scale, "duration": duration], required: ["scale"])])

@@ -10,9 +10,9 @@ from jeepney import DBusAddress, HeaderFields, MatchRule, Message, MessageType, 
 from jeepney.io.blocking import open_dbus_connection
 
 from .event import Event
-from .query import node
+from .query import Target, target_of, node
 from .touches import SWIPE_DURATION, Point, Touch, drag_touches, pinch_touches, swipe_end
-from .values import from_dbus, to_fields
+from .values import from_dbus, to_fields, to_variant
 
 SERVICE = "org.rehearse.Simulator"
 DEFAULT_PATH = "/org/rehearse/Simulator"
@@ -131,30 +131,104 @@ class Session:
         if advance and events:
             self.advance(events[-1][0])
 
-    def drag(self, start: Point, end: Point, duration: float, hold: float = 0.0, rate: int = 60,
-             finger: int = 0, advance: bool = True) -> None:
+    def drag(self, start: Point | None = None, end: Point | None = None, duration: float | None = None, hold: float = 0.0,
+             rate: int = 60, finger: int = 0, advance: bool = True, *, on: Target | None = None, by: Point | None = None,
+             at: Point | None = None, text: str | None = None, label: str | None = None, kind: str | None = None,
+             traits: Sequence[str] | None = None, index: int | None = None) -> float | None:
         """A finger down at `start` (x, y), moved to `end` once a display frame (`rate` Hz) over
         `duration` seconds, held still `hold` seconds and lifted: the `drag:` step. It lifts with
-        the drag's velocity, or none after a hold of 0.05 s or more."""
+        the drag's velocity, or none after a hold of 0.05 s or more.
+
+        Or on a node, `drag(on="list", by=(0, -300))` (or `text=`, `label=`, `kind=`, `traits=`,
+        `index=`, or `on=rehearse.node(...)`): from the centre of its visible part (or `at`, a point
+        of the node) by `by`, over `duration` (default 0.3 s), as the `drag: {on:}` step does, run by
+        the service (`Gesture`); returns the time after it."""
+        target = target_of(on, text, label, kind, traits, index)
+        if target is not None:
+            return self.gesture("drag", on=target, by=by, at=at, duration=duration, hold=hold or None)
+        if start is None or end is None or duration is None:
+            raise TypeError("drag needs start, end and duration, or a node (on=, text=, ...) and by")
         self.touches(drag_touches(start, end, duration, hold, rate, finger), advance)
+        return None
 
-    def swipe(self, start: Point, direction: str, distance: float = 200.0, rate: int = 60, finger: int = 0,
-              advance: bool = True) -> None:
-        """A drag of `distance` points in `direction` ("up", "down", "left", "right") over
-        `SWIPE_DURATION`: the `swipe:` step (a `gesture.swipe`, or a fling on a scroll view)."""
-        self.drag(start, swipe_end(start, direction, distance), SWIPE_DURATION, rate=rate, finger=finger,
-                  advance=advance)
+    def swipe(self, start: Point | None = None, direction: str | None = None, distance: float | None = None, rate: int = 60,
+              finger: int = 0, advance: bool = True, *, on: Target | None = None, at: Point | None = None,
+              text: str | None = None, label: str | None = None, kind: str | None = None, traits: Sequence[str] | None = None,
+              index: int | None = None) -> float | None:
+        """A drag of `distance` points (default 200) in `direction` ("up", "down", "left", "right")
+        over `SWIPE_DURATION`: the `swipe:` step (a `gesture.swipe`, or a fling on a scroll view).
+        From `start`, or from a node (`on=`, `text=`, ...; see `drag`) through `Gesture`, returning
+        the time after it."""
+        target = target_of(on, text, label, kind, traits, index)
+        if target is not None:
+            return self.gesture("swipe", on=target, direction=direction, distance=distance, at=at)
+        if start is None or direction is None:
+            raise TypeError("swipe needs start and direction, or a node (on=, text=, ...) and direction")
+        self.drag(start, swipe_end(start, direction, 200.0 if distance is None else distance), SWIPE_DURATION, rate=rate,
+                  finger=finger, advance=advance)
+        return None
 
-    def long_press(self, point: Point, duration: float, finger: int = 0, advance: bool = True) -> None:
-        """A finger held still at `point` for `duration` seconds: the `long-press:` step."""
+    def fling(self, on: Target | None = None, *, velocity: Point, at: Point | None = None, text: str | None = None,
+              label: str | None = None, kind: str | None = None, traits: Sequence[str] | None = None,
+              index: int | None = None) -> float:
+        """A drag from a node that the finger lifts with `velocity` (vx, vy) points per second: a
+        scroll view under it is flung with the opposite velocity. The `fling:` step, through
+        `Gesture`; returns the time after it."""
+        return self.gesture("fling", on=target_of(on, text, label, kind, traits, index), velocity=velocity, at=at)
+
+    def long_press(self, point: Point | None = None, duration: float | None = None, finger: int = 0, advance: bool = True,
+                   *, on: Target | None = None, at: Point | None = None, text: str | None = None, label: str | None = None,
+                   kind: str | None = None, traits: Sequence[str] | None = None, index: int | None = None) -> float | None:
+        """A finger held still at `point` for `duration` seconds: the `long-press:` step. Or on the
+        centre of a node's visible part (or `at`, a point of the node; `on=`, `text=`, ...; `duration`
+        default 1 s) through `Gesture`, returning the time after it."""
+        target = target_of(on, text, label, kind, traits, index)
+        if target is not None:
+            return self.gesture("long-press", on=target, at=at, duration=duration)
+        if point is None or duration is None:
+            raise TypeError("long_press needs point and duration, or a node (on=, text=, ...)")
         x, y = point
         self.touches([(0.0, "began", finger, x, y), (duration, "ended", finger, x, y)], advance)
+        return None
 
-    def pinch(self, center: Point, scale: float, duration: float, rate: int = 60,
-              fingers: tuple[int, int] = (0, 1), advance: bool = True) -> None:
+    def pinch(self, center: Point | None = None, scale: float | None = None, duration: float | None = None, rate: int = 60,
+              fingers: tuple[int, int] = (0, 1), advance: bool = True, *, on: Target | None = None, at: Point | None = None,
+              text: str | None = None, label: str | None = None, kind: str | None = None, traits: Sequence[str] | None = None,
+              index: int | None = None) -> float | None:
         """Two fingers `PINCH_SPAN` points apart across `center`, on a horizontal line, moved to
-        `scale` times that over `duration` and lifted: the `pinch:` step."""
+        `scale` times that over `duration` and lifted: the `pinch:` step. Or across a node's
+        visible centre (`on=`, `text=`, ...; `duration` default 0.5 s) through `Gesture`, returning
+        the time after it."""
+        target = target_of(on, text, label, kind, traits, index)
+        if target is not None:
+            return self.gesture("pinch", on=target, scale=scale, duration=duration, at=at)
+        if center is None or scale is None or duration is None:
+            raise TypeError("pinch needs center, scale and duration, or a node (on=, text=, ...) and scale")
         self.touches(pinch_touches(center, scale, duration, rate, fingers), advance)
+        return None
+
+    def gesture(self, kind: str, **arguments: object) -> float:
+        """`Gesture`: the gesture step `kind` ("drag", "fling", "swipe", "pinch", "long-press") with
+        the step's keys (`on` an id or `rehearse.node(...)`, `by`, `velocity`, `direction`, `scale`,
+        `at`, `duration`, `hold`, `distance`; None leaves one out), run by the service as the step
+        runs, the clock moved on through it (manual and virtual modes); returns the time after it."""
+        now: float = self.call("Gesture", "sa{sv}", kind, to_fields(arguments))[0]
+        return now
+
+    def is_visible(self, id: str | None = None, *, text: str | None = None, label: str | None = None, kind: str | None = None,
+                   traits: Sequence[str] | None = None, index: int | None = None) -> bool:
+        """Whether the node is visible now (on screen, not hidden, transparent, clipped away or
+        behind the keyboard: the `expect-visible` step's rule); `visibility` says why not."""
+        return self.visibility(id, text=text, label=label, kind=kind, traits=traits, index=index)[0]
+
+    def visibility(self, id: str | None = None, *, text: str | None = None, label: str | None = None, kind: str | None = None,
+                   traits: Sequence[str] | None = None, index: int | None = None) -> tuple[bool, str]:
+        """`IsVisible`: whether the node is visible now, and why not ("clipped away by list (...)")
+        or how much of it is ("320 × 44 pt of it at (0, 80), 100 %"). An id the scene does not have
+        is not visible; a query that finds no node, or several, raises `errors.NODE_NOT_FOUND`."""
+        query = node(id, text=text, label=label, kind=kind, traits=traits, index=index)
+        visible, why = self.call("IsVisible", "v", to_variant(query, "query"))
+        return bool(visible), str(why)
 
     def record(self, name: str) -> str:
         """Writes the session's recording, as a scenario file, as `name.yaml` in the folder the

@@ -2,7 +2,11 @@
 `target` (docs/dbus.md, "Node queries"), found in the scene when the call is made."""
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Union
+
+Target = Union[str, Mapping[str, object]]
+"""A node as a call names it: its id, or a query mapping (`node(...)`)."""
 
 
 def node(id: str | None = None, *, text: str | None = None, label: str | None = None, kind: str | None = None,
@@ -18,3 +22,14 @@ def node(id: str | None = None, *, text: str | None = None, label: str | None = 
     if id is not None:
         query["id"] = id
     return query
+
+
+def target_of(on: Target | None, text: str | None, label: str | None, kind: str | None, traits: Sequence[str] | None,
+            index: int | None) -> Target | None:
+    """The node a gesture is aimed at: `on` (an id or a query), the query the keywords make (with
+    `on` as its id), or None when none is given (the gesture's screen-point form)."""
+    if text is None and label is None and kind is None and traits is None and index is None:
+        return on
+    if on is not None and not isinstance(on, str):
+        raise TypeError("on= as a query takes no text=, label=, kind=, traits= or index= beside it")
+    return node(on, text=text, label=label, kind=kind, traits=traits, index=index)

@@ -147,6 +147,62 @@ class ClientTests(unittest.TestCase):
             self.assertEqual([(event.name, round(event.time, 9), event["x"], round(event["y"], 9)) for event in touches],
                              [("touch." + phase, round(time, 9), x, round(y, 9)) for time, phase, _, x, y in expected])
 
+    LIST = """
+name: a list
+scene:
+  nodes:
+    - {id: list, kind: scrollView, frame: [0, 0, 320, 400], contentSize: [320, 3000]}
+    - {id: row30, kind: label, parent: list, frame: [0, 1200, 320, 40], text: Row 30}
+steps: []
+"""
+
+    def test_a_gesture_on_a_node_is_the_screen_point_gesture_from_its_visible_centre(self):
+        with self.simulator.session(scenario=self.LIST, mode="manual") as session:
+            self.assertEqual(session.drag(on="list", by=(0, -150)), 0.3)
+            touches = [event for event in session.take_events() if event.name.startswith("touch.")]
+            expected = drag_touches((160, 200), (160, 50), 0.3)
+            # The clock keeps whole nanoseconds: times agree to 8 places.
+            self.assertEqual([(event.name, round(event.time, 8), event["x"], round(event["y"], 9)) for event in touches],
+                             [("touch." + phase, round(time, 8), x, round(y, 9)) for time, phase, _, x, y in expected])
+            self.assertEqual(session.swipe(kind="scrollView", direction="down", distance=100), 0.3 + rehearse.SWIPE_DURATION)
+            self.assertAlmostEqual(session.pinch(on=rehearse.node("list"), scale=1.5), 0.3 + rehearse.SWIPE_DURATION + 0.5)
+            self.assertAlmostEqual(session.long_press(on="list", duration=0.6), 0.3 + rehearse.SWIPE_DURATION + 1.1)
+            names = [event.name for event in session.take_events()]
+            self.assertIn("gesture.pinch", names)
+            self.assertIn("gesture.longPress", names)
+
+    def test_a_fling_brings_a_row_into_view_and_visibility_says_why_not_before(self):
+        with self.simulator.session(scenario=self.LIST, mode="manual") as session:
+            self.assertEqual(session.visibility(text="Row 30"),
+                             (False, "clipped away by list (its frame starts 800 pt below list's visible bounds)"))
+            self.assertIs(session.is_visible("row30"), False)
+            self.assertIs(session.is_visible("no-such-node"), False)
+            session.fling(on="list", velocity=(0, -2000))
+            session.settle()
+            self.assertIs(session.is_visible(text="Row 30"), True)
+            self.assertTrue(session.visibility("row30")[1].endswith(" pt of it at (0, 134.3336670004237), 100 %"))
+
+    def test_a_refused_gesture_is_named_and_injects_nothing(self):
+        with self.simulator.session(scenario=self.LIST, mode="manual") as session:
+            refusals = [
+                (lambda: session.drag(on="nope", by=(0, 1)), rehearse.errors.NODE_NOT_FOUND, "no node matches {id: \"nope\"}"),
+                (lambda: session.drag(on="row30", by=(0, 1)), rehearse.errors.INVALID_FIELD, "row30: clipped away by list"),
+                (lambda: session.fling(on="list", velocity=(0, 0)), rehearse.errors.INVALID_FIELD, "velocity must be at most"),
+                (lambda: session.gesture("drog", on="list"), rehearse.errors.INVALID_FIELD, "unknown gesture 'drog' (did you mean 'drag'?)"),
+                (lambda: session.is_visible(kind="label", index=3), rehearse.errors.NODE_NOT_FOUND, "index 3"),
+            ]
+            for call, name, message in refusals:
+                with self.assertRaises(rehearse.RehearseError) as refused:
+                    call()
+                self.assertEqual(refused.exception.name, name)
+                self.assertIn(message, refused.exception.message)
+            with self.assertRaises(TypeError):
+                session.drag(by=(0, 1))
+            with self.assertRaises(TypeError):
+                session.drag(on=rehearse.node(kind="label"), text="Row 30", by=(0, 1))
+            self.assertEqual(session.take_events(), [])
+            self.assertEqual(session.get("time"), 0.0)
+
 
 if __name__ == "__main__":
     unittest.main()

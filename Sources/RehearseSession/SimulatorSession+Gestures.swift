@@ -1,0 +1,53 @@
+import RehearseCore
+import RehearseScenario
+
+extension SimulatorSession {
+    /// `Gesture`: the gesture step `kind` (`drag`, `fling`, `swipe`, `pinch`, `long-press`) with
+    /// the step mapping's `arguments` (``GestureArguments``: `on` an id or a query, and the step's
+    /// keys, defaults and limits), run as the step runs: placed on the node `on` finds now, on the
+    /// lowest fingers not down, its touches injected, and a manual or virtual clock moved on
+    /// through the gesture in slices as `Advance` moves it. Returns the time reached. Nothing is
+    /// injected when the arguments, the node or the placing are refused.
+    public func gesture(_ kind: String, _ arguments: Fields, betweenSlices: () -> Bool) throws(SessionError) -> Double {
+        guard mode != .realtime else {
+            throw SessionError(.wrongMode, "Gesture needs manual or virtual mode; the clock is realtime")
+        }
+        let aim: TouchStreamStep.Aim
+        do { aim = try GestureArguments.read(kind, arguments, in: simulation) } catch { throw SessionError(.invalidField, error.message) }
+        let name = aim.gesture.name
+        let node = try resolve(aim.node, for: name)
+        let touches: [TimedTouch]
+        do {
+            touches = try simulation.place(aim.gesture, fingers: simulation.freeFingers(aim.gesture.fingers),
+                                           on: GestureAnchor(node: node, at: aim.at))
+        } catch {
+            throw SessionError(.invalidField, "\(name) on \(aim.node): \(error)")
+        }
+        guard simulation.timeline.pendingCount + touches.count <= Self.maximumPendingEvents else {
+            throw SessionError(.limit, "\(name): its \(touches.count) touches would take the events waiting on the clock past "
+                + "\(Self.maximumPendingEvents); advance it first")
+        }
+        do { try simulation.inject(touches) } catch { throw SessionError(.invalidField, "\(name) on \(aim.node): \(error)") }
+        let end = simulation.now + aim.gesture.duration
+        while !simulation.timeline.run(until: end, atMost: Self.advanceSlice) {
+            guard betweenSlices() else { break }
+        }
+        return simulation.now.seconds
+    }
+
+    /// `IsVisible`: whether the node `query` names (an id, or a query mapping found now) is
+    /// visible (``Visibility``), and why not, or how much of it is. An id the scene does not have
+    /// is not visible; a query that finds no node, or several, is refused.
+    public func visibility(of query: FieldValue) throws(SessionError) -> (visible: Bool, why: String) {
+        let parsed: NodeQuery
+        do { parsed = try NodeQuery(field: query) } catch { throw SessionError(.invalidField, "query: \(error)") }
+        let node = parsed.isID ? parsed.id ?? "" : try resolve(parsed, for: "IsVisible")
+        let visibility = simulation.visibility(of: node)
+        return (visibility.isVisible, visibility.problem?.description ?? visibility.visiblePart)
+    }
+
+    /// The id of the node `query` finds in the scene now, or a `nodeNotFound` naming `what` asked.
+    func resolve(_ query: NodeQuery, for what: String) throws(SessionError) -> String {
+        do { return try query.resolve(in: simulation.scene) } catch { throw SessionError(.nodeNotFound, "\(what): \(error)") }
+    }
+}
