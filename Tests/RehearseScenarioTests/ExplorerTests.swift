@@ -108,7 +108,7 @@ private let plantedScenario = """
         #expect(steps(.fling) == ["fling: {on: list, velocity: [0, -1000]}", "fling: {on: list, velocity: [0, 1000]}"])
         #expect(steps(.drag)?.first == "drag: {on: list, by: [0, -100], duration: 0.5, hold: 0.1}")
         #expect(steps(.swipe)?.first == "swipe: {from: [160, 284], direction: up, distance: 80}")
-        #expect(steps(.longPress) == ["long-press: {target: list, duration: 0.6}", "long-press: {target: field, duration: 0.6}"])
+        #expect(steps(.longPress) == ["long-press: {on: list, duration: 0.6}", "long-press: {on: field, duration: 0.6}"])
         let failure = try #require(try explorer.explore(seeds: 1...200).failure)
         let shrunk = try explorer.shrink(failure)
         let first = shrunk.actions.first?.description ?? ""

@@ -64,7 +64,7 @@ enum ExploreStepText {
             switch origin {
             case .node(let id):
                 return duration == Gesture.defaultPressDuration
-                    ? "long-press: \(YAMLFlow.string(id))" : "long-press: {target: \(YAMLFlow.string(id)), duration: \(duration)}"
+                    ? "long-press: \(YAMLFlow.string(id))" : "long-press: {on: \(YAMLFlow.string(id)), duration: \(duration)}"
             case .point(let point):
                 return "long-press: {at: \(YAMLFlow.point(point)), duration: \(duration)}"
             }
