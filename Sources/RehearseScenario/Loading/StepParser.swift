@@ -209,8 +209,8 @@ struct StepParser {
         let node = try nodeQuery(nodeValue, of: "scroll-until-visible"), scrollView = try nodeQuery(inValue, of: "scroll-until-visible")
         // Ids are checked now; what queries find, the run checks.
         if let id = scrollView.isID ? scrollView.id : nil, simulation.scene[id]?.kind != .scrollView {
-            throw inValue.error("node '\(id)' is not a scroll view; scroll views: "
-                + simulation.scene.allIDs.filter { simulation.scene[$0]?.kind == .scrollView }.joined(separator: ", "))
+            let scrollViews = simulation.scene.allIDs.filter { simulation.scene[$0]?.kind == .scrollView }
+            throw inValue.error("node '\(id)' is not a scroll view; scroll views: \(scrollViews.isEmpty ? "none" : scrollViews.joined(separator: ", "))")
         }
         if let id = node.isID ? node.id : nil, let scroll = scrollView.isID ? scrollView.id : nil,
            !simulation.scene.ancestors(of: id).contains(scroll) {
