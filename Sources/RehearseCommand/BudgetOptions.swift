@@ -10,11 +10,16 @@ struct BudgetOptions: ParsableArguments {
     @Option(help: "The most invariant checks (events × the paths the invariants read) one run (or explore sequence) may make.")
     var maxInvariantChecks = WorkBudget.defaultInvariantChecks
 
+    @Option(help: "The most nodes the node queries of one run may read (each reads the scene's nodes).")
+    var maxQueriedNodes = WorkBudget.defaultQueriedNodes
+
     func validate() throws {
-        guard maxEvents >= 1, maxInvariantChecks >= 1 else {
-            throw ValidationError("--max-events and --max-invariant-checks must be at least 1")
+        guard maxEvents >= 1, maxInvariantChecks >= 1, maxQueriedNodes >= 1 else {
+            throw ValidationError("--max-events, --max-invariant-checks and --max-queried-nodes must be at least 1")
         }
     }
 
-    var budget: WorkBudget { WorkBudget(maximumEvents: maxEvents, maximumInvariantChecks: maxInvariantChecks) }
+    var budget: WorkBudget {
+        WorkBudget(maximumEvents: maxEvents, maximumInvariantChecks: maxInvariantChecks, maximumQueriedNodes: maxQueriedNodes)
+    }
 }

@@ -159,12 +159,13 @@ struct Explore: ParsableCommand {
     }
 
     /// Writes the shrunk failure as a scenario file into `--out` and returns its path: as
-    /// `SCENARIO-seed-S.yaml`, or (when a file of that name holds something else and `--force` is
-    /// not given) the first of `SCENARIO-seed-S-2.yaml`, `-3`, ... that is free or holds the same
-    /// text. A file kept is said on standard error; nothing inside `--out` is followed (``OutputFolder``).
+    /// `SCENARIO-seed-S.yaml` (SCENARIO cut at ``maximumBaseLength`` characters), or (when a file
+    /// of that name holds something else and `--force` is not given) the first of
+    /// `SCENARIO-seed-S-2.yaml`, `-3`, ... that is free or holds the same text. A file kept is said on standard error; nothing inside `--out` is followed (``OutputFolder``).
     private func write(_ shrunk: Explorer.Failure, explorer: Explorer) throws -> String {
         let base = URL(fileURLWithPath: scenario).deletingPathExtension().lastPathComponent
-        let safeBase = String(base.unicodeScalars.map { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-_".unicodeScalars.contains($0)) ? Character($0) : "_" })
+        let safeBase = String(base.unicodeScalars.prefix(Self.maximumBaseLength)
+            .map { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-_".unicodeScalars.contains($0)) ? Character($0) : "_" })
         let text = Data(try explorer.scenarioText(for: shrunk).utf8)
         let names = (1...Self.maximumNameAttempts).map { "\(safeBase)-seed-\(shrunk.seed)\($0 == 1 ? "" : "-\($0)").yaml" }
         do {
@@ -197,6 +198,9 @@ struct Explore: ParsableCommand {
 
     /// The most names tried for one failure before giving up (`NAME.yaml`, `NAME-2.yaml`, ...).
     static let maximumNameAttempts = 100
+    /// The most characters of the explored file's name that start the written file's: with
+    /// `-seed-S-N.yaml` (at most 35 more) well under the 255 bytes a file name may have.
+    static let maximumBaseLength = 100
 
     private static func rate(_ count: Int, since start: ContinuousClock.Instant, _ clock: ContinuousClock) -> Int {
         let seconds = (clock.now - start).inSeconds

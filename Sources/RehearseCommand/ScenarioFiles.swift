@@ -3,7 +3,7 @@ import Foundation
 import RehearseScenario
 
 /// The scenario files named on the command line: files as given, folders searched recursively
-/// for `.yaml` and `.yml`, in a stable (sorted) order.
+/// for `.yaml` and `.yml` (not named pipes, sockets or devices), in a stable (sorted) order.
 enum ScenarioFiles {
     static func collect(_ paths: [String]) throws -> [String] {
         var files: [String] = []
@@ -19,14 +19,24 @@ enum ScenarioFiles {
             let enumerator = FileManager.default.enumerator(atPath: path)
             var found: [String] = []
             while let relative = enumerator?.nextObject() as? String {
-                if relative.hasSuffix(".yaml") || relative.hasSuffix(".yml") {
-                    found.append((path as NSString).appendingPathComponent(relative))
+                let file = (path as NSString).appendingPathComponent(relative)
+                if relative.hasSuffix(".yaml") || relative.hasSuffix(".yml"), !isStream(file) {
+                    found.append(file)
                 }
             }
             files += found.sorted()
         }
         guard !files.isEmpty else { throw ValidationError("no scenario files (.yaml, .yml) in \(paths.joined(separator: ", "))") }
         return files
+    }
+
+    /// Whether `path` is (or links to) a named pipe, a socket or a device: not a scenario file when
+    /// a folder holds it, since reading a pipe that a program holds open and never writes to waits
+    /// for ever (named on the command line, it is read: `rehearse run <(cat x.yaml)`).
+    private static func isStream(_ path: String) -> Bool {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return false }
+        return [S_IFIFO, S_IFSOCK, S_IFCHR, S_IFBLK].contains(status.st_mode & S_IFMT)
     }
 
     /// Refuses an output path that is one of the input files (`--trace X X` would replace X): the

@@ -2,15 +2,20 @@ import RehearseCore
 
 extension SimulatorSession {
     /// `Settle`: advances a manual or virtual clock one display frame at a time until nothing
-    /// moves (``Simulation/settle(within:advancing:)``), in slices of at most ``advanceSlice``
-    /// items, calling `betweenSlices` after each as `Advance` does. Returns the time reached;
-    /// past `seconds` (0 to ``ScenarioLimits/waitSeconds``) it throws a `timeout` naming what
-    /// still moves, the clock left at the timeout.
+    /// moves (``Simulation/settle(within:advancing:)``), calling `betweenSlices` after every
+    /// ``advanceSlice`` pieces of scheduled work as `Advance` does, across frames (a settle of
+    /// 600 s at 1,000 Hz is 600,000 frames of a few pieces each). Returns the time reached; past
+    /// `seconds` (0 to ``ScenarioLimits/waitSeconds``) it throws a `timeout` naming what still
+    /// moves, the clock left at the timeout.
     public func settle(within seconds: Double, betweenSlices: () -> Bool) throws(SessionError) -> Double {
         let timeout = try waitTimeout(seconds, "Settle")
+        var pieces = 0
         let moving = simulation.settle(within: timeout) { time in
-            while !simulation.timeline.run(until: time, atMost: Self.advanceSlice) {
-                guard betweenSlices() else { return false }
+            var reached = false
+            while !reached {
+                reached = simulation.timeline.run(until: time, atMost: 1)
+                pieces += 1
+                guard pieces % Self.advanceSlice != 0 || betweenSlices() else { return false }
             }
             return true
         }

@@ -208,5 +208,13 @@ import Testing
         #expect(outside?.description == "element.yaml:47:34: error: node 'button' is not inside list, so dragging list does not move it")
         let past = #expect(throws: ScenarioError.self) { try Self.load("  - scroll-until-visible: {node: row3, in: list, max: 1001}\n") }
         #expect(past?.description == "element.yaml:47:55: error: max must be a whole number of drags from 1 to 1000, found 1001")
+        let none = #expect(throws: ScenarioError.self) {
+            try ScenarioLoader(registry: PluginRegistry([])).load(data: Data("""
+                name: no scroll view
+                scene: {nodes: [{id: a, kind: label, frame: [0, 0, 10, 10]}]}
+                steps: [{scroll-until-visible: {node: a, in: a}}]
+                """.utf8), file: "none.yaml")
+        }
+        #expect(none?.description == "none.yaml:3:46: error: node 'a' is not a scroll view; scroll views: none")
     }
 }

@@ -91,6 +91,25 @@ struct SimulatorSessionTests {
         #expect(failure { _ = try realtime.advance(by: 1) { true } } == .wrongMode)
     }
 
+    @Test func aLongSettleRunsInSlicesAndStopsWhenAsked() throws {
+        // An animation of 600 s: 36,000 frames of a few items each, no frame a slice by itself.
+        let session = try session("name: s\nscene:\n  nodes:\n    - {id: box, kind: view, frame: [0, 0, 100, 100]}\nsteps: []\n")
+        try session.simulation.animator.animate(AnimationParameters(duration: 600, curve: .linear), owner: "test") {
+            try session.simulation.animator.set(SIMD4(0, 0, 0, 0), for: .alpha, of: "box")
+        }
+        var slices = 0
+        let stopped = failure {
+            _ = try session.settle(within: 600) {
+                slices += 1
+                #expect(session.takeDeliveredEvents().count <= SimulatorSession.advanceSlice)
+                return slices < 3
+            }
+        }
+        #expect(stopped == .timeout)
+        #expect(slices == 3)
+        #expect(session.simulation.now.seconds < 10)
+    }
+
     @Test func setUpMethodsRebuildOrChangeNothing() throws {
         let session = try session()
         #expect(failure { try session.loadScenario("name: [") } == .invalidScenario)

@@ -60,6 +60,18 @@ import Testing
         #expect(invalid.output.contains("unknown node 'nowhere'"))
     }
 
+    /// The written file's name starts with the explored file's, cut to
+    /// `ExploreCommand.maximumBaseLength` characters: a scenario named with 245 characters (a file
+    /// name may have 255) found its failure and then could not write it (the name, with
+    /// `-seed-S-N.yaml`, was past the system's limit).
+    @Test func aLongScenarioNameStillGivesAFileTheFailureIsWrittenTo() throws {
+        let file = try Rehearse.scenario(Self.farPan, named: String(repeating: "a", count: 245) + ".yaml")
+        let out = file.deletingLastPathComponent().appendingPathComponent("failures")
+        let result = try Rehearse.run(["explore", file.path, "--seed", "3", "--runs", "50", "--out", out.path])
+        #expect(result.status == 1, "\(result.output)\(result.errorOutput)")
+        #expect(result.output.contains("written: \(out.path)/\(String(repeating: "a", count: 100))-seed-"), "\(result.output)")
+    }
+
     /// A file of the failure's name in `--out` that holds something else (or is a symbolic link) is
     /// kept, said on standard error, and the failure written beside it; `--force` replaces it (a
     /// link itself, never its target); the same failure again leaves its file as it is.

@@ -12,9 +12,22 @@ extension NodeQuery {
     /// `ranking`, the costly part), the matches (several and no `index`) or how many there are
     /// (`index` past them). The root is never a match.
     public func resolve(in scene: Scene, ranking: Bool = true) throws(NodeQueryError) -> String {
+        var read = 0
+        return try resolve(in: scene, ranking: ranking, read: &read)
+    }
+
+    /// ``resolve(in:ranking:)``, adding to `read` the nodes it reads: every node of the scene
+    /// once (an id alone, one), and each match with its ancestors when several are put in reading
+    /// order (ranking the nearest aside: see ``comparedLength``). What a caller that resolves many
+    /// queries counts against a budget.
+    public func resolve(in scene: Scene, ranking: Bool = true, read: inout Int) throws(NodeQueryError) -> String {
+        read += 1
         if isID, let id, id != Scene.rootID, scene.contains(id) { return id }
         let ids = scene.allIDs.dropFirst()  // the root first
-        let found = Self.readingOrder(ids.filter { scene.read($0, matches) ?? false }, in: scene)
+        read += ids.count
+        let matching = ids.filter { scene.read($0, matches) ?? false }
+        if index == nil, matching.count == 1 { return matching[0] }
+        let found = Self.readingOrder(matching, in: scene, read: &read)
         if let index {
             guard index < found.count else {
                 throw NodeQueryError(query: self, problem: found.isEmpty ? .noMatch : .indexPastMatches(count: found.count),
@@ -22,7 +35,6 @@ extension NodeQuery {
             }
             return found[index]
         }
-        guard found.count != 1 else { return found[0] }
         throw found.isEmpty ? NodeQueryError(query: self, problem: .noMatch, nodes: nearest(among: ids, in: scene, ranking))
             : NodeQueryError(query: self, problem: .several(count: found.count), nodes: listed(found, in: scene))
     }
@@ -31,7 +43,13 @@ extension NodeQuery {
     /// offsets), then by its left edge; nodes whose frames start at exactly the same point keep the
     /// scene's order (parents before children, siblings in drawing order).
     public static func readingOrder(_ ids: [String], in scene: Scene) -> [String] {
-        let frames = ids.enumerated().map { ($1, scene.frameInScreen($1) ?? .zero, $0) }
+        var read = 0
+        return readingOrder(ids, in: scene, read: &read)
+    }
+
+    /// ``readingOrder(_:in:)``, adding to `read` the nodes it reads.
+    static func readingOrder(_ ids: [String], in scene: Scene, read: inout Int) -> [String] {
+        let frames = ids.enumerated().map { ($1, scene.frameInScreen($1, read: &read) ?? .zero, $0) }
         return frames.sorted { ($0.1.minY, $0.1.minX, $0.2) < ($1.1.minY, $1.1.minX, $1.2) }.map(\.0)
     }
 

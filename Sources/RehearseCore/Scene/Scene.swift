@@ -206,10 +206,18 @@ public final class Scene {
 
     /// The node's frame in screen coordinates, from model values.
     public func frameInScreen(_ id: String) -> Rect? {
+        var read = 0
+        return frameInScreen(id, read: &read)
+    }
+
+    /// ``frameInScreen(_:)``, adding to `read` the nodes it reads (the node and its ancestors).
+    public func frameInScreen(_ id: String, read: inout Int) -> Rect? {
         guard let node = self[id] else { return nil }
+        read += 1
         var frame = node.frame
         var current = node.parent
         while let parentID = current, let parent = self[parentID] {
+            read += 1
             frame.origin.x += parent.frame.minX - parent.boundsOrigin.x
             frame.origin.y += parent.frame.minY - parent.boundsOrigin.y
             current = parent.parent

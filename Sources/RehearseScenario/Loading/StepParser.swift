@@ -36,12 +36,15 @@ struct StepParser {
     /// The scene as declared, before plugins changed it: made when a path names a node a plugin
     /// has taken out, and kept.
     private let declaredScene: Lazy<Simulation?>
+    /// The kinds of the scene's nodes (the root's aside), found once.
+    private let sceneKinds: Lazy<Set<NodeKind>>
 
     /// Reads steps against `simulation`, which they do not change; `declaredScene` makes the
     /// scene as declared, without plugins.
     init(simulation: Simulation, declaredScene: @escaping () -> Simulation? = { nil }) {
         self.simulation = simulation
         self.declaredScene = Lazy(declaredScene)
+        sceneKinds = Lazy { Set(simulation.scene.allIDs.dropFirst().compactMap { simulation.scene[$0]?.kind }) }
     }
 
     /// A snapshot's name, which names its picture file: a ``PlainFileName``, never a path.
@@ -206,8 +209,8 @@ struct StepParser {
         let node = try nodeQuery(nodeValue, of: "scroll-until-visible"), scrollView = try nodeQuery(inValue, of: "scroll-until-visible")
         // Ids are checked now; what queries find, the run checks.
         if let id = scrollView.isID ? scrollView.id : nil, simulation.scene[id]?.kind != .scrollView {
-            throw inValue.error("node '\(id)' is not a scroll view; scroll views: "
-                + simulation.scene.allIDs.filter { simulation.scene[$0]?.kind == .scrollView }.joined(separator: ", "))
+            let scrollViews = simulation.scene.allIDs.filter { simulation.scene[$0]?.kind == .scrollView }
+            throw inValue.error("node '\(id)' is not a scroll view; scroll views: \(scrollViews.isEmpty ? "none" : scrollViews.joined(separator: ", "))")
         }
         if let id = node.isID ? node.id : nil, let scroll = scrollView.isID ? scrollView.id : nil,
            !simulation.scene.ancestors(of: id).contains(scroll) {
@@ -273,9 +276,14 @@ struct StepParser {
     /// changes a node's id or kind (steps change texts, labels and traits, never those), so the
     /// query's `id` and `kind` must fit a node of its scene now. With a plugin (which may add
     /// nodes) everything is left to the run.
+    /// Each check costs a look-up, not a search of the scene: a file's 10,000 steps may each
+    /// query a 10,000-node scene.
     private func checkCanMatch(_ query: NodeQuery, at value: YAMLValue, of step: String) throws(ScenarioError) {
         let fixed = NodeQuery(id: query.id, kind: query.kind)
         guard simulation.pluginIDs.isEmpty, fixed.id != nil || fixed.kind != nil else { return }
+        let canMatch = fixed.id.map { id in id != Scene.rootID && simulation.scene.read(id) { fixed.matches($0) } == true }
+            ?? fixed.kind.map(sceneKinds.value.contains) ?? true
+        guard !canMatch else { return }
         do {
             _ = try fixed.at(0).resolve(in: simulation.scene)  // any of several will do
         } catch {

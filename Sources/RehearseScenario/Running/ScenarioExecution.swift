@@ -267,9 +267,16 @@ final class ScenarioExecution {
     /// The node `query` finds in the scene now, or nil with the step failed, saying why (the nearest
     /// nodes, or the several that match). Only the first ``rankedMisses`` misses of a run rank the
     /// nearest nodes: each costs a comparison with every node, and a file's 10,000 steps could ask.
+    /// The nodes each query reads count against the budget (``WorkBudget/maximumQueriedNodes``):
+    /// past it the run stops, the step not done.
     func node(_ query: NodeQuery, for step: Step) -> String? {
         do {
-            return try query.resolve(in: simulation.scene, ranking: misses < Self.rankedMisses)
+            let id = try query.resolve(in: simulation.scene, ranking: misses < Self.rankedMisses, read: &meter.queriedNodes)
+            if let exceeded = meter.exceeded {
+                stopReason = "\(exceeded)"
+                return nil
+            }
+            return id
         } catch {
             if error.problem == .noMatch { misses += 1 }
             fail(step, "find \(query)", "\(error)")

@@ -12,6 +12,10 @@ public struct WorkBudget: Hashable, Sendable {
     /// condition one or two, a `finite` rule one a path: ``Simulation/invariantWeight``)
     /// (`--max-invariant-checks`).
     public var maximumInvariantChecks: Int
+    /// The most nodes one run's node queries may read (`{text: "Log in"}` reads every node of the
+    /// scene, and the matches' ancestors to put several in reading order: ``NodeQuery/resolve(in:ranking:read:)``)
+    /// (`--max-queried-nodes`).
+    public var maximumQueriedNodes: Int
 
     /// The events of one run unless told otherwise: far more than any shipped scenario delivers
     /// (the busiest, under 1,000), and a release build's worst case (a 1,000 Hz display ticking a
@@ -21,11 +25,18 @@ public struct WorkBudget: Hashable, Sendable {
     /// release build at the costliest (a condition, 145 ns; a `finite` path, 56 ns), so that with
     /// the events' budget any valid file ends within about 10 s.
     public static let defaultInvariantChecks = 30_000_000
+    /// The nodes one run's queries may read unless told otherwise: a query step on a 100-node scene
+    /// reads about 100, so 10,000 of them use a hundredth of it; a file of 10,000 steps each
+    /// ordering the matches of a 10,000-node scene would read a billion nodes (minutes of CPU).
+    public static let defaultQueriedNodes = 10_000_000
 
-    /// A budget of `maximumEvents` events and `maximumInvariantChecks` invariant checks.
-    public init(maximumEvents: Int = defaultEvents, maximumInvariantChecks: Int = defaultInvariantChecks) {
+    /// A budget of `maximumEvents` events, `maximumInvariantChecks` invariant checks and
+    /// `maximumQueriedNodes` nodes read by queries.
+    public init(maximumEvents: Int = defaultEvents, maximumInvariantChecks: Int = defaultInvariantChecks,
+                maximumQueriedNodes: Int = defaultQueriedNodes) {
         self.maximumEvents = maximumEvents
         self.maximumInvariantChecks = maximumInvariantChecks
+        self.maximumQueriedNodes = maximumQueriedNodes
     }
 }
 
@@ -59,6 +70,8 @@ final class BudgetMeter {
     private let simulation: Simulation
     private let budget: WorkBudget
     private(set) var events = 0
+    /// The nodes the run's node queries have read.
+    var queriedNodes = 0
 
     init(_ simulation: Simulation, budget: WorkBudget) {
         self.simulation = simulation
@@ -66,7 +79,7 @@ final class BudgetMeter {
         simulation.bus.subscribe(.all, owner: "budget") { [unowned self] _ in events += 1 }
     }
 
-    /// The budget spent so far, if it is: events first, then invariant checks.
+    /// The budget spent so far, if it is: events first, then invariant checks, then queried nodes.
     var exceeded: BudgetExceeded? {
         if events > budget.maximumEvents {
             return BudgetExceeded(what: "events", limit: budget.maximumEvents, option: "--max-events", time: simulation.now)
@@ -75,6 +88,10 @@ final class BudgetMeter {
         if weight > 0, events > budget.maximumInvariantChecks / weight {
             return BudgetExceeded(what: "invariant checks", limit: budget.maximumInvariantChecks,
                                   option: "--max-invariant-checks", time: simulation.now)
+        }
+        if queriedNodes > budget.maximumQueriedNodes {
+            return BudgetExceeded(what: "nodes read by node queries", limit: budget.maximumQueriedNodes, option: "--max-queried-nodes",
+                                  time: simulation.now)
         }
         return nil
     }
