@@ -30,7 +30,7 @@ public final class LiveViewer: SessionCompanion {
     /// The loaded run's scene at the time a page scrubbed to, once simulated.
     private var review: SceneSnapshot?
     /// The fingers the pages have down.
-    private var fingers = PageFingers()
+    private let fingers = PageFingers()
 
     /// A viewer of the default session; `readOnly` refuses every command (pages only watch), and
     /// a `scenario` (its file's run) gives the pages a timeline to scrub. Nothing of the run is
@@ -141,6 +141,7 @@ public final class LiveViewer: SessionCompanion {
         changedNow = true
         simulation.bus.subscribe(.all, owner: "viewer") { [weak self] delivered in
             guard let self else { return }
+            if let (phase, touch) = delivered.event.touch, phase == .ended || phase == .cancelled { fingers.lifted(touch.id) }
             changedSinceFrame = true
             guard newEvents.count < Self.maximumEventsPerFrame else {
                 droppedEvents += 1

@@ -5,8 +5,10 @@ import RehearseCore
 /// another's (nor a D-Bus client's). A page's points are kept on the screen: a mouse let go past
 /// its edge lifts the finger at the edge, where it used to be refused and the finger stayed down.
 /// A page that leaves has its fingers cancelled, as iOS cancels the touches of a view that goes
-/// away, so that no finger stays down for good (ten would keep everyone from touching).
-struct PageFingers {
+/// away, so that no finger stays down for good (ten would keep everyone from touching). A finger
+/// lifted by someone else (a D-Bus client of the shared default session, a plugin) is the page's
+/// no more (``lifted(_:)``): once put down again it is another's.
+final class PageFingers {
     private struct Key: Hashable {
         let client: Int
         let id: Int
@@ -19,7 +21,7 @@ struct PageFingers {
     /// as the simulation's finger for it. Throws for a finger the page already has down (`began`)
     /// or does not (the other phases), or a touch the simulation refuses (a lift is the page's
     /// last word on that finger all the same).
-    mutating func touch(_ phase: TouchPhase, id: Int, at point: Point, from client: Int, in simulation: Simulation) throws {
+    func touch(_ phase: TouchPhase, id: Int, at point: Point, from client: Int, in simulation: Simulation) throws {
         let key = Key(client: client, id: id)
         let size = simulation.scene.bounds.size
         let point = Point(x: min(max(point.x, 0), size.width), y: min(max(point.y, 0), size.height))
@@ -30,19 +32,31 @@ struct PageFingers {
             guard let finger = ScenarioLimits.touchIDs.first(where: { !held.contains($0) && down[$0] == nil }) else {
                 throw ViewerCommandError("no finger is free")
             }
-            try simulation.inject(Event(.began, Touch(id: finger, point: point)))
+            // The page's before it is delivered: whatever lifts it on the way (a plugin) is seen.
             fingers[key] = (finger, point)
+            do {
+                try simulation.inject(Event(.began, Touch(id: finger, point: point)))
+            } catch {
+                fingers[key] = nil
+                throw error
+            }
         case .moved, .ended, .cancelled:
             guard let (finger, _) = fingers[key] else { throw ViewerCommandError("touch \(id) is not down; a touch begins with phase began") }
             // A finger lifted is the page's no more, even if the simulation refuses the lift.
             if phase != .moved { fingers[key] = nil }
             try simulation.inject(Event(phase, Touch(id: finger, point: point)))
-            if phase == .moved { fingers[key] = (finger, point) }
+            if phase == .moved, fingers[key] != nil { fingers[key] = (finger, point) }
         }
     }
 
+    /// The simulation's finger `finger` was lifted (ended or cancelled), by the page or anyone
+    /// else: no page holds it any more.
+    func lifted(_ finger: Int) {
+        fingers = fingers.filter { $0.value.finger != finger }
+    }
+
     /// Cancels the fingers page `client` has down: it left.
-    mutating func cancel(client: Int, in simulation: Simulation) {
+    func cancel(client: Int, in simulation: Simulation) {
         for (key, held) in fingers where key.client == client {
             fingers[key] = nil
             _ = try? simulation.inject(Event(.cancelled, Touch(id: held.finger, point: held.point)))
@@ -50,7 +64,7 @@ struct PageFingers {
     }
 
     /// Forgets every finger: the simulation was replaced (a restart), and its fingers with it.
-    mutating func removeAll() {
+    func removeAll() {
         fingers.removeAll()
     }
 }

@@ -146,6 +146,30 @@ import Testing
         #expect(session.simulation.touchesDown.isEmpty)
     }
 
+    /// A page's finger lifted by someone else (a D-Bus client of the default session, a plugin)
+    /// is no longer the page's. The page kept it as its own, so once another put that finger down
+    /// again, the page's drag moved that finger, its lift lifted it, and the page leaving
+    /// cancelled it.
+    @Test func aPagesFingerLiftedByAnotherIsNoLongerThePages() async throws {
+        let viewer = LiveViewer(readOnly: false, scenario: nil, registry: shippedPlugins)
+        let session = try session()
+        let (page, stream) = try #require(viewer.hub.connect())
+        viewer.serve(session)
+        let inside = Point(x: 10, y: 10), elsewhere = Point(x: 100, y: 200)
+        #expect(viewer.hub.submit(.touch(.began, id: 0, inside), from: page))
+        viewer.serve(session)
+        try session.simulation.inject(Event(.ended, Touch(id: 0, point: inside)))
+        try session.simulation.inject(Event(.began, Touch(id: 0, point: elsewhere)))
+        for phase in [TouchPhase.moved, .ended] { #expect(viewer.hub.submit(.touch(phase, id: 0, inside), from: page)) }
+        viewer.serve(session)
+        #expect(session.simulation.touchesDown == [0: elsewhere], "the other's finger stays where it was")
+        let sent = await messages(stream) { viewer.hub.disconnect(page) }
+        viewer.serve(session)
+        #expect(session.simulation.touchesDown == [0: elsewhere], "the page leaving leaves the other's finger down")
+        let errors = sent.compactMap { $0["type"] as? String == "error" ? $0["message"] as? String : nil }
+        #expect(errors == Array(repeating: "touch 0 is not down; a touch begins with phase began", count: 2))
+    }
+
     /// A box fading over `seconds`, the display link ticking at 60 Hz all along: 5,000 s take
     /// seconds to simulate.
     private func fade(seconds: Int) throws -> Scenario {
