@@ -205,6 +205,31 @@ import Testing
                 "\(result.output)")
     }
 
+    /// A `directory:` that is not a folder (missing, a file, a FIFO, a link in a loop) is said as
+    /// such, at the plugin's id; it used to be "ended before it connected (the program exited with
+    /// status 125)", `env`'s own status, which named neither the folder nor what was wrong. A FIFO
+    /// is never opened, so it cannot hold the run.
+    @Test(arguments: [("missing", "No such file or directory"), ("file", "a file"),
+                      ("fifo", "a FIFO, device or socket"), ("loop", "Too many levels of symbolic links")])
+    func aDirectoryThatIsNotAFolderIsSaidAsSuch(name: String, reason: String) throws {
+        let file = try Rehearse.scenario("""
+            name: a plugin run in what is not a folder
+            plugins:
+              - {id: ghost, command: [python3, \(Self.faultPlugin), well], directory: \(name)}
+            steps:
+              - wait: 1
+            """)
+        let folder = file.deletingLastPathComponent()
+        try Data("a file".utf8).write(to: folder.appending(path: "file"))
+        #expect(mkfifo(folder.appending(path: "fifo").path, 0o600) == 0)
+        try FileManager.default.createSymbolicLink(atPath: folder.appending(path: "loop").path, withDestinationPath: "loop")
+        let result = try Self.runWithin(["run", file.path])
+        #expect(result.status == 2)
+        let path = folder.appending(path: name).standardizedFileURL.path
+        #expect(result.output.contains("\(file.path):3:10: error: plugin 'ghost' cannot start: its directory \(path) is not a folder (\(reason))"),
+                "\(result.output)")
+    }
+
     /// `env` starts the program: a first word with `=` would set a variable and run the next word.
     @Test func aProgramNamedWithAnEqualsSignIsRefusedBeforeAnythingStarts() throws {
         let file = try Rehearse.scenario("""

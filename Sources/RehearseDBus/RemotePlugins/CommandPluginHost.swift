@@ -36,6 +36,7 @@ public final class CommandPluginHost: PluginCommandStarter {
     /// to ``ScenarioLimits/remoteStartSeconds`` for it to connect and register, and describes it.
     public func start(_ command: PluginCommand) throws -> PluginDescriptor {
         let deadline = ContinuousClock.now + .seconds(ScenarioLimits.remoteStartSeconds)
+        try Self.checkDirectory(of: command)
         let listener = try PluginListener()
         // Registered and spawned under the lock that ending takes first: a program is either on
         // the list that is ended, or never started.
@@ -52,6 +53,21 @@ public final class CommandPluginHost: PluginCommandStarter {
         started.withLock { $0.append(connection) }
         let declaration = try connection.awaitRegistration(until: deadline)
         return PluginDescriptor(remote: declaration, channel: connection)
+    }
+
+    /// Throws unless `command`'s directory is a folder (links followed, nothing opened, so a FIFO
+    /// cannot hold the start): `env -C` would say it only as its exit status, 125.
+    private static func checkDirectory(of command: PluginCommand) throws(PluginStartError) {
+        var status = stat()
+        let reason: String
+        if stat(command.directory, &status) != 0 {
+            reason = String(cString: strerror(errno))
+        } else if status.st_mode & S_IFMT == S_IFDIR {
+            return
+        } else {
+            reason = status.st_mode & S_IFMT == S_IFREG ? "a file" : "a FIFO, device or socket"
+        }
+        throw PluginStartError("plugin '\(command.id)' cannot start: its directory \(command.directory) is not a folder (\(reason))")
     }
 
     /// Ends every program started so far, together (one grace period for all): their connections
