@@ -15,7 +15,8 @@ struct Explore: ParsableCommand {
             file's explore: section lists them). A failure is written as the steps that do its actions (tap: ID, \
             type, drag: {on: ...}, wait: ...), which rehearse run fails at the time printed. Exit status: 0 when no \
             invariant broke, 1 when one did (the shrunk scenario is written to --out and its path printed), 2 for \
-            invalid input or usage.
+            invalid input or usage, a sequence past the budget, a command plugin that failed, or a failure that its \
+            shrunk scenario, run afresh, does not give (a plugin answered the same sequence differently).
             """)
 
     @Argument(help: "The scenario whose set-up (device, scene, plugins, invariants) is explored; its steps are not run.")
@@ -63,14 +64,23 @@ struct Explore: ParsableCommand {
         do {
             try explore()
         } catch let exceeded as BudgetExceeded {
-            let message = "a sequence stopped: \(exceeded)"
-            switch format {
-            case .text, .junit: print(TerminalText.escape("\(scenario): error: \(message)"))
-            case .json, .jsonl:
-                print(FieldValue.dictionary(["scenario": .string(scenario), "status": "invalid", "error": .string(message)]).jsonText)
-            }
-            throw ExitCode(2)
+            try stop("a sequence stopped: \(exceeded)")
+        } catch let setUp as ScenarioSetupError where setUp.underlying is RemotePluginError {
+            // A command plugin's fault closed its connection: the next sequence could not install it.
+            try stop("a command plugin failed, so no further sequence can run: \(setUp)")
+        } catch let notReproduced as FailureNotReproduced {
+            try stop("\(notReproduced)")
         }
+    }
+
+    /// Says why the exploration stopped without an outcome, in the report's format, and exits 2.
+    private func stop(_ message: String) throws -> Never {
+        switch format {
+        case .text, .junit: print(TerminalText.escape("\(scenario): error: \(message)"))
+        case .json, .jsonl:
+            print(FieldValue.dictionary(["scenario": .string(scenario), "status": "invalid", "error": .string(message)]).jsonText)
+        }
+        throw ExitCode(2)
     }
 
     private func explore() throws {
@@ -115,8 +125,9 @@ struct Explore: ParsableCommand {
         var failure: (found: Explorer.Failure, shrunk: Explorer.Failure, file: String)?
         if let found = outcome.failure {
             let shrunk = try explorer.shrink(found)
+            try checkReproduced(shrunk, explorer: explorer, plugins: commandPlugins)
             failure = (found, shrunk, try write(shrunk, explorer: explorer))
-            if let report, let file = failure?.file { try writeReport(of: file, into: report) }
+            if let report, let file = failure?.file { try writeReport(of: file, into: report, plugins: commandPlugins) }
         }
         let report = try ExploreReport(scenario: scenario, shard: part.description, sequences: outcome.sequences,
                                    seconds: seconds, coverage: coverage, failure: failure, explorer: explorer)
@@ -147,9 +158,11 @@ struct Explore: ParsableCommand {
         print(TerminalText.escape("written: \(file) (rehearse run \(file) reproduces it)"))
     }
 
-    /// Runs the shrunk failure's scenario file as `rehearse run --report` does and writes its report.
-    private func writeReport(of file: String, into folder: String) throws {
+    /// Runs the shrunk failure's scenario file as `rehearse run --report` does (its command plugins
+    /// started anew by `plugins`) and writes its report.
+    private func writeReport(of file: String, into folder: String, plugins: CommandPluginHost) throws {
         var runner = ScenarioRunner(registry: Tool.registry)
+        runner.commandStarter = plugins
         runner.budget = budget.budget
         runner.rendering = ScenarioRunner.Rendering(filmstripFrames: 0, picturesEachStep: true)
         var events = HTMLReport.Events()

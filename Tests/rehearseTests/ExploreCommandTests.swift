@@ -234,4 +234,69 @@ import Testing
         #expect(replay.status == 1, "\(replay.output)")
         #expect(replay.output.contains("invariant 'title visible' (scenario)"))
     }
+
+    /// `fault_plugin.py well` counts taps over its whole life, not per `Install`: each sequence
+    /// of an exploration sees the taps of those before it. Its failure, shrunk and written, did
+    /// not fail when run afresh, yet explore wrote it with "rehearse run reproduces it" (exit 1).
+    @Test func aFailureItsFileDoesNotReproduceIsSaidAndNotWritten() throws {
+        let file = try Rehearse.scenario("""
+            name: a plugin that remembers earlier sequences
+            scene: paper-login
+            plugins:
+              - {id: faulty, command: [python3, \(RemotePluginFaultTests.faultPlugin), well]}
+            invariants:
+              - {name: few taps, check: faulty.count < 3}
+            explore: {length: 5, actions: {tap: 1}}
+            steps: []
+            """)
+        let out = file.deletingLastPathComponent().appendingPathComponent("failures")
+        let result = try RemotePluginFaultTests.runWithin(["explore", file.path, "--runs", "20", "--out", out.path])
+        #expect(result.status == 2, "\(result.output)\(result.errorOutput)")
+        #expect(result.output.contains("\(file.path): error: seed "), "\(result.output)")
+        #expect(result.output.contains("broke invariant 'few taps' (scenario) at ")
+                && result.output.contains("did not: a plugin answers the same sequence differently"), "\(result.output)")
+        #expect((try? FileManager.default.contentsOfDirectory(atPath: out.path))?.isEmpty ?? true, "nothing written")
+    }
+
+    /// A command plugin that does not answer in time is ended with its connection, so no later
+    /// sequence can start: explore said only "Error: no answer within 0.5 s to Deliver(tap)" and
+    /// exited 1, the status of a broken invariant.
+    @Test func aCommandPluginThatFailsStopsTheExplorationWithAnError() throws {
+        let file = try Rehearse.scenario("""
+            name: a plugin that falls silent
+            scene: paper-login
+            plugins:
+              - {id: faulty, command: [python3, \(RemotePluginFaultTests.faultPlugin), silent], deadline: 0.5}
+            explore: {length: 5, actions: {tap: 1}}
+            steps: []
+            """)
+        let result = try RemotePluginFaultTests.runWithin(["explore", file.path, "--runs", "20"])
+        #expect(result.status == 2, "\(result.output)\(result.errorOutput)")
+        #expect(result.output.contains("\(file.path): error: a command plugin failed, so no further sequence can run: "
+                                       + "no answer within 0.5 s to Deliver(tap)"), "\(result.output)\(result.errorOutput)")
+    }
+
+    /// `--report` runs the written file with its command plugins started, as `rehearse run
+    /// --report` does: the report said the file was INVALID, "command plugins are started only for
+    /// files given to rehearse run, ... not for a file sent over D-Bus".
+    @Test func theReportOfARemotePluginsFailureRunsItsPlugin() throws {
+        let plugin = Rehearse.packageRoot.appendingPathComponent("Tests/rehearseTests/third_tap_plugin.py").path
+        let file = try Rehearse.scenario("""
+            name: the title stays visible
+            scene: paper-login
+            plugins:
+              - {id: third-tap, command: [python3, \(plugin)]}
+            invariants:
+              - {name: title visible, check: title.alpha > 0}
+            explore: {length: 8, actions: {tap: 1}}
+            steps: []
+            """, named: "third-tap.yaml")
+        let folder = file.deletingLastPathComponent()
+        let report = folder.appendingPathComponent("report")
+        let result = try RemotePluginFaultTests.runWithin(["explore", file.path, "--runs", "20", "--out", folder.appendingPathComponent("failures").path,
+                                                           "--report", report.path])
+        #expect(result.status == 1, "\(result.output)\(result.errorOutput)")
+        let index = try String(contentsOf: report.appendingPathComponent("index.html"), encoding: .utf8)
+        #expect(index.contains("FAILED") && !index.contains("INVALID"), "\(index)")
+    }
 }
