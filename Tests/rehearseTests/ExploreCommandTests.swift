@@ -210,9 +210,10 @@ import Testing
 /// Issue 28: exploration finds and shrinks a failure that a remote plugin causes, and the file it
 /// writes starts the plugin again from wherever it is run.
 @Suite struct RemotePluginExploreTests {
-    @Test func aRemotePluginsBugIsShrunkAndReproduced() throws {
+    /// A file whose plugin hides the title on the third tap, which its invariant forbids.
+    static func thirdTapScenario() throws -> URL {
         let plugin = Rehearse.packageRoot.appendingPathComponent("Tests/rehearseTests/third_tap_plugin.py").path
-        let file = try Rehearse.scenario("""
+        return try Rehearse.scenario("""
             name: the title stays visible
             scene: paper-login
             plugins:
@@ -222,6 +223,10 @@ import Testing
             explore: {length: 8, actions: {tap: 1}}
             steps: []
             """, named: "third-tap.yaml")
+    }
+
+    @Test func aRemotePluginsBugIsShrunkAndReproduced() throws {
+        let file = try Self.thirdTapScenario()
         let out = file.deletingLastPathComponent().appendingPathComponent("failures")
         let result = try Rehearse.run(["explore", file.path, "--runs", "20", "--out", out.path])
         #expect(result.status == 1, "\(result.output)\(result.errorOutput)")
@@ -280,17 +285,7 @@ import Testing
     /// --report` does: the report said the file was INVALID, "command plugins are started only for
     /// files given to rehearse run, ... not for a file sent over D-Bus".
     @Test func theReportOfARemotePluginsFailureRunsItsPlugin() throws {
-        let plugin = Rehearse.packageRoot.appendingPathComponent("Tests/rehearseTests/third_tap_plugin.py").path
-        let file = try Rehearse.scenario("""
-            name: the title stays visible
-            scene: paper-login
-            plugins:
-              - {id: third-tap, command: [python3, \(plugin)]}
-            invariants:
-              - {name: title visible, check: title.alpha > 0}
-            explore: {length: 8, actions: {tap: 1}}
-            steps: []
-            """, named: "third-tap.yaml")
+        let file = try Self.thirdTapScenario()
         let folder = file.deletingLastPathComponent()
         let report = folder.appendingPathComponent("report")
         let result = try RemotePluginFaultTests.runWithin(["explore", file.path, "--runs", "20", "--out", folder.appendingPathComponent("failures").path,
