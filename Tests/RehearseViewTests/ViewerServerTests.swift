@@ -63,6 +63,23 @@ import Testing
         }
     }
 
+    /// RFC 9112 section 3.2: a request with more than one `Host` is refused (400), a WebSocket
+    /// upgrade too. Only the first was checked, so `Host: 127.0.0.1:PORT` then `Host:
+    /// evil.example` was served.
+    @Test func aRequestWithTwoHostsIsRefused() async throws {
+        let (server, port) = try start()
+        defer { server.stop() }
+        let upgrade = "Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
+        for (path, extra) in [("/", ""), ("/ws", upgrade)] {
+            for second in ["evil.example", "127.0.0.1:\(port)"] {
+                let connection = try #require(TestSocket(port: port))
+                connection.send("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nHost: \(second)\r\n\(extra)\r\n")
+                let answer = String(decoding: await connection.receive(for: Self.answerWindow, until: "\r\n\r\n").bytes, as: UTF8.self)
+                #expect(answer.hasPrefix("HTTP/1.1 400"), "\(path), second Host \(second): \(answer)")
+            }
+        }
+    }
+
     /// RFC 9110 section 9.3.2: every page a GET serves answers HEAD with the same status and
     /// headers (its `Content-Length` the GET's body's) and no body, checked by Python's
     /// `http.client` on one kept-alive connection, where a body sent after a HEAD would be read

@@ -1,3 +1,4 @@
+import HTTPTypes
 import Hummingbird
 import Synchronization
 
@@ -21,6 +22,9 @@ final class HostPolicy: Sendable {
         boundToLoopback.withLock { $0 = ViewerHost.isLoopback(address) }
     }
 
+    /// The `Host` header: one left among a request's headers means it had another before it.
+    static let host = HTTPField.Name("Host")!
+
     /// Whether `authority` (a `Host` header) names this viewer.
     func allows(_ authority: String) -> Bool {
         guard let name = ViewerHost.name(ofAuthority: authority), let loopback = boundToLoopback.withLock({ $0 }) else { return false }
@@ -29,15 +33,21 @@ final class HostPolicy: Sendable {
     }
 }
 
-/// Refuses (403) every request whose `Host` the ``HostPolicy`` does not allow.
+/// Refuses (403) every request whose `Host` the ``HostPolicy`` does not allow, and (400, RFC 9112
+/// section 3.2) one with more than one `Host`: the first becomes the request's authority and the
+/// others stay among its headers, so only the first was checked.
 struct HostCheck<Context: RequestContext>: RouterMiddleware {
     let policy: HostPolicy
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        guard request.headers[HostPolicy.host] == nil else { return Self.refusal(.badRequest, "a request names one Host\n") }
         guard let authority = request.head.authority, policy.allows(authority) else {
-            return Response(status: .forbidden, headers: [.contentType: "text/plain; charset=utf-8"],
-                            body: .init(byteBuffer: ByteBuffer(string: "this viewer answers only to its own address\n")))
+            return Self.refusal(.forbidden, "this viewer answers only to its own address\n")
         }
         return try await next(request, context)
+    }
+
+    private static func refusal(_ status: HTTPResponse.Status, _ text: String) -> Response {
+        Response(status: status, headers: [.contentType: "text/plain; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: text)))
     }
 }
