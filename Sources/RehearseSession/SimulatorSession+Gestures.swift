@@ -9,9 +9,7 @@ extension SimulatorSession {
     /// through the gesture in slices as `Advance` moves it. Returns the time reached. Nothing is
     /// injected when the arguments, the node or the placing are refused.
     public func gesture(_ kind: String, _ arguments: Fields, betweenSlices: () -> Bool) throws(SessionError) -> Double {
-        guard mode != .realtime else {
-            throw SessionError(.wrongMode, "Gesture needs manual or virtual mode; the clock is realtime")
-        }
+        try requireMovableClock("Gesture")
         let aim: TouchStreamStep.Aim
         do { aim = try GestureArguments.read(kind, arguments, in: simulation) } catch { throw SessionError(.invalidField, error.message) }
         let name = aim.gesture.name
@@ -28,11 +26,7 @@ extension SimulatorSession {
                 + "\(Self.maximumPendingEvents); advance it first")
         }
         do { try simulation.inject(touches) } catch { throw SessionError(.invalidField, "\(name) on \(aim.node): \(error)") }
-        let end = simulation.now + aim.gesture.duration
-        while !simulation.timeline.run(until: end, atMost: Self.advanceSlice) {
-            guard betweenSlices() else { break }
-        }
-        return simulation.now.seconds
+        return run(until: simulation.now + aim.gesture.duration, betweenSlices: betweenSlices)
     }
 
     /// `IsVisible`: whether the node `query` names (an id, or a query mapping found now) is

@@ -54,9 +54,7 @@ extension SimulatorSession {
     /// A timeout in seconds, checked: from 0 to ``ScenarioLimits/waitSeconds``, and a clock that
     /// a call may move (not realtime).
     private func waitTimeout(_ seconds: Double, _ method: String) throws(SessionError) -> VirtualTime {
-        guard mode != .realtime else {
-            throw SessionError(.wrongMode, "\(method) needs manual or virtual mode; the clock is realtime")
-        }
+        try requireMovableClock(method)
         guard (0...ScenarioLimits.waitSeconds).contains(seconds), let timeout = VirtualTime.seconds(seconds) else {
             throw SessionError(.invalidField, "timeout must be from 0 to \(Int(ScenarioLimits.waitSeconds)) seconds, found \(seconds)")
         }

@@ -178,13 +178,23 @@ public final class SimulatorSession {
     /// ``advanceSlice`` items; after each, `betweenSlices` may send what was delivered and returns
     /// false to stop (the service is stopping). Returns the time reached.
     public func advance(by seconds: Double, betweenSlices: () -> Bool) throws(SessionError) -> Double {
-        guard mode != .realtime else {
-            throw SessionError(.wrongMode, "Advance needs manual or virtual mode; the clock is realtime")
-        }
+        try requireMovableClock("Advance")
         guard seconds >= 0, seconds <= Self.maximumAdvance, let duration = VirtualTime.seconds(seconds) else {
             throw SessionError(.invalidField, "seconds must be from 0 to \(Int(Self.maximumAdvance)), found \(seconds)")
         }
-        let target = simulation.now + duration
+        return run(until: simulation.now + duration, betweenSlices: betweenSlices)
+    }
+
+    /// Refuses `method` on a realtime clock, which only the wall clock moves.
+    func requireMovableClock(_ method: String) throws(SessionError) {
+        guard mode != .realtime else {
+            throw SessionError(.wrongMode, "\(method) needs manual or virtual mode; the clock is realtime")
+        }
+    }
+
+    /// Runs the clock on to `target` in slices of ``advanceSlice`` pieces of work, calling
+    /// `betweenSlices` after each (false stops it there). Returns the time reached.
+    func run(until target: VirtualTime, betweenSlices: () -> Bool) -> Double {
         while !simulation.timeline.run(until: target, atMost: Self.advanceSlice) {
             guard betweenSlices() else { break }
         }
