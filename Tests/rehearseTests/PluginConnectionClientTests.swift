@@ -58,6 +58,20 @@ import Testing
         #expect(introspect.text.contains(".RegisterPlugin"), "\(introspect.text)")
     }
 
+    /// A program that closes its connection without registering is let end (within its
+    /// deadline) before the run says so: what it writes after closing, as busctl prints after it
+    /// closes, is kept, and the error says how it ended. (It was ended at once: "the program is
+    /// running", and the file never written.)
+    @Test func aProgramThatClosesItsConnectionIsLetEndAndSaidHowItEnded() throws {
+        // One line: the plugin's command is a YAML flow scalar, which folds line breaks.
+        let program = "import os, sys, time; from jeepney.io.blocking import open_dbus_connection; "
+            + "open_dbus_connection(bus=os.environ['REHEARSE_PLUGIN_ADDRESS']).close(); time.sleep(0.3); "
+            + "open('late.out', 'w').write('written after closing\\n'); sys.exit(3)"
+        let (text, run) = try Self.output(of: ["python3", "-c", program], in: "late.out")
+        #expect(text == "written after closing\n", "\(run)")
+        #expect(run.contains("plugin 'stock' closed its connection before it registered (the program exited with status 3)"), "\(run)")
+    }
+
     /// jeepney's `open_dbus_connection` and dbus-fast's `MessageBus.connect()` get a name from
     /// `Hello` (a unique name's form: `:` and dotted, the same for a second `Hello`), a `Ping`,
     /// the machine id and the host's interfaces.

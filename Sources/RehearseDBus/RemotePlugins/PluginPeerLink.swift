@@ -1,4 +1,5 @@
 import CDBus
+import Glibc
 import RehearseCore
 
 /// The libdbus side of one started plugin's peer-to-peer connection, owned by whoever holds the
@@ -49,6 +50,10 @@ final class PluginPeerLink {
     func awaitRegistration(until deadline: ContinuousClock.Instant) throws(PluginStartError) -> RemotePluginDeclaration {
         while ContinuousClock.now < deadline {
             guard dbus_connection_get_is_connected(connection) != 0 else {
+                // A program that closed its connection is usually ending: let it, until the
+                // deadline, so that what it still writes (busctl prints after it closes) is not
+                // lost and the message says how it ended.
+                while process.isRunning, ContinuousClock.now < deadline { usleep(10_000) }
                 throw PluginStartError("plugin '\(id)' closed its connection before it registered (the program \(process.ending))")
             }
             if let message = dbus_connection_pop_message(connection) {
