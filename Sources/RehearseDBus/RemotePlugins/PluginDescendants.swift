@@ -11,7 +11,9 @@ import Glibc
 /// subreaper of its descendants, so that a process whose parent ended becomes its child instead
 /// of init's, and every child of it that is neither a plugin program nor one it had before it
 /// started the first (a background job of the shell that `exec`ed it, and that job's descendants
-/// then) is taken for such an orphan and ended whenever plugins are.
+/// then) is taken for such an orphan and ended whenever plugins are. Orphans that end meanwhile
+/// are reaped every ``reapingPeriod``, so that a process that forks and lets its parent exit, over
+/// and over, leaves no pile of zombies (each would hold a process id until the run ends).
 enum PluginDescendants {
     /// What this program knows of its children.
     private struct Children {
@@ -26,6 +28,8 @@ enum PluginDescendants {
     private static let children = Mutex(Children())
     /// Whether this program adopts orphans (``adoptOrphans()``).
     private static let adopting = Atomic<Bool>(false)
+    /// How often adopted orphans that have ended are reaped, from the first plugin program on.
+    static let reapingPeriod = Duration.milliseconds(100)
 
     /// Makes this program the subreaper of its descendants (`PR_SET_CHILD_SUBREAPER`) and takes
     /// each of its children that is not a plugin program, nor one it had before its first, for an
@@ -42,8 +46,10 @@ enum PluginDescendants {
     static func start<Failure: Error>(_ spawn: () throws(Failure) -> pid_t) throws(Failure) -> pid_t {
         try children.withLock { children throws(Failure) in
             if children.inherited == nil {
-                let table = adopting.load(ordering: .sequentiallyConsistent) ? table() : [:]
+                let adopting = adopting.load(ordering: .sequentiallyConsistent)
+                let table = adopting ? table() : [:]
                 children.inherited = Set(descendants(of: [getpid()], in: table).map { Stray(pid: $0.key, started: $0.value.started) })
+                if adopting { startReaping() }
             }
             let pid = try spawn()
             children.programs.insert(pid)
@@ -159,6 +165,21 @@ enum PluginDescendants {
                 for (pid, entry) in found where entry.parent == me { waitpid(pid, &status, WNOHANG) }
                 guard found.values.contains(where: { $0.running || $0.parent == me }), ContinuousClock.now < deadline else { return }
                 sched_yield()
+            }
+        }
+    }
+
+    /// Reaps, every ``reapingPeriod`` for as long as this program runs, the adopted orphans that
+    /// have ended; those that run are left to end with the plugins.
+    private static func startReaping() {
+        Thread.detachNewThread {
+            let period = reapingPeriod.components
+            while true {
+                usleep(useconds_t(period.seconds * 1_000_000 + period.attoseconds / 1_000_000_000_000))
+                children.withLock { children in
+                    var status: Int32 = 0
+                    for pid in ownChildren() where isOrphan(pid, children) { waitpid(pid, &status, WNOHANG) }
+                }
             }
         }
     }
