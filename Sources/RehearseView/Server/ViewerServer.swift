@@ -48,8 +48,8 @@ public final class ViewerServer: Sendable {
         let router = Router(context: ViewerRequestContext.self, options: .autoGenerateHeadEndpoints)
         router.add(middleware: HostCheck(policy: hosts))
         router.get("/") { _, _ in file(ViewerPage.html, type: "text/html; charset=utf-8") }
-        router.get("/viewer.js") { _, _ in file(ViewerScript.javaScript, type: "text/javascript; charset=utf-8") }
-        router.get("/viewer.css") { _, _ in file(ViewerStyle.css, type: "text/css; charset=utf-8") }
+        router.get("/viewer.js") { _, _ in file(ViewerPage.script, type: "text/javascript; charset=utf-8") }
+        router.get("/viewer.css") { _, _ in file(ViewerPage.style, type: "text/css; charset=utf-8") }
         router.ws("/ws", shouldUpgrade: { request, _ in
             mayUpgrade(request) ? .upgrade([:]) : .dontUpgrade
         }, onUpgrade: { inbound, outbound, context in

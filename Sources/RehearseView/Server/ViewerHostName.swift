@@ -1,7 +1,7 @@
 /// Host names as the viewer checks them, exactly: no prefix, no suffix, no other spelling of a
 /// number. A browser writes a host in one canonical form (lowercase, dotted-decimal IPv4, compressed
 /// IPv6 in brackets), so anything else is not a page the viewer served.
-enum ViewerHost {
+enum ViewerHostName {
     /// Whether `host` is `localhost` or a literal loopback address: `127.X.Y.Z` in dotted decimal
     /// (each part 0 to 255, no leading zero), `::1` or `[::1]`. Not `127.evil.example`,
     /// `localhost.`, `0x7f.1` or `2130706433`.

@@ -5,9 +5,9 @@ import RehearseScenario
 /// A loaded scenario's run as the page's timeline shows it: its length, its events and
 /// expectations marked, and the scene at any time of it, simulated again from the start (the same
 /// scenario gives the same run, so the picture at a time is exact). Whatever simulates the run
-/// (marking events, scrubbing) takes time that grows with the run, so ``TimelineWorker`` does it
+/// (marking events, scrubbing) takes time that grows with the run, so ``RunTimelineWorker`` does it
 /// off the service's thread.
-struct ViewerTimeline: Sendable {
+struct RunTimeline: Sendable {
     /// A moment marked on the timeline.
     struct Marker: Sendable {
         enum Kind: String, Sendable {

@@ -14,7 +14,7 @@ public final class LiveViewer: SessionCompanion {
 
     let hub: ViewerHub
     private let readOnly: Bool
-    let timeline: TimelineWorker?
+    let timeline: RunTimelineWorker?
     private let frameInterval = Duration.seconds(1) / LiveViewer.framesPerSecond
     /// The simulation whose events are being collected (a restart replaces it).
     private weak var watched: Simulation?
@@ -39,7 +39,7 @@ public final class LiveViewer: SessionCompanion {
         self.readOnly = readOnly
         let hub = ViewerHub()
         self.hub = hub
-        timeline = scenario.map { TimelineWorker(timeline: ViewerTimeline(scenario: $0, registry: registry), waking: { hub.wake() }) }
+        timeline = scenario.map { RunTimelineWorker(timeline: RunTimeline(scenario: $0, registry: registry), waking: { hub.wake() }) }
     }
 
     /// Whether the pages are shown a scene of the loaded run.

@@ -3,16 +3,16 @@ import Testing
 
 /// Host names are checked exactly: loopback is `localhost` and literal loopback addresses, nothing
 /// by prefix or in another spelling.
-@Suite struct ViewerHostTests {
+@Suite struct ViewerHostNameTests {
     @Test func loopbackIsLocalhostAndLiteralLoopbackAddressesOnly() {
         for host in ["localhost", "127.0.0.1", "127.1.2.3", "127.255.255.255", "::1", "[::1]"] {
-            #expect(ViewerHost.isLoopback(host), "\(host)")
+            #expect(ViewerHostName.isLoopback(host), "\(host)")
         }
         for host in ["127.evil.example", "127.0.0.1.evil.example", "localhost.evil.example", "evil.localhost", "localhost.",
                      "127.0.0.1.", "LOCALHOST", "0x7f.1", "0x7f000001", "2130706433", "127.1", "0177.0.0.1", "127.0.0.01",
                      "127.0.0.256", "127.0.0.-1", "127.0.0.1 ", " 127.0.0.1", "[::1", "::1]", "[0::1]", "128.0.0.1", "",
                      "\u{0661}27.0.0.1"] {
-            #expect(!ViewerHost.isLoopback(host), "\(host)")
+            #expect(!ViewerHostName.isLoopback(host), "\(host)")
         }
         #expect(ViewerAddress("127.evil.example:80")?.isLoopback == false)
         #expect(ViewerAddress("127.0.0.1:80")?.isLoopback == true)
@@ -24,7 +24,7 @@ import Testing
             ("127.evil.example:80", "127.evil.example"), ("a:b:c", nil), ("host:99999", nil), ("host:", nil), (":80", nil),
             ("[::1]x", nil), ("[::1]:", nil), ("", nil),
         ]
-        for (authority, host) in cases { #expect(ViewerHost.name(ofAuthority: authority) == host, "\(authority)") }
+        for (authority, host) in cases { #expect(ViewerHostName.name(ofAuthority: authority) == host, "\(authority)") }
     }
 
     /// On loopback the viewer answers to loopback names only; bound to another address, also to

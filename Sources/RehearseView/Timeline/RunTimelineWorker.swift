@@ -9,11 +9,11 @@ import Synchronization
 /// simulated replaces any that waited). The service's thread picks up what is ready and is woken
 /// when something is. A run with command plugins is simulated by one thread at a time: their
 /// programs answer one simulation at a time.
-final class TimelineWorker: Sendable {
-    let timeline: ViewerTimeline
+final class RunTimelineWorker: Sendable {
+    let timeline: RunTimeline
 
     private struct State {
-        var markers: [ViewerTimeline.Marker]?
+        var markers: [RunTimeline.Marker]?
         var markersTaken = false
         var request: VirtualTime?
         var result: (time: VirtualTime, snapshot: SceneSnapshot?)?
@@ -27,7 +27,7 @@ final class TimelineWorker: Sendable {
 
     /// Starts marking `timeline`'s run; `wake` is called (from the worker's threads) when markers
     /// or a scrubbed scene are ready.
-    init(timeline: ViewerTimeline, waking wake: @escaping @Sendable () -> Void) {
+    init(timeline: RunTimeline, waking wake: @escaping @Sendable () -> Void) {
         self.timeline = timeline
         self.wake = wake
         Thread.detachNewThread { [self] in
@@ -50,7 +50,7 @@ final class TimelineWorker: Sendable {
     }
 
     /// The markers known so far: the expectations' at once, all of them once the run was marked.
-    var markers: [ViewerTimeline.Marker] {
+    var markers: [RunTimeline.Marker] {
         state.withLock { $0.markers } ?? timeline.expectationMarkers
     }
 
@@ -58,7 +58,7 @@ final class TimelineWorker: Sendable {
     var hasMarkedRun: Bool { state.withLock { $0.markersTaken } }
 
     /// All the markers, once, when the run has just been marked.
-    func takeMarkers() -> [ViewerTimeline.Marker]? {
+    func takeMarkers() -> [RunTimeline.Marker]? {
         state.withLock { state in
             guard let markers = state.markers, !state.markersTaken else { return nil }
             state.markersTaken = true

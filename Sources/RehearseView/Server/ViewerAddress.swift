@@ -26,7 +26,7 @@ public struct ViewerAddress: Sendable, Equatable, CustomStringConvertible {
     /// Whether only this machine can connect: `localhost` or a literal loopback address
     /// (`127.X.Y.Z`, `::1`), exactly; a name such as `127.evil.example` is not one.
     public var isLoopback: Bool {
-        ViewerHost.isLoopback(host)
+        ViewerHostName.isLoopback(host)
     }
 
     public var description: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
