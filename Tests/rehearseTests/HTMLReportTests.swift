@@ -154,6 +154,7 @@ private func reportOfAFailingAndAPassingScenario() throws -> (folder: URL, repor
         #expect(browser.output.contains("7 frames titled, 7 fingers drawn") && browser.output.contains("6 frames titled, 12 fingers drawn"))
         #expect(browser.output.contains("frame: t = 0.3 s: finger 0 lifting at (160, 202)\n"))
         #expect(browser.output.contains("ok: the console has no error"))
+        #expect(browser.output.contains("ok: axe-core finds no violation on the page with its strips"))
     }
 
     /// The report in a real headless Chromium from file://: `report_browser.py`.
@@ -167,5 +168,6 @@ private func reportOfAFailingAndAPassingScenario() throws -> (folder: URL, repor
         #expect(result.output.contains("ok: the onion range (Overlay: from the reference (0) to the actual picture (100)) lays"))
         #expect(result.output.contains("ok: the zoom makes the pictures 3 times as wide"))
         #expect(result.output.contains("ok: no request left file:// and the console has no error"))
+        #expect(result.output.contains("ok: axe-core finds no violation on the 3 pages"))
     }
 }

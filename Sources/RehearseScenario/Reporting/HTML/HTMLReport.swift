@@ -97,7 +97,9 @@ public enum HTMLReport {
         <title>\(escape(title))</title>
         <style>\(HTMLReportStyle.css)</style></head>
         <body>
+        <main>
         \(body)
+        </main>
         <script>\(HTMLReportStyle.script)</script>
         </body></html>
 

@@ -114,7 +114,9 @@ enum HTMLScenarioPage {
         let caption = "\(step.summary): \(times.count) frames from \(times.first ?? .zero) s to \(times.last ?? .zero) s "
             + "(a filled disc: a finger down; a dashed ring: a finger lifting)"
         return #"<tr class="gesture"><td colspan="3"><figure class="gesture-frames" data-frames="\#(times.count)">"#
-            + "<figcaption>\(HTMLReport.escape(caption))</figcaption>\n<div class=\"strip\">"
+            // The strip scrolls: focusable, so that a keyboard scrolls it too.
+            + "<figcaption>\(HTMLReport.escape(caption))</figcaption>\n<div class=\"strip\" tabindex=\"0\" role=\"region\" "
+            + "aria-label=\"\(HTMLReport.escape(step.summary)): frames\">"
             + SVGRenderer.filmstrip(step.frames, idPrefix: idPrefix) + "</div></figure></td></tr>\n"
     }
 
