@@ -31,12 +31,20 @@ public final class LiveViewer: SessionCompanion {
     private var review: SceneSnapshot?
     /// The fingers the pages have down.
     private let fingers = PageFingers()
+    /// The wall clock frames are paced by.
+    private let now: () -> ContinuousClock.Instant
 
     /// A viewer of the default session; `readOnly` refuses every command (pages only watch), and
     /// a `scenario` (its file's run) gives the pages a timeline to scrub. Nothing of the run is
     /// simulated here: its events are marked, and its scenes simulated, on threads of their own.
-    public init(readOnly: Bool, scenario: Scenario?, registry: PluginRegistry) {
+    public convenience init(readOnly: Bool, scenario: Scenario?, registry: PluginRegistry) {
+        self.init(readOnly: readOnly, scenario: scenario, registry: registry, now: { .now })
+    }
+
+    /// A viewer whose frames are paced by the wall clock `now` (a test's own).
+    init(readOnly: Bool, scenario: Scenario?, registry: PluginRegistry, now: @escaping () -> ContinuousClock.Instant) {
         self.readOnly = readOnly
+        self.now = now
         let hub = ViewerHub()
         self.hub = hub
         timeline = scenario.map { RunTimelineWorker(timeline: RunTimeline(scenario: $0, registry: registry), waking: { hub.wake() }) }
@@ -84,7 +92,7 @@ public final class LiveViewer: SessionCompanion {
         guard hub.hasClients else { return }
         let simulation = session.simulation
         let moving = simulation.animator.runningCount > 0 || simulation.keyboard.isMoving
-        let frameDue = lastFrame.map { ContinuousClock.now - $0 >= frameInterval } ?? true
+        let frameDue = lastFrame.map { now() - $0 >= frameInterval } ?? true
         guard changedNow || ((changedSinceFrame || moving) && frameDue) else { return }
         hub.broadcast(frame(of: session))
     }
@@ -92,7 +100,7 @@ public final class LiveViewer: SessionCompanion {
     public func waitMilliseconds(idle: Int32) -> Int32 {
         // With no page to show it to, a change waits (the next page gets a frame when it comes).
         guard changedSinceFrame, hub.hasClients, let lastFrame else { return idle }
-        let remaining = frameInterval - (ContinuousClock.now - lastFrame)
+        let remaining = frameInterval - (now() - lastFrame)
         return min(idle, Int32(max((remaining.inSeconds * 1000).rounded(.up), 0)))
     }
 
@@ -177,7 +185,7 @@ public final class LiveViewer: SessionCompanion {
         droppedEvents = 0
         changedNow = false
         changedSinceFrame = false
-        lastFrame = .now
+        lastFrame = now()
         return message
     }
 }
