@@ -27,6 +27,10 @@ final class ScenarioExecution {
     var notes: [String] = []
     var pictureMismatches: [PictureMismatch] = []
     var stepPictures: [StepPicture] = []
+    /// With `audits`, what broke the accessibility rules (``auditStep(_:)``), and the breaches
+    /// after the last step audited, by rule and node.
+    var accessibilityFindings: [AccessibilityFinding] = []
+    var auditBreaches: Set<[String]> = []
     /// Whether each failure keeps the scene at its moment.
     var picturesFailures = false
     var stepPicturesFull = false
