@@ -8,7 +8,7 @@ import RehearseScenario
 struct Audit: AsyncParsableCommand {
     /// The formats `audit` prints in.
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, json
+        case text, json, junit
     }
 
     static let configuration = CommandConfiguration(
@@ -43,7 +43,11 @@ struct Audit: AsyncParsableCommand {
         runner.commandStarter = commandPlugins
         let audited = runner
         let results = await ParallelRuns.run(files, jobs: jobs, { audited.run(file: $0) }, progress: { _ in })
-        print(format == .text ? AuditReport.text(results) : AuditReport.json(results))
+        switch format {
+        case .text: print(AuditReport.text(results))
+        case .json: print(AuditReport.json(results))
+        case .junit: print(AuditReport.junit(results), terminator: "")
+        }
         let code = AuditReport.exitCode(results)
         if code != 0 { throw ExitCode(code) }
     }

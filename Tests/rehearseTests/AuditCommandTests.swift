@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-/// `rehearse audit` as a user runs it: its exit status, its lines, and a hostile id kept inert.
+/// `rehearse audit` as a user runs it: its exit status, its lines (text, JSON, JUnit), and a hostile
+/// id kept inert.
 @Suite struct AuditCommandTests {
     @Test func findingsExitOneNoneExitZeroAndAFileThatDoesNotLoadTwo() throws {
         let breaking = try Rehearse.scenario("""
@@ -37,5 +38,16 @@ import Testing
         #expect(invalid.status == 2, "\(invalid.output)\(invalid.errorOutput)")
         #expect(invalid.output.contains("\(broken.path):3:"), "\(invalid.output)")
         #expect(invalid.output.contains("audit: 0 findings in 0 of 2 files, 1 not audited"), "\(invalid.output)")
+
+        // JUnit: a failure per finding, an error per file not audited, valid against the schema.
+        let junit = try Rehearse.run(["audit", "--format", "junit", breaking.path, broken.path, mended.path])
+        #expect(junit.status == 2)
+        let report = breaking.deletingLastPathComponent().appendingPathComponent("audit.xml")
+        try Data(junit.output.utf8).write(to: report)
+        let schema = Rehearse.packageRoot.appendingPathComponent("Tests/rehearseTests/junit.xsd")
+        let check = try Rehearse.launch(URL(fileURLWithPath: "/usr/bin/xmllint"), ["--noout", "--schema", schema.path, report.path])
+        #expect(check.status == 0, "\(check.errorOutput)")
+        #expect(junit.output.contains(#"tests="3" failures="1" errors="1""#), "\(junit.output)")
+        #expect(junit.output.contains(#"type="touch-target">"#), "\(junit.output)")
     }
 }

@@ -50,6 +50,30 @@ public enum AuditReport {
         return FieldValue.dictionary(["files": .array(files), "rules": .array(rules)]).jsonText
     }
 
+    /// JUnit XML as CI systems read it: one `testsuite`, one `testcase` per file, a `failure` per
+    /// finding (its type the rule) and an `error` for a file that could not be audited.
+    public static func junit(_ results: [ScenarioResult]) -> String {
+        let findings = results.flatMap(\.accessibilityFindings).count
+        var xml = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
+        let counts = #"tests="\#(results.count)" failures="\#(findings)" errors="\#(notAudited(results))""#
+        xml += #"<testsuites name="rehearse audit" \#(counts)>"# + "\n" + #"  <testsuite name="accessibility" \#(counts) skipped="0">"# + "\n"
+        for result in results {
+            xml += #"    <testcase name="\#(XMLText.escape(result.name))" classname="\#(XMLText.escape(result.file))">"# + "\n"
+            if case .invalid(let error) = result.outcome {
+                xml += #"      <error message="\#(XMLText.escape(error.message))" type="invalid">\#(XMLText.escape(error.description))</error>"# + "\n"
+            } else if case .stopped(let error) = result.outcome {
+                xml += #"      <error message="\#(XMLText.escape(error.message))" type="stopped">\#(XMLText.escape(error.description))</error>"# + "\n"
+            }
+            for finding in result.accessibilityFindings {
+                let message = "\(finding.node): \(finding.message)"
+                let body = "\(finding.location) at \(finding.time) s: \(finding.rule.summary) (\(finding.rule.source))"
+                xml += #"      <failure message="\#(XMLText.escape(message))" type="\#(finding.rule.rawValue)">\#(XMLText.escape(body))</failure>"# + "\n"
+            }
+            xml += "    </testcase>\n"
+        }
+        return xml + "  </testsuite>\n</testsuites>\n"
+    }
+
     /// 2 when a file could not be audited (invalid, or stopped at a budget), 1 when there are
     /// findings, 0 otherwise. A scenario's own failed expectations are `rehearse run`'s to report.
     public static func exitCode(_ results: [ScenarioResult]) -> Int32 {
