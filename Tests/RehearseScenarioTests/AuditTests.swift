@@ -57,6 +57,21 @@ import Testing
         #expect(Self.summary(result) == ["10 touch-target small", "10 label field"])
     }
 
+    /// `expect-accessible` fails the run with a failure per node and rule it checks, at its step.
+    @Test func expectAccessibleFailsForEachBreachOfItsRules() throws {
+        let result = ScenarioRunner(registry: PluginRegistry([])).run(try ScenarioLoader(registry: PluginRegistry([])).load(data: Data((Self.scene + """
+            steps:
+              - expect-accessible: [label]
+              - expect-accessible: all
+              - set: {small.frame: [10, 30, 44, 44], small.accessibilityLabel: Small}
+              - expect-accessible: all
+            """).utf8), file: "audit.yaml"))
+        guard case .failed(let failures) = result.outcome else { Issue.record("\(result.outcome)"); return }
+        #expect(failures.map { "\($0.location.line) \($0.subject)" } == ["10 small [label]", "11 small [touch-target]", "11 small [label]"])
+        #expect(failures[1].expected == AccessibilityRule.touchTarget.summary && failures[1].actual.hasPrefix("it is 30 × 30 pt"))
+        #expect(result.accessibilityFindings.isEmpty, "a run that does not audit has no findings")
+    }
+
     /// The text report names each finding as a compiler's warning and the rules' sources; JSON
     /// carries the same; findings exit 1.
     @Test func theReportsSayTheFindingsAndTheirSources() throws {

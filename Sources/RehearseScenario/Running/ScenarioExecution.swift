@@ -57,7 +57,8 @@ final class ScenarioExecution {
             switch step.action {
             case .expectEvent(let expectation), .expectNoEvent(let expectation): expectation.name
             case .inject, .injectQueried, .schedule, .motionStream, .wait, .advance, .keyboardShow, .keyboardHide, .expect, .set,
-                 .animate, .activate, .snapshot, .touchStream, .expectPicture, .expectVisible, .scrollUntilVisible, .settle, .waitUntil: nil
+                 .animate, .activate, .snapshot, .touchStream, .expectPicture, .expectVisible, .scrollUntilVisible, .settle, .waitUntil,
+                 .expectAccessible: nil
             }
         })
         simulation.bus.subscribe(.all, owner: "scenario") { [unowned self] event in
@@ -163,7 +164,8 @@ final class ScenarioExecution {
         case .expectEvent, .expectNoEvent:
             eventWindowEnd = delivered.count
         case .inject, .injectQueried, .schedule, .motionStream, .wait, .advance, .keyboardShow, .keyboardHide, .expect, .set,
-             .animate, .activate, .snapshot, .touchStream, .expectPicture, .expectVisible, .scrollUntilVisible, .settle, .waitUntil:
+             .animate, .activate, .snapshot, .touchStream, .expectPicture, .expectVisible, .scrollUntilVisible, .settle, .waitUntil,
+             .expectAccessible:
             if let end = eventWindowEnd {
                 // The window is closed: what came before it is never counted again.
                 delivered.removeFirst(end)
@@ -248,6 +250,10 @@ final class ScenarioExecution {
                    actual: visibility.problem.map { "\(node): \($0)" } ?? "visible (\(visibility.visiblePart))", at: step.location)
         case .scrollUntilVisible(let scroll):
             scrollUntilVisible(scroll, at: step)
+        case .expectAccessible(let rules):
+            for breach in AccessibilityAudit.breaches(in: simulation) where rules.contains(breach.rule) {
+                record("\(breach.node) [\(breach.rule.rawValue)]", expected: breach.rule.summary, actual: breach.message, at: step.location)
+            }
         }
     }
 

@@ -63,6 +63,7 @@ struct RunTimeline: Sendable {
             case .expectNoEvent(let expectation): times.append((clock, "expect-no-event \(expectation.name)"))
             case .expectPicture(let name, _): times.append((clock, "expect-picture \(name)"))
             case .expectVisible(let node, let visible): times.append((clock, "\(visible ? "expect-visible" : "expect-not-visible") \(node)"))
+            case .expectAccessible: times.append((clock, step.action.summary))
             case .inject, .injectQueried, .schedule, .motionStream, .wait, .advance, .keyboardShow, .keyboardHide, .set, .animate,
                  .activate, .snapshot, .touchStream, .scrollUntilVisible, .settle, .waitUntil:
                 continue  // not an expectation
