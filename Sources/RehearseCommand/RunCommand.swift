@@ -130,6 +130,8 @@ struct Run: AsyncParsableCommand {
             configured.rendering = ScenarioRunner.Rendering(filmstripFrames: render == nil ? 0 : 24, plotPaths: plot,
                                                             picturesEachStep: report != nil)
         }
+        // The report shows what `rehearse audit` would find.
+        configured.audits = report != nil
         let runner = configured
         guard !watch else {
             return try await RunWatch(selection: selection).run(first: files) { files in

@@ -34,6 +34,10 @@ private func reportOfAFailingAndAPassingScenario() throws -> (folder: URL, repor
         // The failing page: both sides, the three pictures, a timeline frame a step, the events.
         #expect(moved.contains("username: frame [20, 260, 280, 30] in the reference, [20, 266, 280, 30] now"))
         for picture in ["reference", "actual", "diff"] { #expect(moved.contains(#"data-picture="\#(picture)""#)) }
+        // What rehearse audit would find (issue 41): the form's 30-point fields, at the first step.
+        #expect(moved.contains(#"<h2 id="accessibility">Accessibility</h2>"#))
+        #expect(moved.contains("<td>username</td><td>touch-target</td><td>it is 280 × 30 pt on screen, less than 44 × 44 pt</td>"),
+                "\(moved)")
         // Issue 36: the command that accepts the pictures, an overlay and a zoom; the index's
         // first problem has both sides.
         #expect(moved.contains("<pre data-accept>rehearse run --update-pictures ./moved.yaml</pre>"))

@@ -22,6 +22,7 @@ enum HTMLScenarioPage {
         case .failed(let failures): body += self.failures(failures)
         }
         body += pictures(result.pictureMismatches, file: result.file)
+        body += accessibility(result.accessibilityFindings)
         body += timeline(result)
         if !result.plots.isEmpty { body += "<h2>Plots</h2>\n" + SVGRenderer.plot(result.plots) }
         body += events(entry)
@@ -71,6 +72,23 @@ enum HTMLScenarioPage {
             html += "<figure data-picture=\"diff\"><figcaption>diff</figcaption>\(SVGRenderer.diff(mismatch, idPrefix: "diff\(number)"))</figure>\n</div>\n"
         }
         return html
+    }
+
+    /// What broke the accessibility rules (`rehearse audit`'s), each at the step after which it
+    /// appeared, and the rules' sources.
+    private static func accessibility(_ findings: [AccessibilityFinding]) -> String {
+        guard !findings.isEmpty else { return "" }
+        var html = "<h2 id=\"accessibility\">Accessibility</h2>\n<table id=\"accessibility-findings\"><thead><tr><th>line</th>"
+            + "<th>node</th><th>rule</th><th>finding</th></tr></thead><tbody>\n"
+        for finding in findings {
+            html += "<tr><td>\(finding.location.line)</td><td>\(HTMLReport.escape(finding.node))</td><td>\(finding.rule.rawValue)</td>"
+                + "<td>\(HTMLReport.escape(finding.message))</td></tr>\n"
+        }
+        html += "</tbody></table>\n<ul>\n"
+        for rule in AccessibilityRule.allCases where findings.contains(where: { $0.rule == rule }) {
+            html += "<li>\(rule.rawValue): \(HTMLReport.escape(rule.summary)) (\(HTMLReport.escape(rule.source)))</li>\n"
+        }
+        return html + "</ul>\n"
     }
 
     private static func timeline(_ result: ScenarioResult) -> String {
