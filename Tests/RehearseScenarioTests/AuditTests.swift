@@ -72,6 +72,20 @@ import Testing
         #expect(result.accessibilityFindings.isEmpty, "a run that does not audit has no findings")
     }
 
+    /// The audit's reads count against the run's budget of nodes read: a 2,000-node scene audited
+    /// after 10 steps reads 20,000 and more, past a budget of 10,000, so the run stops there.
+    @Test func theAuditsReadsCountAgainstTheRunsBudget() throws {
+        let nodes = (0..<2_000).map { "    - {id: n\($0), kind: view, frame: [0, 0, 1, 1]}\n" }.joined()
+        let steps = String(repeating: "  - wait: 0.1\n", count: 10)
+        var runner = ScenarioRunner(registry: PluginRegistry([]))
+        runner.audits = true
+        runner.budget = WorkBudget(maximumQueriedNodes: 10_000)
+        let result = runner.run(try ScenarioLoader(registry: PluginRegistry([]))
+            .load(data: Data("name: crowd\nscene:\n  nodes:\n\(nodes)steps:\n\(steps)".utf8), file: "crowd.yaml"))
+        guard case .stopped(let error) = result.outcome else { Issue.record("\(result.outcome)"); return }
+        #expect(error.message.hasPrefix("the run needed more than 10000 nodes read by node queries and accessibility checks"), "\(error)")
+    }
+
     /// The text report names each finding as a compiler's warning and the rules' sources; JSON
     /// carries the same; findings exit 1.
     @Test func theReportsSayTheFindingsAndTheirSources() throws {

@@ -13,10 +13,14 @@ enum AccessibilityAudit {
         var key: [String] { [rule.rawValue, node] }
     }
 
-    static func breaches(in simulation: Simulation) -> [Breach] {
+    /// The breaches now; `read` counts the nodes looked at, which a run's budget bounds
+    /// (``WorkBudget/maximumQueriedNodes``).
+    static func breaches(in simulation: Simulation, read: inout Int) -> [Breach] {
         let scene = simulation.scene
         var found: [Breach] = []
-        for id in scene.allIDs {
+        let ids = scene.allIDs
+        read += ids.count
+        for id in ids {
             guard let node = scene[id], AccessibilityRule.isInteractive(node) else { continue }
             let visibility = simulation.visibility(of: id)
             let focused = scene.firstResponder == id

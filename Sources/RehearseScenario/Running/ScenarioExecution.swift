@@ -8,7 +8,7 @@ final class ScenarioExecution {
     private var delivered: [DeliveredEvent] = []
     /// The last few events, whatever their names, for a failure's report.
     private var recent: [DeliveredEvent] = []
-    private let meter: BudgetMeter
+    let meter: BudgetMeter
     /// Why the run stopped early (its work budget or its pictures' were spent); nothing more runs.
     var stopReason: String?
     /// The nodes drawn in the run's pictures so far.
@@ -251,7 +251,7 @@ final class ScenarioExecution {
         case .scrollUntilVisible(let scroll):
             scrollUntilVisible(scroll, at: step)
         case .expectAccessible(let rules):
-            for breach in AccessibilityAudit.breaches(in: simulation) where rules.contains(breach.rule) {
+            for breach in AccessibilityAudit.breaches(in: simulation, read: &meter.queriedNodes) where rules.contains(breach.rule) {
                 record("\(breach.node) [\(breach.rule.rawValue)]", expected: breach.rule.summary, actual: breach.message, at: step.location)
             }
         }
