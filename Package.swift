@@ -63,7 +63,8 @@ let package = Package(
         .target(
             name: "RehearsePluginHost",
             dependencies: [
-                "CDBus", "CProcess", "RehearseDBusWire", "RehearseDBusInterface", "RehearseCore", "RehearseScenario", "RehearseSupport",
+                "CDBus", "CProcess", "RehearseDBusWire", "RehearseDBusInterface", "RehearseCore", "RehearseScenario",
+                "RehearseSupport",
             ]
         ),
         .target(name: "RehearseDBusClient", dependencies: ["CDBus", "RehearseDBusWire", "RehearseDBusInterface", "RehearseCore"]),
@@ -116,8 +117,8 @@ let package = Package(
         .testTarget(
             name: "RehearseDBusTests",
             dependencies: [
-                "RehearseDBusWire", "RehearseDBusInterface", "RehearsePluginHost", "RehearseDBusService", "RehearseSession", "CDBus",
-                "RehearsePlugins",
+                "RehearseDBusWire", "RehearseDBusInterface", "RehearsePluginHost", "RehearseDBusService", "RehearseSession",
+                "CDBus", "RehearsePlugins",
             ]
         ),
         .testTarget(name: "RehearseViewTests", dependencies: ["RehearseView", "RehearseSession", "RehearseScenario", "RehearsePlugins"]),

@@ -3,7 +3,6 @@ import RehearseCore
 import RehearseDBusInterface
 import RehearseDBusWire
 import RehearsePluginHost
-import RehearseScenario
 import RehearseSession
 
 /// One simulation served as a D-Bus object: `org.rehearse.Simulator1` and its properties at

@@ -2,7 +2,6 @@ import CDBus
 import Foundation
 import RehearseCore
 import RehearseDBusWire
-import RehearseScenario
 #if canImport(Glibc)
 import Glibc
 import RehearseSupport
