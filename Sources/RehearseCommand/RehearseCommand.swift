@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import RehearseCore
-import RehearseDBus
+import RehearsePluginHost
 import RehearsePlugins
 import RehearseScenario
 

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import RehearseCore
-import RehearseDBus
+import RehearsePluginHost
 import RehearseScenario
 
 /// The report formats of `rehearse run`.

@@ -1,6 +1,7 @@
 import RehearseCore
 import RehearseSession
 import RehearseScenario
+import RehearseSupport
 
 /// The live viewer's side on the service's thread: takes the pages' commands to the default
 /// session's simulation (so D-Bus clients see them as any other event), and sends the pages a

@@ -1,5 +1,6 @@
 import Foundation
 import RehearseCore
+import RehearseSupport
 
 /// `rehearse run --report DIR`: a static site that needs nothing else (no network, no other file),
 /// opened from `file://` or as a CI artifact. `index.html` lists every scenario, failures first,

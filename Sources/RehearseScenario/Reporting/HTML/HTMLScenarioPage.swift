@@ -1,4 +1,5 @@
 import RehearseCore
+import RehearseSupport
 
 /// One scenario's page of the report: outcome, failures with both sides, golden pictures that did
 /// not match (reference, actual, diff, an overlay and a zoom, and the command that accepts them),
