@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import RehearseDBus
+import RehearsePluginHost
 import RehearseScenario
 
 /// `rehearse audit PATH...`: runs scenario files and checks the scene after every step against

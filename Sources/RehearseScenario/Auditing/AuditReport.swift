@@ -1,4 +1,5 @@
 import RehearseCore
+import RehearseSupport
 
 /// What `rehearse audit` prints: each finding at the step after which it appeared, as a compiler
 /// prints a warning, or the findings as JSON; and the exit status.
