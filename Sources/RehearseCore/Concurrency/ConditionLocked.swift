@@ -2,7 +2,7 @@ import Foundation
 
 /// A value shared between threads and reached only with its lock held, with a condition to wait
 /// on for it to change: `Mutex` with waiting.
-package final class ConditionLocked<Value>: @unchecked Sendable {
+package final class ConditionLocked<Value: Sendable>: @unchecked Sendable {
     // Unchecked: `value` is reached only inside `withLock` and `waitThenLock`, which hold the lock.
     private var value: Value
     private let condition = NSCondition()

@@ -23,8 +23,9 @@ final class PluginCalls: Sendable {
         }
     }
 
-    /// How a call ended.
-    enum Outcome {
+    /// How a call ended. Unchecked: a reply, with its reference, goes from the service's thread
+    /// to the waiting session's, which alone uses and releases it after.
+    enum Outcome: @unchecked Sendable {
         /// The reply (the waiter releases it).
         case reply(OpaquePointer)
         /// No reply will be taken: the callee left, the session ends or the service stops.

@@ -14,8 +14,11 @@ import Synchronization
 /// service's thread once it ended (``ThreadBound``, checked in every build). Calls are answered
 /// in the order they came, so a session's trace depends only on its own calls.
 final class SessionWorker: Sendable {
-    /// Something for the service's thread to send.
-    enum Outgoing {
+    /// Something for the service's thread to send. Unchecked: its libdbus message and connection,
+    /// each with a reference of its own, go from the session's thread to the service's, which
+    /// alone uses and releases them after (libdbus 1.7 and later initialises its own locking, so
+    /// its objects may move between threads).
+    enum Outgoing: @unchecked Sendable {
         /// A reply (nil only if it could not be built), to the connection the call came on; the
         /// worker holds a reference to that connection, which the service's thread releases.
         case reply(OpaquePointer?, connection: OpaquePointer)
@@ -47,8 +50,9 @@ final class SessionWorker: Sendable {
         var closeRequested = false
     }
 
-    /// A call for the session.
-    private struct Submitted {
+    /// A call for the session. Unchecked: the call and its connection, each with a reference of
+    /// its own, go from the service's thread to the session's, which alone uses them after.
+    private struct Submitted: @unchecked Sendable {
         let call: OpaquePointer
         let connection: OpaquePointer
         let caller: SessionTable.Owner
