@@ -11,6 +11,12 @@ import RehearseCore
 /// frame, so an under-constrained view stays where it was. A ``LayoutGuide`` follows its
 /// superview's safe-area insets, as UIKit computes them for that view (``Scene/safeAreaInsets(of:)``),
 /// taken again at every lay-out.
+///
+/// What moves while the sets stay (a spacing fitted to the keyboard's height, a top that differs
+/// between two sets of the same line) is a moving metric (``LayoutConstraint/metric``): an edit
+/// variable of the solver that the active sets give a value, moved with a suggestion and
+/// re-solved from the previous basis (the dual simplex) instead of removing and adding the
+/// constraints that name it.
 public final class LayoutEngine: SceneLayout {
     /// A container's safe-area insets, in its own coordinates.
     private struct InsetVariables {
@@ -47,14 +53,24 @@ public final class LayoutEngine: SceneLayout {
     /// The safe-area insets of the containers whose layout guides constraints name, by node id.
     private var safeAreaInsets: [String: InsetVariables] = [:]
     private var sets: [String: [Constraint]] = [:]
+    /// The moving metrics' edit variables, by name.
+    private var metricVariables: [String: Variable] = [:]
+    /// The values each set gives the moving metrics, by set name.
+    private var setMetrics: [String: [String: Double]]
+    /// The value each moving metric was last given.
+    private var suggestedMetrics: [String: Double] = [:]
     public private(set) var constraintSetNames: [String]
     public private(set) var activeConstraintSets: [String] = []
 
     /// Compiles `sets` (name, constraints) against `host`'s scene, refusing unknown views and views
-    /// that do not share a superview. Nothing is active until ``activate(_:)``.
-    public init(host: any LayoutHost, sets: [(name: String, constraints: [LayoutConstraint])]) throws(LayoutError) {
+    /// that do not share a superview; `metrics` gives, by set name, the values a set gives the moving
+    /// metrics its constraints name (the later set in `sets` wins where two active ones give one).
+    /// Nothing is active until ``activate(_:)``.
+    public init(host: any LayoutHost, sets: [(name: String, constraints: [LayoutConstraint])],
+                metrics: [String: [String: Double]] = [:]) throws(LayoutError) {
         self.host = host
         constraintSetNames = sets.map(\.name)
+        setMetrics = [:]
         var compiled: [String: [Constraint]] = [:]
         for (name, constraints) in sets {
             var result: [Constraint] = []
@@ -62,6 +78,8 @@ public final class LayoutEngine: SceneLayout {
             compiled[name] = result
         }
         self.sets = compiled
+        for (name, values) in metrics.sorted(by: { $0.key < $1.key }) { try checkMetrics(values, for: name) }
+        setMetrics = metrics
         try addPermanentConstraints()
     }
 
@@ -94,7 +112,40 @@ public final class LayoutEngine: SceneLayout {
             throw LayoutError.solver(error)
         }
         activeConstraintSets = constraintSetNames.filter { names.contains($0) }
+        try suggestMetrics()
         if layingOut { try layOutAgain() }
+    }
+
+    /// Gives the moving metrics `values` in the set `name` (replacing what it gave); an active set
+    /// takes effect at once, laid out as ``activate(_:)`` does, with no constraint removed or added.
+    public func setMetrics(_ values: [String: Double], for name: String) throws {
+        try checkMetrics(values, for: name)
+        setMetrics[name] = values
+        guard activeConstraintSets.contains(name) else { return }
+        try suggestMetrics()
+        try layOutAgain()
+    }
+
+    private func checkMetrics(_ values: [String: Double], for name: String) throws(LayoutError) {
+        guard sets[name] != nil else { throw .unknownSet(name, known: constraintSetNames) }
+        for metric in values.keys.sorted() where metricVariables[metric] == nil {
+            throw .unknownMetric(metric, known: metricVariables.keys.sorted())
+        }
+    }
+
+    /// Suggests what the active sets give each moving metric, where it changed.
+    private func suggestMetrics() throws(LayoutError) {
+        var values: [String: Double] = [:]
+        for name in activeConstraintSets { values.merge(setMetrics[name] ?? [:]) { $1 } }
+        do {
+            for (metric, value) in values.sorted(by: { $0.key < $1.key }) where suggestedMetrics[metric] != value {
+                guard let variable = metricVariables[metric] else { continue }
+                try solver.suggestValue(value, for: variable)
+                suggestedMetrics[metric] = value
+            }
+        } catch {
+            throw .solver(error)
+        }
     }
 
     /// Replaces the constraints of the set `name` (adding it if new); an active set takes effect at
@@ -166,6 +217,7 @@ public final class LayoutEngine: SceneLayout {
         if let item = constraint.secondItem, let attribute = constraint.secondAttribute {
             second = expression(item, attribute, parent: parent) * constraint.multiplier + constraint.constant
         }
+        if let metric = constraint.metric { second = second + Expression(try metricVariable(metric)) }
         return Constraint(first, constraint.relation, second, strength: .priority(constraint.priority),
                           origin: constraint.source.isEmpty ? constraint.description : constraint.source)
     }
@@ -216,6 +268,15 @@ public final class LayoutEngine: SceneLayout {
         case .centerX: return (minX + maxX) * 0.5
         case .centerY: return (minY + maxY) * 0.5
         }
+    }
+
+    /// The edit variable of the moving metric `name`, made on first use.
+    private func metricVariable(_ name: String) throws(LayoutError) -> Variable {
+        if let existing = metricVariables[name] { return existing }
+        let variable = Variable("metric \(name)")
+        do { try solver.addEditVariable(variable, strength: .heldByTheSystem) } catch { throw .solver(error) }
+        metricVariables[name] = variable
+        return variable
     }
 
     /// Makes `id`'s safe-area insets edit variables, set from the scene now and at every lay-out.
