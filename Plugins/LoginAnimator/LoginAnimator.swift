@@ -44,13 +44,7 @@ public final class LoginAnimator: Plugin {
         self.context = context
         shownMetricsInUse = configuration.shown
         try Self.checkDurations(configuration)
-        engine = try LayoutEngine(host: context, sets: [
-            ("base", try Self.baseConstraints(configuration) + Self.verticalLine(configuration)),
-            ("hidden", []),
-            ("shown", []),
-        ], metrics: ["hidden": configuration.hidden.values, "shown": configuration.shown.values])
-        context.layout = engine
-        try engine.activate(["base", "hidden"])
+        engine = try Self.layOut(configuration, in: context)
         context.scene.statusBarHidden = true
         context.invariant("the form is never under the keyboard") { [unowned self] in formClearOfKeyboard() }
         context.on(.keyboardWillShow) { [unowned self] change in try keyboardMoved(change, shown: true) }
@@ -79,6 +73,26 @@ public final class LoginAnimator: Plugin {
     }
 
     // MARK: Constraints
+
+    /// The form's layout engine, laid out with the keyboard hidden: built and solved, or, where the
+    /// set-up is built again and again (an exploration), copied from the snapshot kept the first time.
+    private static func layOut(_ configuration: Configuration, in context: PluginContext) throws -> LayoutEngine {
+        if let snapshot = context.setupMemo?.kept(context.pluginID, as: LayoutEngine.Snapshot.self) {
+            let engine = LayoutEngine(snapshot: snapshot, host: context)
+            context.layout = engine
+            try engine.layOutAgain()
+            return engine
+        }
+        let engine = try LayoutEngine(host: context, sets: [
+            ("base", try baseConstraints(configuration) + verticalLine(configuration)),
+            ("hidden", []),
+            ("shown", []),
+        ], metrics: ["hidden": configuration.hidden.values, "shown": configuration.shown.values])
+        context.layout = engine
+        try engine.activate(["base", "hidden"])
+        context.setupMemo?.keep(engine.snapshot(), as: context.pluginID)
+        return engine
+    }
 
     private static func baseConstraints(_ configuration: Configuration) throws -> [LayoutConstraint] {
         try [configuration.username, configuration.separator, configuration.password]
