@@ -43,7 +43,7 @@ public final class LoginAnimator: Plugin {
         self.configuration = configuration
         self.context = context
         shownMetricsInUse = configuration.shown
-        try Self.checkDurations(configuration)
+        try Self.checkDurations(configuration, in: context)
         engine = try Self.layOut(configuration, in: context)
         context.scene.statusBarHidden = true
         context.invariant("the form is never under the keyboard") { [unowned self] in formClearOfKeyboard() }

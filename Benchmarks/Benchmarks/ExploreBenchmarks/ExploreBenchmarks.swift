@@ -63,20 +63,19 @@ private func registerSequenceBenchmark(_ name: String, file: String, adding: Str
           let plugins = try? scenario.configuredPlugins(registry: shippedPlugins),
           let explorer = try? Explorer(scenario: scenario, registry: shippedPlugins) else { return }
     if name == "login flow" { registerJobsBenchmarks(explorer) }
-    Benchmark("Explore/\(name)/20-action sequence") { benchmark in
-        let memo = SetupMemo()
+    // The closure runs once per measured iteration: the worker's memo is the benchmark's set-up state.
+    Benchmark("Explore/\(name)/20-action sequence", closure: { benchmark, memo in
         var seed: UInt64 = 0
         for _ in benchmark.scaledIterations {
             seed += 1
             blackHole(try? explorer.run(explorer.sequence(seed: seed), seed: seed, memo: memo))
         }
-    }
-    Benchmark("Explore/\(name)/set-up alone") { benchmark in
-        let memo = SetupMemo()
+    }, setup: { SetupMemo() })
+    Benchmark("Explore/\(name)/set-up alone", closure: { benchmark, memo in
         for _ in benchmark.scaledIterations {
             blackHole(try? scenario.makeSimulation(plugins: plugins, memo: memo))
         }
-    }
+    }, setup: { SetupMemo() })
     Benchmark("Explore/\(name)/set-up alone, fresh") { benchmark in
         for _ in benchmark.scaledIterations {
             blackHole(try? scenario.makeSimulation(plugins: plugins))
