@@ -53,7 +53,7 @@ public final class Gateway: Plugin {
     public init(configuration: Configuration, context: PluginContext) throws {
         self.configuration = configuration
         self.context = context
-        try Self.checkDurations(configuration)
+        try Self.checkDurations(configuration, in: context)
         latency = try VirtualTime.duration(configuration.authenticator.latency, field: "authenticator.latency")
         let c = configuration
         var required = [c.children.loggedOut, c.children.loggedIn] + c.sections.keys.sorted()

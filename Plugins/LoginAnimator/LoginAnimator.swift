@@ -2,8 +2,10 @@ import LoginEvents
 import RehearseCore
 import RehearseLayout
 
-/// Paper's login screen animator (vijaysharm, "Facebook's Paper Login"): two constraint sets from
-/// the seed's visual format line, swapped in a 0.3 s animation when the keyboard shows or hides;
+/// Paper's login screen animator (vijaysharm, "Facebook's Paper Login"): the seed's visual format
+/// line with its two metrics moving (``LayoutConstraint/metric``), given by the constraint sets
+/// `hidden` and `shown`, swapped in a 0.3 s animation when the keyboard shows or hides (a
+/// suggestion to the solver, no constraint re-added);
 /// a tap outside the fields ends editing; Next moves to the password, Go ends editing and emits
 /// `login.submit`; the status bar is hidden. The options are what the article says it lacks.
 public final class LoginAnimator: Plugin {
@@ -28,7 +30,7 @@ public final class LoginAnimator: Plugin {
     private let context: PluginContext
     private let engine: LayoutEngine
     private var phase = Phase.editing
-    /// The metrics the "shown" set was built with: it is built again only when they change.
+    /// The metrics the "shown" set gives: given again only when they change.
     private var shownMetricsInUse: Metrics
     private var shimmerStart: VirtualTime?
 
@@ -41,14 +43,8 @@ public final class LoginAnimator: Plugin {
         self.configuration = configuration
         self.context = context
         shownMetricsInUse = configuration.shown
-        try Self.checkDurations(configuration)
-        engine = try LayoutEngine(host: context, sets: [
-            ("base", try Self.baseConstraints(configuration)),
-            ("hidden", try Self.verticalLine(configuration, configuration.hidden)),
-            ("shown", try Self.verticalLine(configuration, configuration.shown)),
-        ])
-        context.layout = engine
-        try engine.activate(["base", "hidden"])
+        try Self.checkDurations(configuration, in: context)
+        engine = try Self.layOut(configuration, in: context)
         context.scene.statusBarHidden = true
         context.invariant("the form is never under the keyboard") { [unowned self] in formClearOfKeyboard() }
         context.on(.keyboardWillShow) { [unowned self] change in try keyboardMoved(change, shown: true) }
@@ -78,17 +74,37 @@ public final class LoginAnimator: Plugin {
 
     // MARK: Constraints
 
+    /// The form's layout engine, laid out with the keyboard hidden: built and solved, or, where the
+    /// set-up is built again and again (an exploration), copied from the snapshot kept the first time.
+    private static func layOut(_ configuration: Configuration, in context: PluginContext) throws -> LayoutEngine {
+        if let snapshot = context.setupMemo?.kept(context.pluginID, as: LayoutEngine.Snapshot.self) {
+            let engine = LayoutEngine(snapshot: snapshot, host: context)
+            context.layout = engine
+            try engine.layOutAgain()
+            return engine
+        }
+        let engine = try LayoutEngine(host: context, sets: [
+            ("base", try baseConstraints(configuration) + verticalLine(configuration)),
+            ("hidden", []),
+            ("shown", []),
+        ], metrics: ["hidden": configuration.hidden.values, "shown": configuration.shown.values])
+        context.layout = engine
+        try engine.activate(["base", "hidden"])
+        context.setupMemo?.keep(engine.snapshot(), as: context.pluginID)
+        return engine
+    }
+
     private static func baseConstraints(_ configuration: Configuration) throws -> [LayoutConstraint] {
         try [configuration.username, configuration.separator, configuration.password]
             .flatMap { try VisualFormatParser.parse("H:|-[\($0)]-|") }
             + [SingleConstraintParser.parse("\(configuration.title).centerX == superview.centerX")]
     }
 
-    /// `V:|-top-[title]-space-[username]-(8)-[separator(1)]-(8)-[password]`.
-    private static func verticalLine(_ c: Configuration, _ metrics: Metrics) throws -> [LayoutConstraint] {
+    /// `V:|-top-[title]-space-[username]-(8)-[separator(1)]-(8)-[password]`, `top` and `space` moving.
+    private static func verticalLine(_ c: Configuration) throws -> [LayoutConstraint] {
         try VisualFormatParser.parse(
             "V:|-top-[\(c.title)]-space-[\(c.username)]-(8)-[\(c.separator)(1)]-(8)-[\(c.password)]",
-            metrics: ["top": metrics.top, "space": metrics.space])
+            movingMetrics: Set(Metrics.names))
     }
 
     /// Whether the shown layout is fitted to the keyboard rather than the seed's fixed metrics.
@@ -143,7 +159,7 @@ public final class LoginAnimator: Plugin {
         if shown {
             let metrics = shownMetrics(keyboardHeight: change.frame.size.height)
             if metrics != shownMetricsInUse {
-                try engine.setConstraints(try Self.verticalLine(configuration, metrics), for: "shown")
+                try engine.setMetrics(metrics.values, for: "shown")
                 shownMetricsInUse = metrics
             }
         }

@@ -36,6 +36,12 @@ extension LoginAnimator {
             self.top = top
             self.space = space
         }
+
+        /// The names the vertical format line gives them.
+        static let names = ["top", "space"]
+
+        /// By name, as the layout engine's moving metrics.
+        var values: [String: Double] { ["top": top, "space": space] }
     }
 
     public enum Displacement: String, Codable, Sendable, CaseIterable { case fixed, keyboard }

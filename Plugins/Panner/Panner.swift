@@ -77,7 +77,7 @@ public final class Panner: Plugin {
     public init(configuration: Configuration, context: PluginContext) throws {
         self.configuration = configuration
         self.context = context
-        try Self.checkDurations(configuration)
+        try Self.checkDurations(configuration, in: context)
         scrollView = try context.node(configuration.scrollView)
         imageView = try context.node(configuration.imageView)
         scrollBar = try context.node(configuration.scrollBar)

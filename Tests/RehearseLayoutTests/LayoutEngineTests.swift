@@ -2,9 +2,8 @@ import RehearseCore
 import Testing
 @testable import RehearseLayout
 
-/// The Paper login screen of the seed (000_paper-login.md): a title label centred horizontally,
-/// two fields and a separator stretched to the standard margins, and two vertical sets.
-private func paperLogin() throws -> (Simulation, LayoutEngine) {
+/// The Paper login screen of the seed (000_paper-login.md): a title label, two fields and a separator.
+func paperLoginScene() throws -> Simulation {
     let simulation = Simulation()
     var title = Node(id: "title", kind: .label, frame: .zero)
     title.text = "Paper"
@@ -12,11 +11,21 @@ private func paperLogin() throws -> (Simulation, LayoutEngine) {
     for (id, kind) in [("username", NodeKind.textField), ("separator", .view), ("password", .textField)] {
         try simulation.scene.add(Node(id: id, kind: kind, frame: .zero))
     }
-    let format = "V:|-top-[title]-space-[username]-(8)-[separator(1)]-(8)-[password]"
-    let base = try ["H:|-[username]-|", "H:|-[separator]-|", "H:|-[password]-|"].flatMap { try VisualFormatParser.parse($0) }
+    return simulation
+}
+
+/// The seed's horizontal constraints: the title centred, the fields and separator stretched to the standard margins.
+func paperLoginBase() throws -> [LayoutConstraint] {
+    try ["H:|-[username]-|", "H:|-[separator]-|", "H:|-[password]-|"].flatMap { try VisualFormatParser.parse($0) }
         + [SingleConstraintParser.parse("title.centerX == superview.centerX")]
+}
+
+/// The Paper login with its base and two vertical sets.
+private func paperLogin() throws -> (Simulation, LayoutEngine) {
+    let simulation = try paperLoginScene()
+    let format = "V:|-top-[title]-space-[username]-(8)-[separator(1)]-(8)-[password]"
     let engine = try LayoutEngine(host: simulation, sets: [
-        ("base", base),
+        ("base", try paperLoginBase()),
         ("hidden", try VisualFormatParser.parse(format, metrics: ["top": 120, "space": 100])),
         ("shown", try VisualFormatParser.parse(format, metrics: ["top": 70, "space": 40])),
     ])

@@ -158,11 +158,8 @@ private let plantedScenario = """
         #expect(taps > 2 * waits, "taps weigh 3, waits 1: \(taps) taps, \(waits) waits")
     }
 
-    /// Issue 25: exploration reaches what the file's own steps reach. The login flow accepts only
-    /// `vijay`, which its steps type; a false invariant `gateway.status == 'loggedOut'` is found
-    /// within the default runs (before, the alphabet typed only `a` and 2,000 sequences never
-    /// logged in), and the shrunk sequence has no two waits in a row.
-    @Test func exploreFindsALoginTheFilesStepsType() throws {
+    /// The login flow's set-up with the false invariant `gateway.status == 'loggedOut'`.
+    private func neverLoggedIn() throws -> Explorer {
         let flow = URL(fileURLWithPath: #filePath).appending(path: "../../../Scenarios/login-flow/login-flow.yaml").standardized
         let yaml = try String(contentsOf: flow, encoding: .utf8).replacingOccurrences(of: "\nsteps:\n", with: """
 
@@ -171,8 +168,16 @@ private let plantedScenario = """
             steps:
 
             """)
-        let explorer = try Explorer(scenario: try ScenarioLoader(registry: shippedPlugins).load(data: Data(yaml.utf8), file: "flow.yaml"),
-                                    registry: shippedPlugins)
+        return try Explorer(scenario: try ScenarioLoader(registry: shippedPlugins).load(data: Data(yaml.utf8), file: "flow.yaml"),
+                            registry: shippedPlugins)
+    }
+
+    /// Issue 25: exploration reaches what the file's own steps reach. The login flow accepts only
+    /// `vijay`, which its steps type; a false invariant `gateway.status == 'loggedOut'` is found
+    /// within the default runs (before, the alphabet typed only `a` and 2,000 sequences never
+    /// logged in), and the shrunk sequence has no two waits in a row.
+    @Test func exploreFindsALoginTheFilesStepsType() throws {
+        let explorer = try neverLoggedIn()
         #expect(explorer.alphabet.kinds.first { $0.kind == .text }?.actions.contains(.inject(.text(TextInput(target: "username", text: "vijay")))) == true)
         let failure = try #require(try explorer.explore(seeds: 1...UInt64(Explorer.defaultRuns)).failure)
         #expect(failure.invariant.name == "never logged in")
@@ -186,6 +191,63 @@ private let plantedScenario = """
         let shown = try explorer.steps([.inject(.text(TextInput(target: "password", text: "correct horse"))),
                                         .inject(.text(TextInput(target: "username", text: "vijay")))]).map(\.description)
         #expect(shown == [#"type: {into: password, text: "•••••••••••••"}"#, "type: {into: username, text: vijay}"])
+    }
+
+    /// Issue 40: an exploration's worker builds the set-up once and starts each sequence from what
+    /// it kept (the login animator's solved layout, in the worker's ``SetupMemo``): over 100
+    /// sequences of the login flow (the login animator, whose layout and phase change, and the
+    /// gateway, which lays the scene out again as it embeds its child) and 100 of the login
+    /// animator alone on a scene whose frames it alone sets (fitted to the keyboard, adaptive in
+    /// landscape), every event delivered, every plugin's state and every node's frame, as laid out
+    /// and on screen, are those of the same sequence on a fresh set-up; and the failure the
+    /// exploration finds breaks on a fresh set-up at the same time after the same actions.
+    @Test func sequencesFromTheWorkersSetUpAreThoseOfAFreshSetUp() throws {
+        struct Run: Equatable {
+            var events: [DeliveredEvent] = []
+            var states: [Fields] = []
+            var frames: [SIMD4<Double>?] = []
+        }
+        func record(_ explorer: Explorer, _ seed: UInt64, memo: SetupMemo?) throws -> Run {
+            var run = Run(), simulation: Simulation?
+            _ = try explorer.runRecording(explorer.sequence(seed: seed), seed: seed, records: false, memo: memo) { made in
+                simulation = made
+                made.bus.subscribe(.all, owner: "test") { run.events.append($0) }
+            }
+            let ended = try #require(simulation)
+            run.states = ended.pluginIDs.compactMap { ended.plugin($0)?.state }
+            for id in ended.scene.allIDs {
+                run.frames += [ended.scene.read(id) { $0.frame.vector }, ended.animator.presentationValue(of: .frame, of: id)]
+            }
+            return run
+        }
+        let alone = """
+            name: the paper login alone, laid out from zero frames
+            scene:
+              nodes:
+                - {id: title, kind: label, text: Paper, frame: [0, 0, 0, 0]}
+                - {id: username, kind: textField, frame: [0, 0, 0, 0], returnKey: next}
+                - {id: separator, kind: view, frame: [0, 0, 0, 0]}
+                - {id: password, kind: textField, frame: [0, 0, 0, 0], returnKey: go, secure: true}
+            plugins:
+              login-animator: {displacement: keyboard, landscape: adaptive}
+            steps: []
+            """
+        let flow = try neverLoggedIn()
+        for explorer in [flow, try Explorer(scenario: try ScenarioLoader(registry: shippedPlugins).load(data: Data(alone.utf8), file: "alone.yaml"),
+                                            registry: shippedPlugins)] {
+            let memo = SetupMemo()
+            for seed in UInt64(1)...100 {
+                let fresh = try record(explorer, seed, memo: nil)
+                #expect(try record(explorer, seed, memo: memo) == fresh, "\(explorer.scenario.name), seed \(seed)")
+            }
+            #expect(memo.kept("login-animator", as: Any.self) != nil, "the login animator kept its layout")
+        }
+        let found = try #require(try flow.explore(seeds: 1...UInt64(Explorer.defaultRuns), jobs: 2).failure)
+        let fresh = try #require(try flow.run(flow.sequence(seed: found.seed), seed: found.seed))
+        #expect(found.time == fresh.time && found.actions == fresh.actions && found.invariant.name == fresh.invariant.name)
+        let warmed = SetupMemo()
+        _ = try record(flow, 1, memo: warmed)
+        #expect(try record(flow, found.seed, memo: warmed) == record(flow, found.seed, memo: nil))
     }
 
     /// Issue 25: coverage names the declared plugin state values no sequence reached. With only

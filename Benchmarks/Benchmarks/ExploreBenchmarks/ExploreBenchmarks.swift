@@ -1,11 +1,13 @@
 import Benchmark
 import Foundation
+import RehearseCore
 import RehearsePlugins
 import RehearseScenario
 
 /// Exploration speed: one iteration runs one random 20-action sequence (a new seed each time) on a
-/// fresh simulation of a bundled scenario's set-up, invariants checked after every event; and one
-/// finds and shrinks a broken invariant.
+/// simulation of a bundled scenario's set-up built as an exploration's worker builds it (from what
+/// its first build kept, ``SetupMemo``), invariants checked after every event; and one finds and
+/// shrinks a broken invariant.
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
         metrics: [.wallClock, .throughput],
@@ -50,8 +52,8 @@ private func registerJobsBenchmarks(_ explorer: Explorer) {
     }
 }
 
-/// A sequence, the set-up alone and the set-up without plugins, for the bundled scenario `file`
-/// with the line `adding` (if any) appended to it.
+/// A sequence, the set-up alone (as a worker builds it, and fresh) and the set-up without plugins,
+/// for the bundled scenario `file` with the line `adding` (if any) appended to it.
 private func registerSequenceBenchmark(_ name: String, file: String, adding: String? = nil) {
     // Loading the file is set-up, not what is measured: once, for the three benchmarks.
     let path = URL(fileURLWithPath: #filePath).appending(path: "../../../../Scenarios/\(file)").standardized.path
@@ -61,14 +63,20 @@ private func registerSequenceBenchmark(_ name: String, file: String, adding: Str
           let plugins = try? scenario.configuredPlugins(registry: shippedPlugins),
           let explorer = try? Explorer(scenario: scenario, registry: shippedPlugins) else { return }
     if name == "login flow" { registerJobsBenchmarks(explorer) }
-    Benchmark("Explore/\(name)/20-action sequence") { benchmark in
+    // The closure runs once per measured iteration: the worker's memo is the benchmark's set-up state.
+    Benchmark("Explore/\(name)/20-action sequence", closure: { benchmark, memo in
         var seed: UInt64 = 0
         for _ in benchmark.scaledIterations {
             seed += 1
-            blackHole(try? explorer.run(explorer.sequence(seed: seed), seed: seed))
+            blackHole(try? explorer.run(explorer.sequence(seed: seed), seed: seed, memo: memo))
         }
-    }
-    Benchmark("Explore/\(name)/set-up alone") { benchmark in
+    }, setup: { SetupMemo() })
+    Benchmark("Explore/\(name)/set-up alone", closure: { benchmark, memo in
+        for _ in benchmark.scaledIterations {
+            blackHole(try? scenario.makeSimulation(plugins: plugins, memo: memo))
+        }
+    }, setup: { SetupMemo() })
+    Benchmark("Explore/\(name)/set-up alone, fresh") { benchmark in
         for _ in benchmark.scaledIterations {
             blackHole(try? scenario.makeSimulation(plugins: plugins))
         }

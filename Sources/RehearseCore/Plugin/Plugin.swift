@@ -35,7 +35,7 @@ public protocol Plugin: PluginInstance, SendableMetatype {
     /// The keys of ``state``, each with what it means and, when they are names, its values.
     static var stateKeys: [PluginStateKey] { get }
     /// The dotted paths of the configuration's numbers that are durations in seconds, 0 to
-    /// ``ScenarioLimits/runSeconds``: the plugin checks them with ``checkDurations(_:)``, and the
+    /// ``ScenarioLimits/runSeconds``: the plugin checks them with ``checkDurations(_:in:)``, and the
     /// JSON Schema bounds them.
     static var durations: [String] { get }
 
@@ -67,5 +67,15 @@ extension Plugin {
             }
             _ = try VirtualTime.duration(value?.number ?? .nan, field: path)
         }
+    }
+
+    /// ``checkDurations(_:)``, once per set-up built again and again (an exploration's worker,
+    /// ``SetupMemo``): its configuration is the same every time, and encoding it to read the
+    /// durations was a quarter of the login flow's set-up.
+    public static func checkDurations(_ configuration: Configuration, in context: PluginContext) throws(FieldError) {
+        let key = "\(context.pluginID): durations checked"
+        guard context.setupMemo?.kept(key, as: Bool.self) == nil else { return }
+        try checkDurations(configuration)
+        context.setupMemo?.keep(true, as: key)
     }
 }

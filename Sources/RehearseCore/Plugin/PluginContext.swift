@@ -28,6 +28,9 @@ public final class PluginContext {
     public var device: Device { simulation.device }
     /// The system keyboard's state.
     public var keyboard: KeyboardService { simulation.keyboard }
+    /// While the set-up is built again and again (an exploration's), what this set-up's plugins
+    /// kept the first time: a plugin whose install is costly keeps it under its id (``SetupMemo``).
+    public var setupMemo: SetupMemo? { simulation.setupMemo }
     /// The scene's constraint layout, if any; a plugin that ships a laid-out scene installs it here.
     public var layout: (any SceneLayout)? {
         get { simulation.layout }

@@ -22,6 +22,9 @@ public final class Simulation {
 
     /// The constraint layout of the scene, if it has one.
     public var layout: (any SceneLayout)?
+    /// While a set-up built again and again (an exploration's) installs its plugins: what they kept
+    /// the first time (``SetupMemo``). `nil` otherwise, and once the set-up is built.
+    public var setupMemo: SetupMemo?
 
     private var plugins: [(id: String, instance: any PluginInstance)] = []
     private let invariantMonitor = InvariantMonitor()

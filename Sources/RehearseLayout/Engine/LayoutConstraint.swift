@@ -25,6 +25,10 @@ public struct LayoutConstraint: Hashable, Sendable, CustomStringConvertible {
     public var secondAttribute: LayoutAttribute?
     public var multiplier: Double
     public var constant: Double
+    /// A moving metric added to `constant`, by name (VFL's `-top-` parsed with `top` among its
+    /// moving metrics): an edit variable of the ``LayoutEngine``, whose value the active sets give
+    /// and a new value moves without re-adding the constraint. `nil` for a fixed constant.
+    public var metric: String?
     /// 1 to 1000; 1000 is required.
     public var priority: Double
     /// The text it was written as (a VFL line or a single constraint), for messages.
@@ -32,7 +36,7 @@ public struct LayoutConstraint: Hashable, Sendable, CustomStringConvertible {
 
     public init(_ firstItem: String, _ firstAttribute: LayoutAttribute, _ relation: Constraint.Relation,
                 _ secondItem: String? = nil, _ secondAttribute: LayoutAttribute? = nil,
-                multiplier: Double = 1, constant: Double = 0, priority: Double = 1000, source: String = "") {
+                multiplier: Double = 1, constant: Double = 0, metric: String? = nil, priority: Double = 1000, source: String = "") {
         self.firstItem = firstItem
         self.firstAttribute = firstAttribute
         self.relation = relation
@@ -40,6 +44,7 @@ public struct LayoutConstraint: Hashable, Sendable, CustomStringConvertible {
         self.secondAttribute = secondAttribute
         self.multiplier = multiplier
         self.constant = constant
+        self.metric = metric
         self.priority = priority
         self.source = source
     }
@@ -50,8 +55,9 @@ public struct LayoutConstraint: Hashable, Sendable, CustomStringConvertible {
             text += multiplier == 1 ? "" : "\(multiplier) * "
             text += "\(secondItem).\(secondAttribute.rawValue)"
             if constant != 0 { text += constant > 0 ? " + \(constant)" : " - \(-constant)" }
+            if let metric { text += " + \(metric)" }
         } else {
-            text += "\(constant)"
+            text += metric.map { constant == 0 ? $0 : "\(constant) + \($0)" } ?? "\(constant)"
         }
         return priority < 1000 ? text + " @\(priority)" : text
     }

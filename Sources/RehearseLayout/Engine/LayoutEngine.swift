@@ -11,9 +11,15 @@ import RehearseCore
 /// frame, so an under-constrained view stays where it was. A ``LayoutGuide`` follows its
 /// superview's safe-area insets, as UIKit computes them for that view (``Scene/safeAreaInsets(of:)``),
 /// taken again at every lay-out.
+///
+/// What moves while the sets stay (a spacing fitted to the keyboard's height, a top that differs
+/// between two sets of the same line) is a moving metric (``LayoutConstraint/metric``): an edit
+/// variable of the solver that the active sets give a value, moved with a suggestion and
+/// re-solved from the previous basis (the dual simplex) instead of removing and adding the
+/// constraints that name it.
 public final class LayoutEngine: SceneLayout {
     /// A container's safe-area insets, in its own coordinates.
-    private struct InsetVariables {
+    fileprivate struct InsetVariables {
         let top, left, bottom, right: Variable
 
         init(_ id: String) {
@@ -26,7 +32,7 @@ public final class LayoutEngine: SceneLayout {
         var all: [Variable] { [top, left, bottom, right] }
     }
 
-    private struct ViewVariables {
+    fileprivate struct ViewVariables {
         let left, top, width, height: Variable
 
         init(_ id: String) {
@@ -37,32 +43,73 @@ public final class LayoutEngine: SceneLayout {
         }
     }
 
+    /// Everything but the host: what a ``Snapshot`` keeps.
+    fileprivate struct State {
+        var solver = ConstraintSolver()
+        var views: [String: ViewVariables] = [:]
+        /// Laid-out views in the order they were first named.
+        var viewOrder: [String] = []
+        /// Containers whose size is held at their frame: their variables, by node id.
+        var heldContainers: [String: ViewVariables] = [:]
+        /// The safe-area insets of the containers whose layout guides constraints name, by node id.
+        var safeAreaInsets: [String: InsetVariables] = [:]
+        var sets: [String: [Constraint]] = [:]
+        /// The moving metrics' edit variables, by name.
+        var metricVariables: [String: Variable] = [:]
+        /// The values each set gives the moving metrics, by set name.
+        var metricsBySet: [String: [String: Double]] = [:]
+        /// The value each moving metric was last given.
+        var suggestedMetrics: [String: Double] = [:]
+        var constraintSetNames: [String] = []
+        var activeConstraintSets: [String] = []
+    }
+
+    /// An engine's state without its host (the solver's copied on write): a set-up built again and
+    /// again (an exploration's) lays its scene out once and starts each build from a snapshot
+    /// (``init(snapshot:host:)``), the same to the last bit as laying it out again.
+    public struct Snapshot {
+        fileprivate let state: State
+    }
+
     private unowned let host: any LayoutHost
-    private let solver = ConstraintSolver()
-    private var views: [String: ViewVariables] = [:]
-    /// Laid-out views in the order they were first named.
-    private var viewOrder: [String] = []
-    /// Containers whose size is held at their frame: their variables, by node id.
-    private var heldContainers: [String: ViewVariables] = [:]
-    /// The safe-area insets of the containers whose layout guides constraints name, by node id.
-    private var safeAreaInsets: [String: InsetVariables] = [:]
-    private var sets: [String: [Constraint]] = [:]
-    public private(set) var constraintSetNames: [String]
-    public private(set) var activeConstraintSets: [String] = []
+    private var state = State()
+    public var constraintSetNames: [String] { state.constraintSetNames }
+    public var activeConstraintSets: [String] { state.activeConstraintSets }
 
     /// Compiles `sets` (name, constraints) against `host`'s scene, refusing unknown views and views
-    /// that do not share a superview. Nothing is active until ``activate(_:)``.
-    public init(host: any LayoutHost, sets: [(name: String, constraints: [LayoutConstraint])]) throws(LayoutError) {
+    /// that do not share a superview; `metrics` gives, by set name, the values a set gives the moving
+    /// metrics its constraints name (the later set in `sets` wins where two active ones give one).
+    /// Nothing is active until ``activate(_:)``.
+    public init(host: any LayoutHost, sets: [(name: String, constraints: [LayoutConstraint])],
+                metrics: [String: [String: Double]] = [:]) throws(LayoutError) {
         self.host = host
-        constraintSetNames = sets.map(\.name)
+        state.constraintSetNames = sets.map(\.name)
         var compiled: [String: [Constraint]] = [:]
         for (name, constraints) in sets {
             var result: [Constraint] = []
             for constraint in constraints { result.append(try compile(constraint)) }
             compiled[name] = result
         }
-        self.sets = compiled
+        state.sets = compiled
+        for (name, values) in metrics.sorted(by: { $0.key < $1.key }) { try checkMetrics(values, for: name) }
+        state.metricsBySet = metrics
         try addPermanentConstraints()
+    }
+
+    /// An engine in the state `snapshot` was taken in, laying out `host`, whose scene must be the
+    /// one the snapshot's engine was built on, as it was then (the same set-up built again): nothing
+    /// is compiled or solved, and ``layOutAgain()`` writes the frames the snapshot's engine wrote.
+    public init(snapshot: Snapshot, host: any LayoutHost) {
+        self.host = host
+        state = snapshot.state
+        state.solver = snapshot.state.solver.copy()
+    }
+
+    /// This engine's state now, for ``init(snapshot:host:)``.
+    public func snapshot() -> Snapshot {
+        var copied = state
+        copied.solver = state.solver.copy()
+        return Snapshot(state: copied)
     }
 
     // MARK: SceneLayout
@@ -74,27 +121,60 @@ public final class LayoutEngine: SceneLayout {
     /// Makes exactly `names` active; with `layingOut` false the frames stay as they are until the
     /// next lay-out (a form that should not move now, but should come back right later).
     public func activate(_ names: [String], layingOut: Bool) throws {
-        for name in names where sets[name] == nil { throw LayoutError.unknownSet(name, known: constraintSetNames) }
-        let leaving = activeConstraintSets.filter { !names.contains($0) }
-        let entering = names.filter { !activeConstraintSets.contains($0) }
+        for name in names where state.sets[name] == nil { throw LayoutError.unknownSet(name, known: state.constraintSetNames) }
+        let leaving = state.activeConstraintSets.filter { !names.contains($0) }
+        let entering = names.filter { !state.activeConstraintSets.contains($0) }
         var removed: [Constraint] = [], added: [Constraint] = []
         do {
-            for constraint in leaving.flatMap({ sets[$0] ?? [] }) {
-                try solver.remove(constraint)
+            for constraint in leaving.flatMap({ state.sets[$0] ?? [] }) {
+                try state.solver.remove(constraint)
                 removed.append(constraint)
             }
-            for constraint in entering.flatMap({ sets[$0] ?? [] }) {
-                try solver.add(constraint)
+            for constraint in entering.flatMap({ state.sets[$0] ?? [] }) {
+                try state.solver.add(constraint)
                 added.append(constraint)
             }
         } catch {
-            for constraint in added.reversed() { try? solver.remove(constraint) }
-            for constraint in removed { try? solver.add(constraint) }
+            for constraint in added.reversed() { try? state.solver.remove(constraint) }
+            for constraint in removed { try? state.solver.add(constraint) }
             if case .unsatisfiableConstraint(let source) = error { throw LayoutError.unsatisfiable(constraint: source) }
             throw LayoutError.solver(error)
         }
-        activeConstraintSets = constraintSetNames.filter { names.contains($0) }
+        state.activeConstraintSets = state.constraintSetNames.filter { names.contains($0) }
+        try suggestMetrics()
         if layingOut { try layOutAgain() }
+    }
+
+    /// Gives the moving metrics `values` in the set `name` (replacing what it gave); an active set
+    /// takes effect at once, laid out as ``activate(_:)`` does, with no constraint removed or added.
+    public func setMetrics(_ values: [String: Double], for name: String) throws {
+        try checkMetrics(values, for: name)
+        state.metricsBySet[name] = values
+        guard state.activeConstraintSets.contains(name) else { return }
+        try suggestMetrics()
+        try layOutAgain()
+    }
+
+    private func checkMetrics(_ values: [String: Double], for name: String) throws(LayoutError) {
+        guard state.sets[name] != nil else { throw .unknownSet(name, known: state.constraintSetNames) }
+        for metric in values.keys.sorted() where state.metricVariables[metric] == nil {
+            throw .unknownMetric(metric, known: state.metricVariables.keys.sorted())
+        }
+    }
+
+    /// Suggests what the active sets give each moving metric, where it changed.
+    private func suggestMetrics() throws(LayoutError) {
+        var values: [String: Double] = [:]
+        for name in state.activeConstraintSets { values.merge(state.metricsBySet[name] ?? [:]) { $1 } }
+        do {
+            for (metric, value) in values.sorted(by: { $0.key < $1.key }) where state.suggestedMetrics[metric] != value {
+                guard let variable = state.metricVariables[metric] else { continue }
+                try state.solver.suggestValue(value, for: variable)
+                state.suggestedMetrics[metric] = value
+            }
+        } catch {
+            throw .solver(error)
+        }
     }
 
     /// Replaces the constraints of the set `name` (adding it if new); an active set takes effect at
@@ -102,17 +182,17 @@ public final class LayoutEngine: SceneLayout {
     public func setConstraints(_ constraints: [LayoutConstraint], for name: String) throws {
         var compiled: [Constraint] = []
         for constraint in constraints { compiled.append(try compile(constraint)) }
-        let old = sets[name] ?? []
-        sets[name] = compiled
-        if !constraintSetNames.contains(name) { constraintSetNames.append(name) }
-        guard activeConstraintSets.contains(name) else { return }
+        let old = state.sets[name] ?? []
+        state.sets[name] = compiled
+        if !state.constraintSetNames.contains(name) { state.constraintSetNames.append(name) }
+        guard state.activeConstraintSets.contains(name) else { return }
         do {
-            for constraint in old { try solver.remove(constraint) }
-            for constraint in compiled { try solver.add(constraint) }
+            for constraint in old { try state.solver.remove(constraint) }
+            for constraint in compiled { try state.solver.add(constraint) }
         } catch {
-            for constraint in compiled where solver.contains(constraint) { try? solver.remove(constraint) }
-            for constraint in old where !solver.contains(constraint) { try? solver.add(constraint) }
-            sets[name] = old
+            for constraint in compiled where state.solver.contains(constraint) { try? state.solver.remove(constraint) }
+            for constraint in old where !state.solver.contains(constraint) { try? state.solver.add(constraint) }
+            state.sets[name] = old
             if case .unsatisfiableConstraint(let source) = error { throw LayoutError.unsatisfiable(constraint: source) }
             throw LayoutError.solver(error)
         }
@@ -120,18 +200,18 @@ public final class LayoutEngine: SceneLayout {
     }
 
     public func layOutAgain() throws {
-        for (id, variables) in heldContainers {
+        for (id, variables) in state.heldContainers {
             guard let size = host.scene[id]?.frame.size else { continue }
-            try solver.suggestValue(size.width, for: variables.width)
-            try solver.suggestValue(size.height, for: variables.height)
+            try state.solver.suggestValue(size.width, for: variables.width)
+            try state.solver.suggestValue(size.height, for: variables.height)
         }
-        for (id, variables) in safeAreaInsets.sorted(by: { $0.key < $1.key }) { try suggestInsets(of: id, to: variables) }
-        solver.updateVariables()
-        for id in viewOrder {
+        for (id, variables) in state.safeAreaInsets.sorted(by: { $0.key < $1.key }) { try suggestInsets(of: id, to: variables) }
+        let solver = state.solver
+        for id in state.viewOrder {
             // A view taken out of the scene (a gateway swapping children) keeps its variables.
-            guard let variables = views[id], host.scene.contains(id) else { continue }
-            let frame = Rect(x: variables.left.value, y: variables.top.value,
-                             width: variables.width.value, height: variables.height.value)
+            guard let variables = state.views[id], host.scene.contains(id) else { continue }
+            let frame = Rect(x: solver.value(of: variables.left), y: solver.value(of: variables.top),
+                             width: solver.value(of: variables.width), height: solver.value(of: variables.height))
             guard host.scene[id]?.frame != frame else { continue }
             try host.set(frame.vector, for: .frame, of: id)
         }
@@ -141,10 +221,10 @@ public final class LayoutEngine: SceneLayout {
 
     /// The variables of a laid-out view, made on first use.
     private func variables(of id: String) -> ViewVariables {
-        if let existing = views[id] { return existing }
+        if let existing = state.views[id] { return existing }
         let made = ViewVariables(id)
-        views[id] = made
-        viewOrder.append(id)
+        state.views[id] = made
+        state.viewOrder.append(id)
         return made
     }
 
@@ -166,6 +246,7 @@ public final class LayoutEngine: SceneLayout {
         if let item = constraint.secondItem, let attribute = constraint.secondAttribute {
             second = expression(item, attribute, parent: parent) * constraint.multiplier + constraint.constant
         }
+        if let metric = constraint.metric { second = second + Expression(try metricVariable(metric)) }
         return Constraint(first, constraint.relation, second, strength: .priority(constraint.priority),
                           origin: constraint.source.isEmpty ? constraint.description : constraint.source)
     }
@@ -199,7 +280,7 @@ public final class LayoutEngine: SceneLayout {
     /// `guide.attribute` in `parent`'s coordinates, from its size and safe-area insets.
     private func expression(_ guide: LayoutGuide, _ attribute: LayoutAttribute, parent: String) -> Expression {
         let size = container(parent)
-        guard let insets = safeAreaInsets[parent] else { preconditionFailure("compile(_:) follows \(parent)'s safe area before naming a guide") }
+        guard let insets = state.safeAreaInsets[parent] else { preconditionFailure("compile(_:) follows \(parent)'s safe area before naming a guide") }
         let width = Expression(size.width), height = Expression(size.height)
         let (minX, minY, maxX, maxY): (Expression, Expression, Expression, Expression) = switch guide {
         case .safeArea: (Expression(insets.left), Expression(insets.top), width - Expression(insets.right), height - Expression(insets.bottom))
@@ -218,31 +299,40 @@ public final class LayoutEngine: SceneLayout {
         }
     }
 
+    /// The edit variable of the moving metric `name`, made on first use.
+    private func metricVariable(_ name: String) throws(LayoutError) -> Variable {
+        if let existing = state.metricVariables[name] { return existing }
+        let variable = Variable("metric \(name)")
+        do { try state.solver.addEditVariable(variable, strength: .heldByTheSystem) } catch { throw .solver(error) }
+        state.metricVariables[name] = variable
+        return variable
+    }
+
     /// Makes `id`'s safe-area insets edit variables, set from the scene now and at every lay-out.
     private func followSafeArea(of id: String) throws(LayoutError) {
-        guard safeAreaInsets[id] == nil else { return }
+        guard state.safeAreaInsets[id] == nil else { return }
         let insets = InsetVariables(id)
         do {
-            for variable in insets.all { try solver.addEditVariable(variable, strength: .heldByTheSystem) }
+            for variable in insets.all { try state.solver.addEditVariable(variable, strength: .heldByTheSystem) }
             try suggestInsets(of: id, to: insets)
         } catch {
             throw .solver(error)
         }
-        safeAreaInsets[id] = insets
+        state.safeAreaInsets[id] = insets
     }
 
     private func suggestInsets(of id: String, to variables: InsetVariables) throws(SolverError) {
         guard let insets = host.scene.safeAreaInsets(of: id) else { return }
         for (variable, value) in zip(variables.all, [insets.top, insets.left, insets.bottom, insets.right]) {
-            try solver.suggestValue(value, for: variable)
+            try state.solver.suggestValue(value, for: variable)
         }
     }
 
     /// The size variables of a container: its own if it is laid out, else held ones.
     private func container(_ id: String) -> ViewVariables {
-        views[id] ?? heldContainers[id] ?? {
+        state.views[id] ?? state.heldContainers[id] ?? {
             let held = ViewVariables(id)
-            heldContainers[id] = held
+            state.heldContainers[id] = held
             return held
         }()
     }
@@ -250,32 +340,32 @@ public final class LayoutEngine: SceneLayout {
     /// Held container sizes, intrinsic sizes and the weak hold of each view's current frame.
     private func addPermanentConstraints() throws(LayoutError) {
         do {
-            for (id, held) in heldContainers.sorted(by: { $0.key < $1.key }) {
-                if let view = views[id] {
+            for (id, held) in state.heldContainers.sorted(by: { $0.key < $1.key }) {
+                if let view = state.views[id] {
                     // The container turned out to be laid out itself: tie the held variables to its own.
-                    try solver.add(Constraint(Expression(held.width), .equal, Expression(view.width)))
-                    try solver.add(Constraint(Expression(held.height), .equal, Expression(view.height)))
+                    try state.solver.add(Constraint(Expression(held.width), .equal, Expression(view.width)))
+                    try state.solver.add(Constraint(Expression(held.height), .equal, Expression(view.height)))
                 } else {
-                    try solver.addEditVariable(held.width, strength: .heldByTheSystem)
-                    try solver.addEditVariable(held.height, strength: .heldByTheSystem)
+                    try state.solver.addEditVariable(held.width, strength: .heldByTheSystem)
+                    try state.solver.addEditVariable(held.height, strength: .heldByTheSystem)
                 }
             }
-            heldContainers = heldContainers.filter { views[$0.key] == nil }
-            for id in viewOrder {
-                guard let node = host.scene[id], let view = views[id] else { continue }
+            state.heldContainers = state.heldContainers.filter { state.views[$0.key] == nil }
+            for id in state.viewOrder {
+                guard let node = host.scene[id], let view = state.views[id] else { continue }
                 let intrinsic = IntrinsicSize.of(node)
                 for (variable, size) in [(view.width, intrinsic.width), (view.height, intrinsic.height)] {
                     guard let size else { continue }
-                    try solver.add(Constraint(Expression(variable), .lessThanOrEqual, Expression(constant: size),
+                    try state.solver.add(Constraint(Expression(variable), .lessThanOrEqual, Expression(constant: size),
                                               strength: .priority(IntrinsicSize.huggingPriority), origin: "\(variable) hugging"))
-                    try solver.add(Constraint(Expression(variable), .greaterThanOrEqual, Expression(constant: size),
+                    try state.solver.add(Constraint(Expression(variable), .greaterThanOrEqual, Expression(constant: size),
                                               strength: .priority(IntrinsicSize.compressionResistancePriority),
                                               origin: "\(variable) compression resistance"))
                 }
                 let frame = node.frame
                 for (variable, value) in [(view.left, frame.minX), (view.top, frame.minY), (view.width, frame.size.width),
                                           (view.height, frame.size.height)] {
-                    try solver.add(Constraint(Expression(variable), .equal, Expression(constant: value), strength: .stay,
+                    try state.solver.add(Constraint(Expression(variable), .equal, Expression(constant: value), strength: .stay,
                                               origin: "\(variable) stays"))
                 }
             }

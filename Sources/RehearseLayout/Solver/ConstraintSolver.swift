@@ -101,4 +101,19 @@ public final class ConstraintSolver {
     public func updateVariables() {
         tableau.updateVariables()
     }
+
+    /// The solved value of `variable` (0 if no constraint names it), read without writing it into
+    /// the variable: solvers that share variables (copies) each read their own.
+    public func value(of variable: Variable) -> Double {
+        tableau.value(of: variable)
+    }
+
+    /// A solver with this one's system and solution, changed apart from it from now on (the tableau
+    /// is a value, copied on its first change). It shares the variables and constraints, which
+    /// neither changes.
+    public func copy() -> ConstraintSolver {
+        let copy = ConstraintSolver()
+        (copy.tableau, copy.constraints, copy.edits, copy.nextInsertion) = (tableau, constraints, edits, nextInsertion)
+        return copy
+    }
 }

@@ -89,6 +89,11 @@ struct Tableau {
         for (variable, symbol) in externals { variable.value = value(of: symbol) }
     }
 
+    /// The solved value of `variable`, 0 if the tableau does not have it.
+    func value(of variable: Variable) -> Double {
+        variables[variable].map(value(of:)) ?? 0
+    }
+
     // MARK: Rows
 
     private func value(of symbol: Int) -> Double {

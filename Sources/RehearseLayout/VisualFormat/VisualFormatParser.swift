@@ -1,7 +1,8 @@
 /// Parses Apple's Visual Format Language into constraints: `H:`/`V:`, the superview `|`,
 /// standard spacing `-` (8 between siblings, 20 to the superview, as iOS 7), explicit spacing
 /// `-(8)-` and `-metric-`, sizes `[view(1)]`, `[view(>=50,<=200)]`, `[view(==other)]`, priorities
-/// `@750`, and options that align every view of a line.
+/// `@750`, and options that align every view of a line. A metric named among the moving metrics
+/// stays a name in the constraints (``LayoutConstraint/metric``), for a ``LayoutEngine`` to move.
 public enum VisualFormatParser {
     /// iOS 7's standard spacing between sibling views.
     public static let siblingSpacing = 8.0
@@ -32,6 +33,8 @@ public enum VisualFormatParser {
     private struct Predicate {
         var relation: Constraint.Relation = .equal
         var constant: Double?
+        /// A moving metric added to the constant.
+        var metric: String?
         var view: String?
         var priority = 1000.0
     }
@@ -42,9 +45,11 @@ public enum VisualFormatParser {
         case predicates([Predicate])
     }
 
-    /// The constraints `format` describes, with `metrics` naming constants.
-    public static func parse(_ format: String, metrics: [String: Double] = [:],
+    /// The constraints `format` describes, with `metrics` naming constants and `movingMetrics`
+    /// naming the spacings and sizes that stay names (``LayoutConstraint/metric``, constant 0).
+    public static func parse(_ format: String, metrics: [String: Double] = [:], movingMetrics: Set<String> = [],
                              options: [AlignmentOption] = []) throws(LayoutSyntaxError) -> [LayoutConstraint] {
+        let metrics = Metrics(values: metrics, moving: movingMetrics)
         var cursor = TextCursor(format)
         var horizontal = true
         if cursor.take("H:") { horizontal = true } else if cursor.take("V:") { horizontal = false }
@@ -59,7 +64,8 @@ public enum VisualFormatParser {
         func add(_ first: String, _ firstAttribute: LayoutAttribute, _ predicate: Predicate,
                  _ second: String?, _ secondAttribute: LayoutAttribute?, constant: Double) {
             result.append(LayoutConstraint(first, firstAttribute, predicate.relation, second, secondAttribute,
-                                           constant: constant, priority: predicate.priority, source: format))
+                                           constant: constant, metric: predicate.metric, priority: predicate.priority,
+                                           source: format))
         }
         func connect(_ connection: Connection, from previous: String?, to next: String?) {
             let predicates: [Predicate] = switch connection {
@@ -104,7 +110,7 @@ public enum VisualFormatParser {
     }
 
     /// `[name]` or `[name(predicates)]`, adding its size constraints.
-    private static func view(_ cursor: inout TextCursor, _ metrics: [String: Double], size: LayoutAttribute,
+    private static func view(_ cursor: inout TextCursor, _ metrics: Metrics, size: LayoutAttribute,
                              into result: inout [LayoutConstraint], views: inout [String]) throws(LayoutSyntaxError) {
         try cursor.expect("[", "a view such as [name]")
         guard let name = cursor.identifier() else { throw cursor.error("expected a view name") }
@@ -114,7 +120,8 @@ public enum VisualFormatParser {
                 let predicate = try predicate(&cursor, metrics, allowsViews: true)
                 result.append(LayoutConstraint(
                     name, size, predicate.relation, predicate.view, predicate.view == nil ? nil : size,
-                    constant: predicate.constant ?? 0, priority: predicate.priority, source: cursor.source))
+                    constant: predicate.constant ?? 0, metric: predicate.metric, priority: predicate.priority,
+                    source: cursor.source))
             } while cursor.take(",")
             try cursor.expect(")", "',' or ')' after a size predicate")
         }
@@ -123,22 +130,25 @@ public enum VisualFormatParser {
     }
 
     /// A connection: `-`, `-n-`, `-metric-`, `-(predicates)-`; `nil` when none comes next.
-    private static func connection(_ cursor: inout TextCursor, _ metrics: [String: Double]) throws(LayoutSyntaxError) -> Connection? {
+    private static func connection(_ cursor: inout TextCursor, _ metrics: Metrics) throws(LayoutSyntaxError) -> Connection? {
         guard cursor.take("-") else { return nil }
         if cursor.current == "[" || cursor.current == "|" { return .standard }
         var predicates: [Predicate] = []
         if cursor.take("(") {
             repeat { predicates.append(try predicate(&cursor, metrics, allowsViews: false)) } while cursor.take(",")
             try cursor.expect(")", "',' or ')' after a spacing predicate")
+        } else if let name = metrics.movingAhead(cursor) {
+            _ = cursor.identifier()
+            predicates.append(Predicate(constant: 0, metric: name))
         } else {
-            predicates.append(Predicate(constant: try cursor.constant(metrics)))
+            predicates.append(Predicate(constant: try cursor.constant(metrics.values)))
         }
         try cursor.expect("-", "'-' after the spacing")
         return .predicates(predicates)
     }
 
     /// `(==|<=|>=)? (constant | view) (@priority)?`.
-    private static func predicate(_ cursor: inout TextCursor, _ metrics: [String: Double],
+    private static func predicate(_ cursor: inout TextCursor, _ metrics: Metrics,
                                   allowsViews: Bool) throws(LayoutSyntaxError) -> Predicate {
         var predicate = Predicate()
         if cursor.take("==") { predicate.relation = .equal }
@@ -149,7 +159,10 @@ public enum VisualFormatParser {
         } else if let first = cursor.current, first.isLetter || first == "_" {
             let start = cursor.offset
             let identifier = cursor.identifier() ?? ""
-            if let value = metrics[identifier] {
+            if metrics.moving.contains(identifier) {
+                predicate.constant = 0
+                predicate.metric = identifier
+            } else if let value = metrics.values[identifier] {
                 predicate.constant = value
             } else if allowsViews {
                 predicate.view = identifier
@@ -159,7 +172,20 @@ public enum VisualFormatParser {
         } else {
             throw cursor.error("expected a number, a metric" + (allowsViews ? " or a view name" : ""))
         }
-        if cursor.take("@") { predicate.priority = try cursor.priority(metrics) }
+        if cursor.take("@") { predicate.priority = try cursor.priority(metrics.values) }
         return predicate
+    }
+
+    /// The metrics a line is parsed with: the fixed ones' values, and the moving ones' names.
+    private struct Metrics {
+        let values: [String: Double]
+        let moving: Set<String>
+
+        /// The moving metric the cursor is at, if it is at one.
+        func movingAhead(_ cursor: TextCursor) -> String? {
+            var lookahead = cursor
+            guard let name = lookahead.identifier(), moving.contains(name) else { return nil }
+            return name
+        }
     }
 }

@@ -95,11 +95,12 @@ public struct Explorer: Sendable {
         if let coverage { coverage.describe(try scenario.makeSimulation(plugins: plugins)) }
         let shared = Mutex(Exploration(seeds: seeds.makeIterator(), coverage: coverage))
         let work = { @Sendable () -> Void in
+            let memo = SetupMemo()  // the worker's: its sequences start from the set-up its first built
             while let (index, seed) = shared.withLock({ $0.claim() }) {
                 var reached: ExploreCoverage.Reached?
                 let result: Result<Failure?, any Error>
                 do {
-                    let (failure, seen) = try runRecording(sequence(seed: seed), seed: seed, records: coverage != nil)
+                    let (failure, seen) = try runRecording(sequence(seed: seed), seed: seed, records: coverage != nil, memo: memo)
                     reached = seen
                     result = .success(failure)
                 } catch var exceeded as BudgetExceeded {
@@ -125,16 +126,20 @@ public struct Explorer: Sendable {
     /// Runs `actions` on a fresh simulation of the set-up; the first invariant broken, if any. An
     /// action the simulation refuses at its moment (a tap on a node a plugin has taken out, a
     /// gesture on a node not visible) does nothing and takes no time, and the written file leaves
-    /// it out (``steps(_:)``).
-    public func run(_ actions: [ExploreAction], seed: UInt64 = 0) throws -> Failure? {
-        try runRecording(actions, seed: seed, records: false).0
+    /// it out (``steps(_:)``). Runs given the same `memo` (one thread's) start from what the first
+    /// one's set-up built (``SetupMemo``), as an exploration's worker does.
+    public func run(_ actions: [ExploreAction], seed: UInt64 = 0, memo: SetupMemo? = nil) throws -> Failure? {
+        try runRecording(actions, seed: seed, records: false, memo: memo).0
     }
 
-    /// ``run(_:seed:)``, also returning what the sequence reached if `records`; `performed` is
-    /// told each action the simulation took, as the written file has it.
-    private func runRecording(_ actions: [ExploreAction], seed: UInt64, records: Bool,
-                              performed: ((ExploreAction) -> Void)? = nil) throws -> (Failure?, ExploreCoverage.Reached?) {
-        let simulation = try scenario.makeSimulation(plugins: plugins)
+    /// ``run(_:seed:memo:)``, also returning what the sequence reached if `records`; `watching` is
+    /// given the simulation once it is set up, and `performed` told each action it took, as the
+    /// written file has it.
+    func runRecording(_ actions: [ExploreAction], seed: UInt64, records: Bool, memo: SetupMemo? = nil,
+                      watching: ((Simulation) -> Void)? = nil,
+                      performed: ((ExploreAction) -> Void)? = nil) throws -> (Failure?, ExploreCoverage.Reached?) {
+        let simulation = try scenario.makeSimulation(plugins: plugins, memo: memo)
+        watching?(simulation)
         let seen = records ? ExploreCoverage.Run(watching: simulation) : nil
         let watch = InvariantWatch(simulation)
         let meter = BudgetMeter(simulation, budget: budget)
@@ -185,8 +190,9 @@ public struct Explorer: Sendable {
     /// the time its file (``scenarioText(for:)``) fails at.
     public func shrink(_ failure: Failure) throws -> Failure {
         var current = failure
+        let memo = SetupMemo()
         func attempt(_ actions: [ExploreAction]) throws -> Bool {
-            guard let candidate = try run(actions, seed: failure.seed),
+            guard let candidate = try run(actions, seed: failure.seed, memo: memo),
                   candidate.invariant.name == failure.invariant.name, candidate.invariant.owner == failure.invariant.owner
             else { return false }
             current = candidate

@@ -17,9 +17,11 @@ extension Scenario {
     }
 
     /// A fresh simulation set up as the scenario says, with `plugins` decoded beforehand (a set-up
-    /// built again and again decodes its configurations once). The one way a scenario becomes a
-    /// simulation: the loader checks the steps against one, and every run and exploration runs on one.
-    public func makeSimulation(plugins: [ConfiguredPlugin], mode: ClockMode = .virtual) throws(ScenarioSetupError) -> Simulation {
+    /// built again and again decodes its configurations once, and its plugins keep in `memo` what
+    /// they built the first time). The one way a scenario becomes a simulation: the loader checks
+    /// the steps against one, and every run and exploration runs on one.
+    public func makeSimulation(plugins: [ConfiguredPlugin], mode: ClockMode = .virtual,
+                               memo: SetupMemo? = nil) throws(ScenarioSetupError) -> Simulation {
         func attempt(_ part: ScenarioSetupError.Part, _ work: () throws -> Void) throws(ScenarioSetupError) {
             do { try work() } catch { throw ScenarioSetupError(part: part, underlying: error) }
         }
@@ -38,6 +40,8 @@ extension Scenario {
         for (index, plugin) in plugins.enumerated() {
             try attempt(.plugin(index)) { try simulation.declareEvents(of: plugin.descriptor) }
         }
+        simulation.setupMemo = memo
+        defer { simulation.setupMemo = nil }
         for (index, plugin) in plugins.enumerated() {
             try attempt(.plugin(index)) { try simulation.install(plugin) }
         }
