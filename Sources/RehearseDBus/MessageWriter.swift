@@ -51,7 +51,7 @@ struct MessageWriter {
     }
 
     mutating func append(_ value: Double) {
-        appendNumber(value.bitPattern, type: "d")
+        appendNumber(value.withoutNegativeZero.bitPattern, type: "d")
     }
 
     mutating func append(_ value: Int64) {
