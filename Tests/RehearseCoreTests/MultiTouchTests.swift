@@ -77,6 +77,26 @@ import Testing
         #expect(GestureTests.states(log, "gesture.pan") == ["began"] + Array(repeating: "changed", count: 28) + ["ended"])
     }
 
+    /// A finger that comes down outside the scroll view is another view's: the pan goes on with
+    /// the finger in it alone. Finger 1 drags up 10 points a frame for 20 frames (200 - 20 = 180,
+    /// as alone); finger 2 lands on the text field above the scroll view between frames 5 and 6
+    /// and moves right 5 points a frame (joining the pan, it would have halved the centroid's travel).
+    @Test func aFingerOutsideTheScrollViewDoesNotJoinItsPan() throws {
+        let (simulation, log) = try ScrollViewTests.simulation()
+        var touches = [Self.touch(.began, 1, 160, 450, at: .zero)]
+        for k in 1...20 {
+            if k == 6 { touches.append(Self.touch(.began, 2, 100, 30, at: VirtualTime(nanoseconds: 91_000_000))) }
+            touches.append(Self.touch(.moved, 1, 160, 450 - 10 * Double(k), at: Self.frame(k)))
+            if k >= 6 { touches.append(Self.touch(.moved, 2, 100 + 5 * Double(k - 5), 30, at: Self.frame(k))) }
+        }
+        let lift = Self.frame(20) + VirtualTime(nanoseconds: 100_000_000)
+        touches += [Self.touch(.ended, 1, 160, 250, at: lift), Self.touch(.ended, 2, 175, 30, at: lift)]
+        try simulation.inject(touches)
+        simulation.run(until: ScrollViewTests.seconds(2))
+        #expect(try simulation.number("scroll.contentOffset.y") == 180)
+        #expect(GestureTests.field(GestureTests.gestures(log, "gesture.pan").last?["location"], is: ["x": 160, "y": 250]))
+    }
+
     // MARK: Moves at one instant are one touch event
 
     /// Two fingers 80 points apart on a label moving right together, 5 points a frame: their

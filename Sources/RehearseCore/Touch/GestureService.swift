@@ -60,7 +60,7 @@ public final class GestureService {
         }
         update { current in
             switch phase {
-            case .began: current.began(id: touch.id, at: touch.point, time: now)
+            case .began: current.began(id: touch.id, at: touch.point, time: now, inScrollView: isIn(touch.target, current.panTarget))
             case .moved: current.moved([(touch.id, touch.point)], time: now)
             case .ended: current.ended(id: touch.id, at: touch.point, time: now)
             case .cancelled: current.cancelled(id: touch.id, at: touch.point)
@@ -86,11 +86,21 @@ public final class GestureService {
         perform(outputs)
     }
 
+    /// `node` and its ancestors, nearest first.
+    private func lineage(of node: String) -> UnfoldFirstSequence<String> {
+        Swift.sequence(first: node) { [scene] in scene.read($0) { $0.parent } ?? nil }
+    }
+
+    /// Whether `node` is `ancestor` or lies inside it.
+    private func isIn(_ node: String?, _ ancestor: String?) -> Bool {
+        guard let node, let ancestor else { return false }
+        return lineage(of: node).contains(ancestor)
+    }
+
     private func start(_ touch: Touch, at now: VirtualTime) {
         wakeTimes = []
         let scrollView = touch.target.flatMap { target in
-            Swift.sequence(first: target) { [scene] in scene.read($0) { $0.parent } ?? nil }
-                .first { [scene] in scene.read($0) { $0.kind == .scrollView && $0.scrollEnabled } ?? false }
+            lineage(of: target).first { [scene] in scene.read($0) { $0.kind == .scrollView && $0.scrollEnabled } ?? false }
         }
         let stopped = scrollView.map(stopScrolling) ?? false
         let (started, outputs) = TouchSequence.begin(

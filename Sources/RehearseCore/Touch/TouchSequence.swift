@@ -28,10 +28,11 @@ enum GestureOutput: Equatable {
 ///   taps nothing, as on iOS;
 /// - a second finger makes the one-finger recognisers that have not begun fail and starts the
 ///   pinch; a pan or long press already under way goes on with the first finger;
-/// - but in a scroll view the pan takes every finger down, as UIKit's scroll view pan does
-///   (`maximumNumberOfTouches` unlimited by default), and there is no pinch (a scroll view that
-///   cannot zoom has none): its translation is the travel of the fingers' centroid, re-based
-///   where a finger lands or lifts so that it does not jump, and it ends when the last finger lifts.
+/// - but in a scroll view the pan takes every finger that comes down in it, as UIKit's scroll
+///   view pan does (`maximumNumberOfTouches` unlimited by default; a finger elsewhere is another
+///   view's), and there is no pinch (a scroll view that cannot zoom has none): its translation is
+///   the travel of its fingers' centroid, re-based where one lands or lifts so that it does not
+///   jump, and it ends when the last of them lifts.
 ///
 /// The fingers that move at one instant are one touch event (UIKit's one `touchesMoved` call):
 /// ``moved(_:time:)`` takes them together, so no recogniser sees one moved and another not yet.
@@ -52,6 +53,8 @@ struct TouchSequence {
     private let startTime: VirtualTime
     private var secondary: Int?
     private var fingers: [Int: Point] = [:]
+    /// The fingers a scroll view's pan follows, in id order (the first, and those that came down in the scroll view).
+    private var panFingers: [Int]
     /// The pan's translation is its fingers' centroid less this: the first finger's start, moved
     /// by the centroid's jump each time a finger lands or lifts.
     private var panOrigin: Point
@@ -83,6 +86,7 @@ struct TouchSequence {
         primary = id
         start = point
         panOrigin = point
+        panFingers = [id]
         startTime = time
         fingers[id] = point
         tap = stoppedScrolling ? .over : .possible
@@ -98,11 +102,16 @@ struct TouchSequence {
 
     // MARK: Touches
 
-    /// Another finger comes down.
-    mutating func began(id: Int, at point: Point, time: VirtualTime) -> [GestureOutput] {
+    /// Another finger comes down; `inScrollView`: in the scroll view the sequence pans, whose
+    /// pan then follows it too.
+    mutating func began(id: Int, at point: Point, time: VirtualTime, inScrollView: Bool) -> [GestureOutput] {
         let centroid = panCentroid
         fingers[id] = point
-        if pansScrollView, let centroid { rebasePan(from: centroid) }
+        if pansScrollView, inScrollView, let centroid {
+            panFingers.append(id)
+            panFingers.sort()
+            rebasePan(from: centroid)
+        }
         guard secondary == nil, let first = fingers[primary] else { return [] }
         secondary = id
         tap = .over
@@ -267,20 +276,20 @@ struct TouchSequence {
 
     // MARK: The pan's fingers
 
-    /// Whether finger `id` moves the pan: any finger in a scroll view, else the first.
-    private func isPanFinger(_ id: Int) -> Bool { pansScrollView || id == primary }
+    /// Whether finger `id` moves the pan: one of the scroll view's, else the first.
+    private func isPanFinger(_ id: Int) -> Bool { pansScrollView ? panFingers.contains(id) : id == primary }
 
     /// Whether finger `id` is one of the pinch's two.
     private func isPinchFinger(_ id: Int) -> Bool { id == primary || id == secondary }
 
     /// Whether lifting finger `id` leaves the pan without fingers.
-    private func isLastPanFinger(_ id: Int) -> Bool { pansScrollView ? fingers.count == 1 : id == primary }
+    private func isLastPanFinger(_ id: Int) -> Bool { pansScrollView ? panFingers == [id] : id == primary }
 
     /// Where the pan's fingers are, taken together: their centroid (in finger order, so that the
     /// sum is the same on every run); nil once none is down.
     private var panCentroid: Point? {
         guard pansScrollView else { return fingers[primary] }
-        let ids = fingers.keys.sorted()
+        let ids = panFingers
         guard ids.count > 1 else { return ids.first.flatMap { fingers[$0] } }
         var sum = SIMD2<Double>.zero
         for id in ids { if let point = fingers[id] { sum += SIMD2(point.x, point.y) } }
@@ -305,7 +314,9 @@ struct TouchSequence {
     private mutating func lift(_ id: Int) {
         let centroid = panCentroid
         fingers[id] = nil
-        if pansScrollView, let centroid { rebasePan(from: centroid) }
+        guard pansScrollView, let index = panFingers.firstIndex(of: id) else { return }
+        panFingers.remove(at: index)
+        if let centroid { rebasePan(from: centroid) }
     }
 
     /// The pinch's scale now, while it is possible or under way.
