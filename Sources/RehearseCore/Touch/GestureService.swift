@@ -61,7 +61,7 @@ public final class GestureService {
         update { current in
             switch phase {
             case .began: current.began(id: touch.id, at: touch.point, time: now, inScrollView: isIn(touch.target, current.panTarget))
-            case .moved: current.moved([(touch.id, touch.point)], time: now)
+            case .moved: current.moved(CollectionOfOne((touch.id, touch.point)), time: now)
             case .ended: current.ended(id: touch.id, at: touch.point, time: now)
             case .cancelled: current.cancelled(id: touch.id, at: touch.point)
             }

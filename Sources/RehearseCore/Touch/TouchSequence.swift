@@ -129,25 +129,32 @@ struct TouchSequence {
 
     /// Fingers move at one instant, each once: one touch event. Fingers reported where they
     /// already were only time the velocities (UIKit reports no move that does not move).
-    mutating func moved(_ moves: [(id: Int, point: Point)], time: VirtualTime) -> [GestureOutput] {
-        let moves = moves.filter { fingers[$0.id] != nil }
-        let changed = moves.filter { fingers[$0.id] != $0.point }.map(\.id)
-        for move in moves { fingers[move.id] = move.point }
-        let ids = moves.map(\.id)
-        guard !changed.isEmpty else {
-            if ids.contains(where: { isPanFinger($0) }) { panVelocity.add(panTranslation, at: time) }
-            if ids.contains(where: { isPinchFinger($0) }), let scale = currentScale { pinchScale.add(SIMD2(scale, 0), at: time) }
+    mutating func moved(_ moves: some Sequence<(id: Int, point: Point)>, time: VirtualTime) -> [GestureOutput] {
+        // Which recognisers' fingers were reported, and which of those moved (no arrays: every
+        // touch comes through here).
+        var reported = (pan: false, pinch: false), changed = (primary: false, pan: false, pinch: false)
+        for (id, point) in moves {
+            guard let previous = fingers[id] else { continue }
+            let pan = isPanFinger(id), pinch = isPinchFinger(id)
+            reported = (reported.pan || pan, reported.pinch || pinch)
+            guard previous != point else { continue }
+            fingers[id] = point
+            changed = (changed.primary || id == primary, changed.pan || pan, changed.pinch || pinch)
+        }
+        guard changed.primary || changed.pan || changed.pinch else {
+            if reported.pan { panVelocity.add(panTranslation, at: time) }
+            if reported.pinch, let scale = currentScale { pinchScale.add(SIMD2(scale, 0), at: time) }
             return []
         }
-        var outputs = fingersMoved(primary: changed.contains(primary), pan: changed.contains(where: { isPanFinger($0) }), time: time)
-        if changed.contains(where: { isPinchFinger($0) }) { outputs += pinchChanged(time: time) }
+        var outputs = fingersMoved(primary: changed.primary, pan: changed.pan, time: time)
+        if changed.pinch { outputs += pinchChanged(time: time) }
         return outputs
     }
 
     /// A finger lifts at `point`.
     mutating func ended(id: Int, at point: Point, time: VirtualTime) -> [GestureOutput] {
         guard fingers[id] != nil else { return [] }
-        var outputs = moved([(id, point)], time: time)
+        var outputs = moved(CollectionOfOne((id, point)), time: time)
         if id == primary, swipe == .possible {
             swipe = .over
             outputs += beginPanIfDue(time: time)
