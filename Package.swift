@@ -10,7 +10,9 @@ let package = Package(
         .library(name: "RehearseScenario", targets: ["RehearseScenario"]),
         .library(name: "RehearseLayout", targets: ["RehearseLayout"]),
         .library(name: "RehearseSession", targets: ["RehearseSession"]),
-        .library(name: "RehearseDBus", targets: ["RehearseDBus"]),
+        .library(name: "RehearsePluginHost", targets: ["RehearsePluginHost"]),
+        .library(name: "RehearseDBusClient", targets: ["RehearseDBusClient"]),
+        .library(name: "RehearseDBusService", targets: ["RehearseDBusService"]),
         .library(name: "RehearseCommand", targets: ["RehearseCommand"]),
         .library(name: "RehearsePlugins", targets: ["RehearsePlugins"]),
         .library(name: "LoginAnimator", targets: ["LoginAnimator"]),
@@ -48,22 +50,44 @@ let package = Package(
         .target(name: "LoginAnimator", dependencies: ["RehearseCore", "RehearseLayout", "LoginEvents"], path: "Plugins/LoginAnimator"),
         .target(name: "Gateway", dependencies: ["RehearseCore", "LoginEvents"], path: "Plugins/Gateway"),
         .target(name: "RehearsePlugins", dependencies: ["RehearseCore", "AutoScroll", "Panner", "LoginAnimator", "Gateway"]),
-        .target(name: "RehearseScenario", dependencies: ["RehearseCore", "RehearseLayout", "Yams"]),
+        .target(name: "RehearseSupport"),
+        .target(name: "RehearseScenario", dependencies: ["RehearseCore", "RehearseLayout", "RehearseSupport", "Yams"]),
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
         .systemLibrary(name: "CProcess"),
         .target(name: "RehearseSession", dependencies: ["RehearseCore", "RehearseScenario"]),
-        .target(name: "RehearseDBus", dependencies: ["CDBus", "CProcess", "RehearseCore", "RehearseScenario", "RehearseSession"]),
+        .target(name: "RehearseDBusWire", dependencies: ["CDBus", "RehearseCore"]),
+        .target(
+            name: "RehearseDBusInterface",
+            dependencies: ["CDBus", "RehearseDBusWire", "RehearseCore", "RehearseSession", "RehearseSupport"]
+        ),
+        .target(
+            name: "RehearsePluginHost",
+            dependencies: [
+                "CDBus", "CProcess", "RehearseDBusWire", "RehearseDBusInterface", "RehearseCore", "RehearseScenario",
+                "RehearseSupport",
+            ]
+        ),
+        .target(name: "RehearseDBusClient", dependencies: ["CDBus", "RehearseDBusWire", "RehearseDBusInterface", "RehearseCore"]),
+        .target(
+            name: "RehearseDBusService",
+            dependencies: [
+                "CDBus", "RehearseDBusWire", "RehearseDBusInterface", "RehearsePluginHost", "RehearseCore", "RehearseScenario",
+                "RehearseSession", "RehearseSupport",
+            ]
+        ),
         .target(
             name: "RehearseView",
             dependencies: [
                 "RehearseCore",
+                "RehearseSupport",
                 "RehearseScenario",
                 "RehearseSession",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            resources: [.embedInCode("Page/viewer.html"), .embedInCode("Page/viewer.js"), .embedInCode("Page/viewer.css")]
         ),
         .target(
             name: "RehearseCommand",
@@ -72,7 +96,12 @@ let package = Package(
                 "RehearseScenario",
                 "RehearsePlugins",
                 "RehearseSession",
-                "RehearseDBus",
+                "RehearseSupport",
+                "RehearseDBusWire",
+                "RehearseDBusInterface",
+                "RehearsePluginHost",
+                "RehearseDBusClient",
+                "RehearseDBusService",
                 .target(name: "RehearseView", condition: .when(traits: ["Viewer"])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -86,10 +115,17 @@ let package = Package(
         .testTarget(name: "LoginAnimatorTests", dependencies: ["LoginAnimator", "RehearseTesting"]),
         .testTarget(name: "GatewayTests", dependencies: ["Gateway", "RehearseTesting"]),
         .testTarget(name: "RehearseSessionTests", dependencies: ["RehearseSession", "RehearsePlugins"]),
-        .testTarget(name: "RehearseDBusTests", dependencies: ["RehearseDBus", "RehearseSession", "CDBus", "RehearsePlugins"]),
+        .testTarget(
+            name: "RehearseDBusTests",
+            dependencies: [
+                "RehearseDBusWire", "RehearseDBusInterface", "RehearsePluginHost", "RehearseDBusService", "RehearseSession",
+                "CDBus", "RehearsePlugins",
+            ]
+        ),
         .testTarget(name: "RehearseViewTests", dependencies: ["RehearseView", "RehearseSession", "RehearseScenario", "RehearsePlugins"]),
+        .testTarget(name: "RehearseSupportTests", dependencies: ["RehearseSupport"]),
         .testTarget(name: "RehearseScenarioTests", dependencies: ["RehearseScenario", "RehearsePlugins"], exclude: ["Malformed", "MalformedExpectations.tsv"]),
-        .testTarget(name: "rehearseTests", dependencies: ["rehearse", "RehearseCore", "RehearseDBus", "RehearsePlugins", "RehearseScenario", "RehearseSession"], exclude: ["junit.xsd", "dbus_client.py", "hostile_peer.py", "session_client.py", "viewer_browser.py", "schema_check.py", "schema_mutations.py", "schema_instances.py", "fault_plugin.py", "third_tap_plugin.py", "drag-breaks-list.yaml", "bus_plugin.py", "plugin_attack.py", "stock_plugin_client.py", "report_browser.py", "browser_support.py", "html_ids.py", "hopper.c"]),
+        .testTarget(name: "rehearseTests", dependencies: ["rehearse", "RehearseCore", "RehearseDBusInterface", "RehearsePluginHost", "RehearsePlugins", "RehearseScenario", "RehearseSession"], exclude: ["junit.xsd", "dbus_client.py", "hostile_peer.py", "session_client.py", "viewer_browser.py", "schema_check.py", "schema_mutations.py", "schema_instances.py", "fault_plugin.py", "third_tap_plugin.py", "drag-breaks-list.yaml", "bus_plugin.py", "plugin_attack.py", "stock_plugin_client.py", "report_browser.py", "browser_support.py", "html_ids.py", "hopper.c"]),
     ],
     swiftLanguageModes: [.v6]
 )

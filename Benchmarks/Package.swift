@@ -45,7 +45,7 @@ let package = Package(
             name: "RemotePluginBenchmarks",
             dependencies: [
                 "CountingPlugin",
-                .product(name: "RehearseDBus", package: "Rehearse"),
+                .product(name: "RehearsePluginHost", package: "Rehearse"),
                 .product(name: "RehearseScenario", package: "Rehearse"),
                 .product(name: "Benchmark", package: "package-benchmark"),
             ],

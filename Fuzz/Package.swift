@@ -20,11 +20,11 @@ let package = Package(
         .executableTarget(
             name: "DBusMessageFuzzer",
             dependencies: [
-                .product(name: "RehearseDBus", package: "Rehearse"),
+                .product(name: "RehearseDBusService", package: "Rehearse"),
                 .product(name: "RehearseScenario", package: "Rehearse"),
                 .product(name: "RehearsePlugins", package: "Rehearse"),
             ]
         ),
-        .executableTarget(name: "DBusFuzzSeeds", dependencies: [.product(name: "RehearseDBus", package: "Rehearse")]),
+        .executableTarget(name: "DBusFuzzSeeds", dependencies: [.product(name: "RehearseDBusService", package: "Rehearse")]),
     ]
 )

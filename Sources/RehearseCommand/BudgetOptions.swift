@@ -10,7 +10,7 @@ struct BudgetOptions: ParsableArguments {
     @Option(help: "The most invariant checks (events × the paths the invariants read) one run (or explore sequence) may make.")
     var maxInvariantChecks = WorkBudget.defaultInvariantChecks
 
-    @Option(help: "The most nodes the node queries of one run may read (each reads the scene's nodes).")
+    @Option(help: "The most nodes the node queries and accessibility checks of one run may read (each reads the scene's nodes).")
     var maxQueriedNodes = WorkBudget.defaultQueriedNodes
 
     func validate() throws {

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
-import RehearseDBus
+import RehearseDBusClient
+import RehearseDBusInterface
+import RehearseDBusWire
 
 /// Which bus `serve`, `inject` and `monitor` use, and the simulator's name on it.
 struct BusOptions: ParsableArguments {

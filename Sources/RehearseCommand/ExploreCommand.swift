@@ -1,8 +1,9 @@
 import ArgumentParser
 import Foundation
 import RehearseCore
-import RehearseDBus
+import RehearsePluginHost
 import RehearseScenario
+import RehearseSupport
 
 /// `rehearse explore SCENARIO`: random interaction sequences on the scenario's set-up until an
 /// invariant breaks; the failure is shrunk and written as a scenario file.

@@ -1,6 +1,6 @@
 import Foundation
 import RehearseCore
-import RehearseDBus
+import RehearsePluginHost
 import RehearseScenario
 
 /// A shrunk failure whose file, run as `rehearse run` runs it, does not break its invariant at

@@ -1,8 +1,9 @@
 import ArgumentParser
 import Foundation
 import RehearseCore
-import RehearseDBus
+import RehearseDBusClient
 import RehearseScenario
+import RehearseSupport
 
 /// `rehearse inject NAME key=value ...`: injects one event into a running `rehearse serve`.
 struct Inject: ParsableCommand {

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import RehearseDBus
+import RehearseDBusInterface
 import RehearseScenario
 
 /// `rehearse install-dbus-service`: a session bus activation file, so that the first call to the

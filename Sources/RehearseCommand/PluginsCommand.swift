@@ -1,6 +1,6 @@
 import ArgumentParser
 import RehearseCore
-import RehearseDBus
+import RehearsePluginHost
 import RehearseScenario
 
 /// `rehearse plugins`: ids, summaries and configuration keys with their defaults; with

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import RehearseCore
-import RehearseDBus
+import RehearsePluginHost
 import RehearsePlugins
 import RehearseScenario
 
@@ -50,7 +50,7 @@ struct Rehearse: AsyncParsableCommand {
     /// Every subcommand; without the `Viewer` trait (on by default; it builds the web stack), `view`
     /// and `serve --http` only say that the viewer is left out of the build (`WithoutViewer`).
     private static let subcommands: [any ParsableCommand.Type] = [
-        Run.self, Validate.self, Explore.self, Render.self, Schema.self, View.self,
+        Run.self, Audit.self, Validate.self, Explore.self, Render.self, Schema.self, View.self,
         Serve.self, Inject.self, Monitor.self, Events.self, Plugins.self, Devices.self, InstallDBusService.self,
     ]
 

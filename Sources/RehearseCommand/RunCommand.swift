@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import RehearseCore
-import RehearseDBus
+import RehearsePluginHost
 import RehearseScenario
 
 /// The report formats of `rehearse run`.
@@ -130,6 +130,8 @@ struct Run: AsyncParsableCommand {
             configured.rendering = ScenarioRunner.Rendering(filmstripFrames: render == nil ? 0 : 24, plotPaths: plot,
                                                             picturesEachStep: report != nil)
         }
+        // The report shows what `rehearse audit` would find.
+        configured.audits = report != nil
         let runner = configured
         guard !watch else {
             return try await RunWatch(selection: selection).run(first: files) { files in

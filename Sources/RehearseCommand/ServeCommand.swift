@@ -1,9 +1,11 @@
 import ArgumentParser
 import Foundation
 import RehearseCore
-import RehearseDBus
+import RehearseDBusService
+import RehearsePluginHost
 import RehearseScenario
 import RehearseSession
+import RehearseSupport
 
 /// `rehearse serve`: the simulation on D-Bus as `org.rehearse.Simulator`.
 struct Serve: ParsableCommand {

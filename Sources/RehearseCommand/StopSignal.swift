@@ -1,5 +1,5 @@
 import Foundation
-import RehearseDBus
+import RehearsePluginHost
 import Synchronization
 
 /// Set by SIGINT and SIGTERM once ``install()`` has run; long-running commands (`serve`,

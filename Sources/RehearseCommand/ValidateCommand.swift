@@ -1,5 +1,5 @@
 import ArgumentParser
-import RehearseDBus
+import RehearsePluginHost
 import RehearseScenario
 
 /// `rehearse validate PATH...`: loads scenario files without running them.

@@ -2,7 +2,7 @@
 import ArgumentParser
 import Foundation
 import RehearseCore
-import RehearseDBus
+import RehearsePluginHost
 import RehearseScenario
 import RehearseSession
 import RehearseView

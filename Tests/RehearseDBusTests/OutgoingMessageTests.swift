@@ -1,6 +1,7 @@
 import CDBus
 import RehearseCore
-@testable import RehearseDBus
+@testable import RehearseDBusInterface
+@testable import RehearseDBusWire
 import Testing
 
 /// Messages built in Swift (MessageWriter, OutgoingMessage) against the same messages built with

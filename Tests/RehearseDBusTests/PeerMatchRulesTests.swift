@@ -1,4 +1,5 @@
-@testable import RehearseDBus
+@testable import RehearseDBusInterface
+@testable import RehearseDBusService
 import Testing
 
 /// The match rules a `--listen` peer keeps: read as the D-Bus specification writes them, and

@@ -1,7 +1,7 @@
 import Foundation
+@testable import RehearsePluginHost
 import RehearseScenario
 import Testing
-@testable import RehearseDBus
 
 /// How command plugins' programs are ended (issue 24's attack on them): together, within one
 /// grace period, and never started once the programs are being ended for good.

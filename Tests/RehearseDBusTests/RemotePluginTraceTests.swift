@@ -1,6 +1,6 @@
 import Foundation
 import RehearseCore
-import RehearseDBus
+@testable import RehearsePluginHost
 import RehearsePlugins
 import RehearseScenario
 import Testing

@@ -1,7 +1,9 @@
 import CDBus
 import Foundation
 import RehearseCore
-@testable @_spi(Fuzzing) import RehearseDBus
+@testable import RehearseDBusInterface
+@testable @_spi(Fuzzing) import RehearseDBusService
+@testable import RehearseDBusWire
 import RehearsePlugins
 import RehearseScenario
 import RehearseSession

@@ -61,7 +61,7 @@ import Testing
         case .scrollUntilVisible: ["touch.began", "touch.moved", "touch.ended"]
         case .expectEvent(let expectation), .expectNoEvent(let expectation): [expectation.name]
         case .wait, .advance, .keyboardShow, .keyboardHide, .expect, .set, .animate, .activate, .snapshot, .expectPicture,
-             .expectVisible, .settle, .waitUntil: []
+             .expectVisible, .settle, .waitUntil, .expectAccessible: []
         }
     }
 }

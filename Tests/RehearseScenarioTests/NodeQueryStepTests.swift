@@ -187,7 +187,7 @@ import Testing
             return
         }
         // Each step reads the 100 nodes, then the 100 matches and the root above each: the fourth passes 1,000.
-        #expect("\(error)".hasPrefix("crowd.yaml:108:5: error: the run needed more than 1000 nodes read by node queries by 0 s simulated"),
+        #expect("\(error)".hasPrefix("crowd.yaml:108:5: error: the run needed more than 1000 nodes read by node queries and accessibility checks by 0 s simulated"),
                 "\(error)")
         #expect("\(error)".contains("raise it with --max-queried-nodes N"))
         runner.budget = WorkBudget()

@@ -1,5 +1,7 @@
 import Foundation
+import RehearseCore
 import RehearsePlugins
+import Synchronization
 import Testing
 @testable import RehearseView
 
@@ -13,9 +15,10 @@ import Testing
     /// runs on Swift concurrency's threads, which tests running beside may hold for seconds.
     static let answerWindow = 30.0
 
-    private func start(_ limits: ViewerConnections.Limits = .standard) throws -> (ViewerServer, port: Int) {
+    private func start(_ limits: ViewerConnections.Limits = .standard, log: ThrottledLog = ThrottledLog(prefix: "")) throws
+        -> (ViewerServer, port: Int) {
         let viewer = LiveViewer(readOnly: false, scenario: nil, registry: shippedPlugins)
-        let server = try ViewerServer.start(viewer, at: try #require(ViewerAddress("127.0.0.1:0")), limits: limits)
+        let server = try ViewerServer.start(viewer, at: try #require(ViewerAddress("127.0.0.1:0")), limits: limits, log: log)
         let port = try #require(Int(server.url.dropFirst("http://127.0.0.1:".count).dropLast()))
         return (server, port)
     }
@@ -185,7 +188,9 @@ import Testing
     /// Past the limit of connections a newcomer displaces the one idle the longest, so idle
     /// connections cannot keep a page out and the server never holds more than the limit.
     @Test func pastTheLimitANewcomerDisplacesTheLongestIdle() async throws {
-        let (server, port) = try start(ViewerConnections.Limits(idleTimeout: .seconds(60), maximumConnections: 64))
+        let lines = LogLines()
+        let log = ThrottledLog(prefix: "", burst: 20, window: .seconds(3600), write: lines.append)
+        let (server, port) = try start(ViewerConnections.Limits(idleTimeout: .seconds(60), maximumConnections: 64), log: log)
         defer { server.stop() }
         var idle: [TestSocket] = []
         for _ in 0..<300 { idle.append(try #require(TestSocket(port: port))) }
@@ -198,12 +203,19 @@ import Testing
             return closed.count >= idle.count - 64
         }
         #expect(closed.count >= idle.count - 64, "\(closed.count) of \(idle.count) made way")
+        // Each displacement is said, a web page's flood of them at most a burst of lines.
+        let said = lines.all.withLock { $0 }
+        #expect(said.count == 20, "\(said)")
+        #expect(said.allSatisfy { $0.hasPrefix("closed a connection idle for ") && $0.hasSuffix(" for a new one: 64 connections are open (the limit)") },
+                "\(said)")
     }
 
     /// Only pages the hub took are kept when newcomers come past the limit: upgrades past its 16
     /// pages (refused, their close handshake never answered) make way like any idle connection.
     @Test func onlyPagesTheHubTookAreKeptPastTheLimit() async throws {
-        let (server, port) = try start(ViewerConnections.Limits(idleTimeout: .seconds(60), maximumConnections: 20))
+        let lines = LogLines()
+        let log = ThrottledLog(prefix: "", burst: 100, window: .seconds(3600), write: lines.append)
+        let (server, port) = try start(ViewerConnections.Limits(idleTimeout: .seconds(60), maximumConnections: 20), log: log)
         defer { server.stop() }
         var pages: [TestSocket] = []
         for _ in 0..<ViewerHub.maximumClients {
@@ -222,6 +234,8 @@ import Testing
         #expect(server.connections.count <= 20)
         #expect(server.connections.pageCount == ViewerHub.maximumClients)
         for page in pages { #expect(!(await page.isClosed(within: 0.01)), "no page made way") }
+        let said = lines.all.withLock { $0 }
+        #expect(said.filter { $0 == "refused a page: \(ViewerHub.maximumClients) pages are connected (the limit)" }.count == 8, "\(said)")
     }
 
     /// A page that is connected and answers the WebSocket's pings is not idle, however long it
@@ -235,6 +249,12 @@ import Testing
         #expect(pings.closed == false)
         #expect(pings.answered >= 3, "pinged three times a timeout: \(pings.answered) in 7 s")
     }
+}
+
+/// The lines a ``ThrottledLog`` wrote.
+final class LogLines: Sendable {
+    let all = Mutex<[String]>([])
+    func append(_ line: String) { all.withLock { $0.append(line) } }
 }
 
 extension TestSocket {

@@ -45,6 +45,16 @@ enum Rehearse {
                              errorOutput: String(decoding: errorData, as: UTF8.self))
     }
 
+    /// What xmllint says of `xml` (written to `name` beside `file`) against the JUnit schema the
+    /// CI systems read (`junit.xsd`): nil when it is valid.
+    static func junitProblems(_ xml: String, besides file: URL, named name: String) throws -> String? {
+        let written = file.deletingLastPathComponent().appendingPathComponent(name)
+        try Data(xml.utf8).write(to: written)
+        let schema = packageRoot.appendingPathComponent("Tests/rehearseTests/junit.xsd")
+        let check = try launch(URL(fileURLWithPath: "/usr/bin/xmllint"), ["--noout", "--schema", schema.path, written.path])
+        return check.status == 0 ? nil : check.errorOutput
+    }
+
     /// A scenario file in a fresh temporary folder.
     static func scenario(_ text: String, named name: String = "scenario.yaml") throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rehearse-\(UUID().uuidString)")

@@ -1,6 +1,6 @@
 import Foundation
 import RehearseCore
-@testable import RehearseDBus
+@testable import RehearseDBusInterface
 import RehearsePlugins
 import RehearseSession
 import Testing

@@ -54,13 +54,8 @@ import Testing
     /// Every hop holds a shared lock on `hop.lock`, so the lock is free once none is left. (Once,
     /// one run in four to six left it hopping.)
     @Test func aDescendantThatHopsFromProcessToProcessEndsWithTheRun() throws {
-        let file = try Self.scenario("hop", command: "sh, -c, './hopper hop.lock && exec python3 \(RemotePluginFaultTests.faultPlugin) well'")
-        let folder = file.deletingLastPathComponent()
-        let compiled = try Rehearse.launch(URL(fileURLWithPath: "/usr/bin/env"),
-                                           ["cc", "-O2", "-o", folder.appendingPathComponent("hopper").path,
-                                            Rehearse.packageRoot.appendingPathComponent("Tests/rehearseTests/hopper.c").path])
-        try #require(compiled.status == 0, "\(compiled.errorOutput)")
-        let lock = folder.appendingPathComponent("hop.lock").path
+        let file = try Self.hoppingScenario()
+        let lock = file.deletingLastPathComponent().appendingPathComponent("hop.lock").path
         for run in 1...20 {
             let result = try RemotePluginFaultTests.runWithin(["run", file.path])
             #expect(result.status == 0, "run \(run): \(result.output)\(result.errorOutput)")
@@ -78,6 +73,63 @@ import Testing
             guard free else { break }
             flock(descriptor, LOCK_UN)
         }
+    }
+
+    /// A file whose plugin starts `hopper.c` (compiled beside it), which hops for 5 s holding a
+    /// shared lock on `hop.lock` beside the file.
+    static func hoppingScenario() throws -> URL {
+        let file = try Self.scenario("hop", command: "sh, -c, './hopper hop.lock && exec python3 \(RemotePluginFaultTests.faultPlugin) well'")
+        let compiled = try Rehearse.launch(URL(fileURLWithPath: "/usr/bin/env"),
+                                           ["cc", "-O2", "-o", file.deletingLastPathComponent().appendingPathComponent("hopper").path,
+                                            Rehearse.packageRoot.appendingPathComponent("Tests/rehearseTests/hopper.c").path])
+        try #require(compiled.status == 0, "\(compiled.errorOutput)")
+        return file
+    }
+
+    /// How many zombies `pid` has among its children.
+    static func zombies(of pid: pid_t) -> Int {
+        ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).count { name in
+            guard pid_t(name) != nil, let stat = try? String(contentsOfFile: "/proc/\(name)/stat", encoding: .utf8),
+                  let fields = stat.split(separator: ")").last?.split(separator: " "), fields.count > 1 else { return false }
+            return fields[0] == "Z" && pid_t(fields[1]) == pid
+        }
+    }
+
+    /// While `serve` runs on, the processes a hopping descendant leaves (each an orphan `rehearse`
+    /// adopts, and a zombie once it has let its child go) are reaped as they end: within 5 s
+    /// (50 times the reaping period) of the last hop, none is left. (Once, every hop stayed a
+    /// zombie until the plugins ended, each holding a process id: thousands a second.)
+    @Test func theProcessesAHoppingDescendantLeavesAreReapedWhileServing() throws {
+        let file = try Self.hoppingScenario()
+        let folder = file.deletingLastPathComponent()
+        let serve = Process()
+        serve.executableURL = Rehearse.productsFolder.appendingPathComponent("rehearse")
+        serve.arguments = ["serve", "--no-bus", "--listen", "unix:path=\(folder.path)/peer.sock", "--scenario", file.path]
+        serve.currentDirectoryURL = folder
+        serve.standardOutput = FileHandle.nullDevice
+        serve.standardError = FileHandle.nullDevice
+        try serve.run()
+        defer {
+            kill(serve.processIdentifier, SIGTERM)
+            serve.waitUntilExit()
+        }
+        let lock = folder.appendingPathComponent("hop.lock").path
+        let started = ContinuousClock.now + .seconds(30)
+        while !FileManager.default.fileExists(atPath: lock), serve.isRunning, ContinuousClock.now < started { usleep(20_000) }
+        let descriptor = open(lock, O_RDONLY)
+        try #require(descriptor >= 0, "the hopper did not start")
+        defer { close(descriptor) }
+        // The hopper hops for 5 s; the bound is 30 s.
+        let hopped = ContinuousClock.now + .seconds(30)
+        while flock(descriptor, LOCK_EX | LOCK_NB) != 0, ContinuousClock.now < hopped { usleep(20_000) }
+        try #require(serve.isRunning)
+        let reaped = ContinuousClock.now + .seconds(5)
+        var left = Self.zombies(of: serve.processIdentifier)
+        while left > 0, ContinuousClock.now < reaped {
+            usleep(20_000)
+            left = Self.zombies(of: serve.processIdentifier)
+        }
+        #expect(left == 0, "\(left) zombies of rehearse serve")
     }
 
     /// A shell that starts a background job and then becomes `rehearse` (`exec`, as an entry point

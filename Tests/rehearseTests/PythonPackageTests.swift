@@ -1,6 +1,6 @@
 import Foundation
 import RehearseCore
-@testable import RehearseDBus
+@testable import RehearseDBusInterface
 import Testing
 
 /// The Python package in `clients/python`: its own tests (the client against a real `rehearse

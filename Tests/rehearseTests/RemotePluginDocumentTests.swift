@@ -1,6 +1,7 @@
 import Foundation
+@testable import RehearseDBusInterface
+@testable import RehearsePluginHost
 import Testing
-@testable import RehearseDBus
 
 /// docs/remote-plugins.md says exactly what a plugin gets (issue 37): its introspection is what the
 /// host and `rehearse.plugin` answer, valid against the freedesktop DTD; every error the plugin
@@ -33,7 +34,7 @@ import Testing
     }
 
     /// Every error name the plugin connection's code replies with (each `MethodFailure(NAME, ...)`
-    /// in Sources/RehearseDBus/RemotePlugins, by the constant's name) is in the table of errors
+    /// in Sources/RehearsePluginHost, by the constant's name) is in the table of errors
     /// the plugin gets.
     @Test func everyErrorThePluginGetsIsInTheTable() throws {
         let names = [
@@ -44,9 +45,9 @@ import Testing
             "unknownObject": SimulatorError.unknownObject,
             "failed": SimulatorError.failed,
         ]
-        let folder = Rehearse.packageRoot.appendingPathComponent("Sources/RehearseDBus/RemotePlugins")
+        let folder = Rehearse.packageRoot.appendingPathComponent("Sources/RehearsePluginHost")
         var used: Set<String> = []
-        for file in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
+        for file in try FileManager.default.subpathsOfDirectory(atPath: folder.path) where file.hasSuffix(".swift") {
             let source = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
             // `MethodFailure(SimulatorError.invalidRegistration, ...` or `MethodFailure(.invalidRegistration, ...`
             for match in source.matches(of: /MethodFailure\((?:[A-Za-z]*\.)?(?<name>[A-Za-z]+),/) { used.insert(String(match.output.name)) }

@@ -1,6 +1,7 @@
 """What the browser tests share: a headless Chromium (Debian's, through Selenium and chromedriver)
 whose DevTools log holds every request and console message, and polling the page."""
 
+import os
 import sys
 import time
 
@@ -42,3 +43,18 @@ def check_console(driver):
     errors = [entry["message"] for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
     if errors:
         fail("console errors: %s" % errors)
+
+
+def axe_violations(driver):
+    """Runs axe-core (bundled by the axe-core-python package) on the page the driver shows and
+    returns its violations of every impact, each as "rule (impact): help: the elements"."""
+    import axe_core_python
+
+    with open(os.path.join(os.path.dirname(axe_core_python.__file__), "axe.min.js"), encoding="utf-8") as source:
+        driver.execute_script(source.read())
+    violations = driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "axe.run(document, {resultTypes: ['violations']}).then((results) => done(results.violations.map((violation) =>"
+        " violation.id + ' (' + violation.impact + '): ' + violation.help + ': '"
+        " + violation.nodes.map((node) => node.target.join(' ')).join(', '))));")
+    return violations

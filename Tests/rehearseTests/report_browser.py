@@ -3,7 +3,7 @@ would, and checks what issue 27 asks of it: the index lists every scenario, fail
 search filters them; a failing scenario's page shows the golden picture's diff, lays the actual picture over the
 reference as an onion skin (issue 36) and zooms them; the timeline's
 scrubber moves the drawn scene; no request leaves file:// and the console has no error (a script
-the content policy blocked would be one).
+the content policy blocked would be one); axe-core finds no accessibility violation on any page.
 
 usage: report_browser.py REPORT_FOLDER SCREENSHOT_FOLDER FAILING_NAME SCENARIO_COUNT
 Prints one "ok: ..." line per check; exits 1 with the reason on the first failure."""
@@ -12,7 +12,7 @@ import json
 import os
 import sys
 
-from browser_support import browser, check_console, fail, wait
+from browser_support import axe_violations, browser, check_console, fail, wait
 
 REPORT, SCREENSHOTS, FAILING, COUNT = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
 
@@ -89,5 +89,17 @@ try:
         fail("requests left file://: %s" % outside)
     check_console(driver)
     print("ok: no request left file:// and the console has no error")
+
+    # axe-core on the failing page as it is now (scrubbed to its last step, overlaid), then on
+    # every page as it opens.
+    violations = axe_violations(driver)
+    pages = sorted(os.path.join(folder, name) for folder, _, names in os.walk(os.path.abspath(REPORT))
+                   for name in names if name.endswith(".html"))
+    for page in pages:
+        driver.get("file://" + page)
+        violations += ["%s: %s" % (os.path.relpath(page, REPORT), violation) for violation in axe_violations(driver)]
+    if violations:
+        fail("axe-core found violations:\n" + "\n".join(violations))
+    print("ok: axe-core finds no violation on the %d pages (and the failing one scrubbed)" % len(pages))
 finally:
     driver.quit()

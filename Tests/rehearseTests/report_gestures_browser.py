@@ -12,7 +12,7 @@ reason on the first failure."""
 import os
 import sys
 
-from browser_support import browser, check_console, fail, wait
+from browser_support import axe_violations, browser, check_console, fail, wait
 
 PAGE, SCREENSHOTS = sys.argv[1], sys.argv[2]
 
@@ -51,5 +51,9 @@ try:
         strip.screenshot(os.path.join(SCREENSHOTS, "report-gesture-%d.png" % index))
     check_console(driver)
     print("ok: the console has no error")
+    violations = axe_violations(driver)
+    if violations:
+        fail("axe-core found violations:\n" + "\n".join(violations))
+    print("ok: axe-core finds no violation on the page with its strips")
 finally:
     driver.quit()

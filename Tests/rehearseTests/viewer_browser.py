@@ -18,7 +18,7 @@ from selenium.webdriver.common.actions.action_builder import ActionBuilder
 from selenium.webdriver.common.actions import interaction
 from selenium.webdriver.common.by import By
 
-from browser_support import browser, fail, wait
+from browser_support import axe_violations, browser, fail, wait
 
 REHEARSE, OUTPUT, CASE = sys.argv[1], sys.argv[2], sys.argv[3]
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -108,6 +108,10 @@ def login(driver):
             fail("%d frames came before the page's hello" % early)
         driver.save_screenshot(os.path.join(OUTPUT, "viewer-login.png"))
         print("ok: screenshot " + os.path.join(OUTPUT, "viewer-login.png"))
+        violations = axe_violations(driver)
+        if violations:
+            fail("axe-core found violations:\n" + "\n".join(violations))
+        print("ok: axe-core finds no violation on the page, its keyboard up and its run's timeline shown")
     finally:
         process.kill()
 

@@ -1,7 +1,7 @@
 import Benchmark
 import Foundation
 import RehearseCore
-import RehearseDBus
+import RehearsePluginHost
 import RehearseScenario
 
 /// Remote plugins (issue 28), side by side in one run: the same counting plugin in process (Swift),

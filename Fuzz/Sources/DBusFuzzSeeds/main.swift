@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Fuzzing) import RehearseDBus
+@_spi(Fuzzing) import RehearseDBusService
 
 // Writes the D-Bus fuzzer's seeds into the folder given: every method called with valid
 // arguments, one message per file, and all of them in one stream.

@@ -1,6 +1,6 @@
 import Foundation
+@_spi(Fuzzing) import RehearseDBusService
 import RehearsePlugins
-@_spi(Fuzzing) import RehearseDBus
 import RehearseScenario
 
 /// The set-up every input is served on: the whole login flow's scene with the login animator and

@@ -134,7 +134,8 @@ public struct ExploreAlphabet: Sendable {
             case .injectQueried(let queried):
                 if case .text(let text) = queried.kind, !texts.contains(text) { texts.append(text) }
             case .inject, .schedule, .motionStream, .wait, .advance, .keyboardShow, .keyboardHide, .expect, .expectEvent,
-                 .expectNoEvent, .set, .animate, .activate, .snapshot, .touchStream, .expectPicture, .expectVisible, .scrollUntilVisible, .settle, .waitUntil:
+                 .expectNoEvent, .set, .animate, .activate, .snapshot, .touchStream, .expectPicture, .expectVisible, .scrollUntilVisible, .settle, .waitUntil,
+                 .expectAccessible:
                 continue
             }
         }
@@ -149,7 +150,8 @@ public struct ExploreAlphabet: Sendable {
             case .inject(let event), .schedule(let event, _):
                 if case .custom = event, !events.contains(event) { events.append(event) }
             case .injectQueried, .motionStream, .wait, .advance, .keyboardShow, .keyboardHide, .expect, .expectEvent, .expectNoEvent,
-                 .set, .animate, .activate, .snapshot, .touchStream, .expectPicture, .expectVisible, .scrollUntilVisible, .settle, .waitUntil:
+                 .set, .animate, .activate, .snapshot, .touchStream, .expectPicture, .expectVisible, .scrollUntilVisible, .settle, .waitUntil,
+                 .expectAccessible:
                 continue
             }
         }

@@ -1,4 +1,5 @@
 import RehearseCore
+import RehearseSupport
 
 /// The outcome of one `rehearse explore`, for machines: one JSON object (a line, so shards'
 /// reports merge by concatenation) or JUnit XML with one test case.

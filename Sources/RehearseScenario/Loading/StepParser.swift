@@ -29,6 +29,7 @@ struct StepParser {
         case expectVisible = "expect-visible", expectNotVisible = "expect-not-visible"
         case scrollUntilVisible = "scroll-until-visible"
         case settle, waitUntil = "wait-until"
+        case expectAccessible = "expect-accessible"
     }
 
     static let stepNames = StepName.allCases.map(\.rawValue)
@@ -54,6 +55,28 @@ struct StepParser {
             throw value.error("\(step) names are file names: \(PlainFileName.rule); found \(FieldValue.string(name).jsonText)")
         }
         return name
+    }
+
+    /// `expect-accessible: all` or a list of rules (``AccessibilityRule``), each at most once.
+    private func accessibilityRules(_ value: YAMLValue) throws(ScenarioError) -> [AccessibilityRule] {
+        let names = AccessibilityRule.allCases.map(\.rawValue)
+        if case .scalar = value.node {
+            guard try value.string("expect-accessible") == "all" else {
+                throw value.error("expect-accessible takes all, or a list of rules: \(names.joined(separator: ", "))")
+            }
+            return AccessibilityRule.allCases
+        }
+        var rules: [AccessibilityRule] = []
+        for item in try value.sequence("expect-accessible's rules") {
+            let name = try item.string("a rule")
+            guard let rule = AccessibilityRule(rawValue: name) else {
+                throw item.error("unknown rule '\(name)'\(Suggestion.hint(for: name, among: names)); rules: \(names.joined(separator: ", "))")
+            }
+            guard !rules.contains(rule) else { throw item.error("rule '\(name)' is listed twice") }
+            rules.append(rule)
+        }
+        guard !rules.isEmpty else { throw value.error("expect-accessible lists no rule; all checks every one") }
+        return rules
     }
 
     /// `expect-picture: NAME` or `{name, tolerance}` (points, at most ``ScenarioLimits/deviceLength``).
@@ -197,6 +220,7 @@ struct StepParser {
             return .scrollUntilVisible(scroll)
         case .settle: return try settle(argument, at: argument)
         case .waitUntil: return try waitUntil(argument)
+        case .expectAccessible: return .expectAccessible(try accessibilityRules(argument))
         }
     }
 

@@ -73,6 +73,8 @@ public struct Step: Sendable {
         case expectPicture(name: String, tolerance: Double?)
         /// Expect the node to be visible (``Visibility``), or with `visible` false not to be.
         case expectVisible(node: NodeQuery, visible: Bool)
+        /// The scene breaks none of these accessibility rules now (`expect-accessible`).
+        case expectAccessible([AccessibilityRule])
         /// Drag a scroll view until a node is fully visible; takes as long as that takes.
         case scrollUntilVisible(ScrollUntilVisible)
         /// Advance frame by frame until nothing moves (``Simulation/settle(within:advancing:)``),
@@ -95,7 +97,7 @@ extension Step.Action {
         case .scrollUntilVisible(let scroll): now + scroll.longestDuration
         case .advance(let time): time
         case .inject, .injectQueried, .schedule, .keyboardShow, .keyboardHide, .expect, .expectEvent, .expectNoEvent, .set, .animate,
-             .activate, .snapshot, .expectPicture, .expectVisible: now
+             .activate, .snapshot, .expectPicture, .expectVisible, .expectAccessible: now
         }
     }
 
@@ -106,7 +108,7 @@ extension Step.Action {
         switch self {
         case .settle, .waitUntil, .scrollUntilVisible: false
         case .inject, .injectQueried, .schedule, .motionStream, .touchStream, .wait, .advance, .keyboardShow, .keyboardHide, .expect,
-             .expectEvent, .expectNoEvent, .set, .animate, .activate, .snapshot, .expectPicture, .expectVisible: true
+             .expectEvent, .expectNoEvent, .set, .animate, .activate, .snapshot, .expectPicture, .expectVisible, .expectAccessible: true
         }
     }
 
@@ -117,7 +119,7 @@ extension Step.Action {
         switch self {
         case .touchStream, .scrollUntilVisible: true
         case .inject, .injectQueried, .schedule, .motionStream, .wait, .advance, .keyboardShow, .keyboardHide, .expect, .expectEvent,
-             .expectNoEvent, .set, .animate, .activate, .snapshot, .expectPicture, .expectVisible, .settle, .waitUntil: false
+             .expectNoEvent, .set, .animate, .activate, .snapshot, .expectPicture, .expectVisible, .expectAccessible, .settle, .waitUntil: false
         }
     }
 
@@ -130,7 +132,7 @@ extension Step.Action {
         switch self {
         case .inject, .injectQueried, .motionStream, .touchStream, .keyboardShow, .keyboardHide, .animate, .scrollUntilVisible: true
         case .schedule, .wait, .advance, .expect, .expectEvent, .expectNoEvent, .set, .activate, .snapshot, .expectPicture, .settle,
-             .waitUntil, .expectVisible: false
+             .waitUntil, .expectVisible, .expectAccessible: false
         }
     }
 }

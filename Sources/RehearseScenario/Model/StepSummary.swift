@@ -30,6 +30,7 @@ extension Step.Action {
         case .scrollUntilVisible(let scroll): "scroll \(scroll.scrollView) until \(scroll.node) is visible"
         case .settle(let timeout): "settle (within \(timeout) s)"
         case .waitUntil(let condition, let timeout): "wait-until \(condition.path) (within \(timeout) s)"
+        case .expectAccessible(let rules): "expect-accessible " + rules.map(\.rawValue).joined(separator: ", ")
         }
     }
 
@@ -37,7 +38,7 @@ extension Step.Action {
     /// nothing and moving no clock.
     public var onlyLooks: Bool {
         switch self {
-        case .expect, .expectEvent, .expectNoEvent, .expectPicture, .snapshot, .expectVisible: true
+        case .expect, .expectEvent, .expectNoEvent, .expectPicture, .snapshot, .expectVisible, .expectAccessible: true
         case .inject, .injectQueried, .schedule, .motionStream, .touchStream, .wait, .advance, .keyboardShow, .keyboardHide, .set,
              .animate, .activate, .scrollUntilVisible, .settle, .waitUntil: false
         }

@@ -1,4 +1,5 @@
 import RehearseCore
+import RehearseSupport
 
 /// A golden picture that did not match: what a report and `--render` show of it.
 public struct PictureMismatch: Sendable {

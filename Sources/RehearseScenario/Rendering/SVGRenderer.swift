@@ -1,4 +1,5 @@
 import RehearseCore
+import RehearseSupport
 
 /// Draws scene snapshots, filmstrips and plots as SVG.
 public enum SVGRenderer {

@@ -1,4 +1,5 @@
 import RehearseCore
+import RehearseSupport
 
 /// Draws what a snapshot's screen shows, at the origin in screen points: the one drawing of a
 /// scene, which stills, filmstrips and the live viewer's frames all use.

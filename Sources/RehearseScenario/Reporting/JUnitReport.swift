@@ -1,4 +1,5 @@
 import Foundation
+import RehearseSupport
 
 /// JUnit XML as CI systems read it: one `testsuite`, one `testcase` per scenario file, a `failure`
 /// per failed expectation and an `error` for an invalid file. With an HTML report (`--report DIR`),

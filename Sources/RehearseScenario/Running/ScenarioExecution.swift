@@ -8,7 +8,7 @@ final class ScenarioExecution {
     private var delivered: [DeliveredEvent] = []
     /// The last few events, whatever their names, for a failure's report.
     private var recent: [DeliveredEvent] = []
-    private let meter: BudgetMeter
+    let meter: BudgetMeter
     /// Why the run stopped early (its work budget or its pictures' were spent); nothing more runs.
     var stopReason: String?
     /// The nodes drawn in the run's pictures so far.
@@ -27,6 +27,10 @@ final class ScenarioExecution {
     var notes: [String] = []
     var pictureMismatches: [PictureMismatch] = []
     var stepPictures: [StepPicture] = []
+    /// With `audits`, what broke the accessibility rules (``auditStep(_:)``), and the breaches
+    /// after the last step audited, by rule and node.
+    var accessibilityFindings: [AccessibilityFinding] = []
+    var auditBreaches: Set<[String]> = []
     /// Whether each failure keeps the scene at its moment.
     var picturesFailures = false
     var stepPicturesFull = false
@@ -53,7 +57,8 @@ final class ScenarioExecution {
             switch step.action {
             case .expectEvent(let expectation), .expectNoEvent(let expectation): expectation.name
             case .inject, .injectQueried, .schedule, .motionStream, .wait, .advance, .keyboardShow, .keyboardHide, .expect, .set,
-                 .animate, .activate, .snapshot, .touchStream, .expectPicture, .expectVisible, .scrollUntilVisible, .settle, .waitUntil: nil
+                 .animate, .activate, .snapshot, .touchStream, .expectPicture, .expectVisible, .scrollUntilVisible, .settle, .waitUntil,
+                 .expectAccessible: nil
             }
         })
         simulation.bus.subscribe(.all, owner: "scenario") { [unowned self] event in
@@ -159,7 +164,8 @@ final class ScenarioExecution {
         case .expectEvent, .expectNoEvent:
             eventWindowEnd = delivered.count
         case .inject, .injectQueried, .schedule, .motionStream, .wait, .advance, .keyboardShow, .keyboardHide, .expect, .set,
-             .animate, .activate, .snapshot, .touchStream, .expectPicture, .expectVisible, .scrollUntilVisible, .settle, .waitUntil:
+             .animate, .activate, .snapshot, .touchStream, .expectPicture, .expectVisible, .scrollUntilVisible, .settle, .waitUntil,
+             .expectAccessible:
             if let end = eventWindowEnd {
                 // The window is closed: what came before it is never counted again.
                 delivered.removeFirst(end)
@@ -244,6 +250,10 @@ final class ScenarioExecution {
                    actual: visibility.problem.map { "\(node): \($0)" } ?? "visible (\(visibility.visiblePart))", at: step.location)
         case .scrollUntilVisible(let scroll):
             scrollUntilVisible(scroll, at: step)
+        case .expectAccessible(let rules):
+            for breach in AccessibilityAudit.breaches(in: simulation, read: &meter.queriedNodes) where rules.contains(breach.rule) {
+                record("\(breach.node) [\(breach.rule.rawValue)]", expected: breach.rule.summary, actual: breach.message, at: step.location)
+            }
         }
     }
 

@@ -27,6 +27,9 @@ public struct ScenarioResult: Sendable {
     public var pictureMismatches: [PictureMismatch] = []
     /// The scene after each step, when asked for (the HTML report's timeline).
     public var stepPictures: [StepPicture] = []
+    /// With ``ScenarioRunner/audits``, each node's breach of an accessibility rule, at the step
+    /// after which it first appeared (again after a step that ended it).
+    public var accessibilityFindings: [AccessibilityFinding] = []
 
     /// How a scenario ended.
     public enum Outcome: Sendable {

@@ -19,6 +19,9 @@ public struct ScenarioRunner: Sendable {
     public var settlesAfterSteps = false
     /// What starts the programs of the files' command plugins (docs/remote-plugins.md).
     public var commandStarter: (any PluginCommandStarter)?
+    /// Whether to check the scene against the accessibility rules after every step
+    /// (``ScenarioResult/accessibilityFindings``, `rehearse audit`).
+    public var audits = false
 
     /// How `expect-picture` steps treat their golden pictures.
     public struct PictureOptions: Sendable {
@@ -166,6 +169,7 @@ public struct ScenarioRunner: Sendable {
                 execution.settle(within: StepParser.defaultWait, at: step.location, "the settle after this step (\(option))")
             }
             if picturesStep { execution.pictureStep(step, frames: frames) }
+            if audits, !execution.hasStopped { execution.auditStep(step) }
         }
         if let stopTime, simulation.now < stopTime { execution.advance(to: stopTime) }
         if let reason = execution.stopReason {
@@ -177,6 +181,7 @@ public struct ScenarioRunner: Sendable {
         result.snapshots = execution.snapshots
         result.notes += execution.notes
         result.stepPictures = execution.stepPictures
+        result.accessibilityFindings = execution.accessibilityFindings
         result.pictureMismatches = execution.pictureMismatches
         // A run that takes no time still gets its one frame.
         result.filmstrip = execution.filmstrip.isEmpty && (rendering?.filmstripFrames ?? 0) > 0 ? [SceneSnapshot(simulation)] : execution.filmstrip

@@ -12,9 +12,9 @@ public struct WorkBudget: Hashable, Sendable {
     /// condition one or two, a `finite` rule one a path: ``Simulation/invariantWeight``)
     /// (`--max-invariant-checks`).
     public var maximumInvariantChecks: Int
-    /// The most nodes one run's node queries may read (`{text: "Log in"}` reads every node of the
-    /// scene, and the matches' ancestors to put several in reading order: ``NodeQuery/resolve(in:ranking:read:)``)
-    /// (`--max-queried-nodes`).
+    /// The most nodes one run's node queries and accessibility checks may read (`{text: "Log in"}`
+    /// reads every node of the scene, and the matches' ancestors to put several in reading order:
+    /// ``NodeQuery/resolve(in:ranking:read:)``; a check, every node) (`--max-queried-nodes`).
     public var maximumQueriedNodes: Int
 
     /// The events of one run unless told otherwise: far more than any shipped scenario delivers
@@ -90,7 +90,7 @@ final class BudgetMeter {
                                   option: "--max-invariant-checks", time: simulation.now)
         }
         if queriedNodes > budget.maximumQueriedNodes {
-            return BudgetExceeded(what: "nodes read by node queries", limit: budget.maximumQueriedNodes, option: "--max-queried-nodes",
+            return BudgetExceeded(what: "nodes read by node queries and accessibility checks", limit: budget.maximumQueriedNodes, option: "--max-queried-nodes",
                                   time: simulation.now)
         }
         return nil

@@ -117,6 +117,9 @@ public enum ScenarioSchema {
                     "max": range(1...ScenarioLimits.scrollDrags, type: "integer")], required: ["node", "in"])
         case .settle: oneOf([["type": "null"], object(["timeout": waitTimeout])])
         case .waitUntil: oneOf([condition, object(["until": condition, "timeout": waitTimeout], required: ["until"])])
+        case .expectAccessible:
+            oneOf([["const": "all"], ["type": "array", "minItems": 1, "uniqueItems": true,
+                                      "items": enumeration(AccessibilityRule.allCases.map(\.rawValue))]])
         }
     }
 
@@ -167,7 +170,7 @@ public enum ScenarioSchema {
             return ["type": "array", "minItems": 1, "items": touch]
         case .tap, .wait, .at, .expect, .type, .return, .focus, .resign, .keyboard, .motion, .rotate, .network, .emit, .set,
              .animate, .activate, .expectEvent, .expectNoEvent, .snapshot, .expectPicture, .expectVisible, .expectNotVisible,
-             .scrollUntilVisible, .settle, .waitUntil:
+             .scrollUntilVisible, .settle, .waitUntil, .expectAccessible:
             return ["not": [:]]
         }
     }

@@ -19,7 +19,7 @@ final class HostPolicy: Sendable {
 
     /// Called once the server listens at `address` (its bound socket address, as text).
     func bound(to address: String) {
-        boundToLoopback.withLock { $0 = ViewerHost.isLoopback(address) }
+        boundToLoopback.withLock { $0 = ViewerHostName.isLoopback(address) }
     }
 
     /// The `Host` header: one left among a request's headers means it had another before it.
@@ -27,9 +27,9 @@ final class HostPolicy: Sendable {
 
     /// Whether `authority` (a `Host` header) names this viewer.
     func allows(_ authority: String) -> Bool {
-        guard let name = ViewerHost.name(ofAuthority: authority), let loopback = boundToLoopback.withLock({ $0 }) else { return false }
-        if ViewerHost.isLoopback(name) { return true }
-        return !loopback && (ViewerHost.isLiteralAddress(name) || name == listenName)
+        guard let name = ViewerHostName.name(ofAuthority: authority), let loopback = boundToLoopback.withLock({ $0 }) else { return false }
+        if ViewerHostName.isLoopback(name) { return true }
+        return !loopback && (ViewerHostName.isLiteralAddress(name) || name == listenName)
     }
 }
 

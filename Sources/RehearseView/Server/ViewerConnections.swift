@@ -9,7 +9,7 @@ import Synchronization
 /// read and nothing written back (a half-sent one); past ``Limits/maximumConnections`` a newcomer
 /// takes the place of the connection idle the longest. Connected pages answer the WebSocket's pings
 /// (sent three times per timeout), so a page that is connected and reading is never idle, and pages
-/// are never displaced by newcomers.
+/// are never displaced by newcomers. What it closes at the limit is said on ``log``.
 final class ViewerConnections: Sendable {
     /// How long connections may idle and how many may be open.
     struct Limits: Sendable {
@@ -38,12 +38,16 @@ final class ViewerConnections: Sendable {
     }
 
     let limits: Limits
+    /// Where connections closed at the limit, and pages refused, are said: a web page can open
+    /// connections without end, so at most a burst of lines every few seconds.
+    let log: ThrottledLog
     private let entries = Mutex<[ObjectIdentifier: Entry]>([:])
     /// Whether the sweeping thread goes on; it waits on this between sweeps, so stopping wakes it at once.
     private let sweeping = ConditionLocked(false)
 
-    init(limits: Limits) {
+    init(limits: Limits, log: ThrottledLog) {
         self.limits = limits
+        self.log = log
     }
 
     /// How many connections are open.
@@ -59,7 +63,12 @@ final class ViewerConnections: Sendable {
             var displaced: (any Channel)?
             if entries.count >= limits.maximumConnections {
                 let oldest = entries.filter { !$0.value.isPage }.min { $0.value.lastRead < $1.value.lastRead }
-                guard let oldest else { return channel }
+                guard let oldest else {
+                    log("closed a new connection: \(limits.maximumConnections) connections are open (the limit), each a page")
+                    return channel
+                }
+                log("closed a connection idle for \(now - oldest.value.lastRead) for a new one: "
+                    + "\(limits.maximumConnections) connections are open (the limit)")
                 displaced = entries.removeValue(forKey: oldest.key)?.channel
             }
             entries[ObjectIdentifier(channel)] = Entry(channel: channel, lastRead: now)

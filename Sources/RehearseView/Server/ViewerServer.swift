@@ -5,6 +5,7 @@ import HummingbirdCore
 import HummingbirdWebSocket
 import Logging
 import NIOCore
+import RehearseCore
 import Synchronization
 
 /// The live viewer's HTTP server: the page (embedded, nothing fetched from elsewhere) at `/` with
@@ -37,20 +38,24 @@ public final class ViewerServer: Sendable {
         try start(viewer, at: address, limits: .standard)
     }
 
-    static func start(_ viewer: LiveViewer, at address: ViewerAddress, limits: ViewerConnections.Limits) throws -> ViewerServer {
+    /// Starts serving with `limits`, saying on `log` what it closes or refuses at them.
+    static func start(_ viewer: LiveViewer, at address: ViewerAddress, limits: ViewerConnections.Limits,
+                      log: ThrottledLog = ThrottledLog(prefix: "rehearse viewer: ")) throws -> ViewerServer {
         let hub = viewer.hub
-        let connections = ViewerConnections(limits: limits)
+        let connections = ViewerConnections(limits: limits, log: log)
         let hosts = HostPolicy(listeningAt: address)
         // HEAD answers as GET does, with the same status and headers and no body (RFC 9110, 9.3.2).
         let router = Router(context: ViewerRequestContext.self, options: .autoGenerateHeadEndpoints)
         router.add(middleware: HostCheck(policy: hosts))
         router.get("/") { _, _ in file(ViewerPage.html, type: "text/html; charset=utf-8") }
-        router.get("/viewer.js") { _, _ in file(ViewerScript.javaScript, type: "text/javascript; charset=utf-8") }
-        router.get("/viewer.css") { _, _ in file(ViewerStyle.css, type: "text/css; charset=utf-8") }
+        router.get("/viewer.js") { _, _ in file(ViewerPage.script, type: "text/javascript; charset=utf-8") }
+        router.get("/viewer.css") { _, _ in file(ViewerPage.style, type: "text/css; charset=utf-8") }
         router.ws("/ws", shouldUpgrade: { request, _ in
             mayUpgrade(request) ? .upgrade([:]) : .dontUpgrade
         }, onUpgrade: { inbound, outbound, context in
-            try await serve(hub: hub, inbound: inbound, outbound: outbound) { connections.becamePage(context.requestContext.channel) }
+            try await serve(hub: hub, inbound: inbound, outbound: outbound, log: connections.log) {
+                connections.becamePage(context.requestContext.channel)
+            }
         })
         var http1 = HTTP1Channel.Configuration(idleTimeout: TimeAmount(limits.idleTimeout))
         http1.httpDecoder = .init(maxHeaderFieldSize: maximumHeaderBytes, maxHeaderListSize: maximumHeaderBytes, maxHeaderFieldCount: maximumHeaderFields)
@@ -100,10 +105,11 @@ public final class ViewerServer: Sendable {
     }
 
     /// Moves messages between one page's WebSocket and the hub until either side ends; `accepted`
-    /// is called once the hub took the page.
+    /// is called once the hub took the page, and a page the hub refuses is said on `log`.
     private static func serve(hub: ViewerHub, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter,
-                              accepted: () -> Void) async throws {
+                              log: ThrottledLog, accepted: () -> Void) async throws {
         guard let (client, messages) = hub.connect() else {
+            log("refused a page: \(ViewerHub.maximumClients) pages are connected (the limit)")
             try await outbound.close(.unexpectedServerError, reason: "\(ViewerHub.maximumClients) pages are connected (the limit)")
             return
         }

@@ -1,4 +1,5 @@
 import RehearseCore
+import RehearseSupport
 
 /// The report's `index.html`: every scenario, failed and invalid ones first, with a search and a
 /// status filter.

@@ -1,5 +1,6 @@
 import Foundation
 import RehearseCore
+import RehearseSupport
 
 /// `rehearse run --report DIR`: a static site that needs nothing else (no network, no other file),
 /// opened from `file://` or as a CI artifact. `index.html` lists every scenario, failures first,
@@ -97,7 +98,9 @@ public enum HTMLReport {
         <title>\(escape(title))</title>
         <style>\(HTMLReportStyle.css)</style></head>
         <body>
+        <main>
         \(body)
+        </main>
         <script>\(HTMLReportStyle.script)</script>
         </body></html>
 

@@ -5,10 +5,10 @@ enum HTMLReportStyle {
     static let css = """
         body { font: 14px/1.4 system-ui, sans-serif; margin: 24px; color: #222; }
         h1 { font-size: 20px; } h2 { font-size: 16px; margin-top: 28px; }
-        .passed { color: #188038; } .failed, .invalid, .stopped { color: #d93025; }
+        .passed { color: #137333; } .failed, .invalid, .stopped { color: #c5221f; }
         table { border-collapse: collapse; } td, th { padding: 3px 10px; text-align: left; border-bottom: 1px solid #eee; vertical-align: top; }
         pre { background: #f6f8fa; padding: 8px; margin: 4px 0; white-space: pre-wrap; overflow-wrap: anywhere; }
-        .failure { border-left: 4px solid #d93025; padding: 4px 12px; margin: 12px 0; }
+        .failure { border-left: 4px solid #c5221f; padding: 4px 12px; margin: 12px 0; }
         .pictures { display: flex; gap: 16px; flex-wrap: wrap; } .pictures figure { margin: 0; }
         .frame svg, .pictures svg { border: 1px solid #ccc; }
         .pictures { overflow: auto; }

@@ -1,4 +1,5 @@
 import RehearseCore
+import RehearseSupport
 
 /// One scenario's page of the report: outcome, failures with both sides, golden pictures that did
 /// not match (reference, actual, diff, an overlay and a zoom, and the command that accepts them),
@@ -22,6 +23,7 @@ enum HTMLScenarioPage {
         case .failed(let failures): body += self.failures(failures)
         }
         body += pictures(result.pictureMismatches, file: result.file)
+        body += accessibility(result.accessibilityFindings)
         body += timeline(result)
         if !result.plots.isEmpty { body += "<h2>Plots</h2>\n" + SVGRenderer.plot(result.plots) }
         body += events(entry)
@@ -73,6 +75,23 @@ enum HTMLScenarioPage {
         return html
     }
 
+    /// What broke the accessibility rules (`rehearse audit`'s), each at the step after which it
+    /// appeared, and the rules' sources.
+    private static func accessibility(_ findings: [AccessibilityFinding]) -> String {
+        guard !findings.isEmpty else { return "" }
+        var html = "<h2 id=\"accessibility\">Accessibility</h2>\n<table id=\"accessibility-findings\"><thead><tr><th>line</th>"
+            + "<th>node</th><th>rule</th><th>finding</th></tr></thead><tbody>\n"
+        for finding in findings {
+            html += "<tr><td>\(finding.location.line)</td><td>\(HTMLReport.escape(finding.node))</td><td>\(finding.rule.rawValue)</td>"
+                + "<td>\(HTMLReport.escape(finding.message))</td></tr>\n"
+        }
+        html += "</tbody></table>\n<ul>\n"
+        for rule in AccessibilityRule.allCases where findings.contains(where: { $0.rule == rule }) {
+            html += "<li>\(rule.rawValue): \(HTMLReport.escape(rule.summary)) (\(HTMLReport.escape(rule.source)))</li>\n"
+        }
+        return html + "</ul>\n"
+    }
+
     private static func timeline(_ result: ScenarioResult) -> String {
         let pictures = result.stepPictures
         guard !pictures.isEmpty else { return "" }
@@ -114,7 +133,9 @@ enum HTMLScenarioPage {
         let caption = "\(step.summary): \(times.count) frames from \(times.first ?? .zero) s to \(times.last ?? .zero) s "
             + "(a filled disc: a finger down; a dashed ring: a finger lifting)"
         return #"<tr class="gesture"><td colspan="3"><figure class="gesture-frames" data-frames="\#(times.count)">"#
-            + "<figcaption>\(HTMLReport.escape(caption))</figcaption>\n<div class=\"strip\">"
+            // The strip scrolls: focusable, so that a keyboard scrolls it too.
+            + "<figcaption>\(HTMLReport.escape(caption))</figcaption>\n<div class=\"strip\" tabindex=\"0\" role=\"region\" "
+            + "aria-label=\"\(HTMLReport.escape(step.summary)): frames\">"
             + SVGRenderer.filmstrip(step.frames, idPrefix: idPrefix) + "</div></figure></td></tr>\n"
     }
 

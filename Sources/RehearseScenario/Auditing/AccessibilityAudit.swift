@@ -1,0 +1,47 @@
+import RehearseCore
+
+/// The scene now against every ``AccessibilityRule``: what each visible node breaks, in reading
+/// order (parents before children, siblings in drawing order).
+enum AccessibilityAudit {
+    /// One rule broken by one node now.
+    struct Breach {
+        var rule: AccessibilityRule
+        var node: String
+        var message: String
+
+        /// Which rule and node: the same breach from step to step, whatever its numbers.
+        var key: [String] { [rule.rawValue, node] }
+    }
+
+    /// The breaches now; `read` counts the nodes looked at, which a run's budget bounds
+    /// (``WorkBudget/maximumQueriedNodes``).
+    static func breaches(in simulation: Simulation, read: inout Int) -> [Breach] {
+        let scene = simulation.scene
+        var found: [Breach] = []
+        let ids = scene.allIDs
+        read += ids.count
+        for id in ids {
+            guard let node = scene[id], AccessibilityRule.isInteractive(node) else { continue }
+            let visibility = simulation.visibility(of: id)
+            let focused = scene.firstResponder == id
+            // A focused field behind the keyboard is the third rule's; it is no target then.
+            guard visibility.isVisible || (focused && visibility.problem == .coveredByKeyboard), let frame = visibility.frame else { continue }
+            let size = frame.size
+            if min(size.width, size.height) < AccessibilityRule.minimumTouchTarget {
+                found.append(Breach(rule: .touchTarget, node: id, message: "it is \(Visibility.points(size.width)) × "
+                                    + "\(Visibility.points(size.height)) pt on screen, less than 44 × 44 pt"))
+            }
+            if node.accessibilityLabel?.isEmpty ?? true, node.kind.isTextInput || node.text.isEmpty {
+                found.append(Breach(rule: .label, node: id, message: node.kind.isTextInput
+                                    ? "a text field without an accessibility label: VoiceOver reads only \"text field\""
+                                    : "no accessibility label and no text: VoiceOver reads only its role"))
+            }
+            if focused, !simulation.keyboard.isMoving, let covered = frame.intersection(simulation.keyboard.frame),
+               covered.size.height >= Visibility.minimumVisibleSide {
+                found.append(Breach(rule: .coveredByKeyboard, node: id, message: "the keyboard covers \(Visibility.points(covered.size.height)) "
+                                    + "of its \(Visibility.points(size.height)) pt of height"))
+            }
+        }
+        return found
+    }
+}
