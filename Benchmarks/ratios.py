@@ -73,6 +73,10 @@ def main():
             one = times.get("Touch/tap/one touch event")
             each = f"; one touch event {one:.0f} ns = {one / tap:.2f}x a tap (goal: <= 2x)" if one else ""
             print(f"a tap made of two touches: {value:.0f} ns = {value / tap:.2f}x an injected tap's {tap:.0f} ns{each}")
+        if name == "Touch/pan a frame/two fingers" and "Touch/pan a frame/one finger" in times:
+            one = times["Touch/pan a frame/one finger"]
+            print(f"a frame of a two-finger pan: {value:.0f} ns = {value / one:.2f}x a one-finger frame's {one:.0f} ns "
+                  f"(goal: <= 2x)")
         if name.startswith("Touch/fling"):
             print(f"{name}: {value / 1000:.1f} us = {3 * NANOSECONDS_PER_SECOND / value:,.0f}x real time (goal: >= 5,000x)")
         if name.startswith("Remote plugin/10 s of ticks at 60 Hz/") and not name.endswith("/Swift plugin"):

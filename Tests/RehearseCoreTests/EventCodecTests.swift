@@ -128,6 +128,18 @@ import Testing
         #expect(line == #"{"fields":{"target":"username","text":"a\"b\n\u0001"},"name":"text","seq":7,"time":0.016666666}"#)
     }
 
+    /// A content offset at rest past the top computes as -0.0 (the spring's `0 × e^-t` from a
+    /// negative side): its sign means nothing, and a trace writes it 0.0.
+    @Test func negativeZeroIsWrittenAsZero() {
+        let line = DeliveredEvent(
+            sequence: 1, time: .zero,
+            event: .scrollDidScroll(ScrollPosition(target: "list", contentOffset: Point(x: 0, y: -0.0))), source: "scrolling"
+        ).traceLine
+        #expect(line == #"{"fields":{"contentOffset":{"x":0.0,"y":0.0},"target":"list"},"name":"scroll.didScroll","seq":1,"time":0}"#)
+        #expect(FieldValue.double(-0.0).jsonText == "0.0")
+        #expect(FieldValue.double(-0.5).jsonText == "-0.5")
+    }
+
     @Test func matchingTreatsMappingsAsSubsetsAndNumbersWithinTolerance() {
         let actual: FieldValue = ["frame": ["x": 0, "y": 352.0000000001], "duration": 0.25, "curve": "keyboard"]
         #expect(FieldValue.dictionary(["frame": ["y": 352]]).matches(actual))

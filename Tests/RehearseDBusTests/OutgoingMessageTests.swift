@@ -104,6 +104,24 @@ struct OutgoingMessageTests {
         #expect(String(cString: dbus_message_get_signature(ours)) == "")
     }
 
+    /// `-0.0` (a content offset at rest past the top) goes out as 0, as traces write it.
+    @Test func negativeZeroIsSentAsZero() throws {
+        var signal = OutgoingMessage.signal(path: "/", interface: "org.example.Test", member: "Offset")
+        signal.body.append(-0.0)
+        signal.body.append(["contentOffset": .dictionary(["x": .double(0), "y": .double(-0.0)]), "velocity": .double(-0.5)])
+        let message = try #require(signal.make(serial: 1))
+        defer { dbus_message_unref(message) }
+        var reader = MessageReader(message)
+        #expect(try reader.double().sign == .plus)
+        let fields = try reader.fields()
+        guard case .dictionary(let offset)? = fields["contentOffset"], case .double(let y)? = offset["y"] else {
+            Issue.record("no contentOffset.y in \(fields)")
+            return
+        }
+        #expect(y.sign == .plus)
+        #expect(fields["velocity"] == .double(-0.5))
+    }
+
     /// D-Bus strings hold no NUL: text ends at the first one, as it did through libdbus's C strings.
     @Test func textEndsAtANul() throws {
         var signal = OutgoingMessage.signal(path: "/", interface: "org.example.Test", member: "Text")

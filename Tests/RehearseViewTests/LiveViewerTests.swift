@@ -176,6 +176,34 @@ import Testing
         #expect(errors == Array(repeating: "touch 0 is not down; a touch begins with phase began", count: 2))
     }
 
+    /// A ctrl-drag's two fingers move in one `moves` message: one touch event, so their distance
+    /// never reads one moved and the other not yet. 100 points apart, each moved 10 outward: the
+    /// pinch begins at 120 / 100 = 1.2 with its centre where it was, and that is its only event
+    /// (moved one at a time, it began at 1.1 and changed to 1.2).
+    @Test func aPagesFingersThatMoveAtOnceAreOneTouchEvent() async throws {
+        let viewer = LiveViewer(readOnly: false, scenario: nil, registry: shippedPlugins)
+        let session = try session()
+        var pinches: [Fields] = []
+        session.simulation.bus.subscribe(.name("gesture.pinch"), owner: "test") { pinches.append($0.event.fields) }
+        let (page, stream) = try #require(viewer.hub.connect())
+        viewer.serve(session)
+        for command in [ViewerCommand.touch(.began, id: 0, Point(x: 110, y: 300)), .touch(.began, id: 1, Point(x: 210, y: 300)),
+                        .moves([FingerMove(id: 0, point: Point(x: 100, y: 300)), FingerMove(id: 1, point: Point(x: 220, y: 300))]),
+                        .moves([FingerMove(id: 0, point: Point(x: 90, y: 300)), FingerMove(id: 5, point: Point(x: 230, y: 300))])] {
+            #expect(viewer.hub.submit(command, from: page))
+        }
+        viewer.serve(session)
+        #expect(pinches.count == 1)
+        #expect(pinches.first?["state"] == "began")
+        #expect(pinches.first?["scale"]?.number.map { abs($0 - 1.2) < 1e-9 } == true)
+        #expect(pinches.first?["center"] == ["x": 160.0, "y": 300.0])
+        // A move of a finger the page does not have down moves none of them.
+        #expect(session.simulation.touchesDown.values.map(\.x).sorted() == [100, 220])
+        let sent = await messages(stream) { viewer.hub.disconnect(page) }
+        let errors = sent.compactMap { $0["type"] as? String == "error" ? $0["message"] as? String : nil }
+        #expect(errors == ["touch 5 is not down; a touch begins with phase began"])
+    }
+
     /// A box fading over `seconds`, the display link ticking at 60 Hz all along: 5,000 s take
     /// seconds to simulate.
     private func fade(seconds: Int) throws -> Scenario {

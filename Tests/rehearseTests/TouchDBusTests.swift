@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// Touch over D-Bus: `Inject` takes the touch events (they are built-in events), and the Python
-/// client's `drag`, `swipe`, `long_press` and `pinch` write the streams the scenario steps write.
+/// client's `drag`, `swipe`, `long_press` and `pinch` write the streams the scenario steps write
+/// (`InjectAt`, the fingers of one frame one touch event).
 @Suite(.serialized) struct TouchDBusTests {
     static let scene = """
         name: touch over D-Bus
@@ -37,6 +38,8 @@ import Testing
             print([event.fields["direction"] for event in events if event.name == "gesture.swipe"])
             print([event.fields["state"] for event in events if event.name == "gesture.longPress"])
             print([round(event.fields["scale"], 6) for event in events if event.name == "gesture.pinch" and event.fields["state"] == "ended"])
+            # Both fingers' InjectAt for a frame are one touch event: one gesture.pinch a frame (30), then ended.
+            print(len([event for event in events if event.name == "gesture.pinch"]))
             # Injected now, a finger that lifts where it came down taps the node under it.
             session.inject("touch.began", id=3, x=160.0, y=480.0)
             session.inject("touch.ended", id=3, x=160.0, y=480.0)
@@ -60,6 +63,7 @@ import Testing
             ['left']
             ['began', 'ended']
             [1.5]
+            31
             ['card']
             org.rehearse.Error.InvalidField touch.moved: touch 7 is not down; a touch begins with touch.began
             org.rehearse.Error.InvalidField touch.began: touch at (400.0, 1.0) is off the 320.0 × 568.0 screen

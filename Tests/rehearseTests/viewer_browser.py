@@ -376,7 +376,10 @@ def scroll(driver):
         if not later < released - 20:
             fail("a flick did not fling: content at y %s on release, %s 1.5 s later" % (released, later))
         print("ok: a quick mouse drag flung the list: y %s on release, %s 1.5 s later" % (released, later))
-        # Two touch pointers (a phone's fingers) moving apart are two fingers: a pinch.
+        # Two touch pointers (a phone's fingers) moving up together are two fingers on the list:
+        # its pan follows their centroid, and a scroll view (which cannot zoom) has no pinch.
+        wait(driver, "the fling at rest", "window.viewer.events.some((line) => line.includes('scroll.didEndDecelerating'))")
+        before = content_y(driver)
         builder = ActionBuilder(driver)
         first = builder.add_pointer_input(interaction.POINTER_TOUCH, "first")
         second = builder.add_pointer_input(interaction.POINTER_TOUCH, "second")
@@ -385,13 +388,17 @@ def scroll(driver):
         first.create_pointer_down(button=0)
         second.create_pointer_down(button=0)
         for step in range(1, 6):
-            first.create_pointer_move(duration=40, x=x - 40 - 12 * step, y=y)
-            second.create_pointer_move(duration=40, x=x + 40 + 12 * step, y=y)
+            first.create_pointer_move(duration=40, x=x - 40, y=y - 20 * step)
+            second.create_pointer_move(duration=40, x=x + 40, y=y - 20 * step)
         first.create_pointer_up(button=0)
         second.create_pointer_up(button=0)
         builder.perform()
-        wait(driver, "the pinch", "window.viewer.events.some((line) => line.includes('gesture.pinch') && line.includes('ended'))")
-        print("ok: two touch pointers moving apart pinched")
+        wait(driver, "the two-finger drag", "window.viewer.events.filter((line) => line.includes('scroll.willEndDragging')).length >= 3")
+        after = content_y(driver)
+        pinched = driver.execute_script("return window.viewer.events.some((line) => line.includes('gesture.pinch'))")
+        if not after < before - 20 or pinched:
+            fail("two touch pointers moving up: content at y %s, then %s (a pinch: %s)" % (before, after, pinched))
+        print("ok: two touch pointers moving up together scrolled the list from y %s to %s, and nothing pinched" % (before, after))
         driver.save_screenshot(os.path.join(OUTPUT, "viewer-scroll.png"))
     finally:
         process.kill()

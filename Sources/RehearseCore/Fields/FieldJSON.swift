@@ -10,7 +10,7 @@ extension FieldValue {
         switch self {
         case .bool(let value): output += value ? "true" : "false"
         case .int(let value): output += String(value)
-        case .double(let value): output += value.isFinite ? String(value) : "null"
+        case .double(let value): output += value.isFinite ? String(value.withoutNegativeZero) : "null"
         case .string(let value): Self.writeJSONString(value, to: &output)
         case .array(let values):
             output += "["

@@ -51,4 +51,9 @@ extension Double {
     public var shortDescription: String {
         self == rounded() && abs(self) < 1e15 ? String(Int64(self)) : String(self)
     }
+
+    /// The number as traces, JSON and D-Bus carry it: `-0.0` as `0.0`, which it equals. The sign
+    /// of a zero means nothing here (an offset sprung back to 0 from above the top computes as
+    /// -0), and `"y":-0.0` in a trace only puzzles its reader.
+    public var withoutNegativeZero: Double { self == 0 ? 0 : self }
 }

@@ -13,7 +13,7 @@
 /// - `keyboardDismissMode` `onDrag` ends editing when a drag begins; `interactive` lets the
 ///   keyboard follow the finger below its top and hides or returns it on release.
 ///
-/// A finger that comes down on a moving scroll view stops it where it is (``stop(_:)``).
+/// A finger that comes down on a moving scroll view stops it where the last frame drew it (``stop(_:)``).
 public final class ScrollViewService {
     /// A drag in progress.
     struct Drag {
@@ -79,13 +79,13 @@ public final class ScrollViewService {
     /// Whether the scroll view `id` is moving by itself.
     public func isDecelerating(_ id: String) -> Bool { motions.contains { $0.id == id } }
 
-    /// Stops the scroll view `id` where its motion has it now, as a finger coming down on a moving
-    /// UIScrollView does; returns whether it was moving.
+    /// Stops the scroll view `id` as a finger coming down on a moving UIScrollView does: at the
+    /// offset the last display-link frame drew, what the screen shows, not where the motion would
+    /// be at the touch's own time between frames. Returns whether it was moving.
     @discardableResult
     public func stop(_ id: String) -> Bool {
         guard let index = motions.firstIndex(where: { $0.id == id }) else { return false }
-        let motion = motions.remove(at: index)
-        move(id, to: motion.offset(at: timeline.now))
+        motions.remove(at: index)
         return true
     }
 

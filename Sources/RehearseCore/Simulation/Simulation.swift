@@ -19,6 +19,9 @@ public final class Simulation {
     public let scrolling: ScrollViewService
     /// The fingers down, as injection sees them.
     private let touches = TouchesDown()
+    /// The touch events last scheduled, all for one time, while nothing else has been scheduled
+    /// since: a touch scheduled for that time joins them (``inject(_:at:)``).
+    private var lastTouchInstant: (time: VirtualTime, scheduled: UInt64, instant: TouchInstant)?
 
     /// The constraint layout of the scene, if it has one.
     public var layout: (any SceneLayout)?
@@ -231,16 +234,66 @@ public final class Simulation {
     /// since), and where each is.
     public var touchesDown: [Int: Point] { touches.points }
 
-    /// Checks `event` now and injects it at `time`.
+    /// Checks `event` now and injects it at `time`. Touch events scheduled one after another for
+    /// one time, with nothing else scheduled between them, are one touch event when due: their
+    /// moves reach the recognisers together (UIKit's one `touchesMoved` call for the fingers that
+    /// moved at once; ``GestureService/together(_:)``).
     public func inject(_ event: Event, at time: VirtualTime) throws(InjectionError) {
         guard time >= now else {
             throw InjectionError.invalidTime("time \(time) s is before the current time \(now) s")
         }
         try check(event)
-        timeline.schedule(at: time, owner: "injector") { [unowned self] in
-            _ = try self.emit(event, source: "injected")
+        if event.touch != nil {
+            scheduleTouch(event, at: time)
+        } else {
+            timeline.schedule(at: time, owner: "injector") { [unowned self] in
+                _ = try self.emit(event, source: "injected")
+            }
         }
         injectionObserver?(event, time)
+    }
+
+    /// Injects the moves of fingers down as one touch event now (the fingers of a viewer page's
+    /// pinch): each checked first, none injected if any is refused or a finger moves twice.
+    public func injectMoves(_ moves: [Touch]) throws(InjectionError) {
+        var ids = Set<Int>()
+        for touch in moves {
+            guard ids.insert(touch.id).inserted else { throw InjectionError.invalidTouch("touch \(touch.id) moves twice at once") }
+            try touches.check(.moved, touch)
+            try check(.touchMoved(touch))
+        }
+        try gestures.together { () throws(InjectionError) in
+            for touch in moves { _ = try emit(.touchMoved(touch), source: "injected") }
+        }
+        for touch in moves { injectionObserver?(.touchMoved(touch), nil) }
+    }
+
+    /// Touch events due at one time, delivered as one touch event.
+    private final class TouchInstant {
+        var events: [Event]
+
+        init(_ event: Event) {
+            events = [event]
+        }
+    }
+
+    /// Schedules touch `event` at `time`: with the touches last scheduled, if they are for that
+    /// time, not yet due and nothing else was scheduled since; else as a new instant.
+    private func scheduleTouch(_ event: Event, at time: VirtualTime) {
+        if let last = lastTouchInstant, last.time == time, last.scheduled == timeline.scheduledCount {
+            last.instant.events.append(event)
+            return
+        }
+        let instant = TouchInstant(event)
+        timeline.schedule(at: time, owner: "injector") { [unowned self] in
+            if lastTouchInstant?.instant === instant { lastTouchInstant = nil }
+            let deliver = { [unowned self] () throws(InjectionError) in
+                for event in instant.events { _ = try emit(event, source: "injected") }
+            }
+            // A single move goes as one always did: its gestures published while it is delivered.
+            if instant.events.count(where: { $0.touch?.0 == .moved }) > 1 { try gestures.together(deliver) } else { try deliver() }
+        }
+        lastTouchInstant = (time, timeline.scheduledCount, instant)
     }
 
     /// Runs everything due up to `time` and moves the clock there.

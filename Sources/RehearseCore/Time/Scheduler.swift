@@ -49,6 +49,9 @@ public struct Scheduler<Item> {
     /// The number of items waiting.
     public var count: Int { heap.count }
 
+    /// The number of items ever scheduled: unchanged between two calls, nothing was scheduled between them.
+    public var scheduledCount: UInt64 { nextSequence }
+
     /// Drops every item.
     public mutating func removeAll() {
         heap = Heap()

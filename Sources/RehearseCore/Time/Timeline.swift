@@ -48,6 +48,9 @@ public final class Timeline {
     /// The number of items waiting.
     public var pendingCount: Int { scheduler.count }
 
+    /// The number of items ever scheduled (``Scheduler/scheduledCount``).
+    var scheduledCount: UInt64 { scheduler.scheduledCount }
+
     /// Runs every item due at or before `time`, then moves the clock to `time` (if it is ahead).
     public func run(until time: VirtualTime) {
         _ = run(until: time, atMost: .max)

@@ -13,6 +13,9 @@ public final class GestureService {
     /// The time of the one wake-up on the timeline, if any: a finger that taps on a clock that
     /// does not move (a D-Bus client in manual mode) leaves one item there, not one per tap.
     private var scheduledWake: VirtualTime?
+    /// Whether moves are being held to reach the recognisers together (``together(_:)``), and those held.
+    private var holdsMoves = false
+    private var heldMoves: [(id: Int, point: Point)] = []
 
     /// Stops the scroll view with this id if it is moving; returns whether it was.
     var stopScrolling: (String) -> Bool = { _ in false }
@@ -31,29 +34,73 @@ public final class GestureService {
         }
     }
 
+    /// Runs `deliver`, which publishes the touches of one instant, as one touch event: their moves
+    /// reach the recognisers together once all are delivered (UIKit's one `touchesMoved` call),
+    /// so no recogniser sees one finger moved and another not yet.
+    func together<Failure: Error>(_ deliver: () throws(Failure) -> Void) throws(Failure) {
+        holdsMoves = true
+        defer {
+            holdsMoves = false
+            releaseHeldMoves()
+        }
+        try deliver()
+    }
+
     private func handle(_ phase: TouchPhase, _ touch: Touch) {
+        if phase == .moved, holdsMoves {
+            if heldMoves.contains(where: { $0.id == touch.id }) { releaseHeldMoves() }
+            heldMoves.append((touch.id, touch.point))
+            return
+        }
+        releaseHeldMoves()
         let now = timeline.now
-        // Taken out while it changes, so that its fingers and trackers are not copied on write.
-        guard var current = sequence.take() else {
+        guard sequence != nil else {
             if phase == .began { start(touch, at: now) }
             return
         }
-        let outputs: [GestureOutput] = switch phase {
-        case .began: current.began(id: touch.id, at: touch.point, time: now)
-        case .moved: current.moved(id: touch.id, to: touch.point, time: now)
-        case .ended: current.ended(id: touch.id, at: touch.point, time: now)
-        case .cancelled: current.cancelled(id: touch.id, at: touch.point)
+        update { current in
+            switch phase {
+            case .began: current.began(id: touch.id, at: touch.point, time: now, inScrollView: isIn(touch.target, current.panTarget))
+            case .moved: current.moved(CollectionOfOne((touch.id, touch.point)), time: now)
+            case .ended: current.ended(id: touch.id, at: touch.point, time: now)
+            case .cancelled: current.cancelled(id: touch.id, at: touch.point)
+            }
         }
+    }
+
+    /// Gives the recognisers the moves held so far, as one touch event.
+    private func releaseHeldMoves() {
+        guard !heldMoves.isEmpty else { return }
+        let moves = heldMoves, now = timeline.now
+        heldMoves = []
+        update { $0.moved(moves, time: now) }
+    }
+
+    /// Changes the current sequence (if any) and performs what it asks for.
+    private func update(_ change: (inout TouchSequence) -> [GestureOutput]) {
+        // Taken out while it changes, so that its fingers and trackers are not copied on write.
+        guard var current = sequence.take() else { return }
+        let outputs = change(&current)
         sequence = current.isOver ? nil : current
         if current.isOver { wakeTimes = [] }
         perform(outputs)
     }
 
+    /// `node` and its ancestors, nearest first.
+    private func lineage(of node: String) -> UnfoldFirstSequence<String> {
+        Swift.sequence(first: node) { [scene] in scene.read($0) { $0.parent } ?? nil }
+    }
+
+    /// Whether `node` is `ancestor` or lies inside it.
+    private func isIn(_ node: String?, _ ancestor: String?) -> Bool {
+        guard let node, let ancestor else { return false }
+        return lineage(of: node).contains(ancestor)
+    }
+
     private func start(_ touch: Touch, at now: VirtualTime) {
         wakeTimes = []
         let scrollView = touch.target.flatMap { target in
-            Swift.sequence(first: target) { [scene] in scene.read($0) { $0.parent } ?? nil }
-                .first { [scene] in scene.read($0) { $0.kind == .scrollView && $0.scrollEnabled } ?? false }
+            lineage(of: target).first { [scene] in scene.read($0) { $0.kind == .scrollView && $0.scrollEnabled } ?? false }
         }
         let stopped = scrollView.map(stopScrolling) ?? false
         let (started, outputs) = TouchSequence.begin(
@@ -96,11 +143,7 @@ public final class GestureService {
         let now = timeline.now
         let due = wakeTimes.prefix { $0 <= now }.count
         wakeTimes.removeFirst(due)
-        if due > 0, var current = sequence.take() {
-            let outputs = current.wake(at: now)
-            sequence = current
-            perform(outputs)
-        }
+        if due > 0 { update { $0.wake(at: now) } }
         armWakeUp()
     }
 }

@@ -27,7 +27,15 @@ enum GestureOutput: Equatable {
 ///   (the long press, once begun, makes the tap fail); a finger that stops a moving scroll view
 ///   taps nothing, as on iOS;
 /// - a second finger makes the one-finger recognisers that have not begun fail and starts the
-///   pinch; a pan or long press already under way goes on with the first finger.
+///   pinch; a pan or long press already under way goes on with the first finger;
+/// - but in a scroll view the pan takes every finger that comes down in it, as UIKit's scroll
+///   view pan does (`maximumNumberOfTouches` unlimited by default; a finger elsewhere is another
+///   view's), and there is no pinch (a scroll view that cannot zoom has none): its translation is
+///   the travel of its fingers' centroid, re-based where one lands or lifts so that it does not
+///   jump, and it ends when the last of them lifts.
+///
+/// The fingers that move at one instant are one touch event (UIKit's one `touchesMoved` call):
+/// ``moved(_:time:)`` takes them together, so no recogniser sees one moved and another not yet.
 struct TouchSequence {
     /// A recogniser's progress: UIKit's `possible`, then `began`/`changed` (``active``), then
     /// `ended`, `cancelled` or `failed` (``over``).
@@ -45,6 +53,11 @@ struct TouchSequence {
     private let startTime: VirtualTime
     private var secondary: Int?
     private var fingers: [Int: Point] = [:]
+    /// The fingers a scroll view's pan follows, in id order (the first, and those that came down in the scroll view).
+    private var panFingers: [Int]
+    /// The pan's translation is its fingers' centroid less this: the first finger's start, moved
+    /// by the centroid's jump each time a finger lands or lifts.
+    private var panOrigin: Point
 
     private(set) var tap: Progress
     private(set) var longPress = Progress.possible
@@ -72,6 +85,8 @@ struct TouchSequence {
         self.pansScrollView = pansScrollView
         primary = id
         start = point
+        panOrigin = point
+        panFingers = [id]
         startTime = time
         fingers[id] = point
         tap = stoppedScrolling ? .over : .possible
@@ -87,14 +102,22 @@ struct TouchSequence {
 
     // MARK: Touches
 
-    /// Another finger comes down.
-    mutating func began(id: Int, at point: Point, time: VirtualTime) -> [GestureOutput] {
+    /// Another finger comes down; `inScrollView`: in the scroll view the sequence pans, whose
+    /// pan then follows it too.
+    mutating func began(id: Int, at point: Point, time: VirtualTime, inScrollView: Bool) -> [GestureOutput] {
+        let centroid = panCentroid
         fingers[id] = point
+        if pansScrollView, inScrollView, let centroid {
+            panFingers.append(id)
+            panFingers.sort()
+            rebasePan(from: centroid)
+        }
         guard secondary == nil, let first = fingers[primary] else { return [] }
         secondary = id
         tap = .over
         fail(&longPress)
         fail(&swipe)
+        guard !pansScrollView else { return [] }
         fail(&pan)
         guard pan != .active, longPress != .active else { return [] }
         pinchStartDistance = distance(first, point)
@@ -104,41 +127,50 @@ struct TouchSequence {
         return []
     }
 
-    /// A finger moves. One reported where it already was only times the velocities (UIKit reports
-    /// no move that does not move).
-    mutating func moved(id: Int, to point: Point, time: VirtualTime) -> [GestureOutput] {
-        guard let previous = fingers[id] else { return [] }
-        guard previous != point else {
-            if id == primary { panVelocity.add(SIMD2(point.x - start.x, point.y - start.y), at: time) }
-            if id == primary || id == secondary, let scale = currentScale { pinchScale.add(SIMD2(scale, 0), at: time) }
+    /// Fingers move at one instant, each once: one touch event. Fingers reported where they
+    /// already were only time the velocities (UIKit reports no move that does not move).
+    mutating func moved(_ moves: some Sequence<(id: Int, point: Point)>, time: VirtualTime) -> [GestureOutput] {
+        // Which recognisers' fingers were reported, and which of those moved (no arrays: every
+        // touch comes through here).
+        var reported = (pan: false, pinch: false), changed = (primary: false, pan: false, pinch: false)
+        for (id, point) in moves {
+            guard let previous = fingers[id] else { continue }
+            let pan = isPanFinger(id), pinch = isPinchFinger(id)
+            reported = (reported.pan || pan, reported.pinch || pinch)
+            guard previous != point else { continue }
+            fingers[id] = point
+            changed = (changed.primary || id == primary, changed.pan || pan, changed.pinch || pinch)
+        }
+        guard changed.primary || changed.pan || changed.pinch else {
+            if reported.pan { panVelocity.add(panTranslation, at: time) }
+            if reported.pinch, let scale = currentScale { pinchScale.add(SIMD2(scale, 0), at: time) }
             return []
         }
-        fingers[id] = point
-        var outputs: [GestureOutput] = []
-        if id == primary { outputs += primaryMoved(to: point, time: time) }
-        if id == primary || id == secondary { outputs += pinchChanged(time: time) }
+        var outputs = fingersMoved(primary: changed.primary, pan: changed.pan, time: time)
+        if changed.pinch { outputs += pinchChanged(time: time) }
         return outputs
     }
 
     /// A finger lifts at `point`.
     mutating func ended(id: Int, at point: Point, time: VirtualTime) -> [GestureOutput] {
         guard fingers[id] != nil else { return [] }
-        var outputs = moved(id: id, to: point, time: time)
+        var outputs = moved(CollectionOfOne((id, point)), time: time)
+        if id == primary, swipe == .possible {
+            swipe = .over
+            outputs += beginPanIfDue(time: time)
+        }
+        let endsPan = isLastPanFinger(id)
+        if endsPan, pan == .active { outputs.append(.pan(panGesture(.ended))) }
         if id == primary {
-            if swipe == .possible {
-                swipe = .over
-                outputs += beginPanIfDue(at: point, time: time)
-            }
-            if pan == .active { outputs.append(.pan(panGesture(.ended, at: point))) }
             if longPress == .active { outputs.append(.longPress(LongPressGesture(state: .ended, target: target, location: point))) }
             if tap == .possible, longPress != .active { outputs.append(.tap(point)) }
             tap = .over
-            end(&pan)
             end(&longPress)
         }
-        if id == primary || id == secondary, pinch == .active { outputs.append(.pinch(pinchGesture(.ended))) }
-        if id == primary || id == secondary { end(&pinch) }
-        fingers[id] = nil
+        if endsPan { end(&pan) }
+        if isPinchFinger(id), pinch == .active { outputs.append(.pinch(pinchGesture(.ended))) }
+        if isPinchFinger(id) { end(&pinch) }
+        lift(id)
         return outputs
     }
 
@@ -146,19 +178,25 @@ struct TouchSequence {
     mutating func cancelled(id: Int, at point: Point) -> [GestureOutput] {
         guard fingers[id] != nil else { return [] }
         var outputs: [GestureOutput] = []
+        // A pan loses every finger when one is taken away, as UIKit's recognisers are cancelled.
+        if isPanFinger(id) {
+            if pan == .active {
+                fingers[id] = point  // reported where it was taken away (no pinch is under way beside a pan)
+                outputs.append(.pan(panGesture(.cancelled)))
+            }
+            end(&pan)
+        }
         if id == primary {
-            if pan == .active { outputs.append(.pan(panGesture(.cancelled, at: point))) }
             if longPress == .active { outputs.append(.longPress(LongPressGesture(state: .cancelled, target: target, location: point))) }
             tap = .over
-            end(&pan)
             end(&longPress)
             end(&swipe)
         }
-        if id == primary || id == secondary {
+        if isPinchFinger(id) {
             if pinch == .active { outputs.append(.pinch(pinchGesture(.cancelled))) }
             end(&pinch)
         }
-        fingers[id] = nil
+        lift(id)
         return outputs
     }
 
@@ -170,8 +208,8 @@ struct TouchSequence {
         var outputs: [GestureOutput] = []
         if swipe == .possible, time - startTime >= GestureRules.maximumSwipeDuration {
             swipe = .over
-            panVelocity.add(SIMD2(point.x - start.x, point.y - start.y), at: time)
-            outputs += beginPanIfDue(at: point, time: time)
+            panVelocity.add(panTranslation, at: time)
+            outputs += beginPanIfDue(time: time)
         }
         if time - startTime >= GestureRules.longPressDuration { outputs += beginLongPress(at: point) }
         return outputs
@@ -188,18 +226,24 @@ struct TouchSequence {
 
     // MARK: Recognising
 
-    private mutating func primaryMoved(to point: Point, time: VirtualTime) -> [GestureOutput] {
-        let travel = SIMD2(point.x - start.x, point.y - start.y)
-        panVelocity.add(travel, at: time)
-        let distance = (travel * travel).sum().squareRoot()
-        if distance > GestureRules.tapSlop { tap = .over }
-        if longPress == .possible, distance > GestureRules.longPressMovement { longPress = .over }
-        if longPress == .active { return [.longPress(LongPressGesture(state: .changed, target: target, location: point))] }
-        var outputs = recogniseSwipe(travel, at: point, time: time)
+    /// The first finger's recognisers (tap, long press, swipe) when it moved, and the pan's when
+    /// one of its fingers did.
+    private mutating func fingersMoved(primary primaryMoved: Bool, pan panMoved: Bool, time: VirtualTime) -> [GestureOutput] {
+        if panMoved { panVelocity.add(panTranslation, at: time) }
+        var outputs: [GestureOutput] = []
+        if primaryMoved, let point = fingers[primary] {
+            let travel = SIMD2(point.x - start.x, point.y - start.y)
+            let distance = (travel * travel).sum().squareRoot()
+            if distance > GestureRules.tapSlop { tap = .over }
+            if longPress == .possible, distance > GestureRules.longPressMovement { longPress = .over }
+            if longPress == .active { return [.longPress(LongPressGesture(state: .changed, target: target, location: point))] }
+            outputs += recogniseSwipe(travel, at: point, time: time)
+        }
+        guard panMoved else { return outputs }
         if pan == .active {
-            outputs.append(.pan(panGesture(.changed, at: point)))
+            outputs.append(.pan(panGesture(.changed)))
         } else {
-            outputs += beginPanIfDue(at: point, time: time)
+            outputs += beginPanIfDue(time: time)
         }
         return outputs
     }
@@ -225,16 +269,61 @@ struct TouchSequence {
         return [.swipe(SwipeGesture(state: .ended, target: target, direction: direction, location: point))]
     }
 
-    /// The pan begins once the finger has moved ``GestureRules/panThreshold`` and, outside a scroll
-    /// view, the swipe has failed.
-    private mutating func beginPanIfDue(at point: Point, time: VirtualTime) -> [GestureOutput] {
-        guard pan == .possible, swipe != .possible, longPress != .active, secondary == nil else { return [] }
-        let travel = SIMD2(point.x - start.x, point.y - start.y)
+    /// The pan begins once its fingers' centroid has moved ``GestureRules/panThreshold`` and,
+    /// outside a scroll view, the swipe has failed.
+    private mutating func beginPanIfDue(time: VirtualTime) -> [GestureOutput] {
+        guard pan == .possible, swipe != .possible, longPress != .active, secondary == nil || pansScrollView else { return [] }
+        let travel = panTranslation
         guard (travel * travel).sum().squareRoot() > GestureRules.panThreshold else { return [] }
         pan = .active
         tap = .over
         fail(&longPress)
-        return [.pan(panGesture(.began, at: point))]
+        return [.pan(panGesture(.began))]
+    }
+
+    // MARK: The pan's fingers
+
+    /// Whether finger `id` moves the pan: one of the scroll view's, else the first.
+    private func isPanFinger(_ id: Int) -> Bool { pansScrollView ? panFingers.contains(id) : id == primary }
+
+    /// Whether finger `id` is one of the pinch's two.
+    private func isPinchFinger(_ id: Int) -> Bool { id == primary || id == secondary }
+
+    /// Whether lifting finger `id` leaves the pan without fingers.
+    private func isLastPanFinger(_ id: Int) -> Bool { pansScrollView ? panFingers == [id] : id == primary }
+
+    /// Where the pan's fingers are, taken together: their centroid (in finger order, so that the
+    /// sum is the same on every run); nil once none is down.
+    private var panCentroid: Point? {
+        guard pansScrollView else { return fingers[primary] }
+        let ids = panFingers
+        guard ids.count > 1 else { return ids.first.flatMap { fingers[$0] } }
+        var sum = SIMD2<Double>.zero
+        for id in ids { if let point = fingers[id] { sum += SIMD2(point.x, point.y) } }
+        let centroid = sum / Double(ids.count)
+        return Point(x: centroid.x, y: centroid.y)
+    }
+
+    /// The pan's translation: its centroid's travel since it began, less the jumps of landings and lifts.
+    private var panTranslation: SIMD2<Double> {
+        let centroid = panCentroid ?? panOrigin
+        return SIMD2(centroid.x - panOrigin.x, centroid.y - panOrigin.y)
+    }
+
+    /// Moves the pan's origin by the centroid's jump since `before` (a finger landed or lifted),
+    /// so that the translation goes on from where it was, as UIKit's pan re-bases it.
+    private mutating func rebasePan(from before: Point) {
+        guard let after = panCentroid else { return }
+        panOrigin = Point(x: panOrigin.x + (after.x - before.x), y: panOrigin.y + (after.y - before.y))
+    }
+
+    /// Finger `id` is no longer down.
+    private mutating func lift(_ id: Int) {
+        let centroid = panCentroid
+        fingers[id] = nil
+        guard pansScrollView, let index = panFingers.firstIndex(of: id) else { return }
+        panFingers.remove(at: index)
+        if let centroid { rebasePan(from: centroid) }
     }
 
     /// The pinch's scale now, while it is possible or under way.
@@ -254,10 +343,10 @@ struct TouchSequence {
 
     // MARK: Payloads
 
-    private func panGesture(_ state: GestureState, at point: Point) -> PanGesture {
-        let velocity = panVelocity.velocity
-        return PanGesture(state: state, target: panTarget, translation: Point(x: point.x - start.x, y: point.y - start.y),
-                          velocity: Point(x: velocity.x, y: velocity.y), location: point)
+    private func panGesture(_ state: GestureState) -> PanGesture {
+        let velocity = panVelocity.velocity, translation = panTranslation
+        return PanGesture(state: state, target: panTarget, translation: Point(x: translation.x, y: translation.y),
+                          velocity: Point(x: velocity.x, y: velocity.y), location: panCentroid ?? panOrigin)
     }
 
     private func pinchGesture(_ state: GestureState) -> PinchGesture {

@@ -51,7 +51,7 @@ package struct MessageWriter {
     }
 
     package mutating func append(_ value: Double) {
-        appendNumber(value.bitPattern, type: "d")
+        appendNumber(value.withoutNegativeZero.bitPattern, type: "d")
     }
 
     package mutating func append(_ value: Int64) {

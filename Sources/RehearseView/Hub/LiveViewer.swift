@@ -118,6 +118,7 @@ public final class LiveViewer: SessionCompanion {
         switch command {
         case .tap(let point): try simulation.inject(.tap(Tap(point: point)))
         case .touch(let phase, let id, let point): try fingers.touch(phase, id: id, at: point, from: client, in: simulation)
+        case .moves(let moves): try fingers.move(moves, from: client, in: simulation)
         case .text(let text): try simulation.inject(.text(TextInput(target: try responder(), text: text)))
         case .returnKey: try simulation.inject(.returnKey(NodeTarget(target: try responder())))
         case .motion(let rate): try simulation.inject(.motion(MotionSample(rotationRate: rate)))

@@ -23,8 +23,7 @@ final class PageFingers {
     /// last word on that finger all the same).
     func touch(_ phase: TouchPhase, id: Int, at point: Point, from client: Int, in simulation: Simulation) throws {
         let key = Key(client: client, id: id)
-        let size = simulation.scene.bounds.size
-        let point = Point(x: min(max(point.x, 0), size.width), y: min(max(point.y, 0), size.height))
+        let point = Self.onScreen(point, in: simulation)
         switch phase {
         case .began:
             guard fingers[key] == nil else { throw ViewerCommandError("touch \(id) is already down") }
@@ -47,6 +46,30 @@ final class PageFingers {
             try simulation.inject(Event(phase, Touch(id: finger, point: point)))
             if phase == .moved, fingers[key] != nil { fingers[key] = (finger, point) }
         }
+    }
+
+    /// Moves page `client`'s fingers (its ids) at once, each kept on the screen: one touch event,
+    /// so the recognisers see them all moved (a ctrl-drag's pinch does not wobble). Throws, moving
+    /// none, for a finger the page does not have down or a move the simulation refuses.
+    func move(_ moves: [FingerMove], from client: Int, in simulation: Simulation) throws {
+        var touches: [Touch] = []
+        for move in moves {
+            guard let (finger, _) = fingers[Key(client: client, id: move.id)] else {
+                throw ViewerCommandError("touch \(move.id) is not down; a touch begins with phase began")
+            }
+            touches.append(Touch(id: finger, point: Self.onScreen(move.point, in: simulation)))
+        }
+        try simulation.injectMoves(touches)
+        for (move, touch) in zip(moves, touches) {
+            let key = Key(client: client, id: move.id)
+            if fingers[key] != nil { fingers[key] = (touch.id, touch.point) }
+        }
+    }
+
+    /// `point` moved onto the simulation's screen, to its nearest edge.
+    private static func onScreen(_ point: Point, in simulation: Simulation) -> Point {
+        let size = simulation.scene.bounds.size
+        return Point(x: min(max(point.x, 0), size.width), y: min(max(point.y, 0), size.height))
     }
 
     /// The simulation's finger `finger` was lifted (ended or cancelled), by the page or anyone

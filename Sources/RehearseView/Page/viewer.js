@@ -118,6 +118,9 @@ function screenPoint(event) {
 }
 function touch(phase, id, point) {
   send({ type: "touch", phase: phase, id: id, x: point.x, y: point.y });
+  drawFinger(phase, id, point);
+}
+function drawFinger(phase, id, point) {
   if (!dots.has(id)) {
     const dot = document.createElement("div");
     dot.className = "finger";
@@ -139,7 +142,14 @@ function fingersOf(press, point) {
 function pointerPhase(phase, event) {
   const press = presses.get(event.pointerId), point = screenPoint(event);
   if (!press || !point) return;
-  for (const [id, at] of fingersOf(press, point)) touch(phase, id, at);
+  const fingers = fingersOf(press, point);
+  if (phase === "moved" && fingers.length > 1) {
+    // The fingers that move at once go as one touch event, so a pinch's distance never wobbles.
+    send({ type: "moves", touches: fingers.map(([id, at]) => ({ id: id, x: at.x, y: at.y })) });
+    for (const [id, at] of fingers) drawFinger(phase, id, at);
+  } else {
+    for (const [id, at] of fingers) touch(phase, id, at);
+  }
   if (phase === "ended" || phase === "cancelled") presses.delete(event.pointerId);
 }
 screen.addEventListener("pointerdown", (event) => {

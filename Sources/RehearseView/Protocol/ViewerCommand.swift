@@ -7,6 +7,8 @@ enum ViewerCommand: Equatable, Sendable {
     case tap(Point)
     /// A finger's event (a mouse button held and moved, a real touch), in screen coordinates.
     case touch(TouchPhase, id: Int, Point)
+    /// Fingers that moved at once (a ctrl-drag's two pinching fingers): one touch event.
+    case moves([FingerMove])
     /// Text for the first responder.
     case text(String)
     case returnKey
@@ -33,10 +35,16 @@ enum ViewerCommand: Equatable, Sendable {
 
     /// The message as the page sends it: `{"type": "tap", "x": 10, "y": 20}` and so on.
     private struct Message: Decodable {
+        /// One finger of a `moves` message.
+        struct Finger: Decodable {
+            var id, x, y: Double?
+        }
+
         var type: String
         var x, y, z: Double?
         var phase: String?
         var id: Double?
+        var touches: [Finger]?
         var text: String?
         var to: String?
         var show, online: Bool?
@@ -60,6 +68,14 @@ enum ViewerCommand: Equatable, Sendable {
             }
             return value
         }
+        func finger(_ id: Double?, x: Double?, y: Double?) throws(ViewerCommandError) -> FingerMove {
+            let ids = ScenarioLimits.touchIDs
+            guard let id, let whole = Int(exactly: id), ids.contains(whole) else {
+                throw ViewerCommandError("\(message.type) needs id, a whole number from \(ids.lowerBound) to \(ids.upperBound)")
+            }
+            return FingerMove(id: whole, point: Point(x: try number(x, "x", limit: Self.maximumCoordinate),
+                                                      y: try number(y, "y", limit: Self.maximumCoordinate)))
+        }
         func flag(_ value: Bool?, _ name: String) throws(ViewerCommandError) -> Bool {
             guard let value else { throw ViewerCommandError("\(message.type) needs \(name): true or false") }
             return value
@@ -72,12 +88,16 @@ enum ViewerCommand: Equatable, Sendable {
             guard let phase = message.phase.flatMap(TouchPhase.init(rawValue:)) else {
                 throw ViewerCommandError("touch needs phase: \(TouchPhase.allCases.map(\.rawValue).joined(separator: ", "))")
             }
-            let ids = ScenarioLimits.touchIDs
-            guard let given = message.id, let id = Int(exactly: given), ids.contains(id) else {
-                throw ViewerCommandError("touch needs id, a whole number from \(ids.lowerBound) to \(ids.upperBound)")
+            let moved = try finger(message.id, x: message.x, y: message.y)
+            self = .touch(phase, id: moved.id, moved.point)
+        case "moves":
+            let most = GestureRules.maximumTouches
+            guard let touches = message.touches, (1...most).contains(touches.count) else {
+                throw ViewerCommandError("moves needs touches, a list of 1 to \(most) {id, x, y}")
             }
-            self = .touch(phase, id: id, Point(x: try number(message.x, "x", limit: Self.maximumCoordinate),
-                                               y: try number(message.y, "y", limit: Self.maximumCoordinate)))
+            var moves: [FingerMove] = []
+            for touch in touches { moves.append(try finger(touch.id, x: touch.x, y: touch.y)) }
+            self = .moves(moves)
         case "text":
             guard let text = message.text, !text.isEmpty, text.count <= Self.maximumTextLength else {
                 throw ViewerCommandError("text needs text, 1 to \(Self.maximumTextLength) characters")
@@ -110,6 +130,12 @@ enum ViewerCommand: Equatable, Sendable {
         default: throw ViewerCommandError("unknown command '\(message.type)'")
         }
     }
+}
+
+/// A page's finger moved to a point in screen coordinates, one of a `moves` message.
+struct FingerMove: Equatable, Sendable {
+    var id: Int
+    var point: Point
 }
 
 /// Why a page's message was not taken.
