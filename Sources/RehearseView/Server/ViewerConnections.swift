@@ -59,21 +59,22 @@ final class ViewerConnections: Sendable {
     /// page (or the newcomer, if every other one is a page).
     func opened(_ channel: any Channel) {
         let now = ContinuousClock.now
-        let displaced: (any Channel)? = entries.withLock { entries in
-            var displaced: (any Channel)?
-            if entries.count >= limits.maximumConnections {
-                let oldest = entries.filter { !$0.value.isPage }.min { $0.value.lastRead < $1.value.lastRead }
-                guard let oldest else {
-                    log("closed a new connection: \(limits.maximumConnections) connections are open (the limit), each a page")
-                    return channel
-                }
-                log("closed a connection idle for \(now - oldest.value.lastRead) for a new one: "
-                    + "\(limits.maximumConnections) connections are open (the limit)")
-                displaced = entries.removeValue(forKey: oldest.key)?.channel
+        // What to close, and the line that says why, said once the lock is let go.
+        let (displaced, line): ((any Channel)?, String?) = entries.withLock { entries in
+            guard entries.count >= limits.maximumConnections else {
+                entries[ObjectIdentifier(channel)] = Entry(channel: channel, lastRead: now)
+                return (nil, nil)
             }
+            let oldest = entries.filter { !$0.value.isPage }.min { $0.value.lastRead < $1.value.lastRead }
+            guard let oldest else {
+                return (channel, "closed a new connection: \(limits.maximumConnections) connections are open (the limit), each a page")
+            }
+            entries.removeValue(forKey: oldest.key)
             entries[ObjectIdentifier(channel)] = Entry(channel: channel, lastRead: now)
-            return displaced
+            return (oldest.value.channel, "closed a connection idle for \(now - oldest.value.lastRead) for a new one: "
+                    + "\(limits.maximumConnections) connections are open (the limit)")
         }
+        line.map { log($0) }
         displaced?.close(promise: nil)
     }
 
