@@ -88,6 +88,18 @@ import Testing
         #expect(failures.last?.subject == "\(2_000 - limit) more breaches of touch-target, label", "\(failures.last!)")
     }
 
+    /// A run keeps at most ``ScenarioExecution/maximumFindings`` findings, and says where it
+    /// stopped: 600 tiny unlabelled buttons break two rules each at the first step.
+    @Test func theAuditKeepsAtMostItsLimitOfFindings() throws {
+        let nodes = (0..<600).map { "    - {id: b\($0), kind: button, frame: [\($0 % 300), \($0 % 500), 1, 1]}\n" }.joined()
+        var runner = ScenarioRunner(registry: PluginRegistry([]))
+        runner.audits = true
+        let result = runner.run(try ScenarioLoader(registry: PluginRegistry([]))
+            .load(data: Data("name: crowd\nscene:\n  nodes:\n\(nodes)steps:\n  - wait: 0.1\n".utf8), file: "crowd.yaml"))
+        #expect(result.accessibilityFindings.count == ScenarioExecution.maximumFindings)
+        #expect(AuditReport.text([result]).contains("crowd.yaml: note: the audit's findings stop at crowd.yaml:605:5: a run keeps at most 1000\n"))
+    }
+
     /// The audit's reads count against the run's budget of nodes read: a 2,000-node scene audited
     /// after 10 steps reads 20,000 and more, past a budget of 10,000, so the run stops there.
     @Test func theAuditsReadsCountAgainstTheRunsBudget() throws {

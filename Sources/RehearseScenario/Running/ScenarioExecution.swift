@@ -25,6 +25,8 @@ final class ScenarioExecution {
     let references: PictureReferences?
     /// What the run says beside its outcome (golden pictures recorded).
     var notes: [String] = []
+    /// Whether the audit has kept its most findings (``maximumFindings``).
+    var findingsFull = false
     var pictureMismatches: [PictureMismatch] = []
     var stepPictures: [StepPicture] = []
     /// With `audits`, what broke the accessibility rules (``auditStep(_:)``), and the breaches
