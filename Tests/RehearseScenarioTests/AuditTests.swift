@@ -72,6 +72,34 @@ import Testing
         #expect(result.accessibilityFindings.isEmpty, "a run that does not audit has no findings")
     }
 
+    /// An `expect-accessible` step over a crowd of nodes that all break its rules fails with the
+    /// first ``ScenarioExecution/reportedBreaches`` breaches and one failure counting the rest: a
+    /// failure reads the scene (its texts' secrets redacted, its picture in a report), so 2,000
+    /// failures a step of a 1,000-node scene cost millions of reads the budget does not see, and a
+    /// 10,000-node scene's 1,000 such steps would hold 20 million failures.
+    @Test func expectAccessibleReportsAtMostItsLimitOfBreachesAStep() throws {
+        let nodes = (0..<1_000).map { "    - {id: b\($0), kind: button, frame: [\($0 % 300), \($0 % 500), 1, 1]}\n" }.joined()
+        let result = ScenarioRunner(registry: PluginRegistry([])).run(try ScenarioLoader(registry: PluginRegistry([]))
+            .load(data: Data("name: crowd\nscene:\n  nodes:\n\(nodes)steps:\n  - expect-accessible: all\n".utf8), file: "crowd.yaml"))
+        guard case .failed(let failures) = result.outcome else { Issue.record("\(result.outcome)"); return }
+        let limit = ScenarioExecution.reportedBreaches
+        #expect(failures.count == limit + 1)
+        #expect(failures.prefix(2).map(\.subject) == ["b0 [touch-target]", "b0 [label]"])
+        #expect(failures.last?.subject == "\(2_000 - limit) more breaches of touch-target, label", "\(failures.last!)")
+    }
+
+    /// A run keeps at most ``ScenarioExecution/maximumFindings`` findings, and says where it
+    /// stopped: 600 tiny unlabelled buttons break two rules each at the first step.
+    @Test func theAuditKeepsAtMostItsLimitOfFindings() throws {
+        let nodes = (0..<600).map { "    - {id: b\($0), kind: button, frame: [\($0 % 300), \($0 % 500), 1, 1]}\n" }.joined()
+        var runner = ScenarioRunner(registry: PluginRegistry([]))
+        runner.audits = true
+        let result = runner.run(try ScenarioLoader(registry: PluginRegistry([]))
+            .load(data: Data("name: crowd\nscene:\n  nodes:\n\(nodes)steps:\n  - wait: 0.1\n".utf8), file: "crowd.yaml"))
+        #expect(result.accessibilityFindings.count == ScenarioExecution.maximumFindings)
+        #expect(AuditReport.text([result]).contains("crowd.yaml: note: the audit's findings stop at crowd.yaml:605:5: a run keeps at most 1000\n"))
+    }
+
     /// The audit's reads count against the run's budget of nodes read: a 2,000-node scene audited
     /// after 10 steps reads 20,000 and more, past a budget of 10,000, so the run stops there.
     @Test func theAuditsReadsCountAgainstTheRunsBudget() throws {

@@ -16,6 +16,7 @@ public enum AuditReport {
             lines += result.accessibilityFindings.map { finding in
                 TerminalText.escape("\(finding.location): warning: \(finding.node): \(finding.message) [\(finding.rule.rawValue)]")
             }
+            lines += result.notes.map { TerminalText.escape("\(result.file): note: \($0)") }
         }
         let findings = results.flatMap(\.accessibilityFindings)
         let withFindings = results.filter { !$0.accessibilityFindings.isEmpty }.count
@@ -43,6 +44,7 @@ public enum AuditReport {
                  "line": .int(Int64(finding.location.line)), "column": .int(Int64(finding.location.column)),
                  "time": .double(finding.time.seconds)]
             })
+            if !result.notes.isEmpty { fields["notes"] = .array(result.notes.map { .string($0) }) }
             return .dictionary(fields)
         }
         let rules: [FieldValue] = AccessibilityRule.allCases.map {

@@ -25,6 +25,8 @@ final class ScenarioExecution {
     let references: PictureReferences?
     /// What the run says beside its outcome (golden pictures recorded).
     var notes: [String] = []
+    /// Whether the audit has kept its most findings (``maximumFindings``).
+    var findingsFull = false
     var pictureMismatches: [PictureMismatch] = []
     var stepPictures: [StepPicture] = []
     /// With `audits`, what broke the accessibility rules (``auditStep(_:)``), and the breaches
@@ -251,8 +253,15 @@ final class ScenarioExecution {
         case .scrollUntilVisible(let scroll):
             scrollUntilVisible(scroll, at: step)
         case .expectAccessible(let rules):
-            for breach in AccessibilityAudit.breaches(in: simulation, read: &meter.queriedNodes) where rules.contains(breach.rule) {
+            let breaches = AccessibilityAudit.breaches(in: simulation, read: &meter.queriedNodes).filter { rules.contains($0.rule) }
+            for breach in breaches.prefix(Self.reportedBreaches) {
                 record("\(breach.node) [\(breach.rule.rawValue)]", expected: breach.rule.summary, actual: breach.message, at: step.location)
+            }
+            let rest = breaches.dropFirst(Self.reportedBreaches)
+            if !rest.isEmpty {
+                let broken = rules.filter { rule in rest.contains { $0.rule == rule } }.map(\.rawValue).joined(separator: ", ")
+                record("\(rest.count) more breaches of \(broken)", expected: "no node breaks them",
+                       actual: "the first \(Self.reportedBreaches) breaches are said one by one", at: step.location)
             }
         }
     }
@@ -294,6 +303,11 @@ final class ScenarioExecution {
         }
     }
 
+    /// How many of the nodes that break its rules an `expect-accessible` step fails with, each a
+    /// failure of its own; one more failure counts the rest. Each failure reads the scene (its
+    /// texts' secrets redacted, its picture in a report), and a 10,000-node scene could break
+    /// two rules at every node after each of a file's steps.
+    static let reportedBreaches = 20
     /// How many queries of a run that find no node are told the nearest nodes.
     static let rankedMisses = 20
     /// The queries of this run so far that found no node.
