@@ -4,10 +4,11 @@ import RehearseScenario
 import Testing
 
 /// The documents' limits tables state the numbers the code holds. Each row below names the
-/// constants of `ScenarioLimits` it states and the text each must read as there, computed from
-/// the constant: a changed limit fails here, naming the document and its row, until the row is
-/// written again. Every constant of `ScenarioLimits` is stated in some row (a new limit is
-/// documented, or `everyScenarioLimitIsInATable` says which is not).
+/// constants it states (of `ScenarioLimits`, the D-Bus service, the viewer and the plugin host)
+/// and the text each must read as there, computed from the constant: a changed limit fails here,
+/// naming the document and its row, until the row is written again. Every constant of
+/// `ScenarioLimits`, and every `maximum...` of the service, is stated in some row (a new limit is
+/// documented, or `everyScenarioLimitIsInATable` / `everyServiceLimitIsInATable` says which is not).
 @Suite struct LimitTablesTests {
     /// A row of a limits table: the document, the start of the row, and each limit it states
     /// with the text it reads as.
@@ -21,7 +22,11 @@ import Testing
 
     static let scenarios = "Scenarios/README.md", remote = "docs/remote-plugins.md"
 
-    static let rows: [Row] = [
+    /// Every row this suite checks.
+    static let rows = scenarioRows + serviceRows + viewerRows
+
+    /// The rows that state `ScenarioLimits` and the plugin host's folder clean-up.
+    static let scenarioRows: [Row] = [
         Row(document: scenarios, row: "| file size |", limits: [("fileBytes", mebibytes(ScenarioLimits.fileBytes))]),
         Row(document: scenarios, row: "| nesting, aliases expanded |", limits: [("nestingDepth", "\(ScenarioLimits.nestingDepth) levels")]),
         Row(document: scenarios, row: "| alias expansion |", limits: [
@@ -108,7 +113,7 @@ import Testing
         let text = try String(contentsOf: Rehearse.packageRoot.appendingPathComponent(row.document), encoding: .utf8)
         let line = try #require(text.split(separator: "\n").first { $0.hasPrefix(row.row) }, "no row \(row.row) in \(row.document)")
         for limit in row.limits {
-            #expect(line.contains(limit.text), "\(row.document), row \(row.row): ScenarioLimits.\(limit.name) reads \"\(limit.text)\" now")
+            #expect(line.contains(limit.text), "\(row.document), row \(row.row): the limit \(limit.name) reads \"\(limit.text)\" now")
         }
     }
 
@@ -120,6 +125,20 @@ import Testing
         let stated = Set(Self.rows.flatMap { $0.limits.map(\.name) })
         #expect(!declared.isEmpty)
         #expect(declared.filter { !stated.contains($0) } == [], "limits no document's table states (add a row here and to the document)")
+    }
+
+    /// Every `static let maximum...` of the service's sources, and of the message reader that
+    /// bounds what a peer sends, is stated in a row above (by its name after the type's).
+    @Test func everyServiceLimitIsInATable() throws {
+        let folder = Rehearse.packageRoot.appendingPathComponent("Sources/RehearseDBusService")
+        let files = try #require(FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)).compactMap { $0 as? URL }
+            .filter { $0.pathExtension == "swift" } + [Rehearse.packageRoot.appendingPathComponent("Sources/RehearseDBusWire/Messages/MessageReader.swift")]
+        let declared = try files.flatMap { file in
+            try String(contentsOf: file, encoding: .utf8).matches(of: /static let (?<name>maximum[A-Za-z]+)/).map { String($0.output.name) }
+        }
+        let stated = Set(Self.serviceRows.flatMap { $0.limits.map { String($0.name.split(separator: ".").last ?? "") } })
+        #expect(declared.count >= 10, "the service's limits were not found where this test looks: \(declared)")
+        #expect(Set(declared).subtracting(stated).sorted() == [], "limits docs/dbus.md's table does not state (add a row here and to the document)")
     }
 
     /// A whole number as the documents write it: 10,000.
