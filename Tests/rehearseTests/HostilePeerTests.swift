@@ -19,6 +19,17 @@ import Testing
         return (result, Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18)
     }
 
+    /// Whether the service at `address` answers `Get time` with a time past 0 within 30 s: an
+    /// `Advance` started beside it is under way (reads are answered between its slices).
+    private func clockMoves(_ bus: PrivateBus, _ address: String) throws -> Bool {
+        let deadline = ContinuousClock.now + .seconds(30)
+        while ContinuousClock.now < deadline {
+            let output = try call(bus, address, "Get", ["time"]).result.output
+            if let time = Double(output.trimmingCharacters(in: CharacterSet(charactersIn: "(<>,)\n"))), time > 0 { return true }
+        }
+        return false
+    }
+
     /// `gdbus call ... Advance 1000000` on the service at `address`, left running: with the
     /// panner, whose scroll bar wants every frame, sixty million ticks (minutes of work).
     private func startMillionSecondAdvance(_ bus: PrivateBus, _ address: String) throws -> Process {
@@ -129,7 +140,7 @@ import Testing
         // The panner's scroll bar wants every frame: a million seconds are sixty million ticks.
         let (service, address, socket) = try bus.servePeersOnly(["--mode", "manual", "--plugins", "panner"])
         let advance = try startMillionSecondAdvance(bus, address)
-        Thread.sleep(forTimeInterval: 1)
+        #expect(try clockMoves(bus, address))
         #expect(service.isRunning && advance.isRunning)
         let stopped = PrivateBus.terminate(service)
         // About 50 ms on a quiet machine (250 ms seen on a busy one); over ten times that. The
@@ -154,17 +165,17 @@ import Testing
     }
 
     /// While one peer's `Advance` of a million seconds runs, another peer connects (ten times),
-    /// creates a session and calls it: 100 calls, p99 well under a second (about 80 ms on a busy
-    /// two-core machine with a debug build; the goal is 100 ms, and this bound is ten times it).
+    /// creates a session and calls it: 100 calls, p99 well under two seconds (about 80 ms on a busy
+    /// two-core machine with a debug build; the goal is 100 ms, and this bound is twenty times it).
     @Test func anotherPeerIsServedDuringALongAdvance() throws {
         let bus = try PrivateBus()
         let (_, address, _) = try bus.servePeersOnly(["--mode", "manual", "--plugins", "panner"])
         let advance = try startMillionSecondAdvance(bus, address)
-        Thread.sleep(forTimeInterval: 0.5)
+        #expect(try clockMoves(bus, address))
         let result = try bus.run("/usr/bin/env", ["python3", Self.script, "latency", address, "100"])
         #expect(advance.isRunning, "the Advance ended before the calls were measured")
         let p99 = result.output.split(separator: " ").dropFirst(4).first.flatMap { Double($0) }
-        #expect(p99.map { $0 < 1000 } == true, "\(result.output)\(result.errorOutput)")
+        #expect(p99.map { $0 < 2000 } == true, "\(result.output)\(result.errorOutput)")
     }
 
     /// While one peer's `Advance` of a million seconds runs on the default session, another
@@ -191,7 +202,7 @@ import Testing
         let bus = try PrivateBus()
         let (_, address, _) = try bus.servePeersOnly(["--mode", "manual"])
         _ = try bus.start(URL(fileURLWithPath: "/usr/bin/env"), ["python3", Self.script, "bombs", address, "30"], output: "bombs.out")
-        Thread.sleep(forTimeInterval: 0.5)
+        #expect(bus.waitFor("sent", in: "bombs.out", seconds: 20))
         var slowest = 0.0
         for _ in 0..<5 {
             let (result, seconds) = try call(bus, address, "Get", ["time"])
@@ -212,7 +223,7 @@ import Testing
         let bus = try PrivateBus()
         try bus.serve(["--mode", "manual", "--plugins", "panner"])
         let advance = try startMillionSecondAdvance(bus, bus.address)
-        Thread.sleep(forTimeInterval: 1)
+        #expect(try clockMoves(bus, bus.address))
         #expect(advance.isRunning)
         kill(advance.processIdentifier, SIGKILL)
         PrivateBus.waitForExit(advance)
@@ -254,7 +265,7 @@ import Testing
         _ = try bus.start(URL(fileURLWithPath: "/usr/bin/env"), ["python3", Self.script, "idle", address, "64", "60"],
                           output: "idle.out")
         #expect(bus.waitFor("connected 64", in: "idle.out", seconds: 20))
-        Thread.sleep(forTimeInterval: 1.5)
+        Thread.sleep(forTimeInterval: 1.5)  // the 64 peers idle past the 1 s timeout: time that must pass
         let (result, _) = try call(bus, address, "Get", ["time"])
         #expect(result.output == "(<0.0>,)\n", "\(result.errorOutput)")
         #expect(bus.contents(of: "serve.log").contains("disconnected peer 1: it sent nothing for 1.0 seconds while 64 peers were connected"),

@@ -115,10 +115,11 @@ def flood(address, count):
     print(pipelined(connection, [new_method_call(session, "Reset")] * count))
 
 
-def pipelined(connection, calls, timeout=120):
-    """Writes `calls` in one go, then reads every answer: how many were answered, and the error
-    names of the others with their counts."""
+def pipelined(connection, calls, timeout=120, sent=lambda: None):
+    """Writes `calls` in one go (then calls `sent`), then reads every answer: how many were
+    answered, and the error names of the others with their counts."""
     connection.sock.sendall(b"".join(call.serialise(serial=1000 + index) for index, call in enumerate(calls)))
+    sent()
     outcomes = collections.Counter()
     while sum(outcomes.values()) < len(calls):
         reply = connection.receive(timeout=timeout)
@@ -235,7 +236,7 @@ def alias_bomb(depth=6, width=9):
 def bombs(address, count):
     connection = open_dbus_connection(bus=address)
     call = new_method_call(SIMULATOR, "CreateSession", "a{sv}", ({"scenario": ("s", alias_bomb())},))
-    print(pipelined(connection, [call] * count), flush=True)
+    print(pipelined(connection, [call] * count, sent=lambda: print("sent", flush=True)), flush=True)
 
 
 def latency(address, count):
