@@ -32,20 +32,26 @@ import Testing
     }
 
     @Test func aPluginGetsItsReadsAndTheScenariosWithEveryCallSecureTextRedacted() throws {
-        let (result, trace, _) = try Self.run("- {id: reads, command: [python3, \(Self.readsPlugin), title.alpha], reads: [password.text, list.contentOffset.y]}",
-                                              steps: """
+        let (result, trace, _) = try Self.run("- {id: reads, command: [python3, \(Self.readsPlugin), title.alpha, firstResponder], "
+            + "reads: [password.text, list.contentOffset.y]}", steps: """
+              - tap: title
               - type: {into: password, text: hunter2}
               - tap: title
               - set: {title.alpha: 0.25}
               - wait: 0.2
-              - expect-event: {name: reads.seen, count: 2}
+              - expect: {firstResponder: null}
+              - expect-event: {name: reads.seen, count: 4}
               - expect-no-event: plugin.failed
             """)
         #expect(result.status == 0, "\(result.output)\(result.errorOutput)")
         let seen = trace.filter { $0.contains(#""name":"reads.seen""#) }
-        // The plugin's own path, then the scenario's; the values as they were at the tap, then at the wake.
-        #expect(seen.count == 2 && seen[0].contains(#"{"values":{"list.contentOffset.y":0,"password.text":"<redacted>","title.alpha":0.5}}"#)
-            && seen[1].contains(#"{"values":{"list.contentOffset.y":0,"password.text":"<redacted>","title.alpha":0.25}}"#), "\(seen)")
+        // The values as they were at each call (two taps, then their wakes after the set): the
+        // title's alpha, then the set one; the secure text redacted; no first responder, so that
+        // path is left out.
+        let before = #"{"values":{"list.contentOffset.y":0,"password.text":"<redacted>","title.alpha":0.5}}"#
+        let after = #"{"values":{"list.contentOffset.y":0,"password.text":"<redacted>","title.alpha":0.25}}"#
+        #expect(seen.count == 4 && seen[0].contains(before) && seen[1].contains(before) && seen[2].contains(after) && seen[3].contains(after),
+                "\(seen)")
         #expect(!trace.contains { $0.contains("hunter2") })
     }
 
@@ -64,6 +70,26 @@ import Testing
         let failure = try #require(trace.first { $0.contains(#""name":"plugin.failed""#) })
         #expect(failure.contains("effect 2 (target-offset): target-offset answers Deliver(scroll.willEndDragging) only, "
             + "as targetContentOffset is set in scrollViewWillEndDragging; this answers \(call)"), "\(failure)")
+    }
+
+    /// A `target-offset` in the answer to `scroll.willEndDragging` that names another node than
+    /// the scroll view released fails the plugin, and the list rests where it was let go (88.89:
+    /// the first 11.11 points of the finger's 100 were the pan's threshold), not at 100.
+    @Test func targetOffsetForAnotherScrollViewFailsThePlugin() throws {
+        let (result, trace, _) = try Self.run("- {id: reads, command: [python3, \(Self.readsPlugin)], configuration: {offsetTarget: title}}", steps: """
+              - drag: {on: list, by: [0, -100], hold: 0.1}
+              - wait: 2
+              - expect-event: {name: plugin.failed, fields: {plugin: reads}}
+              - expect: {list.contentOffset.y: {approx: 88.889, within: 0.001}}
+            """)
+        #expect(result.status == 0, "\(result.output)\(result.errorOutput)")
+        let failure = try #require(trace.first { $0.contains(#""name":"plugin.failed""#) })
+        #expect(failure.contains("effect 1 (target-offset): 'title' is not the scroll view released now"), "\(failure)")
+    }
+
+    @Test func aPathDeclaredTwiceIsRefusedAtRegistration() throws {
+        let refusal = try Self.refusal("- {id: reads, command: [python3, \(Self.readsPlugin), title.alpha, title.alpha]}", at: "reads,")
+        #expect(refusal.said.contains(refusal.position + "plugin 'reads' registered wrongly: it reads 'title.alpha' twice"), "\(refusal)")
     }
 
     /// What `rehearse run` says of `plugin`, which is refused, with `FILE:9:COLUMN` for the file and
