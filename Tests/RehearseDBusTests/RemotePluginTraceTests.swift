@@ -55,9 +55,10 @@ private final class SwiftUndoShake: Plugin {
     static let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Examples/RemotePlugins")
 
-    /// The trace of the example's scenario with `plugins:` replaced by `plugins`.
-    static func trace(plugins: String, registry: PluginRegistry = shippedPlugins, folder: URL = examples) throws -> [String] {
-        let example = try String(contentsOf: examples.appendingPathComponent("undo-shake.yaml"), encoding: .utf8)
+    /// The trace of the example's scenario `scenario` with `plugins:` replaced by `plugins`.
+    static func trace(plugins: String, registry: PluginRegistry = shippedPlugins, folder: URL = examples,
+                      scenario: String = "undo-shake.yaml") throws -> [String] {
+        let example = try String(contentsOf: examples.appendingPathComponent(scenario), encoding: .utf8)
         let start = try #require(example.range(of: "plugins:\n")), end = try #require(example.range(of: "steps:\n"))
         let text = example.replacingCharacters(in: start.lowerBound..<end.lowerBound, with: "plugins:\n\(plugins)\n")
         let file = folder.appendingPathComponent(".trace-\(UUID().uuidString).yaml")
@@ -78,6 +79,18 @@ private final class SwiftUndoShake: Plugin {
         let python = try Self.trace(plugins: "  - {id: undo-shake, command: [python3, undo_shake.py], configuration: {threshold: 2}}")
         #expect(swift.count > 20)
         #expect(swift.contains { $0.contains("undo.requested") })
+        #expect(python == swift)
+    }
+
+    /// Issue 39's: a pull-to-refresh that reads the list's inset and offset (`reads`) and holds the
+    /// content open (`target-offset`) gives, in Python, the trace of its Swift twin.
+    @Test func aPullToRefreshThatReadsTheSceneGivesItsSwiftTwinsTrace() throws {
+        let registry = PluginRegistry(shippedPlugins.descriptors + [PluginDescriptor(SwiftPullToRefresh.self)])
+        let swift = try Self.trace(plugins: "  - pull-to-refresh", registry: registry, scenario: "pull-to-refresh.yaml")
+        let python = try Self.trace(plugins: "  - {id: pull-to-refresh, command: [python3, pull_to_refresh.py]}",
+                                    scenario: "pull-to-refresh.yaml")
+        #expect(swift.contains { $0.contains("refresh.began") })
+        #expect(swift.contains { $0.contains("refresh.ended") })
         #expect(python == swift)
     }
 }

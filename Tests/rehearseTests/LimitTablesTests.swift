@@ -99,6 +99,7 @@ import Testing
         Row(document: remote, row: "| items waiting on the clock", limits: [("pendingEvents", "`ScenarioLimits.pendingEvents` = \(grouped(ScenarioLimits.pendingEvents))")]),
         Row(document: remote, row: "| events one event may cause", limits: [("cascadeEvents", "`ScenarioLimits.cascadeEvents` = \(grouped(ScenarioLimits.cascadeEvents))")]),
         Row(document: remote, row: "| plugins one file starts |", limits: [("commandPlugins", "`ScenarioLimits.commandPlugins` = \(ScenarioLimits.commandPlugins)")]),
+        Row(document: remote, row: "| paths a plugin reads |", limits: [("remoteReads", "`ScenarioLimits.remoteReads` = \(ScenarioLimits.remoteReads)")]),
         Row(document: remote, row: "| words of a command |", limits: [("commandArguments", "`ScenarioLimits.commandArguments` = \(ScenarioLimits.commandArguments)")]),
         Row(document: remote, row: "| what a program leaves in its private folder, removed |", limits: [
             ("FolderRemoval.maximumDepth", "`FolderRemoval.maximumDepth` = \(FolderRemoval.maximumDepth) folders deep"),

@@ -45,18 +45,16 @@ import Testing
         #expect(result.output.hasPrefix("org.rehearse.Error.NotPermitted plugins register with a created session"), "\(result.output)\(result.errorOutput)")
     }
 
-    /// `serve --scenario` starts the file's command plugin; the default session's recording keeps
-    /// it (its command and folder), and `rehearse run` of the recording, starting the same program
-    /// again, delivers what the session delivered, event for event.
-    @Test func aRecordedSessionWithACommandPluginReplaysToTheSameTrace() throws {
+    /// The recording of the default session of `serve --scenario` with the command plugin `item`
+    /// and two taps, the trace of `rehearse run` of it, and how many events the session delivered.
+    static func recordAndReplay(_ item: String) throws -> (recording: String, replay: CommandResult, trace: [Substring], count: String) {
         let bus = try PrivateBus()
-        let plugin = Rehearse.packageRoot.appendingPathComponent("Tests/rehearseTests/fault_plugin.py").path
         let file = bus.folder.appendingPathComponent("steady.yaml")
         try Data("""
             name: a command plugin served
             scene: paper-login
             plugins:
-              - {id: steady, command: [python3, \(plugin), well]}
+              - \(item)
             steps: []
             """.utf8).write(to: file)
         let recordings = bus.folder.appendingPathComponent("recordings")
@@ -67,14 +65,33 @@ import Testing
         #expect(try bus.gdbus("org.rehearse.Simulator1.Advance", ["0.5"]).status == 0)
         let count = try bus.gdbus("org.freedesktop.DBus.Properties.Get", ["org.rehearse.Simulator1", "EventCount"]).output
         PrivateBus.terminate(service)
-        let recording = recordings.appendingPathComponent("default.yaml")
-        let text = try String(contentsOf: recording, encoding: .utf8)
-        #expect(text.contains(#""command": ["python3", "\#(plugin)", "well"]"#), "\(text)")
+        let recording = try String(contentsOf: recordings.appendingPathComponent("default.yaml"), encoding: .utf8)
         let trace = bus.folder.appendingPathComponent("replay.jsonl")
-        let replay = try Rehearse.run(["run", recording.path, "--trace", trace.path], in: URL(fileURLWithPath: "/"))
+        let replay = try Rehearse.run(["run", recordings.appendingPathComponent("default.yaml").path, "--trace", trace.path],
+                                      in: URL(fileURLWithPath: "/"))
+        let lines = (try? String(contentsOf: trace, encoding: .utf8))?.split(separator: "\n") ?? []
+        return (recording, replay, lines, count)
+    }
+
+    /// `serve --scenario` starts the file's command plugin; the default session's recording keeps
+    /// it (its command and folder), and `rehearse run` of the recording, starting the same program
+    /// again, delivers what the session delivered, event for event.
+    @Test func aRecordedSessionWithACommandPluginReplaysToTheSameTrace() throws {
+        let plugin = Rehearse.packageRoot.appendingPathComponent("Tests/rehearseTests/fault_plugin.py").path
+        let (text, replay, lines, count) = try Self.recordAndReplay("{id: steady, command: [python3, \(plugin), well]}")
+        #expect(text.contains(#""command": ["python3", "\#(plugin)", "well"]"#), "\(text)")
+        #expect(!text.contains(#""reads":"#), "\(text)")
         #expect(replay.status == 0, "\(replay.output)\(replay.errorOutput)")
-        let lines = try String(contentsOf: trace, encoding: .utf8).split(separator: "\n")
         #expect(lines.filter { $0.contains(#""name":"fault.seen""#) }.count == 2, "\(lines)")
+        #expect(count == "(<uint64 \(lines.count)>,)\n", "the session delivered \(count), the replay \(lines.count)")
+    }
+
+    /// Issue 39: the recording keeps a command plugin's `reads:`, so the replay's plugin reads them too.
+    @Test func aRecordedSessionKeepsTheReadsItsFileGaveAPlugin() throws {
+        let (text, replay, lines, count) = try Self.recordAndReplay("{id: reads, command: [python3, \(RemotePluginReadsTests.readsPlugin)], reads: [title.alpha]}")
+        #expect(text.contains(#""reads": ["title.alpha"]"#), "\(text)")
+        #expect(replay.status == 0, "\(replay.output)\(replay.errorOutput)")
+        #expect(lines.filter { $0.contains(#""name":"reads.seen","#) && $0.contains(#"{"values":{"title.alpha":1}}"#) }.count == 4, "\(lines)")
         #expect(count == "(<uint64 \(lines.count)>,)\n", "the session delivered \(count), the replay \(lines.count)")
     }
 }

@@ -26,7 +26,7 @@ from schema_mutations import loader_verdicts
 STRINGS = ["title", "username", "password", "field", "login", "scroll", "a", "tap", "frame.y", "title.frame.y",
            "alpha", "time >= 0", "title.alpha == 1", "shot", "main", "H:|-[title]-|", "ok", "keyboard", "root", ""]
 # Keys never drawn: a command plugin's program would run (`validate` starts it).
-NEVER = {"command", "directory", "deadline"}
+NEVER = {"command", "directory", "deadline", "reads"}
 # Keys of mappings whose keys the schema leaves open (fields, paths, plugin configurations).
 KEYS = ["title.alpha", "username.frame.y", "x", "y", "target", "value", "online", "section"]
 

@@ -136,6 +136,9 @@ public enum ScenarioLimits {
     /// more is a plugin that emits what it hears or wakes itself after 0 s forever, which would
     /// hold the run at that instant, its work budget unchecked, as long as the plugin answers.
     public static let remoteCallsAtOneInstant = 10_000
+    /// The most scene paths one remote plugin reads (its registration's `reads` and its
+    /// scenario entry's together): each is read before every call it gets.
+    public static let remoteReads = 64
     /// The seconds a started plugin has to connect and register.
     public static let remoteStartSeconds = 10.0
     /// The most command plugins one scenario starts.

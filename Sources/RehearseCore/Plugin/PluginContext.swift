@@ -135,6 +135,12 @@ public final class PluginContext {
         simulation.scrolling.setTargetContentOffset(offset, of: scrollView)
     }
 
+    /// Reads a path as a scenario's `expect:` does (``Simulation/value(at:)``): secure text reads
+    /// as `<redacted>`; nil for an absent value.
+    func value(at path: ValuePath) throws(PathError) -> FieldValue? {
+        try simulation.value(at: path)
+    }
+
     /// A handle to the node with `id`, resolved once, for reads on every frame; throws if the
     /// scene has no such node.
     public func node(_ id: String) throws(SceneError) -> NodeHandle {

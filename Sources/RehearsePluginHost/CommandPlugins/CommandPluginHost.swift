@@ -33,7 +33,8 @@ public final class CommandPluginHost: PluginCommandStarter {
     }
 
     /// Starts `command`'s program with `REHEARSE_PLUGIN_ADDRESS` and `REHEARSE_PLUGIN_ID`, waits up
-    /// to ``ScenarioLimits/remoteStartSeconds`` for it to connect and register, and describes it.
+    /// to ``ScenarioLimits/remoteStartSeconds`` for it to connect and register, and describes it
+    /// (with the command's `reads` after its own; ``RemoteReadsError`` if it takes none).
     public func start(_ command: PluginCommand) throws -> PluginDescriptor {
         let deadline = ContinuousClock.now + .seconds(ScenarioLimits.remoteStartSeconds)
         try Self.checkDirectory(of: command)
@@ -52,7 +53,7 @@ public final class CommandPluginHost: PluginCommandStarter {
                                           process: process, id: command.id, deadline: .seconds(command.deadline))
         started.withLock { $0.append(connection) }
         let declaration = try connection.awaitRegistration(until: deadline)
-        return PluginDescriptor(remote: declaration, channel: connection)
+        return PluginDescriptor(remote: try declaration.adding(reads: command.reads), channel: connection)
     }
 
     /// Throws unless `command`'s directory is a folder (links followed, nothing opened, so a FIFO

@@ -5,8 +5,10 @@ import RehearseDBusWire
 /// on the bus) make it.
 package enum PluginCall {
     case install(configuration: Fields)
-    case deliver(DeliveredEvent)
-    case wake(tag: String, time: VirtualTime, details: Fields)
+    /// `reads`: the values of the paths the plugin reads, an argument more; nil for a plugin that
+    /// registered without reads (docs/remote-plugins.md, "Reads").
+    case deliver(DeliveredEvent, reads: Fields?)
+    case wake(tag: String, time: VirtualTime, details: Fields, reads: Fields?)
 
     package static let path = "/org/rehearse/Plugin"
     package static let interface = "org.rehearse.Plugin1"
@@ -24,8 +26,8 @@ package enum PluginCall {
     package var description: String {
         switch self {
         case .install: "Install"
-        case .deliver(let delivered): "Deliver(\(delivered.event.name))"
-        case .wake(let tag, _, _): "Wake(\(tag))"
+        case .deliver(let delivered, _): "Deliver(\(delivered.event.name))"
+        case .wake(let tag, _, _, _): "Wake(\(tag))"
         }
     }
 
@@ -36,15 +38,17 @@ package enum PluginCall {
         switch self {
         case .install(let configuration):
             message.body.append(configuration)
-        case .deliver(let delivered):
+        case .deliver(let delivered, let reads):
             message.body.append(delivered.sequence)
             message.body.append(delivered.time.seconds)
             message.body.append(delivered.event.name)
             message.body.append(delivered.event.fields)
-        case .wake(let tag, let time, let details):
+            if let reads { message.body.append(reads) }
+        case .wake(let tag, let time, let details, let reads):
             message.body.append(tag)
             message.body.append(time.seconds)
             message.body.append(details)
+            if let reads { message.body.append(reads) }
         }
         return message
     }

@@ -11,11 +11,11 @@ extension PluginCallChannel {
         try answer(.install(configuration: configuration))
     }
 
-    package func deliver(_ delivered: DeliveredEvent) throws -> RemoteAnswer {
-        try answer(.deliver(delivered))
+    package func deliver(_ delivered: DeliveredEvent, reads: Fields?) throws -> RemoteAnswer {
+        try answer(.deliver(delivered, reads: reads))
     }
 
-    package func wake(tag: String, at time: VirtualTime, details: Fields) throws -> RemoteAnswer {
-        try answer(.wake(tag: tag, time: time, details: details))
+    package func wake(tag: String, at time: VirtualTime, details: Fields, reads: Fields?) throws -> RemoteAnswer {
+        try answer(.wake(tag: tag, time: time, details: details, reads: reads))
     }
 }

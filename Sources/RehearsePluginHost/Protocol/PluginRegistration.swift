@@ -4,9 +4,13 @@ import RehearseDBusInterface
 import RehearseDBusWire
 
 /// Reads a plugin's `RegisterPlugin(s id, s summary, a(sss) events, as subscriptions, a{sv}
-/// configuration)` (docs/remote-plugins.md), with its limits.
+/// configuration, as reads?)` (docs/remote-plugins.md), with its limits. A plugin that gives
+/// `reads` (even none) takes them as the last argument of every `Deliver` and `Wake`; one that
+/// does not is called as before reads existed.
 package enum PluginRegistration {
     package static let signature = "ssa(sss)asa{sv}"
+    /// The signature with `reads`.
+    package static let signatureWithReads = signature + "as"
     /// The most events, and the most subscriptions, one plugin declares.
     package static let maximumEvents = 256
     /// The longest id, event name or subscription, in bytes.
@@ -15,19 +19,20 @@ package enum PluginRegistration {
     /// The declaration in `message`, whose id must be `expectedID` when given (a started plugin's).
     package static func read(_ message: OpaquePointer, expectedID: String?) throws(MethodFailure) -> RemotePluginDeclaration {
         let found = dbus_message_get_signature(message).map { String(cString: $0) } ?? ""
-        guard found == signature else {
-            throw MethodFailure(SimulatorError.invalidArgs, "RegisterPlugin takes (\(signature)), not (\(found))")
+        guard found == signature || found == signatureWithReads else {
+            throw MethodFailure(SimulatorError.invalidArgs, "RegisterPlugin takes (\(signature)) or (\(signatureWithReads)), not (\(found))")
         }
         var reader = MessageReader(message)
-        let declaration = try read(from: &reader, expectedID: expectedID)
+        let declaration = try read(from: &reader, expectedID: expectedID, withReads: found == signatureWithReads)
         do { try reader.finish() } catch { throw MethodFailure(.invalidRegistration, "\(error)") }
         return declaration
     }
 
-    /// The declaration `reader` is at (the call's signature checked), whose id must be
-    /// `expectedID` when given.
-    package static func read(from reader: inout MessageReader, expectedID: String?) throws(MethodFailure) -> RemotePluginDeclaration {
-        let declaration: RemotePluginDeclaration
+    /// The declaration `reader` is at (the call's signature checked, with `reads` last when
+    /// `withReads`), whose id must be `expectedID` when given.
+    package static func read(from reader: inout MessageReader, expectedID: String?,
+                             withReads: Bool = false) throws(MethodFailure) -> RemotePluginDeclaration {
+        var declaration: RemotePluginDeclaration
         do {
             let id = try reader.string(maximumBytes: maximumNameBytes)
             let summary = try reader.string(maximumBytes: 1_000)
@@ -41,6 +46,14 @@ package enum PluginRegistration {
                                                   configuration: configuration)
         } catch {
             throw MethodFailure(.invalidRegistration, "\(error)")
+        }
+        if withReads {
+            do {
+                declaration.reads = try reader.strings(limit: ScenarioLimits.remoteReads, maximumBytes: maximumNameBytes)
+            } catch {
+                throw MethodFailure(.invalidRegistration, "its reads: \(error); a plugin reads at most \(ScenarioLimits.remoteReads) paths "
+                    + "(ScenarioLimits.remoteReads) of at most \(maximumNameBytes) bytes")
+            }
         }
         try check(declaration, expectedID: expectedID)
         return declaration
@@ -61,6 +74,9 @@ package enum PluginRegistration {
         }
         if let twice = Dictionary(grouping: declaration.subscriptions, by: { $0 }).first(where: { $0.value.count > 1 })?.key {
             throw refuse("it subscribes to '\(twice)' twice")
+        }
+        if let twice = Dictionary(grouping: declaration.reads ?? [], by: { $0 }).first(where: { $0.value.count > 1 })?.key {
+            throw refuse("it reads '\(twice)' twice")
         }
     }
 }

@@ -127,9 +127,21 @@ public struct ScenarioLoader: Sendable {
             ScenarioError("plugin '\(plugin.id)': \(error)", at: plugin.configuration.location(ofField: error.path))
         case let error as PluginInstallError:
             plugin.idValue.error("\(error)")
+        case let error as RemoteReadsError:
+            readError(error, plugin)
         default:
             plugin.idValue.error("plugin '\(plugin.id)' cannot be installed: \(error)")
         }
+    }
+
+    /// A command plugin's read that reads nothing, at the path in its `reads:` when the scenario
+    /// gave it (else at the plugin's id: the plugin declared it).
+    private func readError(_ error: RemoteReadsError, _ plugin: PluginEntry) -> ScenarioError {
+        guard case .unreadable(_, let pathError) = error,
+              let value = plugin.readValues.first(where: { (try? $0.string("a path")) == pathError.path }) else {
+            return plugin.idValue.error("\(error)")
+        }
+        return value.error("\(error)")
     }
 
     /// Reads `scene.constraints`, if the scene is a mapping that has them.
@@ -170,6 +182,9 @@ public struct ScenarioLoader: Sendable {
         let idValue: YAMLValue
         /// Where the overrides are written (errors about a configuration key).
         let configuration: YAMLValue
+        /// Where a command plugin's `reads:` and each of its paths are written.
+        var readsValue: YAMLValue?
+        var readValues: [YAMLValue] = []
     }
 
     private func readPlugins(_ value: YAMLValue) throws(ScenarioError) -> [PluginEntry] {
@@ -201,7 +216,7 @@ public struct ScenarioLoader: Sendable {
         return entries
     }
 
-    /// `{id, configuration?}`, or `{id, command, deadline?, directory?, configuration?}`: a plugin
+    /// `{id, configuration?}`, or `{id, command, deadline?, directory?, reads?, configuration?}`: a plugin
     /// that is a program, run in `directory` (the file's folder by default).
     private func readPluginItem(_ item: YAMLValue) throws(ScenarioError) -> PluginEntry {
         let entries = try item.mapping("a plugin", allowed: ScenarioSyntax.pluginItem)
@@ -217,7 +232,7 @@ public struct ScenarioLoader: Sendable {
             overrides = fields
         }
         guard let commandValue = entries["command"] else {
-            for key in ["deadline", "directory"] {
+            for key in ["deadline", "directory", "reads"] {
                 if let value = entries[key] { throw value.error("\(key) is for a command plugin: give command too") }
             }
             return PluginEntry(id: id, overrides: overrides, idValue: idValue, configuration: entries["configuration"] ?? idValue)
@@ -247,9 +262,29 @@ public struct ScenarioLoader: Sendable {
         let directory = try entries["directory"].map { value throws(ScenarioError) in
             URL(fileURLWithPath: try value.string("directory"), relativeTo: folder).standardizedFileURL.path
         } ?? folder.path
-        return PluginEntry(id: id, overrides: overrides,
-                           command: PluginCommand(id: id, arguments: arguments, directory: directory, deadline: deadline),
-                           idValue: idValue, configuration: entries["configuration"] ?? idValue)
+        let readValues = try entries["reads"].map(readReads) ?? []
+        var entry = PluginEntry(id: id, overrides: overrides,
+                                command: PluginCommand(id: id, arguments: arguments, directory: directory, deadline: deadline,
+                                                       reads: try readValues.map { value throws(ScenarioError) in try value.string("a path") }),
+                                idValue: idValue, configuration: entries["configuration"] ?? idValue)
+        entry.readsValue = entries["reads"]
+        entry.readValues = readValues
+        return entry
+    }
+
+    /// A command plugin's `reads:`: at most ``ScenarioLimits/remoteReads`` paths, each once (they
+    /// are read from the scene once the plugin is installed).
+    private func readReads(_ value: YAMLValue) throws(ScenarioError) -> [YAMLValue] {
+        let items = try value.sequence("reads")
+        guard items.count <= ScenarioLimits.remoteReads else {
+            throw value.error("reads lists \(items.count) paths; a plugin reads at most \(ScenarioLimits.remoteReads) (ScenarioLimits.remoteReads)")
+        }
+        var seen: Set<String> = []
+        for item in items {
+            let path = try item.string("a path")
+            guard seen.insert(path).inserted else { throw item.error("reads lists '\(path)' twice") }
+        }
+        return items
     }
 
     /// Starts the command plugins among `plugins`, in order, each once it is known not to clash
@@ -272,6 +307,8 @@ public struct ScenarioLoader: Sendable {
             }
             do {
                 started.append(RemotePluginEntry(command: command, descriptor: try commandStarter.start(command)))
+            } catch let error as RemoteReadsError {
+                throw (entry.readsValue ?? entry.idValue).error("\(error)")
             } catch {
                 throw entry.idValue.error("\(error)")
             }

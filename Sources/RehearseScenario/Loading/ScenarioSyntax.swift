@@ -4,7 +4,7 @@ enum ScenarioSyntax {
     static let topLevel = ["name", "device", "scene", "plugins", "animations", "invariants", "explore", "settle", "steps"]
     /// A mapping in the `plugins:` list: a plugin with its configuration, or a command plugin
     /// (docs/remote-plugins.md) with what starts it.
-    static let pluginItem = ["id", "configuration", "command", "deadline", "directory"]
+    static let pluginItem = ["id", "configuration", "command", "deadline", "directory", "reads"]
     /// The keys an inline device must have (``Device/init(fields:)`` reads the optional ones too).
     static let requiredDevice = ["width", "height", "hz", "keyboard"]
     static let orientations = ["portrait", "landscape"]

@@ -10,12 +10,16 @@ public struct PluginCommand: Hashable, Sendable {
     public var directory: String
     /// Seconds it has to answer each call.
     public var deadline: Double
+    /// The scene paths the scenario has it read, after those it declares (`reads:`).
+    public var reads: [String]
 
-    public init(id: String, arguments: [String], directory: String, deadline: Double = ScenarioLimits.remoteDefaultDeadline) {
+    public init(id: String, arguments: [String], directory: String, deadline: Double = ScenarioLimits.remoteDefaultDeadline,
+                reads: [String] = []) {
         self.id = id
         self.arguments = arguments
         self.directory = directory
         self.deadline = deadline
+        self.reads = reads
     }
 }
 

@@ -98,6 +98,7 @@ public final class ScenarioRecorder {
             item["command"] = .array(command.arguments.map(FieldValue.string))
             item["directory"] = .string(command.directory)
             item["deadline"] = .double(command.deadline)
+            if !command.reads.isEmpty { item["reads"] = .array(command.reads.map(FieldValue.string)) }
         }
         return .dictionary(item)
     }

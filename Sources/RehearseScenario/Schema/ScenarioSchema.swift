@@ -67,6 +67,8 @@ public enum ScenarioSchema {
                         "items": ["type": "string", "minLength": 1]],
             "deadline": ["type": "number", "minimum": .double(ScenarioLimits.remoteDeadline.lowerBound),
                          "maximum": .double(ScenarioLimits.remoteDeadline.upperBound)],
+            "reads": ["type": "array", "maxItems": .int(Int64(ScenarioLimits.remoteReads)), "uniqueItems": true,
+                      "items": ["type": "string", "minLength": 1]],
             "configuration": ["type": "object"],
         ], required: ["id", "command"])
     }

@@ -28,6 +28,10 @@ returns. The same handlers run without Rehearse too: `plugin.install()`, `plugin
 `plugin.wake(...)` are the protocol's three methods as Python calls, for unit tests of a plugin,
 and `run_scenario` runs a scenario file with the real `rehearse` for end-to-end ones.
 
+A plugin that reads the scene declares the paths (`Plugin(..., reads=["list.contentInset.top"])`;
+a scenario's `reads:` adds more) and reads their values, as they were when the call was made, with
+`plugin.read(path)` in any handler; secure text reads as `<redacted>`.
+
 Values cross D-Bus as `rehearse.values` says: each Python type as its D-Bus type, and back.
 """
 from __future__ import annotations
@@ -56,7 +60,7 @@ from .values import Fields, from_dbus, to_fields, to_variant
 
 __all__ = [
     "Plugin", "Event", "Wake", "Answer", "Effect",
-    "emit", "set_value", "animate", "activate", "schedule",
+    "emit", "set_value", "animate", "activate", "schedule", "target_offset",
     "to_variant", "to_fields", "from_dbus",
     "PeerConnection", "peer_method_call", "RegistrationRefused", "ScenarioRun", "run_scenario",
 ]
@@ -70,6 +74,8 @@ SIMULATOR_INTERFACE = "org.rehearse.Simulator1"
 PLUGIN_ERROR = "org.rehearse.Plugin.Error"
 """The error name of a reply to a call whose handler raised; the message is the exception."""
 ANSWER_SIGNATURE = "a(sa{sv})a{sv}"
+REGISTRATION_SIGNATURE = "ssa(sss)asa{sv}"
+"""`RegisterPlugin`'s arguments; a plugin with `reads` adds `as` (and each `Deliver` and `Wake` an `a{sv}`)."""
 CURVES = ("linear", "easeIn", "easeOut", "easeInEaseOut", "default", "keyboard")
 """The curves an `animate` effect may name."""
 
@@ -101,7 +107,7 @@ _INTROSPECTION = f"""<!DOCTYPE node PUBLIC "-//freedesktop//DTD D-BUS Object Int
 @dataclass(frozen=True)
 class Effect:
     """One thing a plugin asks the simulation to do: `kind` and its `arguments`, as Python values.
-    Build them with `emit`, `set_value`, `animate`, `activate` and `schedule`; they compare equal
+    Build them with `emit`, `set_value`, `animate`, `activate`, `schedule` and `target_offset`; they compare equal
     when they ask for the same thing, so a test can assert on a handler's answer."""
     kind: str
     arguments: dict[str, Any]
@@ -112,6 +118,7 @@ class Effect:
         "animate": {"duration": "d", "changes": "a{sv}", "delay": "d", "curve": "s", "completion": "s"},
         "activate": {"sets": "as"},
         "schedule": {"after": "d", "tag": "s"},
+        "target-offset": {"target": "s", "offset": "a{sv}"},
     }
 
     def encode(self, where: str = "effect") -> tuple[str, Fields]:
@@ -187,6 +194,18 @@ def schedule(after: float, tag: str) -> Effect:
     return Effect("schedule", {"after": _seconds(after, "schedule: after"), "tag": _text(tag, "schedule: tag")})
 
 
+def target_offset(target: str, x: float, y: float) -> Effect:
+    """Makes the scroll view `target`, released just now, come to rest at content offset (x, y), as
+    a delegate sets `targetContentOffset` in `scrollViewWillEndDragging`: valid only in the answer
+    to `scroll.willEndDragging` (anywhere else it fails the plugin)."""
+    offset: dict[str, float] = {}
+    for axis, value in (("x", x), ("y", y)):
+        if isinstance(value, bool) or not isinstance(value, numbers.Real) or not math.isfinite(value):
+            raise TypeError(f"target_offset: {axis} must be a finite number, not {value!r}")
+        offset[axis] = float(value)
+    return Effect("target-offset", {"target": _text(target, "target_offset: the scroll view"), "offset": offset})
+
+
 # MARK: The plugin
 
 @dataclass(frozen=True)
@@ -226,7 +245,9 @@ class Plugin:
     `id` is the name it goes by when it runs on its own; started by Rehearse, it registers under the
     id the scenario gave it. `events` are `(name, fields, summary)` triples, fields written as
     `rehearse events` lists them (`"magnitude, reason?"`). `configuration` holds the defaults; a
-    scenario's `configuration:` is laid on top, key by key.
+    scenario's `configuration:` is laid on top, key by key. `reads` are the scene paths whose
+    values come with every call (`read(path)`); given (even empty), the plugin registers with
+    them and the scenario may add its own; left out, it registers as before reads existed.
 
     The state is a dict the handlers change in place. All of it goes back with every answer (it is
     what `expect:` paths and invariants read), except keys starting with `_`, which stay in the
@@ -234,7 +255,7 @@ class Plugin:
     """
 
     def __init__(self, id: str, summary: str = "", *, events: Iterable[tuple[str, str, str]] = (),
-                 configuration: Mapping[str, object] | None = None) -> None:
+                 configuration: Mapping[str, object] | None = None, reads: Iterable[str] | None = None) -> None:
         self.id = _text(id, "Plugin: id")
         self.summary = summary
         self.events: list[tuple[str, ...]] = [tuple(event) for event in events]
@@ -243,6 +264,8 @@ class Plugin:
                 raise TypeError(f"Plugin: an event is (name, fields, summary), three str, not {event!r}")
         self.configuration: dict[str, Any] = dict(configuration or {})
         to_fields(self.configuration, "Plugin: configuration")
+        self.reads: list[str] | None = None if reads is None else [_text(path, "Plugin: a read path") for path in reads]
+        self._values: dict[str, Any] = {}
         self._install: list[InstallHandler] = []
         self._events: dict[str, list[EventHandler]] = {}
         self._wakes: dict[str, WakeHandler] = {}
@@ -302,22 +325,41 @@ class Plugin:
         return self._answer(self._install, (config, state))
 
     def deliver(self, name: str, fields: Mapping[str, Any] | None = None, *, sequence: int = 0,
-                time: float = 0.0) -> Answer:
-        """Runs the handlers of event `name` with `fields`; returns their `Answer`."""
+                time: float = 0.0, reads: Mapping[str, Any] | None = None) -> Answer:
+        """Runs the handlers of event `name` with `fields`, `read(path)` giving `reads`; returns
+        their `Answer`."""
         state, config = self._installed("Deliver")
+        self._values = dict(reads or {})
         handlers = self._events.get(name)
         if not handlers:
             raise LookupError(f"{self.id} has no handler for event {name!r}; it takes {', '.join(self._events) or 'none'}")
         event = Event(sequence, time, name, dict(fields or {}))
         return self._answer(handlers, (event, state, config))
 
-    def wake(self, tag: str, *, time: float = 0.0, details: Mapping[str, Any] | None = None) -> Answer:
-        """Runs the wake handler of `tag` (or the catch-all one); returns its `Answer`."""
+    def wake(self, tag: str, *, time: float = 0.0, details: Mapping[str, Any] | None = None,
+             reads: Mapping[str, Any] | None = None) -> Answer:
+        """Runs the wake handler of `tag` (or the catch-all one), `read(path)` giving `reads`;
+        returns its `Answer`."""
         state, config = self._installed("Wake")
+        self._values = dict(reads or {})
         handler = self._wakes.get(tag, self._any_wake)
         if handler is None:
             raise LookupError(f"{self.id} has no on_wake handler for tag {tag!r}")
         return self._answer([handler], (Wake(tag, time, dict(details or {})), state, config))
+
+    @property
+    def values(self) -> dict[str, Any]:
+        """The values of the reads when the current call was made, path -> value (a copy)."""
+        return dict(self._values)
+
+    def read(self, path: str) -> Any:
+        """The value of `path`, one of the reads, when the current call was made. A path that came
+        without a value (not declared, or absent now, as `firstResponder` with none) raises
+        LookupError."""
+        if path not in self._values:
+            raise LookupError(f"{self.id}: {path!r} came with no value in this call; it read "
+                              f"{', '.join(map(repr, self._values)) or 'nothing'} (declare a path in reads= or the scenario's reads:)")
+        return self._values[path]
 
     def public_state(self) -> dict[str, Any]:
         """The state as it is sent: without the keys starting with `_`."""
@@ -362,17 +404,23 @@ class Plugin:
         """Registers as `plugin_id` on `connection` (peer to peer, as `run` connects) and answers
         its calls until it closes. Calls that come before the registration's answer are answered
         at once."""
-        self._serve(connection, peer_method_call(
-            HOST_PATH, HOST_INTERFACE, "RegisterPlugin", "ssa(sss)asa{sv}", self._registration(plugin_id)))
+        registration = self._registration(plugin_id)
+        if self.reads is not None:
+            self._serve(connection, peer_method_call(HOST_PATH, HOST_INTERFACE, "RegisterPlugin", REGISTRATION_SIGNATURE + "as",
+                                                     (*registration, self.reads)))
+        else:
+            self._serve(connection, peer_method_call(HOST_PATH, HOST_INTERFACE, "RegisterPlugin", REGISTRATION_SIGNATURE, registration))
 
     def serve_session(self, connection: Any, session_path: str, plugin_id: str | None = None) -> None:
         """Registers with the created session at `session_path` of a `rehearse serve` on the bus
         (`connection`: a jeepney blocking connection to that bus, the session's owner, or any
         client of a shared session), and answers its calls until the connection closes. Calls made
         while waiting for answers of one's own would wait for this loop: drive the session from
-        another connection."""
+        another connection. A session's `RegisterPlugin` takes no reads: a plugin with `reads` is refused."""
+        if self.reads is not None:
+            raise ValueError(f"{self.id}: a session's RegisterPlugin takes no reads; run it as a command plugin to read the scene")
         address = DBusAddress(session_path, bus_name=SERVICE_NAME, interface=SIMULATOR_INTERFACE)
-        self._serve(connection, new_method_call(address, "RegisterPlugin", "ssa(sss)asa{sv}",
+        self._serve(connection, new_method_call(address, "RegisterPlugin", REGISTRATION_SIGNATURE,
                                                 self._registration(plugin_id or self.id)))
 
     def _registration(self, plugin_id: str) -> tuple[str, str, list[tuple[str, ...]], list[str], Fields]:
@@ -409,6 +457,8 @@ class Plugin:
             pong: Message = new_method_return(call)
             return pong
         expected = {"Install": "a{sv}", "Deliver": "tdsa{sv}", "Wake": "sda{sv}"}.get(member)
+        if expected is not None and member != "Install" and self.reads is not None:
+            expected += "a{sv}"  # the values of the reads, last
         if expected is None or interface not in (None, PLUGIN_INTERFACE):
             return new_error(call, "org.freedesktop.DBus.Error.UnknownMethod", "s",
                              (f"no method {interface or PLUGIN_INTERFACE}.{member} at {PLUGIN_PATH}",))
@@ -420,11 +470,11 @@ class Plugin:
             if member == "Install":
                 answer = self.install(*arguments)
             elif member == "Deliver":
-                sequence, time, name, event_fields = arguments
-                answer = self.deliver(name, event_fields, sequence=sequence, time=time)
+                sequence, time, name, event_fields, *reads = arguments
+                answer = self.deliver(name, event_fields, sequence=sequence, time=time, reads=reads[0] if reads else None)
             else:
-                tag, time, details = arguments
-                answer = self.wake(tag, time=time, details=details)
+                tag, time, details, *reads = arguments
+                answer = self.wake(tag, time=time, details=details, reads=reads[0] if reads else None)
             body = ([effect.encode(f"effect {index}") for index, effect in enumerate(answer.effects)],
                     to_fields(answer.state, "state"))
         except Exception as error:
@@ -445,7 +495,7 @@ def _effects(handler: Callable[..., Effects], returned: object) -> list[Effect]:
         if all(isinstance(effect, Effect) for effect in effects):
             return effects
     raise TypeError(f"{getattr(handler, '__name__', handler)} returned {returned!r}: "
-                    "return a list of effects (emit, set_value, animate, activate, schedule) or None")
+                    "return a list of effects (emit, set_value, animate, activate, schedule, target_offset) or None")
 
 
 class RegistrationRefused(Exception):

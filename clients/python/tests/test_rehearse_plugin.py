@@ -48,6 +48,16 @@ class EffectTests(unittest.TestCase):
         self.assertEqual(rp.activate().encode(), ("activate", {"sets": ("as", [])}))
         self.assertEqual(rp.schedule(2, "again").encode(), ("schedule", {"after": ("d", 2.0), "tag": ("s", "again")}))
 
+    def test_target_offset_encodes_the_offset_as_a_point_of_doubles(self):
+        self.assertEqual(rp.target_offset("list", 0, -124).encode(),
+                         ("target-offset", {"target": ("s", "list"), "offset": ("a{sv}", {"x": ("d", 0.0), "y": ("d", -124.0)})}))
+        with self.assertRaisesRegex(TypeError, "target_offset: y must be a finite number, not nan"):
+            rp.target_offset("list", 0, math.nan)
+        with self.assertRaisesRegex(TypeError, "target_offset: x must be a finite number, not True"):
+            rp.target_offset("list", True, 0)
+        with self.assertRaisesRegex(TypeError, "target_offset: the scroll view must be a non-empty str"):
+            rp.target_offset("", 0, 0)
+
     def test_emit_takes_keyword_fields_and_a_dict(self):
         self.assertEqual(rp.emit("focus.changed", {"from": "username"}, to="password"),
                          rp.Effect("emit", {"name": "focus.changed", "fields": {"from": "username", "to": "password"}}))
@@ -101,6 +111,29 @@ class DispatchTests(unittest.TestCase):
             state["ticked"] = wake.time
 
         return plugin
+
+    def test_handlers_read_the_values_of_the_call_they_run_in(self):
+        plugin = rp.Plugin("reader", reads=["list.contentInset.top"])
+
+        @plugin.on("tap")
+        def tap(event, state, config):
+            state["top"] = plugin.read("list.contentInset.top")
+
+        @plugin.on_wake("later")
+        def later(wake, state, config):
+            state["seen"] = plugin.values
+
+        plugin.install()
+        self.assertEqual(plugin.deliver("tap", reads={"list.contentInset.top": 64.0}).state, {"top": 64.0})
+        self.assertEqual(plugin.wake("later", reads={"password.text": "<redacted>"}).state["seen"], {"password.text": "<redacted>"})
+        # A call without the value: the handler is told what it did get.
+        with self.assertRaisesRegex(LookupError, "reader: 'list.contentInset.top' came with no value in this call; "
+                                                 "it read 'title.alpha'"):
+            plugin.deliver("tap", reads={"title.alpha": 1.0})
+
+    def test_a_plugin_with_reads_cannot_register_with_a_session(self):
+        with self.assertRaisesRegex(ValueError, "reader: a session's RegisterPlugin takes no reads"):
+            rp.Plugin("reader", reads=[]).serve_session(None, "/org/rehearse/Simulator/session/1")
 
     def test_install_lays_the_scenarios_configuration_on_the_defaults(self):
         plugin = self.plugin()
@@ -232,6 +265,21 @@ class ProtocolTests(unittest.TestCase):
         self.assertEqual((effects, state["woke"]), ([], {"tag": "moved", "time": 1.25, "finished": False}))
         effects, state = answer_of(self.host.call("Wake", "sda{sv}", "later", 1.5, {}))
         self.assertEqual(state["woke"], {"tag": "later", "time": 1.5})  # `finished` None: left out
+
+    def test_a_plugin_with_reads_registers_them_and_takes_their_values_with_each_call(self):
+        registration = self.start([sys.executable, os.path.join(ROOT, "Tests", "rehearseTests", "reads_plugin.py"), "title.alpha"])
+        self.assertEqual(registration.header.fields[HeaderFields.signature], "ssa(sss)asa{sv}as")
+        self.assertEqual(registration.body[5], ["title.alpha"])
+        self.host.call("Install", "a{sv}", {})
+        reads = rp.to_fields({"title.alpha": 0.5, "password.text": "<redacted>"})
+        effects, _ = answer_of(self.host.call("Deliver", "tdsa{sv}a{sv}", 1, 0.0, "tap", {"target": ("s", "title")}, reads))
+        self.assertEqual(effects, [("emit", {"name": "reads.seen", "fields": {"values": {"title.alpha": 0.5, "password.text": "<redacted>"}}}),
+                                   ("schedule", {"after": 0.1, "tag": "later"})])
+        effects, _ = answer_of(self.host.call("Wake", "sda{sv}a{sv}", "later", 0.1, {}, rp.to_fields({"title.alpha": 0.25})))
+        self.assertEqual(effects, [("emit", {"name": "reads.seen", "fields": {"values": {"title.alpha": 0.25}}})])
+        # Having registered with reads, it takes the calls with them only.
+        reply = self.host.call("Deliver", "tdsa{sv}", 2, 0.2, "tap", {})
+        self.assertEqual(reply.body, ("Deliver takes (tdsa{sv}a{sv}), not (tdsa{sv})",))
 
     def test_the_answer_carries_the_declared_dbus_types(self):
         self.start()

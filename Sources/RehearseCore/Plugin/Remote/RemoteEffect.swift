@@ -12,10 +12,18 @@ public enum RemoteEffect: Hashable, Sendable {
     case activate(sets: [String])
     /// Asks for `Wake(tag)` after `delay` of virtual time.
     case schedule(after: VirtualTime, tag: String)
+    /// Changes where the scroll view released now comes to rest, as a delegate sets
+    /// `targetContentOffset` in `scrollViewWillEndDragging`: valid only in the answer to
+    /// ``targetOffsetCall``.
+    case targetOffset(scrollView: String, offset: Point)
+
+    /// The one call whose answer may hold a `target-offset` effect.
+    public static let targetOffsetCall = "Deliver(scroll.willEndDragging)"
 
     /// The kinds an answer may name, as the protocol names them.
     public enum Kind: String, CaseIterable, Sendable {
         case emit, set, animate, activate, schedule
+        case targetOffset = "target-offset"
     }
 
     /// Reads the effect `(kind, arguments)` of an answer; throws what is wrong, naming the argument.
@@ -45,6 +53,8 @@ public enum RemoteEffect: Hashable, Sendable {
                 throw FieldError(path: "after", problem: .invalidValue("must be a number of seconds, found \(delay)"))
             }
             self = .schedule(after: after, tag: try reader.required("tag"))
+        case .targetOffset:
+            self = .targetOffset(scrollView: try reader.required("target"), offset: try reader.required("offset", as: Point.self))
         }
         try reader.finish()
     }
@@ -67,6 +77,7 @@ extension RemoteEffect {
         case .animate: .animate
         case .activate: .activate
         case .schedule: .schedule
+        case .targetOffset: .targetOffset
         }
     }
 }
