@@ -32,8 +32,6 @@ import Testing
         }
     }
 
-    static func rubberBand(_ x: Double, _ d: Double) -> Double { (1 - 1 / (x * 0.55 / d + 1)) * d }
-
     // MARK: Nesting
 
     @Test func aVerticalDragScrollsTheInnerListAndAHorizontalOnePagesTheOuterPager() throws {
@@ -74,7 +72,7 @@ import Testing
         try simulation.touch(.began, 300, 200, at: 0)
         try simulation.touch(.moved, 280, 200, at: 0.05)
         try simulation.touch(.moved, 60, 200, at: 0.2)
-        #expect(abs(try simulation.number("carousel.contentOffset.x") - (320 + Self.rubberBand(220, 320))) < 1e-9)
+        #expect(abs(try simulation.number("carousel.contentOffset.x") - (320 + ScrollViewTests.rubberBand(220, 320))) < 1e-9)
         #expect(try simulation.number("pager.contentOffset.x") == 320)
         try simulation.touch(.ended, 60, 200, at: 0.4)
         simulation.run(until: .seconds(3)!)
@@ -169,12 +167,12 @@ import Testing
         // 300 points down in 30 frames of 10: the pan begins at the second, 280 points past the top.
         try simulation.drag(from: Point(x: 160, y: 100), to: Point(x: 160, y: 400), duration: 0.5, hold: 0.2)
         let moves = always && bounces
-        #expect(abs(try simulation.number("short.contentOffset.y") - (moves ? -Self.rubberBand(280, 568) : 0)) < 1e-9)
+        #expect(abs(try simulation.number("short.contentOffset.y") - (moves ? -ScrollViewTests.rubberBand(280, 568) : 0)) < 1e-9)
         simulation.run(until: .seconds(3)!)
         #expect(try simulation.number("short.contentOffset.y") == 0)
         try simulation.drag(from: Point(x: 300, y: 300), to: Point(x: 160, y: 300), start: 3, duration: 0.5, hold: 0.2)
         let across = 140 - 140.0 / 30 * 3  // 14 points in at the third frame
-        #expect(abs(try simulation.number("short.contentOffset.x") - (moves ? Self.rubberBand(across, 320) : 0)) < 1e-9)
+        #expect(abs(try simulation.number("short.contentOffset.x") - (moves ? ScrollViewTests.rubberBand(across, 320) : 0)) < 1e-9)
     }
 
     // MARK: Scrolls to top
