@@ -237,6 +237,25 @@ import Testing
         #expect(try simulation.number("list.contentOffset.y") == 1000)
     }
 
+    @Test func aTapOnTheStatusBarReplacesAFlingButNotADrag() throws {
+        let (simulation, log) = try Self.list()
+        // Flung down the content, then the status bar tapped mid-fling: it goes to the top instead.
+        try simulation.drag(from: Point(x: 160, y: 400), to: Point(x: 160, y: 300), duration: 0.1)
+        #expect(simulation.scrolling.isDecelerating("list"))
+        simulation.run(until: .seconds(0.3)!)
+        try Self.tapStatusBar(simulation)
+        simulation.run(until: .seconds(2)!)
+        #expect(try simulation.number("list.contentOffset.y") == -20)
+        #expect(!log.names.contains("scroll.didEndDecelerating") && log.names.contains("scroll.didScrollToTop"))
+        // A finger dragging it: the tap leaves it to the finger.
+        try simulation.touch(.began, 160, 300, at: 3)
+        try simulation.touch(.moved, 160, 250, at: 3.05)  // the pan begins here
+        try simulation.touch(.moved, 160, 200, at: 3.1)
+        try Self.tapStatusBar(simulation)
+        simulation.run(until: .seconds(4)!)
+        #expect(try simulation.number("list.contentOffset.y") == 30)  // 50 up from -20, held by the finger
+    }
+
     // MARK: Properties
 
     @Test func theNewPropertiesReadAndSetThroughPathsAndNodeFields() throws {
