@@ -39,6 +39,8 @@ import Testing
         .scrollWillEndDragging(ScrollRelease(target: "scroll", velocity: Point(x: 0, y: 1200),
                                              targetContentOffset: Point(x: 0, y: 600))),
         .scrollDidEndDecelerating(ScrollPosition(target: "scroll", contentOffset: Point(x: 0, y: 600))),
+        .scrollDidScrollToTop(ScrollPosition(target: "scroll", contentOffset: Point(x: 0, y: -20))),
+        .statusBarTap(StatusBarTap()),
         .custom(name: "login.submit", fields: ["username": "vijay", "attempt": 2, "nested": ["a": [1, 2.5]]]),
     ]
 

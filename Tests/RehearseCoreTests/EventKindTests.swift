@@ -50,6 +50,8 @@ import Testing
         case .scrollDidScroll: ErasedKind(EventKind.scrollDidScroll)
         case .scrollWillEndDragging: ErasedKind(EventKind.scrollWillEndDragging)
         case .scrollDidEndDecelerating: ErasedKind(EventKind.scrollDidEndDecelerating)
+        case .scrollDidScrollToTop: ErasedKind(EventKind.scrollDidScrollToTop)
+        case .statusBarTap: ErasedKind(EventKind.statusBarTap)
         }
     }
 

@@ -70,6 +70,23 @@ import Testing
         #expect(frames.count == 2 + 11, "\(frames.count) frames in 200 ms")
     }
 
+    /// The page's "Status bar" button taps the status bar: the one scroll view on screen goes to its top.
+    @Test func theStatusBarButtonScrollsTheScrollViewToItsTop() async throws {
+        let viewer = LiveViewer(readOnly: false, scenario: nil, registry: shippedPlugins)
+        let session = try session(plugins: [])
+        var list = Node(id: "list", kind: .scrollView, frame: Rect(x: 0, y: 0, width: 320, height: 568))
+        list.contentSize = Size(width: 320, height: 3000)
+        list.contentOffset = Point(x: 0, y: 1000)
+        try session.simulation.scene.add(list)
+        let (client, stream) = try #require(viewer.hub.connect())
+        viewer.serve(session)
+        #expect(viewer.hub.submit(.statusBarTap, from: client))
+        viewer.serve(session)
+        session.simulation.advance(by: .seconds(2)!)
+        _ = await messages(stream) { viewer.hub.disconnect(client) }
+        #expect(session.simulation.scene["list"]?.contentOffset == .zero)
+    }
+
     @Test func aReadOnlyViewerRefusesChangesAndSaysWhy() async throws {
         let viewer = LiveViewer(readOnly: true, scenario: nil, registry: shippedPlugins)
         let session = try session()

@@ -12,6 +12,7 @@ import Testing
             (#"{"type":"rotate","to":"landscapeLeft"}"#, .rotate(.landscapeLeft)),
             (#"{"type":"keyboard","show":false}"#, .keyboard(show: false)),
             (#"{"type":"network","online":true}"#, .network(online: true)),
+            (#"{"type":"statusBarTap"}"#, .statusBarTap),
             (#"{"type":"speed","value":0.25}"#, .speed(0.25)),
             (#"{"type":"scrub","value":-1}"#, .scrub(seconds: 0)),
             (#"{"type":"live"}"#, .live),

@@ -15,6 +15,8 @@ import Testing
         "scroll-until-visible-not-a-scroll-view.yaml", "unknown-constraint-set.yaml", "contradictory-constraints.yaml",
         "vfl-syntax-error.yaml", "explore-unknown-tap-node.yaml", "query-never-matches.yaml", "invariant-unknown-path.yaml",
         "invariant-ordered-string.yaml",
+        // nested scroll views: parents' order and the scene's depth, and a path's value type
+        "nested-scroll-views-cycle.yaml", "nested-scroll-views-too-deep.yaml", "set-scrolls-to-top-number.yaml",
         // what a path holds (an ordering needs a number)
         "ordering-of-text.yaml", "ordering-against-text.yaml", "ordering-of-a-frame.yaml",
         // the installed plugins' events and their fields, and what a field's value holds beyond its form

@@ -10,6 +10,7 @@ public enum BuiltinEvent: Int, CaseIterable, Sendable {
     case touchBegan, touchMoved, touchEnded, touchCancelled
     case gesturePan, gestureSwipe, gestureLongPress, gesturePinch
     case scrollWillBeginDragging, scrollDidScroll, scrollWillEndDragging, scrollDidEndDecelerating
+    case scrollDidScrollToTop, statusBarTap
 
     /// The event's dotted name, as files, D-Bus and traces write it.
     public var name: String {
@@ -43,6 +44,8 @@ public enum BuiltinEvent: Int, CaseIterable, Sendable {
         case .scrollDidScroll: "scroll.didScroll"
         case .scrollWillEndDragging: "scroll.willEndDragging"
         case .scrollDidEndDecelerating: "scroll.didEndDecelerating"
+        case .scrollDidScrollToTop: "scroll.didScrollToTop"
+        case .statusBarTap: "statusBar.tap"
         }
     }
 
@@ -93,8 +96,9 @@ public enum BuiltinEvent: Int, CaseIterable, Sendable {
         case .gestureLongPress: LongPressGesture.self
         case .gesturePinch: PinchGesture.self
         case .scrollWillBeginDragging: NodeTarget.self
-        case .scrollDidScroll, .scrollDidEndDecelerating: ScrollPosition.self
+        case .scrollDidScroll, .scrollDidEndDecelerating, .scrollDidScrollToTop: ScrollPosition.self
         case .scrollWillEndDragging: ScrollRelease.self
+        case .statusBarTap: StatusBarTap.self
         }
     }
 
@@ -130,6 +134,8 @@ public enum BuiltinEvent: Int, CaseIterable, Sendable {
         case .scrollDidScroll: "a scroll view, whenever its content offset changes by a drag or its own motion"
         case .scrollWillEndDragging: "a scroll view, when the finger lifts; a plugin may change the target"
         case .scrollDidEndDecelerating: "a scroll view, when the motion after a drag has come to rest"
+        case .scrollDidScrollToTop: "a scroll view, at rest at its top after a tap on the status bar"
+        case .statusBarTap: "injected: a tap on the status bar; scrolls the one scroll view on screen with scrollsToTop to its top"
         }
     }
 
@@ -165,6 +171,8 @@ public enum BuiltinEvent: Int, CaseIterable, Sendable {
         case .scrollDidScroll: .scrollDidScroll(try ScrollPosition(fields: fields))
         case .scrollWillEndDragging: .scrollWillEndDragging(try ScrollRelease(fields: fields))
         case .scrollDidEndDecelerating: .scrollDidEndDecelerating(try ScrollPosition(fields: fields))
+        case .scrollDidScrollToTop: .scrollDidScrollToTop(try ScrollPosition(fields: fields))
+        case .statusBarTap: .statusBarTap(try StatusBarTap(fields: fields))
         }
     }
 }

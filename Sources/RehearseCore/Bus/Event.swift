@@ -37,6 +37,10 @@ public enum Event: Hashable, Sendable {
     case scrollDidScroll(ScrollPosition)
     case scrollWillEndDragging(ScrollRelease)
     case scrollDidEndDecelerating(ScrollPosition)
+    /// A scroll view a tap on the status bar scrolled to its top (UIKit's `scrollViewDidScrollToTop`).
+    case scrollDidScrollToTop(ScrollPosition)
+    /// A tap on the status bar (``StatusBarTap``).
+    case statusBarTap(StatusBarTap)
     /// A plugin-defined event such as `login.submit`.
     case custom(name: String, fields: Fields)
 
@@ -79,6 +83,8 @@ public enum Event: Hashable, Sendable {
         case .scrollDidScroll: .scrollDidScroll
         case .scrollWillEndDragging: .scrollWillEndDragging
         case .scrollDidEndDecelerating: .scrollDidEndDecelerating
+        case .scrollDidScrollToTop: .scrollDidScrollToTop
+        case .statusBarTap: .statusBarTap
         case .custom: nil
         }
     }
@@ -117,8 +123,10 @@ public enum Event: Hashable, Sendable {
         case .gestureLongPress(let payload): payload.fields
         case .gesturePinch(let payload): payload.fields
         case .scrollWillBeginDragging(let payload): payload.fields
-        case .scrollDidScroll(let payload), .scrollDidEndDecelerating(let payload): payload.fields
+        case .scrollDidScroll(let payload), .scrollDidEndDecelerating(let payload), .scrollDidScrollToTop(let payload):
+            payload.fields
         case .scrollWillEndDragging(let payload): payload.fields
+        case .statusBarTap(let payload): payload.fields
         case .custom(_, let fields): fields
         }
     }

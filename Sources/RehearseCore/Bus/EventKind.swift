@@ -107,6 +107,13 @@ extension EventKind where Payload == ScrollPosition {
     public static var scrollDidEndDecelerating: Self {
         Self(.scrollDidEndDecelerating) { if case .scrollDidEndDecelerating(let p) = $0 { p } else { nil } }
     }
+    public static var scrollDidScrollToTop: Self {
+        Self(.scrollDidScrollToTop) { if case .scrollDidScrollToTop(let p) = $0 { p } else { nil } }
+    }
+}
+
+extension EventKind where Payload == StatusBarTap {
+    public static var statusBarTap: Self { Self(.statusBarTap) { if case .statusBarTap(let p) = $0 { p } else { nil } } }
 }
 
 extension EventKind where Payload == ScrollRelease {

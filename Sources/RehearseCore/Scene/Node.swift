@@ -37,6 +37,17 @@ public struct Node: Hashable, Sendable {
     public var pagingEnabled = false
     /// What dragging a scroll view does to the keyboard.
     public var keyboardDismissMode = KeyboardDismissMode.none
+    /// Whether a drag begun along one axis moves the scroll view along that axis only (UIKit's
+    /// `isDirectionalLockEnabled`, default false; ``NestedScrolling/lockedAxis(of:translation:)``).
+    public var directionalLockEnabled = false
+    /// Whether a scroll view whose content is no taller than itself still drags and rubber-bands
+    /// vertically when it `bounces` (UIKit's `alwaysBounceVertical`, default false).
+    public var alwaysBounceVertical = false
+    /// The same across (UIKit's `alwaysBounceHorizontal`, default false).
+    public var alwaysBounceHorizontal = false
+    /// Whether a tap on the status bar scrolls the scroll view to its top, when it is the one on
+    /// screen that has it (UIKit's `scrollsToTop`, default true; ``ScrollViewService``).
+    public var scrollsToTop = true
 
     /// Shape-layer stroke state.
     public var strokeStart = 0.0

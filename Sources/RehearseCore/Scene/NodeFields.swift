@@ -4,6 +4,7 @@ extension Node {
         "text", "secure", "returnKey", "tag", "enablesReturnKeyAutomatically", "hidden", "alpha",
         "contentSize", "contentOffset", "contentInset", "scrollIndicatorInsets", "zoomScale", "strokeStart", "strokeEnd",
         "decelerationRate", "bounces", "pagingEnabled", "keyboardDismissMode", "scrollEnabled",
+        "directionalLockEnabled", "alwaysBounceVertical", "alwaysBounceHorizontal", "scrollsToTop",
         "accessibilityLabel", "accessibilityTraits", "isAccessibilityElement",
     ]
 
@@ -38,6 +39,10 @@ extension Node {
         node.scrollEnabled = try reader.optional("scrollEnabled") ?? node.scrollEnabled
         node.pagingEnabled = try reader.optional("pagingEnabled") ?? node.pagingEnabled
         node.keyboardDismissMode = try reader.choice("keyboardDismissMode") ?? node.keyboardDismissMode
+        node.directionalLockEnabled = try reader.optional("directionalLockEnabled") ?? node.directionalLockEnabled
+        node.alwaysBounceVertical = try reader.optional("alwaysBounceVertical") ?? node.alwaysBounceVertical
+        node.alwaysBounceHorizontal = try reader.optional("alwaysBounceHorizontal") ?? node.alwaysBounceHorizontal
+        node.scrollsToTop = try reader.optional("scrollsToTop") ?? node.scrollsToTop
         node.accessibilityLabel = try reader.optional("accessibilityLabel")
         try node.accessibilityLabel.map { label throws(FieldError) in try ScenarioLimits.checkText(label, path: "accessibilityLabel") }
         node.accessibilityTraits = try reader.optional("accessibilityTraits") ?? node.accessibilityTraits

@@ -26,11 +26,27 @@ enum ScrollAxis: CaseIterable {
         return start...max(start, content + trailing - dimension(of: node))
     }
 
-    /// Whether the content with its insets is longer than the view on this axis: a drag moves it
-    /// only then, as UIScrollView's with `alwaysBounceVertical` and `alwaysBounceHorizontal` off.
+    /// Whether a drag moves the scroll view on this axis: when its content with its insets is
+    /// longer than the view, or, as UIScrollView's `alwaysBounceVertical` and
+    /// `alwaysBounceHorizontal` say, when that is on for this axis and the view `bounces` (a
+    /// shorter content then rubber-bands from its start).
     func scrolls(_ node: Node) -> Bool {
         let (leading, trailing, content) = extent(of: node)
-        return content + leading + trailing > dimension(of: node)
+        return content + leading + trailing > dimension(of: node) || (alwaysBounces(node) && node.bounces)
+    }
+
+    /// The scroll view's `alwaysBounce` flag for this axis.
+    private func alwaysBounces(_ node: Node) -> Bool {
+        switch self {
+        case .horizontal: node.alwaysBounceHorizontal
+        case .vertical: node.alwaysBounceVertical
+        }
+    }
+
+    /// The axis a movement goes mostly along: horizontal when it goes further across than down
+    /// or up, else vertical (a movement exactly diagonal counts as vertical).
+    static func mostly(_ movement: Point) -> ScrollAxis {
+        abs(movement.x) > abs(movement.y) ? .horizontal : .vertical
     }
 
     /// The inset before the content, the inset after it, and the content's size on this axis.

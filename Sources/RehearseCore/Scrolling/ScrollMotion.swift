@@ -9,6 +9,9 @@ struct ScrollMotion {
     var vertical: ScrollAxisMotion
     /// Whether a frame has moved it yet (until then a plugin may still change its target).
     var hasMoved = false
+    /// Whether it is a tap on the status bar's scroll to the top, which ends with
+    /// `scroll.didScrollToTop` instead of `scroll.didEndDecelerating`.
+    var scrollsToTop = false
 
     func motion(_ axis: ScrollAxis) -> ScrollAxisMotion {
         switch axis {

@@ -1,5 +1,6 @@
-/// `scroll.didScroll` and `scroll.didEndDecelerating`: a scroll view and its content offset, as
-/// `scrollViewDidScroll(_:)` and `scrollViewDidEndDecelerating(_:)` see them.
+/// `scroll.didScroll`, `scroll.didEndDecelerating` and `scroll.didScrollToTop`: a scroll view and
+/// its content offset, as `scrollViewDidScroll(_:)`, `scrollViewDidEndDecelerating(_:)` and
+/// `scrollViewDidScrollToTop(_:)` see them.
 public struct ScrollPosition: TabulatedPayload {
     public static let fieldTable = FieldTable(
         Self(target: "", contentOffset: .zero), .required("target", \.target), .required("contentOffset", \.contentOffset, "{x,y}"))

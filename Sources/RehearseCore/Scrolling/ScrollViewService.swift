@@ -11,7 +11,10 @@
 ///   offset (which a plugin may change while it is delivered, ``setTargetContentOffset(_:of:)``),
 ///   and `scroll.didEndDecelerating` once a motion has come to rest;
 /// - `keyboardDismissMode` `onDrag` ends editing when a drag begins; `interactive` lets the
-///   keyboard follow the finger below its top and hides or returns it on release.
+///   keyboard follow the finger below its top and hides or returns it on release;
+/// - `directionalLockEnabled` keeps a drag begun in one general direction on that axis
+///   (``NestedScrolling/lockedAxis(of:translation:)``);
+/// - a tap on the status bar scrolls a scroll view to its top (``scrollToTop(_:)``).
 ///
 /// A finger that comes down on a moving scroll view stops it where the last frame drew it (``stop(_:)``).
 public final class ScrollViewService {
@@ -23,8 +26,15 @@ public final class ScrollViewService {
         let startTranslation: Point
         /// The offset when the drag began (paging moves at most a page from it).
         let startOffset: Point
+        /// The one axis a directional lock lets it move on (nil: both).
+        let lockedAxis: ScrollAxis?
         /// Whether the keyboard is following this drag's finger.
         var movesKeyboard = false
+
+        /// Whether the drag moves `node` on `axis`.
+        func moves(_ node: Node, on axis: ScrollAxis) -> Bool {
+            axis.scrolls(node) && (lockedAxis == nil || lockedAxis == axis)
+        }
     }
 
     let scene: Scene
@@ -33,7 +43,7 @@ public final class ScrollViewService {
     let animator: Animator
     let keyboard: KeyboardService
     /// How close a motion must come to rest to settle: half a pixel of the device's screen.
-    private let threshold: Double
+    let threshold: Double
     var drags: [String: Drag] = [:]
     /// The motions in flight, in the order they started.
     private var motions: [ScrollMotion] = []
@@ -129,7 +139,8 @@ public final class ScrollViewService {
         let free = ScrollAxis.point { axis in
             RubberBand.freeOffset(axis.of(node.contentOffset), in: axis.range(of: node), dimension: axis.dimension(of: node))
         }
-        drags[node.id] = Drag(startFree: free, startTranslation: translation, startOffset: node.contentOffset)
+        drags[node.id] = Drag(startFree: free, startTranslation: translation, startOffset: node.contentOffset,
+                              lockedAxis: NestedScrolling.lockedAxis(of: node, translation: translation))
         bus.publish(.scrollWillBeginDragging(NodeTarget(target: node.id)), source: "scrolling")
         if node.keyboardDismissMode == .onDrag { dismissKeyboard() }
     }
@@ -137,7 +148,7 @@ public final class ScrollViewService {
     private func drag(_ node: Node, _ pan: PanGesture) {
         guard let drag = drags[node.id] else { return }
         let offset = ScrollAxis.point { axis in
-            guard axis.scrolls(node) else { return axis.of(node.contentOffset) }
+            guard drag.moves(node, on: axis) else { return axis.of(node.contentOffset) }
             let free = axis.of(drag.startFree) - (axis.of(pan.translation) - axis.of(drag.startTranslation))
             let range = axis.range(of: node)
             guard node.bounces else { return min(max(free, range.lowerBound), range.upperBound) }
@@ -151,7 +162,7 @@ public final class ScrollViewService {
         guard let drag = drags.removeValue(forKey: node.id) else { return }
         func motion(_ axis: ScrollAxis) -> ScrollAxisMotion {
             let offset = axis.of(node.contentOffset), range = axis.range(of: node)
-            guard axis.scrolls(node) else { return .still(at: offset) }
+            guard drag.moves(node, on: axis) else { return .still(at: offset) }
             guard node.pagingEnabled else {
                 return .release(at: offset, velocity: axis.of(velocity), range: range, rate: node.decelerationRate,
                                  bounces: node.bounces, threshold: threshold)
@@ -174,7 +185,7 @@ public final class ScrollViewService {
 
     // MARK: Moving
 
-    private func start(_ motion: ScrollMotion) {
+    func start(_ motion: ScrollMotion) {
         motions.append(motion)
         onMotionStarted()
     }
@@ -190,8 +201,8 @@ public final class ScrollViewService {
         let settled = moving.filter { $0.isSettled(at: time) || !scene.contains($0.id) }
         motions.removeAll { motion in settled.contains { $0.id == motion.id && $0.release == motion.release } }
         for motion in settled where scene.contains(motion.id) {
-            let offset = scene[motion.id]?.contentOffset ?? motion.target
-            bus.publish(.scrollDidEndDecelerating(ScrollPosition(target: motion.id, contentOffset: offset)), source: "scrolling")
+            let position = ScrollPosition(target: motion.id, contentOffset: scene[motion.id]?.contentOffset ?? motion.target)
+            bus.publish(motion.scrollsToTop ? .scrollDidScrollToTop(position) : .scrollDidEndDecelerating(position), source: "scrolling")
         }
     }
 

@@ -68,6 +68,7 @@ public final class Simulation {
         scrolling.onMotionStarted = { [weak displayLink] in displayLink?.wake() }
         displayLink.onFrame = { [unowned scrolling] time in scrolling.frame(at: time) }
         gestures.stopScrolling = { [unowned scrolling] id in scrolling.stop(id) }
+        bus.subscribe(.name(BuiltinEvent.statusBarTap.name), owner: "scrolling") { [unowned self] _ in self.tapStatusBar() }
         bus.onSubscriptionsChanged = { [weak displayLink] in displayLink?.wake() }
         // A tap the fingers made is published as an injected one is, hit-tested on the way in.
         gestures.emitTap = { [unowned self] tap in _ = try? self.emit(.tap(tap), source: "touch") }
@@ -339,7 +340,8 @@ public final class Simulation {
             try node(pinch.target, field: "target")
             try checkOnScreen(pinch.center, "center")
         case .scrollWillBeginDragging(let request): try node(request.target, field: "target")
-        case .scrollDidScroll(let position), .scrollDidEndDecelerating(let position): try node(position.target, field: "target")
+        case .scrollDidScroll(let position), .scrollDidEndDecelerating(let position), .scrollDidScrollToTop(let position):
+            try node(position.target, field: "target")
         case .scrollWillEndDragging(let release): try node(release.target, field: "target")
         case .custom(let name, let fields):
             guard let declared = vocabulary[name] else {
@@ -351,7 +353,7 @@ public final class Simulation {
                 throw InjectionError.invalidFields(name: name, error)
             }
         case .keyboardWillShow, .keyboardDidShow, .keyboardWillHide, .keyboardDidHide, .focusChanged, .motion, .tick,
-             .orientation, .animationFinished, .network, .pluginFailed, .invariantFailed:
+             .orientation, .animationFinished, .network, .pluginFailed, .invariantFailed, .statusBarTap:
             break
         }
     }
@@ -418,7 +420,7 @@ public final class Simulation {
         case .keyboardWillShow, .keyboardDidShow, .keyboardWillHide, .keyboardDidHide, .focus, .focusChanged, .resign,
              .motion, .tick, .animationFinished, .network, .pluginFailed, .invariantFailed, .gesturePan, .gestureSwipe,
              .gestureLongPress, .gesturePinch, .scrollWillBeginDragging, .scrollDidScroll, .scrollWillEndDragging,
-             .scrollDidEndDecelerating:
+             .scrollDidEndDecelerating, .scrollDidScrollToTop, .statusBarTap:
             return event
         }
     }

@@ -3,7 +3,8 @@ extension Simulation {
     /// `NODE.alpha`, `NODE.contentOffset.y` and every other animatable property; `NODE.hidden`,
     /// `NODE.text`, `NODE.secure`, `NODE.returnKey`, `NODE.tag`, `NODE.enablesReturnKeyAutomatically`,
     /// a scroll view's `NODE.decelerationRate`, `NODE.bounces`, `NODE.pagingEnabled`, `NODE.keyboardDismissMode`
-    /// and `NODE.scrollEnabled`; `NODE.accessibilityLabel`, `NODE.accessibilityTraits` and
+    /// `NODE.scrollEnabled`, `NODE.directionalLockEnabled`, `NODE.alwaysBounceVertical`,
+    /// `NODE.alwaysBounceHorizontal` and `NODE.scrollsToTop`; `NODE.accessibilityLabel`, `NODE.accessibilityTraits` and
     /// `NODE.isAccessibilityElement`; and `statusBar.hidden`. Inside an animation transaction animatable changes are animated (a
     /// component path such as `frame.y` animates that component alone).
     /// Throws, changing nothing, for a path that cannot be set or a value of the wrong type.
@@ -83,6 +84,10 @@ extension Simulation {
         case "scrollEnabled": changed.scrollEnabled = try read(Bool.self)
         case "pagingEnabled": changed.pagingEnabled = try read(Bool.self)
         case "keyboardDismissMode": changed.keyboardDismissMode = try choice(KeyboardDismissMode.self)
+        case "directionalLockEnabled": changed.directionalLockEnabled = try read(Bool.self)
+        case "alwaysBounceVertical": changed.alwaysBounceVertical = try read(Bool.self)
+        case "alwaysBounceHorizontal": changed.alwaysBounceHorizontal = try read(Bool.self)
+        case "scrollsToTop": changed.scrollsToTop = try read(Bool.self)
         default:
             _ = try self.value(at: path)
             throw fail("\(parts[1]) cannot be set")

@@ -23,6 +23,7 @@ extension Simulation {
     public static let nodeStatePaths = [
         "kind", "hidden", "text", "secure", "returnKey", "tag", "enablesReturnKeyAutomatically", "parent", "children",
         "decelerationRate", "bounces", "pagingEnabled", "keyboardDismissMode", "scrollEnabled",
+        "directionalLockEnabled", "alwaysBounceVertical", "alwaysBounceHorizontal", "scrollsToTop",
         "accessibilityLabel", "accessibilityTraits", "isAccessibilityElement",
     ]
 
@@ -153,6 +154,10 @@ extension Simulation {
         case "scrollEnabled": return .bool(node.scrollEnabled)
         case "pagingEnabled": return .bool(node.pagingEnabled)
         case "keyboardDismissMode": return .string(node.keyboardDismissMode.rawValue)
+        case "directionalLockEnabled": return .bool(node.directionalLockEnabled)
+        case "alwaysBounceVertical": return .bool(node.alwaysBounceVertical)
+        case "alwaysBounceHorizontal": return .bool(node.alwaysBounceHorizontal)
+        case "scrollsToTop": return .bool(node.scrollsToTop)
         case "accessibilityLabel": return node.accessibilityLabel.map(FieldValue.string)
         case "accessibilityTraits": return node.accessibilityTraits.fieldValue
         case "isAccessibilityElement": return .bool(node.isAccessibilityElement)

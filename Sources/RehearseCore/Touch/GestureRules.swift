@@ -12,6 +12,10 @@ public enum GestureRules {
     /// How far a finger moves before a pan begins (Rehearse's: 10 points, as UIScrollView is seen
     /// to start tracking; UIKit does not publish its pan hysteresis).
     public static let panThreshold = 10.0
+    /// A drag of a scroll view with `directionalLockEnabled` is locked to one axis when its first
+    /// movement goes at least this many times further along it than across it, within 26.6° of
+    /// it (Rehearse's: UIKit documents "one general direction" and keeps its angle private).
+    public static let directionalLockRatio = 2.0
     /// A swipe covers at least this distance along one axis (Rehearse's; UIKit's are private)...
     public static let minimumSwipeDistance = 50.0
     /// ... within this long of the finger coming down, else it fails (and a pan waiting for it begins).

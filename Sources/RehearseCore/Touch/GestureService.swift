@@ -1,13 +1,16 @@
 /// Recognises gestures in the touches on the bus and publishes them (`gesture.pan`,
 /// `gesture.swipe`, `gesture.longPress`, `gesture.pinch`), plus a `tap` for a finger that lifts
 /// within a tap's slop; the rules are ``TouchSequence``'s. A finger that comes down in a scroll view
-/// (one with `scrollEnabled`: the nearest such) belongs to the scroll view's pan, and stops the
-/// scroll view if it is moving.
+/// (one with `scrollEnabled`) belongs to a scroll view's pan, and stops every moving scroll view
+/// it is in; among nested ones, the pan drags the one its first movement chooses
+/// (``NestedScrolling/panTarget(in:translation:)``), the nearest until then.
 public final class GestureService {
     private let scene: Scene
     private let bus: EventBus
     private let timeline: Timeline
     private var sequence: TouchSequence?
+    /// The scroll views with `scrollEnabled` the current sequence's first finger is in, nearest first.
+    private var scrollViews: [String] = []
     /// When the current sequence asked to be woken, soonest first.
     private var wakeTimes: [VirtualTime] = []
     /// The time of the one wake-up on the timeline, if any: a finger that taps on a clock that
@@ -99,10 +102,11 @@ public final class GestureService {
 
     private func start(_ touch: Touch, at now: VirtualTime) {
         wakeTimes = []
-        let scrollView = touch.target.flatMap { target in
-            lineage(of: target).first { [scene] in scene.read($0) { $0.kind == .scrollView && $0.scrollEnabled } ?? false }
-        }
-        let stopped = scrollView.map(stopScrolling) ?? false
+        scrollViews = touch.target.map { target in
+            lineage(of: target).filter { [scene] in scene.read($0) { $0.kind == .scrollView && $0.scrollEnabled } ?? false }
+        } ?? []
+        let scrollView = scrollViews.first
+        let stopped = scrollViews.map(stopScrolling).contains(true)
         let (started, outputs) = TouchSequence.begin(
             id: touch.id, at: touch.point, time: now, target: touch.target, panTarget: scrollView ?? touch.target,
             pansScrollView: scrollView != nil, stoppedScrolling: stopped)
@@ -111,9 +115,13 @@ public final class GestureService {
     }
 
     private func perform(_ outputs: [GestureOutput]) {
+        var chosen: String?
         for output in outputs {
             switch output {
-            case .pan(let pan): bus.publish(.gesturePan(pan), source: "gestures")
+            case .pan(var pan):
+                if pan.state == .began, scrollViews.count > 1 { chosen = choosePanTarget(translation: pan.translation) }
+                if let chosen { pan.target = chosen }
+                bus.publish(.gesturePan(pan), source: "gestures")
             case .swipe(let swipe): bus.publish(.gestureSwipe(swipe), source: "gestures")
             case .longPress(let press): bus.publish(.gestureLongPress(press), source: "gestures")
             case .pinch(let pinch): bus.publish(.gesturePinch(pinch), source: "gestures")
@@ -121,6 +129,15 @@ public final class GestureService {
             case .wakeUp(let time): scheduleWakeUp(at: time)
             }
         }
+    }
+
+    /// The scroll view of ``scrollViews`` a pan beginning with `translation` drags, kept as the
+    /// sequence's pan target for the rest of it.
+    private func choosePanTarget(translation: Point) -> String? {
+        let chain = scrollViews.compactMap { scene[$0] }
+        guard let chosen = NestedScrolling.panTarget(in: chain, translation: translation) else { return nil }
+        sequence?.panTarget = chosen
+        return chosen
     }
 
     private func scheduleWakeUp(at time: VirtualTime) {

@@ -45,8 +45,9 @@ struct TouchSequence {
 
     /// The node the first finger came down on.
     let target: String?
-    /// The node whose pan this is: the scroll view the finger is in, or ``target``.
-    let panTarget: String?
+    /// The node whose pan this is: the scroll view the finger is in (of nested ones, the nearest
+    /// until ``GestureService`` chooses by the first movement), or ``target``.
+    var panTarget: String?
     let pansScrollView: Bool
     private let primary: Int
     private let start: Point

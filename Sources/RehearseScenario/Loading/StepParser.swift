@@ -30,6 +30,7 @@ struct StepParser {
         case scrollUntilVisible = "scroll-until-visible"
         case settle, waitUntil = "wait-until"
         case expectAccessible = "expect-accessible"
+        case tapStatusBar = "tap-status-bar"
     }
 
     static let stepNames = StepName.allCases.map(\.rawValue)
@@ -194,6 +195,11 @@ struct StepParser {
             let (event, time) = try emit(argument)
             return time.map { .schedule(event, at: $0) } ?? .inject(event)
         case .set: return try set(argument)
+        case .tapStatusBar:
+            guard try argument.bool("tap-status-bar") else {
+                throw argument.error("tap-status-bar takes true (a tap on the status bar); leave the step out for none")
+            }
+            return .inject(.statusBarTap(StatusBarTap()))
         case .animate: return .animate(try PropertyAnimationReader.read(argument, in: simulation))
         case .activate:
             guard let layout = simulation.layout else { throw argument.error("activate needs scene.constraints with sets") }

@@ -98,6 +98,7 @@ public enum ScenarioSchema {
             ]) { $1 }, required: MotionSample.payloadFields.required.sorted(), extra: ["dependencies": ["hz": ["for"]]])
         case .rotate: enumeration(Orientation.allCases.map(\.rawValue))
         case .network: oneOf([boolean, object(keys(ScenarioSyntax.network, boolean), required: ScenarioSyntax.network)])
+        case .tapStatusBar: ["const": true]
         case .emit: object(["name": events.name, "fields": fields, "at": seconds], required: ["name"], extra: events.fields(exactly: true))
         case .set: paths(value: item)
         case .animate: object([
@@ -172,7 +173,7 @@ public enum ScenarioSchema {
             return ["type": "array", "minItems": 1, "items": touch]
         case .tap, .wait, .at, .expect, .type, .return, .focus, .resign, .keyboard, .motion, .rotate, .network, .emit, .set,
              .animate, .activate, .expectEvent, .expectNoEvent, .snapshot, .expectPicture, .expectVisible, .expectNotVisible,
-             .scrollUntilVisible, .settle, .waitUntil, .expectAccessible:
+             .scrollUntilVisible, .settle, .waitUntil, .expectAccessible, .tapStatusBar:
             return ["not": [:]]
         }
     }
@@ -279,7 +280,8 @@ public enum ScenarioSchema {
     /// A node of `scene.nodes`: `id`, `kind` and `frame`, and its properties, each of which may be null (absent).
     private static var sceneNode: FieldValue {
         let flag: Set = ["secure", "enablesReturnKeyAutomatically", "hidden", "bounces", "pagingEnabled", "scrollEnabled",
-                         "isAccessibilityElement"]
+                         "isAccessibilityElement", "directionalLockEnabled", "alwaysBounceVertical", "alwaysBounceHorizontal",
+                         "scrollsToTop"]
         var properties: [String: FieldValue] = [
             "id": ["type": "string", "pattern": "^[^.]+$", "not": enumeration(Scene.reservedIDs.sorted())],
             "kind": enumeration(NodeKind.allCases.map(\.rawValue)),

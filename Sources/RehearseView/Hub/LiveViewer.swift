@@ -125,6 +125,7 @@ public final class LiveViewer: SessionCompanion {
         case .rotate(let orientation): try simulation.inject(.orientation(OrientationChange(value: orientation)))
         case .keyboard(let show): if show { simulation.keyboard.show() } else { simulation.keyboard.hide() }
         case .network(let online): try simulation.inject(.network(NetworkChange(online: online)))
+        case .statusBarTap: try simulation.inject(.statusBarTap(StatusBarTap()))
         case .play: session.play()
         case .pause: session.pause()
         case .step: session.stepFrame()

@@ -17,6 +17,8 @@ enum ViewerCommand: Equatable, Sendable {
     case rotate(Orientation)
     case keyboard(show: Bool)
     case network(online: Bool)
+    /// A tap on the status bar (`statusBar.tap`: scrolls the one scroll view with `scrollsToTop` to its top).
+    case statusBarTap
     case play, pause, step, restart
     case speed(Double)
     /// Show the loaded scenario's run at this time instead of the live simulation.
@@ -115,6 +117,7 @@ enum ViewerCommand: Equatable, Sendable {
             self = .rotate(orientation)
         case "keyboard": self = .keyboard(show: try flag(message.show, "show"))
         case "network": self = .network(online: try flag(message.online, "online"))
+        case "statusBarTap": self = .statusBarTap
         case "play": self = .play
         case "pause": self = .pause
         case "step": self = .step

@@ -1,0 +1,15 @@
+extension Simulation {
+    /// A tap on the status bar (`statusBar.tap`), while it shows: scrolls to its top the scroll
+    /// view on screen that has `scrollsToTop`, if exactly one does, as UIKit does on iPhone ("we
+    /// execute this gesture only if there's one on-screen scroll view with `scrollsToTop` == YES.
+    /// If more than one is found, none will be scrolled": UIScrollView.h). On screen is
+    /// ``Visibility``'s visible; a hidden status bar cannot be tapped.
+    func tapStatusBar() {
+        guard !scene.statusBarHidden else { return }
+        let candidates = scene.allIDs.filter { id in
+            scene.read(id) { $0.kind == .scrollView && $0.scrollsToTop } == true && visibility(of: id).isVisible
+        }
+        guard candidates.count == 1, let only = candidates.first else { return }
+        scrolling.scrollToTop(only)
+    }
+}
