@@ -39,6 +39,9 @@ import Testing
         .scrollWillEndDragging(ScrollRelease(target: "scroll", velocity: Point(x: 0, y: 1200),
                                              targetContentOffset: Point(x: 0, y: 600))),
         .scrollDidEndDecelerating(ScrollPosition(target: "scroll", contentOffset: Point(x: 0, y: 600))),
+        .scrollWillBeginZooming(ScrollZoom(target: "photo", view: "image", zoomScale: 1)),
+        .scrollDidZoom(ScrollZoom(target: "photo", view: "image", zoomScale: 2.5)),
+        .scrollDidEndZooming(ScrollZoom(target: "photo", view: "image", zoomScale: 4)),
         .custom(name: "login.submit", fields: ["username": "vijay", "attempt": 2, "nested": ["a": [1, 2.5]]]),
     ]
 

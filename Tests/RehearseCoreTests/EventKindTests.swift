@@ -50,6 +50,9 @@ import Testing
         case .scrollDidScroll: ErasedKind(EventKind.scrollDidScroll)
         case .scrollWillEndDragging: ErasedKind(EventKind.scrollWillEndDragging)
         case .scrollDidEndDecelerating: ErasedKind(EventKind.scrollDidEndDecelerating)
+        case .scrollWillBeginZooming: ErasedKind(EventKind.scrollWillBeginZooming)
+        case .scrollDidZoom: ErasedKind(EventKind.scrollDidZoom)
+        case .scrollDidEndZooming: ErasedKind(EventKind.scrollDidEndZooming)
         }
     }
 

@@ -10,6 +10,7 @@ public enum BuiltinEvent: Int, CaseIterable, Sendable {
     case touchBegan, touchMoved, touchEnded, touchCancelled
     case gesturePan, gestureSwipe, gestureLongPress, gesturePinch
     case scrollWillBeginDragging, scrollDidScroll, scrollWillEndDragging, scrollDidEndDecelerating
+    case scrollWillBeginZooming, scrollDidZoom, scrollDidEndZooming
 
     /// The event's dotted name, as files, D-Bus and traces write it.
     public var name: String {
@@ -43,6 +44,9 @@ public enum BuiltinEvent: Int, CaseIterable, Sendable {
         case .scrollDidScroll: "scroll.didScroll"
         case .scrollWillEndDragging: "scroll.willEndDragging"
         case .scrollDidEndDecelerating: "scroll.didEndDecelerating"
+        case .scrollWillBeginZooming: "scroll.willBeginZooming"
+        case .scrollDidZoom: "scroll.didZoom"
+        case .scrollDidEndZooming: "scroll.didEndZooming"
         }
     }
 
@@ -95,6 +99,7 @@ public enum BuiltinEvent: Int, CaseIterable, Sendable {
         case .scrollWillBeginDragging: NodeTarget.self
         case .scrollDidScroll, .scrollDidEndDecelerating: ScrollPosition.self
         case .scrollWillEndDragging: ScrollRelease.self
+        case .scrollWillBeginZooming, .scrollDidZoom, .scrollDidEndZooming: ScrollZoom.self
         }
     }
 
@@ -130,6 +135,9 @@ public enum BuiltinEvent: Int, CaseIterable, Sendable {
         case .scrollDidScroll: "a scroll view, whenever its content offset changes by a drag or its own motion"
         case .scrollWillEndDragging: "a scroll view, when the finger lifts; a plugin may change the target"
         case .scrollDidEndDecelerating: "a scroll view, when the motion after a drag has come to rest"
+        case .scrollWillBeginZooming: "a scroll view, when a pinch begins to zoom its view for zooming"
+        case .scrollDidZoom: "a scroll view, whenever its zoom scale changes"
+        case .scrollDidEndZooming: "a scroll view, when zooming has ended (after any spring back), at a scale within its limits"
         }
     }
 
@@ -165,6 +173,9 @@ public enum BuiltinEvent: Int, CaseIterable, Sendable {
         case .scrollDidScroll: .scrollDidScroll(try ScrollPosition(fields: fields))
         case .scrollWillEndDragging: .scrollWillEndDragging(try ScrollRelease(fields: fields))
         case .scrollDidEndDecelerating: .scrollDidEndDecelerating(try ScrollPosition(fields: fields))
+        case .scrollWillBeginZooming: .scrollWillBeginZooming(try ScrollZoom(fields: fields))
+        case .scrollDidZoom: .scrollDidZoom(try ScrollZoom(fields: fields))
+        case .scrollDidEndZooming: .scrollDidEndZooming(try ScrollZoom(fields: fields))
         }
     }
 }

@@ -37,6 +37,10 @@ public enum Event: Hashable, Sendable {
     case scrollDidScroll(ScrollPosition)
     case scrollWillEndDragging(ScrollRelease)
     case scrollDidEndDecelerating(ScrollPosition)
+    /// A scroll view's zooming moments.
+    case scrollWillBeginZooming(ScrollZoom)
+    case scrollDidZoom(ScrollZoom)
+    case scrollDidEndZooming(ScrollZoom)
     /// A plugin-defined event such as `login.submit`.
     case custom(name: String, fields: Fields)
 
@@ -79,6 +83,9 @@ public enum Event: Hashable, Sendable {
         case .scrollDidScroll: .scrollDidScroll
         case .scrollWillEndDragging: .scrollWillEndDragging
         case .scrollDidEndDecelerating: .scrollDidEndDecelerating
+        case .scrollWillBeginZooming: .scrollWillBeginZooming
+        case .scrollDidZoom: .scrollDidZoom
+        case .scrollDidEndZooming: .scrollDidEndZooming
         case .custom: nil
         }
     }
@@ -119,6 +126,7 @@ public enum Event: Hashable, Sendable {
         case .scrollWillBeginDragging(let payload): payload.fields
         case .scrollDidScroll(let payload), .scrollDidEndDecelerating(let payload): payload.fields
         case .scrollWillEndDragging(let payload): payload.fields
+        case .scrollWillBeginZooming(let payload), .scrollDidZoom(let payload), .scrollDidEndZooming(let payload): payload.fields
         case .custom(_, let fields): fields
         }
     }

@@ -109,6 +109,16 @@ extension EventKind where Payload == ScrollPosition {
     }
 }
 
+extension EventKind where Payload == ScrollZoom {
+    public static var scrollWillBeginZooming: Self {
+        Self(.scrollWillBeginZooming) { if case .scrollWillBeginZooming(let p) = $0 { p } else { nil } }
+    }
+    public static var scrollDidZoom: Self { Self(.scrollDidZoom) { if case .scrollDidZoom(let p) = $0 { p } else { nil } } }
+    public static var scrollDidEndZooming: Self {
+        Self(.scrollDidEndZooming) { if case .scrollDidEndZooming(let p) = $0 { p } else { nil } }
+    }
+}
+
 extension EventKind where Payload == ScrollRelease {
     public static var scrollWillEndDragging: Self {
         Self(.scrollWillEndDragging) { if case .scrollWillEndDragging(let p) = $0 { p } else { nil } }

@@ -23,6 +23,7 @@ extension Simulation {
     public static let nodeStatePaths = [
         "kind", "hidden", "text", "secure", "returnKey", "tag", "enablesReturnKeyAutomatically", "parent", "children",
         "decelerationRate", "bounces", "pagingEnabled", "keyboardDismissMode", "scrollEnabled",
+        "minimumZoomScale", "maximumZoomScale", "bouncesZoom", "viewForZooming",
         "accessibilityLabel", "accessibilityTraits", "isAccessibilityElement",
     ]
 
@@ -153,6 +154,10 @@ extension Simulation {
         case "scrollEnabled": return .bool(node.scrollEnabled)
         case "pagingEnabled": return .bool(node.pagingEnabled)
         case "keyboardDismissMode": return .string(node.keyboardDismissMode.rawValue)
+        case "minimumZoomScale": return .double(node.minimumZoomScale)
+        case "maximumZoomScale": return .double(node.maximumZoomScale)
+        case "bouncesZoom": return .bool(node.bouncesZoom)
+        case "viewForZooming": return node.viewForZooming.map(FieldValue.string)
         case "accessibilityLabel": return node.accessibilityLabel.map(FieldValue.string)
         case "accessibilityTraits": return node.accessibilityTraits.fieldValue
         case "isAccessibilityElement": return .bool(node.isAccessibilityElement)

@@ -141,7 +141,8 @@ public final class KeyboardService {
         case .keyboardDidShow, .keyboardDidHide, .focus, .resign, .tap, .text, .returnKey, .motion, .tick, .animationFinished,
              .network, .pluginFailed, .invariantFailed, .custom, .touchBegan, .touchMoved, .touchEnded,
              .touchCancelled, .gesturePan, .gestureSwipe, .gestureLongPress, .gesturePinch, .scrollWillBeginDragging,
-             .scrollDidScroll, .scrollWillEndDragging, .scrollDidEndDecelerating:
+             .scrollDidScroll, .scrollWillEndDragging, .scrollDidEndDecelerating, .scrollWillBeginZooming, .scrollDidZoom,
+             .scrollDidEndZooming:
             break
         }
     }

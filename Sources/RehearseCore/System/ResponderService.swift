@@ -17,7 +17,8 @@ public final class ResponderService {
             case .keyboardWillShow, .keyboardDidShow, .keyboardWillHide, .keyboardDidHide, .focusChanged, .text, .returnKey,
                  .motion, .tick, .orientation, .animationFinished, .network, .pluginFailed, .invariantFailed, .custom,
                  .touchBegan, .touchMoved, .touchEnded, .touchCancelled, .gesturePan, .gestureSwipe, .gestureLongPress,
-                 .gesturePinch, .scrollWillBeginDragging, .scrollDidScroll, .scrollWillEndDragging, .scrollDidEndDecelerating:
+                 .gesturePinch, .scrollWillBeginDragging, .scrollDidScroll, .scrollWillEndDragging, .scrollDidEndDecelerating,
+                 .scrollWillBeginZooming, .scrollDidZoom, .scrollDidEndZooming:
                 break
             }
         }

@@ -103,9 +103,10 @@ public final class GestureService {
             lineage(of: target).first { [scene] in scene.read($0) { $0.kind == .scrollView && $0.scrollEnabled } ?? false }
         }
         let stopped = scrollView.map(stopScrolling) ?? false
+        let zooms = scrollView.flatMap { [scene] in scene.read($0, Zooming.hasPinch) } ?? false
         let (started, outputs) = TouchSequence.begin(
             id: touch.id, at: touch.point, time: now, target: touch.target, panTarget: scrollView ?? touch.target,
-            pansScrollView: scrollView != nil, stoppedScrolling: stopped)
+            pansScrollView: scrollView != nil, zooms: zooms, stoppedScrolling: stopped)
         sequence = started
         perform(outputs)
     }

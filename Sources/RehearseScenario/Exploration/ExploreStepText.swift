@@ -23,7 +23,7 @@ enum ExploreStepText {
         case .tap, .keyboardWillShow, .keyboardDidShow, .keyboardWillHide, .keyboardDidHide, .focusChanged, .tick, .animationFinished,
              .pluginFailed, .invariantFailed, .touchBegan, .touchMoved, .touchEnded, .touchCancelled, .gesturePan, .gestureSwipe,
              .gestureLongPress, .gesturePinch, .scrollWillBeginDragging, .scrollDidScroll, .scrollWillEndDragging,
-             .scrollDidEndDecelerating, .custom: nil
+             .scrollDidEndDecelerating, .scrollWillBeginZooming, .scrollDidZoom, .scrollDidEndZooming, .custom: nil
         }
     }
 
