@@ -20,6 +20,18 @@ import Testing
         return (simulation, simulation.record())
     }
 
+    /// Two fingers 100 points apart across (160, 300) on the screen, each moving `step` points
+    /// outwards a frame for 10 frames.
+    static func parting(by step: Double) -> [TimedTouch] {
+        var touches = [MultiTouchTests.touch(.began, 1, 110, 300, at: .zero), MultiTouchTests.touch(.began, 2, 210, 300, at: .zero)]
+        for k in 1...10 {
+            let half = 50 + step * Double(k)
+            touches += [MultiTouchTests.touch(.moved, 1, 160 - half, 300, at: MultiTouchTests.frame(k)),
+                        MultiTouchTests.touch(.moved, 2, 160 + half, 300, at: MultiTouchTests.frame(k))]
+        }
+        return touches
+    }
+
     /// Two fingers 100 points apart across (160, 300) on the screen, (160, 200) in the scroll
     /// view, part to 200 in 10 frames (scale 2), then move up 20 points together and lift. The
     /// content's point (160, 200) stays under the centre: at scale 2 the offset is
@@ -27,13 +39,7 @@ import Testing
     /// (160, 400 - 180) = (160, 220); the content is 640 × 800, so that offset is within it.
     @Test func aPinchZoomsAboutTheFingersCentreAndMovingThemPans() throws {
         let (simulation, log) = try Self.simulation()
-        var touches = [MultiTouchTests.touch(.began, 1, 110, 300, at: .zero), MultiTouchTests.touch(.began, 2, 210, 300, at: .zero)]
-        for k in 1...10 {
-            let half = 50 + 5 * Double(k)
-            touches += [MultiTouchTests.touch(.moved, 1, 160 - half, 300, at: MultiTouchTests.frame(k)),
-                        MultiTouchTests.touch(.moved, 2, 160 + half, 300, at: MultiTouchTests.frame(k))]
-        }
-        touches += [MultiTouchTests.touch(.moved, 1, 60, 280, at: MultiTouchTests.frame(11)),
+        let touches = Self.parting(by: 5) + [MultiTouchTests.touch(.moved, 1, 60, 280, at: MultiTouchTests.frame(11)),
                     MultiTouchTests.touch(.moved, 2, 260, 280, at: MultiTouchTests.frame(11)),
                     MultiTouchTests.touch(.ended, 1, 60, 280, at: MultiTouchTests.frame(12)),
                     MultiTouchTests.touch(.ended, 2, 260, 280, at: MultiTouchTests.frame(12))]
@@ -89,13 +95,7 @@ import Testing
     @Test func releasedPastTheMaximumItSpringsBack() throws {
         let (simulation, log) = try Self.simulation { $0.maximumZoomScale = 2 }
         // Fingers across (160, 300) part from 100 to 300 points: scale 3, shown 2.431373.
-        var touches = [MultiTouchTests.touch(.began, 1, 110, 300, at: .zero), MultiTouchTests.touch(.began, 2, 210, 300, at: .zero)]
-        for k in 1...10 {
-            let half = 50 + 10 * Double(k)
-            touches += [MultiTouchTests.touch(.moved, 1, 160 - half, 300, at: MultiTouchTests.frame(k)),
-                        MultiTouchTests.touch(.moved, 2, 160 + half, 300, at: MultiTouchTests.frame(k))]
-        }
-        touches += [MultiTouchTests.touch(.ended, 1, 10, 300, at: MultiTouchTests.frame(10)),
+        let touches = Self.parting(by: 10) + [MultiTouchTests.touch(.ended, 1, 10, 300, at: MultiTouchTests.frame(10)),
                     MultiTouchTests.touch(.ended, 2, 310, 300, at: MultiTouchTests.frame(10))]
         try simulation.inject(touches)
         simulation.run(until: MultiTouchTests.frame(10))
