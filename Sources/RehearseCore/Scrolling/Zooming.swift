@@ -35,13 +35,9 @@ public enum Zooming {
     /// zooms (one with `viewForZooming`), `zoomScale` between them. Which node `viewForZooming`
     /// names is checked once the scene is built (``checkZoomView(of:in:)``).
     static func check(_ node: Node) throws(FieldError) {
-        let limit = ScenarioLimits.zoomScale
-        for (name, scale) in [("zoomScale", node.zoomScale), ("minimumZoomScale", node.minimumZoomScale),
-                              ("maximumZoomScale", node.maximumZoomScale)] where !limit.contains(scale) {
-            throw FieldError(path: name, problem: .invalidValue(
-                "must be from \(limit.lowerBound.shortDescription) to \(limit.upperBound.shortDescription) "
-                    + "(ScenarioLimits.zoomScale), found \(scale.shortDescription)"))
-        }
+        try checkScale(node.zoomScale, path: "zoomScale")
+        try checkScale(node.minimumZoomScale, path: "minimumZoomScale")
+        try checkScale(node.maximumZoomScale, path: "maximumZoomScale")
         guard node.minimumZoomScale <= node.maximumZoomScale else {
             throw FieldError(path: "minimumZoomScale", problem: .invalidValue(
                 "must be at most maximumZoomScale (\(node.maximumZoomScale.shortDescription)), found \(node.minimumZoomScale.shortDescription)"))
@@ -58,6 +54,15 @@ public enum Zooming {
                 "must be from minimumZoomScale (\(node.minimumZoomScale.shortDescription)) to maximumZoomScale "
                     + "(\(node.maximumZoomScale.shortDescription)), found \(node.zoomScale.shortDescription)"))
         }
+    }
+
+    /// Checks that `scale`, the field at `path`, is within ``ScenarioLimits/zoomScale``.
+    static func checkScale(_ scale: Double, path: String) throws(FieldError) {
+        let limit = ScenarioLimits.zoomScale
+        guard !limit.contains(scale) else { return }
+        throw FieldError(path: path, problem: .invalidValue(
+            "must be from \(limit.lowerBound.shortDescription) to \(limit.upperBound.shortDescription) "
+                + "(ScenarioLimits.zoomScale), found \(scale.shortDescription)"))
     }
 
     /// Checks that the `viewForZooming` of node `id` (if any) is one of its children: UIKit

@@ -355,6 +355,7 @@ public final class Simulation {
         case .scrollWillBeginZooming(let zoom), .scrollDidZoom(let zoom), .scrollDidEndZooming(let zoom):
             try node(zoom.target, field: "target")
             try node(zoom.view, field: "view")
+            do { try Zooming.checkScale(zoom.zoomScale, path: "zoomScale") } catch { throw .invalidFields(name: event.name, error) }
         case .custom(let name, let fields):
             guard let declared = vocabulary[name] else {
                 throw InjectionError.unknownEvent(name: name, known: vocabulary.keys.sorted())
