@@ -86,11 +86,14 @@ public final class ZoomService {
 
     /// The nearest scroll view around `node` (itself or an ancestor) that a pinch zooms.
     private func scrollView(around node: String?) -> String? {
+        // Nodes are read in place: this runs on every move of a pinch.
         guard let node else { return nil }
-        let found = sequence(first: node) { [scene] in scene[$0]?.parent }.first { [scene] in scene[$0]?.kind == .scrollView }
-        guard let found, let scroll = scene[found], Zooming.hasPinch(scroll), let view = scroll.viewForZooming,
-              scroll.children.contains(view) else { return nil }
-        return found
+        let found = sequence(first: node) { [scene] in scene.read($0) { $0.parent } ?? nil }
+            .first { [scene] in scene.read($0) { $0.kind == .scrollView } ?? false }
+        let zooms = found.flatMap { [scene] in
+            scene.read($0) { Zooming.hasPinch($0) && $0.viewForZooming.map($0.children.contains) == true }
+        }
+        return zooms == true ? found : nil
     }
 
     private func handle(_ gesture: PinchGesture, of id: String) {
@@ -119,9 +122,10 @@ public final class ZoomService {
 
     /// The scale and offset for the pinch's scale and centre now.
     private func zoom(_ id: String, _ pinch: Pinch, _ gesture: PinchGesture) {
-        guard let scroll = scene[id], let centre = localPoint(gesture.center, in: id) else { return }
-        let scale = Zooming.shownScale(pinch.startScale * gesture.scale, minimum: scroll.minimumZoomScale,
-                                       maximum: scroll.maximumZoomScale, bounces: scroll.bouncesZoom)
+        let raw = pinch.startScale * gesture.scale
+        guard let scale = scene.read(id, { Zooming.shownScale(raw, minimum: $0.minimumZoomScale, maximum: $0.maximumZoomScale,
+                                                              bounces: $0.bouncesZoom) }),
+              let centre = localPoint(gesture.center, in: id) else { return }
         apply(id, pinch, scale: scale, offset: offset(pinch, scale: scale, centre: centre))
     }
 
@@ -186,8 +190,8 @@ public final class ZoomService {
     /// Sets the scale (and with it the zoom view's size and the content size) and the offset,
     /// posting `scroll.didZoom` and `scroll.didScroll` for what changed.
     private func apply(_ id: String, _ pinch: Pinch, scale: Double, offset: Point) {
-        guard let scroll = scene[id], scene.contains(pinch.view) else { return }
-        if scroll.zoomScale != scale {
+        guard let current = scene.read(id, \.zoomScale), scene.contains(pinch.view) else { return }
+        if current != scale {
             let size = Size(width: pinch.unzoomed.width * scale, height: pinch.unzoomed.height * scale)
             try? animator.set(SIMD4(scale, 0, 0, 0), for: .zoomScale, of: id)
             try? animator.set(Rect(origin: pinch.origin, size: size).vector, for: .frame, of: pinch.view)
