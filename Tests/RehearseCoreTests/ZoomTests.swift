@@ -113,6 +113,24 @@ import Testing
         #expect(ScrollViewTests.fields(log, "scroll.didEndZooming").map { $0["zoomScale"]?.number } == [2])
     }
 
+    /// A finger that comes down while the scale springs back stops it where the last frame drew
+    /// it, as one stops a moving scroll view, and taps nothing; zooming has not ended.
+    @Test func aFingerStopsTheSpringBackWhereTheLastFrameDrewIt() throws {
+        let (simulation, log) = try Self.simulation { $0.maximumZoomScale = 2 }
+        let touches = Self.parting(by: 10) + [MultiTouchTests.touch(.ended, 1, 10, 300, at: MultiTouchTests.frame(10)),
+                                              MultiTouchTests.touch(.ended, 2, 310, 300, at: MultiTouchTests.frame(10))]
+        try simulation.inject(touches)
+        simulation.run(until: MultiTouchTests.frame(16))  // 0.1 s after the lift
+        let drawn = try simulation.number("photo.zoomScale")
+        #expect(drawn > 2)
+        try simulation.inject([MultiTouchTests.touch(.began, 3, 160, 300, at: .zero),
+                               MultiTouchTests.touch(.ended, 3, 160, 300, at: ScrollViewTests.seconds(0.05))])
+        simulation.run(until: ScrollViewTests.seconds(2))
+        #expect(try simulation.number("photo.zoomScale") == drawn)
+        #expect(!log.names.contains("scroll.didEndZooming"))
+        #expect(!log.names.contains("tap"))
+    }
+
     /// What a file gives is checked: each scale within ScenarioLimits.zoomScale (0, 1e308 and NaN
     /// refused), the minimum at most the maximum, a zooming scroll view's scale between them,
     /// `viewForZooming` only on a scroll view; and, once the scene is built, only a child.
