@@ -41,6 +41,9 @@ import Testing
         .scrollDidEndDecelerating(ScrollPosition(target: "scroll", contentOffset: Point(x: 0, y: 600))),
         .scrollDidScrollToTop(ScrollPosition(target: "scroll", contentOffset: Point(x: 0, y: -20))),
         .statusBarTap(StatusBarTap()),
+        .scrollWillBeginZooming(ScrollZoom(target: "photo", view: "image", zoomScale: 1)),
+        .scrollDidZoom(ScrollZoom(target: "photo", view: "image", zoomScale: 2.5)),
+        .scrollDidEndZooming(ScrollZoom(target: "photo", view: "image", zoomScale: 4)),
         .custom(name: "login.submit", fields: ["username": "vijay", "attempt": 2, "nested": ["a": [1, 2.5]]]),
     ]
 

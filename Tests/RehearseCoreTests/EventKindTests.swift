@@ -52,6 +52,9 @@ import Testing
         case .scrollDidEndDecelerating: ErasedKind(EventKind.scrollDidEndDecelerating)
         case .scrollDidScrollToTop: ErasedKind(EventKind.scrollDidScrollToTop)
         case .statusBarTap: ErasedKind(EventKind.statusBarTap)
+        case .scrollWillBeginZooming: ErasedKind(EventKind.scrollWillBeginZooming)
+        case .scrollDidZoom: ErasedKind(EventKind.scrollDidZoom)
+        case .scrollDidEndZooming: ErasedKind(EventKind.scrollDidEndZooming)
         }
     }
 

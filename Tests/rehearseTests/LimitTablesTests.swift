@@ -52,6 +52,9 @@ import Testing
         Row(document: scenarios, row: "| a scroll view's `decelerationRate` |", limits: [
             ("decelerationRate", "at most \(ScenarioLimits.decelerationRate)"),
         ]),
+        Row(document: scenarios, row: "| a node's zoom scales |", limits: [
+            ("zoomScale", "from \(ScenarioLimits.zoomScale.lowerBound) to \(grouped(ScenarioLimits.zoomScale.upperBound))"),
+        ]),
         Row(document: scenarios, row: "| a node's text |", limits: [("textLength", "\(grouped(ScenarioLimits.textLength)) Unicode scalars")]),
         Row(document: scenarios, row: "| scene nodes |", limits: [("nodes", grouped(ScenarioLimits.nodes))]),
         Row(document: scenarios, row: "| node queries |", limits: [("queryIndex", "`index` 0 to \(grouped(ScenarioLimits.queryIndex))")]),

@@ -14,22 +14,23 @@ import Testing
         "type-into-label.yaml", "set-wrong-type.yaml", "expect-visible-unknown-node.yaml",
         "scroll-until-visible-not-a-scroll-view.yaml", "unknown-constraint-set.yaml", "contradictory-constraints.yaml",
         "vfl-syntax-error.yaml", "explore-unknown-tap-node.yaml", "query-never-matches.yaml", "invariant-unknown-path.yaml",
-        "invariant-ordered-string.yaml",
+        "invariant-ordered-string.yaml", "zoom-view-not-a-child.yaml",
         // nested scroll views: parents' order and the scene's depth, and a path's value type
         "nested-scroll-views-cycle.yaml", "nested-scroll-views-too-deep.yaml", "set-scrolls-to-top-number.yaml",
         // what a path holds (an ordering needs a number)
         "ordering-of-text.yaml", "ordering-against-text.yaml", "ordering-of-a-frame.yaml",
         // the installed plugins' events and their fields, and what a field's value holds beyond its form
-        "emit-unknown-event.yaml",
+        "emit-unknown-event.yaml", "emit-zoom-scale-zero.yaml",
         // the steps' clock, and relations between values
         "at-in-the-past.yaml", "at-after-scroll-until-visible.yaml", "explore-bad-wait-range.yaml", "explore-waits-too-long.yaml", "invariant-listed-twice.yaml",
         "at-after-settle.yaml", "emit-at-after-wait-until.yaml", "at-after-auto-settle.yaml", "settle-past-the-run.yaml",
-        "wait-until-unknown-path.yaml",
+        "wait-until-unknown-path.yaml", "zoom-minimum-above-maximum.yaml", "zoom-scale-outside-limits.yaml",
+        "set-zoom-minimum-above-maximum.yaml",
         // touches: the screen of the device and the orientation reached, fingers down, order, totals
         "drag-off-screen.yaml", "drag-on-longer-than-the-screen.yaml", "swipe-off-screen.yaml", "pinch-finger-off-screen.yaml", "touch-off-screen-after-rotation.yaml",
         "touches-not-down.yaml", "touches-out-of-order.yaml", "drag-too-many-touches.yaml", "pinch-with-nine-fingers-down.yaml",
         // a YAML parser keeps one of two equal keys; JSON Schema cannot refuse NaN
-        "duplicate-key.yaml", "nan-expected-value.yaml", "nan-wait.yaml", "settle-nan-timeout.yaml",
+        "duplicate-key.yaml", "nan-expected-value.yaml", "nan-wait.yaml", "settle-nan-timeout.yaml", "zoom-scale-nan.yaml",
         // a field's text with what it holds already, and texts set or emitted (values the schema leaves open)
         "type-text-too-long.yaml", "set-text-too-long.yaml", "emit-text-too-long.yaml",
     ]
@@ -97,6 +98,15 @@ import Testing
                 let rate = past ? (ScenarioLimits.decelerationRate + 1) / 2 : ScenarioLimits.decelerationRate
                 return "name: limits\nscene:\n  nodes:\n    - {id: list, kind: scrollView, frame: [0, 0, 10, 10], "
                     + "decelerationRate: \(rate.shortDescription)}\nsteps: []\n"
+            }),
+            // The largest and the smallest scale, on a scroll view's maximum and minimum.
+            ("a scroll view's maximumZoomScale", {
+                "name: limits\nscene:\n  nodes:\n    - {id: photo, kind: scrollView, frame: [0, 0, 10, 10], "
+                    + "maximumZoomScale: \(number($0, ScenarioLimits.zoomScale.upperBound))}\nsteps: []\n" }),
+            ("a scroll view's minimumZoomScale", { past in
+                let scale = past ? ScenarioLimits.zoomScale.lowerBound / 2 : ScenarioLimits.zoomScale.lowerBound
+                return "name: limits\nscene:\n  nodes:\n    - {id: photo, kind: scrollView, frame: [0, 0, 10, 10], "
+                    + "minimumZoomScale: \(scale.shortDescription)}\nsteps: []\n"
             }),
             ("a POP spring", { steps(["animate: {target: root, property: alpha, to: 0.5, duration: 1, curve: {pop: {speed: \(number($0, ScenarioLimits.popParameter.upperBound))}}}"]) }),
             ("nodes", { past in
@@ -232,7 +242,7 @@ import Testing
     static let whatOnlyTheLoaderSees: [(why: String, pattern: String)] = [
         ("a name the file's own scene, layout or plugins define (nodes, views, metrics, sets, children), and "
             + "what kind of node a name is",
-         #"unknown (node|parent|view|metric|constraint set)|already exists|has no child|cannot be installed|"#
+         #"unknown (node|parent|view|metric|constraint set)|already exists|has no child|must be one of its children|cannot be installed|"#
             + #"no node with id|is not a text field|no node can ever match|is not a scroll view|is not inside|does not take text input"#),
         ("the grammar of a visual format or a constraint", #"^expected (an attribute|'\.' and an attribute|a view name)"#),
         ("what a path names, and the type of the value it holds", #"^path '|^to: "#),
@@ -242,12 +252,13 @@ import Testing
         ("relations between values (a high bound under a low one, a time in the past, a name twice, a stream "
             + "too short for one sample, constraint sets to activate, a visual format's option across its line)",
          #"must be at least|in the past|is before the time already reached|listed twice|holds no sample|needs scene.constraints|"#
+            + #"must be at most maximumZoomScale|must be from minimumZoomScale|"#
             + #"takes as long as it takes when it runs|"#
             + #"needs 0 < shortest < longest|must be perpendicular to the line's orientation"#),
         ("what an event's field holds beyond its form (the schema checks which fields an event has, the form of "
             + "each value, a keyboard's bounds and a tap's x with its y or its target; not a tick's times nor a finger's "
-            + "id), and events of plugins the file does not install",
-         #"^[a-zA-Z.]+: (event '[^']*': )?field '[^']*' (must be a time in seconds|must be 0 or more)|^unknown event "#),
+            + "id, nor a zoom event's scale), and events of plugins the file does not install",
+         #"^[a-zA-Z.]+: (event '[^']*': )?field '[^']*' (must be a time in seconds|must be 0 or more|must be from 0.001)|^unknown event "#),
         ("touches: a point on the screen of the device and orientation the steps have reached, the touch steps' "
             + "events over the whole file, and fingers down or not in a raw stream",
          #"is off the .* screen|the touch steps of a scenario write at most|is already down|is not down|"#

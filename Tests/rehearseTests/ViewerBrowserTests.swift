@@ -49,6 +49,14 @@ import Testing
         #expect(result.output.contains("and nothing pinched"))
     }
 
+    /// Two touch pointers parting on a scroll view that can zoom are a pinch (issue 39): the page
+    /// draws its image zoomed, and its pan never dragged.
+    @Test func twoPointersPartingZoomAPhoto() throws {
+        let result = try browse("zoom")
+        #expect(result.status == 0, "\(result.output)\(result.errorOutput)")
+        #expect(result.output.contains("zoomed the photo"))
+    }
+
     /// One simulation for D-Bus and the page: a gdbus Inject shows on the page, a click on the page
     /// is an Event signal on the bus.
     @Test func aDBusInjectShowsOnThePageAndAPageTapOnTheBus() throws {

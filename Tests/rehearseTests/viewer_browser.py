@@ -2,7 +2,7 @@
 person would: clicks on the drawn screen, types, drags the tilt pad, and reads what the page drew
 from its DOM (every node is an SVG group with data-id and its on-screen frame as data-x/y/w/h).
 
-usage: viewer_browser.py REHEARSE OUTPUT_DIR login|panner|scroll|dbus|hostile
+usage: viewer_browser.py REHEARSE OUTPUT_DIR login|panner|scroll|dbus|zoom|hostile
 Prints one "ok: ..." line per check; exits 1 with the reason on the first failure."""
 
 import base64
@@ -343,6 +343,24 @@ def mouse_drag(driver, start, steps, pause, hold):
     return dots
 
 
+def two_fingers(driver, first_at, second_at, moves):
+    """Two touch pointers (a phone's fingers) down at their points, moved 40 ms a step through
+    `moves` (pairs of points), and lifted."""
+    builder = ActionBuilder(driver)
+    first = builder.add_pointer_input(interaction.POINTER_TOUCH, "first")
+    second = builder.add_pointer_input(interaction.POINTER_TOUCH, "second")
+    first.create_pointer_move(x=first_at[0], y=first_at[1])
+    second.create_pointer_move(x=second_at[0], y=second_at[1])
+    first.create_pointer_down(button=0)
+    second.create_pointer_down(button=0)
+    for (first_to, second_to) in moves:
+        first.create_pointer_move(duration=40, x=first_to[0], y=first_to[1])
+        second.create_pointer_move(duration=40, x=second_to[0], y=second_to[1])
+    first.create_pointer_up(button=0)
+    second.create_pointer_up(button=0)
+    builder.perform()
+
+
 def scroll(driver):
     """A mouse drag on the page is a finger on the simulated screen: held still before letting go,
     the list stays where the finger took it; flicked, it goes on by itself after the button is up."""
@@ -380,19 +398,7 @@ def scroll(driver):
         # its pan follows their centroid, and a scroll view (which cannot zoom) has no pinch.
         wait(driver, "the fling at rest", "window.viewer.events.some((line) => line.includes('scroll.didEndDecelerating'))")
         before = content_y(driver)
-        builder = ActionBuilder(driver)
-        first = builder.add_pointer_input(interaction.POINTER_TOUCH, "first")
-        second = builder.add_pointer_input(interaction.POINTER_TOUCH, "second")
-        first.create_pointer_move(x=x - 40, y=y)
-        second.create_pointer_move(x=x + 40, y=y)
-        first.create_pointer_down(button=0)
-        second.create_pointer_down(button=0)
-        for step in range(1, 6):
-            first.create_pointer_move(duration=40, x=x - 40, y=y - 20 * step)
-            second.create_pointer_move(duration=40, x=x + 40, y=y - 20 * step)
-        first.create_pointer_up(button=0)
-        second.create_pointer_up(button=0)
-        builder.perform()
+        two_fingers(driver, (x - 40, y), (x + 40, y), [((x - 40, y - 20 * step), (x + 40, y - 20 * step)) for step in range(1, 6)])
         wait(driver, "the two-finger drag", "window.viewer.events.filter((line) => line.includes('scroll.willEndDragging')).length >= 3")
         after = content_y(driver)
         pinched = driver.execute_script("return window.viewer.events.some((line) => line.includes('gesture.pinch'))")
@@ -404,11 +410,35 @@ def scroll(driver):
         process.kill()
 
 
+def zoom(driver):
+    """Two touch pointers (a phone's fingers) parting on a scroll view that can zoom pinch it:
+    it zooms about their centre, and the page draws the zoomed image larger."""
+    process, url = start(["view", "Scenarios/touch/zoom-pinch.yaml", "--http", "127.0.0.1:0"])
+    try:
+        driver.get(url)
+        wait(driver, "the first frame", "window.viewer.frames > 0")
+        before = frame_of(driver, "image")
+        x, y = driver.execute_script(
+            "const box = document.querySelector('#screen [data-id=\"photo\"] rect').getBoundingClientRect();"
+            "return [Math.round(box.left + box.width / 2), Math.round(box.top + box.height / 2)];")
+        two_fingers(driver, (x - 40, y), (x + 40, y), [((x - 40 - 10 * step, y), (x + 40 + 10 * step, y)) for step in range(1, 7)])
+        wait(driver, "the zoom's end", "window.viewer.events.some((line) => line.includes('scroll.didEndZooming'))")
+        # The fingers part from 80 to 200 pixels: the pinch's scale is 2.5, so the image (320
+        # points wide at scale 1) is drawn 800 points wide, give or take the pixels' rounding.
+        after = frame_of(driver, "image")
+        dragged = driver.execute_script("return window.viewer.events.some((line) => line.includes('scroll.willBeginDragging'))")
+        if not 700 < after["w"] < 900 or before["w"] != 320 or dragged:
+            fail("two touch pointers parting on the photo: image %s wide, then %s (dragged: %s)" % (before["w"], after["w"], dragged))
+        print("ok: two touch pointers parting zoomed the photo: the image drawn %s points wide, then %s" % (before["w"], after["w"]))
+    finally:
+        process.kill()
+
+
 if CASE == "hostile":
     hostile(None)
 else:
     driver = browser()
     try:
-        {"login": login, "panner": panner, "scroll": scroll, "dbus": dbus}[CASE](driver)
+        {"login": login, "panner": panner, "scroll": scroll, "dbus": dbus, "zoom": zoom}[CASE](driver)
     finally:
         driver.quit()

@@ -11,6 +11,7 @@ public enum BuiltinEvent: Int, CaseIterable, Sendable {
     case gesturePan, gestureSwipe, gestureLongPress, gesturePinch
     case scrollWillBeginDragging, scrollDidScroll, scrollWillEndDragging, scrollDidEndDecelerating
     case scrollDidScrollToTop, statusBarTap
+    case scrollWillBeginZooming, scrollDidZoom, scrollDidEndZooming
 
     /// The event's dotted name, as files, D-Bus and traces write it.
     public var name: String {
@@ -46,6 +47,9 @@ public enum BuiltinEvent: Int, CaseIterable, Sendable {
         case .scrollDidEndDecelerating: "scroll.didEndDecelerating"
         case .scrollDidScrollToTop: "scroll.didScrollToTop"
         case .statusBarTap: "statusBar.tap"
+        case .scrollWillBeginZooming: "scroll.willBeginZooming"
+        case .scrollDidZoom: "scroll.didZoom"
+        case .scrollDidEndZooming: "scroll.didEndZooming"
         }
     }
 
@@ -99,6 +103,7 @@ public enum BuiltinEvent: Int, CaseIterable, Sendable {
         case .scrollDidScroll, .scrollDidEndDecelerating, .scrollDidScrollToTop: ScrollPosition.self
         case .scrollWillEndDragging: ScrollRelease.self
         case .statusBarTap: StatusBarTap.self
+        case .scrollWillBeginZooming, .scrollDidZoom, .scrollDidEndZooming: ScrollZoom.self
         }
     }
 
@@ -136,6 +141,9 @@ public enum BuiltinEvent: Int, CaseIterable, Sendable {
         case .scrollDidEndDecelerating: "a scroll view, when the motion after a drag has come to rest"
         case .scrollDidScrollToTop: "a scroll view, at rest at its top after a tap on the status bar"
         case .statusBarTap: "injected: a tap on the status bar; scrolls the one scroll view on screen with scrollsToTop to its top"
+        case .scrollWillBeginZooming: "a scroll view, when a pinch begins to zoom its view for zooming"
+        case .scrollDidZoom: "a scroll view, whenever its zoom scale changes"
+        case .scrollDidEndZooming: "a scroll view, when zooming has ended (after any spring back), at a scale within its limits"
         }
     }
 
@@ -173,6 +181,9 @@ public enum BuiltinEvent: Int, CaseIterable, Sendable {
         case .scrollDidEndDecelerating: .scrollDidEndDecelerating(try ScrollPosition(fields: fields))
         case .scrollDidScrollToTop: .scrollDidScrollToTop(try ScrollPosition(fields: fields))
         case .statusBarTap: .statusBarTap(try StatusBarTap(fields: fields))
+        case .scrollWillBeginZooming: .scrollWillBeginZooming(try ScrollZoom(fields: fields))
+        case .scrollDidZoom: .scrollDidZoom(try ScrollZoom(fields: fields))
+        case .scrollDidEndZooming: .scrollDidEndZooming(try ScrollZoom(fields: fields))
         }
     }
 }

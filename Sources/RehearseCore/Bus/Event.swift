@@ -41,6 +41,10 @@ public enum Event: Hashable, Sendable {
     case scrollDidScrollToTop(ScrollPosition)
     /// A tap on the status bar (``StatusBarTap``).
     case statusBarTap(StatusBarTap)
+    /// A scroll view's zooming moments.
+    case scrollWillBeginZooming(ScrollZoom)
+    case scrollDidZoom(ScrollZoom)
+    case scrollDidEndZooming(ScrollZoom)
     /// A plugin-defined event such as `login.submit`.
     case custom(name: String, fields: Fields)
 
@@ -85,6 +89,9 @@ public enum Event: Hashable, Sendable {
         case .scrollDidEndDecelerating: .scrollDidEndDecelerating
         case .scrollDidScrollToTop: .scrollDidScrollToTop
         case .statusBarTap: .statusBarTap
+        case .scrollWillBeginZooming: .scrollWillBeginZooming
+        case .scrollDidZoom: .scrollDidZoom
+        case .scrollDidEndZooming: .scrollDidEndZooming
         case .custom: nil
         }
     }
@@ -127,6 +134,7 @@ public enum Event: Hashable, Sendable {
             payload.fields
         case .scrollWillEndDragging(let payload): payload.fields
         case .statusBarTap(let payload): payload.fields
+        case .scrollWillBeginZooming(let payload), .scrollDidZoom(let payload), .scrollDidEndZooming(let payload): payload.fields
         case .custom(_, let fields): fields
         }
     }

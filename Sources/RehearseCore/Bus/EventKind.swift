@@ -116,6 +116,16 @@ extension EventKind where Payload == StatusBarTap {
     public static var statusBarTap: Self { Self(.statusBarTap) { if case .statusBarTap(let p) = $0 { p } else { nil } } }
 }
 
+extension EventKind where Payload == ScrollZoom {
+    public static var scrollWillBeginZooming: Self {
+        Self(.scrollWillBeginZooming) { if case .scrollWillBeginZooming(let p) = $0 { p } else { nil } }
+    }
+    public static var scrollDidZoom: Self { Self(.scrollDidZoom) { if case .scrollDidZoom(let p) = $0 { p } else { nil } } }
+    public static var scrollDidEndZooming: Self {
+        Self(.scrollDidEndZooming) { if case .scrollDidEndZooming(let p) = $0 { p } else { nil } }
+    }
+}
+
 extension EventKind where Payload == ScrollRelease {
     public static var scrollWillEndDragging: Self {
         Self(.scrollWillEndDragging) { if case .scrollWillEndDragging(let p) = $0 { p } else { nil } }

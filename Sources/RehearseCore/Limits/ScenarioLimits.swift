@@ -49,6 +49,11 @@ public enum ScenarioLimits {
     public static let scrollDrags = 1_000
     /// The largest `scale` a `pinch` may reach (it must be more than 0).
     public static let pinchScale = 100.0
+    /// The zoom scales a node may be given (`zoomScale`, `minimumZoomScale`, `maximumZoomScale`):
+    /// UIKit sets no bound, but a scale of 0 divides the zoom view's size by zero, and at 1e308
+    /// its content size is infinite; from a thousandth to a thousand times keeps a 10,000-point
+    /// view's content within 1e7 points and above 10.
+    public static let zoomScale = 0.001...1_000.0
     /// The largest `decelerationRate` a scroll view may be given as a number (it must be more than
     /// 0): the fraction of its velocity a fling keeps each millisecond. At 0.9999 the fastest fling
     /// (``gestureVelocity``) comes to rest within about 205 s; nearer 1 a fling went on for days

@@ -26,6 +26,15 @@ public struct Node: Hashable, Sendable {
     public var contentInset = EdgeInsets.zero
     public var scrollIndicatorInsets = EdgeInsets.zero
     public var zoomScale = 1.0
+    /// The smallest and largest `zoomScale` a pinch takes a scroll view to (UIKit's
+    /// `minimumZoomScale` and `maximumZoomScale`, both 1 by default): it zooms only when the
+    /// largest is above the smallest (``Zooming``).
+    public var minimumZoomScale = 1.0
+    public var maximumZoomScale = 1.0
+    /// Whether a pinch takes the scale past its limits and it springs back (UIKit's default: true).
+    public var bouncesZoom = true
+    /// The child a scroll view zooms (what its delegate's `viewForZooming(in:)` returns); none by default.
+    public var viewForZooming: String?
     /// How fast a flung scroll view slows down (`normal`, UIKit's default).
     public var decelerationRate = DecelerationRate.normal
     /// Whether a finger can drag a scroll view (UIKit's `isScrollEnabled`, default true); one that

@@ -3,6 +3,7 @@ extension Node {
     public static let fieldNames = [
         "text", "secure", "returnKey", "tag", "enablesReturnKeyAutomatically", "hidden", "alpha",
         "contentSize", "contentOffset", "contentInset", "scrollIndicatorInsets", "zoomScale", "strokeStart", "strokeEnd",
+        "minimumZoomScale", "maximumZoomScale", "bouncesZoom", "viewForZooming",
         "decelerationRate", "bounces", "pagingEnabled", "keyboardDismissMode", "scrollEnabled",
         "directionalLockEnabled", "alwaysBounceVertical", "alwaysBounceHorizontal", "scrollsToTop",
         "accessibilityLabel", "accessibilityTraits", "isAccessibilityElement",
@@ -32,6 +33,11 @@ extension Node {
         node.contentInset = try reader.optional("contentInset") ?? node.contentInset
         node.scrollIndicatorInsets = try reader.optional("scrollIndicatorInsets") ?? node.scrollIndicatorInsets
         node.zoomScale = try reader.optional("zoomScale") ?? node.zoomScale
+        node.minimumZoomScale = try reader.optional("minimumZoomScale") ?? node.minimumZoomScale
+        node.maximumZoomScale = try reader.optional("maximumZoomScale") ?? node.maximumZoomScale
+        node.bouncesZoom = try reader.optional("bouncesZoom") ?? node.bouncesZoom
+        node.viewForZooming = try reader.optional("viewForZooming")
+        try Zooming.check(node)
         node.strokeStart = try reader.optional("strokeStart") ?? node.strokeStart
         node.strokeEnd = try reader.optional("strokeEnd") ?? node.strokeEnd
         node.decelerationRate = try reader.optional("decelerationRate") ?? node.decelerationRate

@@ -35,3 +35,25 @@ public struct ScrollRelease: TabulatedPayload {
         self.targetContentOffset = targetContentOffset
     }
 }
+
+/// `scroll.willBeginZooming`, `scroll.didZoom` and `scroll.didEndZooming`, as
+/// `scrollViewWillBeginZooming(_:with:)`, `scrollViewDidZoom(_:)` and
+/// `scrollViewDidEndZooming(_:with:atScale:)`: a scroll view, the view it zooms and its zoom
+/// scale then (at the end, within its limits).
+public struct ScrollZoom: TabulatedPayload {
+    public static let fieldTable = FieldTable(
+        Self(target: "", view: "", zoomScale: 1), .required("target", \.target), .required("view", \.view),
+        .required("zoomScale", \.zoomScale))
+
+    /// The scroll view.
+    public var target: String
+    /// Its view for zooming.
+    public var view: String
+    public var zoomScale: Double
+
+    public init(target: String, view: String, zoomScale: Double) {
+        self.target = target
+        self.view = view
+        self.zoomScale = zoomScale
+    }
+}

@@ -207,7 +207,7 @@ public final class ScrollViewService {
     }
 
     /// Sets the content offset of `id`, posting `scroll.didScroll` if it changed.
-    private func move(_ id: String, to offset: Point) {
+    func move(_ id: String, to offset: Point) {
         guard let node = scene[id], node.contentOffset != offset else { return }
         try? animator.set(offset.vector, for: .contentOffset, of: id)
         bus.publish(.scrollDidScroll(ScrollPosition(target: id, contentOffset: offset)), source: "scrolling")

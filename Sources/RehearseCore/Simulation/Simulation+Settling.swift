@@ -3,7 +3,8 @@
 /// (`list.contentOffset is still decelerating at 612 pt/s`).
 ///
 /// What counts: property animations in flight (a delayed one from when it was started), scroll
-/// views decelerating, bouncing, springing back or settling on a page, the keyboard on its way up
+/// views decelerating, bouncing, springing back or settling on a page, scroll views springing back
+/// after a pinch (``ZoomService``), the keyboard on its way up
 /// or down, and scheduled work due by the next display frame (a plugin's timer, an event injected
 /// for a time, an animation's completion, a gesture recogniser's wake-up). What does not: the
 /// display link's own vsyncs (they tick while anything asks for frames, a `tick` subscriber
@@ -16,6 +17,8 @@ public enum MovingThing: Hashable, Sendable, CustomStringConvertible {
     /// A scroll view moving by itself: what it is doing (``ScrollAxisMotion/stage(at:)``) and its
     /// speed in points per second.
     case scrolling(node: String, stage: String, speed: Double)
+    /// A scroll view springing back to its zoom limits after a pinch, at `scale` now.
+    case zooming(node: String, scale: Double)
     /// The keyboard on its way up or down, arriving at `end`.
     case keyboard(end: VirtualTime)
     /// Work `owner` scheduled, due at `time`, by the next display frame (`injector`: an event
@@ -26,6 +29,7 @@ public enum MovingThing: Hashable, Sendable, CustomStringConvertible {
         switch self {
         case let .animation(node, property, end): "\(node).\(property) is animating until \(end) s"
         case let .scrolling(node, stage, speed): "\(node).contentOffset is still \(stage) at \(Int(speed.rounded())) pt/s"
+        case let .zooming(node, scale): "\(node).zoomScale is still springing back, at \(scale)"
         case .keyboard(let end): "the keyboard is moving until \(end) s"
         case let .scheduled(owner, time): "\(owner == "injector" ? "an injected event" : "work of \(owner)") is due at \(time) s"
         }
@@ -58,6 +62,7 @@ extension Simulation {
     public func stillMoving() -> [MovingThing] {
         animator.inFlight.map { MovingThing.animation(node: $0.node, property: $0.property.rawValue, end: $0.end) }
             + scrolling.moving.map { MovingThing.scrolling(node: $0.id, stage: $0.stage, speed: $0.speed) }
+            + zooming.moving.map { MovingThing.zooming(node: $0, scale: scene[$0]?.zoomScale ?? 1) }
             + (keyboard.movingUntil.map { [MovingThing.keyboard(end: $0)] } ?? [])
             + timeline.pendingWork(dueBy: nextFrameTime).map { MovingThing.scheduled(owner: $0.owner, time: $0.time) }
     }

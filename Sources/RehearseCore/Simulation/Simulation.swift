@@ -17,6 +17,8 @@ public final class Simulation {
     public let gestures: GestureService
     /// Moves scroll views that fingers drag and fling.
     public let scrolling: ScrollViewService
+    /// Zooms scroll views that a pinch zooms, and springs them back.
+    public let zooming: ZoomService
     /// The fingers down, as injection sees them.
     private let touches = TouchesDown()
     /// The touch events last scheduled, all for one time, while nothing else has been scheduled
@@ -57,17 +59,26 @@ public final class Simulation {
         let scrolling = ScrollViewService(scene: scene, bus: bus, timeline: timeline, animator: animator, keyboard: keyboard,
                                           device: device)
         self.scrolling = scrolling
+        let zooming = ZoomService(scene: scene, bus: bus, timeline: timeline, animator: animator, scrolling: scrolling, device: device)
+        self.zooming = zooming
         let tickSlot = Event.tick(Tick(timestamp: .zero, targetTimestamp: .zero)).builtinSlot ?? 0
         displayLink = DisplayLink(refreshRate: device.refreshRate, bus: bus, timeline: timeline) {
-            animator.runningCount > 0 || keyboard.isMoving || scrolling.needsFrames || bus.subscriberCount(forSlot: tickSlot) > 0
+            animator.runningCount > 0 || keyboard.isMoving || scrolling.needsFrames || zooming.needsFrames || bus.subscriberCount(forSlot: tickSlot) > 0
         }
         gestures = GestureService(scene: scene, bus: bus, timeline: timeline)
         // The display link holds what it asks for frames; the way back is weak, so nothing cycles.
         animator.onAnimationStarted = { [weak displayLink] in displayLink?.wake() }
         keyboard.onMovementStarted = { [weak displayLink] in displayLink?.wake() }
         scrolling.onMotionStarted = { [weak displayLink] in displayLink?.wake() }
-        displayLink.onFrame = { [unowned scrolling] time in scrolling.frame(at: time) }
-        gestures.stopScrolling = { [unowned scrolling] id in scrolling.stop(id) }
+        zooming.onMotionStarted = { [weak displayLink] in displayLink?.wake() }
+        displayLink.onFrame = { [unowned scrolling, unowned zooming] time in
+            scrolling.frame(at: time)
+            zooming.frame(at: time)
+        }
+        gestures.stopScrolling = { [unowned scrolling, unowned zooming] id in
+            let scrolled = scrolling.stop(id), zoomed = zooming.stop(id)
+            return scrolled || zoomed
+        }
         bus.subscribe(.name(BuiltinEvent.statusBarTap.name), owner: "scrolling") { [unowned self] _ in self.tapStatusBar() }
         bus.onSubscriptionsChanged = { [weak displayLink] in displayLink?.wake() }
         // A tap the fingers made is published as an injected one is, hit-tested on the way in.
@@ -343,6 +354,10 @@ public final class Simulation {
         case .scrollDidScroll(let position), .scrollDidEndDecelerating(let position), .scrollDidScrollToTop(let position):
             try node(position.target, field: "target")
         case .scrollWillEndDragging(let release): try node(release.target, field: "target")
+        case .scrollWillBeginZooming(let zoom), .scrollDidZoom(let zoom), .scrollDidEndZooming(let zoom):
+            try node(zoom.target, field: "target")
+            try node(zoom.view, field: "view")
+            do { try Zooming.checkScale(zoom.zoomScale, path: "zoomScale") } catch { throw .invalidFields(name: event.name, error) }
         case .custom(let name, let fields):
             guard let declared = vocabulary[name] else {
                 throw InjectionError.unknownEvent(name: name, known: vocabulary.keys.sorted())
@@ -420,7 +435,8 @@ public final class Simulation {
         case .keyboardWillShow, .keyboardDidShow, .keyboardWillHide, .keyboardDidHide, .focus, .focusChanged, .resign,
              .motion, .tick, .animationFinished, .network, .pluginFailed, .invariantFailed, .gesturePan, .gestureSwipe,
              .gestureLongPress, .gesturePinch, .scrollWillBeginDragging, .scrollDidScroll, .scrollWillEndDragging,
-             .scrollDidEndDecelerating, .scrollDidScrollToTop, .statusBarTap:
+             .scrollDidEndDecelerating, .scrollDidScrollToTop, .statusBarTap, .scrollWillBeginZooming, .scrollDidZoom,
+             .scrollDidEndZooming:
             return event
         }
     }

@@ -2,9 +2,10 @@ extension Simulation {
     /// Changes the scene at once through a path: `NODE.frame.y`, `NODE.frame` (a whole value),
     /// `NODE.alpha`, `NODE.contentOffset.y` and every other animatable property; `NODE.hidden`,
     /// `NODE.text`, `NODE.secure`, `NODE.returnKey`, `NODE.tag`, `NODE.enablesReturnKeyAutomatically`,
-    /// a scroll view's `NODE.decelerationRate`, `NODE.bounces`, `NODE.pagingEnabled`, `NODE.keyboardDismissMode`
+    /// a scroll view's `NODE.decelerationRate`, `NODE.bounces`, `NODE.pagingEnabled`, `NODE.keyboardDismissMode`,
     /// `NODE.scrollEnabled`, `NODE.directionalLockEnabled`, `NODE.alwaysBounceVertical`,
-    /// `NODE.alwaysBounceHorizontal` and `NODE.scrollsToTop`; `NODE.accessibilityLabel`, `NODE.accessibilityTraits` and
+    /// `NODE.alwaysBounceHorizontal` and `NODE.scrollsToTop`; its zooming's `NODE.minimumZoomScale`, `NODE.maximumZoomScale`,
+    /// `NODE.bouncesZoom` and `NODE.viewForZooming` (checked as a file's are); `NODE.accessibilityLabel`, `NODE.accessibilityTraits` and
     /// `NODE.isAccessibilityElement`; and `statusBar.hidden`. Inside an animation transaction animatable changes are animated (a
     /// component path such as `frame.y` animates that component alone).
     /// Throws, changing nothing, for a path that cannot be set or a value of the wrong type.
@@ -88,9 +89,19 @@ extension Simulation {
         case "alwaysBounceVertical": changed.alwaysBounceVertical = try read(Bool.self)
         case "alwaysBounceHorizontal": changed.alwaysBounceHorizontal = try read(Bool.self)
         case "scrollsToTop": changed.scrollsToTop = try read(Bool.self)
+        case "minimumZoomScale": changed.minimumZoomScale = try read(Double.self)
+        case "maximumZoomScale": changed.maximumZoomScale = try read(Double.self)
+        case "bouncesZoom": changed.bouncesZoom = try read(Bool.self)
+        case "viewForZooming": changed.viewForZooming = try read(String.self)
         default:
             _ = try self.value(at: path)
             throw fail("\(parts[1]) cannot be set")
+        }
+        if Zooming.propertyNames.contains(parts[1]) {
+            do { try Zooming.check(changed) } catch { throw fail(error.description) }
+            if let view = changed.viewForZooming, !changed.children.contains(view) {
+                throw fail(ZoomViewError(scrollView: node.id, view: view, children: changed.children).description)
+            }
         }
         return { [scene] in try? scene.update(node.id) { $0 = changed } }
     }

@@ -24,6 +24,7 @@ extension Simulation {
         "kind", "hidden", "text", "secure", "returnKey", "tag", "enablesReturnKeyAutomatically", "parent", "children",
         "decelerationRate", "bounces", "pagingEnabled", "keyboardDismissMode", "scrollEnabled",
         "directionalLockEnabled", "alwaysBounceVertical", "alwaysBounceHorizontal", "scrollsToTop",
+        "minimumZoomScale", "maximumZoomScale", "bouncesZoom", "viewForZooming",
         "accessibilityLabel", "accessibilityTraits", "isAccessibilityElement",
     ]
 
@@ -158,6 +159,10 @@ extension Simulation {
         case "alwaysBounceVertical": return .bool(node.alwaysBounceVertical)
         case "alwaysBounceHorizontal": return .bool(node.alwaysBounceHorizontal)
         case "scrollsToTop": return .bool(node.scrollsToTop)
+        case "minimumZoomScale": return .double(node.minimumZoomScale)
+        case "maximumZoomScale": return .double(node.maximumZoomScale)
+        case "bouncesZoom": return .bool(node.bouncesZoom)
+        case "viewForZooming": return node.viewForZooming.map(FieldValue.string)
         case "accessibilityLabel": return node.accessibilityLabel.map(FieldValue.string)
         case "accessibilityTraits": return node.accessibilityTraits.fieldValue
         case "isAccessibilityElement": return .bool(node.isAccessibilityElement)

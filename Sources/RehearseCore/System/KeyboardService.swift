@@ -142,7 +142,7 @@ public final class KeyboardService {
              .network, .pluginFailed, .invariantFailed, .custom, .touchBegan, .touchMoved, .touchEnded,
              .touchCancelled, .gesturePan, .gestureSwipe, .gestureLongPress, .gesturePinch, .scrollWillBeginDragging,
              .scrollDidScroll, .scrollWillEndDragging, .scrollDidEndDecelerating, .scrollDidScrollToTop,
-             .statusBarTap:
+             .statusBarTap, .scrollWillBeginZooming, .scrollDidZoom, .scrollDidEndZooming:
             break
         }
     }

@@ -18,7 +18,7 @@ public final class ResponderService {
                  .motion, .tick, .orientation, .animationFinished, .network, .pluginFailed, .invariantFailed, .custom,
                  .touchBegan, .touchMoved, .touchEnded, .touchCancelled, .gesturePan, .gestureSwipe, .gestureLongPress,
                  .gesturePinch, .scrollWillBeginDragging, .scrollDidScroll, .scrollWillEndDragging, .scrollDidEndDecelerating,
-                 .scrollDidScrollToTop, .statusBarTap:
+                 .scrollDidScrollToTop, .statusBarTap, .scrollWillBeginZooming, .scrollDidZoom, .scrollDidEndZooming:
                 break
             }
         }

@@ -107,9 +107,10 @@ public final class GestureService {
         } ?? []
         let scrollView = scrollViews.first
         let stopped = scrollViews.map(stopScrolling).contains(true)
+        let zooms = scrollView.flatMap { [scene] in scene.read($0, Zooming.hasPinch) } ?? false
         let (started, outputs) = TouchSequence.begin(
             id: touch.id, at: touch.point, time: now, target: touch.target, panTarget: scrollView ?? touch.target,
-            pansScrollView: scrollView != nil, stoppedScrolling: stopped)
+            pansScrollView: scrollView != nil, zooms: zooms, stoppedScrolling: stopped)
         sequence = started
         perform(outputs)
     }

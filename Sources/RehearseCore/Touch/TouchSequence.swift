@@ -32,7 +32,10 @@ enum GestureOutput: Equatable {
 ///   view pan does (`maximumNumberOfTouches` unlimited by default; a finger elsewhere is another
 ///   view's), and there is no pinch (a scroll view that cannot zoom has none): its translation is
 ///   the travel of its fingers' centroid, re-based where one lands or lifts so that it does not
-///   jump, and it ends when the last of them lifts.
+///   jump, and it ends when the last of them lifts;
+/// - a scroll view that can zoom (``Zooming/hasPinch(_:)``) has a pinch: a second finger landing
+///   in it before its pan has begun makes the pan fail and starts the pinch, as outside a scroll
+///   view; once its pan has begun, a finger that lands joins the pan.
 ///
 /// The fingers that move at one instant are one touch event (UIKit's one `touchesMoved` call):
 /// ``moved(_:time:)`` takes them together, so no recogniser sees one moved and another not yet.
@@ -49,6 +52,8 @@ struct TouchSequence {
     /// until ``GestureService`` chooses by the first movement), or ``target``.
     var panTarget: String?
     let pansScrollView: Bool
+    /// Whether the scroll view the sequence pans has a pinch recogniser.
+    let zooms: Bool
     private let primary: Int
     private let start: Point
     private let startTime: VirtualTime
@@ -72,18 +77,19 @@ struct TouchSequence {
     /// Starts a sequence with finger `id` down at `point`; `stoppedScrolling` says it caught a
     /// moving scroll view (it then taps nothing). Returns the sequence and what it asks for.
     static func begin(id: Int, at point: Point, time: VirtualTime, target: String?, panTarget: String?,
-                      pansScrollView: Bool, stoppedScrolling: Bool) -> (TouchSequence, [GestureOutput]) {
+                      pansScrollView: Bool, zooms: Bool, stoppedScrolling: Bool) -> (TouchSequence, [GestureOutput]) {
         let sequence = TouchSequence(id: id, point: point, time: time, target: target, panTarget: panTarget,
-                                     pansScrollView: pansScrollView, stoppedScrolling: stoppedScrolling)
+                                     pansScrollView: pansScrollView, zooms: zooms, stoppedScrolling: stoppedScrolling)
         let swipeTimer: [GestureOutput] = pansScrollView ? [] : [.wakeUp(at: time + GestureRules.maximumSwipeDuration)]
         return (sequence, swipeTimer + [.wakeUp(at: time + GestureRules.longPressDuration)])
     }
 
     private init(id: Int, point: Point, time: VirtualTime, target: String?, panTarget: String?, pansScrollView: Bool,
-                 stoppedScrolling: Bool) {
+                 zooms: Bool, stoppedScrolling: Bool) {
         self.target = target
         self.panTarget = panTarget
         self.pansScrollView = pansScrollView
+        self.zooms = zooms
         primary = id
         start = point
         panOrigin = point
@@ -108,7 +114,8 @@ struct TouchSequence {
     mutating func began(id: Int, at point: Point, time: VirtualTime, inScrollView: Bool) -> [GestureOutput] {
         let centroid = panCentroid
         fingers[id] = point
-        if pansScrollView, inScrollView, let centroid {
+        let pinches = zooms && inScrollView && pan != .active
+        if pansScrollView, inScrollView, !pinches, let centroid {
             panFingers.append(id)
             panFingers.sort()
             rebasePan(from: centroid)
@@ -118,7 +125,7 @@ struct TouchSequence {
         tap = .over
         fail(&longPress)
         fail(&swipe)
-        guard !pansScrollView else { return [] }
+        guard !pansScrollView || pinches else { return [] }
         fail(&pan)
         guard pan != .active, longPress != .active else { return [] }
         pinchStartDistance = distance(first, point)

@@ -23,7 +23,8 @@ enum ExploreStepText {
         case .tap, .keyboardWillShow, .keyboardDidShow, .keyboardWillHide, .keyboardDidHide, .focusChanged, .tick, .animationFinished,
              .pluginFailed, .invariantFailed, .touchBegan, .touchMoved, .touchEnded, .touchCancelled, .gesturePan, .gestureSwipe,
              .gestureLongPress, .gesturePinch, .scrollWillBeginDragging, .scrollDidScroll, .scrollWillEndDragging,
-             .scrollDidEndDecelerating, .scrollDidScrollToTop, .statusBarTap, .custom: nil
+             .scrollDidEndDecelerating, .scrollDidScrollToTop, .statusBarTap, .scrollWillBeginZooming, .scrollDidZoom,
+             .scrollDidEndZooming, .custom: nil
         }
     }
 

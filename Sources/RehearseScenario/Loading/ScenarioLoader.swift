@@ -108,6 +108,7 @@ public struct ScenarioLoader: Sendable {
             switch error.part {
             case .node(let index):
                 let entry = nodes[index]
+                if error.underlying is ZoomViewError { throw ScenarioError("\(error)", at: entry.value.location(ofField: "viewForZooming")) }
                 guard case SceneError.unknownNode(let parent) = error.underlying else { throw entry.value.error("\(error)") }
                 let known = [Scene.rootID] + nodes[..<index].map(\.node.id)
                 throw entry.value.error("unknown parent '\(parent)'\(Suggestion.hint(for: parent, among: known)); "

@@ -29,6 +29,9 @@ extension Scenario {
         for (index, (node, parent)) in nodes.enumerated() {
             try attempt(.node(index)) { try simulation.scene.add(node, to: parent) }
         }
+        for (index, (node, _)) in nodes.enumerated() where node.viewForZooming != nil {
+            try attempt(.node(index)) { try Zooming.checkZoomView(of: node.id, in: simulation.scene) }
+        }
         if let layout {
             try attempt(.layout) {
                 let engine = try LayoutEngine(host: simulation, sets: layout.sets)

@@ -281,7 +281,7 @@ public enum ScenarioSchema {
     private static var sceneNode: FieldValue {
         let flag: Set = ["secure", "enablesReturnKeyAutomatically", "hidden", "bounces", "pagingEnabled", "scrollEnabled",
                          "isAccessibilityElement", "directionalLockEnabled", "alwaysBounceVertical", "alwaysBounceHorizontal",
-                         "scrollsToTop"]
+                         "scrollsToTop", "bouncesZoom"]
         var properties: [String: FieldValue] = [
             "id": ["type": "string", "pattern": "^[^.]+$", "not": enumeration(Scene.reservedIDs.sorted())],
             "kind": enumeration(NodeKind.allCases.map(\.rawValue)),
@@ -295,12 +295,20 @@ public enum ScenarioSchema {
             case "keyboardDismissMode": enumeration(KeyboardDismissMode.allCases.map(\.rawValue))
             case "decelerationRate": oneOf([enumeration(DecelerationRate.named.map(\.name)), ["type": "number", "exclusiveMinimum": 0, "maximum": .double(ScenarioLimits.decelerationRate)]])
             case "tag": ["type": "integer"]
+            case "zoomScale", "minimumZoomScale", "maximumZoomScale":
+                ["type": "number", "minimum": .double(ScenarioLimits.zoomScale.lowerBound), "maximum": .double(ScenarioLimits.zoomScale.upperBound)]
+            case "viewForZooming": ["type": "string", "pattern": "^[^.]+$"]
             case _ where flag.contains(name): boolean
             default: AnimatableProperty(rawValue: name).map(components(of:)) ?? item
             }
             properties[name] = nullable(property)
         }
-        return object(properties, required: ["id", "kind", "frame"])
+        // Only a scroll view zooms: viewForZooming on another kind is refused.
+        let zoomsOnlyOnAScrollView: Fields = [
+            "if": ["properties": ["kind": ["not": ["const": .string(NodeKind.scrollView.rawValue)]]]],
+            "then": ["properties": ["viewForZooming": ["type": "null"]]],
+        ]
+        return object(properties, required: ["id", "kind", "frame"], extra: zoomsOnlyOnAScrollView)
     }
 
     /// A property's value as the scene reads it: a number, or its components as a mapping with
