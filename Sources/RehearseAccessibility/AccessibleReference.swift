@@ -1,0 +1,37 @@
+import RehearseDBusWire
+
+/// An object on the accessibility bus as AT-SPI names one, `(so)`: its connection's bus name and
+/// its path.
+struct AccessibleReference: Equatable {
+    var name: String
+    var path: String
+
+    /// The struct's members (the caller opens the struct).
+    func append(to writer: inout MessageWriter) {
+        writer.append(name)
+        writer.append(objectPath: path)
+    }
+
+    /// `(so)`.
+    func appendStruct(to writer: inout MessageWriter) {
+        writer.container(DBusType.struct, nil) { append(to: &$0) }
+    }
+}
+
+/// A property's value as D-Bus gives it in a variant.
+enum AccessibleProperty {
+    case string(String)
+    case int32(Int32)
+    case uint32(UInt32)
+    case reference(AccessibleReference)
+
+    /// The value in a variant.
+    func appendVariant(to writer: inout MessageWriter) {
+        switch self {
+        case .string(let text): writer.container(DBusType.variant, "s") { $0.append(text) }
+        case .int32(let number): writer.container(DBusType.variant, "i") { $0.append(number) }
+        case .uint32(let number): writer.container(DBusType.variant, "u") { $0.append(number) }
+        case .reference(let reference): writer.container(DBusType.variant, "(so)") { reference.appendStruct(to: &$0) }
+        }
+    }
+}
