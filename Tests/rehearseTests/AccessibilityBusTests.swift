@@ -65,4 +65,99 @@ import Testing
         let keyboard = try bus.gdbus("org.rehearse.Simulator1.WaitUntil", ["keyboard.visible == true", "1"])
         #expect(keyboard.errorOutput.isEmpty && keyboard.status == 0, "\(keyboard.errorOutput)")
     }
+
+    /// gdbus on the accessibility bus: calls `method` (`interface.member`) on the object at `path`
+    /// of the application the registry lists first.
+    struct AccessibilityPeer {
+        let bus: PrivateBus
+        let address: String
+        let application: String
+
+        init(_ bus: PrivateBus) throws {
+            self.bus = bus
+            let reply = try bus.run("/usr/bin/gdbus", ["call", "--session", "--dest", "org.a11y.Bus", "--object-path", "/org/a11y/bus",
+                                                      "--method", "org.a11y.Bus.GetAddress"]).output
+            address = String(reply.dropFirst("('".count).dropLast("',)\n".count))
+            let children = try Self.call(bus, address, "org.a11y.atspi.Registry", "/org/a11y/atspi/accessible/root",
+                                         "org.a11y.atspi.Accessible.GetChildren").output
+            application = children.split(separator: "'").first { $0.hasPrefix(":") }.map(String.init) ?? "none in \(children)"
+        }
+
+        private static func call(_ bus: PrivateBus, _ address: String, _ destination: String, _ path: String, _ method: String,
+                                 _ arguments: [String] = []) throws -> CommandResult {
+            try bus.run("/usr/bin/gdbus", ["call", "--address", address, "--dest", destination, "--object-path", path,
+                                           "--method", method] + arguments)
+        }
+
+        /// The reply, or the error's name and message.
+        func call(_ path: String, _ method: String, _ arguments: [String] = []) throws -> String {
+            let result = try Self.call(bus, address, application, path, method, arguments)
+            return result.status == 0 ? result.output : result.errorOutput
+        }
+    }
+
+    static let node = "/org/a11y/atspi/accessible/node/"
+
+    @Test func readOnlyRefusesActionsAndBadCallsAreAnsweredWithNamedErrors() throws {
+        let bus = try Self.accessibilityBus()
+        try bus.serve(["--mode", "manual", "--read-only", "--scenario", Self.scenario, "--atspi"])
+        let peer = try AccessibilityPeer(bus)
+        let answers = [
+            try peer.call(Self.node + "username", "org.a11y.atspi.Action.DoAction", ["0"]),
+            try peer.call(Self.node + "username", "org.a11y.atspi.EditableText.InsertText", ["0", "vijay", "5"]),
+            try peer.call(Self.node + "nosuch", "org.a11y.atspi.Accessible.GetRole"),
+            try peer.call("/org/a11y/atspi/elsewhere", "org.a11y.atspi.Accessible.GetRole"),
+            try peer.call("/org/a11y/atspi/accessible/root", "org.a11y.atspi.Accessible.GetChildAtIndex", ["99"]),
+            try peer.call(Self.node + "username", "org.a11y.atspi.Component.GetExtents", ["uint32 7"]),
+            try peer.call(Self.node + "username", "org.a11y.atspi.Component.GetExtents", ["7"]),
+            try peer.call(Self.node + "title", "org.a11y.atspi.Action.DoAction", ["0"]),
+            try peer.call(Self.node + "title", "org.a11y.atspi.Accessible.Explode"),
+            try peer.call(Self.node + "title", "org.freedesktop.DBus.Properties.Set", ["org.a11y.atspi.Accessible", "Name", "<'x'>"]),
+        ]
+        #expect(answers == [
+            "Error: GDBus.Error:org.rehearse.Error.NotPermitted: the simulation is read-only (--read-only): DoAction (click) changes it\n",
+            "Error: GDBus.Error:org.rehearse.Error.NotPermitted: the simulation is read-only (--read-only): InsertText changes it\n",
+            "Error: GDBus.Error:org.freedesktop.DBus.Error.UnknownObject: no accessible object at \(Self.node)nosuch: "
+                + "the scene has no visible node \"nosuch\" now\n",
+            "Error: GDBus.Error:org.freedesktop.DBus.Error.UnknownObject: no accessible object at /org/a11y/atspi/elsewhere: "
+                + "objects are /org/a11y/atspi/accessible/root and \(Self.node)ID\n",
+            "Error: GDBus.Error:org.freedesktop.DBus.Error.InvalidArgs: no child at index 99: the object has 1\n",
+            "Error: GDBus.Error:org.freedesktop.DBus.Error.InvalidArgs: coordinate type 7: 0 (screen), 1 (window) or 2 (parent)\n",
+            "Error: GDBus.Error:org.freedesktop.DBus.Error.InvalidArgs: GetExtents takes (u), not (i)\n",
+            "Error: GDBus.Error:org.freedesktop.DBus.Error.UnknownInterface: the object has no interface \"org.a11y.atspi.Action\"; "
+                + "it has org.a11y.atspi.Accessible, org.a11y.atspi.Component\n",
+            "Error: GDBus.Error:org.freedesktop.DBus.Error.UnknownMethod: no method \"Explode\" in org.a11y.atspi.Accessible here\n",
+            "Error: GDBus.Error:org.freedesktop.DBus.Error.PropertyReadOnly: Name is read-only\n",
+        ])
+        // Nothing changed, and the export still answers.
+        #expect(try bus.gdbus("org.rehearse.Simulator1.Get", ["firstResponder"]).output == "(<''>,)\n")
+        #expect(try peer.call(Self.node + "username", "org.a11y.atspi.Component.GetAccessibleAtPoint", ["30", "250", "uint32 0"])
+                == "((\(peer.application.debugDescription.replacingOccurrences(of: "\"", with: "'")), objectpath '\(Self.node)username'),)\n")
+    }
+
+    @Test func textTypedThroughTheBusReachesTheFieldAndASecureFieldsTextNeverLeaves() throws {
+        let bus = try Self.accessibilityBus()
+        try bus.serve(["--mode", "manual", "--scenario", Self.scenario, "--atspi"])
+        let peer = try AccessibilityPeer(bus)
+        #expect(try peer.call(Self.node + "username", "org.a11y.atspi.EditableText.InsertText", ["0", "vijay", "5"]) == "(true,)\n")
+        #expect(try peer.call(Self.node + "password", "org.a11y.atspi.Component.GrabFocus") == "(true,)\n")
+        #expect(try peer.call(Self.node + "password", "org.a11y.atspi.EditableText.InsertText", ["0", "hunter2", "7"]) == "(true,)\n")
+        #expect(try bus.gdbus("org.rehearse.Simulator1.Get", ["username.text"]).output == "(<'vijay'>,)\n")
+        #expect(try bus.gdbus("org.rehearse.Simulator1.Get", ["firstResponder"]).output == "(<'password'>,)\n")
+        let tree = try Self.pyatspi(["tree", Self.application], on: bus)
+        #expect(tree.output.contains("password text: Password [editable, enabled, focusable, focused,"), "\(tree.output)\(tree.errorOutput)")
+        #expect(!tree.output.contains("hunter2"))
+        let properties = try peer.call(Self.node + "password", "org.freedesktop.DBus.Properties.GetAll", ["org.a11y.atspi.Accessible"])
+        #expect(properties.contains("'Name': <'Password'>") && !properties.contains("hunter2"), "\(properties)")
+    }
+
+    @Test func withoutAnAccessibilityBusServeSaysWhatIsMissing() throws {
+        let bus = try PrivateBus()  // no org.a11y.Bus to activate
+        let result = try bus.run(Rehearse.productsFolder.appendingPathComponent("rehearse").path,
+                                 ["serve", "--address", bus.address, "--scenario", Self.scenario, "--atspi"])
+        #expect(result.status == 2)
+        #expect(result.errorOutput.hasPrefix("rehearse serve: --atspi: no accessibility bus: org.a11y.Bus.GetAddress on the session bus failed ("),
+                "\(result.errorOutput)")
+        #expect(try !bus.hasOwner("org.rehearse.Simulator"))
+    }
 }
