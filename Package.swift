@@ -120,6 +120,7 @@ let package = Package(
         .testTarget(name: "LoginAnimatorTests", dependencies: ["LoginAnimator", "RehearseTesting"]),
         .testTarget(name: "GatewayTests", dependencies: ["Gateway", "RehearseTesting"]),
         .testTarget(name: "RehearseSessionTests", dependencies: ["RehearseSession", "RehearsePlugins"]),
+        .testTarget(name: "RehearseAccessibilityTests", dependencies: ["RehearseAccessibility", "RehearseSession", "RehearsePlugins"]),
         .testTarget(
             name: "RehearseDBusTests",
             dependencies: [

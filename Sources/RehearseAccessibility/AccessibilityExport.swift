@@ -14,6 +14,8 @@ import RehearseSession
 package final class AccessibilityExport: SessionCompanion {
     /// The shortest wall-clock time between two checks for events to send: at most one a frame.
     package static let eventInterval = Duration.seconds(1) / 60
+    /// How soon the loop comes back while replies wait to be written.
+    package static let writeRetryMilliseconds: Int32 = 5
 
     let connection: BusConnection
     /// This connection's unique name: the bus name in every reference to its objects.
@@ -90,7 +92,8 @@ package final class AccessibilityExport: SessionCompanion {
     }
 
     package func waitMilliseconds(idle: Int32) -> Int32 {
-        idle
+        // Replies libdbus could not write at once go out on the next rounds, soon.
+        connected && dbus_connection_has_messages_to_send(connection.raw) != 0 ? min(idle, Self.writeRetryMilliseconds) : idle
     }
 
     /// This round's tree of `session`'s scene.
