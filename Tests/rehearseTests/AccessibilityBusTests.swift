@@ -151,6 +151,15 @@ import Testing
         #expect(properties.contains("'Name': <'Password'>") && !properties.contains("hunter2"), "\(properties)")
     }
 
+    @Test func viewExportsTheSameScreenBesideTheViewer() throws {
+        let bus = try Self.accessibilityBus()
+        _ = try bus.start(Rehearse.productsFolder.appendingPathComponent("rehearse"),
+                          ["view", "--http", "127.0.0.1:0", "--scenario", Self.scenario, "--atspi"], output: "view.out", errorOutput: "view.log")
+        #expect(bus.waitFor("viewing: http://127.0.0.1:", in: "view.out"), "\(bus.contents(of: "view.log"))")
+        let click = try Self.pyatspi(["click", Self.application, "text", "Username"], on: bus)
+        #expect(click.output.contains("event: object:state-changed:focused detail1=1 on text: Username\n"), "\(click.output)\(click.errorOutput)")
+    }
+
     @Test func withoutAnAccessibilityBusServeSaysWhatIsMissing() throws {
         let bus = try PrivateBus()  // no org.a11y.Bus to activate
         let result = try bus.run(Rehearse.productsFolder.appendingPathComponent("rehearse").path,
