@@ -142,6 +142,13 @@ import Testing
         #expect(try peer.call(Self.node + "username", "org.a11y.atspi.EditableText.InsertText", ["0", "vijay", "5"]) == "(true,)\n")
         #expect(try peer.call(Self.node + "password", "org.a11y.atspi.Component.GrabFocus") == "(true,)\n")
         #expect(try peer.call(Self.node + "password", "org.a11y.atspi.EditableText.InsertText", ["0", "hunter2", "7"]) == "(true,)\n")
+        // Past the limits: a string argument's (64 KiB) and a field's text (10,000 Unicode scalars).
+        let huge = String(repeating: "x", count: 70_000), long = String(repeating: "x", count: 9_996)
+        #expect(try peer.call(Self.node + "username", "org.a11y.atspi.EditableText.InsertText", ["0", huge, "70000"])
+                == "Error: GDBus.Error:org.freedesktop.DBus.Error.InvalidArgs: InsertText: a string is 70000 bytes; the limit is 65536\n")
+        #expect(try peer.call(Self.node + "username", "org.a11y.atspi.EditableText.InsertText", ["0", long, "9996"])
+                == "Error: GDBus.Error:org.rehearse.Error.Limit: text: node 'username' would hold more than 10000 Unicode scalars of text "
+                + "(ScenarioLimits.textLength, the limit)\n")
         #expect(try bus.gdbus("org.rehearse.Simulator1.Get", ["username.text"]).output == "(<'vijay'>,)\n")
         #expect(try bus.gdbus("org.rehearse.Simulator1.Get", ["firstResponder"]).output == "(<'password'>,)\n")
         let tree = try Self.pyatspi(["tree", Self.application], on: bus)
