@@ -158,6 +158,15 @@ import Testing
         #expect(properties.contains("'Name': <'Password'>") && !properties.contains("hunter2"), "\(properties)")
     }
 
+    @Test func textTypedIsAnnouncedAndASecureFieldsTextOnlyMasked() throws {
+        let bus = try Self.accessibilityBus()
+        try bus.serve(["--mode", "manual", "--scenario", Self.scenario, "--atspi"])
+        let username = try Self.pyatspi(["type", Self.application, "text", "Username", "vijay"], on: bus)
+        #expect(username.output == "inserted: True\nevent: object:text-changed:insert at 0, 5 characters: vijay\n", "\(username.errorOutput)")
+        let password = try Self.pyatspi(["type", Self.application, "password text", "Password", "hunter2"], on: bus)
+        #expect(password.output == "inserted: True\nevent: object:text-changed:insert at 0, 7 characters: •••••••\n", "\(password.errorOutput)")
+    }
+
     @Test func viewExportsTheSameScreenBesideTheViewer() throws {
         let bus = try Self.accessibilityBus()
         _ = try bus.start(Rehearse.productsFolder.appendingPathComponent("rehearse"),

@@ -8,6 +8,9 @@ DBUS_SESSION_BUS_ADDRESS set to a private bus whose org.a11y.Bus is at-spi2-core
   click APP ROLE NAME find the object of ROLE (its role name: "text") named NAME, print its
                       actions, do its first ("click") and wait for its focused state-changed event
                       (at most 10 s); print the event and the object's states after it
+  type APP ROLE NAME TEXT
+                      insert TEXT into the object of ROLE named NAME (EditableText) and wait for
+                      its text-changed:insert event (at most 10 s); print the event
 """
 import sys
 
@@ -45,10 +48,15 @@ def tree(node, depth=0):
         tree(child, depth + 1)
 
 
-def click(app, role, name):
+def find(app, role, name):
     found = pyatspi.findDescendant(app, lambda node: node.getRoleName() == role and node.name == name)
     if found is None:
         sys.exit(f"no {role} named {name!r}")
+    return found
+
+
+def click(app, role, name):
+    found = find(app, role, name)
     action = found.queryAction()
     print("actions:", [action.getName(index) for index in range(action.nActions)])
     loop = GLib.MainLoop()
@@ -67,12 +75,30 @@ def click(app, role, name):
     print("states:", ", ".join(states(found)))
 
 
+def type_text(app, role, name, text):
+    found = find(app, role, name)
+    seen = []
+
+    def on_text(event):
+        if event.source == found:
+            seen.append(f"{event.type} at {event.detail1}, {event.detail2} characters: {event.any_data}")
+            pyatspi.Registry.stop()
+
+    pyatspi.Registry.registerEventListener(on_text, "object:text-changed:insert")
+    print("inserted:", found.queryEditableText().insertText(0, text, len(text)))
+    GLib.timeout_add_seconds(WAIT_SECONDS, lambda: pyatspi.Registry.stop())
+    pyatspi.Registry.start()
+    print("event:", seen[0] if seen else f"none within {WAIT_SECONDS} s")
+
+
 def main():
     command, app = sys.argv[1], application(sys.argv[2])
     if command == "tree":
         tree(app)
     elif command == "click":
         click(app, sys.argv[3], sys.argv[4])
+    elif command == "type":
+        type_text(app, sys.argv[3], sys.argv[4], sys.argv[5])
     else:
         sys.exit(f"unknown command {command}")
 
