@@ -95,25 +95,48 @@ extension AccessibilityExport {
 
     func respondAsEditableText(_ request: inout Request, on item: AccessibleTree.Item, session: SimulatorSession,
                                into reply: inout MessageWriter) throws(MethodFailure) {
-        guard request.member == "InsertText" else { throw request.unknown(Self.editableText) }
-        try request.expect("isi")
-        _ = try request.int32()
-        let text = try request.string()
-        _ = try request.int32()
+        try refuseWhenReadOnly(request.member)
+        let text: String
+        switch request.member {
+        case "InsertText":
+            try request.expect("isi")
+            _ = try request.int32()
+            text = try request.string()
+            _ = try request.int32()
+        case "SetTextContents":
+            try request.expect("s")
+            let contents = try request.string()
+            // The simulation types and never deletes: only what extends the text now can be set,
+            // and a secure field only when empty (comparing its text would tell how it starts).
+            let current = session.simulation.scene[item.id]?.text ?? ""
+            let secure = item.role == .passwordText
+            guard current.isEmpty || (!secure && contents.unicodeScalars.starts(with: current.unicodeScalars)) else {
+                throw MethodFailure(.notPermitted, "SetTextContents only adds to the end of a field's text (the simulation types, it does not "
+                                    + "delete)" + (secure ? ", and sets a secure field only while it is empty" : ""))
+            }
+            text = String(contents.unicodeScalars.dropFirst(current.unicodeScalars.count))
+        default:
+            throw request.unknown(Self.editableText)
+        }
         // Typed where typing puts it (the end of the field's text), as the keyboard would.
-        try inject("text", ["target": .string(item.id), "text": .string(text)], by: "InsertText", into: session)
+        if !text.isEmpty { try inject("text", ["target": .string(item.id), "text": .string(text)], by: request.member, into: session) }
         reply.append(true)
     }
 
     /// Injects the event `name` with `fields` as `Inject` does (with its checks and limits);
     /// refused in read-only mode.
     private func inject(_ name: String, _ fields: Fields, by member: String, into session: SimulatorSession) throws(MethodFailure) {
-        guard !readOnly else { throw MethodFailure(.notPermitted, "the simulation is read-only (--read-only): \(member) changes it") }
+        try refuseWhenReadOnly(member)
         do {
             _ = try session.inject(name, fields)
         } catch {
             throw MethodFailure(error)
         }
+    }
+
+    /// Refuses `member`, which changes the simulation, in read-only mode.
+    private func refuseWhenReadOnly(_ member: String) throws(MethodFailure) {
+        guard !readOnly else { throw MethodFailure(.notPermitted, "the simulation is read-only (--read-only): \(member) changes it") }
     }
 
     private func coordinates(_ request: inout Request) throws(MethodFailure) -> UInt32 {

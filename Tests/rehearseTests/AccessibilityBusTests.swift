@@ -149,7 +149,15 @@ import Testing
         #expect(try peer.call(Self.node + "username", "org.a11y.atspi.EditableText.InsertText", ["0", long, "9996"])
                 == "Error: GDBus.Error:org.rehearse.Error.Limit: text: node 'username' would hold more than 10000 Unicode scalars of text "
                 + "(ScenarioLimits.textLength, the limit)\n")
-        #expect(try bus.gdbus("org.rehearse.Simulator1.Get", ["username.text"]).output == "(<'vijay'>,)\n")
+        // SetTextContents adds to the end; it neither deletes nor compares a secure field's text.
+        #expect(try peer.call(Self.node + "username", "org.a11y.atspi.EditableText.SetTextContents", ["vijay.s"]) == "(true,)\n")
+        #expect(try peer.call(Self.node + "username", "org.a11y.atspi.EditableText.SetTextContents", ["vi"])
+                == "Error: GDBus.Error:org.rehearse.Error.NotPermitted: SetTextContents only adds to the end of a field's text "
+                + "(the simulation types, it does not delete)\n")
+        #expect(try peer.call(Self.node + "password", "org.a11y.atspi.EditableText.SetTextContents", ["hunter2x"])
+                == "Error: GDBus.Error:org.rehearse.Error.NotPermitted: SetTextContents only adds to the end of a field's text "
+                + "(the simulation types, it does not delete), and sets a secure field only while it is empty\n")
+        #expect(try bus.gdbus("org.rehearse.Simulator1.Get", ["username.text"]).output == "(<'vijay.s'>,)\n")
         #expect(try bus.gdbus("org.rehearse.Simulator1.Get", ["firstResponder"]).output == "(<'password'>,)\n")
         let tree = try Self.pyatspi(["tree", Self.application], on: bus)
         #expect(tree.output.contains("password text: Password [editable, enabled, focusable, focused,"), "\(tree.output)\(tree.errorOutput)")
