@@ -112,7 +112,7 @@ extension AccessibilityExport {
             properties = [("ToolkitName", .string("Rehearse")), ("Version", .string(version)), ("ToolkitVersion", .string(version)),
                           ("AtspiVersion", .string("2.1")), ("Id", .int32(applicationID))]
         case Self.action:
-            properties.append(("NActions", .int32(Int32(Self.actions.count))))
+            if case .node(let item) = target { properties.append(("NActions", .int32(Int32(Self.actions(of: item).count)))) }
         default:
             break
         }

@@ -6,8 +6,19 @@ import RehearseSession
 /// `Component` (where a node is, what is at a point) and what changes the simulation: `Action`
 /// (a tap on the node) and `EditableText` (text typed into a field), refused in read-only mode.
 extension AccessibilityExport {
-    /// A node's actions: its name and description. Both tap the node, as a finger would.
-    static let actions = [("click", "Taps the node"), ("press", "Taps the node")]
+    /// One of a node's actions: its name, its description and the event it injects on the node.
+    struct Action {
+        var name: String
+        var description: String
+        var event: String
+    }
+
+    /// A node's actions: `click` and `press` tap it, as a finger would; a text field's `activate`
+    /// is its return key (GTK's entries name it so: Next, Go, Done).
+    static func actions(of item: AccessibleTree.Item) -> [Action] {
+        [Action(name: "click", description: "Taps the node", event: "tap"), Action(name: "press", description: "Taps the node", event: "tap")]
+            + (item.isEditable ? [Action(name: "activate", description: "Presses the return key for the field", event: "return")] : [])
+    }
     /// `ATSPI_COORD_TYPE_SCREEN`, `_WINDOW` (the simulated screen is the one window) and `_PARENT`.
     static let coordinateTypes: ClosedRange<UInt32> = 0...2
     /// `ATSPI_LAYER_WIDGET`.
@@ -64,11 +75,11 @@ extension AccessibilityExport {
         if request.member == "GetActions" {
             try request.expect("")
             reply.container(DBusType.array, "(sss)") { array in
-                for (name, description) in Self.actions {
-                    array.container(DBusType.struct, nil) { action in
-                        action.append(name)
-                        action.append(description)
-                        action.append("")
+                for action in Self.actions(of: item) {
+                    array.container(DBusType.struct, nil) { fields in
+                        fields.append(action.name)
+                        fields.append(action.description)
+                        fields.append("")
                     }
                 }
             }
@@ -79,16 +90,17 @@ extension AccessibilityExport {
         }
         try request.expect("i")
         let index = try request.int32()
-        guard index >= 0, Int(index) < Self.actions.count else {
-            throw MethodFailure(.invalidArgs, "no action at index \(index): the node has \(Self.actions.count)")
+        let actions = Self.actions(of: item)
+        guard index >= 0, Int(index) < actions.count else {
+            throw MethodFailure(.invalidArgs, "no action at index \(index): the node has \(actions.count)")
         }
-        let (name, description) = Self.actions[Int(index)]
+        let action = actions[Int(index)]
         switch request.member {
         case "DoAction":
-            try inject("tap", ["target": .string(item.id)], by: "DoAction (\(name))", into: session)
+            try inject(action.event, ["target": .string(item.id)], by: "DoAction (\(action.name))", into: session)
             reply.append(true)
-        case "GetName", "GetLocalizedName": reply.append(name)
-        case "GetDescription": reply.append(description)
+        case "GetName", "GetLocalizedName": reply.append(action.name)
+        case "GetDescription": reply.append(action.description)
         default: reply.append("")
         }
     }

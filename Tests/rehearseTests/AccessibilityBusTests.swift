@@ -54,7 +54,7 @@ import Testing
             """, "\(tree.errorOutput)")
         let click = try Self.pyatspi(["click", Self.application, "text", "Username"], on: bus)
         #expect(click.output == """
-            actions: ['click', 'press']
+            actions: ['click', 'press', 'activate']
             done: True
             event: object:state-changed:focused detail1=1 on text: Username
             states: editable, enabled, focusable, focused, sensitive, showing, single line, visible
@@ -173,6 +173,29 @@ import Testing
         #expect(username.output == "inserted: True\nevent: object:text-changed:insert at 0, 5 characters: vijay\n", "\(username.errorOutput)")
         let password = try Self.pyatspi(["type", Self.application, "password text", "Password", "hunter2"], on: bus)
         #expect(password.output == "inserted: True\nevent: object:text-changed:insert at 0, 7 characters: •••••••\n", "\(password.errorOutput)")
+    }
+
+    /// The issue's end: a dogtail script that never heard of Rehearse logs in through the tree,
+    /// and what it did is what the simulation recorded (the password masked).
+    @Test func aDogtailScriptLogsInThroughTheTreeAndTheRecordingHasWhatItDid() throws {
+        let bus = try Self.accessibilityBus()
+        let recordings = bus.folder.appendingPathComponent("recordings")
+        let serve = try bus.serve(["--mode", "manual", "--scenario", Self.scenario, "--atspi", "--record", recordings.path])
+        let script = Rehearse.packageRoot.appendingPathComponent("Tests/rehearseTests/atspi_dogtail_login.py").path
+        let login = try bus.run("/usr/bin/env", ["-u", "AT_SPI_BUS_ADDRESS", "/usr/bin/python3", script, Self.application])
+        #expect(login.status == 0 && login.output.contains("password focused after Next: True\n"), "\(login.output)\(login.errorOutput)")
+        #expect(!login.output.contains("hunter2"))
+        PrivateBus.terminate(serve)
+        let recording = try String(contentsOf: recordings.appendingPathComponent("default.yaml"), encoding: .utf8)
+        #expect(recording.hasSuffix("""
+            steps:
+              - emit: {name: "tap", fields: {"target": "username"}}
+              - emit: {name: "text", fields: {"target": "username", "text": "vijay"}}
+              - emit: {name: "return", fields: {"target": "username"}}
+              - emit: {name: "text", fields: {"target": "password", "text": "•••••••"}}
+              - emit: {name: "return", fields: {"target": "password"}}
+
+            """), "\(recording)")
     }
 
     @Test func viewExportsTheSameScreenBesideTheViewer() throws {
