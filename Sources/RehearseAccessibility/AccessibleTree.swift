@@ -1,10 +1,12 @@
 import RehearseCore
 
-/// The scene now as an accessible tree: the root (the frame) and every visible node
-/// (``Visibility``), each under its nearest visible ancestor, children in reading order (parents
-/// before children, siblings in drawing order, as the audit reads them). A node that is not visible
-/// is left out and its visible descendants go to its parent. Built once per round of the loop that
-/// answers the bus, so that many requests in one round cost one walk of the scene.
+/// The scene now as an accessible tree: the root (the frame) and every node that is visible
+/// (``Visibility``) or would be where it is not covered or clipped (scrolled away, off screen,
+/// behind the keyboard: `visible` but not `showing`, as toolkits keep a widget scrolled out of
+/// view), each under its nearest such ancestor, children in reading order (parents before
+/// children, siblings in drawing order, as the audit reads them). A node hidden, transparent or
+/// too small is left out and its descendants that are in go to its parent. Built once per round of
+/// the loop that answers the bus, so that many requests in one round cost one walk of the scene.
 package struct AccessibleTree {
     /// One node as clients see it.
     package struct Item: Equatable, Sendable {
@@ -40,8 +42,10 @@ package struct AccessibleTree {
             guard let node = scene[id] else { continue }
             let visibility = simulation.visibility(of: id)
             var parent = exposedParent
-            if visibility.isVisible, let frame = visibility.frame {
-                items[id] = Self.item(node, in: simulation, frame: frame, alpha: Self.alpha(of: id, in: scene), parent: exposedParent)
+            if visibility.isVisible || visibility.problem?.dependsOnPosition == true, let frame = visibility.frame {
+                var item = Self.item(node, in: simulation, frame: frame, alpha: Self.alpha(of: id, in: scene), parent: exposedParent)
+                if !visibility.isVisible { item.states.remove(.showing) }
+                items[id] = item
                 items[exposedParent]?.children.append(id)
                 parent = id
             }
@@ -51,11 +55,12 @@ package struct AccessibleTree {
 
     package subscript(id: String) -> Item? { items[id] }
 
-    /// The deepest node under `id` (itself included) whose frame holds `point`, the last drawn
-    /// among siblings that overlap; nil when `id`'s frame does not hold it.
+    /// The deepest showing node under `id` (itself included) whose frame holds `point`, the last
+    /// drawn among siblings that overlap; nil when `id` is not showing there.
     package func item(at point: Point, under id: String) -> Item? {
-        guard var found = items[id], found.frame.contains(point) else { return nil }
-        while let child = found.children.reversed().lazy.compactMap({ items[$0] }).first(where: { $0.frame.contains(point) }) {
+        func isThere(_ item: Item) -> Bool { item.states.contains(.showing) && item.frame.contains(point) }
+        guard var found = items[id], isThere(found) else { return nil }
+        while let child = found.children.reversed().lazy.compactMap({ items[$0] }).first(where: isThere) {
             found = child
         }
         return found

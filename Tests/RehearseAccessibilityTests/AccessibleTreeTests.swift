@@ -24,6 +24,7 @@ struct AccessibleTreeTests {
             - {id: title, kind: label, frame: [0, 500, 200, 20], text: Welcome, accessibilityTraits: [header]}
             - {id: off, kind: button, frame: [200, 500, 100, 44], text: Later, accessibilityTraits: [button, notEnabled]}
             - {id: list, kind: scrollView, frame: [0, 0, 320, 568], contentSize: [320, 1000]}
+            - {id: more, kind: button, parent: list, frame: [20, 900, 280, 44], text: More}
         steps: []
         """
 
@@ -42,7 +43,9 @@ struct AccessibleTreeTests {
         #expect(tree["send"]?.parent == Scene.rootID)
         // A hidden view hides its children.
         #expect(tree["gone"] == nil && tree["ghost"] == nil)
-        #expect(tree.items.count == 9)
+        // Scrolled out of view: there, not showing.
+        #expect(tree["list"]?.children == ["more"])
+        #expect(tree.items.count == 10)
     }
 
     @Test func rolesNamesAndStatesComeFromKindTraitsLabelAndText() throws {
@@ -55,6 +58,7 @@ struct AccessibleTreeTests {
             "form: panel \"\" [8, 24, 25, 30]",
             "list: scroll pane \"\" [8, 24, 25, 30]",
             "logo: image \"\" [8, 24, 25, 30]",
+            "more: push button \"More\" [8, 24, 30]",
             "off: push button \"Later\" [25, 30]",
             "pin: password text \"\" [7, 8, 11, 24, 25, 26, 30]",
             "root: frame \"Tree\" [8, 24, 25, 30]",
@@ -70,6 +74,8 @@ struct AccessibleTreeTests {
         #expect(tree.item(at: Point(x: 30, y: 110), under: "form")?.id == "email")
         #expect(tree.item(at: Point(x: 30, y: 90), under: "form")?.id == "form")
         #expect(tree.item(at: Point(x: 30, y: 450), under: "form") == nil)
+        // Not showing: never found at a point.
+        #expect(tree.item(at: Point(x: 30, y: 910), under: "more") == nil)
     }
 
     @Test func everyIdHasOnePathAndEveryPathOneId() {
