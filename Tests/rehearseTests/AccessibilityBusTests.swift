@@ -198,6 +198,48 @@ import Testing
             """), "\(recording)")
     }
 
+    /// Each shipped plugin's scene as an inspector dumps it (under the application and its frame,
+    /// both named after the scenario): roles, names, states and extents.
+    @Test(arguments: [
+        ("gateway/login-logout.yaml", """
+            panel: Log in [enabled, sensitive, showing, visible] (0, 0, 320, 568)
+            """),
+        ("auto-scroll/form-flow.yaml", """
+            scroll pane:  [enabled, sensitive, showing, visible] (0, 0, 320, 568)
+              panel:  [enabled, sensitive, showing, visible] (0, 0, 320, 574)
+                text: Field 1 [editable, enabled, focusable, sensitive, showing, single line, visible] (20, 20, 280, 50)
+                text: Field 2 [editable, enabled, focusable, sensitive, showing, single line, visible] (20, 90, 280, 50)
+                text: Field 3 [editable, enabled, focusable, sensitive, showing, single line, visible] (20, 160, 280, 50)
+                text: Field 4 [editable, enabled, focusable, sensitive, showing, single line, visible] (20, 230, 280, 50)
+                text: Field 5 [editable, enabled, focusable, sensitive, showing, single line, visible] (20, 300, 280, 50)
+                text: Field 6 [editable, enabled, focusable, sensitive, showing, single line, visible] (20, 370, 280, 50)
+                text: Field 7 [editable, enabled, focusable, sensitive, showing, single line, visible] (20, 440, 280, 50)
+                push button: Save [enabled, sensitive, showing, visible] (20, 510, 280, 44)
+            """),
+        ("panner/drag-original.yaml", """
+            scroll pane:  [enabled, sensitive, showing, visible] (0, 0, 320, 568)
+              image: Photo [enabled, sensitive, showing, visible] (-976, -1732, 2272, 4033)
+            filler:  [enabled, sensitive, showing, visible] (10, 0, 300, 518)
+            """),
+        ("login-animator/keyboard-lifts-form.yaml", """
+            heading: Paper [enabled, sensitive, showing, visible] (138, 120, 45, 21)
+            text: Username [editable, enabled, focusable, sensitive, showing, single line, visible] (20, 241, 280, 30)
+            panel:  [enabled, sensitive, showing, visible] (20, 279, 280, 1)
+            password text: Password [editable, enabled, focusable, sensitive, showing, single line, visible] (20, 288, 280, 30)
+            """),
+    ])
+    func eachShippedPluginsSceneDumpsAsExpected(file: String, nodes: String) throws {
+        let scenario = Rehearse.packageRoot.appendingPathComponent("Scenarios/\(file)")
+        let name = try #require(try String(contentsOf: scenario, encoding: .utf8).split(separator: "\n").first?.dropFirst("name: ".count))
+        let application = name.hasPrefix("\"") ? String(name.dropFirst().dropLast()) : String(name)
+        let bus = try Self.accessibilityBus()
+        try bus.serve(["--mode", "manual", "--scenario", scenario.path, "--atspi"])
+        let tree = try Self.pyatspi(["tree", application], on: bus)
+        let indented = nodes.split(separator: "\n").map { "    \($0)\n" }.joined()
+        #expect(tree.output == "application: \(application) []\n  frame: \(application) [enabled, sensitive, showing, visible] (0, 0, 320, 568)\n"
+                + indented, "\(tree.errorOutput)")
+    }
+
     @Test func viewExportsTheSameScreenBesideTheViewer() throws {
         let bus = try Self.accessibilityBus()
         _ = try bus.start(Rehearse.productsFolder.appendingPathComponent("rehearse"),
