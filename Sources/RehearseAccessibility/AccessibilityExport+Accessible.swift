@@ -21,7 +21,7 @@ extension AccessibilityExport {
     var applicationReference: AccessibleReference { AccessibleReference(name: uniqueName, path: AccessiblePaths.root) }
 
     /// Node `id`'s object.
-    func reference(of id: String) -> AccessibleReference { AccessibleReference(name: uniqueName, path: AccessiblePaths.path(of: id)) }
+    func reference(of id: String) -> AccessibleReference { .node(id, on: uniqueName) }
 
     /// The null reference, for "no object".
     var nullReference: AccessibleReference { AccessibleReference(name: uniqueName, path: AccessiblePaths.null) }

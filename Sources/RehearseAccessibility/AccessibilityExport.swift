@@ -12,8 +12,6 @@ import RehearseSession
 /// the session, which alone touches the connection (docs/ARCHITECTURE.md): every round reads what
 /// the bus sent, answers every call from the scene now, and announces focus changes.
 package final class AccessibilityExport: SessionCompanion {
-    /// The shortest wall-clock time between two checks for events to send: at most one a frame.
-    package static let eventInterval = Duration.seconds(1) / 60
     /// How soon the loop comes back while replies wait to be written.
     package static let writeRetryMilliseconds: Int32 = 5
 
@@ -32,11 +30,8 @@ package final class AccessibilityExport: SessionCompanion {
     /// This round's tree, built on the first request that needs it.
     var roundTree: AccessibleTree?
     private var owner = OwnerThread()
-    /// The node whose focus was last announced.
-    private var announcedFocus: String?
-    /// Each text field's text as last announced, a secure field's masked (nil before the first check).
-    private var announcedTexts: [String: String]?
-    private var lastEventCheck: ContinuousClock.Instant?
+    /// What listeners were told of the scene.
+    private let announcer = AccessibleAnnouncer()
     /// False once the bus connection is gone (the export then stops; the session goes on).
     private var connected = true
 
@@ -85,7 +80,7 @@ package final class AccessibilityExport: SessionCompanion {
             defer { dbus_message_unref(message) }
             if dbus_message_get_type(message) == DBUS_MESSAGE_TYPE_METHOD_CALL { answer(message, session: session) }
         }
-        announceChanges(in: session)
+        for signal in announcer.changes(in: session, tree: { tree(of: session) }, sender: uniqueName) { send(signal) }
         _ = dbus_connection_read_write(connection.raw, 0)
         if dbus_connection_get_is_connected(connection.raw) == 0 {
             connected = false
@@ -126,67 +121,4 @@ package final class AccessibilityExport: SessionCompanion {
         FileHandle.standardError.write(Data("rehearse: \(text)\n".utf8))
     }
 
-    // MARK: Events
-
-    /// What changed since the last check (at most one a frame): focus and text.
-    private func announceChanges(in session: SimulatorSession) {
-        let now = ContinuousClock.now
-        if let lastEventCheck, now - lastEventCheck < Self.eventInterval { return }
-        lastEventCheck = now
-        announceFocus(in: session)
-        announceTexts(in: session)
-    }
-
-    /// `Object:StateChanged:focused` for the node that lost focus and the one that took it, when
-    /// the first responder changed since the last announcement.
-    private func announceFocus(in session: SimulatorSession) {
-        let focused = session.simulation.scene.firstResponder
-        guard focused != announcedFocus else { return }
-        if let old = announcedFocus { sendStateChanged("focused", of: old, to: false) }
-        if let focused, tree(of: session)[focused] != nil { sendStateChanged("focused", of: focused, to: true) }
-        announcedFocus = focused
-    }
-
-    /// `Object:TextChanged` for each visible text field whose text changed since the last
-    /// announcement: `insert` of what was added at the end, or `delete` of the old text and
-    /// `insert` of the new. A secure field's text goes masked, a `•` a character.
-    private func announceTexts(in session: SimulatorSession) {
-        let scene = session.simulation.scene
-        var texts: [String: String] = [:]
-        for id in scene.allIDs {
-            guard let node = scene[id], node.kind.isTextInput else { continue }
-            texts[id] = node.secure ? String(repeating: "•", count: node.text.unicodeScalars.count) : node.text
-        }
-        defer { announcedTexts = texts }
-        guard let announced = announcedTexts else { return }
-        for (id, text) in texts.sorted(by: { $0.key < $1.key }) {
-            let old = announced[id] ?? ""
-            guard text != old, tree(of: session)[id] != nil else { continue }
-            if text.unicodeScalars.starts(with: old.unicodeScalars) {
-                sendTextChanged("insert", of: id, at: old.unicodeScalars.count, String(text.unicodeScalars.dropFirst(old.unicodeScalars.count)))
-            } else {
-                if !old.isEmpty { sendTextChanged("delete", of: id, at: 0, old) }
-                if !text.isEmpty { sendTextChanged("insert", of: id, at: 0, text) }
-            }
-        }
-    }
-
-    /// `org.a11y.atspi.Event.Object` signal `member` of node `id`: `(siiva{sv})`, as libatspi reads them.
-    private func sendEvent(_ member: String, _ kind: String, of id: String, _ detail1: Int, _ detail2: Int, _ value: AccessibleProperty) {
-        var signal = OutgoingMessage.signal(path: AccessiblePaths.path(of: id), interface: "org.a11y.atspi.Event.Object", member: member)
-        signal.body.append(kind)
-        signal.body.append(Int32(clamping: detail1))
-        signal.body.append(Int32(clamping: detail2))
-        value.appendVariant(to: &signal.body)
-        signal.body.container(DBusType.array, "{sv}") { _ in }
-        send(signal)
-    }
-
-    private func sendTextChanged(_ kind: String, of id: String, at offset: Int, _ text: String) {
-        sendEvent("TextChanged", kind, of: id, offset, text.unicodeScalars.count, .string(text))
-    }
-
-    private func sendStateChanged(_ state: String, of id: String, to value: Bool) {
-        sendEvent("StateChanged", state, of: id, value ? 1 : 0, 0, .int32(0))
-    }
 }

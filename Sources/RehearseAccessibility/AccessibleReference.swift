@@ -6,6 +6,11 @@ struct AccessibleReference: Equatable {
     var name: String
     var path: String
 
+    /// Node `id`'s object on the connection named `name`.
+    static func node(_ id: String, on name: String) -> AccessibleReference {
+        AccessibleReference(name: name, path: AccessiblePaths.path(of: id))
+    }
+
     /// The struct's members (the caller opens the struct).
     func append(to writer: inout MessageWriter) {
         writer.append(name)

@@ -240,6 +240,44 @@ import Testing
                 + indented, "\(tree.errorOutput)")
     }
 
+    /// The events a pyatspi listener gets from `file`'s application while `drive` drives the
+    /// simulation with gdbus, up to the line `last`.
+    static func events(of file: String, _ kinds: [String], until last: String, drive: (PrivateBus) throws -> Void) throws -> String {
+        let scenario = Rehearse.packageRoot.appendingPathComponent("Scenarios/\(file)")
+        let name = try #require(try String(contentsOf: scenario, encoding: .utf8).split(separator: "\n").first?.dropFirst("name: ".count))
+        let bus = try Self.accessibilityBus()
+        try bus.serve(["--mode", "manual", "--scenario", scenario.path, "--atspi"])
+        _ = try bus.start(URL(fileURLWithPath: "/usr/bin/env"), ["-u", "AT_SPI_BUS_ADDRESS", "/usr/bin/python3", client, "listen", String(name)] + kinds,
+                          output: "events.out", errorOutput: "events.log")
+        #expect(bus.waitFor("listening\n", in: "events.out"), "\(bus.contents(of: "events.log"))")
+        try drive(bus)
+        #expect(bus.waitFor(last, in: "events.out"), "\(bus.contents(of: "events.out"))\(bus.contents(of: "events.log"))")
+        return bus.contents(of: "events.out")
+    }
+
+    @Test func nodesTheKeyboardCoversStopShowingAndASwappedChildIsAnnounced() throws {
+        let covered = try Self.events(of: "auto-scroll/form-flow.yaml", ["object:state-changed:showing"],
+                                      until: "on push button: Save (0)\n") { bus in
+            _ = try bus.gdbus("org.rehearse.Simulator1.Inject", ["tap", "{'target': <'field3'>}"])
+            _ = try bus.gdbus("org.rehearse.Simulator1.Advance", ["1"])
+        }
+        #expect(covered == """
+            listening
+            object:state-changed:showing detail1=0 on text: Field 6 (0)
+            object:state-changed:showing detail1=0 on text: Field 7 (0)
+            object:state-changed:showing detail1=0 on push button: Save (0)
+
+            """)
+        let swapped = try Self.events(of: "gateway/login-logout.yaml", ["object:children-changed"], until: "add detail1=0") { bus in
+            _ = try bus.gdbus("org.rehearse.Simulator1.Inject", ["login.submit", "{'username': <'vijay'>}"])
+            _ = try bus.gdbus("org.rehearse.Simulator1.Advance", ["0.5"])
+        }
+        // The login view goes (its object with it) and the home view comes, both at index 0 of the frame.
+        let frame = "on frame: The gateway embeds exactly one child, login or home, and swaps it when the status changes"
+        #expect(swapped == "listening\nobject:children-changed:remove detail1=0 \(frame) (gone)\n"
+                + "object:children-changed:add detail1=0 \(frame) (panel: Home)\n")
+    }
+
     @Test func viewExportsTheSameScreenBesideTheViewer() throws {
         let bus = try Self.accessibilityBus()
         _ = try bus.start(Rehearse.productsFolder.appendingPathComponent("rehearse"),

@@ -8,6 +8,8 @@ DBUS_SESSION_BUS_ADDRESS set to a private bus whose org.a11y.Bus is at-spi2-core
   click APP ROLE NAME find the object of ROLE (its role name: "text") named NAME, print its
                       actions, do its first ("click") and wait for its focused state-changed event
                       (at most 10 s); print the event and the object's states after it
+  listen APP KIND...   print each event of the KINDs (pyatspi's names: object:state-changed:showing)
+                      from APP as it comes, after a line "listening"; until killed
   type APP ROLE NAME TEXT
                       insert TEXT into the object of ROLE named NAME (EditableText) and wait for
                       its text-changed:insert event (at most 10 s); print the event
@@ -91,12 +93,33 @@ def type_text(app, role, name, text):
     print("event:", seen[0] if seen else f"none within {WAIT_SECONDS} s")
 
 
+def listen(app, kinds):
+    """Prints each event of `kinds` from APP as it comes, after a line saying it listens."""
+    def on_event(event):
+        if event.host_application == app:
+            source = event.source
+            data = event.any_data
+            if isinstance(data, pyatspi.Accessible):
+                try:
+                    data = f"{data.getRoleName()}: {data.name}"
+                except Exception:  # a removed child is no object any more
+                    data = "gone"
+            print(f"{event.type} detail1={event.detail1} on {source.getRoleName()}: {source.name} ({data})", flush=True)
+
+    for kind in kinds:
+        pyatspi.Registry.registerEventListener(on_event, kind)
+    print("listening", flush=True)
+    pyatspi.Registry.start()
+
+
 def main():
     command, app = sys.argv[1], application(sys.argv[2])
     if command == "tree":
         tree(app)
     elif command == "click":
         click(app, sys.argv[3], sys.argv[4])
+    elif command == "listen":
+        listen(app, sys.argv[3:])
     elif command == "type":
         type_text(app, sys.argv[3], sys.argv[4], sys.argv[5])
     else:
