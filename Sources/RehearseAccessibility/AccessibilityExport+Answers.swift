@@ -80,7 +80,8 @@ extension AccessibilityExport {
         case Self.accessible: try respondAsAccessible(&request, on: target, session: session, into: &reply)
         case Self.application: try respondAsApplication(&request, into: &reply)
         case Self.cacheInterface:
-            try request.expect("", for: "GetItems")
+            guard request.member == "GetItems" else { throw request.unknown(Self.cacheInterface) }
+            try request.expect("")
             reply.container(DBusType.array, "((so)(so)(so)iiassusau)") { _ in }
         default:
             guard case .node(let item) = target else { throw request.unknown(interface) }
@@ -106,15 +107,9 @@ struct Request {
         }
     }
 
-    /// Fails unless the call is `member` with arguments `signature`.
-    func expect(_ signature: String, for member: String) throws(MethodFailure) {
-        guard self.member == member else { throw unknown("") }
-        try expect(signature)
-    }
-
     /// UnknownMethod for this member of `interface`.
     func unknown(_ interface: String) -> MethodFailure {
-        MethodFailure(.unknownMethod, "no method \"\(member)\" in \(interface.isEmpty ? "this interface" : interface) here")
+        MethodFailure(.unknownMethod, "no method \"\(member)\" in \(interface) here")
     }
 
     mutating func int32() throws(MethodFailure) -> Int32 {

@@ -8,9 +8,10 @@ import RehearseSession
 /// The default session's screen on the user's accessibility bus (AT-SPI2), for screen readers,
 /// inspectors and test frameworks (`rehearse serve --atspi`, `rehearse view --atspi`): an
 /// application named after the scenario, embedded with the registry, whose objects are the scene's
-/// visible nodes (``AccessibleTree``). Served as a ``SessionCompanion``, on the thread that owns
-/// the session, which alone touches the connection (docs/ARCHITECTURE.md): every round reads what
-/// the bus sent, answers every call from the scene now, and announces focus changes.
+/// nodes (``AccessibleTree``). Served as a ``SessionCompanion``, on the thread that owns the
+/// session, which alone touches the connection (docs/ARCHITECTURE.md): every round reads what the
+/// bus sent, answers every call from the scene now, and announces what changed
+/// (``AccessibleAnnouncer``). docs/atspi.md says what is served and refused.
 package final class AccessibilityExport: SessionCompanion {
     /// How soon the loop comes back while replies wait to be written.
     package static let writeRetryMilliseconds: Int32 = 5
@@ -120,5 +121,4 @@ package final class AccessibilityExport: SessionCompanion {
     private func log(_ text: String) {
         FileHandle.standardError.write(Data("rehearse: \(text)\n".utf8))
     }
-
 }
