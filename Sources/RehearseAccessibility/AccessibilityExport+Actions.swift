@@ -30,9 +30,7 @@ extension AccessibilityExport {
         case "GetExtents":
             try request.expect("u")
             let frame = try self.frame(of: item, in: try coordinates(&request), session: session)
-            reply.container(DBusType.struct, nil) { rect in
-                [frame.minX, frame.minY, frame.size.width, frame.size.height].forEach { rect.append(Self.integer($0)) }
-            }
+            AccessibleProperty.appendRect(frame, to: &reply)
         case "GetPosition":
             try request.expect("u")
             let frame = try self.frame(of: item, in: try coordinates(&request), session: session)

@@ -4,8 +4,8 @@ import RehearseSession
 
 /// What the export tells listeners as the scene changes, as `org.a11y.atspi.Event.Object`
 /// signals, checked at most once a frame and only when the simulation moved on (its clock or its
-/// events): `StateChanged` `focused` and `showing`, `ChildrenChanged` and `TextChanged`, for the
-/// objects of the accessible tree.
+/// events): `StateChanged` `focused` and `showing`, `BoundsChanged`, `ChildrenChanged` and
+/// `TextChanged`, for the objects of the accessible tree.
 final class AccessibleAnnouncer {
     /// The shortest wall-clock time between two checks: at most one a frame.
     static let interval = Duration.seconds(1) / 60
@@ -25,6 +25,8 @@ final class AccessibleAnnouncer {
     private struct Told: Equatable {
         var children: [String]
         var showing: Bool
+        /// Its frame on screen, in whole points as clients get it.
+        var bounds: [Int32]
     }
 
     private var lastCheck: ContinuousClock.Instant?
@@ -61,16 +63,22 @@ final class AccessibleAnnouncer {
         focus = focused
     }
 
-    /// `StateChanged` `showing` for objects that came on or went off screen, and `ChildrenChanged`
+    /// `StateChanged` `showing` for objects that came on or went off screen, `BoundsChanged` for
+    /// objects that moved or changed size (by a whole point at least), and `ChildrenChanged`
     /// (`remove` at the old index, `add` at the new, the child's reference) for objects whose
     /// children changed.
     private func announceObjects(in tree: AccessibleTree, sender: String) {
-        let now = tree.items.mapValues { Told(children: $0.children, showing: $0.states.contains(.showing)) }
+        let now = tree.items.mapValues { item in
+            Told(children: item.children, showing: item.states.contains(.showing),
+                 bounds: [item.frame.minX, item.frame.minY, item.frame.size.width, item.frame.size.height].map(AccessibilityExport.integer))
+        }
+        let frames = tree.items.mapValues(\.frame)
         defer { objects = now }
         guard let told = objects else { return }
         for (id, object) in now.sorted(by: { $0.key < $1.key }) {
             guard let old = told[id], old != object else { continue }
             if old.showing != object.showing { send("StateChanged", "showing", of: id, object.showing ? 1 : 0, 0, .int32(0)) }
+            if old.bounds != object.bounds, let frame = frames[id] { send("BoundsChanged", "", of: id, 0, 0, .rect(frame)) }
             guard old.children != object.children else { continue }
             for (index, child) in old.children.enumerated() where !object.children.contains(child) {
                 send("ChildrenChanged", "remove", of: id, index, 0, .reference(.node(child, on: sender)))

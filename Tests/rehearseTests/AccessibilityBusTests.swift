@@ -278,6 +278,27 @@ import Testing
                 + "object:children-changed:add detail1=0 \(frame) (panel: Home)\n")
     }
 
+    @Test func aFormScrolledAboveTheKeyboardAnnouncesWhereEachNodeWent() throws {
+        // Field 3 centred above the keyboard: the form scrolls by 9 points (Scenarios/auto-scroll/form-flow.yaml).
+        let moved = try Self.events(of: "auto-scroll/form-flow.yaml", ["object:bounds-changed"], until: "on push button: Save (20, 501, 280, 44)\n") { bus in
+            _ = try bus.gdbus("org.rehearse.Simulator1.Inject", ["tap", "{'target': <'field3'>}"])
+            _ = try bus.gdbus("org.rehearse.Simulator1.Advance", ["1"])
+        }
+        #expect(moved == """
+            listening
+            object:bounds-changed detail1=0 on panel:  (0, -9, 320, 574)
+            object:bounds-changed detail1=0 on text: Field 1 (20, 11, 280, 50)
+            object:bounds-changed detail1=0 on text: Field 2 (20, 81, 280, 50)
+            object:bounds-changed detail1=0 on text: Field 3 (20, 151, 280, 50)
+            object:bounds-changed detail1=0 on text: Field 4 (20, 221, 280, 50)
+            object:bounds-changed detail1=0 on text: Field 5 (20, 291, 280, 50)
+            object:bounds-changed detail1=0 on text: Field 6 (20, 361, 280, 50)
+            object:bounds-changed detail1=0 on text: Field 7 (20, 431, 280, 50)
+            object:bounds-changed detail1=0 on push button: Save (20, 501, 280, 44)
+
+            """)
+    }
+
     @Test func viewExportsTheSameScreenBesideTheViewer() throws {
         let bus = try Self.accessibilityBus()
         _ = try bus.start(Rehearse.productsFolder.appendingPathComponent("rehearse"),

@@ -104,6 +104,8 @@ def listen(app, kinds):
                     data = f"{data.getRoleName()}: {data.name}"
                 except Exception:  # a removed child is no object any more
                     data = "gone"
+            elif hasattr(data, "width"):  # bounds: an Atspi.Rect
+                data = f"{data.x}, {data.y}, {data.width}, {data.height}"
             print(f"{event.type} detail1={event.detail1} on {source.getRoleName()}: {source.name} ({data})", flush=True)
 
     for kind in kinds:
