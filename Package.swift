@@ -76,6 +76,10 @@ let package = Package(
             ]
         ),
         .target(
+            name: "RehearseAccessibility",
+            dependencies: ["CDBus", "RehearseDBusWire", "RehearseDBusInterface", "RehearseCore", "RehearseSession"]
+        ),
+        .target(
             name: "RehearseView",
             dependencies: [
                 "RehearseCore",
@@ -102,6 +106,7 @@ let package = Package(
                 "RehearsePluginHost",
                 "RehearseDBusClient",
                 "RehearseDBusService",
+                "RehearseAccessibility",
                 .target(name: "RehearseView", condition: .when(traits: ["Viewer"])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -115,6 +120,7 @@ let package = Package(
         .testTarget(name: "LoginAnimatorTests", dependencies: ["LoginAnimator", "RehearseTesting"]),
         .testTarget(name: "GatewayTests", dependencies: ["Gateway", "RehearseTesting"]),
         .testTarget(name: "RehearseSessionTests", dependencies: ["RehearseSession", "RehearsePlugins"]),
+        .testTarget(name: "RehearseAccessibilityTests", dependencies: ["RehearseAccessibility", "RehearseSession", "RehearsePlugins"]),
         .testTarget(
             name: "RehearseDBusTests",
             dependencies: [
@@ -125,7 +131,7 @@ let package = Package(
         .testTarget(name: "RehearseViewTests", dependencies: ["RehearseView", "RehearseSession", "RehearseScenario", "RehearsePlugins"]),
         .testTarget(name: "RehearseSupportTests", dependencies: ["RehearseSupport"]),
         .testTarget(name: "RehearseScenarioTests", dependencies: ["RehearseScenario", "RehearsePlugins"], exclude: ["Malformed", "MalformedExpectations.tsv"]),
-        .testTarget(name: "rehearseTests", dependencies: ["rehearse", "RehearseCore", "RehearseDBusInterface", "RehearseDBusService", "RehearseDBusWire", "RehearsePluginHost", "RehearsePlugins", "RehearseScenario", "RehearseSession", "RehearseView"], exclude: ["junit.xsd", "dbus_client.py", "hostile_peer.py", "session_client.py", "viewer_browser.py", "schema_check.py", "schema_mutations.py", "schema_instances.py", "fault_plugin.py", "reads_plugin.py", "third_tap_plugin.py", "drag-breaks-list.yaml", "bus_plugin.py", "plugin_attack.py", "stock_plugin_client.py", "report_browser.py", "browser_support.py", "html_ids.py", "hopper.c", "report_gestures_browser.py"]),
+        .testTarget(name: "rehearseTests", dependencies: ["rehearse", "RehearseCore", "RehearseDBusInterface", "RehearseDBusService", "RehearseDBusWire", "RehearsePluginHost", "RehearsePlugins", "RehearseScenario", "RehearseSession", "RehearseView"], exclude: ["junit.xsd", "dbus_client.py", "hostile_peer.py", "session_client.py", "viewer_browser.py", "schema_check.py", "schema_mutations.py", "schema_instances.py", "fault_plugin.py", "reads_plugin.py", "third_tap_plugin.py", "drag-breaks-list.yaml", "bus_plugin.py", "plugin_attack.py", "stock_plugin_client.py", "report_browser.py", "browser_support.py", "html_ids.py", "hopper.c", "report_gestures_browser.py", "atspi_client.py", "atspi_dogtail_login.py"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -43,6 +43,8 @@ struct Serve: ParsableCommand {
 
     @OptionGroup var viewer: ViewerOptions
 
+    @OptionGroup var accessibility: AccessibilityOptions
+
     func validate() throws {
         guard idlePeerTimeout.isFinite, (0...86_400).contains(idlePeerTimeout) else {
             throw ValidationError("--idle-peer-timeout is from 0 to 86400 seconds, found \(idlePeerTimeout)")
@@ -79,16 +81,17 @@ struct Serve: ParsableCommand {
             }
             options.recordFolder = folder
         }
+        let export = try accessibility.start(for: scenario, readOnly: setup.readOnly, command: "serve")
         #if Viewer
         let viewer = try self.viewer.http.map { _ in
             try self.viewer.start(at: .loopback, showing: setup.timelineScenario(beside: scenario, commandStarter: commandPlugins),
                                   readOnly: setup.readOnly)
         }
         defer { viewer?.server.stop() }
-        let companion: (any SessionCompanion)? = viewer?.viewer
+        let companion = CompanionGroup.of([viewer?.viewer as (any SessionCompanion)?, export].compactMap { $0 })
         let viewerURL = viewer?.server.url
         #else
-        let companion: (any SessionCompanion)? = nil
+        let companion = CompanionGroup.of([export].compactMap { $0 })
         let viewerURL: String? = nil
         #endif
         let service: SimulatorService

@@ -33,6 +33,8 @@ struct View: ParsableCommand {
 
     @OptionGroup var setup: ServeSetupOptions
 
+    @OptionGroup var accessibility: AccessibilityOptions
+
     func validate() throws {
         guard file == nil || setup.scenario == nil else { throw ValidationError("give the scenario file once: as the argument or as --scenario") }
         guard file == nil || (setup.device == nil && setup.plugins.isEmpty) else {
@@ -49,6 +51,7 @@ struct View: ParsableCommand {
         StopSignal.endingPluginsWhileSettingUp(of: commandPlugins)
         defer { commandPlugins.stopAll() }
         let scenario = try setup.loadSetup(commandStarter: commandPlugins)
+        let export = try accessibility.start(for: scenario, readOnly: setup.readOnly, command: "view")
         let companion = try viewer.start(at: .loopback, showing: setup.timelineScenario(beside: scenario, commandStarter: commandPlugins),
                                          readOnly: setup.readOnly)
         let session: SimulatorSession
@@ -62,7 +65,9 @@ struct View: ParsableCommand {
         Readiness.announce("viewing: \(companion.server.url) (\(setup.mode.rawValue) clock)", fileDescriptor: nil)
         defer { companion.server.stop() }
         // The page is the only client: no D-Bus service is built (`serve --http` serves both).
-        CompanionLoop(session: session, companion: companion.viewer).run { StopSignal.isRequested }
+        CompanionLoop(session: session, companion: CompanionGroup([companion.viewer as any SessionCompanion] + [export].compactMap { $0 })).run {
+            StopSignal.isRequested
+        }
     }
 }
 #endif

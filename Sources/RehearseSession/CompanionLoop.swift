@@ -25,8 +25,8 @@ public final class CompanionLoop {
         session.startPacing()
         companion.start { [wake] in wake.notify() }
         while !shouldStop() {
-            var descriptor = pollfd(fd: wake.descriptor, events: Int16(POLLIN), revents: 0)
-            _ = poll(&descriptor, 1, session.waitMilliseconds(idle: companion.waitMilliseconds(idle: Self.idleMilliseconds)))
+            var descriptors = ([wake.descriptor] + companion.readDescriptors).map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            _ = poll(&descriptors, nfds_t(descriptors.count), session.waitMilliseconds(idle: companion.waitMilliseconds(idle: Self.idleMilliseconds)))
             wake.clear()
             session.runDueWork()
             companion.serve(session)

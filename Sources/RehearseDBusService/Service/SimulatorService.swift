@@ -165,7 +165,7 @@ public final class SimulatorService {
         companion?.start { [wake] in wake.notify() }
         while !shouldStop() {
             let idle = companion?.waitMilliseconds(idle: Self.idleMilliseconds) ?? Self.idleMilliseconds
-            server.poll(milliseconds: defaultSession.waitMilliseconds(idle: idle), alsoReading: [wake.descriptor])
+            server.poll(milliseconds: defaultSession.waitMilliseconds(idle: idle), alsoReading: [wake.descriptor] + (companion?.readDescriptors ?? []))
             wake.clear()
             guard server.dispatchBus() else { throw BusFailure("lost the connection to the bus") }
             server.servePeers()

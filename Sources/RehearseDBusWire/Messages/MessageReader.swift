@@ -63,8 +63,21 @@ package struct MessageReader {
     }
 
     package mutating func uint64() throws(Problem) -> UInt64 {
-        guard currentType == DBusType.uint64 else { throw .signature("expected a uint64") }
-        var value: UInt64 = 0
+        try basic(DBusType.uint64, "a uint64", of: UInt64.self)
+    }
+
+    package mutating func int32() throws(Problem) -> Int32 {
+        try basic(DBusType.int32, "an int32", of: Int32.self)
+    }
+
+    package mutating func uint32() throws(Problem) -> UInt32 {
+        try basic(DBusType.uint32, "a uint32", of: UInt32.self)
+    }
+
+    /// A number of D-Bus type `type` (named `name` in the error) read as `Number`.
+    private mutating func basic<Number: FixedWidthInteger>(_ type: Int32, _ name: String, of _: Number.Type) throws(Problem) -> Number {
+        guard currentType == type else { throw .signature("expected \(name)") }
+        var value: Number = 0
         dbus_message_iter_get_basic(&iter, &value)
         advance()
         return value

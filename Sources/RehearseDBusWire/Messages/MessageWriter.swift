@@ -46,6 +46,10 @@ package struct MessageWriter {
         signature += "y"
     }
 
+    package mutating func append(_ value: Int32) {
+        appendNumber(value, type: "i")
+    }
+
     package mutating func append(_ value: UInt32) {
         appendNumber(value, type: "u")
     }

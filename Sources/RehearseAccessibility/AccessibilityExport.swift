@@ -1,0 +1,124 @@
+import CDBus
+import Foundation
+import RehearseCore
+import RehearseDBusInterface
+import RehearseDBusWire
+import RehearseSession
+
+/// The default session's screen on the user's accessibility bus (AT-SPI2), for screen readers,
+/// inspectors and test frameworks (`rehearse serve --atspi`, `rehearse view --atspi`): an
+/// application named after the scenario, embedded with the registry, whose objects are the scene's
+/// nodes (``AccessibleTree``). Served as a ``SessionCompanion``, on the thread that owns the
+/// session, which alone touches the connection (docs/ARCHITECTURE.md): every round reads what the
+/// bus sent, answers every call from the scene now, and announces what changed
+/// (``AccessibleAnnouncer``). docs/atspi.md says what is served and refused.
+package final class AccessibilityExport: SessionCompanion {
+    /// How soon the loop comes back while replies wait to be written.
+    package static let writeRetryMilliseconds: Int32 = 5
+
+    let connection: BusConnection
+    /// This connection's unique name: the bus name in every reference to its objects.
+    let uniqueName: String
+    /// The registry's desktop, the application's parent.
+    let desktop: AccessibleReference
+    /// The name of the application and of its frame.
+    let title: String
+    /// The version `Application` gives.
+    let version: String
+    let readOnly: Bool
+    /// The id the registry gave the application (`Application.Id`).
+    var applicationID: Int32 = 0
+    /// This round's tree, built on the first request that needs it.
+    var roundTree: AccessibleTree?
+    private var owner = OwnerThread()
+    /// What listeners were told of the scene.
+    private let announcer = AccessibleAnnouncer()
+    /// False once the bus connection is gone (the export then stops; the session goes on).
+    private var connected = true
+
+    /// Joins the accessibility bus and embeds an application named `title` (the scenario's
+    /// name) with the registry; `readOnly` refuses every action. Throws, with what is missing,
+    /// when there is no accessibility bus or no registry.
+    package init(title: String, version: String, readOnly: Bool) throws(BusFailure) {
+        connection = try BusConnection(.address(try AccessibilityBus.address()))
+        uniqueName = dbus_bus_get_unique_name(connection.raw).map { String(cString: $0) } ?? ""
+        self.title = title
+        self.version = version
+        self.readOnly = readOnly
+        var embed = OutgoingMessage.methodCall(destination: AccessibilityBus.registry, path: AccessiblePaths.root,
+                                               interface: "org.a11y.atspi.Socket", member: "Embed")
+        let application = AccessibleReference(name: uniqueName, path: AccessiblePaths.root)
+        application.appendStruct(to: &embed.body)
+        do {
+            desktop = try AccessibilityBus.call(embed, on: connection) { reader throws(MessageReader.Problem) in
+                var reference = reader.container()
+                return AccessibleReference(name: try reference.string(), path: try reference.string())
+            }
+        } catch {
+            throw BusFailure("the accessibility registry did not embed the application: \(error.message)")
+        }
+    }
+
+    // MARK: SessionCompanion
+
+    package func start(waking wake: @escaping @Sendable () -> Void) {
+        owner.claim()
+    }
+
+    package var readDescriptors: [Int32] {
+        var descriptor: Int32 = -1
+        guard connected, dbus_connection_get_unix_fd(connection.raw, &descriptor) != 0 else { return [] }
+        return [descriptor]
+    }
+
+    package func serve(_ session: SimulatorSession) {
+        owner.check()
+        guard connected else { return }
+        roundTree = nil
+        defer { roundTree = nil }
+        _ = dbus_connection_read_write(connection.raw, 0)
+        while let message = dbus_connection_pop_message(connection.raw) {
+            defer { dbus_message_unref(message) }
+            if dbus_message_get_type(message) == DBUS_MESSAGE_TYPE_METHOD_CALL { answer(message, session: session) }
+        }
+        for signal in announcer.changes(in: session, tree: { tree(of: session) }, sender: uniqueName) { send(signal) }
+        _ = dbus_connection_read_write(connection.raw, 0)
+        if dbus_connection_get_is_connected(connection.raw) == 0 {
+            connected = false
+            log("the accessibility bus went away: the simulation is no longer exported there")
+        }
+    }
+
+    package func waitMilliseconds(idle: Int32) -> Int32 {
+        // Replies libdbus could not write at once go out on the next rounds, soon.
+        connected && dbus_connection_has_messages_to_send(connection.raw) != 0 ? min(idle, Self.writeRetryMilliseconds) : idle
+    }
+
+    /// This round's tree of `session`'s scene.
+    func tree(of session: SimulatorSession) -> AccessibleTree {
+        if let roundTree { return roundTree }
+        let tree = AccessibleTree(of: session.simulation, title: title)
+        roundTree = tree
+        return tree
+    }
+
+    // MARK: Sending
+
+    /// Sends `message` (built here) on the connection; libdbus writes it as the socket takes it.
+    func send(_ message: OutgoingMessage) {
+        guard let raw = message.make(serial: AccessibilityBus.serials.take()) else { return }
+        dbus_connection_send(connection.raw, raw, nil)
+        dbus_message_unref(raw)
+    }
+
+    /// Sends the error reply `failure` to `call`.
+    func send(_ failure: MethodFailure, to call: OpaquePointer) {
+        guard let reply = dbus_message_new_error(call, failure.name, failure.message) else { return }
+        dbus_connection_send(connection.raw, reply, nil)
+        dbus_message_unref(reply)
+    }
+
+    private func log(_ text: String) {
+        FileHandle.standardError.write(Data("rehearse: \(text)\n".utf8))
+    }
+}
