@@ -47,7 +47,8 @@ let package = Package(
         .target(name: "LoginEvents", dependencies: ["RehearseCore"], path: "Plugins/LoginEvents"),
         .target(name: "AutoScroll", dependencies: ["RehearseCore"], path: "Plugins/AutoScroll"),
         .target(name: "Panner", dependencies: ["RehearseCore"], path: "Plugins/Panner"),
-        .target(name: "LoginAnimator", dependencies: ["RehearseCore", "RehearseLayout", "LoginEvents"], path: "Plugins/LoginAnimator"),
+        .target(
+            name: "LoginAnimator", dependencies: ["RehearseCore", "RehearseLayout", "LoginEvents"], path: "Plugins/LoginAnimator"),
         .target(name: "Gateway", dependencies: ["RehearseCore", "LoginEvents"], path: "Plugins/Gateway"),
         .target(name: "RehearsePlugins", dependencies: ["RehearseCore", "AutoScroll", "Panner", "LoginAnimator", "Gateway"]),
         .target(name: "RehearseSupport"),
@@ -67,7 +68,8 @@ let package = Package(
                 "RehearseSupport",
             ]
         ),
-        .target(name: "RehearseDBusClient", dependencies: ["CDBus", "RehearseDBusWire", "RehearseDBusInterface", "RehearseCore"]),
+        .target(
+            name: "RehearseDBusClient", dependencies: ["CDBus", "RehearseDBusWire", "RehearseDBusInterface", "RehearseCore"]),
         .target(
             name: "RehearseDBusService",
             dependencies: [
@@ -120,7 +122,8 @@ let package = Package(
         .testTarget(name: "LoginAnimatorTests", dependencies: ["LoginAnimator", "RehearseTesting"]),
         .testTarget(name: "GatewayTests", dependencies: ["Gateway", "RehearseTesting"]),
         .testTarget(name: "RehearseSessionTests", dependencies: ["RehearseSession", "RehearsePlugins"]),
-        .testTarget(name: "RehearseAccessibilityTests", dependencies: ["RehearseAccessibility", "RehearseSession", "RehearsePlugins"]),
+        .testTarget(
+            name: "RehearseAccessibilityTests", dependencies: ["RehearseAccessibility", "RehearseSession", "RehearsePlugins"]),
         .testTarget(
             name: "RehearseDBusTests",
             dependencies: [
@@ -128,10 +131,25 @@ let package = Package(
                 "CDBus", "RehearsePlugins",
             ]
         ),
-        .testTarget(name: "RehearseViewTests", dependencies: ["RehearseView", "RehearseSession", "RehearseScenario", "RehearsePlugins"]),
+        .testTarget(
+            name: "RehearseViewTests", dependencies: ["RehearseView", "RehearseSession", "RehearseScenario", "RehearsePlugins"]),
         .testTarget(name: "RehearseSupportTests", dependencies: ["RehearseSupport"]),
-        .testTarget(name: "RehearseScenarioTests", dependencies: ["RehearseScenario", "RehearsePlugins"], exclude: ["Malformed", "MalformedExpectations.tsv"]),
-        .testTarget(name: "rehearseTests", dependencies: ["rehearse", "RehearseCore", "RehearseDBusInterface", "RehearseDBusService", "RehearseDBusWire", "RehearsePluginHost", "RehearsePlugins", "RehearseScenario", "RehearseSession", "RehearseView"], exclude: ["junit.xsd", "dbus_client.py", "hostile_peer.py", "session_client.py", "viewer_browser.py", "schema_check.py", "schema_mutations.py", "schema_instances.py", "fault_plugin.py", "reads_plugin.py", "third_tap_plugin.py", "drag-breaks-list.yaml", "bus_plugin.py", "plugin_attack.py", "stock_plugin_client.py", "report_browser.py", "browser_support.py", "html_ids.py", "hopper.c", "report_gestures_browser.py", "atspi_client.py", "atspi_dogtail_login.py"]),
+        .testTarget(
+            name: "RehearseScenarioTests", dependencies: ["RehearseScenario", "RehearsePlugins"],
+            exclude: ["Malformed", "MalformedExpectations.tsv"]),
+        .testTarget(
+            name: "rehearseTests",
+            dependencies: [
+                "rehearse", "RehearseCore", "RehearseDBusInterface", "RehearseDBusService", "RehearseDBusWire",
+                "RehearsePluginHost", "RehearsePlugins", "RehearseScenario", "RehearseSession", "RehearseView",
+            ],
+            exclude: [
+                "junit.xsd", "dbus_client.py", "hostile_peer.py", "session_client.py", "viewer_browser.py", "schema_check.py",
+                "schema_mutations.py", "schema_instances.py", "fault_plugin.py", "reads_plugin.py", "third_tap_plugin.py",
+                "drag-breaks-list.yaml", "bus_plugin.py", "plugin_attack.py", "stock_plugin_client.py", "report_browser.py",
+                "browser_support.py", "html_ids.py", "hopper.c", "report_gestures_browser.py", "atspi_client.py",
+                "atspi_dogtail_login.py",
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -17,22 +17,26 @@ let package = Package(
     dependencies: [
         // Without the live viewer (`traits: []` leaves out the default `Viewer` trait): no SwiftNIO or
         // Hummingbird to build; `shake-rehearse` has every subcommand but `view` and `serve --http`.
-        .package(url: rehearseURL, from: rehearseVersion, traits: []),
+        .package(url: rehearseURL, from: rehearseVersion, traits: [])
     ],
     targets: [
         // The plugin: depends on the core only, as every plugin does.
         .target(name: "ShakeDetector", dependencies: [.product(name: "RehearseCore", package: "rehearse")]),
         // This package's own `rehearse`: every subcommand, knowing the shipped plugins and this one.
-        .executableTarget(name: "shake-rehearse", dependencies: [
-            "ShakeDetector",
-            .product(name: "RehearseCommand", package: "rehearse"),
-        ]),
-        .testTarget(name: "ShakeDetectorTests", dependencies: [
-            "ShakeDetector",
-            .product(name: "RehearseTesting", package: "rehearse"),
-            // Composing with a shipped plugin: the panner pans while the detector watches the same motion.
-            .product(name: "Panner", package: "rehearse"),
-        ]),
+        .executableTarget(
+            name: "shake-rehearse",
+            dependencies: [
+                "ShakeDetector",
+                .product(name: "RehearseCommand", package: "rehearse"),
+            ]),
+        .testTarget(
+            name: "ShakeDetectorTests",
+            dependencies: [
+                "ShakeDetector",
+                .product(name: "RehearseTesting", package: "rehearse"),
+                // Composing with a shipped plugin: the panner pans while the detector watches the same motion.
+                .product(name: "Panner", package: "rehearse"),
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -38,11 +38,16 @@ public final class AutoScroll: Plugin {
     public static let id = "auto-scroll"
     public static let summary = "keeps the focused field visible above the keyboard (xleon/AutoScroll)"
     public static let stateKeys = [
-        PluginStateKey("keyboardHeight", "the keyboard overlap it last scrolled for: the frame's height as the original reads it "
-            + "(its width in landscape), or with overlap: measured the part over the scroll view; 0 until the keyboard first shows"),
+        PluginStateKey(
+            "keyboardHeight",
+            "the keyboard overlap it last scrolled for: the frame's height as the original reads it "
+                + "(its width in landscape), or with overlap: measured the part over the scroll view; 0 until the keyboard first shows"
+        ),
         PluginStateKey("scrollView", "the id of the scroll view it adjusted for the keyboard, or \"\""),
-        PluginStateKey("userScrolling", "whether the user is scrolling the scroll view it adjusted (dragging it, or it still "
-            + "moves after a drag): with whileUserScrolls pause or resume it leaves the offset alone meanwhile"),
+        PluginStateKey(
+            "userScrolling",
+            "whether the user is scrolling the scroll view it adjusted (dragging it, or it still "
+                + "moves after a drag): with whileUserScrolls pause or resume it leaves the offset alone meanwhile"),
     ]
     public static let defaultConfiguration = Configuration()
     public static let events: [any PluginEvent.Type] = [FormSave.self]
@@ -77,8 +82,10 @@ public final class AutoScroll: Plugin {
     }
 
     public var state: Fields {
-        ["keyboardHeight": .double(keyboardHeight), "scrollView": .string(adjusted?.scrollView ?? ""),
-         "userScrolling": .bool(adjusted.map { context.isScrolling($0.scrollView) } ?? false)]
+        [
+            "keyboardHeight": .double(keyboardHeight), "scrollView": .string(adjusted?.scrollView ?? ""),
+            "userScrolling": .bool(adjusted.map { context.isScrolling($0.scrollView) } ?? false),
+        ]
     }
 
     /// `resume`: the user let go of `scrollView` and it has come to rest: the postponed scrolling now.
@@ -92,10 +99,12 @@ public final class AutoScroll: Plugin {
     /// With `clamp`, once the keyboard has arrived the first responder inside the adjusted scroll
     /// view is above it (model values: where the scrolling ends).
     private func focusedFieldClear() -> InvariantOutcome {
-        let keyboard = context.keyboard, scene = context.scene
+        let keyboard = context.keyboard
+        let scene = context.scene
         guard keyboard.isVisible, !keyboard.isMoving, let adjusted, let active = scene.firstResponder,
-              scene.ancestors(of: active).contains(adjusted.scrollView),
-              let field = scene.frameInScreen(active) else { return .holds }
+            scene.ancestors(of: active).contains(adjusted.scrollView),
+            let field = scene.frameInScreen(active)
+        else { return .holds }
         let top = keyboard.frame.minY
         guard field.maxY > top + Condition.tolerance else { return .holds }
         return .broken(actual: "\(active).frame.maxY = \(field.maxY)", expected: "<= keyboard.frame.y = \(top)")
@@ -107,8 +116,9 @@ public final class AutoScroll: Plugin {
         let scene = context.scene
         let landscape = scene.orientation.isLandscape
         let frame = visible ? change.frame : change.beginFrame
-        let parameters = AnimationParameters(duration: change.duration, curve: change.curve.curve,
-                                             options: .beginFromCurrentState)
+        let parameters = AnimationParameters(
+            duration: change.duration, curve: change.curve.curve,
+            options: .beginFromCurrentState)
         guard visible else {
             // The original looks the first responder up again; on iOS it is still found while the
             // keyboard hides, here focus has already moved, so the scroll view it adjusted is used.
@@ -117,14 +127,16 @@ public final class AutoScroll: Plugin {
             let restore = configuration.keepInsets
             try context.animate(parameters) {
                 try context.set((restore ? adjusted.content : .zero).vector, for: .contentInset, of: adjusted.scrollView)
-                try context.set((restore ? adjusted.indicators : .zero).vector, for: .scrollIndicatorInsets,
-                                of: adjusted.scrollView)
+                try context.set(
+                    (restore ? adjusted.indicators : .zero).vector, for: .scrollIndicatorInsets,
+                    of: adjusted.scrollView)
             }
             return
         }
         guard let active = scene.firstResponder, let field = scene[active],
-              let scrollID = scene.ancestors(of: active).first(where: { scene[$0]?.kind == .scrollView }),
-              let scroll = scene[scrollID] else { return }
+            let scrollID = scene.ancestors(of: active).first(where: { scene[$0]?.kind == .scrollView }),
+            let scroll = scene[scrollID]
+        else { return }
         if adjusted?.scrollView != scrollID {
             adjusted = (scrollID, scroll.contentInset, scroll.scrollIndicatorInsets)
         }

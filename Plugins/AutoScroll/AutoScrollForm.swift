@@ -22,20 +22,24 @@ enum AutoScrollForm {
         var scroll = Node(id: "scroll", kind: .scrollView, frame: scene.bounds)
         scroll.contentSize = Size(width: width, height: contentHeight)
         try scene.add(scroll)
-        try scene.add(Node(id: "content", kind: .view, frame: Rect(x: 0, y: 0, width: width, height: contentHeight)),
-                      to: "scroll")
+        try scene.add(
+            Node(id: "content", kind: .view, frame: Rect(x: 0, y: 0, width: width, height: contentHeight)),
+            to: "scroll")
         for index in 1...fieldCount {
             let y = spacing + Double(index - 1) * (fieldHeight + spacing)
-            var field = Node(id: "field\(index)", kind: .textField,
-                             frame: Rect(x: spacing, y: y, width: width - 2 * spacing, height: fieldHeight))
+            var field = Node(
+                id: "field\(index)", kind: .textField,
+                frame: Rect(x: spacing, y: y, width: width - 2 * spacing, height: fieldHeight))
             field.tag = index
             field.accessibilityLabel = "Field \(index)"
             field.returnKey = index < fieldCount ? .send : .done
             try scene.add(field, to: "content")
         }
-        var save = Node(id: "save", kind: .button,
-                        frame: Rect(x: spacing, y: spacing + Double(fieldCount) * (fieldHeight + spacing),
-                                    width: width - 2 * spacing, height: buttonHeight))
+        var save = Node(
+            id: "save", kind: .button,
+            frame: Rect(
+                x: spacing, y: spacing + Double(fieldCount) * (fieldHeight + spacing),
+                width: width - 2 * spacing, height: buttonHeight))
         save.text = "Save"
         try scene.add(save, to: "content")
     }

@@ -17,7 +17,9 @@ public final class Gateway: Plugin {
     public static let stateKeys = [
         PluginStateKey("status", "the login status", values: ["loggedOut", "loggedIn"]),
         PluginStateKey("child", "the id of the child embedded (children.loggedOut, .loggedIn or .offline, or a section)"),
-        PluginStateKey("apiKey", "\"\" while logged out, else <redacted>: the key itself never leaves the plugin", values: ["", "<redacted>"]),
+        PluginStateKey(
+            "apiKey", "\"\" while logged out, else <redacted>: the key itself never leaves the plugin",
+            values: ["", "<redacted>"]),
         PluginStateKey("transitioning", "whether a transition shows two children", values: ["true", "false"]),
         PluginStateKey("previousChild", "the child a transition is leaving, or \"\""),
         PluginStateKey("online", "the network as the gateway last heard", values: ["true", "false"]),
@@ -97,8 +99,9 @@ public final class Gateway: Plugin {
     private func oneChildOutsideTransitions() -> InvariantOutcome {
         let children = context.scene.children(of: Scene.rootID) ?? []
         guard outgoing == nil, children.count != 1 else { return .holds }
-        return .broken(actual: "children = \(FieldValue.array(children.map(FieldValue.string)).jsonText)",
-                       expected: "exactly one child outside a transition")
+        return .broken(
+            actual: "children = \(FieldValue.array(children.map(FieldValue.string)).jsonText)",
+            expected: "exactly one child outside a transition")
     }
 
     // MARK: Status
@@ -129,7 +132,8 @@ public final class Gateway: Plugin {
                 return
             }
             issuedKeys += 1
-            try setStatus(.loggedIn(apiKey: "key-\(issuedKeys)-\(username.unicodeScalars.reduce(0) { $0 &* 31 &+ Int($1.value) })"))
+            try setStatus(
+                .loggedIn(apiKey: "key-\(issuedKeys)-\(username.unicodeScalars.reduce(0) { $0 &* 31 &+ Int($1.value) })"))
             try context.emit(LoginSucceeded(username: username))
         }
     }

@@ -15,7 +15,8 @@ public final class LoginAnimator: Plugin {
     public static let stateKeys = [
         PluginStateKey("phase", "where the login is", values: Phase.allCases.map(\.rawValue)),
         PluginStateKey("layout", "the form's active constraint set", values: ["hidden", "shown"]),
-        PluginStateKey("shimmering", "whether the title shimmers (submitAnimation, while a login is checked)", values: ["true", "false"]),
+        PluginStateKey(
+            "shimmering", "whether the title shimmers (submitAnimation, while a login is checked)", values: ["true", "false"]),
         PluginStateKey("shimmerPhase", "how far through its period the shimmer is, 0 to 1"),
     ]
     public static let defaultConfiguration = Configuration()
@@ -83,11 +84,13 @@ public final class LoginAnimator: Plugin {
             try engine.layOutAgain()
             return engine
         }
-        let engine = try LayoutEngine(host: context, sets: [
-            ("base", try baseConstraints(configuration) + verticalLine(configuration)),
-            ("hidden", []),
-            ("shown", []),
-        ], metrics: ["hidden": configuration.hidden.values, "shown": configuration.shown.values])
+        let engine = try LayoutEngine(
+            host: context,
+            sets: [
+                ("base", try baseConstraints(configuration) + verticalLine(configuration)),
+                ("hidden", []),
+                ("shown", []),
+            ], metrics: ["hidden": configuration.hidden.values, "shown": configuration.shown.values])
         context.layout = engine
         try engine.activate(["base", "hidden"])
         context.setupMemo?.keep(engine.snapshot(), as: context.pluginID)
@@ -137,13 +140,16 @@ public final class LoginAnimator: Plugin {
     /// another keyboard are the bugs the article admits (landscape-original.yaml,
     /// displacement-fixed.yaml).
     private func formClearOfKeyboard() -> InvariantOutcome {
-        let keyboard = context.keyboard, scene = context.scene
+        let keyboard = context.keyboard
+        let scene = context.scene
         let madeFor = !scene.orientation.isLandscape && keyboard.frame.size.height == context.device.keyboardHeight(in: .portrait)
         guard keyboard.isVisible, phase != .submitting, fitsKeyboard || madeFor,
-              let password = scene.frameInScreen(configuration.password) else { return .holds }
+            let password = scene.frameInScreen(configuration.password)
+        else { return .holds }
         let top = keyboard.frame.minY
         guard password.maxY > top + Condition.tolerance else { return .holds }
-        return .broken(actual: "\(configuration.password).frame.maxY = \(password.maxY)", expected: "<= keyboard.frame.y = \(top)")
+        return .broken(
+            actual: "\(configuration.password).frame.maxY = \(password.maxY)", expected: "<= keyboard.frame.y = \(top)")
     }
 
     // MARK: Events
@@ -163,7 +169,8 @@ public final class LoginAnimator: Plugin {
                 shownMetricsInUse = metrics
             }
         }
-        let parameters = configuration.followKeyboardAnimation
+        let parameters =
+            configuration.followKeyboardAnimation
             ? AnimationParameters(duration: change.duration, curve: change.curve.curve)
             : AnimationParameters(duration: configuration.duration, curve: configuration.curve.curve)
         try context.animate(parameters) {
@@ -185,7 +192,8 @@ public final class LoginAnimator: Plugin {
     /// The title slides down over the fields, which fade out, and the shimmer starts.
     private func startSubmitting() throws {
         guard let usernameFrame = context.scene[configuration.username]?.frame,
-              var title = context.scene[configuration.title]?.frame else { return }
+            var title = context.scene[configuration.title]?.frame
+        else { return }
         phase = .submitting
         shimmerStart = context.now
         title.origin.y = usernameFrame.minY

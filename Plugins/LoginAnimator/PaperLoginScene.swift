@@ -5,7 +5,8 @@ import RehearseCore
 /// `enablesReturnKeyAutomatically`. Frames come from the login animator's constraint sets. The
 /// title is a header; the fields are labelled `Username` and `Password`, as their placeholders say.
 enum PaperLoginScene {
-    static let preset = ScenePreset(name: "paper-login", summary: "Paper's login form: title, username, separator, password") { scene in
+    static let preset = ScenePreset(name: "paper-login", summary: "Paper's login form: title, username, separator, password") {
+        scene in
         var title = Node(id: "title", kind: .label, frame: .zero)
         title.text = "Paper"
         title.accessibilityTraits = [.staticText, .header]

@@ -49,13 +49,15 @@ public final class Panner: Plugin {
     public enum Axis: String, Codable, Sendable, CaseIterable { case horizontal, vertical }
 
     public static let id = "panner"
-    public static let summary = "pans a wide photo as the device tilts (a negative y rotation scrolls right: contentOffset.x grows), with a scroll bar (SubjectiveCPhotoPanner)"
+    public static let summary =
+        "pans a wide photo as the device tilts (a negative y rotation scrolls right: contentOffset.x grows), with a scroll bar (SubjectiveCPhotoPanner)"
     public static let durations = ["smoothing"]
     public static let defaultConfiguration = Configuration()
     public static let scene: ScenePreset? = PhotoPannerScene.preset
     public static let stateKeys = [
         PluginStateKey("maximumZoom", "the zoom at which the photo fills the scroll view's height (width with axis: vertical)"),
-        PluginStateKey("motionEnabled", "whether tilts pan (a tap zooms out and back, turning it off and on)", values: ["true", "false"]),
+        PluginStateKey(
+            "motionEnabled", "whether tilts pan (a tap zooms out and back, turning it off and on)", values: ["true", "false"]),
     ]
 
     /// The pan animation's duration in the original, and the toggle's (`kAnimationDuration`).
@@ -103,8 +105,10 @@ public final class Panner: Plugin {
     /// `maximumZoomScaleForImage`: (boundsH / boundsW) × (imageW / imageH) for a wide photo; 1
     /// when a size is zero.
     var maximumZoom: Double {
-        let bounds = bounds, image = configuration.image
-        let zoom = configuration.axis == .horizontal
+        let bounds = bounds
+        let image = configuration.image
+        let zoom =
+            configuration.axis == .horizontal
             ? (bounds.height / bounds.width) * (image.width / image.height)
             : (bounds.width / bounds.height) * (image.height / image.width)
         return zoom.isFinite && zoom > 0 ? zoom : 1
@@ -146,14 +150,19 @@ public final class Panner: Plugin {
     /// scroll view's offset within [0, content - bounds] on both axes.
     private func offsetWithinContent() -> InvariantOutcome {
         guard let scroll = context.scene[scrollView] else { return .holds }
-        let offset = scroll.contentOffset, content = scroll.contentSize, bounds = scroll.frame.size
+        let offset = scroll.contentOffset
+        let content = scroll.contentSize
+        let bounds = scroll.frame.size
         let highest = Point(x: max(0, content.width - bounds.width), y: max(0, content.height - bounds.height))
         let tolerance = Condition.tolerance
-        guard !((-tolerance...highest.x + tolerance).contains(offset.x) && (-tolerance...highest.y + tolerance).contains(offset.y)) else {
+        guard
+            !((-tolerance...highest.x + tolerance).contains(offset.x) && (-tolerance...highest.y + tolerance).contains(offset.y))
+        else {
             return .holds
         }
-        return .broken(actual: "\(scrollView.id).contentOffset = \(AnimatableProperty.contentOffset.fieldValue(offset.vector).jsonText)",
-                       expected: "x in [0, \(highest.x)] and y in [0, \(highest.y)]")
+        return .broken(
+            actual: "\(scrollView.id).contentOffset = \(AnimatableProperty.contentOffset.fieldValue(offset.vector).jsonText)",
+            expected: "x in [0, \(highest.x)] and y in [0, \(highest.y)]")
     }
 
     // MARK: Behaviour
@@ -175,8 +184,11 @@ public final class Panner: Plugin {
         // The original reads the model offset: the target of the animation still in flight.
         let current = configuration.axis == .horizontal ? scroll.contentOffset.x : scroll.contentOffset.y
         let target = clampedOffset(current + step, contentSize: scroll.contentSize)
-        try context.animate(AnimationParameters(duration: configuration.smoothing, curve: .easeOut,
-                                                options: [.beginFromCurrentState, .allowUserInteraction])) {
+        try context.animate(
+            AnimationParameters(
+                duration: configuration.smoothing, curve: .easeOut,
+                options: [.beginFromCurrentState, .allowUserInteraction])
+        ) {
             try context.set(target.vector, for: .contentOffset, of: scrollView)
         }
     }

@@ -19,9 +19,11 @@ enum PhotoPannerScene {
         image.isAccessibilityElement = true
         try scene.add(image, to: "scroll")
         let insets = scrollBarInsets
-        var bar = Node(id: "scrollBar", kind: .shape, frame: Rect(
-            x: insets.left, y: insets.top, width: bounds.size.width - insets.left - insets.right,
-            height: bounds.size.height - insets.top - insets.bottom))
+        var bar = Node(
+            id: "scrollBar", kind: .shape,
+            frame: Rect(
+                x: insets.left, y: insets.top, width: bounds.size.width - insets.left - insets.right,
+                height: bounds.size.height - insets.top - insets.bottom))
         bar.strokeStart = 0
         bar.strokeEnd = 1
         try scene.add(bar)

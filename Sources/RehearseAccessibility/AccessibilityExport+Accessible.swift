@@ -29,14 +29,16 @@ extension AccessibilityExport {
     func facts(of target: Target, session: SimulatorSession) -> Facts {
         switch target {
         case .application, .cache:
-            return Facts(name: title, role: .application, parent: desktop, children: [reference(of: Scene.rootID)],
-                         indexInParent: -1, states: [], id: "")
+            return Facts(
+                name: title, role: .application, parent: desktop, children: [reference(of: Scene.rootID)],
+                indexInParent: -1, states: [], id: "")
         case .node(let item):
             let tree = tree(of: session)
             let siblings = item.parent.flatMap { tree[$0]?.children } ?? [item.id]
-            return Facts(name: item.name, role: item.role, parent: item.parent.map(reference(of:)) ?? applicationReference,
-                         children: item.children.map(reference(of:)), indexInParent: Int32(siblings.firstIndex(of: item.id) ?? 0),
-                         states: item.states, id: item.id)
+            return Facts(
+                name: item.name, role: item.role, parent: item.parent.map(reference(of:)) ?? applicationReference,
+                children: item.children.map(reference(of:)), indexInParent: Int32(siblings.firstIndex(of: item.id) ?? 0),
+                states: item.states, id: item.id)
         }
     }
 
@@ -46,8 +48,10 @@ extension AccessibilityExport {
         "GetLocalizedRoleName": "", "GetState": "", "GetAttributes": "", "GetApplication": "", "GetInterfaces": "",
     ]
 
-    func respondAsAccessible(_ request: inout Request, on target: Target, session: SimulatorSession,
-                             into reply: inout MessageWriter) throws(MethodFailure) {
+    func respondAsAccessible(
+        _ request: inout Request, on target: Target, session: SimulatorSession,
+        into reply: inout MessageWriter
+    ) throws(MethodFailure) {
         guard let signature = Self.accessibleMethods[request.member] else { throw request.unknown(Self.accessible) }
         try request.expect(signature)
         let facts = facts(of: target, session: session)
@@ -64,7 +68,8 @@ extension AccessibilityExport {
         case "GetRelationSet": reply.container(DBusType.array, "(ua(so))") { _ in }
         case "GetRole": reply.append(facts.role.rawValue)
         case "GetRoleName", "GetLocalizedRoleName": reply.append(facts.role.name)
-        case "GetState": reply.container(DBusType.array, "u") { array in AccessibleState.words(facts.states).forEach { array.append($0) } }
+        case "GetState":
+            reply.container(DBusType.array, "u") { array in AccessibleState.words(facts.states).forEach { array.append($0) } }
         case "GetAttributes":
             let attributes = [("toolkit", "Rehearse")] + (facts.id.isEmpty ? [] : [("id", facts.id)])
             reply.container(DBusType.array, "{ss}") { array in
@@ -76,7 +81,8 @@ extension AccessibilityExport {
                 }
             }
         case "GetApplication": applicationReference.appendStruct(to: &reply)
-        case "GetInterfaces": reply.container(DBusType.array, "s") { array in interfaces(of: target).forEach { array.append($0) } }
+        case "GetInterfaces":
+            reply.container(DBusType.array, "s") { array in interfaces(of: target).forEach { array.append($0) } }
         default: throw request.unknown(Self.accessible)
         }
     }
@@ -105,12 +111,16 @@ extension AccessibilityExport {
         switch interface {
         case Self.accessible:
             let facts = facts(of: target, session: session)
-            properties += [("Name", .string(facts.name)), ("Description", .string("")), ("Parent", .reference(facts.parent)),
-                           ("ChildCount", .int32(Int32(facts.children.count))), ("Locale", .string(Self.locale)),
-                           ("AccessibleId", .string(facts.id)), ("HelpText", .string(""))]
+            properties += [
+                ("Name", .string(facts.name)), ("Description", .string("")), ("Parent", .reference(facts.parent)),
+                ("ChildCount", .int32(Int32(facts.children.count))), ("Locale", .string(Self.locale)),
+                ("AccessibleId", .string(facts.id)), ("HelpText", .string("")),
+            ]
         case Self.application:
-            properties = [("ToolkitName", .string("Rehearse")), ("Version", .string(version)), ("ToolkitVersion", .string(version)),
-                          ("AtspiVersion", .string("2.1")), ("Id", .int32(applicationID))]
+            properties = [
+                ("ToolkitName", .string("Rehearse")), ("Version", .string(version)), ("ToolkitVersion", .string(version)),
+                ("AtspiVersion", .string("2.1")), ("Id", .int32(applicationID)),
+            ]
         case Self.action:
             if case .node(let item) = target { properties.append(("NActions", .int32(Int32(Self.actions(of: item).count)))) }
         default:
@@ -119,8 +129,10 @@ extension AccessibilityExport {
         return properties
     }
 
-    func respondToProperties(_ request: inout Request, on target: Target, session: SimulatorSession,
-                             into reply: inout MessageWriter) throws(MethodFailure) {
+    func respondToProperties(
+        _ request: inout Request, on target: Target, session: SimulatorSession,
+        into reply: inout MessageWriter
+    ) throws(MethodFailure) {
         switch request.member {
         case "Get":
             try request.expect("ss")
@@ -150,7 +162,9 @@ extension AccessibilityExport {
                 throw MethodFailure(.unknownProperty, "no property \"\(name)\" in \"\(interface)\" here")
             }
             // The registry numbers the applications it embeds; that number is all a client may set.
-            guard interface == Self.application, name == "Id" else { throw MethodFailure(.propertyReadOnly, "\(name) is read-only") }
+            guard interface == Self.application, name == "Id" else {
+                throw MethodFailure(.propertyReadOnly, "\(name) is read-only")
+            }
             guard case .int(let number) = value, let id = Int32(exactly: number) else {
                 throw MethodFailure(.invalidArgs, "Id is an int32")
             }

@@ -16,16 +16,22 @@ extension AccessibilityExport {
     /// A node's actions: `click` and `press` tap it, as a finger would; a text field's `activate`
     /// is its return key (GTK's entries name it so: Next, Go, Done).
     static func actions(of item: AccessibleTree.Item) -> [Action] {
-        [Action(name: "click", description: "Taps the node", event: "tap"), Action(name: "press", description: "Taps the node", event: "tap")]
-            + (item.isEditable ? [Action(name: "activate", description: "Presses the return key for the field", event: "return")] : [])
+        [
+            Action(name: "click", description: "Taps the node", event: "tap"),
+            Action(name: "press", description: "Taps the node", event: "tap"),
+        ]
+            + (item.isEditable
+                ? [Action(name: "activate", description: "Presses the return key for the field", event: "return")] : [])
     }
     /// `ATSPI_COORD_TYPE_SCREEN`, `_WINDOW` (the simulated screen is the one window) and `_PARENT`.
     static let coordinateTypes: ClosedRange<UInt32> = 0...2
     /// `ATSPI_LAYER_WIDGET`.
     static let widgetLayer: UInt32 = 3
 
-    func respondAsComponent(_ request: inout Request, on item: AccessibleTree.Item, session: SimulatorSession,
-                            into reply: inout MessageWriter) throws(MethodFailure) {
+    func respondAsComponent(
+        _ request: inout Request, on item: AccessibleTree.Item, session: SimulatorSession,
+        into reply: inout MessageWriter
+    ) throws(MethodFailure) {
         switch request.member {
         case "GetExtents":
             try request.expect("u")
@@ -42,7 +48,8 @@ extension AccessibilityExport {
             reply.append(Self.integer(item.frame.size.height))
         case "Contains", "GetAccessibleAtPoint":
             try request.expect("iiu")
-            let x = try request.int32(), y = try request.int32()
+            let x = try request.int32()
+            let y = try request.int32()
             let origin = try self.frame(of: item, in: try coordinates(&request), session: session).origin
             // The point in screen coordinates: shifted as the object's frame was.
             let point = Point(x: Double(x) - origin.x + item.frame.minX, y: Double(y) - origin.y + item.frame.minY)
@@ -68,8 +75,10 @@ extension AccessibilityExport {
         }
     }
 
-    func respondAsAction(_ request: inout Request, on item: AccessibleTree.Item, session: SimulatorSession,
-                         into reply: inout MessageWriter) throws(MethodFailure) {
+    func respondAsAction(
+        _ request: inout Request, on item: AccessibleTree.Item, session: SimulatorSession,
+        into reply: inout MessageWriter
+    ) throws(MethodFailure) {
         if request.member == "GetActions" {
             try request.expect("")
             reply.container(DBusType.array, "(sss)") { array in
@@ -103,8 +112,10 @@ extension AccessibilityExport {
         }
     }
 
-    func respondAsEditableText(_ request: inout Request, on item: AccessibleTree.Item, session: SimulatorSession,
-                               into reply: inout MessageWriter) throws(MethodFailure) {
+    func respondAsEditableText(
+        _ request: inout Request, on item: AccessibleTree.Item, session: SimulatorSession,
+        into reply: inout MessageWriter
+    ) throws(MethodFailure) {
         try refuseWhenReadOnly(request.member)
         let text: String
         switch request.member {
@@ -121,21 +132,26 @@ extension AccessibilityExport {
             let current = session.simulation.scene[item.id]?.text ?? ""
             let secure = item.role == .passwordText
             guard current.isEmpty || (!secure && contents.unicodeScalars.starts(with: current.unicodeScalars)) else {
-                throw MethodFailure(.notPermitted, "SetTextContents only adds to the end of a field's text (the simulation types, it does not "
-                                    + "delete)" + (secure ? ", and sets a secure field only while it is empty" : ""))
+                throw MethodFailure(
+                    .notPermitted,
+                    "SetTextContents only adds to the end of a field's text (the simulation types, it does not "
+                        + "delete)" + (secure ? ", and sets a secure field only while it is empty" : ""))
             }
             text = String(contents.unicodeScalars.dropFirst(current.unicodeScalars.count))
         default:
             throw request.unknown(Self.editableText)
         }
         // Typed where typing puts it (the end of the field's text), as the keyboard would.
-        if !text.isEmpty { try inject("text", ["target": .string(item.id), "text": .string(text)], by: request.member, into: session) }
+        if !text.isEmpty {
+            try inject("text", ["target": .string(item.id), "text": .string(text)], by: request.member, into: session)
+        }
         reply.append(true)
     }
 
     /// Injects the event `name` with `fields` as `Inject` does (with its checks and limits);
     /// refused in read-only mode.
-    private func inject(_ name: String, _ fields: Fields, by member: String, into session: SimulatorSession) throws(MethodFailure) {
+    private func inject(_ name: String, _ fields: Fields, by member: String, into session: SimulatorSession) throws(MethodFailure)
+    {
         try refuseWhenReadOnly(member)
         do {
             _ = try session.inject(name, fields)
@@ -146,7 +162,9 @@ extension AccessibilityExport {
 
     /// Refuses `member`, which changes the simulation, in read-only mode.
     private func refuseWhenReadOnly(_ member: String) throws(MethodFailure) {
-        guard !readOnly else { throw MethodFailure(.notPermitted, "the simulation is read-only (--read-only): \(member) changes it") }
+        guard !readOnly else {
+            throw MethodFailure(.notPermitted, "the simulation is read-only (--read-only): \(member) changes it")
+        }
     }
 
     private func coordinates(_ request: inout Request) throws(MethodFailure) -> UInt32 {

@@ -48,10 +48,13 @@ extension AccessibilityExport {
         case AccessiblePaths.cache: return .cache
         default:
             guard let id = AccessiblePaths.id(at: path) else {
-                throw MethodFailure(.unknownObject, "no accessible object at \(path): objects are \(AccessiblePaths.root) and \(AccessiblePaths.nodePrefix)ID")
+                throw MethodFailure(
+                    .unknownObject,
+                    "no accessible object at \(path): objects are \(AccessiblePaths.root) and \(AccessiblePaths.nodePrefix)ID")
             }
             guard let item = tree(of: session)[id] else {
-                throw MethodFailure(.unknownObject, "no accessible object at \(path): the scene has no visible node \"\(id)\" now")
+                throw MethodFailure(
+                    .unknownObject, "no accessible object at \(path): the scene has no visible node \"\(id)\" now")
             }
             return .node(item)
         }
@@ -63,12 +66,15 @@ extension AccessibilityExport {
         case .application: [Self.accessible, Self.application]
         case .cache: [Self.cacheInterface]
         case .node(let item):
-            [Self.accessible, Self.component] + (item.isActionable ? [Self.action] : []) + (item.isEditable ? [Self.editableText] : [])
+            [Self.accessible, Self.component] + (item.isActionable ? [Self.action] : [])
+                + (item.isEditable ? [Self.editableText] : [])
         }
     }
 
-    private func respond(to request: inout Request, of interface: String, on target: Target, session: SimulatorSession,
-                         into reply: inout MessageWriter) throws(MethodFailure) {
+    private func respond(
+        to request: inout Request, of interface: String, on target: Target, session: SimulatorSession,
+        into reply: inout MessageWriter
+    ) throws(MethodFailure) {
         switch interface {
         case Self.properties: try respondToProperties(&request, on: target, session: session, into: &reply)
         case Self.peer where request.member == "Ping": try request.expect("")
@@ -76,7 +82,9 @@ extension AccessibilityExport {
             try request.expect("")
             reply.append("<node>" + interfaces(of: target).map { "<interface name=\"\($0)\"/>" }.joined() + "</node>")
         case _ where !interfaces(of: target).contains(interface):
-            throw MethodFailure(.unknownInterface, "the object has no interface \"\(interface)\"; it has \(interfaces(of: target).joined(separator: ", "))")
+            throw MethodFailure(
+                .unknownInterface,
+                "the object has no interface \"\(interface)\"; it has \(interfaces(of: target).joined(separator: ", "))")
         case Self.accessible: try respondAsAccessible(&request, on: target, session: session, into: &reply)
         case Self.application: try respondAsApplication(&request, into: &reply)
         case Self.cacheInterface:

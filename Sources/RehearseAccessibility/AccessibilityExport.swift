@@ -45,8 +45,9 @@ package final class AccessibilityExport: SessionCompanion {
         self.title = title
         self.version = version
         self.readOnly = readOnly
-        var embed = OutgoingMessage.methodCall(destination: AccessibilityBus.registry, path: AccessiblePaths.root,
-                                               interface: "org.a11y.atspi.Socket", member: "Embed")
+        var embed = OutgoingMessage.methodCall(
+            destination: AccessibilityBus.registry, path: AccessiblePaths.root,
+            interface: "org.a11y.atspi.Socket", member: "Embed")
         let application = AccessibleReference(name: uniqueName, path: AccessiblePaths.root)
         application.appendStruct(to: &embed.body)
         do {

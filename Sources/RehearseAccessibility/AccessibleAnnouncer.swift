@@ -69,8 +69,10 @@ final class AccessibleAnnouncer {
     /// children changed.
     private func announceObjects(in tree: AccessibleTree, sender: String) {
         let now = tree.items.mapValues { item in
-            Told(children: item.children, showing: item.states.contains(.showing),
-                 bounds: [item.frame.minX, item.frame.minY, item.frame.size.width, item.frame.size.height].map(AccessibilityExport.integer))
+            Told(
+                children: item.children, showing: item.states.contains(.showing),
+                bounds: [item.frame.minX, item.frame.minY, item.frame.size.width, item.frame.size.height].map(
+                    AccessibilityExport.integer))
         }
         let frames = tree.items.mapValues(\.frame)
         defer { objects = now }
@@ -104,7 +106,9 @@ final class AccessibleAnnouncer {
             let old = told[id] ?? ""
             guard text != old else { continue }
             if text.unicodeScalars.starts(with: old.unicodeScalars) {
-                sendText("insert", of: id, at: old.unicodeScalars.count, String(text.unicodeScalars.dropFirst(old.unicodeScalars.count)))
+                sendText(
+                    "insert", of: id, at: old.unicodeScalars.count,
+                    String(text.unicodeScalars.dropFirst(old.unicodeScalars.count)))
             } else {
                 if !old.isEmpty { sendText("delete", of: id, at: 0, old) }
                 if !text.isEmpty { sendText("insert", of: id, at: 0, text) }
@@ -117,9 +121,12 @@ final class AccessibleAnnouncer {
     }
 
     /// Signal `member` of node `id`: `(siiva{sv})`, as libatspi reads them; none past the limit.
-    private func send(_ member: String, _ kind: String, of id: String, _ detail1: Int, _ detail2: Int, _ value: AccessibleProperty) {
+    private func send(
+        _ member: String, _ kind: String, of id: String, _ detail1: Int, _ detail2: Int, _ value: AccessibleProperty
+    ) {
         guard signals.count < Self.maximumSignalsPerCheck else { return }
-        var signal = OutgoingMessage.signal(path: AccessiblePaths.path(of: id), interface: "org.a11y.atspi.Event.Object", member: member)
+        var signal = OutgoingMessage.signal(
+            path: AccessiblePaths.path(of: id), interface: "org.a11y.atspi.Event.Object", member: member)
         signal.body.append(kind)
         signal.body.append(Int32(clamping: detail1))
         signal.body.append(Int32(clamping: detail2))

@@ -17,7 +17,8 @@ package enum AccessiblePaths {
         var element = ""
         for byte in id.utf8 {
             switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"):
                 element.unicodeScalars.append(Unicode.Scalar(byte))
             default:
                 element += "_" + String(byte >> 4, radix: 16) + String(byte & 0xF, radix: 16)
@@ -33,7 +34,9 @@ package enum AccessiblePaths {
         var rest = Substring(path.dropFirst(nodePrefix.count)).utf8[...]
         while let byte = rest.popFirst() {
             if byte == UInt8(ascii: "_") {
-                guard rest.count >= 2, let value = UInt8(String(decoding: rest.prefix(2), as: UTF8.self), radix: 16) else { return nil }
+                guard rest.count >= 2, let value = UInt8(String(decoding: rest.prefix(2), as: UTF8.self), radix: 16) else {
+                    return nil
+                }
                 rest = rest.dropFirst(2)
                 bytes.append(value)
             } else {

@@ -43,7 +43,8 @@ package struct AccessibleTree {
             let visibility = simulation.visibility(of: id)
             var parent = exposedParent
             if visibility.isVisible || visibility.problem?.dependsOnPosition == true, let frame = visibility.frame {
-                var item = Self.item(node, in: simulation, frame: frame, alpha: Self.alpha(of: id, in: scene), parent: exposedParent)
+                var item = Self.item(
+                    node, in: simulation, frame: frame, alpha: Self.alpha(of: id, in: scene), parent: exposedParent)
                 if !visibility.isVisible { item.states.remove(.showing) }
                 items[id] = item
                 items[exposedParent]?.children.append(id)
@@ -78,8 +79,9 @@ package struct AccessibleTree {
         if focused { states.insert(.focused) }
         if node.accessibilityTraits.contains(.selected) { states.insert(.selected) }
         let label = node.accessibilityLabel ?? ""
-        return Item(id: node.id, role: AccessibleRole(of: node), name: label.isEmpty && !node.secure ? node.text : label,
-                    states: states, frame: frame, alpha: alpha, parent: parent, children: [],
-                    isActionable: node.kind.isControl || node.accessibilityTraits.contains(.button), isEditable: node.kind.isTextInput)
+        return Item(
+            id: node.id, role: AccessibleRole(of: node), name: label.isEmpty && !node.secure ? node.text : label,
+            states: states, frame: frame, alpha: alpha, parent: parent, children: [],
+            isActionable: node.kind.isControl || node.accessibilityTraits.contains(.button), isEditable: node.kind.isTextInput)
     }
 }

@@ -5,7 +5,10 @@ import RehearseScenario
 
 /// `--atspi`: the simulated screen on the accessibility bus too; shared by `serve` and `view`.
 struct AccessibilityOptions: ParsableArguments {
-    @Flag(help: "Also show the simulated screen on the accessibility bus (AT-SPI2) as an application named after the scenario, for screen readers, inspectors and pyatspi or dogtail scripts (docs/atspi.md).")
+    @Flag(
+        help:
+            "Also show the simulated screen on the accessibility bus (AT-SPI2) as an application named after the scenario, for screen readers, inspectors and pyatspi or dogtail scripts (docs/atspi.md)."
+    )
     var atspi = false
 
     /// The export of `scenario`'s screen with `--atspi` (nil without); exits 2 with what is

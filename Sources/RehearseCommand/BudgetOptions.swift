@@ -3,8 +3,10 @@ import RehearseScenario
 
 /// The work one run (or one explore sequence) may do, shared by `run` and `explore`.
 struct BudgetOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("The most events one run (or explore sequence) may deliver.",
-                               discussion: "A run that needs more stops with an error (exit 2)."))
+    @Option(
+        help: ArgumentHelp(
+            "The most events one run (or explore sequence) may deliver.",
+            discussion: "A run that needs more stops with an error (exit 2)."))
     var maxEvents = WorkBudget.defaultEvents
 
     @Option(help: "The most invariant checks (events × the paths the invariants read) one run (or explore sequence) may make.")

@@ -17,7 +17,9 @@ enum BusName {
 
     /// Why `name` is not a well-known bus name, or nil when it is one.
     static func problem(with name: String) -> String? {
-        guard name.utf8.count <= maximumLength else { return "it is \(name.utf8.count) bytes; a bus name has at most \(maximumLength)" }
+        guard name.utf8.count <= maximumLength else {
+            return "it is \(name.utf8.count) bytes; a bus name has at most \(maximumLength)"
+        }
         let elements = name.split(separator: ".", omittingEmptySubsequences: false)
         guard elements.count >= 2 else { return "a bus name has two or more elements separated by '.'" }
         for element in elements {

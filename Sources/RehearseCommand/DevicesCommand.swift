@@ -20,9 +20,11 @@ struct Devices: ParsableCommand {
 
     /// One device in three lines: its name and screen, then each orientation.
     static func describe(_ device: Device) -> String {
-        let screen = "\(device.screen.width.shortDescription)×\(device.screen.height.shortDescription) points @\(device.scale)x, "
+        let screen =
+            "\(device.screen.width.shortDescription)×\(device.screen.height.shortDescription) points @\(device.scale)x, "
             + "\(device.refreshRate) Hz"
-        let orientations = [("portrait", Orientation.portrait), ("landscape", Orientation.landscapeLeft)].map { label, orientation in
+        let orientations = [("portrait", Orientation.portrait), ("landscape", Orientation.landscapeLeft)].map {
+            label, orientation in
             let insets = device.safeArea(in: orientation, statusBarHidden: false)
             let safe = zip(["top", "left", "bottom", "right"], [insets.top, insets.left, insets.bottom, insets.right])
                 .map { "\($0) \($1.shortDescription)" }.joined(separator: " ")

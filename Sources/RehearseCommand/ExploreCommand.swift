@@ -9,7 +9,8 @@ import RehearseSupport
 /// invariant breaks; the failure is shrunk and written as a scenario file.
 struct Explore: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Run seeded random action sequences on a scenario's set-up, checking every invariant; shrink a failure to a scenario file.",
+        abstract:
+            "Run seeded random action sequences on a scenario's set-up, checking every invariant; shrink a failure to a scenario file.",
         discussion: """
             The actions are taps on the scene's nodes, focus, text and return on its fields, resign, the four \
             orientations, the network on and off, tilts and waits (and drags, flings, swipes and long presses when the \
@@ -35,27 +36,42 @@ struct Explore: ParsableCommand {
     @Option(help: "Where to write a failure's shrunk scenario (created if needed).")
     var out: String = "explore-failures"
 
-    @Flag(help: "Replace a file of --out that has the failure's name but other content (without it, such a file is kept and the failure written beside it as NAME-2.yaml, ...).")
+    @Flag(
+        help:
+            "Replace a file of --out that has the failure's name but other content (without it, such a file is kept and the failure written beside it as NAME-2.yaml, ...)."
+    )
     var force = false
 
     @Option(help: "Report format: text, json or jsonl (one JSON line, so shards merge by concatenation), or junit.")
     var format: ReportFormat = .text
 
-    @Option(help: "Write a failure's shrunk scenario, run, as an HTML report here (as rehearse run --report), with the scene when the invariant broke.")
+    @Option(
+        help:
+            "Write a failure's shrunk scenario, run, as an HTML report here (as rehearse run --report), with the scene when the invariant broke."
+    )
     var report: String?
 
-    @Option(help: ArgumentHelp("Run only part K of N of the seeds (as `run --shard`; read from the same variables).",
-                               valueName: "K/N"))
+    @Option(
+        help: ArgumentHelp(
+            "Run only part K of N of the seeds (as `run --shard`; read from the same variables).",
+            valueName: "K/N"))
     var shard: Shard?
 
-    @Option(help: "How many sequences to run at once (as many as the machine has cores run together); the outcome is the same for any number.")
+    @Option(
+        help:
+            "How many sequences to run at once (as many as the machine has cores run together); the outcome is the same for any number."
+    )
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
     @OptionGroup var budget: BudgetOptions
 
     func validate() throws {
-        guard (1...ScenarioLimits.exploreRuns).contains(runs ?? 1) else { throw ValidationError("--runs must be 1 to \(ScenarioLimits.exploreRuns)") }
-        guard (1...Explorer.maximumJobs).contains(jobs) else { throw ValidationError("--jobs must be 1 to \(Explorer.maximumJobs)") }
+        guard (1...ScenarioLimits.exploreRuns).contains(runs ?? 1) else {
+            throw ValidationError("--runs must be 1 to \(ScenarioLimits.exploreRuns)")
+        }
+        guard (1...Explorer.maximumJobs).contains(jobs) else {
+            throw ValidationError("--jobs must be 1 to \(Explorer.maximumJobs)")
+        }
         guard (1...ScenarioLimits.exploreLength).contains(length ?? 1) else {
             throw ValidationError("--length must be 1 to \(ScenarioLimits.exploreLength)")
         }
@@ -79,7 +95,8 @@ struct Explore: ParsableCommand {
         switch format {
         case .text, .junit: print(TerminalText.escape("\(scenario): error: \(message)"))
         case .json, .jsonl:
-            print(FieldValue.dictionary(["scenario": .string(scenario), "status": "invalid", "error": .string(message)]).jsonText)
+            print(
+                FieldValue.dictionary(["scenario": .string(scenario), "status": "invalid", "error": .string(message)]).jsonText)
         }
         throw ExitCode(2)
     }
@@ -106,10 +123,13 @@ struct Explore: ParsableCommand {
         let seeds = part.seeds(from: seed, runs: runs)
         let text = format == .text
         if text {
-            print(TerminalText.escape("exploring \(scenario): \(seeds.underestimatedCount) sequences of \(explorer.length) actions, seeds from \(seed)"
-                + (part.count > 1 ? ", shard \(part)" : "")))
+            print(
+                TerminalText.escape(
+                    "exploring \(scenario): \(seeds.underestimatedCount) sequences of \(explorer.length) actions, seeds from \(seed)"
+                        + (part.count > 1 ? ", shard \(part)" : "")))
         }
-        let clock = ContinuousClock(), start = clock.now
+        let clock = ContinuousClock()
+        let start = clock.now
         let showsProgress = isatty(STDERR_FILENO) == 1
         let coverage = ExploreCoverage()
         // A command plugin is one program answering one simulation at a time.
@@ -130,8 +150,9 @@ struct Explore: ParsableCommand {
             failure = (found, shrunk, try write(shrunk, explorer: explorer))
             if let report, let file = failure?.file { try writeReport(of: file, into: report, plugins: commandPlugins) }
         }
-        let report = try ExploreReport(scenario: scenario, shard: part.description, sequences: outcome.sequences,
-                                   seconds: seconds, coverage: coverage, failure: failure, explorer: explorer)
+        let report = try ExploreReport(
+            scenario: scenario, shard: part.description, sequences: outcome.sequences,
+            seconds: seconds, coverage: coverage, failure: failure, explorer: explorer)
         switch format {
         case .text: printText(report)
         case .json, .jsonl: print(report.jsonLine)
@@ -143,8 +164,9 @@ struct Explore: ParsableCommand {
     private func printText(_ report: ExploreReport) {
         let rate = report.seconds > 0 ? Int(Double(report.sequences) / report.seconds) : 0
         guard let (found, shrunk, file) = report.failure else {
-            print("no invariant broke in \(report.sequences) sequences (\(rate) sequences/s; "
-                + "events \(report.events.count)/\(report.vocabularySize), plugin states \(report.pluginStates.count))")
+            print(
+                "no invariant broke in \(report.sequences) sequences (\(rate) sequences/s; "
+                    + "events \(report.events.count)/\(report.vocabularySize), plugin states \(report.pluginStates.count))")
             if !report.neverReached.isEmpty {
                 print(TerminalText.escape("never reached: \(report.neverReached.joined(separator: ", "))"))
             }
@@ -152,8 +174,10 @@ struct Explore: ParsableCommand {
         }
         let invariant = shrunk.invariant
         // The time the written file fails at: the shrunk sequence's, which it replays step for step.
-        print(TerminalText.escape("invariant '\(invariant.name)' (\(invariant.owner)) broke in seed \(found.seed) at "
-            + "\(shrunk.time) s: \(invariant.actual), expected \(invariant.expected)"))
+        print(
+            TerminalText.escape(
+                "invariant '\(invariant.name)' (\(invariant.owner)) broke in seed \(found.seed) at "
+                    + "\(shrunk.time) s: \(invariant.actual), expected \(invariant.expected)"))
         print("shrunk from \(found.actions.count) to \(shrunk.actions.count) actions:")
         for action in report.shrunkShown { print(TerminalText.escape("  \(action)")) }
         print(TerminalText.escape("written: \(file) (rehearse run \(file) reproduces it)"))
@@ -178,14 +202,21 @@ struct Explore: ParsableCommand {
     /// `SCENARIO-seed-S-2.yaml`, `-3`, ... that is free or holds the same text. A file kept is said on standard error; nothing inside `--out` is followed (``OutputFolder``).
     private func write(_ shrunk: Explorer.Failure, explorer: Explorer) throws -> String {
         let base = URL(fileURLWithPath: scenario).deletingPathExtension().lastPathComponent
-        let safeBase = String(base.unicodeScalars.prefix(Self.maximumBaseLength)
-            .map { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-_".unicodeScalars.contains($0)) ? Character($0) : "_" })
+        let safeBase = String(
+            base.unicodeScalars.prefix(Self.maximumBaseLength)
+                .map {
+                    $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-_".unicodeScalars.contains($0))
+                        ? Character($0) : "_"
+                })
         let text = Data(try explorer.scenarioText(for: shrunk).utf8)
         let names = (1...Self.maximumNameAttempts).map { "\(safeBase)-seed-\(shrunk.seed)\($0 == 1 ? "" : "-\($0)").yaml" }
         do {
             let (path, kept) = try Self.write(text, into: OutputFolder(creating: out), asFirstOf: names, replacing: force)
             for file in kept {
-                FileHandle.standardError.write(Data(TerminalText.escape("rehearse explore: kept \(file), which holds another scenario (--force replaces it)").utf8 + [0x0A]))
+                FileHandle.standardError.write(
+                    Data(
+                        TerminalText.escape("rehearse explore: kept \(file), which holds another scenario (--force replaces it)")
+                            .utf8 + [0x0A]))
             }
             return path
         } catch {
@@ -195,12 +226,16 @@ struct Explore: ParsableCommand {
 
     /// Writes `text` as the first of `names` that is free or holds it already (any of them, first,
     /// when `replacing`); returns its path and those of the files kept on the way.
-    private static func write(_ text: Data, into folder: OutputFolder, asFirstOf names: [String],
-                              replacing: Bool) throws(OutputError) -> (path: String, kept: [String]) {
+    private static func write(
+        _ text: Data, into folder: OutputFolder, asFirstOf names: [String],
+        replacing: Bool
+    ) throws(OutputError) -> (path: String, kept: [String]) {
         var kept: [String] = []
         for name in names {
             if folder.contents(of: name, limit: text.count) == text { return (folder.fullPath(name), kept) }
-            let result = Result { () throws(OutputError) in try folder.write(text, to: name, existing: replacing ? .atomically : .never) }
+            let result = Result { () throws(OutputError) in
+                try folder.write(text, to: name, existing: replacing ? .atomically : .never)
+            }
             switch result {
             case .success(let path): return (path, kept)
             case .failure(.exists(let path)): kept.append(path)

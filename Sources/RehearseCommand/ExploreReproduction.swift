@@ -32,7 +32,7 @@ extension Explore {
         runner.commandStarter = plugins
         let invariant = "invariant '\(shrunk.invariant.name)' (\(shrunk.invariant.owner))"
         guard case .failed(let failures) = runner.run(file: file.path).outcome,
-              failures.contains(where: { $0.subject == invariant && $0.time == shrunk.time })
+            failures.contains(where: { $0.subject == invariant && $0.time == shrunk.time })
         else { throw FailureNotReproduced(seed: shrunk.seed, invariant: invariant, time: shrunk.time) }
     }
 }

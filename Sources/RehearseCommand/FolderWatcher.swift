@@ -63,17 +63,21 @@ final class FolderWatcher {
         while let (folder, followLink) = pending.popLast() {
             var status = stat()
             guard (followLink ? stat(folder, &status) : lstat(folder, &status)) == 0,
-                  status.st_mode & S_IFMT == S_IFDIR else { continue }
+                status.st_mode & S_IFMT == S_IFDIR
+            else { continue }
             let identity = Identity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
             guard identities[identity] == nil else { continue }
             guard folders.count < Self.maximumFolders else {
-                throw ValidationError("--watch: more than \(Self.maximumFolders) folders to watch (the limit) at \(folder); "
-                    + "watch a smaller folder")
+                throw ValidationError(
+                    "--watch: more than \(Self.maximumFolders) folders to watch (the limit) at \(folder); "
+                        + "watch a smaller folder")
             }
             let mask = Self.events | UInt32(IN_ONLYDIR) | (followLink ? 0 : UInt32(IN_DONT_FOLLOW))
             let watch = inotify_add_watch(descriptor, folder, mask)
             guard watch >= 0 else {
-                let reason = errno == ENOSPC ? "the system's limit of inotify watches is reached (fs.inotify.max_user_watches)"
+                let reason =
+                    errno == ENOSPC
+                    ? "the system's limit of inotify watches is reached (fs.inotify.max_user_watches)"
                     : String(cString: strerror(errno))
                 throw ValidationError("--watch: cannot watch \(folder): \(reason)")
             }
@@ -126,12 +130,15 @@ final class FolderWatcher {
         var offset = 0
         while offset + header <= count {
             let (watch, mask, length) = buffer.withUnsafeBytes { bytes in
-                (bytes.loadUnaligned(fromByteOffset: offset, as: Int32.self),
-                 bytes.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self),
-                 Int(bytes.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self)))
+                (
+                    bytes.loadUnaligned(fromByteOffset: offset, as: Int32.self),
+                    bytes.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self),
+                    Int(bytes.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
+                )
             }
-            let name = String(decoding: buffer[(offset + header)..<min(offset + header + length, count)].prefix { $0 != 0 },
-                              as: UTF8.self)
+            let name = String(
+                decoding: buffer[(offset + header)..<min(offset + header + length, count)].prefix { $0 != 0 },
+                as: UTF8.self)
             offset += header + length
             if mask & UInt32(IN_Q_OVERFLOW) != 0 { changes.overflowed = true }
             if mask & UInt32(IN_IGNORED) != 0, let folder = folders.removeValue(forKey: watch) {

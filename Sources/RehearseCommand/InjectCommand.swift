@@ -47,7 +47,8 @@ struct Inject: ParsableCommand {
             }
             let clock = ContinuousClock()
             let start = clock.now
-            let sequences = try client.injectPipelined(event, fields: FieldText.fields(pairs), count: times, window: max(window, 1))
+            let sequences = try client.injectPipelined(
+                event, fields: FieldText.fields(pairs), count: times, window: max(window, 1))
             let seconds = (clock.now - start).inSeconds
             print(Self.summary(of: sequences) + ", \(Int(Double(sequences.count) / max(seconds, 1e-9))) calls/s")
         } catch {
@@ -95,20 +96,32 @@ struct Monitor: ParsableCommand {
     @Flag(help: "Print only a summary at the end: how many, and whether the sequence numbers were consecutive.")
     var summary = false
 
-    @Flag(help: "On a bus, also take look-alike Event signals from senders other than the service; each line then names its sender.")
+    @Flag(
+        help: "On a bus, also take look-alike Event signals from senders other than the service; each line then names its sender."
+    )
     var anySender = false
 
     func run() throws {
-        var printed = 0, first: UInt64?, last: UInt64 = 0, consecutive = true
+        var printed = 0
+        var first: UInt64?
+        var last: UInt64 = 0
+        var consecutive = true
         StopSignal.install()
         do {
             try SimulatorClient(bus: connection.busAddress, destination: connection.name)
-                .monitor(names: events, anySender: anySender, shouldStop: { StopSignal.isRequested }, ready: {
-                    FileHandle.standardError.write(Data("\(Self.readinessLine)\n".utf8))
-                }, skip: { reason in
-                    FileHandle.standardError.write(Data("rehearse monitor: skipped \(TerminalText.escape(reason))\n".utf8))
-                }) { delivered, sender in
-                    if !summary { FileHandle.standardOutput.write(Data((Self.line(delivered, sender: anySender ? sender : nil) + "\n").utf8)) }
+                .monitor(
+                    names: events, anySender: anySender, shouldStop: { StopSignal.isRequested },
+                    ready: {
+                        FileHandle.standardError.write(Data("\(Self.readinessLine)\n".utf8))
+                    },
+                    skip: { reason in
+                        FileHandle.standardError.write(Data("rehearse monitor: skipped \(TerminalText.escape(reason))\n".utf8))
+                    }
+                ) { delivered, sender in
+                    if !summary {
+                        FileHandle.standardOutput.write(
+                            Data((Self.line(delivered, sender: anySender ? sender : nil) + "\n").utf8))
+                    }
                     if first != nil, delivered.sequence != last + 1 { consecutive = false }
                     first = first ?? delivered.sequence
                     last = delivered.sequence

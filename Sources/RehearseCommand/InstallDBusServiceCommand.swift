@@ -31,8 +31,9 @@ struct InstallDBusService: ParsableCommand {
         values += setup.plugins.map { ("--plugins", $0) }
         for (option, value) in values {
             if let character = value.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
-                throw ValidationError("\(option) '\(TerminalText.escape(value))' holds a control character "
-                    + "(U+\(String(format: "%04X", character.value))), which an activation file cannot hold")
+                throw ValidationError(
+                    "\(option) '\(TerminalText.escape(value))' holds a control character "
+                        + "(U+\(String(format: "%04X", character.value))), which an activation file cannot hold")
             }
         }
         try BusName.check(name)
@@ -42,8 +43,9 @@ struct InstallDBusService: ParsableCommand {
         _ = try setup.loadSetup()  // an invalid setup is refused now, not at the first call
         let executable = URL(filePath: "/proc/self/exe").resolvingSymlinksInPath().path
         guard !executable.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-            throw ValidationError("this rehearse's path holds a control character, which an activation file cannot hold: "
-                + TerminalText.escape(executable))
+            throw ValidationError(
+                "this rehearse's path holds a control character, which an activation file cannot hold: "
+                    + TerminalText.escape(executable))
         }
         let command = [executable, "serve", "--name", name] + setup.arguments
         let text = "[D-BUS Service]\nName=\(name)\nExec=\(command.map(Self.quoted).joined(separator: " "))\n"
@@ -51,7 +53,8 @@ struct InstallDBusService: ParsableCommand {
             FileHandle.standardOutput.write(Data(text.utf8))
             return
         }
-        let data = Data(text.utf8), file = "\(name).service"
+        let data = Data(text.utf8)
+        let file = "\(name).service"
         let result = Result { () throws(OutputError) -> String? in
             let folder = try OutputFolder(creating: Self.servicesFolder.path)
             guard folder.contents(of: file, limit: data.count) != data else { return nil }
@@ -78,14 +81,17 @@ struct InstallDBusService: ParsableCommand {
     static var servicesFolder: URL {
         let environment = ProcessInfo.processInfo.environment
         func absolute(_ name: String) -> URL? { environment[name].flatMap { $0.hasPrefix("/") ? URL(filePath: $0) : nil } }
-        let data = absolute("XDG_DATA_HOME")
+        let data =
+            absolute("XDG_DATA_HOME")
             ?? (absolute("HOME") ?? FileManager.default.homeDirectoryForCurrentUser).appending(path: ".local/share")
         return data.appending(path: "dbus-1/services")
     }
 
     /// An argument as the bus daemon's Exec line reads it (shell-like quoting).
     static func quoted(_ argument: String) -> String {
-        guard argument.isEmpty || argument.contains(where: { !($0.isLetter || $0.isNumber || "/._-=:,".contains($0)) }) else { return argument }
+        guard argument.isEmpty || argument.contains(where: { !($0.isLetter || $0.isNumber || "/._-=:,".contains($0)) }) else {
+            return argument
+        }
         return "'" + argument.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
     }
 }

@@ -37,8 +37,9 @@ struct NamePattern: CustomStringConvertible {
             var parser = Parser(Array(text.unicodeScalars))
             program = try Compiler.compile(parser.parse())
         } catch .tooLarge {
-            throw ValidationError("--filter \(text): the expression repeats too much (more than \(Self.maximumInstructions) "
-                + "instructions once its {m,n} are written out)")
+            throw ValidationError(
+                "--filter \(text): the expression repeats too much (more than \(Self.maximumInstructions) "
+                    + "instructions once its {m,n} are written out)")
         } catch {
             program = nil
         }
@@ -48,8 +49,10 @@ struct NamePattern: CustomStringConvertible {
     func matches(_ subject: String) -> Bool {
         guard let program else { return subject.contains(description) }
         let scalars = subject.unicodeScalars
-        return Machine(program: program.instructions, sets: program.sets, input: Array(scalars.prefix(Self.matchedCharacters)),
-                       cut: scalars.count > Self.matchedCharacters).run()
+        return Machine(
+            program: program.instructions, sets: program.sets, input: Array(scalars.prefix(Self.matchedCharacters)),
+            cut: scalars.count > Self.matchedCharacters
+        ).run()
     }
 }
 
@@ -83,8 +86,10 @@ extension NamePattern {
         static let any = ScalarSet(negated: true)
         /// `\d`, `\w` and `\s` (ASCII digits, word characters and white space), and as capitals all but them.
         static let classes: [Unicode.Scalar: ScalarSet] = {
-            let sets: [Unicode.Scalar: [ClosedRange<UInt32>]] = ["d": [48...57], "w": [48...57, 65...90, 95...95, 97...122],
-                                                                 "s": [9...13, 32...32]]
+            let sets: [Unicode.Scalar: [ClosedRange<UInt32>]] = [
+                "d": [48...57], "w": [48...57, 65...90, 95...95, 97...122],
+                "s": [9...13, 32...32],
+            ]
             var classes: [Unicode.Scalar: ScalarSet] = [:]
             for (letter, ranges) in sets {
                 classes[letter] = ScalarSet(ranges: ranges)
@@ -175,7 +180,8 @@ extension NamePattern {
         }
 
         private mutating func number() throws(PatternError) -> Int {
-            var value = 0, digits = 0
+            var value = 0
+            var digits = 0
             while let scalar = next, let digit = Int(String(scalar)), digits < 5 {
                 value = value * 10 + digit
                 digits += 1
@@ -317,7 +323,8 @@ extension NamePattern {
         let cut: Bool
 
         func run() -> Bool {
-            var current: [Int] = [], next: [Int] = []
+            var current: [Int] = []
+            var next: [Int] = []
             // The position each instruction was last added at: a thread is added once per position.
             var addedAt = [Int](repeating: -1, count: program.count)
             var pending: [Int] = []

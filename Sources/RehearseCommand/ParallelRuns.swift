@@ -9,10 +9,13 @@ enum ParallelRuns {
     ) async -> [Result] {
         await withTaskGroup(of: (Int, Result).self) { group in
             var results = [Result?](repeating: nil, count: inputs.count)
-            var next = 0, done = 0, stopped = false
+            var next = 0
+            var done = 0
+            var stopped = false
             func start() {
                 guard next < inputs.count, !stopped else { return }
-                let index = next, input = inputs[index]
+                let index = next
+                let input = inputs[index]
                 group.addTask { (index, work(input)) }
                 next += 1
             }

@@ -10,10 +10,13 @@ struct Plugins: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "List the behaviour plugins with their scenes and configuration keys (with defaults).")
 
-    @Flag(name: .shortAndLong, help: "Also list each plugin's events, its state keys with their values, and its scene's starting values.")
+    @Flag(
+        name: .shortAndLong,
+        help: "Also list each plugin's events, its state keys with their values, and its scene's starting values.")
     var verbose = false
 
-    @Argument(help: "Scenario files: list the command plugins they start (docs/remote-plugins.md) instead, as each declares itself.")
+    @Argument(
+        help: "Scenario files: list the command plugins they start (docs/remote-plugins.md) instead, as each declares itself.")
     var files: [String] = []
 
     func run() throws {
@@ -81,7 +84,8 @@ struct Plugins: ParsableCommand {
             guard let node = simulation.scene[id] else { continue }
             var line = "    \(id) (\(node.kind.rawValue)) frame \(Self.numbers(node.frame.vector))"
             if node.kind == .scrollView {
-                line += ", contentOffset \(Self.numbers(node.contentOffset.vector)), contentSize \(Self.numbers(node.contentSize.vector))"
+                line +=
+                    ", contentOffset \(Self.numbers(node.contentOffset.vector)), contentSize \(Self.numbers(node.contentSize.vector))"
             }
             if node.hidden { line += ", hidden" }
             if let label = node.accessibilityLabel { line += ", label \(FieldValue.string(label).jsonText)" }

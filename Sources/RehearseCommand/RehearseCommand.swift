@@ -74,7 +74,8 @@ struct Rehearse: AsyncParsableCommand {
             var message = TerminalText.escape(fullMessage(for: error), keepingLineBreaks: true)
             if let validation = error as? ValidationError, let subcommand, subcommand != Rehearse.self {
                 let name = subcommand._commandName
-                message = "Error: \(TerminalText.escape(validation.message))\nUsage: \(usageString(for: subcommand))\n"
+                message =
+                    "Error: \(TerminalText.escape(validation.message))\nUsage: \(usageString(for: subcommand))\n"
                     + "  See 'rehearse \(name) --help' for more information."
             }
             if !message.isEmpty {

@@ -11,7 +11,8 @@ struct Render: ParsableCommand {
     @Argument(help: "A scenario file.")
     var scenario: String
 
-    @Option(help: "The simulated time to draw, in seconds, from 0 to the run's length (--at=-1 for a negative value is refused too).")
+    @Option(
+        help: "The simulated time to draw, in seconds, from 0 to the run's length (--at=-1 for a negative value is refused too).")
     var at: Double
 
     @Option(name: .shortAndLong, help: "Where to write the SVG (default: standard output).")
@@ -28,7 +29,8 @@ struct Render: ParsableCommand {
         }
         let length = loaded.duration.seconds
         guard at.isFinite, (0...length).contains(at), let time = VirtualTime.seconds(at) else {
-            throw ValidationError("--at \(at.shortDescription) is outside the run: \(scenario) runs from 0 to \(length.shortDescription) s")
+            throw ValidationError(
+                "--at \(at.shortDescription) is outside the run: \(scenario) runs from 0 to \(length.shortDescription) s")
         }
         var runner = ScenarioRunner(registry: Tool.registry)
         runner.stopTime = time

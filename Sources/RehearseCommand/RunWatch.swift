@@ -49,14 +49,16 @@ struct RunWatch {
         }
         let folder = (path as NSString).deletingLastPathComponent
         try watcher.watch(folder.isEmpty ? "." : folder, recursive: false)
-        try watcher.watch(((folder.isEmpty ? "." : folder) as NSString).appendingPathComponent(PictureReferences.folderName),
-                          recursive: true)
+        try watcher.watch(
+            ((folder.isEmpty ? "." : folder) as NSString).appendingPathComponent(PictureReferences.folderName),
+            recursive: true)
     }
 
     /// Runs `files` and prints their failures in full and a summary line.
     private func report(_ number: Int, _ files: [String], _ running: ([String]) async -> [ScenarioResult]) async {
         guard files.count <= Self.maximumFiles else {
-            return say("run \(number): \(files.count) files; a watch runs at most \(Self.maximumFiles) at once (the limit): watch fewer")
+            return say(
+                "run \(number): \(files.count) files; a watch runs at most \(Self.maximumFiles) at once (the limit): watch fewer")
         }
         let results = await running(files)
         let text = TextReport(colour: isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil)

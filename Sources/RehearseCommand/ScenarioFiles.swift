@@ -44,8 +44,10 @@ enum ScenarioFiles {
     static func refuseOverwriting(_ files: [String], with output: String, option: String) throws {
         let target = URL(fileURLWithPath: output).standardizedFileURL.resolvingSymlinksInPath().path
         let identity = FileIdentity(path: output)
-        for file in files where URL(fileURLWithPath: file).standardizedFileURL.resolvingSymlinksInPath().path == target
-            || (identity != nil && FileIdentity(path: file) == identity) {
+        for file in files
+        where URL(fileURLWithPath: file).standardizedFileURL.resolvingSymlinksInPath().path == target
+            || (identity != nil && FileIdentity(path: file) == identity)
+        {
             throw ValidationError("\(option) \(output) is a scenario file this run reads; give another path")
         }
     }

@@ -15,8 +15,10 @@ struct ScenarioSelection {
         let files = all.filter(selects)
         guard !files.isEmpty else {
             let patterns = patterns.map { "'\(TerminalText.escape($0.description))'" }.joined(separator: ", ")
-            FileHandle.standardError.write(Data(("rehearse run: --filter \(patterns) selects none of the \(all.count) "
-                + "scenario file(s) (a pattern is matched anywhere in a scenario's name or path)\n").utf8))
+            FileHandle.standardError.write(
+                Data(
+                    ("rehearse run: --filter \(patterns) selects none of the \(all.count) "
+                        + "scenario file(s) (a pattern is matched anywhere in a scenario's name or path)\n").utf8))
             throw ExitCode(2)
         }
         return files

@@ -15,7 +15,8 @@ struct Schema: ParsableCommand {
     func run() throws {
         let compact = ScenarioSchema.json(registry: Tool.registry)
         let object = try JSONSerialization.jsonObject(with: Data(compact.utf8))
-        let pretty = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        let pretty = try JSONSerialization.data(
+            withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
         print(String(decoding: pretty, as: UTF8.self))
     }
 }

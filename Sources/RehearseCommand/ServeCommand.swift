@@ -31,8 +31,10 @@ struct Serve: ParsableCommand {
     @Flag(help: "Serve only the peers at --listen, without joining a bus (no bus daemon needed).")
     var noBus = false
 
-    @Option(help: ArgumentHelp("When all \(SimulatorService.maximumPeers) peer places are taken, a newcomer takes the place of the peer that sent nothing for longest, if longer than this.",
-                               valueName: "seconds"))
+    @Option(
+        help: ArgumentHelp(
+            "When all \(SimulatorService.maximumPeers) peer places are taken, a newcomer takes the place of the peer that sent nothing for longest, if longer than this.",
+            valueName: "seconds"))
     var idlePeerTimeout: Double = SimulatorService.defaultIdlePeerTimeout.inSeconds
 
     @Option(help: "Once serving, also write the readiness line to this file descriptor and close it.")
@@ -76,28 +78,31 @@ struct Serve: ParsableCommand {
             do {
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             } catch {
-                FileHandle.standardError.write(Data("rehearse serve: cannot use \(record) for recordings: \(error.localizedDescription)\n".utf8))
+                FileHandle.standardError.write(
+                    Data("rehearse serve: cannot use \(record) for recordings: \(error.localizedDescription)\n".utf8))
                 throw ExitCode(2)
             }
             options.recordFolder = folder
         }
         let export = try accessibility.start(for: scenario, readOnly: setup.readOnly, command: "serve")
         #if Viewer
-        let viewer = try self.viewer.http.map { _ in
-            try self.viewer.start(at: .loopback, showing: setup.timelineScenario(beside: scenario, commandStarter: commandPlugins),
-                                  readOnly: setup.readOnly)
-        }
-        defer { viewer?.server.stop() }
-        let companion = CompanionGroup.of([viewer?.viewer as (any SessionCompanion)?, export].compactMap { $0 })
-        let viewerURL = viewer?.server.url
+            let viewer = try self.viewer.http.map { _ in
+                try self.viewer.start(
+                    at: .loopback, showing: setup.timelineScenario(beside: scenario, commandStarter: commandPlugins),
+                    readOnly: setup.readOnly)
+            }
+            defer { viewer?.server.stop() }
+            let companion = CompanionGroup.of([viewer?.viewer as (any SessionCompanion)?, export].compactMap { $0 })
+            let viewerURL = viewer?.server.url
         #else
-        let companion = CompanionGroup.of([export].compactMap { $0 })
-        let viewerURL: String? = nil
+            let companion = CompanionGroup.of([export].compactMap { $0 })
+            let viewerURL: String? = nil
         #endif
         let service: SimulatorService
         do {
-            service = try SimulatorService(bus: noBus ? nil : connection.busAddress, options: options, registry: Tool.registry, setup: scenario,
-                                           companion: companion)
+            service = try SimulatorService(
+                bus: noBus ? nil : connection.busAddress, options: options, registry: Tool.registry, setup: scenario,
+                companion: companion)
         } catch {
             FileHandle.standardError.write(Data("rehearse serve: \(error)\(connection.hint(serving: true))\n".utf8))
             throw ExitCode(2)

@@ -8,7 +8,8 @@ extension ClockMode: ExpressibleByArgument {}
 /// What `rehearse serve` simulates and how: shared by `serve` and `install-dbus-service`, which
 /// writes them into the command line the bus daemon starts.
 struct ServeSetupOptions: ParsableArguments {
-    @Option(help: "How time moves: realtime (paced to the wall clock), manual (only on Advance) or virtual (as fast as work comes).")
+    @Option(
+        help: "How time moves: realtime (paced to the wall clock), manual (only on Advance) or virtual (as fast as work comes).")
     var mode: ClockMode = .realtime
 
     @Option(help: "A device preset (when no scenario is given).")

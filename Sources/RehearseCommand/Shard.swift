@@ -51,9 +51,11 @@ struct Shard: ExpressibleByArgument, Equatable, CustomStringConvertible {
             guard let indexText = environment[indexName], let countText = environment[countName] else { continue }
             // The range is checked before counting from 1, so that no value of the variable overflows.
             guard let index = Int(indexText), let count = Int(countText), (0...maximumCount).contains(index),
-                  let shard = Shard(index: zeroBased ? index + 1 : index, count: count) else {
-                throw ValidationError("\(indexName)=\(indexText) with \(countName)=\(countText) is not a shard "
-                    + "(\(zeroBased ? "0 <= index < count" : "1 <= index <= count") <= \(maximumCount))")
+                let shard = Shard(index: zeroBased ? index + 1 : index, count: count)
+            else {
+                throw ValidationError(
+                    "\(indexName)=\(indexText) with \(countName)=\(countText) is not a shard "
+                        + "(\(zeroBased ? "0 <= index < count" : "1 <= index <= count") <= \(maximumCount))")
             }
             return shard
         }

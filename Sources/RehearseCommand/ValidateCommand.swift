@@ -6,7 +6,8 @@ import RehearseScenario
 struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Check scenario files without running them.",
-        discussion: "Warns of golden pictures no step uses. A file's command plugins are started to learn their events and state. "
+        discussion:
+            "Warns of golden pictures no step uses. A file's command plugins are started to learn their events and state. "
             + "Exit status: 0 when every file is valid, 2 otherwise.")
 
     @Argument(help: "Scenario files or folders.")

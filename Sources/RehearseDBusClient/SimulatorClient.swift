@@ -27,8 +27,9 @@ public final class SimulatorClient {
 
     /// A new call of `member` on ``path`` with arguments `fill`; the caller releases it.
     private func makeCall(_ member: String, on path: String? = nil, _ fill: (inout MessageWriter) -> Void) -> OpaquePointer? {
-        var call = OutgoingMessage.methodCall(destination: destination, path: path ?? self.path,
-                                              interface: SimulatorInterface.interface, member: member)
+        var call = OutgoingMessage.methodCall(
+            destination: destination, path: path ?? self.path,
+            interface: SimulatorInterface.interface, member: member)
         fill(&call.body)
         return call.make(serial: serials.take())
     }
@@ -49,8 +50,9 @@ public final class SimulatorClient {
         dbus_error_init(&error)
         defer { dbus_error_free(&error) }
         guard let reply = dbus_connection_send_with_reply_and_block(connection.raw, call, 5000, &error) else {
-            throw CallError(name: error.name.map { String(cString: $0) } ?? "org.freedesktop.DBus.Error.Failed",
-                            message: error.message.map { String(cString: $0) } ?? "no reply")
+            throw CallError(
+                name: error.name.map { String(cString: $0) } ?? "org.freedesktop.DBus.Error.Failed",
+                message: error.message.map { String(cString: $0) } ?? "no reply")
         }
         defer { dbus_message_unref(reply) }
         var reader = MessageReader(reply)
@@ -74,7 +76,8 @@ public final class SimulatorClient {
     public func injectPipelined(_ name: String, fields: Fields, count: Int, window: Int) throws -> [UInt64] {
         var sequences: [UInt64] = []
         sequences.reserveCapacity(count)
-        var sent = 0, inFlight = 0
+        var sent = 0
+        var inFlight = 0
         while sequences.count < count {
             while sent < count, inFlight < window {
                 guard let call = injectCall(name, fields) else { throw BusFailure("cannot build the call") }
@@ -83,7 +86,9 @@ public final class SimulatorClient {
                 sent += 1
                 inFlight += 1
             }
-            guard dbus_connection_read_write(connection.raw, 1000) != 0 else { throw BusFailure("lost the connection to the bus") }
+            guard dbus_connection_read_write(connection.raw, 1000) != 0 else {
+                throw BusFailure("lost the connection to the bus")
+            }
             while let message = dbus_connection_pop_message(connection.raw) {
                 defer { dbus_message_unref(message) }
                 switch dbus_message_get_type(message) {
@@ -92,8 +97,9 @@ public final class SimulatorClient {
                     sequences.append(try reader.uint64())
                     inFlight -= 1
                 case DBUS_MESSAGE_TYPE_ERROR:
-                    throw CallError(name: dbus_message_get_error_name(message).map { String(cString: $0) } ?? "error",
-                                    message: "a pipelined call failed")
+                    throw CallError(
+                        name: dbus_message_get_error_name(message).map { String(cString: $0) } ?? "error",
+                        message: "a pipelined call failed")
                 default:
                     continue
                 }
@@ -109,8 +115,10 @@ public final class SimulatorClient {
     /// signal. A peer-to-peer service is the only sender there is. A signal that does not read
     /// as an `Event` is told to `skip` and passed over. `ready` is called once every signal sent
     /// from then on will be seen (the bus has the match rules).
-    public func monitor(names: [String], anySender: Bool = false, shouldStop: () -> Bool, ready: () -> Void = {},
-                        skip: (String) -> Void = { _ in }, handle: (DeliveredEvent, String?) -> Bool) throws {
+    public func monitor(
+        names: [String], anySender: Bool = false, shouldStop: () -> Bool, ready: () -> Void = {},
+        skip: (String) -> Void = { _ in }, handle: (DeliveredEvent, String?) -> Bool
+    ) throws {
         let owner = try anySender ? nil : serviceOwner()
         var base = "type='signal',interface='\(SimulatorInterface.interface)',member='Event',path='\(path)'"
         if let owner { base += ",sender='\(owner)'" }
@@ -121,7 +129,8 @@ public final class SimulatorClient {
             while let message = dbus_connection_pop_message(connection.raw) {
                 defer { dbus_message_unref(message) }
                 guard dbus_message_is_signal(message, SimulatorInterface.interface, "Event") != 0,
-                      dbus_message_has_path(message, path) != 0 else { continue }
+                    dbus_message_has_path(message, path) != 0
+                else { continue }
                 // A bus daemon names every signal's sender; peer to peer, none is named: the
                 // service is the only one there.
                 let sender = dbus_message_get_sender(message).map { String(cString: $0) }
@@ -129,12 +138,15 @@ public final class SimulatorClient {
                 var reader = MessageReader(message)
                 let delivered: DeliveredEvent
                 do {
-                    let sequence = try reader.uint64(), time = try reader.double(), name = try reader.string()
+                    let sequence = try reader.uint64()
+                    let time = try reader.double()
+                    let name = try reader.string()
                     guard names.isEmpty || names.contains(name) else { continue }
                     // Only printed: the name and fields as they came, whichever event it is.
                     let event = Event.custom(name: name, fields: try reader.fields())
-                    delivered = DeliveredEvent(sequence: sequence, time: VirtualTime.seconds(time) ?? .zero, event: event,
-                                               source: sender ?? "dbus")
+                    delivered = DeliveredEvent(
+                        sequence: sequence, time: VirtualTime.seconds(time) ?? .zero, event: event,
+                        source: sender ?? "dbus")
                 } catch {
                     skip("an Event signal from \(sender ?? "the peer") that does not read as one: \(error)")
                     continue
@@ -147,8 +159,9 @@ public final class SimulatorClient {
     /// The unique name that owns the service's name on a bus; nil peer to peer, where no bus
     /// daemon answers `GetNameOwner` (the service itself answers it `UnknownMethod`).
     private func serviceOwner() throws -> String? {
-        var call = OutgoingMessage.methodCall(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
-                                              interface: "org.freedesktop.DBus", member: "GetNameOwner")
+        var call = OutgoingMessage.methodCall(
+            destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
+            interface: "org.freedesktop.DBus", member: "GetNameOwner")
         call.body.append(destination)
         do {
             return try callAndWait(call.make(serial: serials.take())) { try $0.string() }

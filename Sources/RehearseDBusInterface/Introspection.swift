@@ -8,7 +8,8 @@ import RehearseSupport
 /// above it (so `busctl tree` and `gdbus introspect -r` find it), with the event vocabulary of the
 /// simulation it serves.
 package enum Introspection {
-    package static let doctype = #"<!DOCTYPE node PUBLIC "-//freedesktop//DTD D-BUS Object Introspection 1.0//EN" "http://www.freedesktop.org/standards/dbus/1.0/introspect.dtd">"#
+    package static let doctype =
+        #"<!DOCTYPE node PUBLIC "-//freedesktop//DTD D-BUS Object Introspection 1.0//EN" "http://www.freedesktop.org/standards/dbus/1.0/introspect.dtd">"#
 
     /// `Introspectable` and `Peer`, which the plugin connection's host answers too.
     package static let introspectableAndPeer = """
@@ -21,29 +22,30 @@ package enum Introspection {
           </interface>
         """
 
-    package static let standardInterfaces = introspectableAndPeer + "\n" + """
-          <interface name="org.freedesktop.DBus.Properties">
-            <method name="Get">
-              <arg name="interface_name" type="s" direction="in"/>
-              <arg name="property_name" type="s" direction="in"/>
-              <arg name="value" type="v" direction="out"/>
-            </method>
-            <method name="GetAll">
-              <arg name="interface_name" type="s" direction="in"/>
-              <arg name="properties" type="a{sv}" direction="out"/>
-            </method>
-            <method name="Set">
-              <arg name="interface_name" type="s" direction="in"/>
-              <arg name="property_name" type="s" direction="in"/>
-              <arg name="value" type="v" direction="in"/>
-            </method>
-            <signal name="PropertiesChanged">
-              <arg name="interface_name" type="s"/>
-              <arg name="changed_properties" type="a{sv}"/>
-              <arg name="invalidated_properties" type="as"/>
-            </signal>
-          </interface>
-        """
+    package static let standardInterfaces =
+        introspectableAndPeer + "\n" + """
+              <interface name="org.freedesktop.DBus.Properties">
+                <method name="Get">
+                  <arg name="interface_name" type="s" direction="in"/>
+                  <arg name="property_name" type="s" direction="in"/>
+                  <arg name="value" type="v" direction="out"/>
+                </method>
+                <method name="GetAll">
+                  <arg name="interface_name" type="s" direction="in"/>
+                  <arg name="properties" type="a{sv}" direction="out"/>
+                </method>
+                <method name="Set">
+                  <arg name="interface_name" type="s" direction="in"/>
+                  <arg name="property_name" type="s" direction="in"/>
+                  <arg name="value" type="v" direction="in"/>
+                </method>
+                <signal name="PropertiesChanged">
+                  <arg name="interface_name" type="s"/>
+                  <arg name="changed_properties" type="a{sv}"/>
+                  <arg name="invalidated_properties" type="as"/>
+                </signal>
+              </interface>
+            """
 
     /// The simulator interface after its methods (which ``SimulatorMethod`` describes): its
     /// signal and its properties (``SessionProperty``).
@@ -66,12 +68,14 @@ package enum Introspection {
     /// The reply to `message` when it calls `Introspect` (on no interface or on
     /// `org.freedesktop.DBus.Introspectable`) at a `path` that has something to show; nil otherwise.
     /// The one answer to it, for the service's objects and for every session's.
-    package static func reply(to message: OpaquePointer, at path: String, objectPaths: [String],
-                      events: @autoclosure () -> [EventDescription]?) -> MessageWriter? {
+    package static func reply(
+        to message: OpaquePointer, at path: String, objectPaths: [String],
+        events: @autoclosure () -> [EventDescription]?
+    ) -> MessageWriter? {
         let interface = dbus_message_get_interface(message).map { String(cString: $0) }
         guard dbus_message_get_member(message).map({ String(cString: $0) }) == "Introspect",
-              interface == nil || interface == "org.freedesktop.DBus.Introspectable",
-              let xml = xml(for: path, objectPaths: objectPaths, events: events())
+            interface == nil || interface == "org.freedesktop.DBus.Introspectable",
+            let xml = xml(for: path, objectPaths: objectPaths, events: events())
         else { return nil }
         var reply = MessageWriter()
         reply.append(xml)
@@ -92,7 +96,8 @@ package enum Introspection {
             let value = XMLText.escape("\(event.fields.isEmpty ? "no fields" : event.fields): \(event.summary)")
             return "      <annotation name=\"org.rehearse.Event.\(XMLText.escape(event.name))\" value=\"\(value)\"/>\n"
         }
-        let interface = "  <interface name=\"\(SimulatorInterface.interface)\">\n"
+        let interface =
+            "  <interface name=\"\(SimulatorInterface.interface)\">\n"
             + SimulatorMethod.allCases.map(\.introspection).joined()
             + simulatorSignalsAndProperties.replacingOccurrences(of: "      <!-- events -->\n", with: annotations.joined())
         return doctype + "\n<node>\n" + standardInterfaces + "\n" + interface + nodes + "\n</node>\n"

@@ -14,7 +14,8 @@ package struct MethodFailure: Error, Equatable {
 
     package init(_ error: SimulatorError, _ message: String) {
         self.error = error
-        self.message = message.utf8.count > Self.maximumMessageLength
+        self.message =
+            message.utf8.count > Self.maximumMessageLength
             ? String(decoding: message.utf8.prefix(Self.maximumMessageLength), as: UTF8.self) + "…" : message
     }
 }
@@ -22,17 +23,18 @@ package struct MethodFailure: Error, Equatable {
 extension MethodFailure {
     /// The D-Bus error for a session's refusal: its kind's `org.rehearse.Error.*` name.
     package init(_ error: SessionError) {
-        let name: SimulatorError = switch error.kind {
-        case .unknownEvent: .unknownEvent
-        case .invalidField: .invalidField
-        case .unknownPath: .unknownPath
-        case .unknownPlugin: .unknownPlugin
-        case .invalidScenario: .invalidScenario
-        case .wrongMode: .wrongMode
-        case .limit: .limit
-        case .nodeNotFound: .nodeNotFound
-        case .timeout: .timeout
-        }
+        let name: SimulatorError =
+            switch error.kind {
+            case .unknownEvent: .unknownEvent
+            case .invalidField: .invalidField
+            case .unknownPath: .unknownPath
+            case .unknownPlugin: .unknownPlugin
+            case .invalidScenario: .invalidScenario
+            case .wrongMode: .wrongMode
+            case .limit: .limit
+            case .nodeNotFound: .nodeNotFound
+            case .timeout: .timeout
+            }
         self.init(name, error.message)
     }
 }

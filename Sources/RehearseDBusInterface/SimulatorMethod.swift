@@ -2,11 +2,24 @@
 /// out) and whether they change state. Dispatch, the signature check, the read-only rule and the
 /// introspection XML all come from this table.
 package enum SimulatorMethod: String, CaseIterable {
-    case inject = "Inject", injectAt = "InjectAt", injectStrings = "InjectStrings", advance = "Advance"
-    case loadScenario = "LoadScenario", reset = "Reset", get = "Get", snapshot = "Snapshot"
-    case listPlugins = "ListPlugins", configure = "Configure", createSession = "CreateSession", close = "Close"
-    case record = "Record", registerPlugin = "RegisterPlugin", settle = "Settle", waitUntil = "WaitUntil"
-    case gesture = "Gesture", isVisible = "IsVisible"
+    case inject = "Inject"
+    case injectAt = "InjectAt"
+    case injectStrings = "InjectStrings"
+    case advance = "Advance"
+    case loadScenario = "LoadScenario"
+    case reset = "Reset"
+    case get = "Get"
+    case snapshot = "Snapshot"
+    case listPlugins = "ListPlugins"
+    case configure = "Configure"
+    case createSession = "CreateSession"
+    case close = "Close"
+    case record = "Record"
+    case registerPlugin = "RegisterPlugin"
+    case settle = "Settle"
+    case waitUntil = "WaitUntil"
+    case gesture = "Gesture"
+    case isVisible = "IsVisible"
 
     /// One argument: its name and D-Bus type.
     package struct Argument {
@@ -18,7 +31,8 @@ package enum SimulatorMethod: String, CaseIterable {
     package var inputs: [Argument] {
         switch self {
         case .inject: [Argument(name: "name", type: "s"), Argument(name: "fields", type: "a{sv}")]
-        case .injectAt: [Argument(name: "time", type: "d"), Argument(name: "name", type: "s"), Argument(name: "fields", type: "a{sv}")]
+        case .injectAt:
+            [Argument(name: "time", type: "d"), Argument(name: "name", type: "s"), Argument(name: "fields", type: "a{sv}")]
         case .injectStrings: [Argument(name: "name", type: "s"), Argument(name: "fields", type: "a{ss}")]
         case .advance: [Argument(name: "seconds", type: "d")]
         case .settle: [Argument(name: "timeout", type: "d")]
@@ -32,8 +46,11 @@ package enum SimulatorMethod: String, CaseIterable {
         case .createSession: [Argument(name: "setup", type: "a{sv}")]
         case .close: []
         case .record: [Argument(name: "name", type: "s")]
-        case .registerPlugin: [Argument(name: "id", type: "s"), Argument(name: "summary", type: "s"), Argument(name: "events", type: "a(sss)"),
-                               Argument(name: "subscriptions", type: "as"), Argument(name: "configuration", type: "a{sv}")]
+        case .registerPlugin:
+            [
+                Argument(name: "id", type: "s"), Argument(name: "summary", type: "s"), Argument(name: "events", type: "a(sss)"),
+                Argument(name: "subscriptions", type: "as"), Argument(name: "configuration", type: "a{sv}"),
+            ]
         }
     }
 
@@ -60,7 +77,8 @@ package enum SimulatorMethod: String, CaseIterable {
         switch self {
         case .get, .snapshot, .listPlugins, .isVisible: false
         case .inject, .injectAt, .injectStrings, .advance, .loadScenario, .reset, .configure, .createSession, .close, .record,
-             .registerPlugin, .settle, .waitUntil, .gesture: true
+            .registerPlugin, .settle, .waitUntil, .gesture:
+            true
         }
     }
 

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Runs one session for a companion and nobody else (`rehearse view`, no D-Bus): due work on the
@@ -25,8 +25,12 @@ public final class CompanionLoop {
         session.startPacing()
         companion.start { [wake] in wake.notify() }
         while !shouldStop() {
-            var descriptors = ([wake.descriptor] + companion.readDescriptors).map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-            _ = poll(&descriptors, nfds_t(descriptors.count), session.waitMilliseconds(idle: companion.waitMilliseconds(idle: Self.idleMilliseconds)))
+            var descriptors = ([wake.descriptor] + companion.readDescriptors).map {
+                pollfd(fd: $0, events: Int16(POLLIN), revents: 0)
+            }
+            _ = poll(
+                &descriptors, nfds_t(descriptors.count),
+                session.waitMilliseconds(idle: companion.waitMilliseconds(idle: Self.idleMilliseconds)))
             wake.clear()
             session.runDueWork()
             companion.serve(session)

@@ -11,19 +11,24 @@ extension SimulatorSession {
     public func gesture(_ kind: String, _ arguments: Fields, betweenSlices: () -> Bool) throws(SessionError) -> Double {
         try requireMovableClock("Gesture")
         let aim: TouchStreamStep.Aim
-        do { aim = try GestureArguments.read(kind, arguments, in: simulation) } catch { throw SessionError(.invalidField, error.message) }
+        do { aim = try GestureArguments.read(kind, arguments, in: simulation) } catch {
+            throw SessionError(.invalidField, error.message)
+        }
         let name = aim.gesture.name
         let node = try resolve(aim.node, for: name)
         let touches: [TimedTouch]
         do {
-            touches = try simulation.place(aim.gesture, fingers: simulation.freeFingers(aim.gesture.fingers),
-                                           on: GestureAnchor(node: node, at: aim.at))
+            touches = try simulation.place(
+                aim.gesture, fingers: simulation.freeFingers(aim.gesture.fingers),
+                on: GestureAnchor(node: node, at: aim.at))
         } catch {
             throw SessionError(.invalidField, "\(name) on \(aim.node): \(error)")
         }
         guard simulation.timeline.pendingCount + touches.count <= Self.maximumPendingEvents else {
-            throw SessionError(.limit, "\(name): its \(touches.count) touches would take the events waiting on the clock past "
-                + "\(Self.maximumPendingEvents); advance it first")
+            throw SessionError(
+                .limit,
+                "\(name): its \(touches.count) touches would take the events waiting on the clock past "
+                    + "\(Self.maximumPendingEvents); advance it first")
         }
         do { try simulation.inject(touches) } catch { throw SessionError(.invalidField, "\(name) on \(aim.node): \(error)") }
         return run(until: simulation.now + aim.gesture.duration, betweenSlices: betweenSlices)

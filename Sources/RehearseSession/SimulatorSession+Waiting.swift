@@ -56,7 +56,8 @@ extension SimulatorSession {
     private func waitTimeout(_ seconds: Double, _ method: String) throws(SessionError) -> VirtualTime {
         try requireMovableClock(method)
         guard (0...ScenarioLimits.waitSeconds).contains(seconds), let timeout = VirtualTime.seconds(seconds) else {
-            throw SessionError(.invalidField, "timeout must be from 0 to \(Int(ScenarioLimits.waitSeconds)) seconds, found \(seconds)")
+            throw SessionError(
+                .invalidField, "timeout must be from 0 to \(Int(ScenarioLimits.waitSeconds)) seconds, found \(seconds)")
         }
         return timeout
     }

@@ -95,7 +95,8 @@ public final class SimulatorSession {
         guard !isPaused else { return }
         switch mode {
         case .realtime: _ = simulation.timeline.run(until: pacer.virtualTime(at: .now), atMost: Self.advanceSlice)
-        case .virtual: if let next = simulation.timeline.nextDueTime { _ = simulation.timeline.run(until: next, atMost: Self.advanceSlice) }
+        case .virtual:
+            if let next = simulation.timeline.nextDueTime { _ = simulation.timeline.run(until: next, atMost: Self.advanceSlice) }
         case .manual: break
         }
     }
@@ -129,8 +130,10 @@ public final class SimulatorSession {
         do {
             guard let time else { return try simulation.inject(event) ?? 0 }
             guard simulation.timeline.pendingCount < Self.maximumPendingEvents else {
-                throw SessionError(.limit, "\(Self.maximumPendingEvents) events already wait on the clock; "
-                    + "advance it or inject fewer ahead of time")
+                throw SessionError(
+                    .limit,
+                    "\(Self.maximumPendingEvents) events already wait on the clock; "
+                        + "advance it or inject fewer ahead of time")
             }
             try simulation.inject(event, at: time)
             return 0
@@ -138,7 +141,8 @@ public final class SimulatorSession {
             throw failure
         } catch let refusal as InjectionError {
             switch refusal {
-            case .unknownEvent: throw SessionError(.unknownEvent, "\(refusal); ListPlugins and `rehearse events` give the vocabulary")
+            case .unknownEvent:
+                throw SessionError(.unknownEvent, "\(refusal); ListPlugins and `rehearse events` give the vocabulary")
             case .textTooLong: throw SessionError(.limit, "\(name): \(refusal)")
             case .unknownNode, .notATextInput, .invalidTime, .invalidFields, .invalidTouch, .cascadeLimit:
                 throw SessionError(.invalidField, "\(name): \(refusal)")
@@ -236,7 +240,8 @@ public final class SimulatorSession {
     /// id or the program knows one (changing nothing).
     public func checkRegistration(of id: String) throws(SessionError) {
         guard registry[id] == nil, !setup.plugins.contains(where: { $0.id == id }) else {
-            throw SessionError(.invalidField, "a plugin '\(id)' is in this session or this program already: register under another id")
+            throw SessionError(
+                .invalidField, "a plugin '\(id)' is in this session or this program already: register under another id")
         }
     }
 
@@ -250,7 +255,8 @@ public final class SimulatorSession {
         try rebuild(from: registered, failure: .invalidField, naming: descriptor.id)
     }
 
-    private func rebuild(from newSetup: Scenario, failure: SessionError.Kind, naming subject: String? = nil) throws(SessionError) {
+    private func rebuild(from newSetup: Scenario, failure: SessionError.Kind, naming subject: String? = nil) throws(SessionError)
+    {
         do {
             simulation = try newSetup.makeSimulation(registry: registry, mode: mode)
         } catch {

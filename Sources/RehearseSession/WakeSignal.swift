@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A pipe another thread writes to, to wake a loop's poll: sessions' threads say that they have

@@ -8,7 +8,9 @@ public enum XMLText {
     public static func escape(_ text: String) -> String {
         var text = text
         let escaped = text.withUTF8 { utf8 -> String? in
-            var length = 0, index = 0, changed = false
+            var length = 0
+            var index = 0
+            var changed = false
             while index < utf8.count {
                 if let (entity, replaced) = replacement(at: index, in: utf8) {
                     length += entity.utf8CodeUnitCount
@@ -21,7 +23,8 @@ public enum XMLText {
             }
             guard changed else { return nil }
             return String(unsafeUninitializedCapacity: length) { output in
-                var count = 0, index = 0
+                var count = 0
+                var index = 0
                 while index < utf8.count {
                     if let (entity, replaced) = replacement(at: index, in: utf8) {
                         for offset in 0..<entity.utf8CodeUnitCount { output[count + offset] = entity.utf8Start[offset] }

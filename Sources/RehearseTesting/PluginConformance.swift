@@ -21,26 +21,33 @@ public enum PluginConformance {
     /// What is wrong with `type`'s declarations, in plain words; empty when nothing is. `scene`
     /// builds the scene to install it on when it ships none; `samples` holds at least one event
     /// of each type in its ``Plugin/events``.
-    public static func problems<P: Plugin>(of type: P.Type, scene: ((Scene) throws -> Void)? = nil,
-                                           samples: [any PluginEvent] = []) -> [String] {
+    public static func problems<P: Plugin>(
+        of type: P.Type, scene: ((Scene) throws -> Void)? = nil,
+        samples: [any PluginEvent] = []
+    ) -> [String] {
         idProblems(P.id) + configurationProblems(type) + stateProblems(type, scene: scene) + eventProblems(type, samples: samples)
     }
 
     /// Lower-case words of letters and digits joined by `-`, as scenario files and D-Bus name it.
     static func idProblems(_ id: String) -> [String] {
         let words = id.split(separator: "-", omittingEmptySubsequences: false)
-        let wellFormed = id.count <= maximumIDLength && words.allSatisfy { word in
-            guard let first = word.unicodeScalars.first, ("a"..."z").contains(first) else { return false }
-            return word.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) }
-        }
-        return wellFormed ? [] : ["id '\(id)': lower-case words of letters and digits joined by '-', at most \(maximumIDLength) characters"]
+        let wellFormed =
+            id.count <= maximumIDLength
+            && words.allSatisfy { word in
+                guard let first = word.unicodeScalars.first, ("a"..."z").contains(first) else { return false }
+                return word.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) }
+            }
+        return wellFormed
+            ? [] : ["id '\(id)': lower-case words of letters and digits joined by '-', at most \(maximumIDLength) characters"]
     }
 
     private static func configurationProblems<P: Plugin>(_ type: P.Type) -> [String] {
         let fields = FieldCodec.fields(of: P.defaultConfiguration)
         do {
             let decoded = try FieldCodec.value(P.Configuration.self, from: fields)
-            return decoded == P.defaultConfiguration ? [] : ["the default configuration reads back differently from its fields \(FieldValue.dictionary(fields).jsonText)"]
+            return decoded == P.defaultConfiguration
+                ? []
+                : ["the default configuration reads back differently from its fields \(FieldValue.dictionary(fields).jsonText)"]
         } catch {
             return ["the default configuration does not read back from its fields: \(error)"]
         }
@@ -63,7 +70,9 @@ public enum PluginConformance {
         for key in P.stateKeys where !key.values.isEmpty {
             guard let value = state[key.name] else { continue }
             let text = if case .string(let string) = value { string } else { value.jsonText }
-            if !key.values.contains(text) { problems.append("state '\(key.name)' starts as \(text), not one of its declared values \(key.values)") }
+            if !key.values.contains(text) {
+                problems.append("state '\(key.name)' starts as \(text), not one of its declared values \(key.values)")
+            }
         }
         return problems
     }
@@ -83,8 +92,9 @@ public enum PluginConformance {
             let (required, optional) = eventType.declaredFields
             let keys = Set(sample.fields.keys)
             if !required.isSubset(of: keys) || !keys.isSubset(of: required.union(optional)) {
-                problems.append("event '\(eventType.name)': fieldSummary '\(eventType.fieldSummary)' names \(required.union(optional).sorted()), "
-                    + "a sample has \(keys.sorted())")
+                problems.append(
+                    "event '\(eventType.name)': fieldSummary '\(eventType.fieldSummary)' names \(required.union(optional).sorted()), "
+                        + "a sample has \(keys.sorted())")
             }
             do {
                 if try eventType.init(fields: sample.fields).fields != sample.fields {

@@ -16,7 +16,8 @@ extension PluginHarness {
         guard let limit = waitTimeout(timeout, sourceLocation) else { return }
         let moving = simulation.settle(within: limit)
         guard !moving.isEmpty else { return }
-        Issue.record("settle: expected nothing moving within \(limit) s, but \(MovingThing.list(moving))", sourceLocation: sourceLocation)
+        Issue.record(
+            "settle: expected nothing moving within \(limit) s, but \(MovingThing.list(moving))", sourceLocation: sourceLocation)
     }
 
     /// Runs the clock until `condition` holds, as a scenario's `wait-until` step does: `condition`
@@ -28,8 +29,10 @@ extension PluginHarness {
     /// ```swift
     /// harness.wait(until: "keyboard.visible == true", timeout: 1)
     /// ```
-    public func wait(until condition: String, timeout: Double = Simulation.defaultWaitSeconds,
-                     sourceLocation: SourceLocation = #_sourceLocation) {
+    public func wait(
+        until condition: String, timeout: Double = Simulation.defaultWaitSeconds,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         guard let limit = waitTimeout(timeout, sourceLocation) else { return }
         let parsed: Condition
         do {
@@ -42,13 +45,15 @@ extension PluginHarness {
         }
         guard !simulation.wait(until: { simulation.holds(parsed) }, within: limit) else { return }
         let (actual, expected) = simulation.sides(of: parsed)
-        Issue.record("wait(until: \(parsed)): expected \(expected) within \(limit) s, but \(actual)", sourceLocation: sourceLocation)
+        Issue.record(
+            "wait(until: \(parsed)): expected \(expected) within \(limit) s, but \(actual)", sourceLocation: sourceLocation)
     }
 
     /// `seconds` as a timeout, or nil (and a test failure) unless it is from 0 to ``ScenarioLimits/waitSeconds``.
     private func waitTimeout(_ seconds: Double, _ sourceLocation: SourceLocation) -> VirtualTime? {
         guard (0...ScenarioLimits.waitSeconds).contains(seconds), let timeout = VirtualTime.seconds(seconds) else {
-            Issue.record("a timeout is 0 to \(Int(ScenarioLimits.waitSeconds)) s, found \(seconds)", sourceLocation: sourceLocation)
+            Issue.record(
+                "a timeout is 0 to \(Int(ScenarioLimits.waitSeconds)) s, found \(seconds)", sourceLocation: sourceLocation)
             return nil
         }
         return timeout

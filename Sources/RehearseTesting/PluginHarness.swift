@@ -120,8 +120,10 @@ public final class PluginHarness<P: Plugin> {
 
     /// Drags one finger from the centre of `node`'s visible part by `by` over `duration` seconds at
     /// a steady speed, lifts it, and moves the clock on by the drag (as the `drag: {on:}` step does).
-    public func drag(on node: NodeQuery, by: Point, duration: Double = Gesture.defaultDragDuration.seconds,
-                     sourceLocation: SourceLocation = #_sourceLocation) {
+    public func drag(
+        on node: NodeQuery, by: Point, duration: Double = Gesture.defaultDragDuration.seconds,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         guard let duration = gestureDuration(duration, sourceLocation) else { return }
         perform(.drag(by: by, duration: duration, hold: .zero), on: node, sourceLocation)
     }
@@ -133,21 +135,27 @@ public final class PluginHarness<P: Plugin> {
     }
 
     /// A fast drag of `distance` points in `direction` from `node`'s visible centre (the `swipe: {on:}` step).
-    public func swipe(on node: NodeQuery, direction: SwipeDirection, distance: Double = TouchStream.swipeStepDistance,
-                      sourceLocation: SourceLocation = #_sourceLocation) {
+    public func swipe(
+        on node: NodeQuery, direction: SwipeDirection, distance: Double = TouchStream.swipeStepDistance,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         perform(.swipe(direction, distance: distance), on: node, sourceLocation)
     }
 
     /// Two fingers across `node`'s visible centre moving to `scale` times their span over `duration` seconds.
-    public func pinch(on node: NodeQuery, scale: Double, duration: Double = Gesture.defaultPinchDuration.seconds,
-                      sourceLocation: SourceLocation = #_sourceLocation) {
+    public func pinch(
+        on node: NodeQuery, scale: Double, duration: Double = Gesture.defaultPinchDuration.seconds,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         guard let duration = gestureDuration(duration, sourceLocation) else { return }
         perform(.pinch(scale: scale, duration: duration), on: node, sourceLocation)
     }
 
     /// One finger held on `node`'s visible centre for `duration` seconds.
-    public func longPress(on node: NodeQuery, duration: Double = Gesture.defaultPressDuration.seconds,
-                          sourceLocation: SourceLocation = #_sourceLocation) {
+    public func longPress(
+        on node: NodeQuery, duration: Double = Gesture.defaultPressDuration.seconds,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         guard let duration = gestureDuration(duration, sourceLocation) else { return }
         perform(.press(duration: duration), on: node, sourceLocation)
     }
@@ -166,7 +174,8 @@ public final class PluginHarness<P: Plugin> {
     private func perform(_ gesture: Gesture, on query: NodeQuery, _ sourceLocation: SourceLocation) {
         guard let node = node(query, sourceLocation: sourceLocation) else { return }
         do {
-            try simulation.inject(try simulation.place(gesture, fingers: simulation.freeFingers(gesture.fingers), on: GestureAnchor(node: node)))
+            try simulation.inject(
+                try simulation.place(gesture, fingers: simulation.freeFingers(gesture.fingers), on: GestureAnchor(node: node)))
         } catch {
             Issue.record("could not \(gesture.name): \(error)", sourceLocation: sourceLocation)
             return
@@ -185,11 +194,14 @@ public final class PluginHarness<P: Plugin> {
     /// Claims the oldest unclaimed event the plugin emitted and checks that it is `name` with
     /// `fields` as a subset (numbers within 1e-9). Returns the event, or `nil` if none was left.
     @discardableResult
-    public func receive(_ name: String, _ fields: Fields = [:],
-                        sourceLocation: SourceLocation = #_sourceLocation) -> DeliveredEvent? {
+    public func receive(
+        _ name: String, _ fields: Fields = [:],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) -> DeliveredEvent? {
         guard !unclaimed.isEmpty else {
-            Issue.record("expected \(pluginID) to emit \(name), but it emitted nothing more",
-                         sourceLocation: sourceLocation)
+            Issue.record(
+                "expected \(pluginID) to emit \(name), but it emitted nothing more",
+                sourceLocation: sourceLocation)
             return nil
         }
         let event = unclaimed.removeFirst()
@@ -204,8 +216,10 @@ public final class PluginHarness<P: Plugin> {
     /// Claims the oldest unclaimed event the plugin emitted and checks that it is `event` (its
     /// fields as a subset, numbers within 1e-9).
     @discardableResult
-    public func receive<Expected: PluginEvent>(_ event: Expected,
-                                               sourceLocation: SourceLocation = #_sourceLocation) -> DeliveredEvent? {
+    public func receive<Expected: PluginEvent>(
+        _ event: Expected,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) -> DeliveredEvent? {
         receive(Expected.name, event.fields, sourceLocation: sourceLocation)
     }
 

@@ -1,12 +1,15 @@
 import RehearseCore
 import RehearseTesting
 import Testing
+
 @testable import AutoScroll
 
 /// The form: fields 50 high, 20 apart from y 20 (field n at 20 + 70 (n - 1)); content 574 high;
 /// an iPhone 5 (568 high, keyboard 216 in portrait, 162 in landscape).
-private func harness(_ configure: (inout AutoScroll.Configuration) -> Void = { _ in },
-                     scene extra: (Scene) throws -> Void = { _ in }) throws -> PluginHarness<AutoScroll> {
+private func harness(
+    _ configure: (inout AutoScroll.Configuration) -> Void = { _ in },
+    scene extra: (Scene) throws -> Void = { _ in }
+) throws -> PluginHarness<AutoScroll> {
     var configuration = AutoScroll.Configuration()
     configure(&configuration)
     let harness = try PluginHarness(AutoScroll.self, configuration: configuration) { scene in
@@ -43,11 +46,12 @@ private func offsetAfterFocusing(_ field: String, _ harness: PluginHarness<AutoS
         finger(.ended, 340)
         harness.advance(by: 2)
         #expect(harness.value("auto-scroll.userScrolling") == false)
-        let expected: Double = switch mode {
-        case .original: 222  // let go past the end of the range the insets made: it springs back
-        case .pause: held
-        case .resume: 289
-        }
+        let expected: Double =
+            switch mode {
+            case .original: 222  // let go past the end of the range the insets made: it springs back
+            case .pause: held
+            case .resume: 289
+            }
         #expect(abs(harness.number("scroll.contentOffset.y") - expected) < 1e-9)
     }
 
@@ -104,9 +108,11 @@ private func offsetAfterFocusing(_ field: String, _ harness: PluginHarness<AutoS
     }
 
     @Test func keepInsetsAddsToAndRestoresThePreviousInsets() throws {
-        let harness = try harness({ $0.keepInsets = true }, scene: {
-            try $0.update("scroll") { $0.contentInset = EdgeInsets(top: 64, left: 0, bottom: 10, right: 0) }
-        })
+        let harness = try harness(
+            { $0.keepInsets = true },
+            scene: {
+                try $0.update("scroll") { $0.contentInset = EdgeInsets(top: 64, left: 0, bottom: 10, right: 0) }
+            })
         _ = offsetAfterFocusing("field3", harness)
         #expect(harness.value("scroll.contentInset") == EdgeInsets(top: 64, left: 0, bottom: 226, right: 0).fieldValue)
         harness.send(.resign(ResignRequest()))
@@ -175,7 +181,9 @@ private func offsetAfterFocusing(_ field: String, _ harness: PluginHarness<AutoS
     }
 
     @Test func aFieldOutsideAnyScrollViewIsLeftAlone() throws {
-        let harness = try harness(scene: { try $0.add(Node(id: "loose", kind: .textField, frame: Rect(x: 0, y: 500, width: 100, height: 30))) })
+        let harness = try harness(scene: {
+            try $0.add(Node(id: "loose", kind: .textField, frame: Rect(x: 0, y: 500, width: 100, height: 30)))
+        })
         #expect(offsetAfterFocusing("loose", harness) == 0)
         #expect(harness.number("scroll.contentInset.bottom") == 0)
     }

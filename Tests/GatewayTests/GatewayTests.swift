@@ -2,10 +2,13 @@ import LoginEvents
 import RehearseCore
 import RehearseTesting
 import Testing
+
 @testable import Gateway
 
-private func harness(_ configure: (inout Gateway.Configuration) -> Void = { _ in },
-                     scene extra: (Scene) throws -> Void = { _ in }) throws -> PluginHarness<Gateway> {
+private func harness(
+    _ configure: (inout Gateway.Configuration) -> Void = { _ in },
+    scene extra: (Scene) throws -> Void = { _ in }
+) throws -> PluginHarness<Gateway> {
     var configuration = Gateway.Configuration()
     configure(&configuration)
     let harness = try PluginHarness(Gateway.self, configuration: configuration) { scene in
@@ -113,10 +116,12 @@ private func submit(_ username: String) -> Event { .custom(name: "login.submit",
     }
 
     @Test func lockedSectionsShowTheLoginUntilLoggedIn() throws {
-        let harness = try harness({ $0.sections = ["settings": true, "about": false] }, scene: { scene in
-            try scene.add(Node(id: "settings", kind: .view, frame: .zero))
-            try scene.add(Node(id: "about", kind: .view, frame: .zero))
-        })
+        let harness = try harness(
+            { $0.sections = ["settings": true, "about": false] },
+            scene: { scene in
+                try scene.add(Node(id: "settings", kind: .view, frame: .zero))
+                try scene.add(Node(id: "about", kind: .view, frame: .zero))
+            })
         harness.send(.custom(name: "gateway.navigate", fields: ["section": "about"]))
         #expect(harness.value("children") == ["about"])
         harness.send(.custom(name: "gateway.navigate", fields: ["section": "settings"]))
@@ -158,7 +163,9 @@ private func submit(_ username: String) -> Event { .custom(name: "login.submit",
 
 /// Its declarations say what it does (RehearseTesting's conformance kit).
 @Test func gatewayConforms() {
-    let samples: [any PluginEvent] = [LoginSubmit(username: "vijay"), LoginSucceeded(username: "vijay"), LoginFailed(username: "mallory"),
-                                      Logout(), GatewayChanged(status: "loggedIn", child: "home"), GatewayNavigate(section: "settings")]
+    let samples: [any PluginEvent] = [
+        LoginSubmit(username: "vijay"), LoginSucceeded(username: "vijay"), LoginFailed(username: "mallory"),
+        Logout(), GatewayChanged(status: "loggedIn", child: "home"), GatewayNavigate(section: "settings"),
+    ]
     #expect(PluginConformance.problems(of: Gateway.self, samples: samples) == [])
 }

@@ -2,6 +2,7 @@ import LoginEvents
 import RehearseCore
 import RehearseTesting
 import Testing
+
 @testable import LoginAnimator
 
 /// The paper-login scene on an iPhone 5 (320 × 568, keyboard 216 / 162). The label is 21 high
@@ -158,7 +159,9 @@ private func harness(_ configure: (inout LoginAnimator.Configuration) -> Void = 
 
 /// Its declarations say what it does (RehearseTesting's conformance kit).
 @Test func loginAnimatorConforms() {
-    let samples: [any PluginEvent] = [LoginSubmit(username: "vijay"), LoginSucceeded(username: "vijay"),
-                                      LoginFailed(username: "mallory", reason: "unknown user"), LoginFailed(username: "mallory")]
+    let samples: [any PluginEvent] = [
+        LoginSubmit(username: "vijay"), LoginSucceeded(username: "vijay"),
+        LoginFailed(username: "mallory", reason: "unknown user"), LoginFailed(username: "mallory"),
+    ]
     #expect(PluginConformance.problems(of: LoginAnimator.self, samples: samples) == [])
 }

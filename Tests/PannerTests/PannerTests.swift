@@ -1,13 +1,16 @@
 import RehearseCore
 import RehearseTesting
 import Testing
+
 @testable import Panner
 
 /// The photo-panner scene on an iPhone 5 (320 × 568) with the default 2000 × 500 photo:
 /// zoom = (568 / 320) × (2000 / 500) = 7.1 (maximumZoomScaleForImage), content 2272 × 4032.8,
 /// centred at (976, 1732.4).
-private func harness(_ configure: (inout Panner.Configuration) -> Void = { _ in },
-                     scene extra: (Scene) throws -> Void = { _ in }) throws -> PluginHarness<Panner> {
+private func harness(
+    _ configure: (inout Panner.Configuration) -> Void = { _ in },
+    scene extra: (Scene) throws -> Void = { _ in }
+) throws -> PluginHarness<Panner> {
     var configuration = Panner.Configuration()
     configure(&configuration)
     return try PluginHarness(Panner.self, configuration: configuration) { scene in
@@ -156,13 +159,17 @@ private func sample(x: Double = 0, y: Double, z: Double = 0) -> Event {
     /// Never NaN: a zero-sized photo, a zero-sized scroll view, or a photo narrower than the screen.
     @Test(arguments: [(0.0, 500.0, 320.0), (2000, 0, 320), (2000, 500, 0), (100, 500, 320)])
     func degenerateSizesGiveDefinedValues(imageWidth: Double, imageHeight: Double, scrollWidth: Double) throws {
-        let harness = try harness({ $0.image = Panner.ImageSize(width: imageWidth, height: imageHeight) }, scene: { scene in
-            try scene.update("scroll") { $0.frame.size.width = scrollWidth }
-        })
+        let harness = try harness(
+            { $0.image = Panner.ImageSize(width: imageWidth, height: imageHeight) },
+            scene: { scene in
+                try scene.update("scroll") { $0.frame.size.width = scrollWidth }
+            })
         harness.send(sample(y: -3))
         harness.advance(by: 0.5)
-        for path in ["scroll.contentOffset.x", "scroll.contentOffset.y", "scrollBar.strokeStart", "scrollBar.strokeEnd",
-                     "panner.maximumZoom"] {
+        for path in [
+            "scroll.contentOffset.x", "scroll.contentOffset.y", "scrollBar.strokeStart", "scrollBar.strokeEnd",
+            "panner.maximumZoom",
+        ] {
             #expect(harness.number(path).isFinite, "\(path)")
         }
         #expect(harness.number("panner.maximumZoom") > 0)

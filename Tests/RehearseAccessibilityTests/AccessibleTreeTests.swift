@@ -4,6 +4,7 @@ import RehearsePlugins
 import RehearseScenario
 import RehearseSession
 import Testing
+
 @testable import RehearseAccessibility
 
 /// The scene as AT-SPI clients see it: which nodes, under which parent, with which role, name and
@@ -53,18 +54,19 @@ struct AccessibleTreeTests {
         let described = tree.items.values.sorted { $0.id < $1.id }.map { item in
             "\(item.id): \(item.role.name) \"\(item.name)\" \(item.states.map(\.rawValue).sorted())"
         }
-        #expect(described == [
-            "email: text \"Email\" [7, 8, 11, 24, 25, 26, 30]",
-            "form: panel \"\" [8, 24, 25, 30]",
-            "list: scroll pane \"\" [8, 24, 25, 30]",
-            "logo: image \"\" [8, 24, 25, 30]",
-            "more: push button \"More\" [8, 24, 30]",
-            "off: push button \"Later\" [25, 30]",
-            "pin: password text \"\" [7, 8, 11, 24, 25, 26, 30]",
-            "root: frame \"Tree\" [8, 24, 25, 30]",
-            "send: push button \"Send\" [8, 24, 25, 30]",
-            "title: heading \"Welcome\" [8, 24, 25, 30]",
-        ])
+        #expect(
+            described == [
+                "email: text \"Email\" [7, 8, 11, 24, 25, 26, 30]",
+                "form: panel \"\" [8, 24, 25, 30]",
+                "list: scroll pane \"\" [8, 24, 25, 30]",
+                "logo: image \"\" [8, 24, 25, 30]",
+                "more: push button \"More\" [8, 24, 30]",
+                "off: push button \"Later\" [25, 30]",
+                "pin: password text \"\" [7, 8, 11, 24, 25, 26, 30]",
+                "root: frame \"Tree\" [8, 24, 25, 30]",
+                "send: push button \"Send\" [8, 24, 25, 30]",
+                "title: heading \"Welcome\" [8, 24, 25, 30]",
+            ])
     }
 
     @Test func thePointFindsTheDeepestLastDrawnNodeThere() throws {
@@ -81,12 +83,17 @@ struct AccessibleTreeTests {
     @Test func everyIdHasOnePathAndEveryPathOneId() {
         for id in ["username", "login-button", "a_b", "ünï", "root", "x/y z", "_2d"] {
             let path = AccessiblePaths.path(of: id)
-            #expect(path.dropFirst(AccessiblePaths.nodePrefix.count).allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") })
+            #expect(
+                path.dropFirst(AccessiblePaths.nodePrefix.count).allSatisfy {
+                    $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_")
+                })
             #expect(AccessiblePaths.id(at: path) == id)
         }
         #expect(AccessiblePaths.path(of: "login-button") == AccessiblePaths.nodePrefix + "login_2dbutton")
-        for path in [AccessiblePaths.nodePrefix, AccessiblePaths.nodePrefix + "_2", AccessiblePaths.nodePrefix + "_zz",
-                     AccessiblePaths.nodePrefix + "_2D", AccessiblePaths.nodePrefix + "_ff", AccessiblePaths.root, "/elsewhere"] {
+        for path in [
+            AccessiblePaths.nodePrefix, AccessiblePaths.nodePrefix + "_2", AccessiblePaths.nodePrefix + "_zz",
+            AccessiblePaths.nodePrefix + "_2D", AccessiblePaths.nodePrefix + "_ff", AccessiblePaths.root, "/elsewhere",
+        ] {
             #expect(AccessiblePaths.id(at: path) == nil, "\(path)")
         }
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import RehearseCore
 
 @Suite struct AnimatorTests {
@@ -8,8 +9,10 @@ import Testing
         return simulation
     }
 
-    private func moveBox(_ simulation: Simulation, toY y: Double, duration: Double = 1, curve: TimingCurve = .linear,
-                         options: AnimationOptions = [], completion: ((Bool) -> Void)? = nil) throws {
+    private func moveBox(
+        _ simulation: Simulation, toY y: Double, duration: Double = 1, curve: TimingCurve = .linear,
+        options: AnimationOptions = [], completion: ((Bool) -> Void)? = nil
+    ) throws {
         try simulation.animator.animate(
             AnimationParameters(duration: duration, curve: curve, options: options), owner: "test",
             changes: { try simulation.animator.set(Rect(x: 0, y: y, width: 100, height: 100).vector, for: .frame, of: "box") },
@@ -65,7 +68,8 @@ import Testing
         try moveBox(simulation, toY: 100) { completions.append($0) }
         simulation.advance(seconds: 0.5)
         try moveBox(simulation, toY: 0, options: .beginFromCurrentState) { completions.append($0) }
-        #expect(log.events.last?.event == .animationFinished(AnimationFinished(target: "box", property: "frame", finished: false)))
+        #expect(
+            log.events.last?.event == .animationFinished(AnimationFinished(target: "box", property: "frame", finished: false)))
         simulation.advance(seconds: 0.5)
         // 50 → 0 linearly over 1 s: 25 at the midpoint.
         #expect(abs(try simulation.number("box.presentation.frame.y") - 25) < 1e-6)
@@ -137,10 +141,12 @@ import Testing
         let simulation = try simulation(.additive)
         try simulation.addNode("other", .view, Rect(x: 0, y: 0, width: 1, height: 1))
         var completions: [(Bool, Double)] = []
-        simulation.animator.animate(AnimationParameters(duration: 0.3), owner: "test", changes: {
-            try? simulation.animator.set(SIMD4(0, 0, 0, 0), for: .alpha, of: "box")
-            try? simulation.animator.set(SIMD4(0.5, 0, 0, 0), for: .alpha, of: "other")
-        }, completion: { completions.append(($0, simulation.now.seconds)) })
+        simulation.animator.animate(
+            AnimationParameters(duration: 0.3), owner: "test",
+            changes: {
+                try? simulation.animator.set(SIMD4(0, 0, 0, 0), for: .alpha, of: "box")
+                try? simulation.animator.set(SIMD4(0.5, 0, 0, 0), for: .alpha, of: "other")
+            }, completion: { completions.append(($0, simulation.now.seconds)) })
         simulation.advance(seconds: 1)
         #expect(completions.count == 1)
         #expect(completions.first?.0 == true)

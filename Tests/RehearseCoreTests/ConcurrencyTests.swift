@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import RehearseCore
 
 /// The two ownership primitives every object shared between threads goes through.
@@ -24,15 +25,15 @@ import Testing
     }
 
     #if DEBUG
-    /// A debug build stops at a use off the owning thread: the mistake is named where it is made.
-    @Test func aUseOffTheOwningThreadStopsADebugBuild() async {
-        await #expect(processExitsWith: .failure) {
-            let bound = ThreadBound(Box())
-            let thread = Thread { _ = bound.value.count }
-            thread.start()
-            sleep(10)  // the thread's use ends the process long before this
+        /// A debug build stops at a use off the owning thread: the mistake is named where it is made.
+        @Test func aUseOffTheOwningThreadStopsADebugBuild() async {
+            await #expect(processExitsWith: .failure) {
+                let bound = ThreadBound(Box())
+                let thread = Thread { _ = bound.value.count }
+                thread.start()
+                sleep(10)  // the thread's use ends the process long before this
+            }
         }
-    }
     #endif
 
     /// A wait ends when a signal finds the value changed, or at its deadline if none does.

@@ -1,5 +1,6 @@
 import RehearseTesting
 import Testing
+
 @testable import RehearseCore
 
 /// Slides a field's frame whenever the keyboard shows and fades a label on every motion sample.
@@ -45,8 +46,9 @@ private final class Reactor: Plugin {
         let simulation = Simulation(animationModel: model)
         try simulation.scene.add(Node(id: "label", kind: .label, frame: Rect(x: 20, y: 40, width: 280, height: 30)))
         for index in 0..<5 {
-            var field = Node(id: "field\(index)", kind: .textField,
-                             frame: Rect(x: 20, y: 300 + Double(index) * 40, width: 280, height: 30))
+            var field = Node(
+                id: "field\(index)", kind: .textField,
+                frame: Rect(x: 20, y: 300 + Double(index) * 40, width: 280, height: 30))
             field.enablesReturnKeyAutomatically = index % 2 == 0
             field.secure = index == 4
             try simulation.scene.add(field)
@@ -57,17 +59,22 @@ private final class Reactor: Plugin {
         var random = SeededGenerator(seed: seed)
         for step in 0..<4000 {
             let field = "field\(Int.random(in: 0..<5, using: &random))"
-            let event: Event = switch Int.random(in: 0..<8, using: &random) {
-            case 0: .tap(Tap(point: Point(x: Double.random(in: 0..<320, using: &random),
-                                          y: Double.random(in: 0..<568, using: &random))))
-            case 1: .focus(NodeTarget(target: field))
-            case 2: .text(TextInput(target: field, text: field == "field4" ? "secret\(step)" : "s\(step)"))
-            case 3: .returnKey(NodeTarget(target: field))
-            case 4: .resign(ResignRequest())
-            case 5: .orientation(OrientationChange(value: Orientation.allCases.randomElement(using: &random) ?? .portrait))
-            case 6: .network(NetworkChange(online: Bool.random(using: &random)))
-            default: .motion(MotionSample(rotationRate: Vector3(x: 0, y: Double.random(in: -2...2, using: &random), z: 0)))
-            }
+            let event: Event =
+                switch Int.random(in: 0..<8, using: &random) {
+                case 0:
+                    .tap(
+                        Tap(
+                            point: Point(
+                                x: Double.random(in: 0..<320, using: &random),
+                                y: Double.random(in: 0..<568, using: &random))))
+                case 1: .focus(NodeTarget(target: field))
+                case 2: .text(TextInput(target: field, text: field == "field4" ? "secret\(step)" : "s\(step)"))
+                case 3: .returnKey(NodeTarget(target: field))
+                case 4: .resign(ResignRequest())
+                case 5: .orientation(OrientationChange(value: Orientation.allCases.randomElement(using: &random) ?? .portrait))
+                case 6: .network(NetworkChange(online: Bool.random(using: &random)))
+                default: .motion(MotionSample(rotationRate: Vector3(x: 0, y: Double.random(in: -2...2, using: &random), z: 0)))
+                }
             try simulation.inject(event)
             simulation.advance(by: VirtualTime(nanoseconds: Int64.random(in: 0...100_000_000, using: &random)))
         }
@@ -82,11 +89,14 @@ private final class Reactor: Plugin {
         #expect(first.count >= 10_000)
         #expect(first == second)
         #expect(!first.contains { $0.contains("secret") }, "text typed into the secure field leaked")
-        let names = Set(first.compactMap { line -> String? in
-            guard let start = line.range(of: "\"name\":\"")?.upperBound else { return nil }
-            return String(line[start...].prefix { $0 != "\"" })
-        })
-        let expected: Set<String> = ["tick", "keyboard.willShow", "keyboard.didHide", "animation.finished", "reactor.moved", "tap"]
+        let names = Set(
+            first.compactMap { line -> String? in
+                guard let start = line.range(of: "\"name\":\"")?.upperBound else { return nil }
+                return String(line[start...].prefix { $0 != "\"" })
+            })
+        let expected: Set<String> = [
+            "tick", "keyboard.willShow", "keyboard.didHide", "animation.finished", "reactor.moved", "tap",
+        ]
         #expect(names.isSuperset(of: expected))
         let different = try run(seed: 43, model: model)
         #expect(different != first)

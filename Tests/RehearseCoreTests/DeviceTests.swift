@@ -1,4 +1,5 @@
 import Testing
+
 @testable import RehearseCore
 
 /// Device presets, inline devices and the safe area a scene has.
@@ -34,10 +35,13 @@ import Testing
     /// view 20 below the top of a screen with a 59-point inset has 39 (csl.cool, "iOS Layout
     /// Adaptation", measured safeAreaInsets of a subview); a view clear of the edges has none.
     @Test func aViewsInsetsAreWhatOfItTheScreensInsetsCover() throws {
-        let device = try #require(Device(screen: Size(width: 393, height: 852), scale: 3, refreshRate: 120,
-                                         portrait: OrientationMetrics(keyboardHeight: 291, statusBarHeight: 59,
-                                                                      screenInsets: EdgeInsets(top: 59, left: 0, bottom: 34, right: 0)),
-                                         landscape: OrientationMetrics(keyboardHeight: 183)))
+        let device = try #require(
+            Device(
+                screen: Size(width: 393, height: 852), scale: 3, refreshRate: 120,
+                portrait: OrientationMetrics(
+                    keyboardHeight: 291, statusBarHeight: 59,
+                    screenInsets: EdgeInsets(top: 59, left: 0, bottom: 34, right: 0)),
+                landscape: OrientationMetrics(keyboardHeight: 183)))
         let scene = Scene(device: device)
         try scene.add(Node(id: "inner", kind: .view, frame: Rect(x: 0, y: 20, width: 393, height: 832)))
         try scene.add(Node(id: "middle", kind: .view, frame: Rect(x: 0, y: 100, width: 393, height: 400)))
@@ -50,21 +54,27 @@ import Testing
         let fields: Fields = [
             "width": 400, "height": 800, "hz": 90, "scale": 3, "keyboard": ["portrait": 300, "landscape": 200],
             "statusBar": ["portrait": 30, "landscape": 0],
-            "insets": ["portrait": ["top": 40, "left": 0, "bottom": 30, "right": 0],
-                       "landscape": ["top": 0, "left": 40, "bottom": 20, "right": 40]],
+            "insets": [
+                "portrait": ["top": 40, "left": 0, "bottom": 30, "right": 0],
+                "landscape": ["top": 0, "left": 40, "bottom": 20, "right": 40],
+            ],
         ]
         let device = try Device(fields: fields)
         #expect(device.scale == 3 && device.refreshRate == 90)
         #expect(device.safeArea(in: .portrait, statusBarHidden: false) == EdgeInsets(top: 40, left: 0, bottom: 30, right: 0))
-        #expect(device.safeArea(in: .landscapeLeft, statusBarHidden: false) == EdgeInsets(top: 0, left: 40, bottom: 20, right: 40))
+        #expect(
+            device.safeArea(in: .landscapeLeft, statusBarHidden: false) == EdgeInsets(top: 0, left: 40, bottom: 20, right: 40))
         let plain = try Device(fields: ["width": 400, "height": 800, "hz": 60, "keyboard": ["portrait": 300, "landscape": 200]])
         #expect(plain.scale == 2)
         #expect(plain.safeArea(in: .portrait, statusBarHidden: false) == .zero)
         // Lists in the keys' order, as before devices had insets.
-        let listed = try Device(fields: ["width": 400, "height": 800, "hz": 60, "keyboard": [300, 200],
-                                         "insets": [[40, 0, 30, 0], [0, 40, 20, 40]]])
+        let listed = try Device(fields: [
+            "width": 400, "height": 800, "hz": 60, "keyboard": [300, 200],
+            "insets": [[40, 0, 30, 0], [0, 40, 20, 40]],
+        ])
         #expect(listed.keyboardHeight(in: .landscapeLeft) == 200)
-        #expect(listed.safeArea(in: .landscapeLeft, statusBarHidden: false) == EdgeInsets(top: 0, left: 40, bottom: 20, right: 40))
+        #expect(
+            listed.safeArea(in: .landscapeLeft, statusBarHidden: false) == EdgeInsets(top: 0, left: 40, bottom: 20, right: 40))
     }
 
     private static let badDevices: [(extra: Fields, message: String)] = [

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import RehearseCore
 
 @Suite struct DisplayLinkTests {
@@ -36,13 +37,17 @@ import Testing
     @Test func aTickSubscriberKeepsTheLinkRunningUntilItLeaves() throws {
         let simulation = Simulation(device: .iPhone13Pro)  // 120 Hz
         var ticks: [Tick] = []
-        let token = try #require(simulation.bus.subscribe(.name("tick"), owner: "test") { event in
-            if case .tick(let tick) = event.event { ticks.append(tick) }
-        })
+        let token = try #require(
+            simulation.bus.subscribe(.name("tick"), owner: "test") { event in
+                if case .tick(let tick) = event.event { ticks.append(tick) }
+            })
         simulation.advance(seconds: 0.1)
         #expect(ticks.count == 12)
-        #expect(ticks.first == Tick(timestamp: VirtualTime(nanoseconds: 8_333_333),
-                                    targetTimestamp: VirtualTime(nanoseconds: 16_666_666)))
+        #expect(
+            ticks.first
+                == Tick(
+                    timestamp: VirtualTime(nanoseconds: 8_333_333),
+                    targetTimestamp: VirtualTime(nanoseconds: 16_666_666)))
         simulation.bus.unsubscribe(token)
         simulation.advance(seconds: 1)
         // The vsync already scheduled still ticks (nobody hears it); then the link stops.
@@ -54,13 +59,14 @@ import Testing
         let simulation = Simulation()  // 60 Hz: a vsync's time, 16,666,666 ns, is rounded down
         try simulation.addNode("box", .view, Rect(x: 0, y: 0, width: 10, height: 10))
         var ticks: [Int64] = []
-        _ = try #require(simulation.bus.subscribe(.name("tick"), owner: "test") { event in
-            guard case .tick(let tick) = event.event else { return }
-            ticks.append(tick.timestamp.nanoseconds)
-            simulation.animator.animate(AnimationParameters(duration: 0.5), owner: "test") {
-                try? simulation.animator.set(SIMD4(repeating: Double(ticks.count % 2)), for: .alpha, of: "box")
-            }
-        })
+        _ = try #require(
+            simulation.bus.subscribe(.name("tick"), owner: "test") { event in
+                guard case .tick(let tick) = event.event else { return }
+                ticks.append(tick.timestamp.nanoseconds)
+                simulation.animator.animate(AnimationParameters(duration: 0.5), owner: "test") {
+                    try? simulation.animator.set(SIMD4(repeating: Double(ticks.count % 2)), for: .alpha, of: "box")
+                }
+            })
         simulation.advance(seconds: 0.2)
         // An animation started during a tick asks for frames: the next is the vsync after this
         // one, never this one again (which would tick forever at one instant), and only once.

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import RehearseCore
 
 /// Gestures aimed at a node (``Gesture``, ``Simulation/place(_:on:)``): where they start, the
@@ -22,7 +23,8 @@ import Testing
     /// The touch events a run delivered, as trace lines without sequence numbers or targets.
     static func touches(_ log: EventLog) -> [String] {
         log.events.filter { $0.event.touch != nil }.map { delivered in
-            let x = delivered.event.fields["x"]?.number ?? .nan, y = delivered.event.fields["y"]?.number ?? .nan
+            let x = delivered.event.fields["x"]?.number ?? .nan
+            let y = delivered.event.fields["y"]?.number ?? .nan
             return "\(delivered.event.name) \(delivered.time.seconds) \(x) \(y)"
         }
     }
@@ -31,12 +33,15 @@ import Testing
         let (aimed, aimedLog) = try Self.simulation()
         try aimed.scene.update("list") { $0.contentOffset = Point(x: 0, y: 20) }
         // The button is at 460 to 500 on screen, its visible part 460 to 500: centre (160, 480).
-        try Self.perform(.drag(by: Point(x: 0, y: -100), duration: Gesture.defaultDragDuration, hold: .zero),
-                         on: GestureAnchor(node: "button"), in: aimed)
+        try Self.perform(
+            .drag(by: Point(x: 0, y: -100), duration: Gesture.defaultDragDuration, hold: .zero),
+            on: GestureAnchor(node: "button"), in: aimed)
         let (screen, screenLog) = try Self.simulation()
         try screen.scene.update("list") { $0.contentOffset = Point(x: 0, y: 20) }
-        try screen.inject(TouchStream.drag(id: 0, from: Point(x: 160, y: 480), to: Point(x: 160, y: 380),
-                                           duration: Gesture.defaultDragDuration, rate: 60))
+        try screen.inject(
+            TouchStream.drag(
+                id: 0, from: Point(x: 160, y: 480), to: Point(x: 160, y: 380),
+                duration: Gesture.defaultDragDuration, rate: 60))
         screen.advance(by: Gesture.defaultDragDuration)
         #expect(Self.touches(aimedLog) == Self.touches(screenLog))
         #expect(Self.touches(aimedLog).first?.hasSuffix("160.0 480.0") == true)
@@ -50,12 +55,14 @@ import Testing
         try Self.perform(.press(duration: Gesture.defaultPressDuration), on: GestureAnchor(node: "button"), in: simulation)
         #expect(Self.touches(log).first == "touch.began 0.0 160.0 490.0")
         // at: a point of the node, from its top left corner.
-        try Self.perform(.press(duration: Gesture.defaultPressDuration), on: GestureAnchor(node: "button", at: Point(x: 10, y: 5)),
-                         in: simulation)
+        try Self.perform(
+            .press(duration: Gesture.defaultPressDuration), on: GestureAnchor(node: "button", at: Point(x: 10, y: 5)),
+            in: simulation)
         #expect(Self.touches(log).dropFirst(2).first == "touch.began 1.0 110.0 485.0")
         #expect(throws: GestureError.outsideVisiblePart("button", Point(x: 10, y: 30))) {
-            try simulation.place(.press(duration: Gesture.defaultPressDuration), fingers: [0],
-                                 on: GestureAnchor(node: "button", at: Point(x: 10, y: 30)))
+            try simulation.place(
+                .press(duration: Gesture.defaultPressDuration), fingers: [0],
+                on: GestureAnchor(node: "button", at: Point(x: 10, y: 30)))
         }
     }
 
@@ -80,11 +87,13 @@ import Testing
         #expect(throws: GestureError.notVisible("button", .clipped(by: "list", .below(500)))) {
             try simulation.place(.press(duration: Gesture.defaultPressDuration), fingers: [0], on: GestureAnchor(node: "button"))
         }
-        #expect("\(GestureError.notVisible("button", .clipped(by: "list", .below(500))))"
-            == "button: clipped away by list (its frame starts 500 pt below list's visible bounds)")
+        #expect(
+            "\(GestureError.notVisible("button", .clipped(by: "list", .below(500))))"
+                == "button: clipped away by list (its frame starts 500 pt below list's visible bounds)")
         let drag = Gesture.drag(by: Point(x: 0, y: 400), duration: Gesture.defaultDragDuration, hold: .zero)
         // From the list's centre (300) 400 points down: the first frame past 568 is refused, not clamped.
-        #expect(throws: GestureError.offScreen("list", Point(x: 160, y: 300 + 400 * (13.0 / 18)), Size(width: 320, height: 568))) {
+        #expect(throws: GestureError.offScreen("list", Point(x: 160, y: 300 + 400 * (13.0 / 18)), Size(width: 320, height: 568)))
+        {
             try simulation.place(drag, fingers: [0], on: GestureAnchor(node: "list"))
         }
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import RehearseCore
 
 private struct Boom: Error, CustomStringConvertible {
@@ -8,7 +9,9 @@ private struct Boom: Error, CustomStringConvertible {
 @Suite struct EventBusTests {
     @Test func subscribersGetTheNamesTheyAskedFor() {
         let bus = EventBus()
-        var one: [String] = [], several: [String] = [], all: [String] = []
+        var one: [String] = []
+        var several: [String] = []
+        var all: [String] = []
         bus.subscribe(.name("tap"), owner: "one") { one.append($0.event.name) }
         bus.subscribe(.names(["tap", "login.submit"]), owner: "several") { several.append($0.event.name) }
         bus.subscribe(.all, owner: "all") { all.append($0.event.name) }
@@ -84,7 +87,8 @@ private struct Boom: Error, CustomStringConvertible {
 
     @Test func aThrowingPluginIsIsolatedAndTheOthersGoOn() {
         let bus = EventBus()
-        var healthy: [String] = [], faultyCalls = 0
+        var healthy: [String] = []
+        var faultyCalls = 0
         bus.subscribe(.name("tap"), owner: "faulty") { _ in
             faultyCalls += 1
             throw Boom()

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import RehearseCore
 
 @Suite struct EventCodecTests {
@@ -17,27 +18,36 @@ import Testing
         .tap(Tap(target: "username")),
         .text(TextInput(target: "username", text: "vijay \"quoted\"\n")),
         .returnKey(NodeTarget(target: "password")),
-        .motion(MotionSample(rotationRate: Vector3(x: 0.1, y: -2, z: 0), attitude: Attitude(roll: 1, pitch: 2, yaw: 3),
-                             gravity: Vector3(x: 0, y: -1, z: 0), userAcceleration: Vector3(x: 0, y: 0, z: 0.5))),
+        .motion(
+            MotionSample(
+                rotationRate: Vector3(x: 0.1, y: -2, z: 0), attitude: Attitude(roll: 1, pitch: 2, yaw: 3),
+                gravity: Vector3(x: 0, y: -1, z: 0), userAcceleration: Vector3(x: 0, y: 0, z: 0.5))),
         .tick(Tick(timestamp: VirtualTime(nanoseconds: 16_666_666), targetTimestamp: VirtualTime(nanoseconds: 33_333_333))),
         .orientation(OrientationChange(value: .landscapeLeft)),
         .animationFinished(AnimationFinished(target: "title", property: "frame", finished: false)),
         .network(NetworkChange(online: true)),
         .pluginFailed(PluginFailure(plugin: "gateway", error: "boom")),
-        .invariantFailed(InvariantFailure(name: "one child", owner: "gateway", actual: "gateway.children.count = 2",
-                                          expected: "== 1")),
-        .touchBegan(Touch(id: 1, point: Point(x: 10, y: 20), target: "title")), .touchMoved(Touch(id: 1, point: Point(x: 11, y: 22))),
+        .invariantFailed(
+            InvariantFailure(
+                name: "one child", owner: "gateway", actual: "gateway.children.count = 2",
+                expected: "== 1")),
+        .touchBegan(Touch(id: 1, point: Point(x: 10, y: 20), target: "title")),
+        .touchMoved(Touch(id: 1, point: Point(x: 11, y: 22))),
         .touchEnded(Touch(id: 1, point: Point(x: 12, y: 24), target: "root")), .touchCancelled(Touch(id: 3, point: .zero)),
-        .gesturePan(PanGesture(state: .changed, target: "scroll", translation: Point(x: 0, y: -40),
-                               velocity: Point(x: 0, y: -800), location: Point(x: 160, y: 300))),
+        .gesturePan(
+            PanGesture(
+                state: .changed, target: "scroll", translation: Point(x: 0, y: -40),
+                velocity: Point(x: 0, y: -800), location: Point(x: 160, y: 300))),
         .gestureSwipe(SwipeGesture(state: .ended, target: nil, direction: .left, location: Point(x: 100, y: 100))),
         .gestureSwipe(SwipeGesture(state: .ended, target: "card", direction: .up, location: Point(x: 10, y: 10))),
         .gestureLongPress(LongPressGesture(state: .began, target: "title", location: Point(x: 5, y: 5))),
         .gesturePinch(PinchGesture(state: .ended, target: "image", scale: 1.5, velocity: 0.8, center: Point(x: 160, y: 284))),
         .scrollWillBeginDragging(NodeTarget(target: "scroll")),
         .scrollDidScroll(ScrollPosition(target: "scroll", contentOffset: Point(x: 0, y: 120.5))),
-        .scrollWillEndDragging(ScrollRelease(target: "scroll", velocity: Point(x: 0, y: 1200),
-                                             targetContentOffset: Point(x: 0, y: 600))),
+        .scrollWillEndDragging(
+            ScrollRelease(
+                target: "scroll", velocity: Point(x: 0, y: 1200),
+                targetContentOffset: Point(x: 0, y: 600))),
         .scrollDidEndDecelerating(ScrollPosition(target: "scroll", contentOffset: Point(x: 0, y: 600))),
         .scrollDidScrollToTop(ScrollPosition(target: "scroll", contentOffset: Point(x: 0, y: -20))),
         .statusBarTap(StatusBarTap()),
@@ -102,10 +112,14 @@ import Testing
     /// Issue 25: a required field that is missing because it was misspelt is reported as the
     /// misspelt one, with the name meant; one-letter names are not guessed at (`x` for `y`).
     @Test func aMissingFieldNamesItsLikelyMisspelling() throws {
-        let text = try #require(throws: FieldError.self) { try Event(name: "text", fields: ["target": "username", "txt": "oops"]) }
+        let text = try #require(throws: FieldError.self) {
+            try Event(name: "text", fields: ["target": "username", "txt": "oops"])
+        }
         #expect(text.description == "field 'txt' is not known (did you mean 'text'?)")
         let nested = try #require(throws: FieldError.self) {
-            try Event(name: "motion", fields: ["rotationRate": ["x": 0, "y": 0, "z": 0], "attitude": ["rol": 0, "pitch": 0, "yaw": 0]])
+            try Event(
+                name: "motion",
+                fields: ["rotationRate": ["x": 0, "y": 0, "z": 0], "attitude": ["rol": 0, "pitch": 0, "yaw": 0]])
         }
         #expect(nested.description == "field 'attitude.rol' is not known (did you mean 'roll'?)")
         let short = try #require(throws: FieldError.self) { try Event(name: "tap", fields: ["x": 1, "z": 2]) }
@@ -140,7 +154,8 @@ import Testing
             sequence: 1, time: .zero,
             event: .scrollDidScroll(ScrollPosition(target: "list", contentOffset: Point(x: 0, y: -0.0))), source: "scrolling"
         ).traceLine
-        #expect(line == #"{"fields":{"contentOffset":{"x":0.0,"y":0.0},"target":"list"},"name":"scroll.didScroll","seq":1,"time":0}"#)
+        #expect(
+            line == #"{"fields":{"contentOffset":{"x":0.0,"y":0.0},"target":"list"},"name":"scroll.didScroll","seq":1,"time":0}"#)
         #expect(FieldValue.double(-0.0).jsonText == "0.0")
         #expect(FieldValue.double(-0.5).jsonText == "-0.5")
     }

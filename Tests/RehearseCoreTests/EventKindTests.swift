@@ -1,4 +1,5 @@
 import Testing
+
 @testable import RehearseCore
 
 /// Every built-in event has its typed kind (`context.on(.gesturePan)`), and each kind reads its

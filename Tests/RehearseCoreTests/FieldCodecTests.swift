@@ -1,4 +1,5 @@
 import Testing
+
 @testable import RehearseCore
 
 /// `FieldCodec` reads and writes fields directly (no JSON in between) and gives what the JSON
@@ -6,7 +7,10 @@ import Testing
 struct FieldCodecTests {
     private struct Sample: Codable, Equatable {
         enum Mode: String, Codable { case fast, slow }
-        struct Inner: Codable, Equatable { var ratio = 0.5; var tags: [String] = ["a"] }
+        struct Inner: Codable, Equatable {
+            var ratio = 0.5
+            var tags: [String] = ["a"]
+        }
         var count = 3
         var scale = 2.0
         var mode = Mode.fast
@@ -18,8 +22,11 @@ struct FieldCodecTests {
 
     @Test func aValueRoundTripsWithWholeNumbersAsIntegers() throws {
         let fields = FieldCodec.fields(of: Sample())
-        #expect(fields == ["count": 3, "scale": 2, "mode": "fast", "inner": ["ratio": 0.5, "tags": ["a"]],
-                           "limits": ["x": true], "extra": ["n": 1, "list": [2.5, 3]]])
+        #expect(
+            fields == [
+                "count": 3, "scale": 2, "mode": "fast", "inner": ["ratio": 0.5, "tags": ["a"]],
+                "limits": ["x": true], "extra": ["n": 1, "list": [2.5, 3]],
+            ])
         var normalised = Sample()
         normalised.extra = ["n": 1, "list": [2.5, 3]]  // 1.0 and 3.0 come back as integers, as JSON gave them
         #expect(try FieldCodec.value(Sample.self, from: fields) == normalised)
@@ -35,7 +42,9 @@ struct FieldCodecTests {
         #expect(throws: FieldError(path: "count", problem: .wrongType(expected: "a whole number", found: "a number"))) {
             try FieldCodec.configuration(Sample.self, defaults: Sample(), overrides: ["count": 2.5])
         }
-        #expect(throws: FieldError(path: "typo", problem: .unknown(known: ["count", "extra", "inner", "limits", "mode", "scale"]))) {
+        #expect(
+            throws: FieldError(path: "typo", problem: .unknown(known: ["count", "extra", "inner", "limits", "mode", "scale"]))
+        ) {
             try FieldCodec.configuration(Sample.self, defaults: Sample(), overrides: ["typo": 1])
         }
         var nan = Sample()

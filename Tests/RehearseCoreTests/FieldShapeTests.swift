@@ -1,4 +1,5 @@
 import Testing
+
 @testable import RehearseCore
 
 /// The form of each event field's value, which the JSON Schema checks: a built-in payload's from
@@ -21,15 +22,20 @@ import Testing
     }
 
     @Test func aPluginEventsFieldsGetTheFormsOfTheirTypes() {
-        #expect(Probed.fieldShapes == [
-            "label": .string, "level": .number, "count": .integer, "on": .boolean, "mood": .choice(["calm", "shaken"]),
-            "note": .string, "place": .any,
-        ])
+        #expect(
+            Probed.fieldShapes == [
+                "label": .string, "level": .number, "count": .integer, "on": .boolean, "mood": .choice(["calm", "shaken"]),
+                "note": .string, "place": .any,
+            ])
     }
 
     /// A field after one the probe cannot stand in for (a set) is not found, so not checked by form.
     @Test func aFieldOfAnotherTypeEndsTheProbeWithoutAFalseShape() {
-        struct Listed: Decodable { var first: String; var items: Set<String>; var last: Bool }
+        struct Listed: Decodable {
+            var first: String
+            var items: Set<String>
+            var last: Bool
+        }
         #expect(FieldShapeProbe.shapes(of: Listed.self) == ["first": .string, "items": .any])
     }
 
@@ -38,10 +44,13 @@ import Testing
         #expect(BuiltinEvent.gesturePan.fieldShapes["state"] == .choice(GestureState.allCases.map(\.rawValue)))
         #expect(BuiltinEvent.touchBegan.fieldShapes["id"] == .integer)
         // A keyboard's frames and duration as its payload's reader bounds them.
-        #expect(BuiltinEvent.keyboardWillShow.fieldShapes["frame"] == .numbers(["x", "y", "width", "height"], magnitude: ScenarioLimits.deviceLength))
+        #expect(
+            BuiltinEvent.keyboardWillShow.fieldShapes["frame"]
+                == .numbers(["x", "y", "width", "height"], magnitude: ScenarioLimits.deviceLength))
         #expect(BuiltinEvent.keyboardWillShow.fieldShapes["duration"] == .numberWithin(0...ScenarioLimits.runSeconds))
         #expect(BuiltinEvent.motion.fieldShapes["attitude"] == .numbers(["roll", "pitch", "yaw"]))
         // The most a gesture's velocity may be, which the simulation checks on injection.
-        #expect(BuiltinEvent.gesturePan.fieldShapes["velocity"] == .numbers(["x", "y"], magnitude: ScenarioLimits.gestureVelocity))
+        #expect(
+            BuiltinEvent.gesturePan.fieldShapes["velocity"] == .numbers(["x", "y"], magnitude: ScenarioLimits.gestureVelocity))
     }
 }

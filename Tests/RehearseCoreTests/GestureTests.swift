@@ -1,4 +1,5 @@
 import Testing
+
 @testable import RehearseCore
 
 /// Touches on the bus and the gestures recognised from them (``TouchSequence``'s rules).
@@ -48,7 +49,10 @@ import Testing
         #expect(tap.event == tapLog.events.first { $0.event.name == "tap" }?.event)
         #expect(tap.event.fields["target"] == "field")
         #expect(touched.scene.firstResponder == "field")
-        #expect(log.names(excluding: ["tick", "keyboard.willShow", "focus.changed"]) == ["touch.began", "touch.moved", "touch.ended", "tap"])
+        #expect(
+            log.names(excluding: ["tick", "keyboard.willShow", "focus.changed"]) == [
+                "touch.began", "touch.moved", "touch.ended", "tap",
+            ])
     }
 
     @Test func touchesCarryTheNodeTheFingerCameDownOn() throws {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import RehearseCore
 
 /// Invariants: the condition form, the paths it reads, and when `invariant.failed` is published.
@@ -54,14 +55,18 @@ struct InvariantTests {
     @Test func aBrokenInvariantIsReportedOncePerBreak() throws {
         let simulation = Simulation()
         try simulation.addNode("box", .view, Rect(x: 0, y: 0, width: 10, height: 10))
-        simulation.addInvariant(Invariant(name: "box on screen", .check(try Condition(parsing: "box.frame.x >= 0"))),
-                                owner: "scenario")
+        simulation.addInvariant(
+            Invariant(name: "box on screen", .check(try Condition(parsing: "box.frame.x >= 0"))),
+            owner: "scenario")
         let log = simulation.record()
         try simulation.scene.update("box") { $0.frame.origin.x = -5 }
         try simulation.inject(.network(NetworkChange(online: false)))
         try simulation.inject(.network(NetworkChange(online: true)))
         let failures = log.events.compactMap { EventKind.invariantFailed.payload($0.event) }
-        #expect(failures == [InvariantFailure(name: "box on screen", owner: "scenario", actual: "box.frame.x = -5.0", expected: ">= 0")])
+        #expect(
+            failures == [
+                InvariantFailure(name: "box on screen", owner: "scenario", actual: "box.frame.x = -5.0", expected: ">= 0")
+            ])
         try simulation.scene.update("box") { $0.frame.origin.x = 0 }
         try simulation.inject(.network(NetworkChange(online: false)))
         try simulation.scene.update("box") { $0.frame.origin.x = -1 }
@@ -74,8 +79,9 @@ struct InvariantTests {
     @Test func aTimelineItemIsCheckedWhenItIsDone() throws {
         let simulation = Simulation()
         try simulation.addNode("login", .view, Rect(x: 0, y: 0, width: 10, height: 10))
-        simulation.addInvariant(Invariant(name: "one child", .check(try Condition(parsing: "children.count == 1"))),
-                                owner: "scenario")
+        simulation.addInvariant(
+            Invariant(name: "one child", .check(try Condition(parsing: "children.count == 1"))),
+            owner: "scenario")
         let log = simulation.record()
         simulation.timeline.schedule(at: .zero, owner: "swap") {
             try simulation.scene.add(Node(id: "home", kind: .view, frame: .zero), to: nil)
@@ -95,8 +101,10 @@ struct InvariantTests {
         let simulation = Simulation()
         try simulation.addNode("scroll", .scrollView, Rect(x: 0, y: 0, width: 10, height: 10))
         simulation.addInvariant(Invariant(name: "finite", .finite([ValuePath("scroll.contentOffset")])), owner: "scenario")
-        simulation.addInvariant(Invariant(name: "guarded", when: try Condition(parsing: "keyboard.visible == true"),
-                                          .check(try Condition(parsing: "scroll.frame.x == 99"))), owner: "scenario")
+        simulation.addInvariant(
+            Invariant(
+                name: "guarded", when: try Condition(parsing: "keyboard.visible == true"),
+                .check(try Condition(parsing: "scroll.frame.x == 99"))), owner: "scenario")
         simulation.addInvariant(Invariant(name: "absent", .check(try Condition(parsing: "gone.frame.x == 1"))), owner: "scenario")
         let log = simulation.record()
         try simulation.inject(.network(NetworkChange(online: true)))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import RehearseCore
 
 /// Several fingers at once: a scroll view's pan follows their centroid (UIKit's
@@ -28,8 +29,10 @@ import Testing
         let (simulation, log) = try ScrollViewTests.simulation()
         var touches = [Self.touch(.began, 1, 120, 450, at: .zero), Self.touch(.began, 2, 200, 450, at: .zero)]
         for k in 1...20 {
-            touches += [Self.touch(.moved, 1, 120, 450 - 10 * Double(k), at: Self.frame(k)),
-                        Self.touch(.moved, 2, 200, 450 - 10 * Double(k), at: Self.frame(k))]
+            touches += [
+                Self.touch(.moved, 1, 120, 450 - 10 * Double(k), at: Self.frame(k)),
+                Self.touch(.moved, 2, 200, 450 - 10 * Double(k), at: Self.frame(k)),
+            ]
         }
         let lift = Self.frame(20) + VirtualTime(nanoseconds: 100_000_000)
         touches += [Self.touch(.ended, 1, 120, 250, at: lift), Self.touch(.ended, 2, 200, 250, at: lift)]
@@ -73,7 +76,8 @@ import Testing
         let release = try #require(ScrollViewTests.fields(log, "scroll.willEndDragging").first)
         #expect(abs((ScrollViewTests.y(release["velocity"]) ?? 0) - 600) < 1e-6)
         // At rest: x0 - v0 / (1000 ln r) = 280 + 600 / 2.002 = 579.70.
-        #expect(abs((ScrollViewTests.y(release["targetContentOffset"]) ?? 0) - (280 - 600 / (1000 * Foundation.log(0.998)))) <= 0.5)
+        #expect(
+            abs((ScrollViewTests.y(release["targetContentOffset"]) ?? 0) - (280 - 600 / (1000 * Foundation.log(0.998)))) <= 0.5)
         #expect(GestureTests.states(log, "gesture.pan") == ["began"] + Array(repeating: "changed", count: 28) + ["ended"])
     }
 
@@ -106,8 +110,10 @@ import Testing
         let (simulation, log) = try GestureTests.simulation()
         var touches = [Self.touch(.began, 1, 100, 100, at: .zero), Self.touch(.began, 2, 180, 100, at: .zero)]
         for k in 1...10 {
-            touches += [Self.touch(.moved, 1, 100 + 5 * Double(k), 100, at: Self.frame(k)),
-                        Self.touch(.moved, 2, 180 + 5 * Double(k), 100, at: Self.frame(k))]
+            touches += [
+                Self.touch(.moved, 1, 100 + 5 * Double(k), 100, at: Self.frame(k)),
+                Self.touch(.moved, 2, 180 + 5 * Double(k), 100, at: Self.frame(k)),
+            ]
         }
         touches += [Self.touch(.ended, 1, 150, 100, at: Self.frame(10)), Self.touch(.ended, 2, 230, 100, at: Self.frame(10))]
         if oneAtATime {
@@ -128,8 +134,9 @@ import Testing
     /// 1 + 0.5 k / 30, so the first reads 1.0167 (moved one at a time it read 1.0083 first).
     @Test func aPinchChangesOnceAFrameWithBothFingersMoved() throws {
         let (simulation, log) = try GestureTests.simulation()
-        let touches = TouchStream.pinch(ids: (1, 2), center: Point(x: 160, y: 100), scale: 1.5,
-                                        duration: VirtualTime(nanoseconds: 500_000_000), rate: 60)
+        let touches = TouchStream.pinch(
+            ids: (1, 2), center: Point(x: 160, y: 100), scale: 1.5,
+            duration: VirtualTime(nanoseconds: 500_000_000), rate: 60)
         try simulation.inject(touches)
         simulation.run(until: ScrollViewTests.seconds(1))
         let pinches = GestureTests.gestures(log, "gesture.pinch")

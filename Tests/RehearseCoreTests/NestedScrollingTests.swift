@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import RehearseCore
 
 /// Nested scroll views, `directionalLockEnabled`, `alwaysBounceVertical`/`Horizontal` and
@@ -137,7 +138,10 @@ import Testing
         // second: locked, the horizontal part does not decelerate; free, it comes to rest at
         // x0 - v0 / (1000 ln r) (r = 0.998).
         let target = log.events.last { $0.event.name == "scroll.willEndDragging" }?.event.fields["targetContentOffset"]
-        guard case .dictionary(let offset)? = target, let x = offset["x"]?.number else { Issue.record("no target"); return }
+        guard case .dictionary(let offset)? = target, let x = offset["x"]?.number else {
+            Issue.record("no target")
+            return
+        }
         #expect(abs(x - (locked ? 300 : 273 + 540 / (1000 * Foundation.log(0.998)))) < 1e-6)
     }
 
@@ -172,7 +176,8 @@ import Testing
         #expect(try simulation.number("short.contentOffset.y") == 0)
         try simulation.drag(from: Point(x: 300, y: 300), to: Point(x: 160, y: 300), start: 3, duration: 0.5, hold: 0.2)
         let across = 140 - 140.0 / 30 * 3  // 14 points in at the third frame
-        #expect(abs(try simulation.number("short.contentOffset.x") - (moves ? ScrollViewTests.rubberBand(across, 320) : 0)) < 1e-9)
+        #expect(
+            abs(try simulation.number("short.contentOffset.x") - (moves ? ScrollViewTests.rubberBand(across, 320) : 0)) < 1e-9)
     }
 
     // MARK: Scrolls to top
@@ -269,9 +274,11 @@ import Testing
             #expect(try simulation.value(at: "list.\(name)") == .bool(name != "scrollsToTop"))
             #expect(throws: PathError.self) { try simulation.setValue(1, at: "list.\(name)") }
         }
-        let (node, _) = try Node.read(fields: ["id": "list", "kind": "scrollView", "frame": [0, 0, 10, 10],
-                                               "directionalLockEnabled": true, "alwaysBounceVertical": true,
-                                               "alwaysBounceHorizontal": true, "scrollsToTop": false])
+        let (node, _) = try Node.read(fields: [
+            "id": "list", "kind": "scrollView", "frame": [0, 0, 10, 10],
+            "directionalLockEnabled": true, "alwaysBounceVertical": true,
+            "alwaysBounceHorizontal": true, "scrollsToTop": false,
+        ])
         #expect(node.directionalLockEnabled && node.alwaysBounceVertical && node.alwaysBounceHorizontal && !node.scrollsToTop)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import RehearseCore
 
 /// Node queries (`NodeQuery`) and the accessibility properties they read.
@@ -12,7 +13,9 @@ import Testing
             $0.text = "Paper"
             $0.accessibilityTraits = [.staticText, .header]
         }
-        try simulation.addNode("username", .textField, Rect(x: 20, y: 100, width: 280, height: 30)) { $0.accessibilityLabel = "Username" }
+        try simulation.addNode("username", .textField, Rect(x: 20, y: 100, width: 280, height: 30)) {
+            $0.accessibilityLabel = "Username"
+        }
         try simulation.addNode("password", .textField, Rect(x: 20, y: 140, width: 280, height: 30)) {
             $0.accessibilityLabel = "Password"
             $0.secure = true
@@ -24,7 +27,9 @@ import Testing
             $0.contentSize = Size(width: 320, height: 600)
             $0.contentOffset = Point(x: 0, y: 100)
         }
-        try simulation.addNode("help", .button, Rect(x: 20, y: 350, width: 100, height: 44), parent: "scroll") { $0.text = "Help" }
+        try simulation.addNode("help", .button, Rect(x: 20, y: 350, width: 100, height: 44), parent: "scroll") {
+            $0.text = "Help"
+        }
         return simulation
     }
 
@@ -103,10 +108,12 @@ import Testing
         let error = try #require(throws: NodeQueryError.self) { try NodeQuery.kind(.button).resolve(in: scene) }
         #expect(error.problem == .several(count: 3))
         #expect(error.nodes.map(\.id) == ["login", "cancel", "help"])
-        #expect(error.description == "3 nodes match {kind: button}; give index: 0 to 2 (reading order: top to bottom, then left to right): "
-            + "'login' (button, text \"Log in\", traits [button]) at [20, 200, 100, 44]; "
-            + "'cancel' (button, text \"Cancel\", traits [button]) at [180, 200, 100, 44]; "
-            + "'help' (button, text \"Help\", traits [button]) at [20, 550, 100, 44]")
+        #expect(
+            error.description
+                == "3 nodes match {kind: button}; give index: 0 to 2 (reading order: top to bottom, then left to right): "
+                + "'login' (button, text \"Log in\", traits [button]) at [20, 200, 100, 44]; "
+                + "'cancel' (button, text \"Cancel\", traits [button]) at [180, 200, 100, 44]; "
+                + "'help' (button, text \"Help\", traits [button]) at [20, 550, 100, 44]")
     }
 
     @Test func aQueryMatchingNothingListsTheNearestWithWhereTheyAre() throws {
@@ -126,7 +133,9 @@ import Testing
     @Test func aSecureFieldsTextNeverMatchesNorShows() throws {
         let scene = try loginScreen().scene
         #expect(try NodeQuery.text("Log in").resolve(in: scene) == "login")
-        let error = try #require(throws: NodeQueryError.self) { try NodeQuery(text: "Log in", kind: .textField).resolve(in: scene) }
+        let error = try #require(throws: NodeQueryError.self) {
+            try NodeQuery(text: "Log in", kind: .textField).resolve(in: scene)
+        }
         #expect(error.problem == .noMatch)
         // Ranked by kind alone (the secure text counts as none), so its label-less neighbour first.
         #expect(error.nodes.first?.id == "login")
@@ -139,18 +148,30 @@ import Testing
         let query = try NodeQuery(fields: ["text": "Log in", "kind": "button", "traits": ["button"], "index": 1])
         #expect(query == NodeQuery(text: "Log in", kind: .button, traits: .button, index: 1))
         #expect(try NodeQuery(fields: query.fields) == query)
-        #expect(try NodeQuery(fields: ["index": .int(Int64(ScenarioLimits.queryIndex))].merging(["kind": "view"]) { $1 }).index
-            == ScenarioLimits.queryIndex)
+        #expect(
+            try NodeQuery(fields: ["index": .int(Int64(ScenarioLimits.queryIndex))].merging(["kind": "view"]) { $1 }).index
+                == ScenarioLimits.queryIndex)
         let refusals: [(Fields, String)] = [
             ([:], "a node query needs at least one of id, text, label, kind, traits"),
             (["index": 0], "a node query needs at least one of id, text, label, kind, traits"),
-            (["kind": "view", "index": .int(Int64(ScenarioLimits.queryIndex + 1))], "field 'index' must be 0 to 9999 (ScenarioLimits.queryIndex), found 10000"),
-            (["kind": "view", "index": .int(.max)], "field 'index' must be 0 to 9999 (ScenarioLimits.queryIndex), found 9223372036854775807"),
+            (
+                ["kind": "view", "index": .int(Int64(ScenarioLimits.queryIndex + 1))],
+                "field 'index' must be 0 to 9999 (ScenarioLimits.queryIndex), found 10000"
+            ),
+            (
+                ["kind": "view", "index": .int(.max)],
+                "field 'index' must be 0 to 9999 (ScenarioLimits.queryIndex), found 9223372036854775807"
+            ),
             (["kind": "view", "index": -1], "field 'index' must be 0 to 9999 (ScenarioLimits.queryIndex), found -1"),
             (["text": ""], "field 'text' must not be empty"),
-            (["text": .string(String(repeating: "x", count: ScenarioLimits.textLength + 1))],
-             "field 'text' must be at most 10000 Unicode scalars (ScenarioLimits.textLength), found 10001"),
-            (["kind": "knob"], "field 'kind' must be one of view, label, textField, button, scrollView, imageView, shape, found 'knob'"),
+            (
+                ["text": .string(String(repeating: "x", count: ScenarioLimits.textLength + 1))],
+                "field 'text' must be at most 10000 Unicode scalars (ScenarioLimits.textLength), found 10001"
+            ),
+            (
+                ["kind": "knob"],
+                "field 'kind' must be one of view, label, textField, button, scrollView, imageView, shape, found 'knob'"
+            ),
             (["txt": "Log in"], ""),
         ]
         for (fields, message) in refusals {
@@ -166,13 +187,18 @@ import Testing
         let simulation = Simulation()
         let text = String(repeating: "ab", count: 500)
         for index in 1..<ScenarioLimits.nodes {
-            try simulation.addNode("n\(index)", .label, Rect(x: 0, y: Double(index % 500), width: 10, height: 10)) { $0.text = text }
+            try simulation.addNode("n\(index)", .label, Rect(x: 0, y: Double(index % 500), width: 10, height: 10)) {
+                $0.text = text
+            }
         }
-        let query = NodeQuery(text: String(repeating: "ba", count: ScenarioLimits.textLength / 2), index: ScenarioLimits.queryIndex)
+        let query = NodeQuery(
+            text: String(repeating: "ba", count: ScenarioLimits.textLength / 2), index: ScenarioLimits.queryIndex)
         let clock = ContinuousClock()
         let start = clock.now
         let error = try #require(throws: NodeQueryError.self) { try query.resolve(in: simulation.scene) }
-        let indexed = try #require(throws: NodeQueryError.self) { try NodeQuery(text: text, index: ScenarioLimits.queryIndex).resolve(in: simulation.scene) }
+        let indexed = try #require(throws: NodeQueryError.self) {
+            try NodeQuery(text: text, index: ScenarioLimits.queryIndex).resolve(in: simulation.scene)
+        }
         let elapsed = clock.now - start
         #expect(error.nodes.count == NodeQuery.listedNodes)
         #expect(error.description.utf8.count < 2_000)

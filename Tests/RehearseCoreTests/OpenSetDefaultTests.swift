@@ -30,11 +30,13 @@ import Testing
         "MessageWriter.swift: switch type": "D-Bus type codes",
         "NamePattern.swift: switch scalar": "characters of a --filter pattern: the rest stand for themselves",
         "PeerMatchRules.swift: switch key": "match rule keys (strings)",
-        "PluginHostStandardMethods.swift: switch (interface, member)": "D-Bus interface and member names (strings): the rest are not the standard methods",
+        "PluginHostStandardMethods.swift: switch (interface, member)":
+            "D-Bus interface and member names (strings): the rest are not the standard methods",
         "PeerServer+BusMethods.swift: switch (member, signature)": "D-Bus member names and signatures",
         "PropertyAnimationReader.swift: switch kind": "a curve's form, a key checked against ScenarioSyntax.curveForms",
         "ScenarioLoader.swift: switch error": "any error a plugin's installation throws",
-        "ScenarioLoader.swift: switch try configuration.fieldValue(\"the configuration of '\\(id)'\")": "a mapping, null, or refused",
+        "ScenarioLoader.swift: switch try configuration.fieldValue(\"the configuration of '\\(id)'\")":
+            "a mapping, null, or refused",
         "ScenarioSchema.swift: switch name": "node property names (strings)",
         "SessionSetup.swift: switch fields[\"share\"]": "absent, a boolean, or refused",
         "SimulationPathWriting.swift: switch parts[1]": "path components (strings)",
@@ -55,7 +57,8 @@ import Testing
 
     /// The package's Swift sources outside Tests, by path.
     private static func sources() throws -> [URL] {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         return ["Sources", "Plugins"].flatMap { folder -> [URL] in
             let base = root.appending(path: folder)
             let paths = FileManager.default.enumerator(atPath: base.path)?.compactMap { $0 as? String } ?? []

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import RehearseCore
 
 /// Each built-in payload's declared fields (`PayloadFields`, from which `rehearse events`, the
@@ -9,7 +10,7 @@ import Testing
 @Suite struct PayloadFieldsTests {
     /// Payloads that cannot be read from their required fields alone, and why.
     static let moreThanTheRequired: [BuiltinEvent: String] = [
-        .tap: "a tap needs x and y, or a target, all of them optional",
+        .tap: "a tap needs x and y, or a target, all of them optional"
     ]
 
     @Test(arguments: BuiltinEvent.allCases)
@@ -17,7 +18,8 @@ import Testing
         let (required, optional) = event.declaredFields
         // Samples of every event with this payload (touch.moved's are touch.began's too).
         let payload = ObjectIdentifier(event.payloadType)
-        let samples = EventCodecTests.everyEvent.filter { $0.builtin.map { ObjectIdentifier($0.payloadType) } == payload }.map(\.fields)
+        let samples = EventCodecTests.everyEvent.filter { $0.builtin.map { ObjectIdentifier($0.payloadType) } == payload }.map(
+            \.fields)
         let full = try #require(samples.max { $0.count < $1.count }, "no sample of \(event.name)")
         // Every field a payload has is declared, and every declared one is in some sample.
         #expect(Set(samples.flatMap(\.keys)) == required.union(optional), "\(event.name): \(event.fieldSummary)")
@@ -42,8 +44,10 @@ import Testing
 
     /// The summary lists every field, a `?` after the optional ones, as `rehearse events` shows it.
     @Test func theSummaryMarksTheOptionalFields() {
-        #expect(BuiltinEvent.keyboardWillShow.fieldSummary
-            == "frame {x,y,width,height}, beginFrame?, duration?, curve?: linear | easeIn | easeOut | easeInEaseOut | default | keyboard")
+        #expect(
+            BuiltinEvent.keyboardWillShow.fieldSummary
+                == "frame {x,y,width,height}, beginFrame?, duration?, curve?: linear | easeIn | easeOut | easeInEaseOut | default | keyboard"
+        )
         #expect(BuiltinEvent.orientation.fieldSummary == "value: portrait | portraitUpsideDown | landscapeLeft | landscapeRight")
         #expect(BuiltinEvent.touchBegan.fieldSummary == "id, x, y, target?; delivered with target")
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import RehearseCore
 
 private struct Refusal: Error, CustomStringConvertible {
@@ -94,10 +95,14 @@ private final class KeyboardFaker: Plugin {
         let frame = Rect(x: 0, y: 352, width: 320, height: configuration.height)
         context.on(.network) { _ in
             if configuration.byName {
-                try context.emit(named: "keyboard.willShow", fields: ["frame": frame.fieldValue, "duration": .double(configuration.duration)])
+                try context.emit(
+                    named: "keyboard.willShow", fields: ["frame": frame.fieldValue, "duration": .double(configuration.duration)])
             } else {
-                try context.emit(.keyboardWillShow(KeyboardChange(frame: frame, beginFrame: frame, duration: configuration.duration,
-                                                                  curve: .keyboard)))
+                try context.emit(
+                    .keyboardWillShow(
+                        KeyboardChange(
+                            frame: frame, beginFrame: frame, duration: configuration.duration,
+                            curve: .keyboard)))
             }
         }
     }
@@ -170,18 +175,23 @@ private final class Impostor: Plugin {
     /// by name: a keyboard 1e308 tall for 1e300 s, or lasting NaN or -1 s, is refused (the plugin
     /// fails) and never delivered; the same event injected is refused alike.
     @Test func aBuiltInEventAPluginEmitsIsCheckedAsAnInjectedOne() throws {
-        let refused: [(height: Double, duration: Double)] = [(1e308, 1e300), (216, 1e300), (1e308, 0.25), (216, .nan), (216, -1),
-                                                            (ScenarioLimits.deviceLength + 1, 0.25),
-                                                            (216, ScenarioLimits.runSeconds + 1)]
+        let refused: [(height: Double, duration: Double)] = [
+            (1e308, 1e300), (216, 1e300), (1e308, 0.25), (216, .nan), (216, -1),
+            (ScenarioLimits.deviceLength + 1, 0.25),
+            (216, ScenarioLimits.runSeconds + 1),
+        ]
         for (height, duration) in refused {
             for byName in [false, true] {
                 let simulation = Simulation()
-                try simulation.install(KeyboardFaker.self, configuration: .init(height: height, duration: duration, byName: byName))
+                try simulation.install(
+                    KeyboardFaker.self, configuration: .init(height: height, duration: duration, byName: byName))
                 let log = simulation.record()
                 try simulation.inject(.network(NetworkChange(online: true)))
                 #expect(log.names == ["network", "plugin.failed"], "\(height) tall for \(duration) s, by name: \(byName)")
                 #expect(simulation.bus.isIsolated(KeyboardFaker.id))
-                let fields: Fields = ["frame": Rect(x: 0, y: 352, width: 320, height: height).fieldValue, "duration": .double(duration)]
+                let fields: Fields = [
+                    "frame": Rect(x: 0, y: 352, width: 320, height: height).fieldValue, "duration": .double(duration),
+                ]
                 #expect(throws: FieldError.self, "injected: \(height) tall for \(duration) s") {
                     try simulation.inject(try Event(name: "keyboard.willShow", fields: fields))
                 }
@@ -189,8 +199,11 @@ private final class Impostor: Plugin {
         }
         for byName in [false, true] {
             let simulation = Simulation()
-            try simulation.install(KeyboardFaker.self, configuration: .init(height: ScenarioLimits.deviceLength,
-                                                                           duration: ScenarioLimits.runSeconds, byName: byName))
+            try simulation.install(
+                KeyboardFaker.self,
+                configuration: .init(
+                    height: ScenarioLimits.deviceLength,
+                    duration: ScenarioLimits.runSeconds, byName: byName))
             let log = simulation.record()
             try simulation.inject(.network(NetworkChange(online: true)))
             #expect(log.names.prefix(2) == ["network", "keyboard.willShow"], "at the limits, by name: \(byName)")
@@ -210,7 +223,9 @@ private final class Impostor: Plugin {
             try simulation.inject(.text(TextInput(target: "field", text: "y")))
         }
         #expect(simulation.scene["field"]?.text.unicodeScalars.count == limit)
-        #expect(throws: PathError.self) { try simulation.setValue(.string(String(repeating: "a", count: limit + 1)), at: "field.text") }
+        #expect(throws: PathError.self) {
+            try simulation.setValue(.string(String(repeating: "a", count: limit + 1)), at: "field.text")
+        }
         try simulation.setValue(.string(String(repeating: "a", count: limit)), at: "field.text")
         #expect(simulation.scene["field"]?.text == String(repeating: "a", count: limit))
 
@@ -218,7 +233,8 @@ private final class Impostor: Plugin {
             let simulation = Simulation()
             try simulation.scene.add(Node(id: "field", kind: .textField, frame: Rect(x: 0, y: 0, width: 100, height: 30)))
             try simulation.setValue(.string(String(repeating: "a", count: limit)), at: "field.text")
-            try simulation.install(Typist.self, configuration: .init(text: sets ? String(repeating: "b", count: limit + 1) : "b", sets: sets))
+            try simulation.install(
+                Typist.self, configuration: .init(text: sets ? String(repeating: "b", count: limit + 1) : "b", sets: sets))
             let log = simulation.record()
             try simulation.inject(.network(NetworkChange(online: true)))
             #expect(log.names == ["network", "plugin.failed"], "sets: \(sets)")
@@ -242,9 +258,10 @@ private final class Impostor: Plugin {
         let error = #expect(throws: PluginInstallError.self) {
             try simulation.install(Listener.self, configuration: .init(subscribesTo: "taps.countd"))
         }
-        #expect(error?.description
-            == "plugin 'listener' subscribes to unknown event 'taps.countd' (did you mean 'taps.counted'?); "
-            + "subscribe to a built-in event, or to one a plugin declares")
+        #expect(
+            error?.description
+                == "plugin 'listener' subscribes to unknown event 'taps.countd' (did you mean 'taps.counted'?); "
+                + "subscribe to a built-in event, or to one a plugin declares")
         #expect(simulation.pluginIDs == ["tap-counter"])
         #expect(simulation.bus.isIsolated("listener"))
         #expect(throws: PluginInstallError.self) {
@@ -273,8 +290,10 @@ private final class Impostor: Plugin {
         let simulation = Simulation()
         try simulation.install(TapCounter.self)
         let log = simulation.record()
-        #expect(throws: InjectionError.invalidFields(
-            name: "taps.counted", FieldError(path: "total", problem: .unknown(known: ["count"])))) {
+        #expect(
+            throws: InjectionError.invalidFields(
+                name: "taps.counted", FieldError(path: "total", problem: .unknown(known: ["count"])))
+        ) {
             try simulation.inject(.custom(name: "taps.counted", fields: ["count": 1, "total": 2]))
         }
         #expect(throws: InjectionError.self) { try simulation.inject(.custom(name: "taps.counted", fields: [:])) }
@@ -293,8 +312,10 @@ private final class Impostor: Plugin {
         #expect(throws: InjectionError.invalidFields(name: "probe.seen", FieldError(path: "count", problem: .missing))) {
             try simulation.inject(.custom(name: "probe.seen", fields: ["note": "x"]))
         }
-        #expect(throws: InjectionError.invalidFields(
-            name: "probe.seen", FieldError(path: "total", problem: .unknown(known: ["count", "note"])))) {
+        #expect(
+            throws: InjectionError.invalidFields(
+                name: "probe.seen", FieldError(path: "total", problem: .unknown(known: ["count", "note"])))
+        ) {
             try simulation.inject(.custom(name: "probe.seen", fields: ["count": 1, "total": 2]))
         }
         #expect(log.events.isEmpty)
@@ -305,9 +326,10 @@ private final class Impostor: Plugin {
     @Test func configurationOverridesMergeIntoTheDefaults() throws {
         let descriptor = PluginDescriptor(TapCounter.self)
         // Whole numbers come back as integers from the JSON round trip; matching compares numerically.
-        #expect(descriptor.defaultConfiguration == [
-            "failOnTap": 0, "label": "taps", "limits": ["low": 1, "high": 2],
-        ])
+        #expect(
+            descriptor.defaultConfiguration == [
+                "failOnTap": 0, "label": "taps", "limits": ["low": 1, "high": 2],
+            ])
         let simulation = Simulation()
         try simulation.install(descriptor, overrides: ["label": "hits", "limits": ["high": 5]])
         let counter = try #require(simulation.plugin("tap-counter") as? TapCounter)
@@ -343,16 +365,25 @@ private final class Impostor: Plugin {
         let simulation = Simulation()
         try simulation.install(TapCounter.self)
         #expect(try simulation.value(at: "tap-counter.limits.low")?.number == 1)
-        #expect(throws: PathError(path: "tap-counter.total", reason: "plugin 'tap-counter' has no key 'total'; its keys: count, limits")) {
+        #expect(
+            throws: PathError(
+                path: "tap-counter.total", reason: "plugin 'tap-counter' has no key 'total'; its keys: count, limits")
+        ) {
             try simulation.value(at: "tap-counter.total")
         }
-        #expect(throws: PathError(path: "tap-counter.limits.high", reason: "'tap-counter.limits' has no key 'high'; its keys: low")) {
+        #expect(
+            throws: PathError(path: "tap-counter.limits.high", reason: "'tap-counter.limits' has no key 'high'; its keys: low")
+        ) {
             try simulation.value(at: "tap-counter.limits.high")
         }
         #expect(throws: PathError(path: "tap-counter.count.x", reason: "'tap-counter.count' is a single value")) {
             try simulation.value(at: "tap-counter.count.x")
         }
-        #expect(throws: PathError(path: "tap-counter.cont", reason: "plugin 'tap-counter' has no key 'cont' (did you mean 'count'?); its keys: count, limits")) {
+        #expect(
+            throws: PathError(
+                path: "tap-counter.cont",
+                reason: "plugin 'tap-counter' has no key 'cont' (did you mean 'count'?); its keys: count, limits")
+        ) {
             try simulation.value(at: "tap-counter.cont")
         }
     }
@@ -370,8 +401,9 @@ private final class Impostor: Plugin {
         // A quarter of the way along a linear curve; the Bézier solver is exact to 1e-7 in x.
         let quarter = try #require(simulation.animator.presentationValue(of: .frame, of: handle))
         #expect(abs(quarter[0] - 25) < 1e-5)
-        #expect(simulation.animator.presentationValue(of: .frame, of: handle)
-            == simulation.animator.presentationValue(of: .frame, of: "box"))
+        #expect(
+            simulation.animator.presentationValue(of: .frame, of: handle)
+                == simulation.animator.presentationValue(of: .frame, of: "box"))
         // Removed, then another node takes the slot, then a node with the id comes back.
         try simulation.scene.remove("box")
         #expect(simulation.animator.presentationValue(of: .frame, of: handle) == nil)

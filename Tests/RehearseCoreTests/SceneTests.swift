@@ -1,4 +1,5 @@
 import Testing
+
 @testable import RehearseCore
 
 @Suite struct SceneTests {
@@ -58,8 +59,10 @@ import Testing
     @Test func checkingASettingRefusesWhatSettingRefusesAndChangesNothing() throws {
         let simulation = Simulation()
         try simulation.addNode("field", .textField, Rect(x: 0, y: 0, width: 100, height: 30))
-        for (value, path) in [(FieldValue.int(3), "field.hidden"), (.string("x"), "field.frame.y"), (.bool(true), "field.kind"),
-                              (.string("sned"), "field.returnKey"), (.bool(true), "nothing.hidden")] {
+        for (value, path) in [
+            (FieldValue.int(3), "field.hidden"), (.string("x"), "field.frame.y"), (.bool(true), "field.kind"),
+            (.string("sned"), "field.returnKey"), (.bool(true), "nothing.hidden"),
+        ] {
             let checked = #expect(throws: PathError.self) { try simulation.checkSetting(value, at: path) }
             let set = #expect(throws: PathError.self) { try simulation.setValue(value, at: path) }
             #expect(checked == set, "\(path)")
@@ -110,8 +113,12 @@ import Testing
         #expect(throws: PathError.self) { try simulation.value(at: "nobody.frame.y") }
         #expect(throws: PathError.self) { try simulation.value(at: "field..y") }
         #expect(throws: PathError.self) { try simulation.value(at: "keyboard.colour") }
-        #expect(throws: PathError(path: "field.presentation.text", reason: "presentation values exist for "
-            + AnimatableProperty.allCases.map(\.rawValue).joined(separator: ", ") + ", not text")) {
+        #expect(
+            throws: PathError(
+                path: "field.presentation.text",
+                reason: "presentation values exist for "
+                    + AnimatableProperty.allCases.map(\.rawValue).joined(separator: ", ") + ", not text")
+        ) {
             try simulation.value(at: "field.presentation.text")
         }
         #expect(throws: PathError(path: "field.text.length", reason: "'field.text' has no parts")) {
@@ -131,8 +138,12 @@ import Testing
             }
         }
         #expect(reason("feild.frame.y") == "'feild' is not a node, a plugin or a system path (did you mean 'field'?)")
-        #expect(reason("field.frme.y").hasPrefix("node 'field' has no property 'frme' (did you mean 'frame'?); its properties: frame, "))
-        #expect(reason("field.presentation.frme").hasPrefix("node 'field' has no property 'frme' (did you mean 'frame'?); presentation values"))
+        #expect(
+            reason("field.frme.y").hasPrefix(
+                "node 'field' has no property 'frme' (did you mean 'frame'?); its properties: frame, "))
+        #expect(
+            reason("field.presentation.frme").hasPrefix(
+                "node 'field' has no property 'frme' (did you mean 'frame'?); presentation values"))
         #expect(reason("field.frame.maxx") == "frame has x, y, width, height, maxX, maxY (did you mean 'maxX'?)")
         #expect(reason("keybord.visible").hasSuffix("(did you mean 'keyboard'?)"))
     }

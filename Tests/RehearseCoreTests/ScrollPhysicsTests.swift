@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import RehearseCore
 
 /// The scroll view's formulas, each checked against values computed another way: by hand (the
@@ -15,7 +16,8 @@ import Testing
     /// Interfaces"). Integrated numerically, millisecond by millisecond, taking each millisecond's
     /// velocity at its middle (`v0 · r^k · √r`): only multiplications, no `pow` and no `log`.
     static func integrated(velocity: Double, rate: Double, milliseconds: Int) -> Double {
-        var position = 0.0, kept = 1.0
+        var position = 0.0
+        var kept = 1.0
         let middle = rate.squareRoot()
         for _ in 0..<milliseconds {
             position += velocity * kept * middle / 1000
@@ -53,7 +55,8 @@ import Testing
         }
         #expect(abs(deceleration.restingOffset - rest) <= 0.5)
         // The velocity keeps r per millisecond: after 100 ms, r^100 of itself.
-        #expect(abs(deceleration.velocity(at: 0.1) - velocity * (0..<100).reduce(1) { product, _ in product * rate.value }) < 1e-6)
+        #expect(
+            abs(deceleration.velocity(at: 0.1) - velocity * (0..<100).reduce(1) { product, _ in product * rate.value }) < 1e-6)
     }
 
     /// WWDC18 "Designing Fluid Interfaces" projects a release as `(v / 1000) · r / (1 - r)`, the
@@ -129,7 +132,9 @@ import Testing
     @Test(arguments: [(-80.0, 0.0), (0, 1200), (40, -300)])
     func theBounceSpringSolvesItsEquationOfMotion(start: Double, velocity: Double) {
         let spring = BounceSpring(from: start, to: 0, velocity: velocity)
-        var x = start, v = velocity, time = 0.0
+        var x = start
+        var v = velocity
+        var time = 0.0
         let step = 1e-5
         for frame in 1...60 {
             while time < Double(frame) / 60 - step / 2 {
@@ -158,8 +163,10 @@ import Testing
     @Test func aFlingBouncesOffTheEdgeOrStopsThere() throws {
         let range = 0.0...300.0
         let threshold = ScrollAxisMotion.threshold(scale: 2)
-        let bouncing = ScrollAxisMotion.release(at: 100, velocity: 1500, range: range, rate: .normal, bounces: true, threshold: threshold)
-        let stopping = ScrollAxisMotion.release(at: 100, velocity: 1500, range: range, rate: .normal, bounces: false, threshold: threshold)
+        let bouncing = ScrollAxisMotion.release(
+            at: 100, velocity: 1500, range: range, rate: .normal, bounces: true, threshold: threshold)
+        let stopping = ScrollAxisMotion.release(
+            at: 100, velocity: 1500, range: range, rate: .normal, bounces: false, threshold: threshold)
         let deceleration = Deceleration(start: 100, velocity: 1500, rate: .normal)
         let hit = try #require(deceleration.time(toReach: 300))
         for frame in 1..<Int(hit * 60) {
@@ -179,7 +186,9 @@ import Testing
         // x(t) = -60 (1 + 10 t) e^(-10 t): at 0.1 s, -120 / e.
         #expect(abs(motion.offset(at: 0.1) + 120 / M_E) <= 0.5)
         #expect(motion.restingOffset == 0)
-        #expect(ScrollAxisMotion.release(at: -60, velocity: 0, range: 0...300, rate: .normal, bounces: false, threshold: 0.25).isStill)
+        #expect(
+            ScrollAxisMotion.release(at: -60, velocity: 0, range: 0...300, rate: .normal, bounces: false, threshold: 0.25).isStill
+        )
     }
 
     // MARK: Paging
@@ -189,10 +198,10 @@ import Testing
         func target(_ offset: Double, _ velocity: Double, from start: Double = 320) -> Double {
             Paging.target(offset: offset, velocity: velocity, dragStart: start, pageSize: 320, range: range, rate: .normal)
         }
-        #expect(target(470, 0) == 320)     // not past the middle: back
-        #expect(target(490, 0) == 640)     // past it: on
-        #expect(target(200, 0) == 320)     // dragged back less than half a page: stays
-        #expect(target(150, 0) == 0)       // more: the page before
+        #expect(target(470, 0) == 320)  // not past the middle: back
+        #expect(target(490, 0) == 640)  // past it: on
+        #expect(target(200, 0) == 320)  // dragged back less than half a page: stays
+        #expect(target(150, 0) == 0)  // more: the page before
         // 380 + 400 · 0.4995 = 579.8, nearer 640: a flick moves on although the finger is short of half.
         #expect(target(380, 400) == 640)
         #expect(target(300, -400) == 0)

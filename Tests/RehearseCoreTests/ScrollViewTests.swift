@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import RehearseCore
 
 /// Scroll views dragged and flung by touches, checked frame by frame against the published
@@ -62,8 +63,10 @@ import Testing
         #expect(throws: PathError.self) { try simulation.setValue(1, at: "scroll.decelerationRate") }
         #expect(throws: PathError.self) { try simulation.setValue("slow", at: "scroll.decelerationRate") }
         #expect(throws: PathError.self) { try simulation.setValue("always", at: "scroll.keyboardDismissMode") }
-        let (node, _) = try Node.read(fields: ["id": "list", "kind": "scrollView", "frame": [0, 0, 10, 10],
-                                               "pagingEnabled": true, "bounces": false, "decelerationRate": 0.9])
+        let (node, _) = try Node.read(fields: [
+            "id": "list", "kind": "scrollView", "frame": [0, 0, 10, 10],
+            "pagingEnabled": true, "bounces": false, "decelerationRate": 0.9,
+        ])
         #expect(node.pagingEnabled && !node.bounces && node.decelerationRate.value == 0.9)
         #expect(throws: FieldError.self) {
             try Node.read(fields: ["id": "list", "kind": "scrollView", "frame": [0, 0, 10, 10], "decelerationRate": 0])
@@ -87,7 +90,8 @@ import Testing
         let (from, to) = atTheEnd ? (450.0, 150.0) : (150.0, 450.0)
         // 300 points in 30 frames of 10: the pan begins at the second frame, 20 points in.
         try simulation.drag(from: Point(x: 160, y: from), to: Point(x: 160, y: to), duration: 0.5, hold: 0.2)
-        let edge = atTheEnd ? 1600.0 : 0.0, sign = atTheEnd ? 1.0 : -1.0
+        let edge = atTheEnd ? 1600.0 : 0.0
+        let sign = atTheEnd ? 1.0 : -1.0
         let banded = sign * Self.rubberBand(280, 400)
         #expect(abs(try simulation.number("scroll.contentOffset.y") - (edge + banded)) <= 0.5)
         // Released still: x(t) = edge + banded (1 + 10 t) e^(-10 t).
@@ -112,8 +116,11 @@ import Testing
     @Test func anInjectedPanDragsAndFlingsTheScrollView() throws {
         let (simulation, log) = try Self.simulation()
         func pan(_ state: GestureState, _ y: Double, velocity: Double = 0) throws {
-            try simulation.inject(.gesturePan(PanGesture(state: state, target: "scroll", translation: Point(x: 0, y: y),
-                                                         velocity: Point(x: 0, y: velocity), location: Point(x: 160, y: 300 + y))))
+            try simulation.inject(
+                .gesturePan(
+                    PanGesture(
+                        state: state, target: "scroll", translation: Point(x: 0, y: y),
+                        velocity: Point(x: 0, y: velocity), location: Point(x: 160, y: 300 + y))))
         }
         try pan(.began, 0)
         try pan(.changed, -150)
@@ -132,8 +139,11 @@ import Testing
         let (simulation, log) = try Self.simulation()
         let limit = ScenarioLimits.gestureVelocity
         func pan(_ state: GestureState, velocity: Double = 0, at location: Point = Point(x: 160, y: 300)) throws {
-            try simulation.inject(.gesturePan(PanGesture(state: state, target: "scroll", translation: .zero,
-                                                         velocity: Point(x: 0, y: velocity), location: location)))
+            try simulation.inject(
+                .gesturePan(
+                    PanGesture(
+                        state: state, target: "scroll", translation: .zero,
+                        velocity: Point(x: 0, y: velocity), location: location)))
         }
         try pan(.began)
         for velocity in [limit.nextUp, -limit.nextUp, 1e308, -Double.greatestFiniteMagnitude] {
@@ -189,9 +199,11 @@ import Testing
             $0.bounces = bounces
         }
         try simulation.drag(from: Point(x: 160, y: 450), to: Point(x: 160, y: 250), duration: 0.2)
-        let x0 = 1300 + 200 - 200.0 / 12, k = 1000 * Foundation.log(0.998)
+        let x0 = 1300 + 200 - 200.0 / 12
+        let k = 1000 * Foundation.log(0.998)
         // Where x0 + v0 (r^(1000 t) - 1) / (1000 ln r) = 1600, and the velocity there, v0 r^(1000 t).
-        let hit = Foundation.log(1 + (1600 - x0) * k / 1000) / k, edgeVelocity = 1000 * pow(0.998, 1000 * hit)
+        let hit = Foundation.log(1 + (1600 - x0) * k / 1000) / k
+        let edgeVelocity = 1000 * pow(0.998, 1000 * hit)
         var highest = 0.0
         for step in 1...90 {
             let (offset, t) = try Self.offset(simulation, frame: step, after: 0.2)
@@ -232,7 +244,7 @@ import Testing
             simulation.run(until: Self.seconds(5))
             return try simulation.number("scroll.contentOffset.y")
         }
-        #expect(try settled(distance: 150, duration: 0.5, hold: 0.2) == 0)    // 135 points: back
+        #expect(try settled(distance: 150, duration: 0.5, hold: 0.2) == 0)  // 135 points: back
         #expect(try settled(distance: 260, duration: 0.5, hold: 0.2) == 400)  // 242.7 points: past half a page
         // 83.3 points, lifted at 1,000 points per second: 83.3 + 499.5 = 582.8 is nearer page 1.
         #expect(try settled(distance: 100, duration: 0.1, hold: 0) == 400)
@@ -290,7 +302,7 @@ import Testing
         try simulation.touch(.began, 160, 300, at: 1)
         try simulation.slide(from: Point(x: 160, y: 300), to: Point(x: 160, y: 450), start: 1, duration: 0.5)
         #expect(try simulation.number("keyboard.presentation.frame.y") == 450)  // its top under the finger
-        #expect(try simulation.number("keyboard.frame.y") == 352)               // still resting at 568 - 216
+        #expect(try simulation.number("keyboard.frame.y") == 352)  // still resting at 568 - 216
         try simulation.touch(.ended, 160, 450, at: 1.5)
         let hide = try #require(Self.fields(log, "keyboard.willHide").first)
         #expect(Self.y(hide["beginFrame"]) == 450)

@@ -1,10 +1,13 @@
 import Testing
+
 @testable import RehearseCore
 
 extension Simulation {
     /// Adds a node with `kind` and `frame` under `parent` (the root when nil), tweaking it with `configure`.
-    func addNode(_ id: String, _ kind: NodeKind, _ frame: Rect, parent: String? = nil,
-                 _ configure: (inout Node) -> Void = { _ in }) throws {
+    func addNode(
+        _ id: String, _ kind: NodeKind, _ frame: Rect, parent: String? = nil,
+        _ configure: (inout Node) -> Void = { _ in }
+    ) throws {
         var node = Node(id: id, kind: kind, frame: frame)
         configure(&node)
         try scene.add(node, to: parent)
@@ -33,8 +36,9 @@ extension Simulation {
         let frames = Int((duration * 60).rounded())
         for frame in 1...frames {
             let progress = Double(frame) / Double(frames)
-            try touch(.moved, from.x + (to.x - from.x) * progress, from.y + (to.y - from.y) * progress,
-                      at: start + Double(frame) / 60, id: id)
+            try touch(
+                .moved, from.x + (to.x - from.x) * progress, from.y + (to.y - from.y) * progress,
+                at: start + Double(frame) / 60, id: id)
         }
     }
 

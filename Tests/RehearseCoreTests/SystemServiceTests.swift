@@ -1,4 +1,5 @@
 import Testing
+
 @testable import RehearseCore
 
 @Suite struct SystemServiceTests {
@@ -30,21 +31,23 @@ import Testing
         simulation.advance(seconds: 1)
         try simulation.inject(.resign(ResignRequest()))
         simulation.advance(seconds: 1)
-        #expect(log.names(excluding: quiet) == [
-            "focus", "focus.changed", "keyboard.willShow", "keyboard.didShow",
-            "focus", "focus.changed", "keyboard.willShow", "keyboard.didShow",
-            "resign", "focus.changed", "keyboard.willHide", "keyboard.didHide",
-        ])
+        #expect(
+            log.names(excluding: quiet) == [
+                "focus", "focus.changed", "keyboard.willShow", "keyboard.didShow",
+                "focus", "focus.changed", "keyboard.willShow", "keyboard.didShow",
+                "resign", "focus.changed", "keyboard.willHide", "keyboard.didHide",
+            ])
         let keyboardEvents = log.events.compactMap { event -> (String, KeyboardChange, Double)? in
             switch event.event {
             case .keyboardWillShow(let change), .keyboardWillHide(let change), .keyboardDidShow(let change),
-                 .keyboardDidHide(let change):
+                .keyboardDidHide(let change):
                 (event.event.name, change, event.time.seconds)
             default: nil
             }
         }
         // iPhone 5 portrait: end frame {{0,352},{320,216}}, begin below the screen at y 568.
-        let shown = Rect(x: 0, y: 352, width: 320, height: 216), below = Rect(x: 0, y: 568, width: 320, height: 216)
+        let shown = Rect(x: 0, y: 352, width: 320, height: 216)
+        let below = Rect(x: 0, y: 568, width: 320, height: 216)
         #expect(keyboardEvents[0].1 == KeyboardChange(frame: shown, beginFrame: below, duration: 0.25, curve: .keyboard))
         // didShow when the curve-7 spring has settled, 0.5 s after willShow.
         #expect(keyboardEvents[1].2 == 0.5)

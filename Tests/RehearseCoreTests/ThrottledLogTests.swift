@@ -16,11 +16,13 @@ import Testing
         let log = ThrottledLog(prefix: "server: ", burst: 3, window: .seconds(10), write: lines.append)
         let start = ContinuousClock.now
         for client in 1...1_000 { log("refused client \(client)", at: start + .milliseconds(client)) }
-        #expect(lines.all.withLock { $0 } == ["server: refused client 1", "server: refused client 2", "server: refused client 3"])
+        #expect(
+            lines.all.withLock { $0 } == ["server: refused client 1", "server: refused client 2", "server: refused client 3"])
         log("refused client 1001", at: start + .seconds(10) + .milliseconds(1))
-        #expect(lines.all.withLock { Array($0.dropFirst(3)) } == [
-            "server: 997 more lines like these left out (at most 3 every 10.0 seconds)", "server: refused client 1001",
-        ])
+        #expect(
+            lines.all.withLock { Array($0.dropFirst(3)) } == [
+                "server: 997 more lines like these left out (at most 3 every 10.0 seconds)", "server: refused client 1001",
+            ])
         log("refused client 1002", at: start + .seconds(30))
         #expect(lines.all.withLock { $0.last } == "server: refused client 1002", "nothing was left out in the window before")
         #expect(lines.all.withLock { $0.count } == 6)

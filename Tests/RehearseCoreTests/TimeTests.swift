@@ -1,4 +1,5 @@
 import Testing
+
 @testable import RehearseCore
 
 @Suite struct TimeTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import RehearseCore
 
 /// An independent solution of a cubic Bézier timing function: Bernstein form, pure bisection to
@@ -9,7 +10,8 @@ private func referenceProgress(_ p1x: Double, _ p1y: Double, _ p2x: Double, _ p2
         let u = 1 - t
         return 3 * u * u * t * a + 3 * u * t * t * b + t * t * t
     }
-    var low = 0.0, high = 1.0
+    var low = 0.0
+    var high = 1.0
     for _ in 0..<200 {
         let mid = (low + high) / 2
         if bernstein(p1x, p2x, mid) < x { low = mid } else { high = mid }

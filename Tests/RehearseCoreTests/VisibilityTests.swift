@@ -1,4 +1,5 @@
 import Testing
+
 @testable import RehearseCore
 
 /// ``Simulation/visibility(of:)``: each criterion that hides a node, with the reason it gives, and
@@ -44,7 +45,10 @@ import Testing
         try simulation.scene.update("login") { $0.alpha = 0.05 }
         // 0.1 × 0.05 = 0.005: not above 0.01, though each alone is.
         let problem = try #require(simulation.visibility(of: "login").problem)
-        guard case .transparent(let alpha, let lowest) = problem else { Issue.record("\(problem)"); return }
+        guard case .transparent(let alpha, let lowest) = problem else {
+            Issue.record("\(problem)")
+            return
+        }
         #expect(abs(alpha - 0.005) < 1e-12 && lowest == nil)
         try simulation.scene.update("login") { $0.alpha = 0.2 }
         #expect(simulation.visibility(of: "login").isVisible)
@@ -71,8 +75,9 @@ import Testing
         let simulation = try Self.simulation()
         // row 10 is at 500 in the content, 600 on screen: 200 below the list's bottom (400) at offset 0.
         #expect(simulation.visibility(of: "row10").problem == .clipped(by: "list", .below(200)))
-        #expect("\(simulation.visibility(of: "row10").problem!)"
-            == "clipped away by list (its frame starts 200 pt below list's visible bounds)")
+        #expect(
+            "\(simulation.visibility(of: "row10").problem!)"
+                == "clipped away by list (its frame starts 200 pt below list's visible bounds)")
         // The form is 100 tall; a child reaching below it is still drawn (a plain view does not clip).
         try simulation.scene.update("login") { $0.frame = Rect(x: 20, y: 80, width: 100, height: 40) }
         #expect(simulation.visibility(of: "login").isFullyVisible)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import RehearseCore
 
 /// Zooming, as UIScrollView zooms under a pinch: the numbers are worked out here from the
@@ -23,11 +24,15 @@ import Testing
     /// Two fingers 100 points apart across (160, 300) on the screen, each moving `step` points
     /// outwards a frame for 10 frames.
     static func parting(by step: Double) -> [TimedTouch] {
-        var touches = [MultiTouchTests.touch(.began, 1, 110, 300, at: .zero), MultiTouchTests.touch(.began, 2, 210, 300, at: .zero)]
+        var touches = [
+            MultiTouchTests.touch(.began, 1, 110, 300, at: .zero), MultiTouchTests.touch(.began, 2, 210, 300, at: .zero),
+        ]
         for k in 1...10 {
             let half = 50 + step * Double(k)
-            touches += [MultiTouchTests.touch(.moved, 1, 160 - half, 300, at: MultiTouchTests.frame(k)),
-                        MultiTouchTests.touch(.moved, 2, 160 + half, 300, at: MultiTouchTests.frame(k))]
+            touches += [
+                MultiTouchTests.touch(.moved, 1, 160 - half, 300, at: MultiTouchTests.frame(k)),
+                MultiTouchTests.touch(.moved, 2, 160 + half, 300, at: MultiTouchTests.frame(k)),
+            ]
         }
         return touches
     }
@@ -39,10 +44,13 @@ import Testing
     /// (160, 400 - 180) = (160, 220); the content is 640 × 800, so that offset is within it.
     @Test func aPinchZoomsAboutTheFingersCentreAndMovingThemPans() throws {
         let (simulation, log) = try Self.simulation()
-        let touches = Self.parting(by: 5) + [MultiTouchTests.touch(.moved, 1, 60, 280, at: MultiTouchTests.frame(11)),
-                    MultiTouchTests.touch(.moved, 2, 260, 280, at: MultiTouchTests.frame(11)),
-                    MultiTouchTests.touch(.ended, 1, 60, 280, at: MultiTouchTests.frame(12)),
-                    MultiTouchTests.touch(.ended, 2, 260, 280, at: MultiTouchTests.frame(12))]
+        let touches =
+            Self.parting(by: 5) + [
+                MultiTouchTests.touch(.moved, 1, 60, 280, at: MultiTouchTests.frame(11)),
+                MultiTouchTests.touch(.moved, 2, 260, 280, at: MultiTouchTests.frame(11)),
+                MultiTouchTests.touch(.ended, 1, 60, 280, at: MultiTouchTests.frame(12)),
+                MultiTouchTests.touch(.ended, 2, 260, 280, at: MultiTouchTests.frame(12)),
+            ]
         try simulation.inject(touches)
         simulation.run(until: ScrollViewTests.seconds(1))
         #expect(try simulation.number("photo.zoomScale") == 2)
@@ -59,14 +67,19 @@ import Testing
     /// pinch recogniser, so the two fingers are the pan's, their centroid moves 20 points, and
     /// the pan begins (20 > 10) with nothing left to move: no zoom, no `gesture.pinch`.
     @Test func aScrollViewWhoseLimitsAreEqualHasNoPinch() throws {
-        let (simulation, log) = try Self.simulation { $0.maximumZoomScale = 1; $0.contentSize = Size(width: 320, height: 2000) }
-        try simulation.inject([MultiTouchTests.touch(.began, 1, 110, 300, at: .zero), MultiTouchTests.touch(.began, 2, 210, 300, at: .zero),
-                               MultiTouchTests.touch(.moved, 1, 60, 300, at: MultiTouchTests.frame(1)),
-                               MultiTouchTests.touch(.moved, 2, 260, 300, at: MultiTouchTests.frame(1)),
-                               MultiTouchTests.touch(.moved, 1, 60, 270, at: MultiTouchTests.frame(2)),
-                               MultiTouchTests.touch(.moved, 2, 260, 270, at: MultiTouchTests.frame(2)),
-                               MultiTouchTests.touch(.moved, 1, 60, 240, at: MultiTouchTests.frame(3)),
-                               MultiTouchTests.touch(.moved, 2, 260, 240, at: MultiTouchTests.frame(3))])
+        let (simulation, log) = try Self.simulation {
+            $0.maximumZoomScale = 1
+            $0.contentSize = Size(width: 320, height: 2000)
+        }
+        try simulation.inject([
+            MultiTouchTests.touch(.began, 1, 110, 300, at: .zero), MultiTouchTests.touch(.began, 2, 210, 300, at: .zero),
+            MultiTouchTests.touch(.moved, 1, 60, 300, at: MultiTouchTests.frame(1)),
+            MultiTouchTests.touch(.moved, 2, 260, 300, at: MultiTouchTests.frame(1)),
+            MultiTouchTests.touch(.moved, 1, 60, 270, at: MultiTouchTests.frame(2)),
+            MultiTouchTests.touch(.moved, 2, 260, 270, at: MultiTouchTests.frame(2)),
+            MultiTouchTests.touch(.moved, 1, 60, 240, at: MultiTouchTests.frame(3)),
+            MultiTouchTests.touch(.moved, 2, 260, 240, at: MultiTouchTests.frame(3)),
+        ])
         simulation.run(until: MultiTouchTests.frame(3))
         #expect(try simulation.number("photo.zoomScale") == 1)
         #expect(try simulation.number("photo.contentOffset.y") == 30)  // 60 travelled, 30 when the pan began
@@ -95,8 +108,11 @@ import Testing
     @Test func releasedPastTheMaximumItSpringsBack() throws {
         let (simulation, log) = try Self.simulation { $0.maximumZoomScale = 2 }
         // Fingers across (160, 300) part from 100 to 300 points: scale 3, shown 2.431373.
-        let touches = Self.parting(by: 10) + [MultiTouchTests.touch(.ended, 1, 10, 300, at: MultiTouchTests.frame(10)),
-                    MultiTouchTests.touch(.ended, 2, 310, 300, at: MultiTouchTests.frame(10))]
+        let touches =
+            Self.parting(by: 10) + [
+                MultiTouchTests.touch(.ended, 1, 10, 300, at: MultiTouchTests.frame(10)),
+                MultiTouchTests.touch(.ended, 2, 310, 300, at: MultiTouchTests.frame(10)),
+            ]
         try simulation.inject(touches)
         simulation.run(until: MultiTouchTests.frame(10))
         let shown = 2 + (1 - 1 / (1 * 0.55 / 2 + 1)) * 2
@@ -117,14 +133,19 @@ import Testing
     /// it, as one stops a moving scroll view, and taps nothing; zooming has not ended.
     @Test func aFingerStopsTheSpringBackWhereTheLastFrameDrewIt() throws {
         let (simulation, log) = try Self.simulation { $0.maximumZoomScale = 2 }
-        let touches = Self.parting(by: 10) + [MultiTouchTests.touch(.ended, 1, 10, 300, at: MultiTouchTests.frame(10)),
-                                              MultiTouchTests.touch(.ended, 2, 310, 300, at: MultiTouchTests.frame(10))]
+        let touches =
+            Self.parting(by: 10) + [
+                MultiTouchTests.touch(.ended, 1, 10, 300, at: MultiTouchTests.frame(10)),
+                MultiTouchTests.touch(.ended, 2, 310, 300, at: MultiTouchTests.frame(10)),
+            ]
         try simulation.inject(touches)
         simulation.run(until: MultiTouchTests.frame(16))  // 0.1 s after the lift
         let drawn = try simulation.number("photo.zoomScale")
         #expect(drawn > 2)
-        try simulation.inject([MultiTouchTests.touch(.began, 3, 160, 300, at: .zero),
-                               MultiTouchTests.touch(.ended, 3, 160, 300, at: ScrollViewTests.seconds(0.05))])
+        try simulation.inject([
+            MultiTouchTests.touch(.began, 3, 160, 300, at: .zero),
+            MultiTouchTests.touch(.ended, 3, 160, 300, at: ScrollViewTests.seconds(0.05)),
+        ])
         simulation.run(until: ScrollViewTests.seconds(2))
         #expect(try simulation.number("photo.zoomScale") == drawn)
         #expect(!log.names.contains("scroll.didEndZooming"))
@@ -149,7 +170,9 @@ import Testing
         #expect(read(["maximumZoomScale": 1e308])?.contains("ScenarioLimits.zoomScale") == true)
         #expect(read(["minimumZoomScale": .double(.nan)])?.contains("finite") == true)
         #expect(read(["minimumZoomScale": 3, "maximumZoomScale": 2])?.contains("must be at most maximumZoomScale (2)") == true)
-        #expect(read(["maximumZoomScale": 2, "zoomScale": 3, "viewForZooming": "content"])?.contains("to maximumZoomScale (2)") == true)
+        #expect(
+            read(["maximumZoomScale": 2, "zoomScale": 3, "viewForZooming": "content"])?.contains("to maximumZoomScale (2)")
+                == true)
         #expect(read(["kind": "view", "viewForZooming": "content"])?.contains("must be on a scroll view") == true)
         #expect(read(["maximumZoomScale": 2, "zoomScale": 1.5, "viewForZooming": "content", "bouncesZoom": false]) == nil)
 

@@ -1,8 +1,9 @@
 import CDBus
 import RehearseCore
+import Testing
+
 @testable import RehearseDBusInterface
 @testable import RehearseDBusWire
-import Testing
 
 /// Messages built in Swift (MessageWriter, OutgoingMessage) against the same messages built with
 /// libdbus's own append iterators: the wire bytes must be the same.
@@ -21,7 +22,8 @@ struct OutgoingMessageTests {
     ]
 
     @Test func anEventSignalHasLibdbusOwnBytes() throws {
-        var signal = OutgoingMessage.signal(path: SimulatorInterface.path, interface: SimulatorInterface.interface, member: "Event")
+        var signal = OutgoingMessage.signal(
+            path: SimulatorInterface.path, interface: SimulatorInterface.interface, member: "Event")
         signal.body.append(UInt64(7))
         signal.body.append(1.5)
         signal.body.append("keyboard.willShow")
@@ -33,7 +35,8 @@ struct OutgoingMessageTests {
         defer { dbus_message_unref(reference) }
         var iter = DBusMessageIter()
         dbus_message_iter_init_append(reference, &iter)
-        var sequence: UInt64 = 7, time = 1.5
+        var sequence: UInt64 = 7
+        var time = 1.5
         _ = dbus_message_iter_append_basic(&iter, DBusType.uint64, &sequence)
         _ = dbus_message_iter_append_basic(&iter, DBusType.double, &time)
         ReferenceWriter.append("keyboard.willShow", to: &iter)
@@ -50,8 +53,10 @@ struct OutgoingMessageTests {
     }
 
     @Test func aReplyGoesToTheCallerWithTheCallsSerial() throws {
-        let call = try #require(dbus_message_new_method_call("org.rehearse.Simulator", SimulatorInterface.path,
-                                                             SimulatorInterface.interface, "Get"))
+        let call = try #require(
+            dbus_message_new_method_call(
+                "org.rehearse.Simulator", SimulatorInterface.path,
+                SimulatorInterface.interface, "Get"))
         defer { dbus_message_unref(call) }
         dbus_message_set_serial(call, 41)
         _ = dbus_message_set_sender(call, ":1.5")
@@ -73,15 +78,18 @@ struct OutgoingMessageTests {
     }
 
     @Test func aCallHasLibdbusOwnBytes() throws {
-        var call = OutgoingMessage.methodCall(destination: "org.rehearse.Simulator", path: SimulatorInterface.path,
-                                              interface: SimulatorInterface.interface, member: "Inject")
+        var call = OutgoingMessage.methodCall(
+            destination: "org.rehearse.Simulator", path: SimulatorInterface.path,
+            interface: SimulatorInterface.interface, member: "Inject")
         call.body.append("network")
         call.body.append(["online": .bool(false)])
         let ours = try #require(call.make(serial: 12))
         defer { dbus_message_unref(ours) }
 
-        let reference = try #require(dbus_message_new_method_call("org.rehearse.Simulator", SimulatorInterface.path,
-                                                                  SimulatorInterface.interface, "Inject"))
+        let reference = try #require(
+            dbus_message_new_method_call(
+                "org.rehearse.Simulator", SimulatorInterface.path,
+                SimulatorInterface.interface, "Inject"))
         defer { dbus_message_unref(reference) }
         var iter = DBusMessageIter()
         dbus_message_iter_init_append(reference, &iter)
@@ -172,11 +180,20 @@ private enum ReferenceWriter {
     static func appendVariant(_ value: FieldValue, to iter: inout DBusMessageIter) {
         switch value {
         case .bool(let flag):
-            container(DBusType.variant, "b", in: &iter) { var bit: dbus_bool_t = flag ? 1 : 0; _ = dbus_message_iter_append_basic(&$0, DBusType.boolean, &bit) }
+            container(DBusType.variant, "b", in: &iter) {
+                var bit: dbus_bool_t = flag ? 1 : 0
+                _ = dbus_message_iter_append_basic(&$0, DBusType.boolean, &bit)
+            }
         case .int(let number):
-            container(DBusType.variant, "x", in: &iter) { var copy = number; _ = dbus_message_iter_append_basic(&$0, DBusType.int64, &copy) }
+            container(DBusType.variant, "x", in: &iter) {
+                var copy = number
+                _ = dbus_message_iter_append_basic(&$0, DBusType.int64, &copy)
+            }
         case .double(let number):
-            container(DBusType.variant, "d", in: &iter) { var copy = number; _ = dbus_message_iter_append_basic(&$0, DBusType.double, &copy) }
+            container(DBusType.variant, "d", in: &iter) {
+                var copy = number
+                _ = dbus_message_iter_append_basic(&$0, DBusType.double, &copy)
+            }
         case .string(let text):
             container(DBusType.variant, "s", in: &iter) { append(text, to: &$0) }
         case .array(let items):
@@ -188,8 +205,10 @@ private enum ReferenceWriter {
         }
     }
 
-    static func container(_ type: Int32, _ signature: String?, in iter: inout DBusMessageIter,
-                          _ body: (inout DBusMessageIter) -> Void) {
+    static func container(
+        _ type: Int32, _ signature: String?, in iter: inout DBusMessageIter,
+        _ body: (inout DBusMessageIter) -> Void
+    ) {
         var sub = DBusMessageIter()
         if let signature {
             _ = signature.withCString { dbus_message_iter_open_container(&iter, type, $0, &sub) }

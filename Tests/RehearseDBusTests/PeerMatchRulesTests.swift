@@ -1,6 +1,7 @@
+import Testing
+
 @testable import RehearseDBusInterface
 @testable import RehearseDBusService
-import Testing
 
 /// The match rules a `--listen` peer keeps: read as the D-Bus specification writes them, and
 /// taking the signals a bus would send it.
@@ -10,7 +11,8 @@ struct PeerMatchRulesTests {
     private func takes(_ rules: [String], path: String? = nil, member: String? = nil) throws -> Bool {
         var kept = PeerMatchRules()
         for rule in rules { try kept.add(rule) }
-        return kept.take(PeerMatchRules.SignalKind(path: path ?? event.path, interface: event.interface, member: member ?? event.member))
+        return kept.take(
+            PeerMatchRules.SignalKind(path: path ?? event.path, interface: event.interface, member: member ?? event.member))
     }
 
     @Test func aPeerWithNoRuleGetsNoSignal() throws {
@@ -30,7 +32,9 @@ struct PeerMatchRulesTests {
     }
 
     @Test func valuesAreReadAsTheSpecificationWritesThem() throws {
-        #expect(PeerMatchRules.Rule("member='it'\\''s',arg0='a,b'")?.values == ["member": "it's"], "unchecked keys are read, not kept")
+        #expect(
+            PeerMatchRules.Rule("member='it'\\''s',arg0='a,b'")?.values == ["member": "it's"], "unchecked keys are read, not kept"
+        )
         #expect(PeerMatchRules.Rule("path='/a,b'")?.values == ["path": "/a,b"], "a comma inside quotes is the value's")
         #expect(PeerMatchRules.Rule("type=signal")?.values == ["type": "signal"], "a plain value")
         #expect(PeerMatchRules.Rule("member='Event") == nil, "an unclosed quote")
@@ -42,8 +46,10 @@ struct PeerMatchRulesTests {
     /// `type=signal,,member=x` was read with a key `,member` and took every signal, and
     /// `path_namespace=''` took every path.)
     @Test func malformedRulesAreRefused() {
-        for text in ["type=signal,,member=x", "path_namespace=''", "member=''", "=x", "me mber=x", "member=a,member=b",
-                     "a='b'c'd"] {
+        for text in [
+            "type=signal,,member=x", "path_namespace=''", "member=''", "=x", "me mber=x", "member=a,member=b",
+            "a='b'c'd",
+        ] {
             #expect(PeerMatchRules.Rule(text) == nil, "\(text)")
         }
     }

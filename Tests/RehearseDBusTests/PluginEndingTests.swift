@@ -1,7 +1,8 @@
 import Foundation
-@testable import RehearsePluginHost
 import RehearseScenario
 import Testing
+
+@testable import RehearsePluginHost
 
 /// How command plugins' programs are ended (issue 24's attack on them): together, within one
 /// grace period, and never started once the programs are being ended for good.
@@ -15,7 +16,8 @@ import Testing
         return processes.contains { name in
             // /proc/PID/stat: "pid (comm) state ppid pgrp ...", comm may hold spaces.
             guard Int32(name) != nil, let stat = try? String(contentsOfFile: "/proc/\(name)/stat", encoding: .utf8),
-                  let close = stat.lastIndex(of: ")") else { return false }
+                let close = stat.lastIndex(of: ")")
+            else { return false }
             let fields = stat[stat.index(after: close)...].split(separator: " ")
             return fields.count > 2 && fields[0] != "Z" && Int32(fields[2]) == group
         }
@@ -45,13 +47,16 @@ import Testing
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ending-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let process = try PluginProcess(command: ["sh", "-c", "setsid sleep 100 & echo $! > escaped.pid; wait"],
-                                        directory: folder.path, environment: [:])
+        let process = try PluginProcess(
+            command: ["sh", "-c", "setsid sleep 100 & echo $! > escaped.pid; wait"],
+            directory: folder.path, environment: [:])
         let file = folder.appendingPathComponent("escaped.pid")
         let deadline = ContinuousClock.now + .seconds(10)
         var escaped: pid_t?
         while escaped == nil, ContinuousClock.now < deadline {
-            escaped = (try? String(contentsOf: file, encoding: .utf8)).flatMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+            escaped = (try? String(contentsOf: file, encoding: .utf8)).flatMap {
+                pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines))
+            }
             if escaped == nil { usleep(10_000) }
         }
         let child = try #require(escaped)

@@ -1,9 +1,10 @@
 import Foundation
 import RehearseCore
-@testable import RehearsePluginHost
 import RehearsePlugins
 import RehearseScenario
 import Testing
+
+@testable import RehearsePluginHost
 
 /// Examples/RemotePlugins/undo_shake.py written as a Swift plugin, line for line: the same
 /// configuration, event, state and calls, so that the two must give the same trace.
@@ -33,16 +34,21 @@ private final class SwiftUndoShake: Plugin {
         let alpha = "\(configuration.node).alpha"
         context.on(.motion) { [unowned self] sample in
             guard let acceleration = sample.userAcceleration, context.now.seconds >= quietUntil else { return }
-            let magnitude = (acceleration.x * acceleration.x + acceleration.y * acceleration.y + acceleration.z * acceleration.z).squareRoot()
+            let magnitude = (acceleration.x * acceleration.x + acceleration.y * acceleration.y + acceleration.z * acceleration.z)
+                .squareRoot()
             guard magnitude > configuration.threshold else { return }
             shakes += 1
             quietUntil = context.now.seconds + configuration.cooldown
             try context.emit(UndoRequested(magnitude: magnitude))
-            try context.animate(AnimationParameters(duration: 0.15, curve: .easeOut), changes: {
-                try context.setValue(0.3, at: alpha)
-            }, completion: { _ in
-                try context.animate(AnimationParameters(duration: 0.15, curve: .easeIn), changes: { try context.setValue(1.0, at: alpha) })
-            })
+            try context.animate(
+                AnimationParameters(duration: 0.15, curve: .easeOut),
+                changes: {
+                    try context.setValue(0.3, at: alpha)
+                },
+                completion: { _ in
+                    try context.animate(
+                        AnimationParameters(duration: 0.15, curve: .easeIn), changes: { try context.setValue(1.0, at: alpha) })
+                })
         }
     }
 
@@ -56,10 +62,13 @@ private final class SwiftUndoShake: Plugin {
         .deletingLastPathComponent().appendingPathComponent("Examples/RemotePlugins")
 
     /// The trace of the example's scenario `scenario` with `plugins:` replaced by `plugins`.
-    static func trace(plugins: String, registry: PluginRegistry = shippedPlugins, folder: URL = examples,
-                      scenario: String = "undo-shake.yaml") throws -> [String] {
+    static func trace(
+        plugins: String, registry: PluginRegistry = shippedPlugins, folder: URL = examples,
+        scenario: String = "undo-shake.yaml"
+    ) throws -> [String] {
         let example = try String(contentsOf: examples.appendingPathComponent(scenario), encoding: .utf8)
-        let start = try #require(example.range(of: "plugins:\n")), end = try #require(example.range(of: "steps:\n"))
+        let start = try #require(example.range(of: "plugins:\n"))
+        let end = try #require(example.range(of: "steps:\n"))
         let text = example.replacingCharacters(in: start.lowerBound..<end.lowerBound, with: "plugins:\n\(plugins)\n")
         let file = folder.appendingPathComponent(".trace-\(UUID().uuidString).yaml")
         try Data(text.utf8).write(to: file)
@@ -75,8 +84,11 @@ private final class SwiftUndoShake: Plugin {
     }
 
     @Test func pythonAndSwiftGiveTheSameTrace() throws {
-        let swift = try Self.trace(plugins: "  undo-shake: {threshold: 2}", registry: PluginRegistry(shippedPlugins.descriptors + [PluginDescriptor(SwiftUndoShake.self)]))
-        let python = try Self.trace(plugins: "  - {id: undo-shake, command: [python3, undo_shake.py], configuration: {threshold: 2}}")
+        let swift = try Self.trace(
+            plugins: "  undo-shake: {threshold: 2}",
+            registry: PluginRegistry(shippedPlugins.descriptors + [PluginDescriptor(SwiftUndoShake.self)]))
+        let python = try Self.trace(
+            plugins: "  - {id: undo-shake, command: [python3, undo_shake.py], configuration: {threshold: 2}}")
         #expect(swift.count > 20)
         #expect(swift.contains { $0.contains("undo.requested") })
         #expect(python == swift)
@@ -87,8 +99,9 @@ private final class SwiftUndoShake: Plugin {
     @Test func aPullToRefreshThatReadsTheSceneGivesItsSwiftTwinsTrace() throws {
         let registry = PluginRegistry(shippedPlugins.descriptors + [PluginDescriptor(SwiftPullToRefresh.self)])
         let swift = try Self.trace(plugins: "  - pull-to-refresh", registry: registry, scenario: "pull-to-refresh.yaml")
-        let python = try Self.trace(plugins: "  - {id: pull-to-refresh, command: [python3, pull_to_refresh.py]}",
-                                    scenario: "pull-to-refresh.yaml")
+        let python = try Self.trace(
+            plugins: "  - {id: pull-to-refresh, command: [python3, pull_to_refresh.py]}",
+            scenario: "pull-to-refresh.yaml")
         #expect(swift.contains { $0.contains("refresh.began") })
         #expect(swift.contains { $0.contains("refresh.ended") })
         #expect(python == swift)

@@ -1,13 +1,14 @@
 import CDBus
 import Foundation
 import RehearseCore
-@testable import RehearseDBusInterface
-@testable @_spi(Fuzzing) import RehearseDBusService
-@testable import RehearseDBusWire
 import RehearsePlugins
 import RehearseScenario
 import RehearseSession
 import Testing
+
+@testable import RehearseDBusInterface
+@testable @_spi(Fuzzing) import RehearseDBusService
+@testable import RehearseDBusWire
 
 /// The object the service routes method calls to, fed decoded messages with no connection: which
 /// calls it answers, with what, and which it leaves to the service.
@@ -19,8 +20,9 @@ struct SimulatorObjectTests {
         let session = try SimulatorSession(setup: setup, registry: shippedPlugins, mode: .manual)
         let recordings = FileManager.default.temporaryDirectory.appending(path: "rehearse-recordings-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: recordings, withIntermediateDirectories: true)
-        return SimulatorObject(path: SimulatorInterface.path, session: session, readOnly: readOnly,
-                               recordings: RecordingFolder(url: recordings))
+        return SimulatorObject(
+            path: SimulatorInterface.path, session: session, readOnly: readOnly,
+            recordings: RecordingFolder(url: recordings))
     }
 
     /// `bytes` decoded by libdbus; the caller releases the message.
@@ -28,14 +30,19 @@ struct SimulatorObjectTests {
         var error = DBusError()
         dbus_error_init(&error)
         defer { dbus_error_free(&error) }
-        let message = bytes.map { CChar(bitPattern: $0) }.withUnsafeBufferPointer { dbus_message_demarshal($0.baseAddress, Int32($0.count), &error) }
+        let message = bytes.map { CChar(bitPattern: $0) }.withUnsafeBufferPointer {
+            dbus_message_demarshal($0.baseAddress, Int32($0.count), &error)
+        }
         return try #require(message)
     }
 
-    private func call(_ member: String, interface: String? = SimulatorInterface.interface,
-                      _ arguments: (inout MessageWriter) -> Void = { _ in }) throws -> OpaquePointer {
-        var call = OutgoingMessage.methodCall(destination: SimulatorInterface.defaultName, path: SimulatorInterface.path,
-                                              interface: interface ?? "", member: member)
+    private func call(
+        _ member: String, interface: String? = SimulatorInterface.interface,
+        _ arguments: (inout MessageWriter) -> Void = { _ in }
+    ) throws -> OpaquePointer {
+        var call = OutgoingMessage.methodCall(
+            destination: SimulatorInterface.defaultName, path: SimulatorInterface.path,
+            interface: interface ?? "", member: member)
         call.interface = interface
         arguments(&call.body)
         return try #require(call.make(serial: 1))
@@ -88,13 +95,15 @@ struct SimulatorObjectTests {
             }
         }
         #expect(failure(["plugins": .array([.string("gateway")]), "colour": .string("red")]) == SimulatorError.invalidArgs)
-        #expect(failure(["scenario": .string("name: x\nsteps: []\n"), "device": .string("iphone-5")]) == SimulatorError.invalidArgs)
+        #expect(
+            failure(["scenario": .string("name: x\nsteps: []\n"), "device": .string("iphone-5")]) == SimulatorError.invalidArgs)
         #expect(failure(["mode": .string("slow")]) == SimulatorError.invalidArgs)
         #expect(failure(["plugins": .string("panner")]) == SimulatorError.invalidArgs)
         #expect(failure(["plugins": .array([.string("pannr")])]) == SimulatorError.invalidScenario)
         #expect(failure(["scenario": .string("name: x\nsteps: [{tapp: 1}]\n")]) == SimulatorError.invalidScenario)
-        let setup = try SessionSetup(["device": .string("iphone-5"), "plugins": .array([.string("panner")]), "mode": .string("virtual")],
-                                     registry: shippedPlugins)
+        let setup = try SessionSetup(
+            ["device": .string("iphone-5"), "plugins": .array([.string("panner")]), "mode": .string("virtual")],
+            registry: shippedPlugins)
         #expect(setup.scenario.plugins.map(\.id) == ["panner"])
         #expect(setup.mode == .virtual)
         #expect(try SessionSetup([:], registry: shippedPlugins).mode == nil, "the service's own mode")
@@ -135,7 +144,8 @@ struct SimulatorObjectTests {
         for index in 0..<RecordingFolder.maximumRecordsPerSession { #expect(try record("take-\(index)") == nil) }
         #expect(try record("one-more") == SimulatorError.limit)
         #expect(try record("take-0") == nil, "its own name again")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).count == RecordingFolder.maximumRecordsPerSession)
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).count == RecordingFolder.maximumRecordsPerSession)
 
         let other = RecordingFolder(url: folder)
         let filler = folder.appending(path: "filler.bin")
@@ -155,8 +165,9 @@ struct SimulatorObjectTests {
     @Test func aRecordingsNameBelongsToTheSessionThatWroteIt() throws {
         let object = try object()
         let folder = try #require(object.recordings)
-        let other = SimulatorObject(path: "/org/rehearse/Simulator/sessions/other", session: object.session, readOnly: false,
-                                    recordings: folder, recordingName: "session-2")
+        let other = SimulatorObject(
+            path: "/org/rehearse/Simulator/sessions/other", session: object.session, readOnly: false,
+            recordings: folder, recordingName: "session-2")
         func record(_ name: String, on target: SimulatorObject) throws -> SimulatorError? {
             let message = try call("Record") { $0.append(name) }
             defer { dbus_message_unref(message) }
@@ -165,9 +176,14 @@ struct SimulatorObjectTests {
         #expect(try record("report", on: object) == nil)
         #expect(try record("report", on: other) == SimulatorError.notPermitted)
         #expect(try record("report", on: object) == nil, "its own, again")
-        for reserved in ["default", "session-1", "session-42"] { #expect(try record(reserved, on: other) == SimulatorError.notPermitted) }
+        for reserved in ["default", "session-1", "session-42"] {
+            #expect(try record(reserved, on: other) == SimulatorError.notPermitted)
+        }
         #expect(try record("session-notes", on: other) == nil)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted() == ["report.yaml", "session-notes.yaml"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted() == [
+                "report.yaml", "session-notes.yaml",
+            ])
     }
 
     /// At a session's end its recording is written under the session's name; when the folder is
@@ -186,7 +202,10 @@ struct SimulatorObjectTests {
     @Test func injectedTextPastTheTextLengthIsALimitError() throws {
         let object = try object()
         func inject(_ text: String) throws -> SimulatorObject.Answer? {
-            let message = try call("Inject") { $0.append("text"); $0.append(["target": "username", "text": .string(text)] as Fields) }
+            let message = try call("Inject") {
+                $0.append("text")
+                $0.append(["target": "username", "text": .string(text)] as Fields)
+            }
             defer { dbus_message_unref(message) }
             return object.answer(message) { true }
         }
@@ -206,7 +225,10 @@ struct SimulatorObjectTests {
         defer { dbus_message_unref(unknownMember) }
         #expect(object.answer(unknownMember) { true } == nil)
 
-        let otherInterface = try call("Inject", interface: "org.example.Other") { $0.append("tap"); $0.append([:] as Fields) }
+        let otherInterface = try call("Inject", interface: "org.example.Other") {
+            $0.append("tap")
+            $0.append([:] as Fields)
+        }
         defer { dbus_message_unref(otherInterface) }
         #expect(object.answer(otherInterface) { true } == nil)
 
@@ -224,7 +246,9 @@ struct SimulatorObjectTests {
     /// name); another interface's name is `UnknownInterface`. (Once, the empty name was refused.)
     @Test func propertiesMayBeAskedForWithNoInterfaceName() throws {
         let object = try object()
-        for (interface, expected) in [("", nil), (SimulatorInterface.interface, nil), ("org.example.Other", SimulatorError.unknownInterface)] {
+        for (interface, expected) in [
+            ("", nil), (SimulatorInterface.interface, nil), ("org.example.Other", SimulatorError.unknownInterface),
+        ] {
             let get = try call("Get", interface: "org.freedesktop.DBus.Properties") {
                 $0.append(interface)
                 $0.append("Mode")
@@ -241,7 +265,10 @@ struct SimulatorObjectTests {
 
     @Test func aReadOnlyObjectAnswersQuestionsAndRefusesChanges() throws {
         let object = try object(readOnly: true)
-        let inject = try call("Inject") { $0.append("network"); $0.append(["online": false] as Fields) }
+        let inject = try call("Inject") {
+            $0.append("network")
+            $0.append(["online": false] as Fields)
+        }
         defer { dbus_message_unref(inject) }
         #expect(errorName(object.answer(inject) { true }) == SimulatorError.notPermitted)
         let get = try call("Get") { $0.append("username.frame.y") }
@@ -260,7 +287,8 @@ struct SimulatorObjectTests {
     @Test func aBrokenInvariantIsAnEventSignal() throws {
         let object = try object()
         let load = try call("LoadScenario") {
-            $0.append("""
+            $0.append(
+                """
                 name: no keyboard wanted
                 plugins: [login-animator]
                 invariants: [{name: keyboard down, check: keyboard.visible == false}]
@@ -270,7 +298,10 @@ struct SimulatorObjectTests {
         defer { dbus_message_unref(load) }
         #expect(errorName(object.answer(load) { true }) == nil)
         _ = object.takeEventSignals()
-        let tap = try call("Inject") { $0.append("focus"); $0.append(["target": "username"] as Fields) }
+        let tap = try call("Inject") {
+            $0.append("focus")
+            $0.append(["target": "username"] as Fields)
+        }
         defer { dbus_message_unref(tap) }
         #expect(errorName(object.answer(tap) { true }) == nil)
         var failures: [Fields] = []
@@ -282,13 +313,21 @@ struct SimulatorObjectTests {
             _ = try reader.double()
             if try reader.string() == "invariant.failed" { failures.append(try reader.fields()) }
         }
-        #expect(failures == [["name": "keyboard down", "owner": "scenario", "actual": "keyboard.visible = true",
-                              "expected": "== false"]])
+        #expect(
+            failures == [
+                [
+                    "name": "keyboard down", "owner": "scenario", "actual": "keyboard.visible = true",
+                    "expected": "== false",
+                ]
+            ])
     }
 
     @Test func signalsCarryTheObjectsPathAndOnlyWhatChanged() throws {
         let object = try object()
-        let tap = try call("Inject") { $0.append("tap"); $0.append(["x": .double(160), "y": .double(250)] as Fields) }
+        let tap = try call("Inject") {
+            $0.append("tap")
+            $0.append(["x": .double(160), "y": .double(250)] as Fields)
+        }
         defer { dbus_message_unref(tap) }
         guard case .reply? = object.answer(tap, betweenSlices: { true }) else {
             Issue.record("the tap was refused")

@@ -36,7 +36,8 @@ final class SwiftPullToRefresh: Plugin {
     init(configuration: Configuration, context: PluginContext) throws {
         context.on(.scrollWillEndDragging) { [unowned self] release in
             guard let list = context.scene["list"] else { return }
-            let top = list.contentInset.top, pulled = -list.contentOffset.y - top
+            let top = list.contentInset.top
+            let pulled = -list.contentOffset.y - top
             guard release.target == "list", !refreshing, pulled >= configuration.threshold else { return }
             refreshing = true
             try context.setValue(.double(top + configuration.height), at: "list.contentInset.top")
@@ -45,10 +46,12 @@ final class SwiftPullToRefresh: Plugin {
             context.schedule(after: VirtualTime.seconds(configuration.duration) ?? .zero) { [unowned self] in
                 refreshing = false
                 refreshes += 1
-                try context.animate(AnimationParameters(duration: 0.3), changes: {
-                    try context.setValue(.double(top), at: "list.contentInset.top")
-                    try context.setValue(.double(-top), at: "list.contentOffset.y")
-                })
+                try context.animate(
+                    AnimationParameters(duration: 0.3),
+                    changes: {
+                        try context.setValue(.double(top), at: "list.contentInset.top")
+                        try context.setValue(.double(-top), at: "list.contentOffset.y")
+                    })
                 try context.emit(RefreshEnded(refreshes: refreshes))
             }
         }

@@ -1,5 +1,6 @@
 import RehearseCore
 import Testing
+
 @testable import RehearseLayout
 
 /// The Paper login screen of the seed (000_paper-login.md): a title label, two fields and a separator.
@@ -24,11 +25,13 @@ func paperLoginBase() throws -> [LayoutConstraint] {
 private func paperLogin() throws -> (Simulation, LayoutEngine) {
     let simulation = try paperLoginScene()
     let format = "V:|-top-[title]-space-[username]-(8)-[separator(1)]-(8)-[password]"
-    let engine = try LayoutEngine(host: simulation, sets: [
-        ("base", try paperLoginBase()),
-        ("hidden", try VisualFormatParser.parse(format, metrics: ["top": 120, "space": 100])),
-        ("shown", try VisualFormatParser.parse(format, metrics: ["top": 70, "space": 40])),
-    ])
+    let engine = try LayoutEngine(
+        host: simulation,
+        sets: [
+            ("base", try paperLoginBase()),
+            ("hidden", try VisualFormatParser.parse(format, metrics: ["top": 120, "space": 100])),
+            ("shown", try VisualFormatParser.parse(format, metrics: ["top": 70, "space": 40])),
+        ])
     simulation.layout = engine
     return (simulation, engine)
 }
@@ -41,10 +44,12 @@ private func paperLogin() throws -> (Simulation, LayoutEngine) {
     @Test func priorityOneMovesAViewThatOnlyItsStaysHold() throws {
         let simulation = Simulation()
         try simulation.scene.add(Node(id: "a", kind: .view, frame: Rect(x: 10, y: 10, width: 40, height: 40)))
-        let engine = try LayoutEngine(host: simulation, sets: [
-            ("one", try VisualFormatParser.parse("H:[a(100@1)]")),
-            ("sum", try VisualFormatParser.parse("H:|-(30@1)-[a(60@1)]") + VisualFormatParser.parse("V:|-(5@2)-[a]")),
-        ])
+        let engine = try LayoutEngine(
+            host: simulation,
+            sets: [
+                ("one", try VisualFormatParser.parse("H:[a(100@1)]")),
+                ("sum", try VisualFormatParser.parse("H:|-(30@1)-[a(60@1)]") + VisualFormatParser.parse("V:|-(5@2)-[a]")),
+            ])
         try engine.activate(["one"])
         #expect(simulation.scene["a"]?.frame == Rect(x: 10, y: 10, width: 100, height: 40), "width 100, the rest kept")
         try engine.activate(["sum"])
@@ -98,10 +103,12 @@ private func paperLogin() throws -> (Simulation, LayoutEngine) {
     @Test func contradictorySetsAreRefusedAndLeaveTheLayoutAsItWas() throws {
         let simulation = Simulation()
         try simulation.scene.add(Node(id: "box", kind: .view, frame: .zero))
-        let engine = try LayoutEngine(host: simulation, sets: [
-            ("wide", [try SingleConstraintParser.parse("box.width == 200")]),
-            ("narrow", [try SingleConstraintParser.parse("box.width == 100")]),
-        ])
+        let engine = try LayoutEngine(
+            host: simulation,
+            sets: [
+                ("wide", [try SingleConstraintParser.parse("box.width == 200")]),
+                ("narrow", [try SingleConstraintParser.parse("box.width == 100")]),
+            ])
         try engine.activate(["wide"])
         #expect(throws: LayoutError.unsatisfiable(constraint: "box.width == 100")) { try engine.activate(["wide", "narrow"]) }
         #expect(engine.activeConstraintSets == ["wide"])
@@ -129,9 +136,11 @@ private func paperLogin() throws -> (Simulation, LayoutEngine) {
         let simulation = Simulation()
         try simulation.scene.add(Node(id: "panel", kind: .view, frame: Rect(x: 10, y: 10, width: 200, height: 100)))
         try simulation.scene.add(Node(id: "fill", kind: .view, frame: .zero), to: "panel")
-        let engine = try LayoutEngine(host: simulation, sets: [
-            ("fill", try VisualFormatParser.parse("H:|[fill]|") + VisualFormatParser.parse("V:|-(10)-[fill]-(10)-|")),
-        ])
+        let engine = try LayoutEngine(
+            host: simulation,
+            sets: [
+                ("fill", try VisualFormatParser.parse("H:|[fill]|") + VisualFormatParser.parse("V:|-(10)-[fill]-(10)-|"))
+            ])
         try engine.activate(["fill"])
         #expect(simulation.scene["fill"]?.frame == Rect(x: 0, y: 10, width: 200, height: 80))
     }

@@ -1,6 +1,7 @@
 import Foundation
 import RehearseCore
 import Testing
+
 @testable import RehearseLayout
 
 /// A random script of solver calls, shaped like a layout (each constraint relates a variable to
@@ -10,8 +11,9 @@ import Testing
 /// some are random and may be refused (and so only constraints from before are removed).
 private struct SolverScript {
     enum Step {
-        case add(id: Int, terms: [(variable: Int, coefficient: Double)], constant: Double, relation: Constraint.Relation,
-                 strength: [Double]?)
+        case add(
+            id: Int, terms: [(variable: Int, coefficient: Double)], constant: Double, relation: Constraint.Relation,
+            strength: [Double]?)
         case remove(id: Int)
         case edit(variable: Int, strength: [Double])
         case suggest(variable: Int, value: Double)
@@ -32,14 +34,19 @@ private struct SolverScript {
         var removable: [Int] = []
         func addRandom(mayContradict: Bool) {
             let first = Int.random(in: 0..<variables, using: &random)
-            let picks = [first] + (0..<Int.random(in: 0...2, using: &random)).map { _ in
-                min(max(first + Int.random(in: -3...3, using: &random), 0), variables - 1)
+            let picks =
+                [first]
+                + (0..<Int.random(in: 0...2, using: &random)).map { _ in
+                    min(max(first + Int.random(in: -3...3, using: &random), 0), variables - 1)
+                }
+            let terms = picks.map {
+                ($0, [-1.0, 1].randomElement(using: &random)! * [1, 1, 0.5, 2].randomElement(using: &random)!)
             }
-            let terms = picks.map { ($0, [-1.0, 1].randomElement(using: &random)! * [1, 1, 0.5, 2].randomElement(using: &random)!) }
             let value = terms.reduce(0) { $0 + $1.1 * truth[$1.0] }
             let relation = [Constraint.Relation.equal, .lessThanOrEqual, .greaterThanOrEqual].randomElement(using: &random)!
             let kind = Double.random(in: 0..<1, using: &random)
-            var strength: [Double]? = nil, bound: Double
+            var strength: [Double]? = nil
+            var bound: Double
             if mayContradict, kind < 0.4 {
                 bound = value + Double.random(in: -100...100, using: &random)
             } else if kind < 0.3 {
@@ -55,8 +62,10 @@ private struct SolverScript {
         }
         func addStays() {
             for variable in 0..<variables {
-                steps.append(.add(id: steps.count, terms: [(variable, 1)], constant: -Double.random(in: -1000...1000, using: &random),
-                                  relation: .equal, strength: weighted([0, 0, 1])))
+                steps.append(
+                    .add(
+                        id: steps.count, terms: [(variable, 1)], constant: -Double.random(in: -1000...1000, using: &random),
+                        relation: .equal, strength: weighted([0, 0, 1])))
             }
         }
         // Stays first, as LayoutEngine adds them: with no stays yet, Kiwi and this solver alike can
@@ -67,9 +76,14 @@ private struct SolverScript {
         for id in removable.shuffled(using: &random).prefix(removable.count / 4) { steps.append(.remove(id: id)) }
         steps.append(.check)
         let edited = Array((0..<variables).shuffled(using: &random).prefix(Int.random(in: 1...3, using: &random)))
-        for variable in edited { steps.append(.edit(variable: variable, strength: weighted([[1.0, 0, 0], [0, 1, 0]].randomElement(using: &random)!))) }
+        for variable in edited {
+            steps.append(
+                .edit(variable: variable, strength: weighted([[1.0, 0, 0], [0, 1, 0]].randomElement(using: &random)!)))
+        }
         for _ in 0..<5 {
-            for variable in edited { steps.append(.suggest(variable: variable, value: Double.random(in: -1000...1000, using: &random))) }
+            for variable in edited {
+                steps.append(.suggest(variable: variable, value: Double.random(in: -1000...1000, using: &random)))
+            }
             steps.append(.check)
         }
         for _ in 0..<3 { addRandom(mayContradict: true) }
@@ -82,31 +96,41 @@ private struct SolverScript {
     /// The script as ``KiwiPeer`` reads it.
     var json: [String: Any] {
         func strength(_ levels: [Double]?) -> Any { levels.map { $0 as Any } ?? "required" }
-        return ["variables": variables, "steps": steps.map { step -> [String: Any] in
-            switch step {
-            case let .add(id, terms, constant, relation, levels):
-                ["add": id, "terms": terms.map { [$0.variable, $0.coefficient] as [Any] }, "constant": constant,
-                 "relation": relation.rawValue, "strength": strength(levels)]
-            case .remove(let id): ["remove": id]
-            case let .edit(variable, levels): ["edit": variable, "strength": levels]
-            case let .suggest(variable, value): ["suggest": variable, "value": value]
-            case .removeEdit(let variable): ["removeEdit": variable]
-            case .check: ["check": true]
-            }
-        }]
+        return [
+            "variables": variables,
+            "steps": steps.map { step -> [String: Any] in
+                switch step {
+                case .add(let id, let terms, let constant, let relation, let levels):
+                    [
+                        "add": id, "terms": terms.map { [$0.variable, $0.coefficient] as [Any] }, "constant": constant,
+                        "relation": relation.rawValue, "strength": strength(levels),
+                    ]
+                case .remove(let id): ["remove": id]
+                case .edit(let variable, let levels): ["edit": variable, "strength": levels]
+                case .suggest(let variable, let value): ["suggest": variable, "value": value]
+                case .removeEdit(let variable): ["removeEdit": variable]
+                case .check: ["check": true]
+                }
+            },
+        ]
     }
 
     /// Runs the script through ``ConstraintSolver``: which adds were accepted, and the values at each check.
     func run() throws -> (accepted: [Bool], checks: [[Double]]) {
         let unknowns = (0..<variables).map { Variable("v\($0)") }
         let solver = ConstraintSolver()
-        var constraints: [Int: Constraint] = [:], accepted: [Bool] = [], checks: [[Double]] = []
-        func strength(_ levels: [Double]) -> Strength { Strength(strong: levels[0], medium: levels[1], weak: levels[2], weight: levels[3]) }
+        var constraints: [Int: Constraint] = [:]
+        var accepted: [Bool] = []
+        var checks: [[Double]] = []
+        func strength(_ levels: [Double]) -> Strength {
+            Strength(strong: levels[0], medium: levels[1], weak: levels[2], weight: levels[3])
+        }
         for step in steps {
             switch step {
-            case let .add(id, terms, constant, relation, levels):
-                let constraint = Constraint(Expression(terms.map { (unknowns[$0.variable], $0.coefficient) }, constant: constant),
-                                            relation, Expression(), strength: levels.map(strength) ?? .required)
+            case .add(let id, let terms, let constant, let relation, let levels):
+                let constraint = Constraint(
+                    Expression(terms.map { (unknowns[$0.variable], $0.coefficient) }, constant: constant),
+                    relation, Expression(), strength: levels.map(strength) ?? .required)
                 do {
                     try solver.add(constraint)
                     constraints[id] = constraint
@@ -116,8 +140,8 @@ private struct SolverScript {
                     accepted.append(false)
                 }
             case .remove(let id): try solver.remove(constraints[id]!)
-            case let .edit(variable, levels): try solver.addEditVariable(unknowns[variable], strength: strength(levels))
-            case let .suggest(variable, value): try solver.suggestValue(value, for: unknowns[variable])
+            case .edit(let variable, let levels): try solver.addEditVariable(unknowns[variable], strength: strength(levels))
+            case .suggest(let variable, let value): try solver.suggestValue(value, for: unknowns[variable])
             case .removeEdit(let variable): try solver.removeEditVariable(unknowns[variable])
             case .check:
                 solver.updateVariables()
@@ -142,13 +166,15 @@ private struct SolverScript {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", "-c", KiwiPeer.program, input.path]
-        let output = Pipe(), errors = Pipe()
+        let output = Pipe()
+        let errors = Pipe()
         (process.standardOutput, process.standardError) = (output, errors)
         try process.run()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "the kiwisolver peer failed (scripts/install-deps installs it): \(errorText)")
+        try #require(
+            process.terminationStatus == 0, "the kiwisolver peer failed (scripts/install-deps installs it): \(errorText)")
         let results = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
         try #require(results.count == scripts.count)
         var refusals = 0

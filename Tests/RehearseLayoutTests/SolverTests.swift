@@ -1,6 +1,7 @@
 import RehearseCore
 import RehearseTesting
 import Testing
+
 @testable import RehearseLayout
 
 private func term(_ variable: Variable, _ coefficient: Double = 1) -> Expression { Expression([(variable, coefficient)]) }
@@ -9,7 +10,8 @@ private func constant(_ value: Double) -> Expression { Expression(constant: valu
 @Suite struct SolverTests {
     @Test func equalitiesAndInequalitiesSolve() throws {
         let solver = ConstraintSolver()
-        let x = Variable("x"), y = Variable("y")
+        let x = Variable("x")
+        let y = Variable("y")
         try solver.add(Constraint(term(x) + term(y), .equal, constant(20)))
         try solver.add(Constraint(term(x), .greaterThanOrEqual, constant(15)))
         try solver.add(Constraint(term(x), .equal, term(y), strength: .weak))
@@ -53,7 +55,8 @@ private func constant(_ value: Double) -> Expression { Expression(constant: valu
 
     @Test func anUnsatisfiableRequiredConstraintIsRefusedAndChangesNothing() throws {
         let solver = ConstraintSolver()
-        let x = Variable("x"), y = Variable("y")
+        let x = Variable("x")
+        let y = Variable("y")
         try solver.add(Constraint(term(x), .equal, term(y) + 10))
         try solver.add(Constraint(term(y), .equal, constant(5)))
         let contradiction = Constraint(term(x), .equal, constant(3), origin: "x == 3")
@@ -67,7 +70,9 @@ private func constant(_ value: Double) -> Expression { Expression(constant: valu
 
     @Test func editVariablesFollowSuggestions() throws {
         let solver = ConstraintSolver()
-        let left = Variable("left"), width = Variable("width"), right = Variable("right")
+        let left = Variable("left")
+        let width = Variable("width")
+        let right = Variable("right")
         try solver.add(Constraint(term(right), .equal, term(left) + term(width)))
         try solver.add(Constraint(term(width), .greaterThanOrEqual, constant(10)))
         try solver.addEditVariable(left, strength: .strong)
@@ -95,7 +100,8 @@ private func constant(_ value: Double) -> Expression { Expression(constant: valu
         let solver = ConstraintSolver()
         var required: [Constraint] = []
         for index in 0..<40 {
-            let picks = (0..<Int.random(in: 1...3, using: &random)).map { _ in Int.random(in: 0..<variables.count, using: &random) }
+            let picks = (0..<Int.random(in: 1...3, using: &random)).map { _ in Int.random(in: 0..<variables.count, using: &random)
+            }
             var expression = Expression()
             var value = 0.0
             for pick in picks {
@@ -111,11 +117,15 @@ private func constant(_ value: Double) -> Expression { Expression(constant: valu
             required.append(constraint)
         }
         for (variable, value) in zip(variables, truth) {
-            try solver.add(Constraint(term(variable), .equal, constant(value + Double.random(in: -100...100, using: &random)), strength: .weak))
+            try solver.add(
+                Constraint(
+                    term(variable), .equal, constant(value + Double.random(in: -100...100, using: &random)), strength: .weak))
         }
         solver.updateVariables()
         for constraint in required {
-            let lhs = constraint.expression.terms.reduce(constraint.expression.constant) { $0 + $1.coefficient * $1.variable.value }
+            let lhs = constraint.expression.terms.reduce(constraint.expression.constant) {
+                $0 + $1.coefficient * $1.variable.value
+            }
             switch constraint.relation {
             case .equal: #expect(abs(lhs) <= 1e-6)
             case .lessThanOrEqual: #expect(lhs <= 1e-6)

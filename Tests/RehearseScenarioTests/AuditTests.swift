@@ -1,24 +1,28 @@
 import Foundation
 import RehearseCore
 import Testing
+
 @testable import RehearseScenario
 
 /// The accessibility audit (`rehearse audit`): which nodes break which rule, at the step after
 /// which each first did, once until it is mended.
 @Suite struct AuditTests {
     /// Four nodes and a field low on the screen: steps from line 10.
-    static let scene = "name: audit\nscene:\n  nodes:\n" + [
-        "{id: small, kind: button, frame: [10, 30, 30, 30]}",
-        "{id: go, kind: button, frame: [60, 30, 200, 44], accessibilityLabel: Go}",
-        "{id: off, kind: button, frame: [10, 100, 20, 20], accessibilityTraits: [button, notEnabled]}",
-        "{id: title, kind: label, frame: [10, 150, 20, 20]}",
-        "{id: field, kind: textField, frame: [20, 480, 280, 44], accessibilityLabel: Name}",
-    ].map { "    - \($0)\n" }.joined()
+    static let scene =
+        "name: audit\nscene:\n  nodes:\n"
+        + [
+            "{id: small, kind: button, frame: [10, 30, 30, 30]}",
+            "{id: go, kind: button, frame: [60, 30, 200, 44], accessibilityLabel: Go}",
+            "{id: off, kind: button, frame: [10, 100, 20, 20], accessibilityTraits: [button, notEnabled]}",
+            "{id: title, kind: label, frame: [10, 150, 20, 20]}",
+            "{id: field, kind: textField, frame: [20, 480, 280, 44], accessibilityLabel: Name}",
+        ].map { "    - \($0)\n" }.joined()
 
     static func audit(_ steps: String) throws -> ScenarioResult {
         var runner = ScenarioRunner(registry: PluginRegistry([]))
         runner.audits = true
-        return runner.run(try ScenarioLoader(registry: PluginRegistry([])).load(data: Data((scene + steps).utf8), file: "audit.yaml"))
+        return runner.run(
+            try ScenarioLoader(registry: PluginRegistry([])).load(data: Data((scene + steps).utf8), file: "audit.yaml"))
     }
 
     static func summary(_ result: ScenarioResult) -> [String] {
@@ -30,7 +34,8 @@ import Testing
     /// field break nothing until the field, focused, sits behind the keyboard once it has arrived
     /// (not while it moves), and again after it was mended and broken once more.
     @Test func eachBreachIsSaidAtTheStepAfterWhichItAppeared() throws {
-        let result = try Self.audit("""
+        let result = try Self.audit(
+            """
             steps:
               - wait: 0.1
               - tap: field
@@ -39,9 +44,11 @@ import Testing
               - set: {small.frame: [10, 30, 44, 44], field.frame.y: 100}
               - set: {small.frame.width: 43, field.frame.y: 480}
             """)
-        #expect(Self.summary(result) == [
-            "10 touch-target small", "10 label small", "13 covered-by-keyboard field", "15 touch-target small", "15 covered-by-keyboard field",
-        ])
+        #expect(
+            Self.summary(result) == [
+                "10 touch-target small", "10 label small", "13 covered-by-keyboard field", "15 touch-target small",
+                "15 covered-by-keyboard field",
+            ])
         let covered = try #require(result.accessibilityFindings.first { $0.rule == .coveredByKeyboard })
         #expect(covered.message.hasPrefix("the keyboard covers "), "\(covered.message)")
         #expect(result.accessibilityFindings[0].message == "it is 30 × 30 pt on screen, less than 44 × 44 pt")
@@ -50,7 +57,8 @@ import Testing
     /// A button's text is its label (VoiceOver reads it); a text field's text is what was typed,
     /// not a label.
     @Test func aButtonsTextLabelsItAndAFieldsDoesNot() throws {
-        let result = try Self.audit("""
+        let result = try Self.audit(
+            """
             steps:
               - set: {small.text: OK, field.accessibilityLabel: ""}
             """)
@@ -59,15 +67,24 @@ import Testing
 
     /// `expect-accessible` fails the run with a failure per node and rule it checks, at its step.
     @Test func expectAccessibleFailsForEachBreachOfItsRules() throws {
-        let result = ScenarioRunner(registry: PluginRegistry([])).run(try ScenarioLoader(registry: PluginRegistry([])).load(data: Data((Self.scene + """
-            steps:
-              - expect-accessible: [label]
-              - expect-accessible: all
-              - set: {small.frame: [10, 30, 44, 44], small.accessibilityLabel: Small}
-              - expect-accessible: all
-            """).utf8), file: "audit.yaml"))
-        guard case .failed(let failures) = result.outcome else { Issue.record("\(result.outcome)"); return }
-        #expect(failures.map { "\($0.location.line) \($0.subject)" } == ["10 small [label]", "11 small [touch-target]", "11 small [label]"])
+        let result = ScenarioRunner(registry: PluginRegistry([])).run(
+            try ScenarioLoader(registry: PluginRegistry([])).load(
+                data: Data(
+                    (Self.scene + """
+                        steps:
+                          - expect-accessible: [label]
+                          - expect-accessible: all
+                          - set: {small.frame: [10, 30, 44, 44], small.accessibilityLabel: Small}
+                          - expect-accessible: all
+                        """).utf8), file: "audit.yaml"))
+        guard case .failed(let failures) = result.outcome else {
+            Issue.record("\(result.outcome)")
+            return
+        }
+        #expect(
+            failures.map { "\($0.location.line) \($0.subject)" } == [
+                "10 small [label]", "11 small [touch-target]", "11 small [label]",
+            ])
         #expect(failures[1].expected == AccessibilityRule.touchTarget.summary && failures[1].actual.hasPrefix("it is 30 × 30 pt"))
         #expect(result.accessibilityFindings.isEmpty, "a run that does not audit has no findings")
     }
@@ -79,9 +96,15 @@ import Testing
     /// 10,000-node scene's 1,000 such steps would hold 20 million failures.
     @Test func expectAccessibleReportsAtMostItsLimitOfBreachesAStep() throws {
         let nodes = (0..<1_000).map { "    - {id: b\($0), kind: button, frame: [\($0 % 300), \($0 % 500), 1, 1]}\n" }.joined()
-        let result = ScenarioRunner(registry: PluginRegistry([])).run(try ScenarioLoader(registry: PluginRegistry([]))
-            .load(data: Data("name: crowd\nscene:\n  nodes:\n\(nodes)steps:\n  - expect-accessible: all\n".utf8), file: "crowd.yaml"))
-        guard case .failed(let failures) = result.outcome else { Issue.record("\(result.outcome)"); return }
+        let result = ScenarioRunner(registry: PluginRegistry([])).run(
+            try ScenarioLoader(registry: PluginRegistry([]))
+                .load(
+                    data: Data("name: crowd\nscene:\n  nodes:\n\(nodes)steps:\n  - expect-accessible: all\n".utf8),
+                    file: "crowd.yaml"))
+        guard case .failed(let failures) = result.outcome else {
+            Issue.record("\(result.outcome)")
+            return
+        }
         let limit = ScenarioExecution.reportedBreaches
         #expect(failures.count == limit + 1)
         #expect(failures.prefix(2).map(\.subject) == ["b0 [touch-target]", "b0 [label]"])
@@ -94,10 +117,13 @@ import Testing
         let nodes = (0..<600).map { "    - {id: b\($0), kind: button, frame: [\($0 % 300), \($0 % 500), 1, 1]}\n" }.joined()
         var runner = ScenarioRunner(registry: PluginRegistry([]))
         runner.audits = true
-        let result = runner.run(try ScenarioLoader(registry: PluginRegistry([]))
-            .load(data: Data("name: crowd\nscene:\n  nodes:\n\(nodes)steps:\n  - wait: 0.1\n".utf8), file: "crowd.yaml"))
+        let result = runner.run(
+            try ScenarioLoader(registry: PluginRegistry([]))
+                .load(data: Data("name: crowd\nscene:\n  nodes:\n\(nodes)steps:\n  - wait: 0.1\n".utf8), file: "crowd.yaml"))
         #expect(result.accessibilityFindings.count == ScenarioExecution.maximumFindings)
-        #expect(AuditReport.text([result]).contains("crowd.yaml: note: the audit's findings stop at crowd.yaml:605:5: a run keeps at most 1000\n"))
+        #expect(
+            AuditReport.text([result]).contains(
+                "crowd.yaml: note: the audit's findings stop at crowd.yaml:605:5: a run keeps at most 1000\n"))
     }
 
     /// The audit's reads count against the run's budget of nodes read: a 2,000-node scene audited
@@ -108,10 +134,16 @@ import Testing
         var runner = ScenarioRunner(registry: PluginRegistry([]))
         runner.audits = true
         runner.budget = WorkBudget(maximumQueriedNodes: 10_000)
-        let result = runner.run(try ScenarioLoader(registry: PluginRegistry([]))
-            .load(data: Data("name: crowd\nscene:\n  nodes:\n\(nodes)steps:\n\(steps)".utf8), file: "crowd.yaml"))
-        guard case .stopped(let error) = result.outcome else { Issue.record("\(result.outcome)"); return }
-        #expect(error.message.hasPrefix("the run needed more than 10000 nodes read by node queries and accessibility checks"), "\(error)")
+        let result = runner.run(
+            try ScenarioLoader(registry: PluginRegistry([]))
+                .load(data: Data("name: crowd\nscene:\n  nodes:\n\(nodes)steps:\n\(steps)".utf8), file: "crowd.yaml"))
+        guard case .stopped(let error) = result.outcome else {
+            Issue.record("\(result.outcome)")
+            return
+        }
+        #expect(
+            error.message.hasPrefix("the run needed more than 10000 nodes read by node queries and accessibility checks"),
+            "\(error)")
     }
 
     /// The text report names each finding as a compiler's warning and the rules' sources; JSON
@@ -119,9 +151,13 @@ import Testing
     @Test func theReportsSayTheFindingsAndTheirSources() throws {
         let result = try Self.audit("steps:\n  - wait: 0.1\n")
         let text = AuditReport.text([result])
-        #expect(text.hasPrefix("audit.yaml:10:5: warning: small: it is 30 × 30 pt on screen, less than 44 × 44 pt [touch-target]\n"), "\(text)")
+        #expect(
+            text.hasPrefix("audit.yaml:10:5: warning: small: it is 30 × 30 pt on screen, less than 44 × 44 pt [touch-target]\n"),
+            "\(text)")
         #expect(text.contains("audit: 2 findings in 1 of 1 file\n"), "\(text)")
-        #expect(text.contains("Human Interface Guidelines") && text.contains("WCAG 2.2") && !text.contains("Text Programming Guide"), "\(text)")
+        #expect(
+            text.contains("Human Interface Guidelines") && text.contains("WCAG 2.2") && !text.contains("Text Programming Guide"),
+            "\(text)")
         let json = try #require(JSONSerialization.jsonObject(with: Data(AuditReport.json([result]).utf8)) as? [String: Any])
         let findings = try #require((json["files"] as? [[String: Any]])?.first?["findings"] as? [[String: Any]])
         #expect(findings.map { "\($0["rule"]!) \($0["node"]!) \($0["line"]!)" } == ["touch-target small 10", "label small 10"])

@@ -2,6 +2,7 @@ import Foundation
 import RehearseCore
 import RehearsePlugins
 import Testing
+
 @testable import RehearseScenario
 
 /// The bundled scenarios are what the schema is checked against (`SchemaTests`: every bundled file
@@ -18,7 +19,8 @@ import Testing
     static let scenariosFolder = URL(fileURLWithPath: #filePath).appending(path: "../../../Scenarios").standardized
 
     static func bundledFiles() throws -> [URL] {
-        let files = FileManager.default.enumerator(at: scenariosFolder, includingPropertiesForKeys: nil)?
+        let files =
+            FileManager.default.enumerator(at: scenariosFolder, includingPropertiesForKeys: nil)?
             .compactMap { $0 as? URL }.filter { $0.pathExtension == "yaml" } ?? []
         return files.sorted { $0.path < $1.path }
     }
@@ -46,7 +48,9 @@ import Testing
             used.formUnion(scenario.explore?.events?.map(\.name) ?? [])
         }
         let unused = BuiltinEvent.allCases.filter { !used.contains($0.name) && Self.eventsNoScenarioUses[$0] == nil }
-        #expect(unused.isEmpty, "built-in events no bundled scenario injects or expects: \(unused.map(\.name).joined(separator: ", "))")
+        #expect(
+            unused.isEmpty,
+            "built-in events no bundled scenario injects or expects: \(unused.map(\.name).joined(separator: ", "))")
         let listedButUsed = Self.eventsNoScenarioUses.keys.filter { used.contains($0.name) }
         #expect(listedButUsed.isEmpty, "listed as unused but used: \(listedButUsed.map(\.name))")
     }
@@ -61,7 +65,8 @@ import Testing
         case .scrollUntilVisible: ["touch.began", "touch.moved", "touch.ended"]
         case .expectEvent(let expectation), .expectNoEvent(let expectation): [expectation.name]
         case .wait, .advance, .keyboardShow, .keyboardHide, .expect, .set, .animate, .activate, .snapshot, .expectPicture,
-             .expectVisible, .settle, .waitUntil, .expectAccessible: []
+            .expectVisible, .settle, .waitUntil, .expectAccessible:
+            []
         }
     }
 }

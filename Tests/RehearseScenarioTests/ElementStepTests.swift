@@ -1,6 +1,7 @@
 import Foundation
 import RehearseCore
 import Testing
+
 @testable import RehearseScenario
 
 /// The steps that aim at nodes: gestures on a node, `expect-visible` / `expect-not-visible` and
@@ -18,7 +19,8 @@ import Testing
         """
 
     static func load(_ steps: String) throws -> Scenario {
-        try ScenarioLoader(registry: PluginRegistry([])).load(data: Data((header + "steps:\n" + steps).utf8), file: "element.yaml")
+        try ScenarioLoader(registry: PluginRegistry([])).load(
+            data: Data((header + "steps:\n" + steps).utf8), file: "element.yaml")
     }
 
     static func run(_ steps: String) throws -> ScenarioResult {
@@ -35,14 +37,19 @@ import Testing
     // MARK: Gestures on nodes
 
     @Test func aGestureOnANodeLoadsRelativeToItsStartWithDefaults() throws {
-        let scenario = try Self.load("""
+        let scenario = try Self.load(
+            """
               - drag: {on: list, by: [0, -100]}
               - pinch: {on: button, scale: 2, at: [10, 20]}
               - long-press: button
 
             """)
         guard case .touchStream(let drag) = scenario.steps[0].action, case .touchStream(let pinch) = scenario.steps[1].action,
-              case .touchStream(let press) = scenario.steps[2].action else { Issue.record("not touch streams"); return }
+            case .touchStream(let press) = scenario.steps[2].action
+        else {
+            Issue.record("not touch streams")
+            return
+        }
         #expect(drag.aim?.node == .id("list") && drag.aim?.at == nil)
         #expect(drag.duration == Gesture.defaultDragDuration)
         #expect(drag.events.first?.touch.point == .zero && drag.events.last?.touch.point == Point(x: 0, y: -100))
@@ -63,16 +70,21 @@ import Testing
         ("long-press: {on: button, at: [10, 5], duration: 0.7}", "long-press: {at: [110, 25], duration: 0.7}"),
         ("drag: {on: button, at: [0, 0], by: [50, 0]}", "drag: {from: [100, 20], to: [150, 20], duration: 0.3}"),
         // Issue 36: explore writes its slow drags with hold (let go still), as the screen form has it.
-        ("drag: {on: list, by: [0, -100], duration: 0.5, hold: 0.1}", "drag: {from: [160, 300], to: [160, 200], duration: 0.5, hold: 0.1}"),
+        (
+            "drag: {on: list, by: [0, -100], duration: 0.5, hold: 0.1}",
+            "drag: {from: [160, 300], to: [160, 200], duration: 0.5, hold: 0.1}"
+        ),
     ])
     func aGestureOnANodeIsItsScreenFormFromTheNodesCentre(aimed: String, screen: String) throws {
-        let onNode = try Self.run("  - \(aimed)\n  - wait: 1\n"), onScreen = try Self.run("  - \(screen)\n  - wait: 1\n")
+        let onNode = try Self.run("  - \(aimed)\n  - wait: 1\n")
+        let onScreen = try Self.run("  - \(screen)\n  - wait: 1\n")
         #expect(onNode.trace == onScreen.trace)
         #expect(onNode.trace.contains { $0.contains("touch.began") })
     }
 
     @Test func aFlingLiftsWithItsVelocity() throws {
-        let result = try Self.run("""
+        let result = try Self.run(
+            """
               - set: {list.contentOffset.y: 800}
               - fling: {on: list, velocity: [0, -1234.5]}
               - expect-event: {name: scroll.willEndDragging, fields: {target: list, velocity: {x: 0, y: {approx: 1234.5, within: 0.000001}}}}
@@ -94,11 +106,15 @@ import Testing
 
     @Test func aGesturesPathMustFitTheScreenAndOnlyAimedKeysGoWithOn() throws {
         let tooLong = #expect(throws: ScenarioError.self) { try Self.load("  - drag: {on: list, by: [0, -600]}\n") }
-        #expect(tooLong?.description == "element.yaml:47:11: error: this drag's fingers span 0 × 600 points, more than the 320 × 568 screen")
+        #expect(
+            tooLong?.description
+                == "element.yaml:47:11: error: this drag's fingers span 0 × 600 points, more than the 320 × 568 screen")
         let mixed = #expect(throws: ScenarioError.self) { try Self.load("  - drag: {on: list, from: [1, 1], by: [0, 10]}\n") }
         #expect(mixed?.description.contains("unknown key 'from'") == true, "\(String(describing: mixed))")
         let still = #expect(throws: ScenarioError.self) { try Self.load("  - fling: {on: list, velocity: [0, 0]}\n") }
-        #expect(still?.description.hasPrefix("element.yaml:47:33: error: velocity must be at most 10000000 points per second") == true)
+        #expect(
+            still?.description.hasPrefix("element.yaml:47:33: error: velocity must be at most 10000000 points per second") == true
+        )
         let unknown = #expect(throws: ScenarioError.self) { try Self.load("  - swipe: {on: lst, direction: up}\n") }
         #expect(unknown?.description.hasPrefix("element.yaml:47:17: error: unknown node 'lst' (did you mean 'list'?)") == true)
     }
@@ -106,7 +122,8 @@ import Testing
     // MARK: Visibility
 
     @Test func expectVisibleSaysWhichRuleFailed() throws {
-        let result = try Self.run("""
+        let result = try Self.run(
+            """
               - expect-visible: row1
               - expect-not-visible: row30
               - expect-visible: row30
@@ -116,18 +133,20 @@ import Testing
 
             """)
         let failures = Self.failures(result)
-        #expect(failures.map(\.actual) == [
-            "row30: clipped away by list (its frame starts 1100 pt below list's visible bounds)",
-            "row1: hidden by its ancestor list",
-            "visible (120 × 40 pt of it at (100, 20), 100 %)",
-        ])
+        #expect(
+            failures.map(\.actual) == [
+                "row30: clipped away by list (its frame starts 1100 pt below list's visible bounds)",
+                "row1: hidden by its ancestor list",
+                "visible (120 × 40 pt of it at (100, 20), 100 %)",
+            ])
         #expect(failures.map(\.location.line) == [49, 51, 52])
         #expect(failures.map(\.expected) == ["visible", "visible", "not visible"])
     }
 
     /// Node queries (``NodeQuery``) wherever these steps name a node, found when the step runs.
     @Test func theStepsTakeNodeQueries() throws {
-        let result = try Self.run("""
+        let result = try Self.run(
+            """
               - expect-visible: {kind: button}
               - scroll-until-visible: {node: {id: row30}, in: {kind: scrollView}}
               - drag: {on: {kind: scrollView}, by: [0, 100]}
@@ -138,13 +157,15 @@ import Testing
         let failures = Self.failures(result)
         #expect(failures.map(\.location.line) == [51])  // not 99 views to find
         #expect(failures.first?.subject.hasPrefix("find ") == true, "\(failures)")
-        #expect(result.trace.filter { $0.contains("\"name\":\"touch.began\"") }.count == 8)  // 7 drags to row 30, then the drag on the list
+        // 7 drags to row 30, then the drag on the list.
+        #expect(result.trace.filter { $0.contains("\"name\":\"touch.began\"") }.count == 8)
     }
 
     // MARK: Scrolling until visible
 
     @Test func scrollUntilVisibleDragsUntilTheRowIsWhole() throws {
-        let result = try Self.run("""
+        let result = try Self.run(
+            """
               - scroll-until-visible: {node: row30, in: list}
               - expect-visible: row30
               - expect-event: {name: scroll.willEndDragging, fields: {velocity: {x: 0, y: 0}}}
@@ -172,13 +193,16 @@ import Testing
     @Test func scrollUntilVisibleStopsAtTheEndOfTheContent() throws {
         let result = try Self.run("  - scroll-until-visible: {node: row39, in: list, direction: up}\n")
         let failure = try #require(Self.failures(result).first)
-        #expect(failure.actual == "drag 1 reached the end of list's content looking up: row39 is still 1600 pt below list's visible bounds")
+        #expect(
+            failure.actual
+                == "drag 1 reached the end of list's content looking up: row39 is still 1600 pt below list's visible bounds")
         let hidden = try Self.run("  - set: {row39.hidden: true}\n  - scroll-until-visible: {node: row39, in: list}\n")
         #expect(Self.failures(hidden).first?.actual == "row39: hidden")
         #expect(!hidden.trace.contains { $0.contains("touch.") })
         let locked = try Self.run("  - set: {list.scrollEnabled: false}\n  - scroll-until-visible: {node: row39, in: list}\n")
-        #expect(Self.failures(locked).first?.actual
-            == "list does not scroll (its scrollEnabled is false): row39 is still 1600 pt below list's visible bounds")
+        #expect(
+            Self.failures(locked).first?.actual
+                == "list does not scroll (its scrollEnabled is false): row39 is still 1600 pt below list's visible bounds")
     }
 
     /// The rule for a step whose length is known only when it runs: it counts as the most it can
@@ -194,26 +218,38 @@ import Testing
         let at = #expect(throws: ScenarioError.self) {
             try Self.load("  - scroll-until-visible: {node: row30, in: list}\n  - at: 30\n")
         }
-        #expect(at?.description == "element.yaml:48:9: error: at names a time from the start, but scroll-until-visible at line 47 "
-            + "takes as long as it takes when it runs; use wait: (seconds from the step before) after it")
+        #expect(
+            at?.description == "element.yaml:48:9: error: at names a time from the start, but scroll-until-visible at line 47 "
+                + "takes as long as it takes when it runs; use wait: (seconds from the step before) after it")
         #expect(throws: ScenarioError.self) {
-            try Self.load("  - scroll-until-visible: {node: row30, in: list}\n  - emit: {name: network, fields: {online: false}, at: 30}\n")
+            try Self.load(
+                "  - scroll-until-visible: {node: row30, in: list}\n  - emit: {name: network, fields: {online: false}, at: 30}\n")
         }
     }
 
     @Test func scrollUntilVisibleNeedsAScrollViewHoldingTheNode() throws {
-        let notScroll = #expect(throws: ScenarioError.self) { try Self.load("  - scroll-until-visible: {node: row3, in: button}\n") }
+        let notScroll = #expect(throws: ScenarioError.self) {
+            try Self.load("  - scroll-until-visible: {node: row3, in: button}\n")
+        }
         #expect(notScroll?.description == "element.yaml:47:44: error: node 'button' is not a scroll view; scroll views: list")
-        let outside = #expect(throws: ScenarioError.self) { try Self.load("  - scroll-until-visible: {node: button, in: list}\n") }
-        #expect(outside?.description == "element.yaml:47:34: error: node 'button' is not inside list, so dragging list does not move it")
-        let past = #expect(throws: ScenarioError.self) { try Self.load("  - scroll-until-visible: {node: row3, in: list, max: 1001}\n") }
+        let outside = #expect(throws: ScenarioError.self) {
+            try Self.load("  - scroll-until-visible: {node: button, in: list}\n")
+        }
+        #expect(
+            outside?.description
+                == "element.yaml:47:34: error: node 'button' is not inside list, so dragging list does not move it")
+        let past = #expect(throws: ScenarioError.self) {
+            try Self.load("  - scroll-until-visible: {node: row3, in: list, max: 1001}\n")
+        }
         #expect(past?.description == "element.yaml:47:55: error: max must be a whole number of drags from 1 to 1000, found 1001")
         let none = #expect(throws: ScenarioError.self) {
-            try ScenarioLoader(registry: PluginRegistry([])).load(data: Data("""
-                name: no scroll view
-                scene: {nodes: [{id: a, kind: label, frame: [0, 0, 10, 10]}]}
-                steps: [{scroll-until-visible: {node: a, in: a}}]
-                """.utf8), file: "none.yaml")
+            try ScenarioLoader(registry: PluginRegistry([])).load(
+                data: Data(
+                    """
+                    name: no scroll view
+                    scene: {nodes: [{id: a, kind: label, frame: [0, 0, 10, 10]}]}
+                    steps: [{scroll-until-visible: {node: a, in: a}}]
+                    """.utf8), file: "none.yaml")
         }
         #expect(none?.description == "none.yaml:3:46: error: node 'a' is not a scroll view; scroll views: none")
     }

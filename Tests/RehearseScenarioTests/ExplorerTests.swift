@@ -2,6 +2,7 @@ import Foundation
 import RehearseCore
 import RehearsePlugins
 import Testing
+
 @testable import RehearseScenario
 
 /// A plugin with a bug planted behind one 5-action interleaving: with the network off, a field is
@@ -44,8 +45,9 @@ private let plantedScenario = """
 
 @Suite struct ExplorerTests {
     private func explorer() throws -> Explorer {
-        try Explorer(scenario: try ScenarioLoader(registry: registry).load(data: Data(plantedScenario.utf8), file: "planted.yaml"),
-                 registry: registry)
+        try Explorer(
+            scenario: try ScenarioLoader(registry: registry).load(data: Data(plantedScenario.utf8), file: "planted.yaml"),
+            registry: registry)
     }
 
     /// Found within the default budget, shrunk to exactly the five actions, and the written file
@@ -77,7 +79,9 @@ private let plantedScenario = """
         // Issue 36: the file is the steps a person writes, each action's own, waits rounded.
         let steps = text.split(separator: "\n").drop { $0 != "steps:" }.dropFirst().map { String($0.dropFirst(4)) }
         #expect(steps == shrunk.actions.map(\.description), "\(text)")
-        #expect(steps.contains("network: false") && steps.contains("focus: field") && steps.last?.hasPrefix("tap: ") == true, "\(text)")
+        #expect(
+            steps.contains("network: false") && steps.contains("focus: field") && steps.last?.hasPrefix("tap: ") == true,
+            "\(text)")
         #expect(!text.contains("emit:") && !text.contains("- at:"), "\(text)")
     }
 
@@ -98,12 +102,15 @@ private let plantedScenario = """
               - {name: the list stays near the top, check: list.contentOffset.y <= 300}
 
             """
-        let unlisted = try Explorer(scenario: try ScenarioLoader(registry: registry).load(data: Data((scene + "steps: []\n").utf8),
-                                                                                       file: "scrolling.yaml"), registry: registry)
+        let unlisted = try Explorer(
+            scenario: try ScenarioLoader(registry: registry).load(
+                data: Data((scene + "steps: []\n").utf8),
+                file: "scrolling.yaml"), registry: registry)
         #expect(!unlisted.alphabet.kinds.contains { [.drag, .fling, .swipe, .longPress].contains($0.kind) })
         let yaml = scene + "explore: {actions: {fling: 2, drag: 1, long-press: 1, swipe: 1}}\nsteps: []\n"
-        let explorer = try Explorer(scenario: try ScenarioLoader(registry: registry).load(data: Data(yaml.utf8), file: "scrolling.yaml"),
-                                    registry: registry)
+        let explorer = try Explorer(
+            scenario: try ScenarioLoader(registry: registry).load(data: Data(yaml.utf8), file: "scrolling.yaml"),
+            registry: registry)
         let steps = { (kind: ExploreKind) in explorer.alphabet.kinds.first { $0.kind == kind }?.actions.map(\.description) }
         #expect(steps(.fling) == ["fling: {on: list, velocity: [0, -1000]}", "fling: {on: list, velocity: [0, 1000]}"])
         #expect(steps(.drag)?.first == "drag: {on: list, by: [0, -100], duration: 0.5, hold: 0.1}")
@@ -112,12 +119,14 @@ private let plantedScenario = """
         let failure = try #require(try explorer.explore(seeds: 1...200).failure)
         let shrunk = try explorer.shrink(failure)
         let first = shrunk.actions.first?.description ?? ""
-        #expect(first.hasPrefix("fling: {on: list, velocity: [0, -") || first.hasPrefix("swipe: {from: [160, 284], direction: up"),
-                "\(shrunk.actions)")
+        #expect(
+            first.hasPrefix("fling: {on: list, velocity: [0, -") || first.hasPrefix("swipe: {from: [160, 284], direction: up"),
+            "\(shrunk.actions)")
         #expect(shrunk.actions.count <= 2, "\(shrunk.actions)")
         let text = try explorer.scenarioText(for: shrunk)
         #expect(!text.contains("emit:") && !text.contains("touch."), "\(text)")
-        let result = ScenarioRunner(registry: registry).run(try ScenarioLoader(registry: registry).load(data: Data(text.utf8), file: "shrunk.yaml"))
+        let result = ScenarioRunner(registry: registry).run(
+            try ScenarioLoader(registry: registry).load(data: Data(text.utf8), file: "shrunk.yaml"))
         guard case .failed(let failures) = result.outcome else {
             Issue.record("the shrunk file does not fail:\n\(text)")
             return
@@ -129,16 +138,20 @@ private let plantedScenario = """
     /// The file's `explore:` section sets the length, leaves out kinds weighing 0, and gives a
     /// kind its values.
     @Test func theExploreSectionShapesTheSequences() throws {
-        let yaml = plantedScenario.replacingOccurrences(of: "steps: []", with: """
-            explore:
-              length: 6
-              actions: {tap: {weight: 3, nodes: [box]}, wait: {between: [0.5, 0.6]}, focus: 0, text: 0, return: 0,
-                        resign: 0, rotate: 0, network: 0, motion: 0}
-            steps: []
-            """)
-        let explorer = try Explorer(scenario: try ScenarioLoader(registry: registry).load(data: Data(yaml.utf8), file: "shaped.yaml"),
-                                    registry: registry)
-        var taps = 0, waits = 0
+        let yaml = plantedScenario.replacingOccurrences(
+            of: "steps: []",
+            with: """
+                explore:
+                  length: 6
+                  actions: {tap: {weight: 3, nodes: [box]}, wait: {between: [0.5, 0.6]}, focus: 0, text: 0, return: 0,
+                            resign: 0, rotate: 0, network: 0, motion: 0}
+                steps: []
+                """)
+        let explorer = try Explorer(
+            scenario: try ScenarioLoader(registry: registry).load(data: Data(yaml.utf8), file: "shaped.yaml"),
+            registry: registry)
+        var taps = 0
+        var waits = 0
         for seed in 1...50 as ClosedRange<UInt64> {
             let sequence = explorer.sequence(seed: seed)
             #expect(sequence.count == 6)
@@ -161,15 +174,18 @@ private let plantedScenario = """
     /// The login flow's set-up with the false invariant `gateway.status == 'loggedOut'`.
     private func neverLoggedIn() throws -> Explorer {
         let flow = URL(fileURLWithPath: #filePath).appending(path: "../../../Scenarios/login-flow/login-flow.yaml").standardized
-        let yaml = try String(contentsOf: flow, encoding: .utf8).replacingOccurrences(of: "\nsteps:\n", with: """
+        let yaml = try String(contentsOf: flow, encoding: .utf8).replacingOccurrences(
+            of: "\nsteps:\n",
+            with: """
 
-            invariants:
-              - {name: never logged in, check: gateway.status == 'loggedOut'}
-            steps:
+                invariants:
+                  - {name: never logged in, check: gateway.status == 'loggedOut'}
+                steps:
 
-            """)
-        return try Explorer(scenario: try ScenarioLoader(registry: shippedPlugins).load(data: Data(yaml.utf8), file: "flow.yaml"),
-                            registry: shippedPlugins)
+                """)
+        return try Explorer(
+            scenario: try ScenarioLoader(registry: shippedPlugins).load(data: Data(yaml.utf8), file: "flow.yaml"),
+            registry: shippedPlugins)
     }
 
     /// Issue 25: exploration reaches what the file's own steps reach. The login flow accepts only
@@ -178,7 +194,9 @@ private let plantedScenario = """
     /// logged in), and the shrunk sequence has no two waits in a row.
     @Test func exploreFindsALoginTheFilesStepsType() throws {
         let explorer = try neverLoggedIn()
-        #expect(explorer.alphabet.kinds.first { $0.kind == .text }?.actions.contains(.inject(.text(TextInput(target: "username", text: "vijay")))) == true)
+        #expect(
+            explorer.alphabet.kinds.first { $0.kind == .text }?.actions.contains(
+                .inject(.text(TextInput(target: "username", text: "vijay")))) == true)
         let failure = try #require(try explorer.explore(seeds: 1...UInt64(Explorer.defaultRuns)).failure)
         #expect(failure.invariant.name == "never logged in")
         let shrunk = try explorer.shrink(failure).actions
@@ -188,8 +206,10 @@ private let plantedScenario = """
         }
         // Issue 25's attack: reports showed the password the file types in clear. Issue 36: what
         // they show is the file's steps, the same masked text exploration types.
-        let shown = try explorer.steps([.inject(.text(TextInput(target: "password", text: "correct horse"))),
-                                        .inject(.text(TextInput(target: "username", text: "vijay")))]).map(\.description)
+        let shown = try explorer.steps([
+            .inject(.text(TextInput(target: "password", text: "correct horse"))),
+            .inject(.text(TextInput(target: "username", text: "vijay"))),
+        ]).map(\.description)
         #expect(shown == [#"type: {into: password, text: "•••••••••••••"}"#, "type: {into: username, text: vijay}"])
     }
 
@@ -208,7 +228,8 @@ private let plantedScenario = """
             var frames: [SIMD4<Double>?] = []
         }
         func record(_ explorer: Explorer, _ seed: UInt64, memo: SetupMemo?) throws -> Run {
-            var run = Run(), simulation: Simulation?
+            var run = Run()
+            var simulation: Simulation?
             _ = try explorer.runRecording(explorer.sequence(seed: seed), seed: seed, records: false, memo: memo) { made in
                 simulation = made
                 made.bus.subscribe(.all, owner: "test") { run.events.append($0) }
@@ -233,8 +254,12 @@ private let plantedScenario = """
             steps: []
             """
         let flow = try neverLoggedIn()
-        for explorer in [flow, try Explorer(scenario: try ScenarioLoader(registry: shippedPlugins).load(data: Data(alone.utf8), file: "alone.yaml"),
-                                            registry: shippedPlugins)] {
+        for explorer in [
+            flow,
+            try Explorer(
+                scenario: try ScenarioLoader(registry: shippedPlugins).load(data: Data(alone.utf8), file: "alone.yaml"),
+                registry: shippedPlugins),
+        ] {
             let memo = SetupMemo()
             for seed in UInt64(1)...100 {
                 let fresh = try record(explorer, seed, memo: nil)
@@ -260,8 +285,9 @@ private let plantedScenario = """
             explore: {actions: {focus: 0, text: 0, return: 0, resign: 0, rotate: 0, network: 0, motion: 0, emit: 0}}
             steps: []
             """
-        let explorer = try Explorer(scenario: try ScenarioLoader(registry: shippedPlugins).load(data: Data(yaml.utf8), file: "gateway.yaml"),
-                                    registry: shippedPlugins)
+        let explorer = try Explorer(
+            scenario: try ScenarioLoader(registry: shippedPlugins).load(data: Data(yaml.utf8), file: "gateway.yaml"),
+            registry: shippedPlugins)
         let coverage = ExploreCoverage()
         #expect(try explorer.explore(seeds: 1...20, coverage: coverage).failure == nil)
         #expect(coverage.neverReached.contains("gateway.status=loggedIn"), "\(coverage.neverReached)")
@@ -301,15 +327,19 @@ private let plantedScenario = """
     /// as it is) are quoted and escaped, words are written plain.
     @Test func stepsReadBackToTheirActions() throws {
         let texts = ["vijay", "on", "No", "123", "a: b", "#c", "x\u{2028}y", "tab\there", "\u{85}", "\"quoted\"", ""]
-        let events: [Event] = texts.map { .text(TextInput(target: "field", text: $0)) } + [
-            .tap(Tap(target: "box")), .tap(Tap(point: Point(x: 1.5, y: 2))), .focus(NodeTarget(target: "field")),
-            .returnKey(NodeTarget(target: "field")), .resign(ResignRequest()), .orientation(OrientationChange(value: .landscapeLeft)),
-            .network(NetworkChange(online: false)), .motion(MotionSample(rotationRate: Vector3(x: 0, y: -2, z: 0.25))),
-        ]
+        let events: [Event] =
+            texts.map { .text(TextInput(target: "field", text: $0)) } + [
+                .tap(Tap(target: "box")), .tap(Tap(point: Point(x: 1.5, y: 2))), .focus(NodeTarget(target: "field")),
+                .returnKey(NodeTarget(target: "field")), .resign(ResignRequest()),
+                .orientation(OrientationChange(value: .landscapeLeft)),
+                .network(NetworkChange(online: false)), .motion(MotionSample(rotationRate: Vector3(x: 0, y: -2, z: 0.25))),
+            ]
         let steps = events.map { "  - \(ExploreAction.inject($0))\n" }.joined()
-        #expect(steps.contains("type: {into: field, text: vijay}") && steps.contains(#"text: "on""#) && steps.contains("tap: box"))
-        let scenario = try ScenarioLoader(registry: registry).load(data: Data(plantedScenario.replacingOccurrences(of: "steps: []", with: "steps:\n" + steps).utf8),
-                                                                  file: "steps.yaml")
+        #expect(
+            steps.contains("type: {into: field, text: vijay}") && steps.contains(#"text: "on""#) && steps.contains("tap: box"))
+        let scenario = try ScenarioLoader(registry: registry).load(
+            data: Data(plantedScenario.replacingOccurrences(of: "steps: []", with: "steps:\n" + steps).utf8),
+            file: "steps.yaml")
         let read = scenario.steps.map { step -> Event? in if case .inject(let event) = step.action { event } else { nil } }
         #expect(read == events)
     }

@@ -1,6 +1,7 @@
 import Foundation
 import RehearseCore
 import Testing
+
 @testable import RehearseScenario
 
 /// Issue 36: a gesture step pictured for the HTML report shows as its frames (``GestureFrame``),
@@ -22,7 +23,8 @@ import Testing
     static let interval = ScenarioRunner.Rendering.gestureFrameInterval
 
     @Test func aDragOnANodeAndAPinchShowTheirFramesWithTheirFingers() throws {
-        let result = try Self.run("""
+        let result = try Self.run(
+            """
               - tap: button
               - drag: {on: list, by: [0, -120], duration: 0.3}
               - wait: 0.2
@@ -34,25 +36,32 @@ import Testing
         // of 6.67), lifted where it ends, after 0.3 s.
         let drag = result.stepPictures[1].frames
         #expect(drag.map(\.picture.time) == (0...6).map { Self.seconds(0.05 * Double($0)) })
-        #expect(drag.map(\.fingers) == (0...6).map { step in
-            [FingerMark(id: 0, point: Point(x: 160, y: 300 - 20 * Double(step)), isLifting: step == 6)]
-        })
+        #expect(
+            drag.map(\.fingers)
+                == (0...6).map { step in
+                    [FingerMark(id: 0, point: Point(x: 160, y: 300 - 20 * Double(step)), isLifting: step == 6)]
+                })
         // The list follows the finger once the pan has begun (10 points): its content moved.
         #expect(drag.first?.picture.items.first { $0.id == "row5" }?.frame.minY == 350)
         #expect(try #require(drag.last?.picture.items.first { $0.id == "row5" }?.frame.minY) < 350)
         // The pinch from 0.5 s: two fingers 100 points apart moving to 200 apart, both lifting at the end.
         let pinch = result.stepPictures[3].frames
         #expect(pinch.map(\.picture.time) == (10...15).map { Self.seconds(0.05 * Double($0)) })
-        #expect(pinch.map(\.fingers) == (0...5).map { step in
-            let half = 50 + 50 * Double(step) / 5
-            return [FingerMark(id: 0, point: Point(x: 160 - half, y: 300), isLifting: step == 5),
-                    FingerMark(id: 1, point: Point(x: 160 + half, y: 300), isLifting: step == 5)]
-        })
+        #expect(
+            pinch.map(\.fingers)
+                == (0...5).map { step in
+                    let half = 50 + 50 * Double(step) / 5
+                    return [
+                        FingerMark(id: 0, point: Point(x: 160 - half, y: 300), isLifting: step == 5),
+                        FingerMark(id: 1, point: Point(x: 160 + half, y: 300), isLifting: step == 5),
+                    ]
+                })
     }
 
     /// The last frame is the step's end; a sample closer than the interval before it gives way.
     @Test func theLastFrameIsTheStepsEndNeverCloserThanTheIntervalToTheOneBefore() throws {
-        let result = try Self.run("  - drag: {from: [160, 400], to: [160, 200], duration: 0.12}\n  - long-press: {at: [30, 30], duration: 0.01}\n")
+        let result = try Self.run(
+            "  - drag: {from: [160, 400], to: [160, 200], duration: 0.12}\n  - long-press: {at: [30, 30], duration: 0.01}\n")
         #expect(result.stepPictures[0].frames.map(\.picture.time) == [.zero, Self.seconds(0.05), Self.seconds(0.12)])
         #expect(result.stepPictures[0].frames.last?.fingers == [FingerMark(id: 0, point: Point(x: 160, y: 200), isLifting: true)])
         // A step shorter than the interval: its first and last frames only.
@@ -66,7 +75,8 @@ import Testing
     @Test func theLimitsHold() throws {
         let steps = (0..<20).map { _ in "  - long-press: {at: [30, 30], duration: 10}\n" }.joined()
         let result = try Self.run(steps)
-        let perStep = ScenarioRunner.Rendering.maximumGestureFramesPerStep, perRun = ScenarioRunner.Rendering.maximumGestureFramesPerRun
+        let perStep = ScenarioRunner.Rendering.maximumGestureFramesPerStep
+        let perRun = ScenarioRunner.Rendering.maximumGestureFramesPerRun
         #expect(result.stepPictures.count == 20)
         for (index, step) in result.stepPictures.enumerated() where !step.frames.isEmpty {
             let times = step.frames.map(\.picture.time)
@@ -79,8 +89,10 @@ import Testing
         let shown = counts.prefix { $0 > 0 }
         #expect(counts.reduce(0, +) <= perRun && counts.reduce(0, +) + counts[0] > perRun, "\(counts)")
         #expect(counts.dropFirst(shown.count).allSatisfy { $0 == 0 })
-        #expect(result.notes.contains("the report's gesture frames stop at frames.yaml:\(47 + shown.count):5: they would be more than \(perRun)"),
-                "\(result.notes)")
+        #expect(
+            result.notes.contains(
+                "the report's gesture frames stop at frames.yaml:\(47 + shown.count):5: they would be more than \(perRun)"),
+            "\(result.notes)")
     }
 
     /// `scroll-until-visible` shows its drags within the step's limit, each lift once: a drag
@@ -95,15 +107,22 @@ import Testing
         let lifts = frames.flatMap(\.fingers).filter(\.isLifting)
         #expect(lifts.count == result.trace.filter { $0.contains("\"name\":\"touch.ended\"") }.count && lifts.count == 7)
         #expect(lifts.allSatisfy { $0.point == Point(x: 160, y: 100) })
-        #expect(frames.contains { $0.fingers == [FingerMark(id: 0, point: Point(x: 160, y: 100), isLifting: true),
-                                                 FingerMark(id: 0, point: Point(x: 160, y: 300), isLifting: false)] })
+        #expect(
+            frames.contains {
+                $0.fingers == [
+                    FingerMark(id: 0, point: Point(x: 160, y: 100), isLifting: true),
+                    FingerMark(id: 0, point: Point(x: 160, y: 300), isLifting: false),
+                ]
+            })
     }
 
     /// Picturing the frames only reads: the trace is the same with or without them.
     @Test func theFramesChangeNoTrace() throws {
-        let steps = "  - drag: {on: list, by: [0, -300], duration: 0.2}\n  - scroll-until-visible: {node: row35, in: list}\n"
+        let steps =
+            "  - drag: {on: list, by: [0, -300], duration: 0.2}\n  - scroll-until-visible: {node: row35, in: list}\n"
             + "  - pinch: {on: button, scale: 0.5}\n  - wait: 1\n"
-        let pictured = try Self.run(steps), plain = try Self.run(steps, picturing: false)
+        let pictured = try Self.run(steps)
+        let plain = try Self.run(steps, picturing: false)
         #expect(pictured.stepPictures.map { $0.frames.isEmpty } == [false, false, false, true])
         #expect(pictured.trace == plain.trace && !plain.trace.isEmpty)
     }

@@ -1,15 +1,18 @@
 import Foundation
 import RehearseCore
 import Testing
+
 @testable import RehearseScenario
 
 @Suite struct LoaderTests {
     /// The step table of Scenarios/README.md lists exactly the steps the parser reads (the parser
     /// switches over the same names, and the runner over the actions they make).
     @Test func theDocumentedStepsAreExactlyTheParsedOnes() throws {
-        let readme = try String(contentsOf: URL(fileURLWithPath: #filePath)
-            .appending(path: "../../../Scenarios/README.md").standardized, encoding: .utf8)
-        let section = try #require(readme.components(separatedBy: "\n## Steps\n").dropFirst().first)
+        let readme = try String(
+            contentsOf: URL(fileURLWithPath: #filePath)
+                .appending(path: "../../../Scenarios/README.md").standardized, encoding: .utf8)
+        let section =
+            try #require(readme.components(separatedBy: "\n## Steps\n").dropFirst().first)
             .components(separatedBy: "\n#").first ?? ""
         let documented = section.split(separator: "\n").filter { $0.hasPrefix("| `") }
             .map { $0.dropFirst(3).prefix { $0 != "`" } }.map(String.init)
@@ -33,11 +36,13 @@ import Testing
         #expect(many.alsoFound.count == ScenarioLoader.maximumReportedErrors - 1)
         #expect(many.alsoFound.last?.message.hasSuffix("(reading stopped here: at most 20 errors are reported at once)") == true)
         #expect(!many.message.contains("reading stopped"))
-        let notAList = try #require(errors("""
-            name: not a list
-            invariants: [{name: a, check: nobody.frame.y > 0}, {name: b, check: none.alpha > 0}]
-            steps: 5
-            """))
+        let notAList = try #require(
+            errors(
+                """
+                name: not a list
+                invariants: [{name: a, check: nobody.frame.y > 0}, {name: b, check: none.alpha > 0}]
+                steps: 5
+                """))
         #expect(([notAList] + notAList.alsoFound).map(\.location.line) == [2, 2, 3])
     }
 
@@ -55,7 +60,8 @@ import Testing
     /// Issue 25's attack: 20 errors that each listed 5,000 node ids made 14.8 MB of output and a
     /// D-Bus reply past the peer limit; a message stops at `maximumMessageLength` characters.
     @Test func aMessageThatListsAWholeSceneStopsAtItsLimit() throws {
-        let nodes = (0..<400).map { "    - {id: node-with-a-long-name-\($0), kind: view, frame: [0, 0, 1, 1]}" }.joined(separator: "\n")
+        let nodes = (0..<400).map { "    - {id: node-with-a-long-name-\($0), kind: view, frame: [0, 0, 1, 1]}" }.joined(
+            separator: "\n")
         let error = try #require(errors("name: big\nscene:\n  nodes:\n\(nodes)\nsteps:\n  - tap: nobody\n"))
         #expect(error.message.hasPrefix("unknown node 'nobody'"))
         #expect(error.message.count == ScenarioError.maximumMessageLength + 1 && error.message.hasSuffix("…"))

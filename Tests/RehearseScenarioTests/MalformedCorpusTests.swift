@@ -2,6 +2,7 @@ import Foundation
 import RehearseCore
 import RehearsePlugins
 import Testing
+
 @testable import RehearseScenario
 
 /// Every file under `Malformed/` must be refused, with the plugins that ship, with exactly the
@@ -48,6 +49,8 @@ import Testing
         let error = #expect(throws: ScenarioError.self) {
             try ScenarioLoader(registry: shippedPlugins).load(data: Data(text.utf8), file: "big.yaml")
         }
-        #expect(error?.description == "big.yaml:1:1: error: file is \(text.utf8.count) bytes; scenario files are limited to 1048576 bytes (1 MiB)")
+        #expect(
+            error?.description
+                == "big.yaml:1:1: error: file is \(text.utf8.count) bytes; scenario files are limited to 1048576 bytes (1 MiB)")
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import RehearseCore
 import Testing
+
 @testable import RehearseScenario
 
 /// Steps that name a node by a query: what they load into, what they refuse when the file loads,
@@ -40,7 +41,8 @@ import Testing
     @Test func anIDStaysAnEventInjectedAsBefore() throws {
         let scenario = try Self.load("  - tap: login\n  - tap: {id: cancel}\n  - focus: username\n")
         guard case .inject(.tap(let tap)) = scenario.steps[0].action, case .inject(.tap(let second)) = scenario.steps[1].action,
-              case .inject(.focus(let focus)) = scenario.steps[2].action else {
+            case .inject(.focus(let focus)) = scenario.steps[2].action
+        else {
             Issue.record("ids load as injected events: \(scenario.steps.map(\.action))")
             return
         }
@@ -51,7 +53,8 @@ import Testing
 
     @Test func aQueryLoadsAsAQueryFoundWhenTheStepRuns() throws {
         let scenario = try Self.load("  - tap: {text: Log in}\n  - type: {into: {label: Password}, text: hunter2}\n")
-        guard case .injectQueried(let tap) = scenario.steps[0].action, case .injectQueried(let type) = scenario.steps[1].action else {
+        guard case .injectQueried(let tap) = scenario.steps[0].action, case .injectQueried(let type) = scenario.steps[1].action
+        else {
             Issue.record("queries load as queried events")
             return
         }
@@ -61,7 +64,8 @@ import Testing
 
     /// Logs in by what the screen shows: the taps and the typing reach the nodes the queries find.
     @Test func stepsFindTheirNodesByTextLabelKindAndIndex() throws {
-        let failures = try Self.failures("""
+        let failures = try Self.failures(
+            """
               - tap: {label: Username}
               - type: {into: {label: Username}, text: ada}
               - return: {kind: textField, index: 0}
@@ -80,7 +84,8 @@ import Testing
 
     /// A query is found as the scene is when the step runs: `set` gives the button its text first.
     @Test func aQueryFindsTheSceneAsItIsWhenTheStepRuns() throws {
-        let failures = try Self.failures("""
+        let failures = try Self.failures(
+            """
               - set: {cancel.text: Back}
               - tap: {text: Back}
               - expect-event: {name: tap, fields: {target: cancel}}
@@ -95,7 +100,10 @@ import Testing
         #expect(failures.count == 1)
         #expect(failure.location.description == "q.yaml:10:5")
         #expect(failure.subject == #"find {text: "Log In"}"#)
-        #expect(failure.actual.hasPrefix(#"no node matches {text: "Log In"}; nearest: 'login' (button, text "Log in", traits [button]) at [20, 200, 100, 44]"#))
+        #expect(
+            failure.actual.hasPrefix(
+                #"no node matches {text: "Log In"}; nearest: 'login' (button, text "Log in", traits [button]) at [20, 200, 100, 44]"#
+            ))
     }
 
     @Test func aQueryThatFindsSeveralWithoutAnIndexFailsListingThem() throws {
@@ -117,7 +125,8 @@ import Testing
     /// The password field holds what was typed; a query for that text finds nothing, and the
     /// failure does not show it.
     @Test func aSecureFieldsTextIsNeverFoundNorShown() throws {
-        let failures = try Self.failures("""
+        let failures = try Self.failures(
+            """
               - type: {into: password, text: hunter2}
               - tap: {text: hunter2}
 
@@ -129,29 +138,55 @@ import Testing
 
     @Test func aQuerysFormIsCheckedWhenTheFileLoads() {
         let cases: [(String, String)] = [
-            ("  - tap: {txt: Log in}\n",
-             "q.yaml:9:11: error: unknown key 'txt' in a node query (did you mean 'text'?); expected one of: id, text, label, kind, traits, index"),
+            (
+                "  - tap: {txt: Log in}\n",
+                "q.yaml:9:11: error: unknown key 'txt' in a node query (did you mean 'text'?); expected one of: id, text, label, kind, traits, index"
+            ),
             ("  - tap: {text: \"\"}\n", "q.yaml:9:17: error: tap: field 'text' must not be empty"),
-            ("  - tap: {kind: knob}\n", "q.yaml:9:17: error: tap: field 'kind' must be one of view, label, textField, button, scrollView, imageView, shape, found 'knob'"),
-            ("  - tap: {kind: button, index: 10000}\n", "q.yaml:9:32: error: tap: field 'index' must be 0 to 9999 (ScenarioLimits.queryIndex), found 10000"),
-            ("  - tap: {index: 1}\n", "q.yaml:9:10: error: tap: a node query needs at least one of id, text, label, kind, traits"),
-            ("  - focus: {traits: [butten]}\n", "q.yaml:9:22: error: focus: field 'traits.0' must be a trait, found 'butten' (did you mean 'button'?); traits: "
-                + AccessibilityTraits.named.map(\.name).joined(separator: ", ")),
+            (
+                "  - tap: {kind: knob}\n",
+                "q.yaml:9:17: error: tap: field 'kind' must be one of view, label, textField, button, scrollView, imageView, shape, found 'knob'"
+            ),
+            (
+                "  - tap: {kind: button, index: 10000}\n",
+                "q.yaml:9:32: error: tap: field 'index' must be 0 to 9999 (ScenarioLimits.queryIndex), found 10000"
+            ),
+            (
+                "  - tap: {index: 1}\n",
+                "q.yaml:9:10: error: tap: a node query needs at least one of id, text, label, kind, traits"
+            ),
+            (
+                "  - focus: {traits: [butten]}\n",
+                "q.yaml:9:22: error: focus: field 'traits.0' must be a trait, found 'butten' (did you mean 'button'?); traits: "
+                    + AccessibilityTraits.named.map(\.name).joined(separator: ", ")
+            ),
             ("  - tap: {text: null, kind: button}\n", "q.yaml:9:17: error: tap: text must not be null"),
-            ("  - type: {into: {label: Username}, text: \(String(repeating: "a", count: ScenarioLimits.textLength + 1))}\n",
-             "q.yaml:9:43: error: type: field 'text' must be at most 10000 Unicode scalars (ScenarioLimits.textLength), found 10001"),
-            ("  - tap: {id: logn}\n", "q.yaml:9:15: error: unknown node 'logn' (did you mean 'login'?); nodes: root, username, password, login, cancel"),
-            ("  - resign: {kind: label}\n", "q.yaml:9:13: error: resign: no node can ever match {kind: label}: no node matches {kind: label}; "
-                + "nearest: 'username' (textField, label \"Username\") at [20, 100, 280, 30]; 'password' (textField, secure, label \"Password\") at [20, 140, 280, 30]; "
-                + "'login' (button, text \"Log in\", traits [button]) at [20, 200, 100, 44]; 'cancel' (button, text \"Cancel\", traits [button]) at [180, 200, 100, 44]; "
-                + "nothing adds nodes to this scene (it has no plugins)"),
-            ("  - long-press: {target: {text: Log in, kind: shape}, duration: 1}\n", "no node can ever match {text: \"Log in\", kind: shape}"),
+            (
+                "  - type: {into: {label: Username}, text: \(String(repeating: "a", count: ScenarioLimits.textLength + 1))}\n",
+                "q.yaml:9:43: error: type: field 'text' must be at most 10000 Unicode scalars (ScenarioLimits.textLength), found 10001"
+            ),
+            (
+                "  - tap: {id: logn}\n",
+                "q.yaml:9:15: error: unknown node 'logn' (did you mean 'login'?); nodes: root, username, password, login, cancel"
+            ),
+            (
+                "  - resign: {kind: label}\n",
+                "q.yaml:9:13: error: resign: no node can ever match {kind: label}: no node matches {kind: label}; "
+                    + "nearest: 'username' (textField, label \"Username\") at [20, 100, 280, 30]; 'password' (textField, secure, label \"Password\") at [20, 140, 280, 30]; "
+                    + "'login' (button, text \"Log in\", traits [button]) at [20, 200, 100, 44]; 'cancel' (button, text \"Cancel\", traits [button]) at [180, 200, 100, 44]; "
+                    + "nothing adds nodes to this scene (it has no plugins)"
+            ),
+            (
+                "  - long-press: {target: {text: Log in, kind: shape}, duration: 1}\n",
+                "no node can ever match {text: \"Log in\", kind: shape}"
+            ),
             ("  - tap: {id: login, kind: label}\n", "no node can ever match {id: \"login\", kind: label}"),
             ("  - tap: {id: root, kind: view}\n", "no node can ever match {id: \"root\", kind: view}"),
         ]
         for (steps, message) in cases {
             let error = Self.error(steps)
-            #expect(error.hasPrefix(message) || (message.hasPrefix("no node") && error.contains(message)), "\(steps) gave \(error)")
+            #expect(
+                error.hasPrefix(message) || (message.hasPrefix("no node") && error.contains(message)), "\(steps) gave \(error)")
         }
     }
 
@@ -167,7 +202,8 @@ import Testing
     /// 17.5 s to load in a debug build when each did, 0.7 s now.
     @Test func checkingAtLoadThatQueriesCanMatchDoesNotSearchTheSceneForEach() throws {
         let yaml = Self.crowd(nodes: 3_000, steps: 3_000, "tap: {kind: label, text: x, index: 0}")
-        let clock = ContinuousClock(), start = clock.now
+        let clock = ContinuousClock()
+        let start = clock.now
         _ = try ScenarioLoader(registry: PluginRegistry([])).load(data: Data(yaml.utf8), file: "crowd.yaml")
         #expect(clock.now - start < .seconds(15))
     }
@@ -187,8 +223,11 @@ import Testing
             return
         }
         // Each step reads the 100 nodes, then the 100 matches and the root above each: the fourth passes 1,000.
-        #expect("\(error)".hasPrefix("crowd.yaml:108:5: error: the run needed more than 1000 nodes read by node queries and accessibility checks by 0 s simulated"),
-                "\(error)")
+        #expect(
+            "\(error)".hasPrefix(
+                "crowd.yaml:108:5: error: the run needed more than 1000 nodes read by node queries and accessibility checks by 0 s simulated"
+            ),
+            "\(error)")
         #expect("\(error)".contains("raise it with --max-queried-nodes N"))
         runner.budget = WorkBudget()
         guard case .passed = runner.run(scenario).outcome else {

@@ -10,10 +10,12 @@ import Testing
     /// Scenarios/README's plugin table names every state key, and every value of those that are names.
     @Test(arguments: shippedPlugins.descriptors.map(\.id))
     func theDocumentedStatePathsAreTheDeclaredOnes(plugin: String) throws {
-        let readme = try String(contentsOf: URL(fileURLWithPath: #filePath).appending(path: "../../../Scenarios/README.md").standardized,
-                                encoding: .utf8)
+        let readme = try String(
+            contentsOf: URL(fileURLWithPath: #filePath).appending(path: "../../../Scenarios/README.md").standardized,
+            encoding: .utf8)
         // The row of the four-column table "Plugins and their scenes" (the invariants table has two).
-        let row = try #require(readme.split(separator: "\n").first { $0.hasPrefix("| `\(plugin)` |") && $0.split(separator: "|").count == 4 })
+        let row = try #require(
+            readme.split(separator: "\n").first { $0.hasPrefix("| `\(plugin)` |") && $0.split(separator: "|").count == 4 })
         let stateColumn = try #require(row.split(separator: "|").last)
         for key in try #require(shippedPlugins[plugin]).stateKeys {
             #expect(stateColumn.contains("`\(key.name)`"), "\(plugin).\(key.name)")

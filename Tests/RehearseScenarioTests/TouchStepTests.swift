@@ -1,6 +1,7 @@
 import Foundation
 import RehearseCore
 import Testing
+
 @testable import RehearseScenario
 
 /// The touch steps: what they load into, what they refuse, and what they do when run.
@@ -32,18 +33,22 @@ import Testing
         let scenario = try Self.load("  - drag: {from: [160, 500], to: [160, 200], duration: 0.5, hold: 0.25}\n  - wait: 1\n")
         let stream = try Self.stream(scenario)
         #expect(stream.events.count == 32)  // began, 30 frames at 60 Hz, ended
-        #expect(stream.events.first == TimedTouch(offset: .zero, phase: .began, touch: Touch(id: 0, point: Point(x: 160, y: 500))))
+        #expect(
+            stream.events.first == TimedTouch(offset: .zero, phase: .began, touch: Touch(id: 0, point: Point(x: 160, y: 500))))
         let moves = stream.events.filter { $0.phase == .moved }
         #expect(moves.map(\.offset) == (1...30).map { VirtualTime(nanoseconds: Int64($0) * 1_000_000_000 / 60) })
         #expect(moves[14].touch.point == Point(x: 160, y: 350))  // half way at frame 15
-        #expect(stream.events.last == TimedTouch(offset: Self.seconds(0.75), phase: .ended, touch: Touch(id: 0, point: Point(x: 160, y: 200))))
+        #expect(
+            stream.events.last
+                == TimedTouch(offset: Self.seconds(0.75), phase: .ended, touch: Touch(id: 0, point: Point(x: 160, y: 200))))
         #expect(stream.duration == Self.seconds(0.75))
         #expect(scenario.duration == Self.seconds(1.75))  // the step moves the clock as wait does
     }
 
     @Test func aDragBetweenFramesEndsOnItsOwnTime() throws {
         let stream = try Self.stream(try Self.load("  - drag: {from: [10, 10], to: [10, 110], duration: 0.02}\n"))
-        #expect(stream.events.map(\.offset) == [.zero, VirtualTime(nanoseconds: 16_666_666), Self.seconds(0.02), Self.seconds(0.02)])
+        #expect(
+            stream.events.map(\.offset) == [.zero, VirtualTime(nanoseconds: 16_666_666), Self.seconds(0.02), Self.seconds(0.02)])
         #expect(stream.events[2].touch.point == Point(x: 10, y: 110))
     }
 
@@ -64,7 +69,8 @@ import Testing
     }
 
     @Test func rawTouchesKeepTheirFingersAcrossStepsAndGesturesUseOthers() throws {
-        let scenario = try Self.load("""
+        let scenario = try Self.load(
+            """
               - touches:
                   - {id: 0, phase: began, point: [10, 10], time: 0}
               - drag: {from: [100, 100], to: [100, 200], duration: 0.1}
@@ -74,7 +80,9 @@ import Testing
             """)
         #expect(try Self.stream(scenario, step: 1).events.first?.touch.id == 1)
         #expect(throws: ScenarioError.self) {
-            try Self.load("  - touches:\n      - {id: 0, phase: began, point: [10, 10], time: 0}\n      - {id: 0, phase: began, point: [10, 10], time: 0}\n")
+            try Self.load(
+                "  - touches:\n      - {id: 0, phase: began, point: [10, 10], time: 0}\n      - {id: 0, phase: began, point: [10, 10], time: 0}\n"
+            )
         }
     }
 
@@ -90,8 +98,9 @@ import Testing
         let limit = ScenarioLimits.touchEvents
         _ = try Self.load("  - drag: {from: [1, 1], to: [2, 2], duration: \(limit - 3)}\n", header: device)
         let error = #expect(throws: ScenarioError.self) {
-            try Self.load("  - drag: {from: [1, 1], to: [2, 2], duration: \(limit - 5)}\n  - long-press: {at: [1, 1], duration: 1}\n",
-                          header: device)
+            try Self.load(
+                "  - drag: {from: [1, 1], to: [2, 2], duration: \(limit - 5)}\n  - long-press: {at: [1, 1], duration: 1}\n",
+                header: device)
         }
         #expect(error?.description.hasSuffix("the touch steps of a scenario write at most \(limit)") == true)
     }
@@ -99,7 +108,8 @@ import Testing
     // MARK: Running
 
     @Test func aLongPressAtATargetPressesItsCentreWhereItIsWhenItRuns() throws {
-        let scenario = try Self.load("""
+        let scenario = try Self.load(
+            """
               - set: {list.contentOffset.y: 50}
               - long-press: {target: button, duration: 0.6}
               - expect-event: {name: touch.began, fields: {x: 160, y: 70, target: button}}
@@ -108,13 +118,17 @@ import Testing
 
             """)
         let result = ScenarioRunner(registry: PluginRegistry([])).run(scenario)
-        guard case .passed = result.outcome else { Issue.record("\(result.outcome)"); return }
+        guard case .passed = result.outcome else {
+            Issue.record("\(result.outcome)")
+            return
+        }
     }
 
     @Test func aDragFlingsAScrollViewAndTheRunMatchesTheFormula() throws {
         // 300 points up in 0.25 s (15 frames of 20): tracked from the first frame, 280 points;
         // let go at 1,200 points per second, at rest 280 + 1200 / (1000 · -ln 0.998) = 879.4.
-        let scenario = try Self.load("""
+        let scenario = try Self.load(
+            """
               - drag: {from: [160, 500], to: [160, 200], duration: 0.25}
               - expect: {list.contentOffset.y: {approx: 280, within: 1e-5}}
               - expect-event: {name: scroll.willEndDragging, fields: {velocity: {x: 0, y: 1200}}}
@@ -124,6 +138,9 @@ import Testing
 
             """)
         let result = ScenarioRunner(registry: PluginRegistry([])).run(scenario)
-        guard case .passed = result.outcome else { Issue.record("\(result.outcome)"); return }
+        guard case .passed = result.outcome else {
+            Issue.record("\(result.outcome)")
+            return
+        }
     }
 }

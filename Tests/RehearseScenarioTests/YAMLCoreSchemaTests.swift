@@ -1,6 +1,7 @@
 import Foundation
 import RehearseCore
 import Testing
+
 @testable import RehearseScenario
 
 /// The loader reads YAML 1.2's core schema (the specification's section 10.3.2), as editors, the

@@ -1,15 +1,18 @@
 import Foundation
 import RehearseCore
-@testable import RehearseSession
 import RehearsePlugins
 import RehearseScenario
 import Testing
 
+@testable import RehearseSession
+
 /// The methods of `org.rehearse.Simulator1` called directly on a session, no bus and no libdbus:
 /// each error is the named one a client would get.
 struct SimulatorSessionTests {
-    private func session(_ yaml: String = "name: s\nplugins: [gateway]\nsteps: []\n",
-                         mode: ClockMode = .manual) throws -> SimulatorSession {
+    private func session(
+        _ yaml: String = "name: s\nplugins: [gateway]\nsteps: []\n",
+        mode: ClockMode = .manual
+    ) throws -> SimulatorSession {
         let setup = try ScenarioLoader(registry: shippedPlugins).load(data: Data(yaml.utf8), file: "setup")
         return try SimulatorSession(setup: setup, registry: shippedPlugins, mode: mode)
     }
@@ -53,7 +56,8 @@ struct SimulatorSessionTests {
     /// A gesture's touches count with the events already waiting on the clock: past the cap it
     /// is a `limit` and nothing is injected; a long gesture runs in slices, as `Advance` does.
     @Test func aGesturesTouchesAreCappedWithTheWaitingEventsAndRunInSlices() throws {
-        let list = "name: s\nscene: {nodes: [{id: list, kind: scrollView, frame: [0, 0, 320, 400], contentSize: [320, 3000]}]}\nsteps: []\n"
+        let list =
+            "name: s\nscene: {nodes: [{id: list, kind: scrollView, frame: [0, 0, 320, 400], contentSize: [320, 3000]}]}\nsteps: []\n"
         let session = try session(list)
         let later = try SimulatorSession.injectionTime(100)
         for _ in 0..<(SimulatorSession.maximumPendingEvents - 10) {

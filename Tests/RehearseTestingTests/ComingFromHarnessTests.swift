@@ -30,7 +30,10 @@ private func page(_ scene: Scene) throws {
         (#"harness.wait(until: "keyboard.visible == true")"#, { $0.wait(until: "keyboard.visible == true") }),
         ("harness.settle()", { $0.settle() }),
         (#"harness.drag(on: .id("list"), by: Point(x: 0, y: -100))"#, { $0.drag(on: .id("list"), by: Point(x: 0, y: -100)) }),
-        (#"harness.fling(on: .id("list"), velocity: Point(x: 0, y: -2000))"#, { $0.fling(on: .id("list"), velocity: Point(x: 0, y: -2000)) }),
+        (
+            #"harness.fling(on: .id("list"), velocity: Point(x: 0, y: -2000))"#,
+            { $0.fling(on: .id("list"), velocity: Point(x: 0, y: -2000)) }
+        ),
         ("harness.settle()", { $0.settle() }),
         (#"#expect(!harness.isVisible(.text("First row")))"#, { #expect(!$0.isVisible(.text("First row"))) }),
         (#"#expect(harness.isVisible(.text("Log in")))"#, { #expect($0.isVisible(.text("Log in"))) }),

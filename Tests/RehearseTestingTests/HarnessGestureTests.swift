@@ -19,7 +19,9 @@ private func list(_ scene: Scene) throws {
     }
 
     private static func touches(_ harness: PluginHarness<IdlePlugin>) -> [String] {
-        harness.delivered.filter { $0.event.touch != nil }.map { "\($0.event.name) \($0.time.seconds) \($0.event.fields["y"]?.number ?? .nan)" }
+        harness.delivered.filter { $0.event.touch != nil }.map {
+            "\($0.event.name) \($0.time.seconds) \($0.event.fields["y"]?.number ?? .nan)"
+        }
     }
 
     @Test func aDragOnANodeIsTheDragStepFromItsVisibleCentre() throws {
@@ -44,8 +46,9 @@ private func list(_ scene: Scene) throws {
         harness.swipe(on: .id("panel"), direction: .left, distance: 100)
         #expect(harness.delivered.contains { EventKind.gestureSwipe.payload($0.event)?.direction == .left })
         harness.pinch(on: .id("panel"), scale: 0.5)
-        #expect(harness.delivered.compactMap { EventKind.gesturePinch.payload($0.event) }.last.map { ($0.state, $0.scale) }
-            .map { $0 == .ended && abs($1 - 0.5) < 1e-9 } == true)
+        #expect(
+            harness.delivered.compactMap { EventKind.gesturePinch.payload($0.event) }.last.map { ($0.state, $0.scale) }
+                .map { $0 == .ended && abs($1 - 0.5) < 1e-9 } == true)
         harness.longPress(on: .id("panel"))
         #expect(harness.delivered.contains { EventKind.gestureLongPress.payload($0.event)?.state == .began })
         #expect(harness.now == TouchStream.swipeStepDuration + Gesture.defaultPinchDuration + Gesture.defaultPressDuration)
@@ -57,7 +60,8 @@ private func list(_ scene: Scene) throws {
         withKnownIssue {
             harness.drag(on: .id("row20"), by: Point(x: 0, y: -100))
         } matching: { issue in
-            issue.description.contains("could not drag: row20: clipped away by list (its frame starts 700 pt below list's visible bounds)")
+            issue.description.contains(
+                "could not drag: row20: clipped away by list (its frame starts 700 pt below list's visible bounds)")
         }
         #expect(harness.now == .zero && Self.touches(harness).isEmpty)
     }

@@ -26,7 +26,9 @@ private final class FormNavigator: Plugin {
     init(configuration: Configuration, context: PluginContext) throws {
         context.on(.returnKey) { request in
             guard let tag = context.scene[request.target]?.tag else { return }
-            let next = context.scene.allIDs.first { context.scene[$0]?.kind.isTextInput == true && context.scene[$0]?.tag == tag + 1 }
+            let next = context.scene.allIDs.first {
+                context.scene[$0]?.kind.isTextInput == true && context.scene[$0]?.tag == tag + 1
+            }
             try context.emit(next.map { .focus(NodeTarget(target: $0)) } ?? .resign(ResignRequest()))
             try context.emit(Next(from: request.target, to: next))
         }

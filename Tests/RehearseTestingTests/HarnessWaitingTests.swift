@@ -17,13 +17,15 @@ private final class Lifter: Plugin {
     init(configuration: Configuration, context: PluginContext) throws {
         context.on(.keyboardWillShow) { change in
             try context.animate(AnimationParameters(duration: 0.3, curve: .linear)) {
-                try context.set(Rect(x: 0, y: 568 - change.frame.size.height - 100, width: 320, height: 100).vector, for: .frame, of: "panel")
+                try context.set(
+                    Rect(x: 0, y: 568 - change.frame.size.height - 100, width: 320, height: 100).vector, for: .frame, of: "panel")
             }
         }
         guard configuration.spins else { return }
         context.on(.tick) { tick in
             try context.animate(AnimationParameters(duration: 0.5, curve: .linear)) {
-                try context.set(SIMD4(repeating: tick.timestamp.seconds.truncatingRemainder(dividingBy: 1)), for: .alpha, of: "panel")
+                try context.set(
+                    SIMD4(repeating: tick.timestamp.seconds.truncatingRemainder(dividingBy: 1)), for: .alpha, of: "panel")
             }
         }
     }
@@ -49,9 +51,13 @@ private func panel(_ scene: Scene) throws {
     @Test func aSettleThatNeverEndsFailsAtTheCallerNamingWhatMoves() throws {
         let harness = try PluginHarness(Lifter.self, configuration: .init(spins: true), scene: panel)
         harness.send(.focus(NodeTarget(target: "field")))
-        let line = #line; withKnownIssue { harness.settle(timeout: 2) } matching: { issue in
+        let line = #line
+        withKnownIssue {
+            harness.settle(timeout: 2)
+        } matching: { issue in
             issue.sourceLocation?.line == line + 0
-                && issue.description.contains("settle: expected nothing moving within 2 s, but panel.alpha is animating until 2.016666666 s; panel.alpha")
+                && issue.description.contains(
+                    "settle: expected nothing moving within 2 s, but panel.alpha is animating until 2.016666666 s; panel.alpha")
         }
         #expect(harness.now == VirtualTime.seconds(2))
     }
@@ -69,9 +75,13 @@ private func panel(_ scene: Scene) throws {
 
     @Test func waitUntilFailsAtTheCallerWithBothSides() throws {
         let harness = try PluginHarness(Lifter.self, scene: panel)
-        let line = #line; withKnownIssue { harness.wait(until: "panel.frame.y < 100", timeout: 1) } matching: { issue in
+        let line = #line
+        withKnownIssue {
+            harness.wait(until: "panel.frame.y < 100", timeout: 1)
+        } matching: { issue in
             issue.sourceLocation?.line == line + 0
-                && issue.description.contains("wait(until: panel.frame.y < 100): expected < 100 within 1 s, but panel.frame.y = 468.0")
+                && issue.description.contains(
+                    "wait(until: panel.frame.y < 100): expected < 100 within 1 s, but panel.frame.y = 468.0")
         }
         #expect(harness.now == VirtualTime.seconds(1))
         withKnownIssue { harness.wait(until: "panel.frame.why < 100") }

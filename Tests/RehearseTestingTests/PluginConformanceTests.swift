@@ -53,6 +53,8 @@ private final class Misdeclared: Plugin {
     }
 
     @Test func aDeclaredEventWithoutASampleIsNamed() {
-        #expect(PluginConformance.problems(of: Misdeclared.self).contains("event 'misdeclared.moved': no sample to check its fields against its fieldSummary"))
+        #expect(
+            PluginConformance.problems(of: Misdeclared.self).contains(
+                "event 'misdeclared.moved': no sample to check its fields against its fieldSummary"))
     }
 }

@@ -1,9 +1,10 @@
 import Foundation
 import RehearseCore
-import RehearseSession
 import RehearsePlugins
 import RehearseScenario
+import RehearseSession
 import Testing
+
 @testable import RehearseView
 
 /// The viewer's side on the service's thread, driven by hand: which frames it sends and when.
@@ -115,8 +116,9 @@ import Testing
         let sent = await messages(lateStream) { viewer.hub.disconnect(late) }
         #expect(sent.first?["type"] as? String == "hello", "\(sent.map { $0["type"] ?? "?" })")
         #expect(sent.contains { $0["message"] as? String == "a bad command" }, "an answer sent before the hello follows it")
-        #expect(sent.contains { $0["type"] as? String == "error" && $0["message"] as? String != "a bad command" },
-                "its command was taken after the hello")
+        #expect(
+            sent.contains { $0["type"] as? String == "error" && $0["message"] as? String != "a bad command" },
+            "its command was taken after the hello")
         _ = await messages(firstStream) { viewer.hub.disconnect(first) }
     }
 
@@ -149,13 +151,16 @@ import Testing
         let (second, secondStream) = try #require(viewer.hub.connect())
         viewer.serve(session)
         let inside = Point(x: 10, y: 10)
-        for (client, command) in [(first, ViewerCommand.touch(.began, id: 0, inside)), (first, .touch(.ended, id: 0, Point(x: -50, y: 900))),
-                                  (first, .touch(.began, id: 0, inside)), (second, .touch(.began, id: 0, inside)),
-                                  (second, .touch(.ended, id: 1, inside)), (second, .touch(.began, id: 0, inside))] {
+        for (client, command) in [
+            (first, ViewerCommand.touch(.began, id: 0, inside)), (first, .touch(.ended, id: 0, Point(x: -50, y: 900))),
+            (first, .touch(.began, id: 0, inside)), (second, .touch(.began, id: 0, inside)),
+            (second, .touch(.ended, id: 1, inside)), (second, .touch(.began, id: 0, inside)),
+        ] {
             #expect(viewer.hub.submit(command, from: client))
         }
         viewer.serve(session)
-        #expect(touches.map { "\($0.0) \($0.1.id) \($0.1.point.x) \($0.1.point.y)" }
+        #expect(
+            touches.map { "\($0.0) \($0.1.id) \($0.1.point.x) \($0.1.point.y)" }
                 == ["began 0 10.0 10.0", "ended 0 0.0 568.0", "began 0 10.0 10.0", "began 1 10.0 10.0"])
         viewer.hub.disconnect(second)
         viewer.serve(session)
@@ -178,7 +183,8 @@ import Testing
         let session = try session()
         let (page, stream) = try #require(viewer.hub.connect())
         viewer.serve(session)
-        let inside = Point(x: 10, y: 10), elsewhere = Point(x: 100, y: 200)
+        let inside = Point(x: 10, y: 10)
+        let elsewhere = Point(x: 100, y: 200)
         #expect(viewer.hub.submit(.touch(.began, id: 0, inside), from: page))
         viewer.serve(session)
         try session.simulation.inject(Event(.ended, Touch(id: 0, point: inside)))
@@ -204,9 +210,11 @@ import Testing
         session.simulation.bus.subscribe(.name("gesture.pinch"), owner: "test") { pinches.append($0.event.fields) }
         let (page, stream) = try #require(viewer.hub.connect())
         viewer.serve(session)
-        for command in [ViewerCommand.touch(.began, id: 0, Point(x: 110, y: 300)), .touch(.began, id: 1, Point(x: 210, y: 300)),
-                        .moves([FingerMove(id: 0, point: Point(x: 100, y: 300)), FingerMove(id: 1, point: Point(x: 220, y: 300))]),
-                        .moves([FingerMove(id: 0, point: Point(x: 90, y: 300)), FingerMove(id: 5, point: Point(x: 230, y: 300))])] {
+        for command in [
+            ViewerCommand.touch(.began, id: 0, Point(x: 110, y: 300)), .touch(.began, id: 1, Point(x: 210, y: 300)),
+            .moves([FingerMove(id: 0, point: Point(x: 100, y: 300)), FingerMove(id: 1, point: Point(x: 220, y: 300))]),
+            .moves([FingerMove(id: 0, point: Point(x: 90, y: 300)), FingerMove(id: 5, point: Point(x: 230, y: 300))]),
+        ] {
             #expect(viewer.hub.submit(command, from: page))
         }
         viewer.serve(session)
@@ -239,7 +247,8 @@ import Testing
 
     /// A viewer of `scenario` on the default session, with one page connected and greeted.
     private func viewerWithPage(of scenario: Scenario, readOnly: Bool = false) throws
-        -> (viewer: LiveViewer, session: SimulatorSession, client: Int, stream: PageMessages) {
+        -> (viewer: LiveViewer, session: SimulatorSession, client: Int, stream: PageMessages)
+    {
         let viewer = LiveViewer(readOnly: readOnly, scenario: scenario, registry: shippedPlugins)
         let session = try session()
         let (client, stream) = try #require(viewer.hub.connect())
@@ -267,10 +276,11 @@ import Testing
         let (viewer, session, client, stream) = try viewerWithPage(of: try fade(seconds: 2))
         #expect(viewer.hub.submit(.scrub(seconds: 1.5), from: client))
         // Simulating two seconds takes milliseconds; a minute of rounds allows for a machine busy with other tests.
-        #expect(try await eventually {
-            viewer.serve(session)
-            return viewer.isShowingRun && viewer.timeline?.hasMarkedRun == true
-        })
+        #expect(
+            try await eventually {
+                viewer.serve(session)
+                return viewer.isShowingRun && viewer.timeline?.hasMarkedRun == true
+            })
         let sent = await messages(stream) { viewer.hub.disconnect(client) }
         #expect(sent.contains { $0["type"] as? String == "frame" && $0["review"] as? Double == 1.5 }, "the scene at 1.5 s")
         let timelines = sent.filter { $0["type"] as? String == "timeline" }.compactMap { $0["timeline"] as? [String: Any] }

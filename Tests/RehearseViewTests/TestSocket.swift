@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A plain TCP connection to the viewer, as a hostile or careless client would hold one: bytes in,
@@ -19,7 +20,9 @@ final class TestSocket: @unchecked Sendable {
         address.sin_port = in_port_t(UInt16(port).bigEndian)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard connected == 0 else {
             close(descriptor)
@@ -75,9 +78,10 @@ final class TestSocket: @unchecked Sendable {
 
     /// Sends a WebSocket upgrade for `/ws` with `host` (and `origin`, if any); the response's status line.
     func upgrade(host: String, origin: String? = nil) async -> String {
-        send("GET /ws HTTP/1.1\r\nHost: \(host)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-             + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
-             + (origin.map { "Origin: \($0)\r\n" } ?? "") + "\r\n")
+        send(
+            "GET /ws HTTP/1.1\r\nHost: \(host)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
+                + (origin.map { "Origin: \($0)\r\n" } ?? "") + "\r\n")
         let response = String(decoding: await receive(for: 30, until: "\r\n\r\n").bytes, as: UTF8.self)
         return response.components(separatedBy: "\r\n").first ?? ""
     }

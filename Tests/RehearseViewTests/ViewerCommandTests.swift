@@ -1,5 +1,6 @@
 import RehearseCore
 import Testing
+
 @testable import RehearseView
 
 @Suite struct ViewerCommandTests {
@@ -17,8 +18,10 @@ import Testing
             (#"{"type":"scrub","value":-1}"#, .scrub(seconds: 0)),
             (#"{"type":"live"}"#, .live),
             (#"{"type":"touch","phase":"moved","id":2,"x":10,"y":300.5}"#, .touch(.moved, id: 2, Point(x: 10, y: 300.5))),
-            (#"{"type":"moves","touches":[{"id":0,"x":10,"y":20},{"id":1,"x":30.5,"y":20}]}"#,
-             .moves([FingerMove(id: 0, point: Point(x: 10, y: 20)), FingerMove(id: 1, point: Point(x: 30.5, y: 20))])),
+            (
+                #"{"type":"moves","touches":[{"id":0,"x":10,"y":20},{"id":1,"x":30.5,"y":20}]}"#,
+                .moves([FingerMove(id: 0, point: Point(x: 10, y: 20)), FingerMove(id: 1, point: Point(x: 30.5, y: 20))])
+            ),
         ]
         for (json, command) in cases { #expect(try ViewerCommand(json: json) == command, "\(json)") }
     }
@@ -41,7 +44,10 @@ import Testing
             (#"{"type":"touch","phase":"began","id":0,"x":1e6,"y":1}"#, "touch needs x, a number from -100000.0 to 100000.0"),
             (#"{"type":"moves","touches":[]}"#, "moves needs touches, a list of 1 to 10 {id, x, y}"),
             (#"{"type":"moves"}"#, "moves needs touches, a list of 1 to 10 {id, x, y}"),
-            (#"{"type":"moves","touches":[{"id":0,"x":1,"y":1},{"id":1,"x":1,"y":1},{"id":2,"x":1,"y":1},{"id":3,"x":1,"y":1},{"id":4,"x":1,"y":1},{"id":5,"x":1,"y":1},{"id":6,"x":1,"y":1},{"id":7,"x":1,"y":1},{"id":8,"x":1,"y":1},{"id":9,"x":1,"y":1},{"id":10,"x":1,"y":1}]}"#, "moves needs touches, a list of 1 to 10 {id, x, y}"),
+            (
+                #"{"type":"moves","touches":[{"id":0,"x":1,"y":1},{"id":1,"x":1,"y":1},{"id":2,"x":1,"y":1},{"id":3,"x":1,"y":1},{"id":4,"x":1,"y":1},{"id":5,"x":1,"y":1},{"id":6,"x":1,"y":1},{"id":7,"x":1,"y":1},{"id":8,"x":1,"y":1},{"id":9,"x":1,"y":1},{"id":10,"x":1,"y":1}]}"#,
+                "moves needs touches, a list of 1 to 10 {id, x, y}"
+            ),
             (#"{"type":"moves","touches":[{"id":-1,"x":1,"y":1}]}"#, "moves needs id, a whole number from 0 to 999"),
             (#"{"type":"moves","touches":[{"id":0,"x":1}]}"#, "moves needs y, a number from -100000.0 to 100000.0"),
             ("[1, 2]", "not a command"),

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import RehearseView
 
 /// The viewer's page, script and styles are files of their own (`Sources/RehearseView/Page`),
@@ -26,7 +27,9 @@ import Testing
     }
 
     @Test func theBinaryServesThePagesFiles() throws {
-        for (name, served) in [("viewer.html", ViewerPage.html), ("viewer.js", ViewerPage.script), ("viewer.css", ViewerPage.style)] {
+        for (name, served) in [
+            ("viewer.html", ViewerPage.html), ("viewer.js", ViewerPage.script), ("viewer.css", ViewerPage.style),
+        ] {
             #expect(try String(contentsOf: Self.folder.appendingPathComponent(name), encoding: .utf8) == served, "\(name)")
         }
     }
@@ -35,7 +38,8 @@ import Testing
     @Test func theScriptParses() throws {
         let parsed = try nodeCheck(ViewerPage.script)
         #expect(parsed.status == 0, "\(parsed.said)")
-        let broken = try nodeCheck(ViewerPage.script.replacingOccurrences(of: "function receive(message) {", with: "function receive(message) "))
+        let broken = try nodeCheck(
+            ViewerPage.script.replacingOccurrences(of: "function receive(message) {", with: "function receive(message) "))
         #expect(broken.status != 0 && broken.said.contains("SyntaxError"), "\(broken.said)")
     }
 
@@ -44,6 +48,7 @@ import Testing
         let lookedUp = Set(ViewerPage.script.matches(of: /\$\("([^"]+)"\)/).map { String($0.output.1) })
         let onThePage = Set(ViewerPage.html.matches(of: /\sid="([^"]+)"/).map { String($0.output.1) })
         #expect(lookedUp.count > 10, "\(lookedUp)")
-        #expect(lookedUp.subtracting(onThePage).isEmpty, "looked up and not on the page: \(lookedUp.subtracting(onThePage).sorted())")
+        #expect(
+            lookedUp.subtracting(onThePage).isEmpty, "looked up and not on the page: \(lookedUp.subtracting(onThePage).sorted())")
     }
 }

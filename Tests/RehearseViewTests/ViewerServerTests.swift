@@ -3,6 +3,7 @@ import RehearseCore
 import RehearsePlugins
 import Synchronization
 import Testing
+
 @testable import RehearseView
 
 /// The viewer's real HTTP server on loopback, driven over plain sockets as hostile or careless
@@ -16,7 +17,8 @@ import Testing
     static let answerWindow = 30.0
 
     private func start(_ limits: ViewerConnections.Limits = .standard, log: ThrottledLog = ThrottledLog(prefix: "")) throws
-        -> (ViewerServer, port: Int) {
+        -> (ViewerServer, port: Int)
+    {
         let viewer = LiveViewer(readOnly: false, scenario: nil, registry: shippedPlugins)
         let server = try ViewerServer.start(viewer, at: try #require(ViewerAddress("127.0.0.1:0")), limits: limits, log: log)
         let port = try #require(Int(server.url.dropFirst("http://127.0.0.1:".count).dropLast()))
@@ -43,7 +45,8 @@ import Testing
         let viewer = LiveViewer(readOnly: false, scenario: nil, registry: shippedPlugins)
         let taken = try #require(ViewerAddress("127.0.0.1:\(port)"))
         #expect { _ = try ViewerServer.start(viewer, at: taken) } throws: { error in
-            "\(error)" == "port \(port) is taken by another program (another viewer?): give another port, or --http 127.0.0.1:0 for a free one"
+            "\(error)"
+                == "port \(port) is taken by another program (another viewer?): give another port, or --http 127.0.0.1:0 for a free one"
         }
     }
 
@@ -52,7 +55,8 @@ import Testing
         defer { server.stop() }
         let page = try await get("/", host: "127.0.0.1:\(port)", port: port)
         #expect(page.hasPrefix("HTTP/1.1 200"), "\(page)")
-        let policy = try #require(page.components(separatedBy: "\r\n").first { $0.lowercased().hasPrefix("content-security-policy:") })
+        let policy = try #require(
+            page.components(separatedBy: "\r\n").first { $0.lowercased().hasPrefix("content-security-policy:") })
         #expect(policy.contains("script-src 'self'"))
         #expect(!policy.contains("unsafe-inline"), "\(policy)")
         #expect(page.contains(#"<script src="/viewer.js"></script>"#))
@@ -72,12 +76,14 @@ import Testing
     @Test func aRequestWithTwoHostsIsRefused() async throws {
         let (server, port) = try start()
         defer { server.stop() }
-        let upgrade = "Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
+        let upgrade =
+            "Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
         for (path, extra) in [("/", ""), ("/ws", upgrade)] {
             for second in ["evil.example", "127.0.0.1:\(port)"] {
                 let connection = try #require(TestSocket(port: port))
                 connection.send("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nHost: \(second)\r\n\(extra)\r\n")
-                let answer = String(decoding: await connection.receive(for: Self.answerWindow, until: "\r\n\r\n").bytes, as: UTF8.self)
+                let answer = String(
+                    decoding: await connection.receive(for: Self.answerWindow, until: "\r\n\r\n").bytes, as: UTF8.self)
                 #expect(answer.hasPrefix("HTTP/1.1 400"), "\(path), second Host \(second): \(answer)")
             }
         }
@@ -106,7 +112,8 @@ import Testing
                 print(path, head, get, headers == get_headers, length == str(get_bytes), head_bytes, get_bytes > 0, again == answers[0])
             """
         let result = await onOwnThread { () -> (status: Int32, output: String) in
-            let process = Process(), output = Pipe()
+            let process = Process()
+            let output = Pipe()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
             process.arguments = ["-c", script]
             process.standardOutput = output
@@ -117,7 +124,9 @@ import Testing
             return (process.terminationStatus, text)
         }
         #expect(result.status == 0, "\(result.output)")
-        #expect(result.output == ["/", "/viewer.js", "/viewer.css"].map { "\($0) 200 200 True True 0 True True\n" }.joined(), "\(result.output)")
+        #expect(
+            result.output == ["/", "/viewer.js", "/viewer.css"].map { "\($0) 200 200 True True 0 True True\n" }.joined(),
+            "\(result.output)")
     }
 
     /// RFC 6455 section 4.1: a WebSocket upgrade is a GET. A HEAD with the upgrade's headers, from
@@ -129,8 +138,9 @@ import Testing
         defer { server.stop() }
         for origin in ["", "Origin: http://127.0.0.1:\(port)\r\n", "Origin: http://evil.example\r\n"] {
             let socket = try #require(TestSocket(port: port))
-            socket.send("HEAD /ws HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-                        + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\(origin)\r\n")
+            socket.send(
+                "HEAD /ws HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                    + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\(origin)\r\n")
             let (bytes, closed) = await socket.receive(for: Self.answerWindow)
             let answer = String(decoding: bytes, as: UTF8.self)
             #expect(answer.hasPrefix("HTTP/1.1 400 "), "\(origin): \(answer)")
@@ -153,8 +163,9 @@ import Testing
         unmasked.send(TestSocket.textFrame(#"{"type":"pause"}"#, masked: false))
         #expect(await unmasked.isClosed(within: 5))
         let early = try #require(TestSocket(port: port))
-        early.send("GET /ws HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-                   + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
+        early.send(
+            "GET /ws HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
         early.send(TestSocket.textFrame(#"{"type":"pause"}"#, masked: false))
         // Whether the 101 goes out before the frame is read depends on how the two sends arrive
         // (one read or two: it varied between runs); either way the connection must close.
@@ -171,7 +182,9 @@ import Testing
         for _ in 0..<300 { idle.append(try #require(TestSocket(port: port))) }
         let halfSent = try #require(TestSocket(port: port))
         halfSent.send("GET / HTTP/1.1\r\nHo")
-        #expect(try await get("/", host: "127.0.0.1:\(port)", port: port).hasPrefix("HTTP/1.1 200"), "a page beside 300 idle connections")
+        #expect(
+            try await get("/", host: "127.0.0.1:\(port)", port: port).hasPrefix("HTTP/1.1 200"),
+            "a page beside 300 idle connections")
         var trickleClosed = false
         while Date().timeIntervalSince(opening) < 10, !trickleClosed {
             halfSent.send("x")
@@ -194,20 +207,28 @@ import Testing
         defer { server.stop() }
         var idle: [TestSocket] = []
         for _ in 0..<300 { idle.append(try #require(TestSocket(port: port))) }
-        #expect(try await get("/", host: "127.0.0.1:\(port)", port: port).hasPrefix("HTTP/1.1 200"), "a page beside 300 idle connections")
+        #expect(
+            try await get("/", host: "127.0.0.1:\(port)", port: port).hasPrefix("HTTP/1.1 200"),
+            "a page beside 300 idle connections")
         #expect(server.connections.count <= 64)
         // Which ones made way depends on when each was taken in, which the event loops decide.
         var closed = Set<Int>()
         _ = try await eventually(rounds: 1_000) {
-            for (index, socket) in idle.enumerated() where !closed.contains(index) && socket.isClosedNow() { closed.insert(index) }
+            for (index, socket) in idle.enumerated() where !closed.contains(index) && socket.isClosedNow() {
+                closed.insert(index)
+            }
             return closed.count >= idle.count - 64
         }
         #expect(closed.count >= idle.count - 64, "\(closed.count) of \(idle.count) made way")
         // Each displacement is said, a web page's flood of them at most a burst of lines.
         let said = lines.all.withLock { $0 }
         #expect(said.count == 20, "\(said)")
-        #expect(said.allSatisfy { $0.hasPrefix("closed a connection idle for ") && $0.hasSuffix(" for a new one: 64 connections are open (the limit)") },
-                "\(said)")
+        #expect(
+            said.allSatisfy {
+                $0.hasPrefix("closed a connection idle for ")
+                    && $0.hasSuffix(" for a new one: 64 connections are open (the limit)")
+            },
+            "\(said)")
     }
 
     /// Only pages the hub took are kept when newcomers come past the limit: upgrades past its 16
@@ -235,7 +256,9 @@ import Testing
         #expect(server.connections.pageCount == ViewerHub.maximumClients)
         for page in pages { #expect(!(await page.isClosed(within: 0.01)), "no page made way") }
         let said = lines.all.withLock { $0 }
-        #expect(said.filter { $0 == "refused a page: \(ViewerHub.maximumClients) pages are connected (the limit)" }.count == 8, "\(said)")
+        #expect(
+            said.filter { $0 == "refused a page: \(ViewerHub.maximumClients) pages are connected (the limit)" }.count == 8,
+            "\(said)")
     }
 
     /// A page that is connected and answers the WebSocket's pings is not idle, however long it
@@ -270,13 +293,17 @@ extension TestSocket {
             pending += bytes
             while pending.count >= 2 {
                 let short = Int(pending[1] & 0x7F)
-                let (length, start) = short == 126 ? (pending.count >= 4 ? Int(pending[2]) << 8 | Int(pending[3]) : -1, 4)
+                let (length, start) =
+                    short == 126
+                    ? (pending.count >= 4 ? Int(pending[2]) << 8 | Int(pending[3]) : -1, 4)
                     : short == 127 ? (-1, 10) : (short, 2)
                 guard length >= 0, pending.count >= start + length else { break }
                 if pending[0] & 0x0F == 0x9 {
                     let payload = Array(pending[start..<(start + length)])
                     let mask: [UInt8] = [1, 2, 3, 4]
-                    send([0x8A, 0x80 | UInt8(payload.count)] + mask + payload.enumerated().map { $0.element ^ mask[$0.offset % 4] })
+                    send(
+                        [0x8A, 0x80 | UInt8(payload.count)] + mask + payload.enumerated().map { $0.element ^ mask[$0.offset % 4] }
+                    )
                     answered += 1
                 }
                 pending.removeFirst(start + length)

@@ -5,7 +5,8 @@ import Testing
 /// id kept inert.
 @Suite struct AuditCommandTests {
     @Test func findingsExitOneNoneExitZeroAndAFileThatDoesNotLoadTwo() throws {
-        let breaking = try Rehearse.scenario("""
+        let breaking = try Rehearse.scenario(
+            """
             name: a small button
             scene:
               nodes:
@@ -15,11 +16,15 @@ import Testing
             """)
         let found = try Rehearse.run(["audit", breaking.path])
         #expect(found.status == 1, "\(found.output)\(found.errorOutput)")
-        #expect(found.output.hasPrefix("\(breaking.path):6:5: warning: tiny\\u{1B}[2J: it is 30 × 30 pt on screen, less than 44 × 44 pt [touch-target]\n"),
-                "\(found.output)")
+        #expect(
+            found.output.hasPrefix(
+                "\(breaking.path):6:5: warning: tiny\\u{1B}[2J: it is 30 × 30 pt on screen, less than 44 × 44 pt [touch-target]\n"
+            ),
+            "\(found.output)")
         #expect(!found.output.contains("\u{1B}"))
 
-        let mended = try Rehearse.scenario("""
+        let mended = try Rehearse.scenario(
+            """
             name: a button of 44 points
             scene:
               nodes:

@@ -27,9 +27,11 @@ import Testing
         for (index, row) in rows.enumerated() {
             let cell = try #require(row.last)
             let spans = Self.spans(in: cell)
-            let keys = spans.filter { $0 == "settle: auto" }, steps = spans.filter { $0 != "settle: auto" }
+            let keys = spans.filter { $0 == "settle: auto" }
+            let steps = spans.filter { $0 != "settle: auto" }
             #expect(!steps.isEmpty, "row '\(row[0])' has no step")
-            files[String(format: "row-%02d.yaml", index + 1)] = "name: \(row[0])\n" + keys.map { $0 + "\n" }.joined()
+            files[String(format: "row-%02d.yaml", index + 1)] =
+                "name: \(row[0])\n" + keys.map { $0 + "\n" }.joined()
                 + scene + "\nsteps:\n" + steps.map { "  - \($0)\n" }.joined()
         }
         let folder = try scenarioFolder(files)
@@ -44,7 +46,8 @@ import Testing
     @Test func theVocabularysStepsAndPythonLinesRun() throws {
         let rows = try DocumentTableTests.table(in: Self.page, header: "| scenario step | `PluginHarness`")
         try #require(rows.count >= 6 && rows.allSatisfy { $0.count == 3 })
-        let steps = rows.map { Self.spans(in: $0[0]).joined() }, lines = rows.map { Self.spans(in: $0[2]).joined() }
+        let steps = rows.map { Self.spans(in: $0[0]).joined() }
+        let lines = rows.map { Self.spans(in: $0[2]).joined() }
         let scene = try Self.scene()
         let file = try Rehearse.scenario("name: vocabulary\n" + scene + "\nsteps:\n" + steps.map { "  - \($0)\n" }.joined())
         let run = try Rehearse.run(["run", file.path])
@@ -54,8 +57,13 @@ import Testing
         try bus.serve(["--mode", "manual"])
         let script = bus.folder.appendingPathComponent("vocabulary.py")
         let literal = String(decoding: try JSONEncoder().encode("name: vocabulary\n" + scene + "\nsteps: []\n"), as: UTF8.self)
-        try Data((["import sys; sys.path.insert(0, \"clients/python\")", "import rehearse", "session = rehearse.Simulator().default_session()", "session.load_scenario(\(literal))"]
-                  + lines + ["print('done')"]).joined(separator: "\n").utf8).write(to: script)
+        try Data(
+            ([
+                "import sys; sys.path.insert(0, \"clients/python\")", "import rehearse",
+                "session = rehearse.Simulator().default_session()", "session.load_scenario(\(literal))",
+            ]
+                + lines + ["print('done')"]).joined(separator: "\n").utf8
+        ).write(to: script)
         let python = try bus.run("/usr/bin/env", ["python3", script.path])
         #expect(python.output == "done\n", "\(python.output)\(python.errorOutput)")
     }

@@ -9,8 +9,10 @@ struct CommandResult {
 
 enum Rehearse {
     /// The folder the test binary was built into; `rehearse` is built next to it.
-    static let productsFolder = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-        ?? CommandLine.arguments[0]).deletingLastPathComponent()
+    static let productsFolder = URL(
+        fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            ?? CommandLine.arguments[0]
+    ).deletingLastPathComponent()
     /// The package's root folder.
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
@@ -25,8 +27,10 @@ enum Rehearse {
         try launch(URL(fileURLWithPath: "/usr/bin/env"), ["python3"] + arguments, in: folder)
     }
 
-    static func launch(_ executable: URL, _ arguments: [String], in folder: URL = packageRoot,
-                       environment base: [String: String] = ProcessInfo.processInfo.environment) throws -> CommandResult {
+    static func launch(
+        _ executable: URL, _ arguments: [String], in folder: URL = packageRoot,
+        environment base: [String: String] = ProcessInfo.processInfo.environment
+    ) throws -> CommandResult {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -34,15 +38,17 @@ enum Rehearse {
         var environment = base
         environment["NO_COLOR"] = "1"
         process.environment = environment
-        let output = Pipe(), errorOutput = Pipe()
+        let output = Pipe()
+        let errorOutput = Pipe()
         process.standardOutput = output
         process.standardError = errorOutput
         try process.run()
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
         let errorData = errorOutput.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return CommandResult(status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
-                             errorOutput: String(decoding: errorData, as: UTF8.self))
+        return CommandResult(
+            status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
+            errorOutput: String(decoding: errorData, as: UTF8.self))
     }
 
     /// What xmllint says of `xml` (written to `name` beside `file`) against the JUnit schema the

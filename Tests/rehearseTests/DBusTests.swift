@@ -1,11 +1,12 @@
 import Foundation
 import RehearseCore
-@testable import RehearseDBusInterface
 import RehearsePlugins
 import Testing
 
+@testable import RehearseDBusInterface
+
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// `rehearse serve` on a private bus, driven by peers nobody here wrote: gdbus, dbus-send,
@@ -17,8 +18,12 @@ import FoundationXML
     @Test func introspectionDescribesTheWholeInterfaceAndTheTreeFindsIt() throws {
         let bus = try PrivateBus()
         try bus.serve(["--mode", "manual", "--plugins", "gateway"])
-        let xml = try bus.run("/usr/bin/gdbus", ["introspect", "--session", "--dest", "org.rehearse.Simulator",
-                                                 "--object-path", "/org/rehearse/Simulator", "--xml"])
+        let xml = try bus.run(
+            "/usr/bin/gdbus",
+            [
+                "introspect", "--session", "--dest", "org.rehearse.Simulator",
+                "--object-path", "/org/rehearse/Simulator", "--xml",
+            ])
         #expect(xml.status == 0, "\(xml.errorOutput)")
         let parsed = IntrospectionNames(xml.output)
         #expect(parsed.members == (SimulatorMethod.allCases.map(\.rawValue) + ["Event"]).sorted())
@@ -27,14 +32,21 @@ import FoundationXML
         #expect(parsed.arguments["Inject"] == ["name:s", "fields:a{sv}", "sequence:t"])
         // The Event signal names every event it can carry: the built-in ones and the plugin's.
         let gatewayEvents = try #require(shippedPlugins["gateway"]).events
-        #expect(parsed.eventAnnotations.count == BuiltinEvent.allCases.count + gatewayEvents.count, "every built-in event and the plugin's")
+        #expect(
+            parsed.eventAnnotations.count == BuiltinEvent.allCases.count + gatewayEvents.count,
+            "every built-in event and the plugin's")
         #expect(gatewayEvents.count >= 5 && BuiltinEvent.allCases.count >= 17)
         #expect(parsed.eventAnnotations["org.rehearse.Event.tap"]?.hasPrefix(BuiltinEvent.tap.fieldSummary + ": ") == true)
-        #expect(parsed.eventAnnotations["org.rehearse.Event.login.failed"]
-            == "username, reason?: the authenticator (gateway), when it refuses a login")
+        #expect(
+            parsed.eventAnnotations["org.rehearse.Event.login.failed"]
+                == "username, reason?: the authenticator (gateway), when it refuses a login")
         #expect(parsed.eventAnnotations["org.rehearse.Event.logout"] == "no fields: injected: log out")
-        let tree = try bus.run("/usr/bin/gdbus", ["introspect", "--session", "--dest", "org.rehearse.Simulator",
-                                                  "--object-path", "/", "--recurse"])
+        let tree = try bus.run(
+            "/usr/bin/gdbus",
+            [
+                "introspect", "--session", "--dest", "org.rehearse.Simulator",
+                "--object-path", "/", "--recurse",
+            ])
         #expect(tree.output.contains("node /org/rehearse/Simulator"))
     }
 
@@ -62,22 +74,31 @@ import FoundationXML
     @Test func aTargetIsFoundByAQuery() throws {
         let bus = try PrivateBus()
         try bus.serve(["--mode", "manual", "--plugins", "login-animator"])
-        #expect(try bus.gdbus("org.rehearse.Simulator1.Inject", ["tap", "{'target': <{'label': <'Password'>}>}"]).output == "(uint64 1,)\n")
+        #expect(
+            try bus.gdbus("org.rehearse.Simulator1.Inject", ["tap", "{'target': <{'label': <'Password'>}>}"]).output
+                == "(uint64 1,)\n")
         #expect(try bus.gdbus("org.rehearse.Simulator1.Get", ["firstResponder"]).output == "(<'password'>,)\n")
         _ = try bus.gdbus("org.rehearse.Simulator1.Inject", ["text", "{'target': <'password'>, 'text': <'Paper'>}"])
         let missing = try bus.gdbus("org.rehearse.Simulator1.Inject", ["tap", "{'target': <{'text': <'Papr'>}>}"])
         #expect(missing.errorOutput.contains("org.rehearse.Error.NodeNotFound"), "\(missing.errorOutput)")
         // The title is nearest; the password field, which holds "Paper" too, is never compared nor shown.
-        #expect(missing.errorOutput.contains(#"no node matches {text: "Papr"}; nearest: 'title' (label, text "Paper""#), "\(missing.errorOutput)")
+        #expect(
+            missing.errorOutput.contains(#"no node matches {text: "Papr"}; nearest: 'title' (label, text "Paper""#),
+            "\(missing.errorOutput)")
         #expect(missing.errorOutput.components(separatedBy: "Paper").count == 2, "\(missing.errorOutput)")
         #expect(missing.errorOutput.contains(#"'password' (textField, secure, label "Password")"#), "\(missing.errorOutput)")
         let several = try bus.gdbus("org.rehearse.Simulator1.Inject", ["focus", "{'target': <{'kind': <'textField'>}>}"])
-        #expect(several.errorOutput.contains("org.rehearse.Error.NodeNotFound: focus: 2 nodes match {kind: textField}"), "\(several.errorOutput)")
+        #expect(
+            several.errorOutput.contains("org.rehearse.Error.NodeNotFound: focus: 2 nodes match {kind: textField}"),
+            "\(several.errorOutput)")
         let malformed = try bus.gdbus("org.rehearse.Simulator1.Inject", ["tap", "{'target': <{'txt': <'Paper'>}>}"])
         #expect(malformed.errorOutput.contains("org.rehearse.Error.InvalidField"), "\(malformed.errorOutput)")
-        let huge = try bus.gdbus("org.rehearse.Simulator1.Inject", ["tap", "{'target': <{'kind': <'label'>, 'index': <int64 9223372036854775807>}>}"])
+        let huge = try bus.gdbus(
+            "org.rehearse.Simulator1.Inject", ["tap", "{'target': <{'kind': <'label'>, 'index': <int64 9223372036854775807>}>}"])
         #expect(huge.errorOutput.contains("org.rehearse.Error.InvalidField"), "\(huge.errorOutput)")
-        #expect(try bus.gdbus("org.rehearse.Simulator1.Inject", ["focus", "{'target': <{'kind': <'textField'>, 'index': <1>}>}"]).status == 0)
+        #expect(
+            try bus.gdbus("org.rehearse.Simulator1.Inject", ["focus", "{'target': <{'kind': <'textField'>, 'index': <1>}>}"])
+                .status == 0)
         #expect(try bus.gdbus("org.rehearse.Simulator1.Get", ["firstResponder"]).output == "(<'password'>,)\n")
     }
 
@@ -85,10 +106,15 @@ import FoundationXML
         let bus = try PrivateBus()
         try bus.serve(["--mode", "manual", "--plugins", "panner"])
         func send(_ method: String, _ arguments: [String]) throws -> CommandResult {
-            try bus.run("/usr/bin/dbus-send", ["--session", "--print-reply", "--dest=org.rehearse.Simulator",
-                                               "/org/rehearse/Simulator", "org.rehearse.Simulator1.\(method)"] + arguments)
+            try bus.run(
+                "/usr/bin/dbus-send",
+                [
+                    "--session", "--print-reply", "--dest=org.rehearse.Simulator",
+                    "/org/rehearse/Simulator", "org.rehearse.Simulator1.\(method)",
+                ] + arguments)
         }
-        let motion = try send("InjectStrings", ["string:motion", "dict:string:string:rotationRate.x,0,rotationRate.y,-0.5,rotationRate.z,0"])
+        let motion = try send(
+            "InjectStrings", ["string:motion", "dict:string:string:rotationRate.x,0,rotationRate.y,-0.5,rotationRate.z,0"])
         #expect(motion.status == 0, "\(motion.errorOutput)")
         // 976 + 0.5 × 7.1 × 5 = 993.75 (the panner's first pan).
         #expect(try bus.gdbus("org.rehearse.Simulator1.Get", ["scroll.contentOffset.x"]).output == "(<993.75>,)\n")
@@ -104,11 +130,13 @@ import FoundationXML
     @Test func theEventSignalMatchesOnItsNameAndNeverCarriesASecret() throws {
         let bus = try PrivateBus()
         try bus.serve(["--mode", "manual", "--plugins", "login-animator"])
-        let monitor = try bus.start(URL(fileURLWithPath: "/usr/bin/dbus-monitor"),
-                                    ["--session", "type='signal',interface='org.rehearse.Simulator1',arg2='text'"],
-                                    output: "monitor.txt")
-        let everything = try bus.start(URL(fileURLWithPath: "/usr/bin/dbus-monitor"), ["--session", "type='signal'"],
-                                       output: "all.txt")
+        let monitor = try bus.start(
+            URL(fileURLWithPath: "/usr/bin/dbus-monitor"),
+            ["--session", "type='signal',interface='org.rehearse.Simulator1',arg2='text'"],
+            output: "monitor.txt")
+        let everything = try bus.start(
+            URL(fileURLWithPath: "/usr/bin/dbus-monitor"), ["--session", "type='signal'"],
+            output: "all.txt")
         Thread.sleep(forTimeInterval: 0.3)
         _ = try bus.gdbus("org.rehearse.Simulator1.Inject", ["tap", "{'target': <'password'>}"])
         _ = try bus.gdbus("org.rehearse.Simulator1.Inject", ["text", "{'target': <'password'>, 'text': <'hunter2'>}"])
@@ -133,8 +161,9 @@ import FoundationXML
         let bus = try PrivateBus()
         try bus.serve(["--mode", "manual", "--plugins", "login-animator"])
         let rehearse = Rehearse.productsFolder.appendingPathComponent("rehearse")
-        let monitor = try bus.start(rehearse, ["monitor", "--address", bus.address, "keyboard.willShow", "--count", "1"],
-                                    output: "events.jsonl", errorOutput: "monitor.err")
+        let monitor = try bus.start(
+            rehearse, ["monitor", "--address", bus.address, "keyboard.willShow", "--count", "1"],
+            output: "events.jsonl", errorOutput: "monitor.err")
         #expect(bus.waitFor(Self.monitorIsReady, in: "monitor.err"), "\(bus.contents(of: "monitor.err"))")
         let injected = try bus.run(rehearse.path, ["inject", "--address", bus.address, "focus", "target=username"])
         #expect(injected.status == 0, "\(injected.errorOutput)")
@@ -156,8 +185,10 @@ import FoundationXML
         for arguments in [["inject", "resign"], ["monitor", "--count", "1"]] {
             let result = try bus.run(rehearse, arguments + ["--address", bus.address])
             #expect(result.status != 0)
-            #expect(result.errorOutput.contains("nothing serves org.rehearse.Simulator on \(bus.address): start it with `rehearse serve`"),
-                    "\(result.errorOutput)")
+            #expect(
+                result.errorOutput.contains(
+                    "nothing serves org.rehearse.Simulator on \(bus.address): start it with `rehearse serve`"),
+                "\(result.errorOutput)")
             #expect(result.errorOutput.contains("rehearse install-dbus-service"))
         }
     }
@@ -180,10 +211,12 @@ import FoundationXML
             print(connection.unique_name)
             """
         for (flags, expectedLines) in [([String](), 1), (["--any-sender"], 2)] {
-            let monitor = try bus.start(rehearse, ["monitor", "--address", bus.address, "--count", "\(expectedLines)"] + flags,
-                                        output: "events.jsonl", errorOutput: "monitor.err")
+            let monitor = try bus.start(
+                rehearse, ["monitor", "--address", bus.address, "--count", "\(expectedLines)"] + flags,
+                output: "events.jsonl", errorOutput: "monitor.err")
             #expect(bus.waitFor(Self.monitorIsReady, in: "monitor.err"), "\(bus.contents(of: "monitor.err"))")
-            let forger = try bus.run("/usr/bin/env", ["python3", "-c", forge]).output.trimmingCharacters(in: .whitespacesAndNewlines)
+            let forger = try bus.run("/usr/bin/env", ["python3", "-c", forge]).output.trimmingCharacters(
+                in: .whitespacesAndNewlines)
             Thread.sleep(forTimeInterval: 0.2)
             #expect(try bus.run(rehearse.path, ["inject", "--address", bus.address, "resign"]).status == 0)
             PrivateBus.waitForExit(monitor)
@@ -192,9 +225,13 @@ import FoundationXML
             if flags.isEmpty {
                 #expect(lines == [#"{"fields":{},"name":"resign","seq":1,"time":0}"#], "\(lines)")
             } else {
-                #expect(lines.first == #"{"fields":{"online":true},"name":"network","seq":99,"time":1,"sender":"\#(forger)"}"#, "\(lines)")
+                #expect(
+                    lines.first == #"{"fields":{"online":true},"name":"network","seq":99,"time":1,"sender":"\#(forger)"}"#,
+                    "\(lines)")
                 #expect(lines.last?.hasPrefix(#"{"fields":{},"name":"resign","seq":2,"time":0,"sender":":"#) == true, "\(lines)")
-                #expect(bus.contents(of: "monitor.err").contains("rehearse monitor: skipped an Event signal from \(forger) that does not read as one"))
+                #expect(
+                    bus.contents(of: "monitor.err").contains(
+                        "rehearse monitor: skipped an Event signal from \(forger) that does not read as one"))
             }
         }
     }
@@ -204,10 +241,13 @@ import FoundationXML
         let bus = try PrivateBus()
         let peer = "unix:path=\(bus.folder.path)/peer.sock"
         try bus.serve(["--mode", "manual", "--plugins", "login-animator", "--listen", peer])
-        let direct = ["call", "--address", peer, "--dest", "org.rehearse.Simulator", "--object-path", "/org/rehearse/Simulator",
-                      "--method"]
-        #expect(try bus.run("/usr/bin/gdbus", direct + ["org.rehearse.Simulator1.Inject", "tap", "{'target': <'username'>}"])
-            .output == "(uint64 1,)\n")
+        let direct = [
+            "call", "--address", peer, "--dest", "org.rehearse.Simulator", "--object-path", "/org/rehearse/Simulator",
+            "--method",
+        ]
+        #expect(
+            try bus.run("/usr/bin/gdbus", direct + ["org.rehearse.Simulator1.Inject", "tap", "{'target': <'username'>}"])
+                .output == "(uint64 1,)\n")
         #expect(try bus.gdbus("org.rehearse.Simulator1.Get", ["firstResponder"]).output == "(<'username'>,)\n")
         let python = """
             from jeepney import DBusAddress, new_method_call
@@ -225,17 +265,24 @@ import FoundationXML
         let bus = try PrivateBus()
         let peer = try bus.servePeersOnly(["--mode", "manual"]).address
         let rehearse = Rehearse.productsFolder.appendingPathComponent("rehearse")
-        let monitor = try bus.start(rehearse, ["monitor", "--address", peer, "network", "--count", "1"], output: "events.jsonl",
-                                    errorOutput: "monitor.err")
+        let monitor = try bus.start(
+            rehearse, ["monitor", "--address", peer, "network", "--count", "1"], output: "events.jsonl",
+            errorOutput: "monitor.err")
         #expect(bus.waitFor(Self.monitorIsReady, in: "monitor.err"), "\(bus.contents(of: "monitor.err"))")
         #expect(try bus.run(rehearse.path, ["inject", "--address", peer, "resign"]).output == "sequence 1\n")
         let injected = try bus.run(rehearse.path, ["inject", "--address", peer, "network", "online=false"])
         #expect(injected.output == "sequence 2\n", "\(injected.errorOutput)")
         PrivateBus.waitForExit(monitor)
         #expect(bus.contents(of: "events.jsonl") == #"{"fields":{"online":false},"name":"network","seq":2,"time":0}"# + "\n")
-        #expect(try bus.run("/usr/bin/gdbus", ["call", "--address", peer, "--dest", "org.rehearse.Simulator",
-                                               "--object-path", "/org/rehearse/Simulator",
-                                               "--method", "org.rehearse.Simulator1.Advance", "0.25"]).output == "(0.25,)\n")
+        #expect(
+            try bus.run(
+                "/usr/bin/gdbus",
+                [
+                    "call", "--address", peer, "--dest", "org.rehearse.Simulator",
+                    "--object-path", "/org/rehearse/Simulator",
+                    "--method", "org.rehearse.Simulator1.Advance", "0.25",
+                ]
+            ).output == "(0.25,)\n")
         #expect(try !bus.hasOwner("org.rehearse.Simulator"))
         let refused = try bus.run(rehearse.path, ["serve", "--no-bus"])
         #expect(refused.status == 2)
@@ -248,12 +295,19 @@ import FoundationXML
         let bus = try PrivateBus()
         try bus.serve(["--mode", "manual"])
         let rehearse = Rehearse.productsFolder.appendingPathComponent("rehearse")
-        let monitor = try bus.start(rehearse, ["monitor", "--address", bus.address, "network", "--count", "20000", "--summary"],
-                                    output: "summary.txt", errorOutput: "monitor.err")
+        let monitor = try bus.start(
+            rehearse, ["monitor", "--address", bus.address, "network", "--count", "20000", "--summary"],
+            output: "summary.txt", errorOutput: "monitor.err")
         #expect(bus.waitFor(Self.monitorIsReady, in: "monitor.err"), "\(bus.contents(of: "monitor.err"))")
-        let injected = try bus.run(rehearse.path, ["inject", "--address", bus.address, "network", "online=false",
-                                                   "--times", "20000"])
-        #expect(injected.output.hasPrefix("20000 injected, sequences 1...20000 in order, no other event between them"), "\(injected.errorOutput)")
+        let injected = try bus.run(
+            rehearse.path,
+            [
+                "inject", "--address", bus.address, "network", "online=false",
+                "--times", "20000",
+            ])
+        #expect(
+            injected.output.hasPrefix("20000 injected, sequences 1...20000 in order, no other event between them"),
+            "\(injected.errorOutput)")
         PrivateBus.waitForExit(monitor)
         #expect(bus.contents(of: "summary.txt") == "20000 events, sequences 1...20000, consecutive: yes\n")
     }
@@ -264,11 +318,17 @@ import FoundationXML
         let bus = try PrivateBus()
         try bus.serve(["--mode", "manual", "--plugins", "login-animator"])
         let rehearse = Rehearse.productsFolder.appendingPathComponent("rehearse")
-        let injected = try bus.run(rehearse.path, ["inject", "--address", bus.address, "tap", "target=username", "--times", "3",
-                                                   "--window", "1"])
+        let injected = try bus.run(
+            rehearse.path,
+            [
+                "inject", "--address", bus.address, "tap", "target=username", "--times", "3",
+                "--window", "1",
+            ])
         // The first tap focuses the field and raises the keyboard: focus.changed and
         // keyboard.willShow follow it (the form's animation waits for the manual clock); the next two are taps alone.
-        #expect(injected.output.hasPrefix("3 injected, sequences 1...5 in order, 2 other events between them"), "\(injected.output)\(injected.errorOutput)")
+        #expect(
+            injected.output.hasPrefix("3 injected, sequences 1...5 in order, 2 other events between them"),
+            "\(injected.output)\(injected.errorOutput)")
     }
 
     @Test func propertiesAnswerGetAll() throws {
@@ -295,24 +355,25 @@ import FoundationXML
             errors[name] = row["error"] as? String ?? "none"
             #expect(row["alive"] as? Bool == true, "\(name)")
         }
-        #expect(errors == [
-            "valid tap": "none", "nested motion": "none",
-            "unknown event": "org.rehearse.Error.UnknownEvent",
-            "unknown target": "org.rehearse.Error.InvalidField",
-            "wrong field type": "org.rehearse.Error.InvalidField",
-            "missing field": "org.rehearse.Error.InvalidField",
-            "nan": "org.rehearse.Error.InvalidField",
-            "infinity": "org.rehearse.Error.InvalidField",
-            "string over 64 KiB": "org.rehearse.Error.InvalidField",
-            "more than 1000 fields": "org.rehearse.Error.InvalidField",
-            "variants nested deeper than 32": "org.rehearse.Error.InvalidField",
-            "wrong signature": "org.freedesktop.DBus.Error.InvalidArgs",
-            "advance negative": "org.rehearse.Error.InvalidField",
-            "unknown path": "org.rehearse.Error.UnknownPath",
-            "invalid scenario": "org.rehearse.Error.InvalidScenario",
-            "unknown plugin": "org.rehearse.Error.UnknownPlugin",
-            "bad configuration": "org.rehearse.Error.InvalidField",
-        ])
+        #expect(
+            errors == [
+                "valid tap": "none", "nested motion": "none",
+                "unknown event": "org.rehearse.Error.UnknownEvent",
+                "unknown target": "org.rehearse.Error.InvalidField",
+                "wrong field type": "org.rehearse.Error.InvalidField",
+                "missing field": "org.rehearse.Error.InvalidField",
+                "nan": "org.rehearse.Error.InvalidField",
+                "infinity": "org.rehearse.Error.InvalidField",
+                "string over 64 KiB": "org.rehearse.Error.InvalidField",
+                "more than 1000 fields": "org.rehearse.Error.InvalidField",
+                "variants nested deeper than 32": "org.rehearse.Error.InvalidField",
+                "wrong signature": "org.freedesktop.DBus.Error.InvalidArgs",
+                "advance negative": "org.rehearse.Error.InvalidField",
+                "unknown path": "org.rehearse.Error.UnknownPath",
+                "invalid scenario": "org.rehearse.Error.InvalidScenario",
+                "unknown plugin": "org.rehearse.Error.UnknownPlugin",
+                "bad configuration": "org.rehearse.Error.InvalidField",
+            ])
     }
 
     /// Issue 25: a misspelt event, field or path sent over D-Bus is answered with the nearest
@@ -328,16 +389,21 @@ import FoundationXML
         #expect(field.errorOutput.contains("field 'usrname' is not known (did you mean 'username'?)"), "\(field.errorOutput)")
         // Issue 25's attack: what the service says back reached the terminal raw.
         let raw = try bus.run(rehearse.path, ["inject", "--address", bus.address, "ta\u{1B}[31mp", "target=username"])
-        #expect(!raw.errorOutput.unicodeScalars.contains("\u{1B}") && raw.errorOutput.contains("ta\\u{1B}[31mp"), "\(raw.errorOutput)")
+        #expect(
+            !raw.errorOutput.unicodeScalars.contains("\u{1B}") && raw.errorOutput.contains("ta\\u{1B}[31mp"), "\(raw.errorOutput)"
+        )
         let path = try bus.gdbus("org.rehearse.Simulator1.Get", ["titel.frame.y"])
-        #expect(path.errorOutput.contains("'titel' is not a node, a plugin or a system path (did you mean 'title'?)"), "\(path.errorOutput)")
+        #expect(
+            path.errorOutput.contains("'titel' is not a node, a plugin or a system path (did you mean 'title'?)"),
+            "\(path.errorOutput)")
     }
 
     @Test func readOnlyRefusesChangesButAnswersQuestions() throws {
         let bus = try PrivateBus()
         try bus.serve(["--mode", "manual", "--read-only"])
-        #expect(try bus.gdbus("org.rehearse.Simulator1.Inject", ["network", "{'online': <false>}"]).errorOutput
-            .contains("org.rehearse.Error.NotPermitted"))
+        #expect(
+            try bus.gdbus("org.rehearse.Simulator1.Inject", ["network", "{'online': <false>}"]).errorOutput
+                .contains("org.rehearse.Error.NotPermitted"))
         #expect(try bus.gdbus("org.rehearse.Simulator1.Reset").errorOutput.contains("org.rehearse.Error.NotPermitted"))
         #expect(try bus.gdbus("org.rehearse.Simulator1.Get", ["time"]).status == 0)
     }
@@ -360,8 +426,9 @@ import FoundationXML
     @Test func sigtermReleasesTheNameAndExitsZeroAndATakenNameIsRefused() throws {
         let bus = try PrivateBus()
         let first = try bus.serve(["--mode", "manual"])
-        let second = try Rehearse.launch(Rehearse.productsFolder.appendingPathComponent("rehearse"),
-                                         ["serve", "--address", bus.address, "--mode", "manual"], environment: bus.environment)
+        let second = try Rehearse.launch(
+            Rehearse.productsFolder.appendingPathComponent("rehearse"),
+            ["serve", "--address", bus.address, "--mode", "manual"], environment: bus.environment)
         #expect(second.status == 2)
         #expect(second.errorOutput.contains("the name org.rehearse.Simulator is taken"))
         first.terminate()
@@ -391,8 +458,10 @@ private final class IntrospectionNames: NSObject, XMLParserDelegate {
         properties.sort()
     }
 
-    func parser(_ parser: XMLParser, didStartElement element: String, namespaceURI: String?, qualifiedName: String?,
-                attributes: [String: String] = [:]) {
+    func parser(
+        _ parser: XMLParser, didStartElement element: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String] = [:]
+    ) {
         switch element {
         case "interface": inSimulator = attributes["name"] == "org.rehearse.Simulator1"
         case "method" where inSimulator, "signal" where inSimulator:

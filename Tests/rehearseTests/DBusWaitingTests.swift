@@ -27,10 +27,14 @@ import Testing
         let wait = try bus.gdbus("org.rehearse.Simulator1.WaitUntil", ["title.frame.y > 100", "0.5"])
         #expect(wait.errorOutput.contains("org.rehearse.Error.Timeout"), "\(wait.errorOutput)")
         #expect(wait.errorOutput.contains("expected > 100, found title.frame.y = 70.0"), "\(wait.errorOutput)")
-        #expect(try bus.gdbus("org.rehearse.Simulator1.WaitUntil", ["keyboard.visible == true", "0"]).output == "(0.59999999999999998,)\n")
-        for (method, arguments, error) in [("Settle", ["1e308"], "InvalidField"), ("Settle", ["--", "-1"], "InvalidField"),
-                                           ("WaitUntil", ["title.frame.y = 1", "1"], "InvalidField"),
-                                           ("WaitUntil", ["title.frame.why == 1", "1"], "UnknownPath")] {
+        #expect(
+            try bus.gdbus("org.rehearse.Simulator1.WaitUntil", ["keyboard.visible == true", "0"]).output
+                == "(0.59999999999999998,)\n")
+        for (method, arguments, error) in [
+            ("Settle", ["1e308"], "InvalidField"), ("Settle", ["--", "-1"], "InvalidField"),
+            ("WaitUntil", ["title.frame.y = 1", "1"], "InvalidField"),
+            ("WaitUntil", ["title.frame.why == 1", "1"], "UnknownPath"),
+        ] {
             let refused = try bus.gdbus("org.rehearse.Simulator1.\(method)", arguments)
             #expect(refused.errorOutput.contains("org.rehearse.Error.\(error)"), "\(method) \(arguments): \(refused.errorOutput)")
         }
@@ -42,6 +46,8 @@ import Testing
         try bus.serve(["--mode", "manual", "--plugins", "login-animator"])
         _ = try bus.gdbus("org.rehearse.Simulator1.Inject", ["tap", "{'target': <'username'>}"])
         // The form lifts over 0.3 s: done at the animation's end.
-        #expect(try bus.gdbus("org.rehearse.Simulator1.WaitUntil", ["title.presentation.frame.y <= 70", "2"]).output == "(0.29999999999999999,)\n")
+        #expect(
+            try bus.gdbus("org.rehearse.Simulator1.WaitUntil", ["title.presentation.frame.y <= 70", "2"]).output
+                == "(0.29999999999999999,)\n")
     }
 }

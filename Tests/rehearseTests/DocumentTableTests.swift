@@ -1,9 +1,10 @@
 import Foundation
 import RehearseCore
-@testable import RehearseDBusInterface
 import RehearsePlugins
 import RehearseSession
 import Testing
+
+@testable import RehearseDBusInterface
 
 /// The documents' tables of things the code lists (device presets, D-Bus methods, plugins) hold
 /// exactly what the code holds: each test names what a table misses and what it has that the code
@@ -14,7 +15,8 @@ import Testing
     /// its screen, refresh rate, keyboard heights and safe area as the preset has them.
     @Test func theDevicesTableIsThePresets() throws {
         let rows = try Self.table(in: "Scenarios/README.md", header: "| preset |")
-        Self.expectSame(documented: rows.map { Self.code(in: $0[0]) }, code: Device.presetList.map(\.name), in: "the devices table")
+        Self.expectSame(
+            documented: rows.map { Self.code(in: $0[0]) }, code: Device.presetList.map(\.name), in: "the devices table")
         #expect(rows.map { Self.code(in: $0[0]) } == Device.presetList.map(\.name), "the devices table's order")
         for device in Device.presetList {
             guard let row = rows.first(where: { Self.code(in: $0[0]) == device.name }) else { continue }
@@ -26,16 +28,18 @@ import Testing
     /// the introspection gives them.
     @Test func theDBusMethodsTableIsTheMethods() throws {
         let rows = try Self.table(in: "docs/dbus.md", header: "| method | does |")
-        Self.expectSame(documented: rows.map { Self.code(in: $0[0]) }, code: SimulatorMethod.allCases.map(\.documented),
-                        in: "docs/dbus.md's methods table")
+        Self.expectSame(
+            documented: rows.map { Self.code(in: $0[0]) }, code: SimulatorMethod.allCases.map(\.documented),
+            in: "docs/dbus.md's methods table")
     }
 
     /// docs/dbus.md's errors table: a row per error name the service and the plugin host reply
     /// with (`SimulatorError`, the one list the replies are built from).
     @Test func theDBusErrorsTableIsTheErrors() throws {
         let rows = try Self.table(in: "docs/dbus.md", header: "| error | when |")
-        Self.expectSame(documented: rows.map { Self.code(in: $0[0]) }, code: SimulatorError.allCases.map(\.rawValue),
-                        in: "docs/dbus.md's errors table")
+        Self.expectSame(
+            documented: rows.map { Self.code(in: $0[0]) }, code: SimulatorError.allCases.map(\.rawValue),
+            in: "docs/dbus.md's errors table")
     }
 
     /// docs/dbus.md's properties table is `SessionProperty`, row for row: name, D-Bus type,
@@ -52,11 +56,14 @@ import Testing
 
     /// The README's plugin table and Scenarios/README.md's "Plugins and their scenes" list the
     /// shipped plugins.
-    @Test(arguments: [("README.md", "| plugin | the write-up it reproduces |"), ("Scenarios/README.md", "| plugin | scene and node ids |")])
+    @Test(arguments: [
+        ("README.md", "| plugin | the write-up it reproduces |"), ("Scenarios/README.md", "| plugin | scene and node ids |"),
+    ])
     func thePluginTablesAreTheShippedPlugins(document: String, header: String) throws {
         let rows = try Self.table(in: document, header: header)
-        Self.expectSame(documented: rows.map { Self.code(in: $0[0]) }, code: shippedPlugins.descriptors.map(\.id),
-                        in: "\(document)'s plugin table")
+        Self.expectSame(
+            documented: rows.map { Self.code(in: $0[0]) }, code: shippedPlugins.descriptors.map(\.id),
+            in: "\(document)'s plugin table")
     }
 
     /// docs/ARCHITECTURE.md's module graph: a row per target that is not a test, with the package's
@@ -65,17 +72,21 @@ import Testing
     @Test func theArchitectureModuleTableIsThePackage() throws {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("rehearse-dump-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let dumped = try Rehearse.launch(URL(fileURLWithPath: "/usr/bin/env"),
-                                         ["swift", "package", "--scratch-path", scratch.path, "dump-package"])
+        let dumped = try Rehearse.launch(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            ["swift", "package", "--scratch-path", scratch.path, "dump-package"])
         try #require(dumped.status == 0, "swift package dump-package: \(dumped.errorOutput)")
         let package = try #require(try JSONSerialization.jsonObject(with: Data(dumped.output.utf8)) as? [String: Any])
         let targets = try #require(package["targets"] as? [[String: Any]]).filter { $0["type"] as? String != "test" }
         let names = Set(targets.compactMap { $0["name"] as? String })
         let rows = try Self.table(in: "docs/ARCHITECTURE.md", header: "| target | depends on |")
-        Self.expectSame(documented: rows.map { Self.code(in: $0[0]) }, code: targets.compactMap { $0["name"] as? String },
-                        in: "docs/ARCHITECTURE.md's module table")
+        Self.expectSame(
+            documented: rows.map { Self.code(in: $0[0]) }, code: targets.compactMap { $0["name"] as? String },
+            in: "docs/ARCHITECTURE.md's module table")
         for target in targets {
-            guard let name = target["name"] as? String, let row = rows.first(where: { Self.code(in: $0[0]) == name }) else { continue }
+            guard let name = target["name"] as? String, let row = rows.first(where: { Self.code(in: $0[0]) == name }) else {
+                continue
+            }
             // Each dependency is `{"byName": [NAME, condition]}`, `{"target": [...]}` or `{"product": [NAME, PACKAGE, ...]}`.
             let dependencies = (target["dependencies"] as? [[String: Any]] ?? [])
                 .compactMap { ($0.values.first as? [Any])?.first as? String }
@@ -84,8 +95,9 @@ import Testing
             let italics = row[1].split(separator: "*", omittingEmptySubsequences: false)
             let documentedProducts = Set(stride(from: 1, to: italics.count, by: 2).map { String(italics[$0]) })
             #expect(documented == Set(dependencies.filter(names.contains)), "docs/ARCHITECTURE.md's row of \(name): its targets")
-            #expect(documentedProducts == Set(dependencies.filter { !names.contains($0) }),
-                    "docs/ARCHITECTURE.md's row of \(name): its products")
+            #expect(
+                documentedProducts == Set(dependencies.filter { !names.contains($0) }),
+                "docs/ARCHITECTURE.md's row of \(name): its products")
         }
     }
 
@@ -108,8 +120,11 @@ import Testing
         cell.split(separator: "`", omittingEmptySubsequences: false).dropFirst().first.map(String.init) ?? cell
     }
 
-    static func expectSame(documented: [String], code: [String], in table: String, sourceLocation: SourceLocation = #_sourceLocation) {
-        let missing = code.filter { !documented.contains($0) }, extra = documented.filter { !code.contains($0) }
+    static func expectSame(
+        documented: [String], code: [String], in table: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        let missing = code.filter { !documented.contains($0) }
+        let extra = documented.filter { !code.contains($0) }
         #expect(missing.isEmpty, "\(table) misses \(missing)", sourceLocation: sourceLocation)
         #expect(extra.isEmpty, "\(table) has \(extra), which the code does not", sourceLocation: sourceLocation)
     }
@@ -121,9 +136,11 @@ import Testing
             let safeArea = device.safeArea(in: orientation, statusBarHidden: false)
             return [safeArea.top, safeArea.left, safeArea.bottom, safeArea.right].map(number).joined(separator: " ")
         }
-        return ["\(number(device.screen.width)) × \(number(device.screen.height)) @\(device.scale)x", "\(device.refreshRate) Hz",
-                "\(number(device.portrait.keyboardHeight)) / \(number(device.landscape.keyboardHeight))",
-                "\(insets(.portrait)) / \(insets(.landscapeLeft))"]
+        return [
+            "\(number(device.screen.width)) × \(number(device.screen.height)) @\(device.scale)x", "\(device.refreshRate) Hz",
+            "\(number(device.portrait.keyboardHeight)) / \(number(device.landscape.keyboardHeight))",
+            "\(insets(.portrait)) / \(insets(.landscapeLeft))",
+        ]
     }
 }
 

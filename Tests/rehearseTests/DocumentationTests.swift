@@ -22,10 +22,12 @@ import Testing
     /// CONTRIBUTING.md's map names every subcommand `rehearse --help` lists, in its order.
     @Test func theCodeMapListsEverySubcommand() throws {
         let help = try Rehearse.run(["--help"]).output
-        let listed = help.components(separatedBy: "SUBCOMMANDS:").last?.split(separator: "\n")
+        let listed =
+            help.components(separatedBy: "SUBCOMMANDS:").last?.split(separator: "\n")
             .compactMap { line -> String? in
                 guard line.hasPrefix("  "), !line.hasPrefix("   "), let name = line.split(separator: " ").first,
-                      name.allSatisfy({ $0.isLowercase || $0 == "-" }) else { return nil }
+                    name.allSatisfy({ $0.isLowercase || $0 == "-" })
+                else { return nil }
                 return String(name)
             } ?? []
         #expect(listed.count >= 13)
@@ -52,8 +54,10 @@ import Testing
                 let script = bus.folder.appendingPathComponent("example\(index).py")
                 try Data(block.lines.joined(separator: "\n").utf8).write(to: script)
                 let result = try bus.run("/usr/bin/env", ["python3", script.path])
-                #expect(Self.maskingSessionIDs(Self.trimmed(result.output)) == Self.maskingSessionIDs(expected.joined(separator: "\n")),
-                        "\(result.output)\(result.errorOutput)")
+                #expect(
+                    Self.maskingSessionIDs(Self.trimmed(result.output))
+                        == Self.maskingSessionIDs(expected.joined(separator: "\n")),
+                    "\(result.output)\(result.errorOutput)")
                 checked += 1
             default:
                 break
@@ -67,8 +71,9 @@ import Testing
     /// the readiness wait ends once a call is answered.
     @Test func theReadmesDBusLinesWorkAsWritten() throws {
         let readme = try String(contentsOf: Rehearse.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let section = try #require(readme.components(separatedBy: "## Driving it over D-Bus").dropFirst().first?
-            .components(separatedBy: "\n## ").first)
+        let section = try #require(
+            readme.components(separatedBy: "## Driving it over D-Bus").dropFirst().first?
+                .components(separatedBy: "\n## ").first)
         let blocks = CodeBlocks(section).blocks.filter { $0.language == "sh" }.map { block in
             block.lines.joined(separator: "\n").replacingOccurrences(
                 of: "swift run rehearse", with: Rehearse.productsFolder.appendingPathComponent("rehearse").path)
@@ -78,7 +83,8 @@ import Testing
         let activated = try activating.run("/bin/bash", ["-c", "cd '\(activating.folder.path)'\n" + blocks[0]])
         #expect(activated.output.hasSuffix("\n(uint64 1,)\n"), "\(activated.output)\(activated.errorOutput)")
         let waiting = try PrivateBus()
-        let tap = #"gdbus call --session --dest org.rehearse.Simulator --object-path /org/rehearse/Simulator --method org.rehearse.Simulator1.Inject tap "{'target': <'username'>}""#
+        let tap =
+            #"gdbus call --session --dest org.rehearse.Simulator --object-path /org/rehearse/Simulator --method org.rehearse.Simulator1.Inject tap "{'target': <'username'>}""#
         let waited = try waiting.run("/bin/bash", ["-c", "cd '\(waiting.folder.path)'\n" + blocks[1] + "\n\(tap)\nkill $!"])
         #expect(waited.output == "(uint64 1,)\n", "\(waited.errorOutput)")
         #expect(waiting.contents(of: "serve.out").hasPrefix("ready: org.rehearse.Simulator on \(waiting.address) (manual clock)"))
@@ -89,8 +95,10 @@ import Testing
     /// were never part of it, and every relative link of its Markdown files leads to one of its
     /// files or folders. (The names are built here so that this file does not hold them.)
     @Test func nothingRefersOutsideTheRepository() throws {
-        let outside = [["DESIGN", "md"].joined(separator: "."), ["dbus", "notes"].joined(separator: "-"),
-                       ["seed", "code"].joined(separator: "-"), ["..", "shared"].joined(separator: "/")]
+        let outside = [
+            ["DESIGN", "md"].joined(separator: "."), ["dbus", "notes"].joined(separator: "-"),
+            ["seed", "code"].joined(separator: "-"), ["..", "shared"].joined(separator: "/"),
+        ]
         let files = try Self.repositoryFiles()
         #expect(files.contains("Package.swift") && files.contains("docs/ARCHITECTURE.md"))
         var inside = Set(files)
@@ -101,10 +109,12 @@ import Testing
         var found: [String] = []
         for file in files {
             guard let data = FileManager.default.contents(atPath: Rehearse.packageRoot.appendingPathComponent(file).path),
-                  let text = String(data: data, encoding: .utf8) else { continue }  // removed, or not text
+                let text = String(data: data, encoding: .utf8)
+            else { continue }  // removed, or not text
             for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
                 let names = outside.filter { line.contains($0) }
-                let links = file.hasSuffix(".md")
+                let links =
+                    file.hasSuffix(".md")
                     ? Self.relativeLinks(in: line).filter { !inside.contains(Self.target(of: $0, in: file)) } : []
                 found += (names + links).map { "\(file):\(index + 1): \($0)" }
             }
@@ -114,8 +124,9 @@ import Testing
 
     /// The repository's files, as `git ls-files` lists them: tracked, and new ones not ignored.
     private static func repositoryFiles() throws -> [String] {
-        let listed = try Rehearse.launch(URL(fileURLWithPath: "/usr/bin/env"),
-                                         ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"])
+        let listed = try Rehearse.launch(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"])
         try #require(listed.status == 0, "git ls-files: \(listed.errorOutput)")
         return listed.output.split(separator: "\0").map(String.init)
     }

@@ -38,7 +38,8 @@ private let failing = """
     /// Issue 25: `validate` reports every error of a file, each with its position, as compilers
     /// do: a broken invariant and two broken steps are three lines, in the file's order.
     @Test func validateReportsEveryErrorOfAFile() throws {
-        let file = try Rehearse.scenario("""
+        let file = try Rehearse.scenario(
+            """
             name: three mistakes
             scene: paper-login
             plugins: [login-animator]
@@ -53,7 +54,10 @@ private let failing = """
         #expect(result.status == 2)
         let lines = result.output.split(separator: "\n")
         try #require(lines.count == 3, "\(result.output)")
-        #expect(lines[0] == "\(file.path):5:36: error: path 'titel.frame.y': 'titel' is not a node, a plugin or a system path (did you mean 'title'?)")
+        #expect(
+            lines[0]
+                == "\(file.path):5:36: error: path 'titel.frame.y': 'titel' is not a node, a plugin or a system path (did you mean 'title'?)"
+        )
         #expect(lines[1].hasPrefix("\(file.path):7:5: error: unknown step 'tapp' (did you mean 'tap'?); steps: "))
         #expect(lines[2] == "\(file.path):9:14: error: path 'username.frame.z': frame has x, y, width, height, maxX, maxY")
     }
@@ -90,12 +94,16 @@ private let failing = """
     @Test func devicesListsEveryPresetAndEachHasItsScenario() throws {
         let result = try Rehearse.run(["devices"])
         #expect(result.status == 0)
-        #expect(result.output.contains("""
-            iphone-x       375×812 points @3x, 60 Hz
-              portrait: keyboard 291, safe area top 44 left 0 bottom 34 right 0
-              landscape: keyboard 183, safe area top 0 left 44 bottom 21 right 44
-            """))
-        let listed = result.output.split(separator: "\n").filter { !$0.hasPrefix(" ") }.map { String($0.split(separator: " ")[0]) }
+        #expect(
+            result.output.contains(
+                """
+                iphone-x       375×812 points @3x, 60 Hz
+                  portrait: keyboard 291, safe area top 44 left 0 bottom 34 right 0
+                  landscape: keyboard 183, safe area top 0 left 44 bottom 21 right 44
+                """))
+        let listed = result.output.split(separator: "\n").filter { !$0.hasPrefix(" ") }.map {
+            String($0.split(separator: " ")[0])
+        }
         #expect(listed == Device.presetList.map(\.name))
         let folder = Rehearse.packageRoot.appendingPathComponent("Scenarios/devices")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".yaml") }
@@ -125,7 +133,9 @@ private let failing = """
         #expect(names.contains("keyboard.willShow") && names.contains("form.save") && names.contains("gateway.navigate"))
         // The fields start in a column as wide as the longest name (scroll.didEndDecelerating, issue 26).
         let failed = result.output.split(separator: "\n").first { $0.hasPrefix("login.failed ") }
-        #expect(failed?.split(separator: " ", omittingEmptySubsequences: true).dropFirst().joined(separator: " ") == "username, reason?")
+        #expect(
+            failed?.split(separator: " ", omittingEmptySubsequences: true).dropFirst().joined(separator: " ")
+                == "username, reason?")
     }
 
     @Test func jsonReportParsesAndCounts() throws {
@@ -187,7 +197,8 @@ private let failing = """
 
 @Suite struct RenderingTests {
     @Test func runRendersAFilmstripSnapshotsAndPlotsAsWellFormedSVG() throws {
-        let file = try Rehearse.scenario("""
+        let file = try Rehearse.scenario(
+            """
             name: pictures
             scene:
               nodes:
@@ -201,8 +212,11 @@ private let failing = """
             """)
         let folder = file.deletingLastPathComponent().appendingPathComponent("pictures")
         // Run from the scenario's folder: the pictures go to a folder named as its relative path.
-        let result = try Rehearse.run(["run", "--render", folder.path, "--plot", "keyboard.presentation.frame.y",
-                                       file.lastPathComponent], in: file.deletingLastPathComponent())
+        let result = try Rehearse.run(
+            [
+                "run", "--render", folder.path, "--plot", "keyboard.presentation.frame.y",
+                file.lastPathComponent,
+            ], in: file.deletingLastPathComponent())
         #expect(result.status == 0, "\(result.output)")
         let produced = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("scenario").path)
         #expect(Set(produced) == ["filmstrip.svg", "snapshot-keyboard-up.svg", "plot.svg"])
@@ -234,8 +248,9 @@ private let failing = """
     /// `render` (not of `rehearse`); negative values too.
     @Test func renderRefusesATimeOutsideTheRun() throws {
         let scenario = Rehearse.packageRoot.appendingPathComponent("Scenarios/core/keyboard-follows-focus.yaml").path
-        let length = try #require(try Rehearse.run(["run", "--format", "json", scenario]).output
-            .firstMatch(of: /"simulatedTime":([0-9.]+)/).flatMap { Double($0.1) })
+        let length = try #require(
+            try Rehearse.run(["run", "--format", "json", scenario]).output
+                .firstMatch(of: /"simulatedTime":([0-9.]+)/).flatMap { Double($0.1) })
         let lengthText = length == length.rounded() ? String(Int(length)) : String(length)
         for at in ["--at=-1", "--at=99"] {
             let result = try Rehearse.run(["render", scenario, at])
@@ -249,7 +264,8 @@ private let failing = """
     /// A plotted path one scenario of the run lacks is left out of that one with a note; a run that
     /// takes no time still gets its filmstrip of one frame.
     @Test func aMissingPlotPathIsANoteAndAnInstantRunHasOneFrame() throws {
-        let file = try Rehearse.scenario("""
+        let file = try Rehearse.scenario(
+            """
             name: instant
             scene:
               nodes:
@@ -258,10 +274,12 @@ private let failing = """
               - expect: {box.frame.x: 0}
             """)
         let folder = file.deletingLastPathComponent().appendingPathComponent("pictures")
-        let result = try Rehearse.run(["run", "--render", folder.path, "--plot", "nothing.here", file.lastPathComponent],
-                                      in: file.deletingLastPathComponent())
+        let result = try Rehearse.run(
+            ["run", "--render", folder.path, "--plot", "nothing.here", file.lastPathComponent],
+            in: file.deletingLastPathComponent())
         #expect(result.status == 0, "\(result.output)\(result.errorOutput)")
-        #expect(result.errorOutput.contains("note: scenario.yaml: --plot nothing.here is not plotted here: 'nothing' is not a node"))
+        #expect(
+            result.errorOutput.contains("note: scenario.yaml: --plot nothing.here is not plotted here: 'nothing' is not a node"))
         let filmstrip = try String(contentsOf: folder.appendingPathComponent("scenario/filmstrip.svg"), encoding: .utf8)
         #expect(filmstrip.components(separatedBy: "<g transform=").count - 1 == 1)
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("scenario/plot.svg").path))

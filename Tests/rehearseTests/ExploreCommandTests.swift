@@ -28,7 +28,8 @@ import Testing
     }
 
     @Test func aBrokenInvariantIsShrunkWrittenReproducedAndReported() throws {
-        let file = try Rehearse.scenario("""
+        let file = try Rehearse.scenario(
+            """
             name: the photo never pans far
             plugins: [panner]
             invariants:
@@ -51,7 +52,9 @@ import Testing
         // Issue 27: --report writes the shrunk failure as the HTML report does a run's, with the
         // scene as it was when the invariant broke.
         #expect(result.output.contains("report: \(report.path)/index.html"))
-        let pages = try FileManager.default.subpathsOfDirectory(atPath: report.path).filter { $0.hasSuffix(".html") && $0 != "index.html" }
+        let pages = try FileManager.default.subpathsOfDirectory(atPath: report.path).filter {
+            $0.hasSuffix(".html") && $0 != "index.html"
+        }
         let page = try String(contentsOf: report.appendingPathComponent(try #require(pages.first)), encoding: .utf8)
         #expect(pages.count == 1 && page.contains("invariant &apos;near the middle&apos; (scenario)"))
         #expect(page.contains(#"<figure data-picture="failure">"#) && page.contains(#"data-id="image""#))
@@ -140,14 +143,19 @@ import Testing
     private static func setUp(_ name: String) throws -> URL {
         let root = Rehearse.packageRoot
         let breaking = [
-            "login-flow": ("Scenarios/login-flow/login-flow.yaml", "{name: never logged in, check: gateway.status == 'loggedOut'}"),
+            "login-flow": (
+                "Scenarios/login-flow/login-flow.yaml", "{name: never logged in, check: gateway.status == 'loggedOut'}"
+            ),
             "gateway": ("Scenarios/gateway/transition-fade.yaml", "{name: the first half second, check: time < 0.5}"),
         ]
-        guard let (file, invariant) = breaking[name] else { return root.appendingPathComponent("Tests/rehearseTests/drag-breaks-list.yaml") }
+        guard let (file, invariant) = breaking[name] else {
+            return root.appendingPathComponent("Tests/rehearseTests/drag-breaks-list.yaml")
+        }
         let text = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
         #expect(text.contains("\nsteps:\n") && !text.contains("invariants:"))
-        return try Rehearse.scenario(text.replacingOccurrences(of: "\nsteps:\n", with: "\ninvariants: [\(invariant)]\nsteps:\n"),
-                                     named: "\(name).yaml")
+        return try Rehearse.scenario(
+            text.replacingOccurrences(of: "\nsteps:\n", with: "\ninvariants: [\(invariant)]\nsteps:\n"),
+            named: "\(name).yaml")
     }
 
     /// The failure `explore` reports as text and as JSON, and the failure `run` of its file
@@ -163,7 +171,8 @@ import Testing
         #expect(json.status == 1, "\(json.output)")
         let report = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
         let failure = try #require(report["failure"] as? [String: Any])
-        let time = try #require(failure["time"] as? Double), written = try #require(failure["file"] as? String)
+        let time = try #require(failure["time"] as? Double)
+        let written = try #require(failure["file"] as? String)
         let text = try Rehearse.run(options)
         let summary = try #require(text.output.split(separator: "\n").first { $0.contains(" broke in seed ") })
         let said = summary.split(separator: " at ").last?.prefix { $0 != " " }
@@ -193,13 +202,19 @@ import Testing
             let result = try Rehearse.run(["explore", file.path, "--runs", "200", "--jobs", "\(jobs)", "--out", out.path])
             #expect(result.status == 1, "\(result.output)")
             let written = try #require(result.output.split(separator: "\n").first { $0.hasPrefix("written: ") })
-            texts.append(try String(contentsOfFile: String(written.dropFirst("written: ".count).prefix { $0 != " " }), encoding: .utf8))
+            texts.append(
+                try String(contentsOfFile: String(written.dropFirst("written: ".count).prefix { $0 != " " }), encoding: .utf8))
         }
         #expect(texts[0] == texts[1])
         let steps = texts[0].split(separator: "\n").drop { $0 != "steps:" }.dropFirst()
-        #expect(steps.contains { $0.hasPrefix("  - drag: {on: list, by: [0, -") || $0.hasPrefix("  - fling: {on: list, velocity: [0, -") },
-                "\(texts[0])")
-        #expect(steps.allSatisfy { $0.hasPrefix("  - drag: ") || $0.hasPrefix("  - fling: ") || $0.hasPrefix("  - wait: ") }, "\(texts[0])")
+        #expect(
+            steps.contains {
+                $0.hasPrefix("  - drag: {on: list, by: [0, -") || $0.hasPrefix("  - fling: {on: list, velocity: [0, -")
+            },
+            "\(texts[0])")
+        #expect(
+            steps.allSatisfy { $0.hasPrefix("  - drag: ") || $0.hasPrefix("  - fling: ") || $0.hasPrefix("  - wait: ") },
+            "\(texts[0])")
     }
 }
 
@@ -209,7 +224,8 @@ import Testing
     /// A file whose plugin hides the title on the third tap, which its invariant forbids.
     static func thirdTapScenario() throws -> URL {
         let plugin = Rehearse.packageRoot.appendingPathComponent("Tests/rehearseTests/third_tap_plugin.py").path
-        return try Rehearse.scenario("""
+        return try Rehearse.scenario(
+            """
             name: the title stays visible
             scene: paper-login
             plugins:
@@ -240,7 +256,8 @@ import Testing
     /// of an exploration sees the taps of those before it. Its failure, shrunk and written, did
     /// not fail when run afresh, yet explore wrote it with "rehearse run reproduces it" (exit 1).
     @Test func aFailureItsFileDoesNotReproduceIsSaidAndNotWritten() throws {
-        let file = try Rehearse.scenario("""
+        let file = try Rehearse.scenario(
+            """
             name: a plugin that remembers earlier sequences
             scene: paper-login
             plugins:
@@ -254,7 +271,8 @@ import Testing
         let result = try RemotePluginFaultTests.runWithin(["explore", file.path, "--runs", "20", "--out", out.path])
         #expect(result.status == 2, "\(result.output)\(result.errorOutput)")
         #expect(result.output.contains("\(file.path): error: seed "), "\(result.output)")
-        #expect(result.output.contains("broke invariant 'few taps' (scenario) at ")
+        #expect(
+            result.output.contains("broke invariant 'few taps' (scenario) at ")
                 && result.output.contains("did not: a plugin answers the same sequence differently"), "\(result.output)")
         #expect((try? FileManager.default.contentsOfDirectory(atPath: out.path))?.isEmpty ?? true, "nothing written")
     }
@@ -263,7 +281,8 @@ import Testing
     /// sequence can start: explore said only "Error: no answer within 0.5 s to Deliver(tap)" and
     /// exited 1, the status of a broken invariant.
     @Test func aCommandPluginThatFailsStopsTheExplorationWithAnError() throws {
-        let file = try Rehearse.scenario("""
+        let file = try Rehearse.scenario(
+            """
             name: a plugin that falls silent
             scene: paper-login
             plugins:
@@ -273,8 +292,10 @@ import Testing
             """)
         let result = try RemotePluginFaultTests.runWithin(["explore", file.path, "--runs", "20"])
         #expect(result.status == 2, "\(result.output)\(result.errorOutput)")
-        #expect(result.output.contains("\(file.path): error: a command plugin failed, so no further sequence can run: "
-                                       + "no answer within 0.5 s to Deliver(tap)"), "\(result.output)\(result.errorOutput)")
+        #expect(
+            result.output.contains(
+                "\(file.path): error: a command plugin failed, so no further sequence can run: "
+                    + "no answer within 0.5 s to Deliver(tap)"), "\(result.output)\(result.errorOutput)")
     }
 
     /// `--report` runs the written file with its command plugins started, as `rehearse run
@@ -284,8 +305,10 @@ import Testing
         let file = try Self.thirdTapScenario()
         let folder = file.deletingLastPathComponent()
         let report = folder.appendingPathComponent("report")
-        let result = try RemotePluginFaultTests.runWithin(["explore", file.path, "--runs", "20", "--out", folder.appendingPathComponent("failures").path,
-                                                           "--report", report.path])
+        let result = try RemotePluginFaultTests.runWithin([
+            "explore", file.path, "--runs", "20", "--out", folder.appendingPathComponent("failures").path,
+            "--report", report.path,
+        ])
         #expect(result.status == 1, "\(result.output)\(result.errorOutput)")
         let index = try String(contentsOf: report.appendingPathComponent("index.html"), encoding: .utf8)
         #expect(index.contains("FAILED") && !index.contains("INVALID"), "\(index)")

@@ -18,7 +18,8 @@ import Testing
         let bus = try PrivateBus()
         try bus.serve(["--mode", "manual"])
         let file = bus.folder.appendingPathComponent("gestures.yaml")
-        try Data("""
+        try Data(
+            """
             name: gestures on nodes
             \(Self.scene)
             steps:
@@ -29,7 +30,8 @@ import Testing
               - pinch: {on: card, scale: 1.5}
               - drag: {on: list, at: [10, 390], by: [0, -300], duration: 0.5, hold: 0.1}
               - wait: 3
-            """.utf8).write(to: file)
+            """.utf8
+        ).write(to: file)
         let script = """
             import json, sys
             sys.path.insert(0, '\(Rehearse.packageRoot.appendingPathComponent("clients/python").path)')
@@ -69,41 +71,80 @@ import Testing
         let file = bus.folder.appendingPathComponent("scene.yaml")
         try Data("name: a list and a card\n\(Self.scene)\nsteps: []\n".utf8).write(to: file)
         try bus.serve(["--mode", "manual", "--scenario", file.path])
-        #expect(try bus.gdbus("org.rehearse.Simulator1.Gesture", ["drag", "{'on': <'list'>, 'by': <[0.0, -150.0]>}"]).output
-            == "(0.29999999999999999,)\n")
+        #expect(
+            try bus.gdbus("org.rehearse.Simulator1.Gesture", ["drag", "{'on': <'list'>, 'by': <[0.0, -150.0]>}"]).output
+                == "(0.29999999999999999,)\n")
         #expect(try bus.gdbus("org.rehearse.Simulator1.Get", ["list.contentOffset.y"]).output == "(<133.33333333333334>,)\n")
-        #expect(try bus.gdbus("org.rehearse.Simulator1.Gesture", ["long-press", "{'on': <{'label': <'Card'>}>, 'duration': <0.2>}"]).output
-            == "(0.5,)\n")
-        #expect(try bus.gdbus("org.rehearse.Simulator1.IsVisible", ["<'card'>"]).output == "(true, '320 × 168 pt of it at (0, 400), 100 %')\n")
+        #expect(
+            try bus.gdbus("org.rehearse.Simulator1.Gesture", ["long-press", "{'on': <{'label': <'Card'>}>, 'duration': <0.2>}"])
+                .output
+                == "(0.5,)\n")
+        #expect(
+            try bus.gdbus("org.rehearse.Simulator1.IsVisible", ["<'card'>"]).output
+                == "(true, '320 × 168 pt of it at (0, 400), 100 %')\n")
         #expect(try bus.gdbus("org.rehearse.Simulator1.IsVisible", ["<'gone'>"]).output == "(false, 'not in the scene')\n")
         let count = try bus.gdbus("org.freedesktop.DBus.Properties.Get", ["org.rehearse.Simulator1", "EventCount"]).output
         let refusals: [(String, [String], String, String)] = [
-            ("Gesture", ["drag", "{'on': <'nope'>, 'by': <[0.0, 1.0]>}"], "NodeNotFound", "drag: no node matches {id: \"nope\"}; nearest: 'list'"),
-            ("Gesture", ["drag", "{'on': <{'text': <'Log in'>}>, 'by': <[0.0, 1.0]>}"], "NodeNotFound", "no node matches {text: \"Log in\"}"),
+            (
+                "Gesture", ["drag", "{'on': <'nope'>, 'by': <[0.0, 1.0]>}"], "NodeNotFound",
+                "drag: no node matches {id: \"nope\"}; nearest: 'list'"
+            ),
+            (
+                "Gesture", ["drag", "{'on': <{'text': <'Log in'>}>, 'by': <[0.0, 1.0]>}"], "NodeNotFound",
+                "no node matches {text: \"Log in\"}"
+            ),
             ("Gesture", ["drag", "{'on': <'list'>}"], "InvalidField", "drag needs on: NODE and by: [dx, dy]"),
-            ("Gesture", ["drag", "{'on': <'list'>, 'by': <[0.0, 1.0]>, 'extra': <1>}"], "InvalidField",
-             "unknown key 'extra' in drag; expected one of: on, at, by, duration, hold"),
-            ("Gesture", ["drag", "{'on': <'list'>, 'by': <[0.0, -300.0]>}"], "InvalidField",
-             "the gesture on list would take a finger to (160, -16.666666666666657), off the 320 × 568 screen"),
-            ("Gesture", ["drag", "{'on': <'list'>, 'by': <[0.0, -10.0]>, 'duration': <1e7>}"], "InvalidField",
-             "duration must be at most 1000000 seconds"),
-            ("Gesture", ["fling", "{'on': <'list'>, 'velocity': <[0.0, 0.0]>}"], "InvalidField", "velocity must be at most 10000000 points per second"),
-            ("Gesture", ["pinch", "{'on': <'card'>, 'scale': <1000.0>}"], "InvalidField", "scale must be more than 0 and at most 100, found 1000"),
-            ("Gesture", ["swipe", "{'on': <'card'>, 'direction': <'sideways'>}"], "InvalidField", "direction must be one of up, down, left, right"),
+            (
+                "Gesture", ["drag", "{'on': <'list'>, 'by': <[0.0, 1.0]>, 'extra': <1>}"], "InvalidField",
+                "unknown key 'extra' in drag; expected one of: on, at, by, duration, hold"
+            ),
+            (
+                "Gesture", ["drag", "{'on': <'list'>, 'by': <[0.0, -300.0]>}"], "InvalidField",
+                "the gesture on list would take a finger to (160, -16.666666666666657), off the 320 × 568 screen"
+            ),
+            (
+                "Gesture", ["drag", "{'on': <'list'>, 'by': <[0.0, -10.0]>, 'duration': <1e7>}"], "InvalidField",
+                "duration must be at most 1000000 seconds"
+            ),
+            (
+                "Gesture", ["fling", "{'on': <'list'>, 'velocity': <[0.0, 0.0]>}"], "InvalidField",
+                "velocity must be at most 10000000 points per second"
+            ),
+            (
+                "Gesture", ["pinch", "{'on': <'card'>, 'scale': <1000.0>}"], "InvalidField",
+                "scale must be more than 0 and at most 100, found 1000"
+            ),
+            (
+                "Gesture", ["swipe", "{'on': <'card'>, 'direction': <'sideways'>}"], "InvalidField",
+                "direction must be one of up, down, left, right"
+            ),
             ("Gesture", ["drog", "{'on': <'list'>}"], "InvalidField", "unknown gesture 'drog' (did you mean 'drag'?)"),
-            ("Gesture", ["long-press", "{'on': <'card'>, 'at': <[1.0, 500.0]>}"], "InvalidField", "card: at (1, 500) is outside its visible part"),
-            ("Gesture", ["drag", "{'on': <5>, 'by': <[0.0, 1.0]>}"], "InvalidField", "must be a node id or a query mapping, found an integer"),
-            ("Gesture", ["drag", "{'on': <{'text': <'\(String(repeating: "x", count: 10_001))'>}>, 'by': <[0.0, 1.0]>}"], "InvalidField",
-             "must be at most 10000 Unicode scalars"),
+            (
+                "Gesture", ["long-press", "{'on': <'card'>, 'at': <[1.0, 500.0]>}"], "InvalidField",
+                "card: at (1, 500) is outside its visible part"
+            ),
+            (
+                "Gesture", ["drag", "{'on': <5>, 'by': <[0.0, 1.0]>}"], "InvalidField",
+                "must be a node id or a query mapping, found an integer"
+            ),
+            (
+                "Gesture", ["drag", "{'on': <{'text': <'\(String(repeating: "x", count: 10_001))'>}>, 'by': <[0.0, 1.0]>}"],
+                "InvalidField",
+                "must be at most 10000 Unicode scalars"
+            ),
             ("Gesture", [String(repeating: "drag", count: 20_000), "{'on': <'list'>}"], "InvalidField", "the limit is 65536"),
-            ("Gesture", ["drag", "{'on': <'list\\u001b[31m'>, 'by': <[0.0, 1.0]>}"], "NodeNotFound", "no node matches {id: \"list\\u001b[31m\"}"),
+            (
+                "Gesture", ["drag", "{'on': <'list\\u001b[31m'>, 'by': <[0.0, 1.0]>}"], "NodeNotFound",
+                "no node matches {id: \"list\\u001b[31m\"}"
+            ),
             ("IsVisible", ["<{'kind': <'knob'>}>"], "InvalidField", "query: "),
             ("IsVisible", ["<{'kind': <'view'>, 'index': <1>}>"], "NodeNotFound", "IsVisible: "),
         ]
         for (method, arguments, error, message) in refusals {
             let refused = try bus.gdbus("org.rehearse.Simulator1.\(method)", arguments)
-            #expect(refused.errorOutput.contains("org.rehearse.Error.\(error)") && refused.errorOutput.contains(message),
-                    "\(method) \(arguments): \(refused.errorOutput)")
+            #expect(
+                refused.errorOutput.contains("org.rehearse.Error.\(error)") && refused.errorOutput.contains(message),
+                "\(method) \(arguments): \(refused.errorOutput)")
         }
         #expect(try bus.gdbus("org.freedesktop.DBus.Properties.Get", ["org.rehearse.Simulator1", "EventCount"]).output == count)
         #expect(try bus.gdbus("org.rehearse.Simulator1.Get", ["time"]).output == "(<0.5>,)\n")
@@ -117,9 +158,12 @@ import Testing
         try Data("name: a list and a card\n\(Self.scene)\nsteps: []\n".utf8).write(to: file)
         try bus.serve((flags.isEmpty ? [] : ["--mode", "manual"]) + flags + ["--scenario", file.path])
         let refused = try bus.gdbus("org.rehearse.Simulator1.Gesture", ["drag", "{'on': <'list'>, 'by': <[0.0, -150.0]>}"])
-        #expect(refused.errorOutput.contains(flags.isEmpty ? "org.rehearse.Error.WrongMode" : "org.rehearse.Error.NotPermitted"),
-                "\(refused.errorOutput)")
+        #expect(
+            refused.errorOutput.contains(flags.isEmpty ? "org.rehearse.Error.WrongMode" : "org.rehearse.Error.NotPermitted"),
+            "\(refused.errorOutput)")
         #expect(try bus.gdbus("org.rehearse.Simulator1.IsVisible", ["<{'label': <'Card'>}>"]).output.hasPrefix("(true, "))
-        #expect(try bus.gdbus("org.freedesktop.DBus.Properties.Get", ["org.rehearse.Simulator1", "EventCount"]).output == "(<uint64 0>,)\n")
+        #expect(
+            try bus.gdbus("org.freedesktop.DBus.Properties.Get", ["org.rehearse.Simulator1", "EventCount"]).output
+                == "(<uint64 0>,)\n")
     }
 }

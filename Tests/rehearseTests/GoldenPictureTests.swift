@@ -3,7 +3,8 @@ import Testing
 
 /// The password form, its picture with `tolerance` if given.
 private func form(usernameY: Double = 260, label: String = "Sign in", tolerance: String = "") -> String {
-    passwordForm(usernameY: usernameY, label: label, picture: tolerance.isEmpty ? "typed" : "{name: typed, tolerance: \(tolerance)}")
+    passwordForm(
+        usernameY: usernameY, label: label, picture: tolerance.isEmpty ? "typed" : "{name: typed, tolerance: \(tolerance)}")
 }
 
 /// A scenario file recorded with `--update-pictures`, then rewritten as `changed` (the reference stays).
@@ -23,14 +24,17 @@ private func recorded(then changed: String) throws -> URL {
         let result = try Rehearse.run(["run", file.path])
         #expect(result.status == 1)
         #expect(result.output.contains("picture 'typed'"))
-        #expect(result.output.contains("no reference recorded at __pictures__/form/typed.json (beside the scenario); "
-                                       + "record it with rehearse run --update-pictures \(file.path)"))
+        #expect(
+            result.output.contains(
+                "no reference recorded at __pictures__/form/typed.json (beside the scenario); "
+                    + "record it with rehearse run --update-pictures \(file.path)"))
     }
 
     /// Issue 36: the command is one a shell runs as it is, whatever the file's path holds (the
     /// file's folder: its name is plain).
     @Test func theCommandThatRecordsAPictureQuotesThePathForTheShell() throws {
-        let folder = try Rehearse.scenario(form(), named: "form.yaml").deletingLastPathComponent().appendingPathComponent("it's $HOME")
+        let folder = try Rehearse.scenario(form(), named: "form.yaml").deletingLastPathComponent().appendingPathComponent(
+            "it's $HOME")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
         let file = folder.appendingPathComponent("form.yaml")
         try Data(form().utf8).write(to: file)
@@ -38,7 +42,8 @@ private func recorded(then changed: String) throws -> URL {
         #expect(result.status == 1)
         let command = "rehearse run --update-pictures '\(file.path.replacingOccurrences(of: "'", with: #"'\''"#))'"
         #expect(result.output.contains("record it with \(command)"), "\(result.output)")
-        let shell = try Rehearse.launch(URL(fileURLWithPath: "/bin/sh"), ["-c", "printf %s " + command.dropFirst("rehearse run --update-pictures ".count)])
+        let shell = try Rehearse.launch(
+            URL(fileURLWithPath: "/bin/sh"), ["-c", "printf %s " + command.dropFirst("rehearse run --update-pictures ".count)])
         #expect(shell.output == file.path)
     }
 
@@ -65,7 +70,8 @@ private func recorded(then changed: String) throws -> URL {
         let result = try Rehearse.run(["run", file.path])
         #expect(result.status == 1)
         #expect(result.output.contains("expected: the drawing of __pictures__/form/typed.json"))
-        #expect(result.output.contains("username: frame [20, 260, 280, 30] in the reference, [20, 265, 280, 30] now (beyond 0.5 pt)"))
+        #expect(
+            result.output.contains("username: frame [20, 260, 280, 30] in the reference, [20, 265, 280, 30] now (beyond 0.5 pt)"))
         // With --render, the diff picture outlines the moved field where it was and where it is, and nothing else.
         let render = file.deletingLastPathComponent().appendingPathComponent("out")
         _ = try Rehearse.run(["run", "--render", render.path, file.path], in: file.deletingLastPathComponent())
@@ -124,10 +130,12 @@ private func recorded(then changed: String) throws -> URL {
     @Test(arguments: [(8, Int32(1)), (9, Int32(2))])
     func aRunReadsABoundedAmountOfReferences(steps: Int, status: Int32) throws {
         let pictures = String(repeating: "  - expect-picture: large\n", count: steps)
-        let file = try Rehearse.scenario(form().replacingOccurrences(of: "  - expect-picture: typed", with: pictures), named: "form.yaml")
+        let file = try Rehearse.scenario(
+            form().replacingOccurrences(of: "  - expect-picture: typed", with: pictures), named: "form.yaml")
         let folder = file.deletingLastPathComponent().appendingPathComponent("__pictures__/form")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let head = #"{"screen": [320, 568], "statusBar": 20, "elements": [{"alpha": 1, "focused": false, "frame": [0, 0, 1, 1], "#
+        let head =
+            #"{"screen": [320, 568], "statusBar": 20, "elements": [{"alpha": 1, "focused": false, "frame": [0, 0, 1, 1], "#
             + #""id": "title", "kind": "label", "text": ""#
         let tail = #""}]}"#
         let text = String(repeating: "x", count: (4 << 20) - head.utf8.count - tail.utf8.count)
@@ -145,13 +153,16 @@ private func recorded(then changed: String) throws -> URL {
         let folder = file.deletingLastPathComponent().appendingPathComponent("__pictures__/form")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let frame = Array(repeating: "7", count: 1_000).joined(separator: ", ")
-        let json = #"{"screen": [320, 568], "statusBar": 20, "elements": [{"alpha": 1, "focused": false, "frame": [\#(frame)], "#
+        let json =
+            #"{"screen": [320, 568], "statusBar": 20, "elements": [{"alpha": 1, "focused": false, "frame": [\#(frame)], "#
             + #""id": "title", "kind": "label", "text": "Sign in"}]}"#
         try Data(json.utf8).write(to: folder.appendingPathComponent("typed.json"))
         let result = try Rehearse.run(["run", file.path])
         #expect(result.status == 1)
-        #expect(result.output.contains("typed.json is not a drawing") && result.output.contains("elements[0].frame holds 1000 numbers, not 4"),
-                "\(result.output.prefix(2_000))")
+        #expect(
+            result.output.contains("typed.json is not a drawing")
+                && result.output.contains("elements[0].frame holds 1000 numbers, not 4"),
+            "\(result.output.prefix(2_000))")
         #expect(!result.output.contains("7, 7"))
     }
 
@@ -163,8 +174,10 @@ private func recorded(then changed: String) throws -> URL {
         let outside = folder.appendingPathComponent("outside")
         try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
         try Data("{}".utf8).write(to: outside.appendingPathComponent("private-name.json"))
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("__pictures__"), withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("__pictures__/form"), withDestinationURL: outside)
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("__pictures__"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            at: folder.appendingPathComponent("__pictures__/form"), withDestinationURL: outside)
         let result = try Rehearse.run(["validate", file.path])
         #expect(result.status == 0)
         #expect(!result.output.contains("private-name"), "\(result.output)")

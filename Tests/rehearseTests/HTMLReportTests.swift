@@ -3,7 +3,8 @@ import Testing
 
 /// The password form, then a keyboard expectation, a tap and a wait.
 private func form(name: String, usernameY: Double) -> String {
-    passwordForm(name: name, usernameY: usernameY, more: ["expect: {keyboard.presentation.frame.y: 352}", "tap: username", "wait: 0.3"])
+    passwordForm(
+        name: name, usernameY: usernameY, more: ["expect: {keyboard.presentation.frame.y: 352}", "tap: username", "wait: 0.3"])
 }
 
 /// A folder with a passing scenario and one whose golden picture no longer matches, and its
@@ -28,7 +29,8 @@ private func reportOfAFailingAndAPassingScenario() throws -> (folder: URL, repor
         let moved = try String(contentsOf: report.appendingPathComponent("scenarios/moved.html"), encoding: .utf8)
         let unchanged = try String(contentsOf: report.appendingPathComponent("scenarios/unchanged.html"), encoding: .utf8)
         // Failures first; the name is text, never markup.
-        let failingRow = try #require(index.range(of: "scenarios/moved.html")), passingRow = try #require(index.range(of: "scenarios/unchanged.html"))
+        let failingRow = try #require(index.range(of: "scenarios/moved.html"))
+        let passingRow = try #require(index.range(of: "scenarios/unchanged.html"))
         #expect(failingRow.lowerBound < passingRow.lowerBound)
         #expect(index.contains("moved &lt;b&gt;field&lt;/b&gt;") && !index.contains("<b>field"))
         // The failing page: both sides, the three pictures, a timeline frame a step, the events.
@@ -36,24 +38,30 @@ private func reportOfAFailingAndAPassingScenario() throws -> (folder: URL, repor
         for picture in ["reference", "actual", "diff"] { #expect(moved.contains(#"data-picture="\#(picture)""#)) }
         // What rehearse audit would find (issue 41): the form's 30-point fields, at the first step.
         #expect(moved.contains(#"<h2 id="accessibility">Accessibility</h2>"#))
-        #expect(moved.contains("<td>username</td><td>touch-target</td><td>it is 280 × 30 pt on screen, less than 44 × 44 pt</td>"),
-                "\(moved)")
+        #expect(
+            moved.contains("<td>username</td><td>touch-target</td><td>it is 280 × 30 pt on screen, less than 44 × 44 pt</td>"),
+            "\(moved)")
         // Issue 36: the command that accepts the pictures, an overlay and a zoom; the index's
         // first problem has both sides.
         #expect(moved.contains("<pre data-accept>rehearse run --update-pictures ./moved.yaml</pre>"))
         #expect(moved.contains(#"<input type="range" class="onion""#) && moved.contains(#"class="zoom""#))
-        #expect(index.contains("<td>picture &apos;typed&apos;: expected the drawing of __pictures__/moved/typed.json, actual username: frame [20, 260"))
+        #expect(
+            index.contains(
+                "<td>picture &apos;typed&apos;: expected the drawing of __pictures__/moved/typed.json, actual username: frame [20, 260"
+            ))
         // Seven steps, four scenes: the two expectations and the last wait change nothing on the screen.
         #expect(moved.components(separatedBy: #"<div class="frame""#).count - 1 == 4)
         #expect(moved.components(separatedBy: "<tr data-frame=").count - 1 == 7)
         // The number an expect step checks is plotted over the run.
         #expect(moved.contains("<h2>Plots</h2>") && moved.contains(">keyboard.presentation.frame.y</text>"))
-        #expect(moved.contains(#"<tr data-frame="2" class="failed">"#), "the expect-picture step is marked, on the scene before it")
+        #expect(
+            moved.contains(#"<tr data-frame="2" class="failed">"#), "the expect-picture step is marked, on the scene before it")
         #expect(moved.contains("Events ("))
         #expect(!unchanged.contains("Failures"))
         // Self-contained: nothing is fetched, and the one script runs by its hash only.
         for page in [index, moved, unchanged] {
-            #expect(!page.contains("src=") && !page.contains(#"href="http"#) && !page.contains("url(") && !page.contains("@import"))
+            #expect(
+                !page.contains("src=") && !page.contains(#"href="http"#) && !page.contains("url(") && !page.contains("@import"))
             #expect(page.contains("script-src 'sha256-"))
         }
         // The typed password is in no file of the report.
@@ -73,7 +81,9 @@ private func reportOfAFailingAndAPassingScenario() throws -> (folder: URL, repor
         let property = #"<property name="report" value="report/scenarios/moved.html"/>"#
         #expect(result.output.components(separatedBy: "<property ").count - 1 == 1 && result.output.contains(property))
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("report/scenarios/moved.html").path))
-        #expect(try Rehearse.junitProblems(result.output, besides: folder.appendingPathComponent("moved.yaml"), named: "junit.xml") == nil)
+        #expect(
+            try Rehearse.junitProblems(result.output, besides: folder.appendingPathComponent("moved.yaml"), named: "junit.xml")
+                == nil)
     }
 
     /// A page that pictures a scroll view many times (a frame per step, and a golden picture's
@@ -107,7 +117,9 @@ private func reportOfAFailingAndAPassingScenario() throws -> (folder: URL, repor
         #expect(references >= 4, "reference, actual, diff and the frames each clip the row: \(line)")
         // The drag's frames clip the row too, each under its own id (issue 36).
         let page = try String(contentsOf: folder.appendingPathComponent("report/scenarios/scrolled.html"), encoding: .utf8)
-        #expect(page.contains(#"<figure class="gesture-frames" data-frames="11">"#) && page.contains(#"clip-path="url(#gesture0-f0-clip2)""#))
+        #expect(
+            page.contains(#"<figure class="gesture-frames" data-frames="11">"#)
+                && page.contains(#"clip-path="url(#gesture0-f0-clip2)""#))
     }
 
     /// Issue 36: a gesture step shows on the timeline as its frames with its fingers drawn: a drag
@@ -115,7 +127,8 @@ private func reportOfAFailingAndAPassingScenario() throws -> (folder: URL, repor
     /// A node's text and a scenario's name with markup are text in the frames and their captions;
     /// the page is checked as a browser shows it (`report_gestures_browser.py`).
     @Test func aGestureStepShowsItsFramesWithItsFingers() throws {
-        let file = try Rehearse.scenario("""
+        let file = try Rehearse.scenario(
+            """
             name: "gestures <script>alert(1)</script>"
             device: iphone-5
             scene:
@@ -135,15 +148,22 @@ private func reportOfAFailingAndAPassingScenario() throws -> (folder: URL, repor
         let page = folder.appendingPathComponent("report/scenarios/gestures.html")
         let html = try String(contentsOf: page, encoding: .utf8)
         #expect(html.components(separatedBy: #"<tr class="gesture">"#).count - 1 == 2)
-        #expect(html.contains(#"<figure class="gesture-frames" data-frames="7"><figcaption>drag on {id: &quot;row&quot;} over 0.3 s: "#
-            + "7 frames from 0 s to 0.3 s"))
-        #expect(html.contains(#"<figure class="gesture-frames" data-frames="6"><figcaption>touches: 34 over 0.25 s: 6 frames from 0.3 s"#))
+        #expect(
+            html.contains(
+                #"<figure class="gesture-frames" data-frames="7"><figcaption>drag on {id: &quot;row&quot;} over 0.3 s: "#
+                    + "7 frames from 0 s to 0.3 s"))
+        #expect(
+            html.contains(
+                #"<figure class="gesture-frames" data-frames="6"><figcaption>touches: 34 over 0.25 s: 6 frames from 0.3 s"#))
         #expect(html.contains("<title>t = 0.15 s: finger 0 at (160, 262)</title>"))
         #expect(html.contains(#"<g data-finger="0" data-phase="lifting" data-x="160" data-y="202">"#))
         #expect(html.contains("<title>t = 0.55 s: finger 0 lifting at (60, 284), finger 1 lifting at (260, 284)</title>"))
-        #expect(html.components(separatedBy: "<script").count - 1 == 1 && html.contains("row &lt;script&gt;alert(2)&lt;/script&gt;"))
-        let ids = try Rehearse.python([Rehearse.packageRoot.appendingPathComponent("Tests/rehearseTests/html_ids.py").path,
-                                       folder.appendingPathComponent("report").path])
+        #expect(
+            html.components(separatedBy: "<script").count - 1 == 1 && html.contains("row &lt;script&gt;alert(2)&lt;/script&gt;"))
+        let ids = try Rehearse.python([
+            Rehearse.packageRoot.appendingPathComponent("Tests/rehearseTests/html_ids.py").path,
+            folder.appendingPathComponent("report").path,
+        ])
         #expect(ids.status == 0, "\(ids.output)\(ids.errorOutput)")
 
         let screenshots = Rehearse.packageRoot.appendingPathComponent(".build/test-output/report")
@@ -151,7 +171,9 @@ private func reportOfAFailingAndAPassingScenario() throws -> (folder: URL, repor
         let browser = try Rehearse.python([script, page.path, screenshots.path])
         #expect(browser.status == 0, "\(browser.output)\(browser.errorOutput)")
         #expect(browser.output.contains("ok: 2 gesture strips in the timeline"))
-        #expect(browser.output.contains("7 frames titled, 7 fingers drawn") && browser.output.contains("6 frames titled, 12 fingers drawn"))
+        #expect(
+            browser.output.contains("7 frames titled, 7 fingers drawn")
+                && browser.output.contains("6 frames titled, 12 fingers drawn"))
         #expect(browser.output.contains("frame: t = 0.3 s: finger 0 lifting at (160, 202)\n"))
         #expect(browser.output.contains("ok: the console has no error"))
         #expect(browser.output.contains("ok: axe-core finds no violation on the page with its strips"))

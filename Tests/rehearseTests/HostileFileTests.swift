@@ -17,7 +17,8 @@ import Testing
         // Nine levels of nine aliases: 9^9 nodes once expanded, from about 500 bytes.
         var lines = ["name: bomb", "plugins:", "  panner:", "    image:", "      a0: &a0 [x, x, x, x, x, x, x, x, x]"]
         for level in 1...8 {
-            lines.append("      a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 9).joined(separator: ", ") + "]")
+            lines.append(
+                "      a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 9).joined(separator: ", ") + "]")
         }
         let clock = ContinuousClock()
         let start = clock.now
@@ -39,12 +40,14 @@ import Testing
     @Test func motionStreamsHaveASampleLimitAndNoOverflow() throws {
         let overflow = try validate("name: m\nsteps:\n  - motion: {rotationRate: {x: 0, y: 1, z: 0}, for: 12400}\n")
         #expect(overflow.status == 2)
-        #expect(overflow.message == "scenario.yaml:3:53: error: for: 12400 s at 60 Hz is 744000 samples; "
-            + "the motion streams of a scenario hold at most 100000 samples")
+        #expect(
+            overflow.message == "scenario.yaml:3:53: error: for: 12400 s at 60 Hz is 744000 samples; "
+                + "the motion streams of a scenario hold at most 100000 samples")
         let dense = try validate("name: m\nsteps:\n  - motion: {rotationRate: {x: 0, y: 1, z: 0}, for: 3000, hz: 1000}\n")
         #expect(dense.status == 2)
         // At the limit a stream runs, and its samples land on whole nanoseconds (no overflow).
-        let file = try Rehearse.scenario("""
+        let file = try Rehearse.scenario(
+            """
             name: m
             steps:
               - motion: {rotationRate: {x: 0, y: 1, z: 0}, for: 1000, hz: 100}
@@ -56,8 +59,9 @@ import Testing
     @Test func aScenarioRunsAtMostAMillionSimulatedSeconds() throws {
         let (status, message) = try validate("name: long\nsteps:\n  - wait: 1000000\n  - wait: 1\n")
         #expect(status == 2)
-        #expect(message == "scenario.yaml:4:11: error: this step would take the scenario to 1000001 s; "
-            + "a scenario runs at most 1000000 simulated seconds")
+        #expect(
+            message == "scenario.yaml:4:11: error: this step would take the scenario to 1000001 s; "
+                + "a scenario runs at most 1000000 simulated seconds")
     }
 
     @Test func aSceneDeeperThanTheLimitIsRefusedByEveryCommand() throws {
@@ -66,7 +70,8 @@ import Testing
             lines.append("    - {id: n\(index), kind: view, frame: [0, 0, 10, 10]\(index > 0 ? ", parent: n\(index - 1)" : "")}")
         }
         let file = try Rehearse.scenario((lines + ["steps: [{tap: {x: 1, y: 1}}]"]).joined(separator: "\n"))
-        let expected = "\(file.path):104:7: error: node 'n100' would be more than 100 levels below the root, the deepest a scene goes"
+        let expected =
+            "\(file.path):104:7: error: node 'n100' would be more than 100 levels below the root, the deepest a scene goes"
         for arguments in [["validate", file.path], ["run", file.path], ["render", file.path, "--at", "0"]] {
             let result = try Rehearse.run(arguments)
             #expect(result.status == 2, "\(arguments[0])")
@@ -122,8 +127,10 @@ import Testing
         let limited = "ulimit -v 1048576 && exec \"$0\" \"$@\""
         let rehearse = Rehearse.productsFolder.appendingPathComponent("rehearse").path
         let tooLarge = "error: file is 2147483648 bytes; scenario files are limited to 1048576 bytes (1 MiB)"
-        let cases = [(["validate", big.path], tooLarge), (["run", folder.path], tooLarge),
-                     (["validate", "/dev/zero"], "/dev/zero:1:1: error: file holds more than 1048576 bytes; scenario files are limited")]
+        let cases = [
+            (["validate", big.path], tooLarge), (["run", folder.path], tooLarge),
+            (["validate", "/dev/zero"], "/dev/zero:1:1: error: file holds more than 1048576 bytes; scenario files are limited"),
+        ]
         for (arguments, expected) in cases {
             let result = try Rehearse.launch(URL(fileURLWithPath: "/bin/sh"), ["-c", limited, rehearse] + arguments)
             #expect(result.status == 2, "\(arguments): \(result.errorOutput)")
@@ -141,7 +148,8 @@ import Testing
         let writer = open(pipe, O_RDWR | O_NONBLOCK)  // a writer that never writes
         #expect(writer >= 0)
         defer { close(writer) }
-        let clock = ContinuousClock(), start = clock.now
+        let clock = ContinuousClock()
+        let start = clock.now
         let rehearse = Rehearse.productsFolder.appendingPathComponent("rehearse").path
         let result = try Rehearse.launch(URL(fileURLWithPath: "/usr/bin/timeout"), ["30", rehearse, "run", folder.path])
         #expect(result.status == 0, "\(result.output)")
@@ -158,8 +166,9 @@ import Testing
     @Test func pluginDurationsMustBeDurations() throws {
         let huge = try validate("name: d\nplugins:\n  gateway: {authenticator: {latency: 1e300}}\nsteps: []\n")
         #expect(huge.status == 2)
-        #expect(huge.message == "scenario.yaml:3:38: error: plugin 'gateway': field 'authenticator.latency' "
-            + "must be a duration from 0 to 1000000 seconds, found 1e+300")
+        #expect(
+            huge.message == "scenario.yaml:3:38: error: plugin 'gateway': field 'authenticator.latency' "
+                + "must be a duration from 0 to 1000000 seconds, found 1e+300")
         let negative = try validate("name: d\nplugins:\n  login-animator: {duration: -1}\nsteps: []\n")
         #expect(negative.status == 2)
         #expect(negative.message.contains("field 'duration' must be a duration from 0 to 1000000 seconds, found -1.0"))
@@ -187,7 +196,9 @@ import Testing
         let picture = folder.appendingPathComponent("p\u{1B}[2Jic.svg")
         let render = try Rehearse.run(["render", evil.path, "--at", "0.5", "-o", picture.path])
         let late = try Rehearse.run(["render", evil.path, "--at", "5"])
-        let explore = try Rehearse.run(["explore", evil.path, "--runs", "3", "--out", folder.appendingPathComponent("o\u{1B}ut").path])
+        let explore = try Rehearse.run([
+            "explore", evil.path, "--runs", "3", "--out", folder.appendingPathComponent("o\u{1B}ut").path,
+        ])
         for result in [render, late, explore] {
             let shown = result.output + result.errorOutput
             #expect(!shown.unicodeScalars.contains("\u{1B}"), "\(shown)")
@@ -202,7 +213,8 @@ import Testing
     @Test func deviceLengthsHaveALimit() throws {
         let huge = "name: d\ndevice: {width: 1e308, height: 568, hz: 60, keyboard: {portrait: 216, landscape: 162}}\nsteps: []\n"
         let file = try Rehearse.scenario(huge)
-        let expected = "\(file.path):2:17: error: device: field 'width' must be more than 0 and at most 10000 points, found 1e+308"
+        let expected =
+            "\(file.path):2:17: error: device: field 'width' must be more than 0 and at most 10000 points, found 1e+308"
         let out = file.deletingLastPathComponent().appendingPathComponent("out").path
         for arguments in [["validate", file.path], ["run", "--render", out, file.path], ["render", file.path, "--at", "0"]] {
             let result = try Rehearse.run(arguments)
@@ -216,7 +228,8 @@ import Testing
 
     /// A scene may hold any finite frame; pictures of it are drawn, never a crash.
     @Test func hugeFramesAreDrawn() throws {
-        let file = try Rehearse.scenario("""
+        let file = try Rehearse.scenario(
+            """
             name: wide photo
             scene:
               nodes:

@@ -59,8 +59,9 @@ import Testing
         try FileManager.default.createSymbolicLink(at: pictures, withDestinationURL: outside)
         let linked = try Rehearse.run(["run", "--render", "out", "scenario.yaml"], in: folder)
         #expect(linked.status == 2, "\(linked.output)")
-        #expect(linked.errorOutput.contains("out/scenario is a symbolic link; rehearse never follows a link inside an output folder"),
-                "\(linked.errorOutput)")
+        #expect(
+            linked.errorOutput.contains("out/scenario is a symbolic link; rehearse never follows a link inside an output folder"),
+            "\(linked.errorOutput)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: outside.path) == ["victim.svg"])
     }
 }

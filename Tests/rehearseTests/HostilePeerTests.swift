@@ -9,12 +9,17 @@ import Testing
 
     /// `gdbus call` on the service at `address`, and how long it took.
     private func call(_ bus: PrivateBus, _ address: String, _ method: String, _ arguments: [String] = []) throws
-        -> (result: CommandResult, seconds: Double) {
+        -> (result: CommandResult, seconds: Double)
+    {
         let clock = ContinuousClock()
         let start = clock.now
-        let result = try bus.run("/usr/bin/gdbus", ["call", "--address", address, "--dest", "org.rehearse.Simulator",
-                                                    "--object-path", "/org/rehearse/Simulator",
-                                                    "--method", "org.rehearse.Simulator1.\(method)"] + arguments)
+        let result = try bus.run(
+            "/usr/bin/gdbus",
+            [
+                "call", "--address", address, "--dest", "org.rehearse.Simulator",
+                "--object-path", "/org/rehearse/Simulator",
+                "--method", "org.rehearse.Simulator1.\(method)",
+            ] + arguments)
         let elapsed = (clock.now - start).components
         return (result, Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18)
     }
@@ -33,16 +38,20 @@ import Testing
     /// `gdbus call ... Advance 1000000` on the service at `address`, left running: with the
     /// panner, whose scroll bar wants every frame, sixty million ticks (minutes of work).
     private func startMillionSecondAdvance(_ bus: PrivateBus, _ address: String) throws -> Process {
-        try bus.start(URL(fileURLWithPath: "/usr/bin/gdbus"),
-                      ["call", "--address", address, "--dest", "org.rehearse.Simulator", "--object-path", "/org/rehearse/Simulator",
-                       "--timeout", "120", "--method", "org.rehearse.Simulator1.Advance", "1000000"])
+        try bus.start(
+            URL(fileURLWithPath: "/usr/bin/gdbus"),
+            [
+                "call", "--address", address, "--dest", "org.rehearse.Simulator", "--object-path", "/org/rehearse/Simulator",
+                "--timeout", "120", "--method", "org.rehearse.Simulator1.Advance", "1000000",
+            ])
     }
 
     @Test func aPeerThatNeverAuthenticatesStallsNobodyAndIsDropped() throws {
         let bus = try PrivateBus()
         let (service, address, socket) = try bus.servePeersOnly(["--mode", "manual"])
-        _ = try bus.start(URL(fileURLWithPath: "/usr/bin/env"), ["python3", Self.script, "silent", socket, "1", "30"],
-                          output: "silent.out")
+        _ = try bus.start(
+            URL(fileURLWithPath: "/usr/bin/env"), ["python3", Self.script, "silent", socket, "1", "30"],
+            output: "silent.out")
         #expect(bus.waitFor("connected", in: "silent.out", seconds: 5))
         // Each call makes Event signals, which once blocked the service in a flush to the silent peer.
         for _ in 0..<3 {
@@ -65,8 +74,9 @@ import Testing
     @Test func socketsThatNeverAuthenticateKeepNoNewcomerOut() throws {
         let bus = try PrivateBus()
         let (_, address, socket) = try bus.servePeersOnly(["--mode", "manual"])
-        _ = try bus.start(URL(fileURLWithPath: "/usr/bin/env"), ["python3", Self.script, "silent", socket, "200", "30"],
-                          output: "silent.out")
+        _ = try bus.start(
+            URL(fileURLWithPath: "/usr/bin/env"), ["python3", Self.script, "silent", socket, "200", "30"],
+            output: "silent.out")
         #expect(bus.waitFor("connected", in: "silent.out", seconds: 20))
         let (result, _) = try call(bus, address, "Get", ["time"])
         #expect(result.output == "(<0.0>,)\n", "\(result.errorOutput)")
@@ -84,7 +94,8 @@ import Testing
         let bus = try PrivateBus()
         let (_, _, socket) = try bus.servePeersOnly(["--mode", "manual"])
         let result = try bus.run("/usr/bin/env", ["python3", Self.script, "mid-sasl", socket, "100"])
-        #expect(result.output == "answered (('d', 0.0),)\n", "\(result.output)\(result.errorOutput)\(bus.contents(of: "serve.log"))")
+        #expect(
+            result.output == "answered (('d', 0.0),)\n", "\(result.output)\(result.errorOutput)\(bus.contents(of: "serve.log"))")
         let log = bus.contents(of: "serve.log")
         #expect(log.contains("disconnected peer 2: not authenticated while 16 peers were authenticating (the limit)"), "\(log)")
         #expect(!log.contains("disconnected peer 1:"), "\(log)")
@@ -96,8 +107,9 @@ import Testing
     @Test func peersMidHandshakeAreNotDroppedForANewcomer() throws {
         let bus = try PrivateBus()
         let (_, address, socket) = try bus.servePeersOnly(["--mode", "manual"])
-        _ = try bus.start(URL(fileURLWithPath: "/usr/bin/env"), ["python3", Self.script, "stalled", socket, "16", "30"],
-                          output: "stalled.out")
+        _ = try bus.start(
+            URL(fileURLWithPath: "/usr/bin/env"), ["python3", Self.script, "stalled", socket, "16", "30"],
+            output: "stalled.out")
         #expect(bus.waitFor("stalled", in: "stalled.out", seconds: 20))
         #expect(try call(bus, address, "Get", ["time"]).result.status != 0)
         let log = bus.contents(of: "serve.log")
@@ -112,23 +124,28 @@ import Testing
     @Test func peersPastTheCapAreRefusedWithALogLine() throws {
         let bus = try PrivateBus()
         let (_, address, _) = try bus.servePeersOnly(["--mode", "manual"])
-        _ = try bus.start(URL(fileURLWithPath: "/usr/bin/env"), ["python3", Self.script, "idle", address, "64", "60"],
-                          output: "idle.out")
+        _ = try bus.start(
+            URL(fileURLWithPath: "/usr/bin/env"), ["python3", Self.script, "idle", address, "64", "60"],
+            output: "idle.out")
         #expect(bus.waitFor("connected 64", in: "idle.out", seconds: 20))
         #expect(try call(bus, address, "Get", ["time"]).result.status != 0)
-        #expect(bus.contents(of: "serve.log").contains("refused peer 65: 64 peers are connected (the limit) and none was idle for 60.0 seconds"),
-                "\(bus.contents(of: "serve.log"))")
+        #expect(
+            bus.contents(of: "serve.log").contains(
+                "refused peer 65: 64 peers are connected (the limit) and none was idle for 60.0 seconds"),
+            "\(bus.contents(of: "serve.log"))")
     }
 
     @Test func aPeerThatStopsReadingIsDisconnectedAndNoCallIsLost() throws {
         let bus = try PrivateBus()
         let (_, address, _) = try bus.servePeersOnly(["--mode", "manual"])
-        _ = try bus.start(URL(fileURLWithPath: "/usr/bin/env"), ["python3", Self.script, "unread", address, "60"],
-                          output: "unread.out")
+        _ = try bus.start(
+            URL(fileURLWithPath: "/usr/bin/env"), ["python3", Self.script, "unread", address, "60"],
+            output: "unread.out")
         #expect(bus.waitFor("subscribed", in: "unread.out", seconds: 5))
         // About 170 bytes of Event signal each: 80,000 of them are past the 8 MiB backlog limit.
-        let injected = try bus.run(Rehearse.productsFolder.appendingPathComponent("rehearse").path,
-                                   ["inject", "--address", address, "--times", "80000", "network", "online=true"])
+        let injected = try bus.run(
+            Rehearse.productsFolder.appendingPathComponent("rehearse").path,
+            ["inject", "--address", address, "--times", "80000", "network", "online=true"])
         #expect(injected.status == 0, "\(injected.errorOutput)")
         #expect(injected.output.hasPrefix("80000 injected, sequences 1...80000 in order, no other event between them"))
         #expect(bus.waitFor("bytes unread (the limit is 8388608)", in: "serve.log", seconds: 5))
@@ -158,7 +175,9 @@ import Testing
         let (service, address, _) = try bus.servePeersOnly(["--mode", "manual", "--plugins", "panner"])
         let log = bus.folder.appendingPathComponent("serve.log").path
         let result = try bus.run("/usr/bin/env", ["python3", Self.script, "drop-mid-advance", address, log, "5"])
-        #expect(result.output.hasPrefix("rounds 5, slowest Get "), "\(result.output)\(result.errorOutput)\(bus.contents(of: "serve.log"))")
+        #expect(
+            result.output.hasPrefix("rounds 5, slowest Get "),
+            "\(result.output)\(result.errorOutput)\(bus.contents(of: "serve.log"))")
         #expect(service.isRunning)
         PrivateBus.terminate(service)
         #expect(service.terminationStatus == 0)
@@ -190,8 +209,10 @@ import Testing
         let result = try bus.run("/usr/bin/env", ["python3", Self.script, "reads", address])
         let answered = ["Get", "Snapshot", "ListPlugins", "Properties.Get", "Properties.GetAll", "Introspect", "Peer.Ping"]
             .map { #""\#($0)": "answered""# }.joined(separator: ", ")
-        #expect(result.output == #"{"got": {\#(answered)}, "slowest under 2 s": true, "time then": "within the Advance", "#
-                + #""own Get after own Advance": true, "own session's Get first": true}"# + "\n", "\(result.output)\(result.errorOutput)")
+        #expect(
+            result.output == #"{"got": {\#(answered)}, "slowest under 2 s": true, "time then": "within the Advance", "#
+                + #""own Get after own Advance": true, "own session's Get first": true}"# + "\n",
+            "\(result.output)\(result.errorOutput)")
     }
 
     /// Set-ups are read off the service's thread: while one peer's pipelined `CreateSession`
@@ -201,7 +222,8 @@ import Testing
     @Test func readingSetUpsHoldsNobodyElse() throws {
         let bus = try PrivateBus()
         let (_, address, _) = try bus.servePeersOnly(["--mode", "manual"])
-        _ = try bus.start(URL(fileURLWithPath: "/usr/bin/env"), ["python3", Self.script, "bombs", address, "30"], output: "bombs.out")
+        _ = try bus.start(
+            URL(fileURLWithPath: "/usr/bin/env"), ["python3", Self.script, "bombs", address, "30"], output: "bombs.out")
         #expect(bus.waitFor("sent", in: "bombs.out", seconds: 20))
         var slowest = 0.0
         for _ in 0..<5 {
@@ -212,8 +234,10 @@ import Testing
         // About 20 ms a call (gdbus starting included); the bombs take several seconds in all.
         #expect(slowest < 2, "slowest call \(slowest) s")
         // Sessions being built count against the client's 8: the other 22 are refused at once.
-        #expect(bus.waitFor("{'org.rehearse.Error.InvalidScenario': 8, 'org.rehearse.Error.Limit': 22}", in: "bombs.out", seconds: 60),
-                "\(bus.contents(of: "bombs.out"))")
+        #expect(
+            bus.waitFor(
+                "{'org.rehearse.Error.InvalidScenario': 8, 'org.rehearse.Error.Limit': 22}", in: "bombs.out", seconds: 60),
+            "\(bus.contents(of: "bombs.out"))")
     }
 
     /// A bus client that leaves during its own `Advance` of the default session (killed, say)
@@ -246,14 +270,18 @@ import Testing
         let permissions = try FileManager.default.attributesOfItem(atPath: socket)[.posixPermissions] as? Int
         #expect(permissions == 0o600)
         let name = "rehearse-test-\(UUID().uuidString)"
-        _ = try bus.start(Rehearse.productsFolder.appendingPathComponent("rehearse"),
-                          ["serve", "--no-bus", "--mode", "manual", "--listen", "unix:abstract=\(name)"],
-                          output: "abstract.out", errorOutput: "abstract.log")
+        _ = try bus.start(
+            Rehearse.productsFolder.appendingPathComponent("rehearse"),
+            ["serve", "--no-bus", "--mode", "manual", "--listen", "unix:abstract=\(name)"],
+            output: "abstract.out", errorOutput: "abstract.log")
         #expect(bus.waitFor("ready: peers at unix:abstract=\(name)", in: "abstract.out", seconds: 10))
         let connect = "import socket, time; s = socket.socket(socket.AF_UNIX); s.connect('\\0\(name)'); time.sleep(1)"
-        let other = try bus.run("/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/python3", "-c", connect])
+        let other = try bus.run(
+            "/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/python3", "-c", connect])
         #expect(other.status == 0, "\(other.errorOutput)")
-        #expect(bus.waitFor("refused peer 1: it runs as another user", in: "abstract.log", seconds: 5), "\(bus.contents(of: "abstract.log"))")
+        #expect(
+            bus.waitFor("refused peer 1: it runs as another user", in: "abstract.log", seconds: 5),
+            "\(bus.contents(of: "abstract.log"))")
     }
 
     /// With every peer place taken by peers that authenticated and then sent nothing, a newcomer
@@ -262,14 +290,17 @@ import Testing
     @Test func idlePeersMakeRoomForANewcomerWhenEveryPlaceIsTaken() throws {
         let bus = try PrivateBus()
         let (_, address, _) = try bus.servePeersOnly(["--mode", "manual", "--idle-peer-timeout", "1"])
-        _ = try bus.start(URL(fileURLWithPath: "/usr/bin/env"), ["python3", Self.script, "idle", address, "64", "60"],
-                          output: "idle.out")
+        _ = try bus.start(
+            URL(fileURLWithPath: "/usr/bin/env"), ["python3", Self.script, "idle", address, "64", "60"],
+            output: "idle.out")
         #expect(bus.waitFor("connected 64", in: "idle.out", seconds: 20))
         Thread.sleep(forTimeInterval: 1.5)  // the 64 peers idle past the 1 s timeout: time that must pass
         let (result, _) = try call(bus, address, "Get", ["time"])
         #expect(result.output == "(<0.0>,)\n", "\(result.errorOutput)")
-        #expect(bus.contents(of: "serve.log").contains("disconnected peer 1: it sent nothing for 1.0 seconds while 64 peers were connected"),
-                "\(bus.contents(of: "serve.log"))")
+        #expect(
+            bus.contents(of: "serve.log").contains(
+                "disconnected peer 1: it sent nothing for 1.0 seconds while 64 peers were connected"),
+            "\(bus.contents(of: "serve.log"))")
     }
 
     @Test func scenarioTextHasTheScenarioFilesLimitAndEventCountIsUnsigned() throws {
@@ -281,9 +312,13 @@ import Testing
         try Data("name: large\nplugins: [gateway]\n\(padding)steps: []\n".utf8).write(to: file)
         #expect(try bus.run("/usr/bin/env", ["python3", Self.script, "load", address, file.path]).output == "ok\n")
         #expect(try call(bus, address, "Get", ["gateway.child"]).result.output == "(<'login'>,)\n")
-        let all = try bus.run("/usr/bin/gdbus", ["call", "--address", address, "--dest", "org.rehearse.Simulator",
-                                                 "--object-path", "/org/rehearse/Simulator", "--method",
-                                                 "org.freedesktop.DBus.Properties.GetAll", "org.rehearse.Simulator1"])
+        let all = try bus.run(
+            "/usr/bin/gdbus",
+            [
+                "call", "--address", address, "--dest", "org.rehearse.Simulator",
+                "--object-path", "/org/rehearse/Simulator", "--method",
+                "org.freedesktop.DBus.Properties.GetAll", "org.rehearse.Simulator1",
+            ])
         #expect(all.output.contains("'EventCount': <uint64 "), "\(all.output)")
     }
 

@@ -25,7 +25,8 @@ import Testing
     @Test func theServiceStopsAtOnceWhileASessionWaitsForItsPlugins() throws {
         let bus = try PrivateBus()
         let (service, address, socket) = try bus.servePeersOnly(["--mode", "manual"])
-        _ = try bus.start(URL(fileURLWithPath: "/usr/bin/env"), ["python3", Self.script, "stall", address, "5"], output: "stall.out")
+        _ = try bus.start(
+            URL(fileURLWithPath: "/usr/bin/env"), ["python3", Self.script, "stall", address, "5"], output: "stall.out")
         #expect(bus.waitFor("waiting", in: "stall.out", seconds: 20), "\(bus.contents(of: "serve.log"))")
         let stopped = PrivateBus.terminate(service)
         // The goal is 100 ms; the bound is twenty times that, and under half of the 4 s that

@@ -8,7 +8,9 @@ private func texts(under folder: URL) throws -> [(file: String, text: String)] {
     return try files.compactMap { file in
         let url = folder.appendingPathComponent(file)
         var isFolder: ObjCBool = false
-        guard file != marker, FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue else { return nil }
+        guard file != marker, FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue else {
+            return nil
+        }
         return (file, try String(contentsOf: url, encoding: .utf8))
     }
 }
@@ -21,7 +23,8 @@ private let marker = ".rehearse-report"
     /// A failing expectation that quotes the password typed into a secure field (as its expected
     /// value, or as an event expectation's field) never puts it in a report.
     @Test func aFailingExpectationNeverShowsTheTypedPassword() throws {
-        let file = try Rehearse.scenario("""
+        let file = try Rehearse.scenario(
+            """
             name: secrets
             scene:
               nodes:
@@ -62,7 +65,8 @@ private let marker = ".rehearse-report"
     /// page is cut; a name with `#`, `?`, `%`, quotes or a line break is linked percent-encoded.
     @Test func everyScenarioKeepsItsOwnPageWhateverItsName() throws {
         let passing = "name: passing\nscene: {nodes: []}\nsteps:\n  - wait: 0.1\n"
-        let failing = "name: failing\nscene: {nodes: [{id: l, kind: label, frame: [0, 0, 10, 10], text: x}]}\nsteps:\n  - expect: {l.text: y}\n"
+        let failing =
+            "name: failing\nscene: {nodes: [{id: l, kind: label, frame: [0, 0, 10, 10], text: x}]}\nsteps:\n  - expect: {l.text: y}\n"
         let folder = try Rehearse.scenario(passing, named: "a.yaml").deletingLastPathComponent()
         let long = String(repeating: "b", count: 250)
         for (name, text) in [("a.yml", failing), ("A.yaml", failing), ("\(long).yml", failing), ("q\"#?%2e\nx.yaml", failing)] {
@@ -92,7 +96,8 @@ private let marker = ".rehearse-report"
         #expect(result.status == 2)
         #expect(result.errorOutput.contains("index.html is a file this command reads"), "\(result.errorOutput)")
         #expect(try String(contentsOf: file, encoding: .utf8) == text)
-        #expect(!FileManager.default.fileExists(atPath: file.deletingLastPathComponent().appendingPathComponent("scenarios").path))
+        #expect(
+            !FileManager.default.fileExists(atPath: file.deletingLastPathComponent().appendingPathComponent("scenarios").path))
     }
 
     /// The folder of a new passing scenario, `passing.yaml`, with the empty folders `names` beside it.
@@ -113,28 +118,35 @@ private let marker = ".rehearse-report"
     @Test func theReportWritesOnlyIntoAFolderOfItsOwn() throws {
         let folder = try passingScenario(besideFolders: ["home", "empty"])
         let manager = FileManager.default
-        let foreign = folder.appendingPathComponent("home"), empty = folder.appendingPathComponent("empty")
+        let foreign = folder.appendingPathComponent("home")
+        let empty = folder.appendingPathComponent("empty")
         try Data("mine".utf8).write(to: foreign.appendingPathComponent("notes.txt"))
         try manager.createSymbolicLink(atPath: folder.appendingPathComponent("link").path, withDestinationPath: "empty")
         let trace = folder.appendingPathComponent("trace.jsonl")
 
         let refused = try Rehearse.run(["run", "--trace", trace.path, "--report", "home", "passing.yaml"], in: folder)
         #expect(refused.status == 2)
-        #expect(refused.errorOutput.contains("home holds files and no \(marker), so rehearse did not write it: give a new or empty folder"),
-                "\(refused.errorOutput)")
+        #expect(
+            refused.errorOutput.contains(
+                "home holds files and no \(marker), so rehearse did not write it: give a new or empty folder"),
+            "\(refused.errorOutput)")
         #expect(try manager.contentsOfDirectory(atPath: foreign.path) == ["notes.txt"])
         #expect(!manager.fileExists(atPath: trace.path), "the run went on")
         for link in ["link", "link/", "link//", "link/.", "link/./", "link/./.", "link/.//"] {
             let result = try Rehearse.run(["run", "--report", link, "passing.yaml"], in: folder)
             #expect(result.status == 2)
-            #expect(result.errorOutput.contains("link is a symbolic link; give the folder it points to"), "\(link): \(result.errorOutput)")
+            #expect(
+                result.errorOutput.contains("link is a symbolic link; give the folder it points to"),
+                "\(link): \(result.errorOutput)")
             #expect(try manager.contentsOfDirectory(atPath: empty.path) == [], "\(link)")
         }
 
         for round in 1...2 {
             let written = try Rehearse.run(["run", "--report", "empty", "passing.yaml"], in: folder)
             #expect(written.status == 0, "round \(round): \(written.output)\(written.errorOutput)")
-            #expect(try manager.contentsOfDirectory(atPath: empty.path).sorted() == [marker, "index.html", "scenarios"], "round \(round)")
+            #expect(
+                try manager.contentsOfDirectory(atPath: empty.path).sorted() == [marker, "index.html", "scenarios"],
+                "round \(round)")
         }
     }
 
@@ -144,10 +156,12 @@ private let marker = ".rehearse-report"
     @Test func aReportRefusedForALinkInsideWritesNothing() throws {
         let folder = try passingScenario(besideFolders: ["report", "elsewhere"])
         let manager = FileManager.default
-        let report = folder.appendingPathComponent("report"), elsewhere = folder.appendingPathComponent("elsewhere")
+        let report = folder.appendingPathComponent("report")
+        let elsewhere = folder.appendingPathComponent("elsewhere")
         try Data("an earlier marker\n".utf8).write(to: report.appendingPathComponent(marker))
         try Data("an earlier index\n".utf8).write(to: report.appendingPathComponent("index.html"))
-        try manager.createSymbolicLink(atPath: report.appendingPathComponent("scenarios").path, withDestinationPath: "../elsewhere")
+        try manager.createSymbolicLink(
+            atPath: report.appendingPathComponent("scenarios").path, withDestinationPath: "../elsewhere")
 
         let result = try Rehearse.run(["run", "--report", "report", "passing.yaml"], in: folder)
         #expect(result.status == 2)
@@ -163,7 +177,8 @@ private let marker = ".rehearse-report"
     @Test func aLongTextDoesNotMultiplyThePage() throws {
         let text = String(repeating: "x", count: ScenarioLimits.textLength)
         let steps = String(repeating: "  - wait: 0.01\n", count: 100)
-        let file = try Rehearse.scenario("""
+        let file = try Rehearse.scenario(
+            """
             name: long
             scene:
               nodes:
@@ -186,7 +201,8 @@ private let marker = ".rehearse-report"
         let text = String(repeating: "y", count: ScenarioLimits.textLength / 5)
         let fields = (0..<10).map { "    - {id: field\($0), kind: textField, frame: [0, 0, 100, 30]}\n" }.joined()
         let typing = (1..<50).map { "  - type: {into: field\($0 % 10), text: *t}\n" }.joined()
-        let file = try Rehearse.scenario("""
+        let file = try Rehearse.scenario(
+            """
             name: long events
             scene:
               nodes:
@@ -197,7 +213,8 @@ private let marker = ".rehearse-report"
             """, named: "events.yaml")
         let result = try Rehearse.run(["run", "--report", "report", "events.yaml"], in: file.deletingLastPathComponent())
         #expect(result.status == 0, "\(result.output)")
-        let page = try String(contentsOf: file.deletingLastPathComponent().appendingPathComponent("report/scenarios/events.html"), encoding: .utf8)
+        let page = try String(
+            contentsOf: file.deletingLastPathComponent().appendingPathComponent("report/scenarios/events.html"), encoding: .utf8)
         #expect(page.utf8.count < 1 << 20, "the page has \(page.utf8.count) bytes")
         #expect(page.components(separatedBy: "…</code>").count - 1 == 50)
     }

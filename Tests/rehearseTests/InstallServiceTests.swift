@@ -21,15 +21,18 @@ import Testing
         var services: URL { folder.appendingPathComponent("data/dbus-1/services") }
 
         func install(_ arguments: [String]) throws -> CommandResult {
-            try Rehearse.launch(Rehearse.productsFolder.appendingPathComponent("rehearse"),
-                                ["install-dbus-service", "--mode", "manual"] + arguments, in: folder, environment: environment)
+            try Rehearse.launch(
+                Rehearse.productsFolder.appendingPathComponent("rehearse"),
+                ["install-dbus-service", "--mode", "manual"] + arguments, in: folder, environment: environment)
         }
     }
 
     @Test func valuesWithControlCharactersAreRefused() throws {
         let home = try Home()
-        let cases = [["--scenario", "x.yaml\nExec=/bin/sh -c evil"], ["--device", "iphone-5\n[D-BUS Service]"],
-                     ["--plugins", "login-animator\u{7}"], ["--plugins", "gateway", "login-animator\r"], ["--name", "org.x\ny"]]
+        let cases = [
+            ["--scenario", "x.yaml\nExec=/bin/sh -c evil"], ["--device", "iphone-5\n[D-BUS Service]"],
+            ["--plugins", "login-animator\u{7}"], ["--plugins", "gateway", "login-animator\r"], ["--name", "org.x\ny"],
+        ]
         for arguments in cases {
             let result = try home.install(arguments)
             #expect(result.status == 2, "\(arguments)")
@@ -40,8 +43,10 @@ import Testing
 
     @Test func busNamesFollowTheSpecification() throws {
         let home = try Home()
-        let invalid = ["org..x", "org.x.", ".org.x", "org", "", "org.1x", "org.x y", ":1.2", "org.é.x",
-                       "org." + String(repeating: "a", count: 300)]
+        let invalid = [
+            "org..x", "org.x.", ".org.x", "org", "", "org.1x", "org.x y", ":1.2", "org.é.x",
+            "org." + String(repeating: "a", count: 300),
+        ]
         for name in invalid {
             let result = try home.install(["--name", name, "--print"])
             #expect(result.status == 2, "\(name)")

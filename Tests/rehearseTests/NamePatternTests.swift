@@ -1,6 +1,7 @@
 import Foundation
-@testable import RehearseCommand
 import Testing
+
+@testable import RehearseCommand
 
 /// `run --filter`'s matcher (issue 36): what a regular expression matches, plain text for what is
 /// not one, and time linear in the name whatever the pattern.

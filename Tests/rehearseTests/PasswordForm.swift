@@ -1,8 +1,10 @@
 /// The scenario the golden picture and report tests change: a title, a username and a password
 /// field; the password is typed (`hunter2-secret`, which no picture or report may hold), then the
 /// picture `typed` is expected, then `more` steps.
-func passwordForm(name: String = "golden form", usernameY: Double = 260, label: String = "Sign in", picture: String = "typed",
-                  more: [String] = []) -> String {
+func passwordForm(
+    name: String = "golden form", usernameY: Double = 260, label: String = "Sign in", picture: String = "typed",
+    more: [String] = []
+) -> String {
     """
     name: \(name)
     scene:

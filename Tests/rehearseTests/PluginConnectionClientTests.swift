@@ -14,14 +14,16 @@ import Testing
     /// (in the file's folder) and the run's.
     static func output(of command: [String], in output: String = "client.out") throws -> (text: String, run: String) {
         let words = command.map { "'\($0.replacingOccurrences(of: "'", with: "''"))'" }.joined(separator: ", ")
-        let file = try Rehearse.scenario("""
+        let file = try Rehearse.scenario(
+            """
             name: a stock client on the plugin connection
             plugins:
               - {id: stock, command: [\(words)]}
             steps: []
             """)
         let result = try RemotePluginFaultTests.runWithin(["run", file.path])
-        let text = (try? String(contentsOf: file.deletingLastPathComponent().appendingPathComponent(output), encoding: .utf8)) ?? ""
+        let text =
+            (try? String(contentsOf: file.deletingLastPathComponent().appendingPathComponent(output), encoding: .utf8)) ?? ""
         return (text, "status \(result.status)\n\(result.output)\(result.errorOutput)")
     }
 
@@ -31,7 +33,8 @@ import Testing
     }
 
     /// A destination, as gdbus asks of a connection that said `Hello` (the host ignores it).
-    static let gdbus = #"gdbus call --address "$REHEARSE_PLUGIN_ADDRESS" --dest org.rehearse.Simulator --object-path /org/rehearse/Simulator --method"#
+    static let gdbus =
+        #"gdbus call --address "$REHEARSE_PLUGIN_ADDRESS" --dest org.rehearse.Simulator --object-path /org/rehearse/Simulator --method"#
     static let busctl = #"/usr/bin/busctl --address="$REHEARSE_PLUGIN_ADDRESS""#
 
     @Test func gdbusPingsAndGetsTheMachineId() throws {
@@ -43,7 +46,10 @@ import Testing
 
     /// gdbus introspects the host's object: its interface, in XML the freedesktop DTD accepts.
     @Test func gdbusIntrospectsTheHost() throws {
-        let introspect = try Self.output(of: Self.exec(#"gdbus introspect --xml --address "$REHEARSE_PLUGIN_ADDRESS" --dest org.rehearse.Simulator --object-path /org/rehearse/Simulator"#))
+        let introspect = try Self.output(
+            of: Self.exec(
+                #"gdbus introspect --xml --address "$REHEARSE_PLUGIN_ADDRESS" --dest org.rehearse.Simulator --object-path /org/rehearse/Simulator"#
+            ))
         #expect(introspect.text.contains(#"<interface name="org.rehearse.PluginHost1">"#), "\(introspect.text)\(introspect.run)")
         #expect(introspect.text.contains(#"<method name="RegisterPlugin">"#))
         #expect(try Self.problemsAgainstTheDTD(introspect.text) == "", "\(introspect.text)")
@@ -51,9 +57,12 @@ import Testing
 
     /// busctl (sd-bus, `sd_bus_set_address` and a bus client's `Hello`) calls and introspects.
     @Test func busctlCallsAndIntrospects() throws {
-        let machine = try Self.output(of: Self.exec("\(Self.busctl) call org.rehearse.Simulator /org/rehearse/Simulator org.freedesktop.DBus.Peer GetMachineId"))
+        let machine = try Self.output(
+            of: Self.exec(
+                "\(Self.busctl) call org.rehearse.Simulator /org/rehearse/Simulator org.freedesktop.DBus.Peer GetMachineId"))
         #expect(machine.text.wholeMatch(of: /s "[0-9a-f]{32}"\n/) != nil, "\(machine.text)\(machine.run)")
-        let introspect = try Self.output(of: Self.exec("\(Self.busctl) introspect org.rehearse.Simulator /org/rehearse/Simulator"))
+        let introspect = try Self.output(
+            of: Self.exec("\(Self.busctl) introspect org.rehearse.Simulator /org/rehearse/Simulator"))
         #expect(introspect.text.contains("org.rehearse.PluginHost1"), "\(introspect.text)\(introspect.run)")
         #expect(introspect.text.contains(".RegisterPlugin"), "\(introspect.text)")
     }
@@ -64,12 +73,15 @@ import Testing
     /// running", and the file never written.)
     @Test func aProgramThatClosesItsConnectionIsLetEndAndSaidHowItEnded() throws {
         // One line: the plugin's command is a YAML flow scalar, which folds line breaks.
-        let program = "import os, sys, time; from jeepney.io.blocking import open_dbus_connection; "
+        let program =
+            "import os, sys, time; from jeepney.io.blocking import open_dbus_connection; "
             + "open_dbus_connection(bus=os.environ['REHEARSE_PLUGIN_ADDRESS']).close(); time.sleep(0.3); "
             + "open('late.out', 'w').write('written after closing\\n'); sys.exit(3)"
         let (text, run) = try Self.output(of: ["python3", "-c", program], in: "late.out")
         #expect(text == "written after closing\n", "\(run)")
-        #expect(run.contains("plugin 'stock' closed its connection before it registered (the program exited with status 3)"), "\(run)")
+        #expect(
+            run.contains("plugin 'stock' closed its connection before it registered (the program exited with status 3)"), "\(run)"
+        )
     }
 
     /// jeepney's `open_dbus_connection` and dbus-fast's `MessageBus.connect()` get a name from
@@ -85,7 +97,8 @@ import Testing
         #expect(lines[0].wholeMatch(of: /(:plugin\.[0-9]+) again \1/) != nil, "\(lines[0])")
         #expect(lines[1].hasPrefix("ping ()") || lines[1].hasPrefix("ping [] []"), "\(lines[1])")
         #expect(lines[2].wholeMatch(of: /machine [0-9a-f]{32}/) != nil, "\(lines[2])")
-        #expect(lines[3] == "org.freedesktop.DBus.Introspectable org.freedesktop.DBus.Peer org.rehearse.PluginHost1", "\(lines[3])")
+        #expect(
+            lines[3] == "org.freedesktop.DBus.Introspectable org.freedesktop.DBus.Peer org.rehearse.PluginHost1", "\(lines[3])")
     }
 
     /// What xmllint says of `xml` against the freedesktop introspection DTD: nothing when valid.
@@ -95,8 +108,9 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("introspection.xml")
         try xml.write(to: file, atomically: true, encoding: .utf8)
-        let result = try Rehearse.launch(URL(fileURLWithPath: "/usr/bin/xmllint"),
-                                         ["--noout", "--nonet", "--dtdvalid", introspectionDTD, file.path])
+        let result = try Rehearse.launch(
+            URL(fileURLWithPath: "/usr/bin/xmllint"),
+            ["--noout", "--nonet", "--dtdvalid", introspectionDTD, file.path])
         return result.status == 0 ? "" : result.output + result.errorOutput
     }
 }

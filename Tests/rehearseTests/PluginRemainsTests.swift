@@ -10,7 +10,8 @@ import Testing
     /// A file with the plugin `faulty` (`fault_plugin.py` in `mode`, with `arguments`) that taps once.
     static func scenario(_ mode: String, _ arguments: [String] = [], command: String? = nil) throws -> URL {
         let words = command ?? (["python3", RemotePluginFaultTests.faultPlugin, mode] + arguments).joined(separator: ", ")
-        return try Rehearse.scenario("""
+        return try Rehearse.scenario(
+            """
             name: a plugin that leaves something behind (\(mode))
             plugins:
               - {id: faulty, command: [\(words)]}
@@ -30,7 +31,8 @@ import Testing
     /// while another thread runs on (its `task` folder lists more than that thread).
     static func isRunning(_ pid: pid_t) -> Bool {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let state = stat.split(separator: ")").last?.split(separator: " ").first else { return false }
+            let state = stat.split(separator: ")").last?.split(separator: " ").first
+        else { return false }
         return state != "Z" || ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task"))?.count ?? 0) > 1
     }
 
@@ -40,8 +42,9 @@ import Testing
     /// the run never ended, not even on SIGTERM.)
     @Test func aDescendantThatLooksEndedIsKilledAndTheRunEnds() throws {
         let file = try Self.scenario("zombie")
-        let result = try Rehearse.launch(URL(fileURLWithPath: "/usr/bin/timeout"),
-                                         ["-k", "1", "20", Rehearse.productsFolder.appendingPathComponent("rehearse").path, "run", file.path])
+        let result = try Rehearse.launch(
+            URL(fileURLWithPath: "/usr/bin/timeout"),
+            ["-k", "1", "20", Rehearse.productsFolder.appendingPathComponent("rehearse").path, "run", file.path])
         let zombie = try Self.pid("zombie.pid", beside: file)
         let survived = Self.isRunning(zombie)
         if survived { kill(zombie, SIGKILL) }
@@ -78,10 +81,14 @@ import Testing
     /// A file whose plugin starts `hopper.c` (compiled beside it), which hops for 5 s holding a
     /// shared lock on `hop.lock` beside the file.
     static func hoppingScenario() throws -> URL {
-        let file = try Self.scenario("hop", command: "sh, -c, './hopper hop.lock && exec python3 \(RemotePluginFaultTests.faultPlugin) well'")
-        let compiled = try Rehearse.launch(URL(fileURLWithPath: "/usr/bin/env"),
-                                           ["cc", "-O2", "-o", file.deletingLastPathComponent().appendingPathComponent("hopper").path,
-                                            Rehearse.packageRoot.appendingPathComponent("Tests/rehearseTests/hopper.c").path])
+        let file = try Self.scenario(
+            "hop", command: "sh, -c, './hopper hop.lock && exec python3 \(RemotePluginFaultTests.faultPlugin) well'")
+        let compiled = try Rehearse.launch(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            [
+                "cc", "-O2", "-o", file.deletingLastPathComponent().appendingPathComponent("hopper").path,
+                Rehearse.packageRoot.appendingPathComponent("Tests/rehearseTests/hopper.c").path,
+            ])
         try #require(compiled.status == 0, "\(compiled.errorOutput)")
         return file
     }
@@ -90,7 +97,8 @@ import Testing
     static func zombies(of pid: pid_t) -> Int {
         ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).count { name in
             guard pid_t(name) != nil, let stat = try? String(contentsOfFile: "/proc/\(name)/stat", encoding: .utf8),
-                  let fields = stat.split(separator: ")").last?.split(separator: " "), fields.count > 1 else { return false }
+                let fields = stat.split(separator: ")").last?.split(separator: " "), fields.count > 1
+            else { return false }
             return fields[0] == "Z" && pid_t(fields[1]) == pid
         }
     }
@@ -139,10 +147,13 @@ import Testing
         let file = try Self.scenario("well")
         // The job lets go of every descriptor it inherits: it would hold this test's pipes for its 100 s.
         let job = #"python3 -c "import os, time; os.closerange(3, 65536); time.sleep(100)" </dev/null >/dev/null 2>&1 &"#
-        let result = try Rehearse.launch(URL(fileURLWithPath: "/bin/sh"),
-                                         ["-c", job + #" echo $! > job.pid; exec "$0" run "$1""#,
-                                          Rehearse.productsFolder.appendingPathComponent("rehearse").path, file.path],
-                                         in: file.deletingLastPathComponent())
+        let result = try Rehearse.launch(
+            URL(fileURLWithPath: "/bin/sh"),
+            [
+                "-c", job + #" echo $! > job.pid; exec "$0" run "$1""#,
+                Rehearse.productsFolder.appendingPathComponent("rehearse").path, file.path,
+            ],
+            in: file.deletingLastPathComponent())
         #expect(result.status == 0, "\(result.output)\(result.errorOutput)")
         let pid = try Self.pid("job.pid", beside: file)
         let survived = Self.isRunning(pid)
@@ -157,14 +168,17 @@ import Testing
     @Test(arguments: [64, 65])
     func foldersNestedInThePrivateFolderGoOrAreReported(depth: Int) throws {
         let file = try Self.scenario("deep", ["\"\(depth)\""])
-        let result = try Rehearse.launch(URL(fileURLWithPath: "/usr/bin/timeout"),
-                                         ["-k", "1", "20", Rehearse.productsFolder.appendingPathComponent("rehearse").path, "run", file.path])
-        let privateFolder = try String(contentsOf: file.deletingLastPathComponent().appendingPathComponent("private-folder"), encoding: .utf8)
+        let result = try Rehearse.launch(
+            URL(fileURLWithPath: "/usr/bin/timeout"),
+            ["-k", "1", "20", Rehearse.productsFolder.appendingPathComponent("rehearse").path, "run", file.path])
+        let privateFolder = try String(
+            contentsOf: file.deletingLastPathComponent().appendingPathComponent("private-folder"), encoding: .utf8)
         let left = FileManager.default.fileExists(atPath: privateFolder)
         try? FileManager.default.removeItem(atPath: privateFolder)
         #expect(result.status == 0, "\(result.output)\(result.errorOutput)")
         #expect(left == (depth > 64), "\(privateFolder)")
-        let report = "rehearse: plugin 'faulty' left its private folder \(privateFolder): it holds folders nested more than 64 deep"
+        let report =
+            "rehearse: plugin 'faulty' left its private folder \(privateFolder): it holds folders nested more than 64 deep"
         #expect(result.errorOutput.contains(report) == (depth > 64), "\(result.errorOutput)")
     }
 
@@ -177,7 +191,8 @@ import Testing
         let filler = try Self.pid("filler.pid", beside: file)
         let survived = Self.isRunning(filler)
         if survived { kill(filler, SIGKILL) }
-        let privateFolder = try String(contentsOf: file.deletingLastPathComponent().appendingPathComponent("private-folder"), encoding: .utf8)
+        let privateFolder = try String(
+            contentsOf: file.deletingLastPathComponent().appendingPathComponent("private-folder"), encoding: .utf8)
         let left = FileManager.default.fileExists(atPath: privateFolder)
         try? FileManager.default.removeItem(atPath: privateFolder)
         #expect(result.status == 0, "\(result.output)\(result.errorOutput)")
@@ -190,7 +205,8 @@ import Testing
     /// after the set-up. (Once, the signal waited for the deadline.)
     @Test(arguments: ["view", "serve"])
     func aSignalWhileSettingUpEndsTheCommandAndItsPlugins(command: String) throws {
-        let file = try Rehearse.scenario("""
+        let file = try Rehearse.scenario(
+            """
             name: a plugin that never answers Install
             plugins:
               - {id: stalled, command: [python3, \(RemotePluginFaultTests.faultPlugin), stall], deadline: 60}
@@ -200,14 +216,18 @@ import Testing
         let folder = file.deletingLastPathComponent()
         let process = Process()
         process.executableURL = Rehearse.productsFolder.appendingPathComponent("rehearse")
-        process.arguments = command == "view" ? ["view", "--http", "127.0.0.1:0", file.path]
+        process.arguments =
+            command == "view"
+            ? ["view", "--http", "127.0.0.1:0", file.path]
             : ["serve", "--no-bus", "--listen", "unix:path=\(folder.path)/peer.sock", "--scenario", file.path]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
         let stalled = folder.appendingPathComponent("stalled.pid")
         let started = ContinuousClock.now + .seconds(30)
-        while !FileManager.default.fileExists(atPath: stalled.path), process.isRunning, ContinuousClock.now < started { usleep(20_000) }
+        while !FileManager.default.fileExists(atPath: stalled.path), process.isRunning, ContinuousClock.now < started {
+            usleep(20_000)
+        }
         let plugin = try Self.pid("stalled.pid", beside: file)
         kill(process.processIdentifier, SIGTERM)
         let deadline = ContinuousClock.now + .seconds(10)

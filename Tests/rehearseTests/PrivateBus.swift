@@ -84,8 +84,9 @@ final class PrivateBus {
     /// Starts `rehearse serve --address …` with `arguments` and waits until the name is owned.
     @discardableResult
     func serve(_ arguments: [String], name: String = "org.rehearse.Simulator") throws -> Process {
-        let process = try start(Rehearse.productsFolder.appendingPathComponent("rehearse"),
-                                ["serve", "--address", address] + arguments)
+        let process = try start(
+            Rehearse.productsFolder.appendingPathComponent("rehearse"),
+            ["serve", "--address", address] + arguments)
         var attempts = 0
         while try !hasOwner(name) {
             attempts += 1
@@ -100,8 +101,9 @@ final class PrivateBus {
     func servePeersOnly(_ arguments: [String]) throws -> (process: Process, address: String, socket: String) {
         let socket = folder.appendingPathComponent("peer.sock").path
         let address = "unix:path=\(socket)"
-        let process = try start(Rehearse.productsFolder.appendingPathComponent("rehearse"),
-                                ["serve", "--no-bus", "--listen", address] + arguments, output: "serve.out", errorOutput: "serve.log")
+        let process = try start(
+            Rehearse.productsFolder.appendingPathComponent("rehearse"),
+            ["serve", "--no-bus", "--listen", address] + arguments, output: "serve.out", errorOutput: "serve.log")
         // Its ready line, not the socket file: libdbus makes the file everyone's (mode 0777) after
         // it listens, and the service makes it its user's alone before it says it is ready.
         guard waitFor("ready: peers at \(address)", in: "serve.out", seconds: 10) else {
@@ -153,16 +155,24 @@ final class PrivateBus {
     }
 
     func hasOwner(_ name: String) throws -> Bool {
-        let result = try run("/usr/bin/dbus-send", ["--session", "--print-reply", "--dest=org.freedesktop.DBus",
-                                                    "/org/freedesktop/DBus", "org.freedesktop.DBus.NameHasOwner",
-                                                    "string:\(name)"])
+        let result = try run(
+            "/usr/bin/dbus-send",
+            [
+                "--session", "--print-reply", "--dest=org.freedesktop.DBus",
+                "/org/freedesktop/DBus", "org.freedesktop.DBus.NameHasOwner",
+                "string:\(name)",
+            ])
         return result.output.contains("boolean true")
     }
 
     /// `gdbus call` on the simulator.
     func gdbus(_ method: String, _ arguments: [String] = []) throws -> CommandResult {
-        try run("/usr/bin/gdbus", ["call", "--session", "--dest", "org.rehearse.Simulator", "--object-path",
-                                   "/org/rehearse/Simulator", "--method", method] + arguments)
+        try run(
+            "/usr/bin/gdbus",
+            [
+                "call", "--session", "--dest", "org.rehearse.Simulator", "--object-path",
+                "/org/rehearse/Simulator", "--method", method,
+            ] + arguments)
     }
 
     func contents(of file: String) -> String {

@@ -4,7 +4,8 @@ import Testing
 /// How a program knows `rehearse serve` is there to call: the readiness line, `--ready-fd`, bus
 /// activation, and what it says when there is no bus at all.
 @Suite(.serialized) struct ReadinessTests {
-    private static let tap = #"gdbus call --session --dest org.rehearse.Simulator --object-path /org/rehearse/Simulator --method org.rehearse.Simulator1.Inject tap "{'target': <'username'>}""#
+    private static let tap =
+        #"gdbus call --session --dest org.rehearse.Simulator --object-path /org/rehearse/Simulator --method org.rehearse.Simulator1.Inject tap "{'target': <'username'>}""#
 
     /// A call made the moment the line arrives is answered: the line comes after the name is owned
     /// (the issue's `gdbus call` right after `rehearse serve &` got `ServiceUnknown` 4 times in 4).
@@ -20,11 +21,12 @@ import Testing
             kill $!
             """
         let result = try bus.run("/bin/bash", ["-c", script])
-        #expect(result.output == """
-            ready: org.rehearse.Simulator on \(bus.address) (manual clock)
-            (uint64 1,)
+        #expect(
+            result.output == """
+                ready: org.rehearse.Simulator on \(bus.address) (manual clock)
+                (uint64 1,)
 
-            """, "\(result.errorOutput)")
+                """, "\(result.errorOutput)")
         #expect(bus.contents(of: "stdout.txt") == "ready: org.rehearse.Simulator on \(bus.address) (manual clock)\n")
     }
 
@@ -48,15 +50,20 @@ import Testing
             serve.wait()
             print(message.splitlines()[0], owned, serve.returncode)
             """
-        let result = try bus.run("/usr/bin/env", ["python3", "-c", script, bus.folder.path,
-                                                  Rehearse.productsFolder.appendingPathComponent("rehearse").path, bus.address])
+        let result = try bus.run(
+            "/usr/bin/env",
+            [
+                "python3", "-c", script, bus.folder.path,
+                Rehearse.productsFolder.appendingPathComponent("rehearse").path, bus.address,
+            ])
         #expect(result.output == "READY=1 (true,) 0\n", "\(result.errorOutput)")
     }
 
     @Test func theReadinessLineNamesThePeerAddressTheServerChose() throws {
         let bus = try PrivateBus()
-        let process = try bus.start(Rehearse.productsFolder.appendingPathComponent("rehearse"),
-                                    ["serve", "--no-bus", "--listen", "unix:tmpdir=\(bus.folder.path)"], output: "stdout.txt")
+        let process = try bus.start(
+            Rehearse.productsFolder.appendingPathComponent("rehearse"),
+            ["serve", "--no-bus", "--listen", "unix:tmpdir=\(bus.folder.path)"], output: "stdout.txt")
         var attempts = 0
         while !bus.contents(of: "stdout.txt").hasSuffix("\n"), attempts < 250, process.isRunning {
             attempts += 1
@@ -67,8 +74,12 @@ import Testing
         #expect(line.hasSuffix(" (realtime clock)\n"))
         // The address as printed is one a client connects to.
         let address = String(line.dropFirst("ready: peers at ".count).dropLast(" (realtime clock)\n".count))
-        let result = try bus.run("/usr/bin/gdbus", ["call", "--address", address, "--dest", "org.rehearse.Simulator", "--object-path", "/org/rehearse/Simulator",
-                                                    "--method", "org.rehearse.Simulator1.Get", "keyboard.visible"])
+        let result = try bus.run(
+            "/usr/bin/gdbus",
+            [
+                "call", "--address", address, "--dest", "org.rehearse.Simulator", "--object-path", "/org/rehearse/Simulator",
+                "--method", "org.rehearse.Simulator1.Get", "keyboard.visible",
+            ])
         #expect(result.output == "(<false>,)\n", "\(result.errorOutput)")
     }
 
@@ -77,8 +88,9 @@ import Testing
     @Test func activationStartsTheServiceOnTheFirstCall() throws {
         let bus = try PrivateBus()
         #expect(try !bus.hasOwner("org.rehearse.Simulator"))
-        let install = try bus.run(Rehearse.productsFolder.appendingPathComponent("rehearse").path,
-                                  ["install-dbus-service", "--mode", "manual", "--plugins", "login-animator"])
+        let install = try bus.run(
+            Rehearse.productsFolder.appendingPathComponent("rehearse").path,
+            ["install-dbus-service", "--mode", "manual", "--plugins", "login-animator"])
         let file = bus.folder.appendingPathComponent("data/dbus-1/services/org.rehearse.Simulator.service").path
         #expect(install.output == "wrote \(file)\n", "\(install.errorOutput)")
         let text = bus.contents(of: "data/dbus-1/services/org.rehearse.Simulator.service")
@@ -92,18 +104,22 @@ import Testing
 
     @Test func anInvalidSetUpIsRefusedAtInstallTime() throws {
         let bus = try PrivateBus()
-        let install = try bus.run(Rehearse.productsFolder.appendingPathComponent("rehearse").path,
-                                  ["install-dbus-service", "--plugins", "login-animatr"])
+        let install = try bus.run(
+            Rehearse.productsFolder.appendingPathComponent("rehearse").path,
+            ["install-dbus-service", "--plugins", "login-animatr"])
         #expect(install.status == 2)
         #expect(install.errorOutput.contains("login-animatr"))
-        #expect(!FileManager.default.fileExists(atPath: bus.folder.appendingPathComponent("data/dbus-1/services/org.rehearse.Simulator.service").path))
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: bus.folder.appendingPathComponent("data/dbus-1/services/org.rehearse.Simulator.service").path))
     }
 
     @Test func withoutASessionBusServeSaysWhatToDo() throws {
         var environment = ProcessInfo.processInfo.environment
         for name in ["DBUS_SESSION_BUS_ADDRESS", "DISPLAY", "XDG_RUNTIME_DIR"] { environment[name] = nil }
-        let result = try Rehearse.launch(Rehearse.productsFolder.appendingPathComponent("rehearse"), ["serve", "--mode", "manual"],
-                                         environment: environment)
+        let result = try Rehearse.launch(
+            Rehearse.productsFolder.appendingPathComponent("rehearse"), ["serve", "--mode", "manual"],
+            environment: environment)
         #expect(result.status == 2)
         #expect(result.errorOutput.contains("there is no session bus here"), "\(result.errorOutput)")
         #expect(result.errorOutput.contains("dbus-run-session -- "))

@@ -42,21 +42,27 @@ import Testing
 
     @Test func theDefaultSessionTakesNoPlugin() throws {
         let result = try run("default")
-        #expect(result.output.hasPrefix("org.rehearse.Error.NotPermitted plugins register with a created session"), "\(result.output)\(result.errorOutput)")
+        #expect(
+            result.output.hasPrefix("org.rehearse.Error.NotPermitted plugins register with a created session"),
+            "\(result.output)\(result.errorOutput)")
     }
 
     /// The recording of the default session of `serve --scenario` with the command plugin `item`
     /// and two taps, the trace of `rehearse run` of it, and how many events the session delivered.
-    static func recordAndReplay(_ item: String) throws -> (recording: String, replay: CommandResult, trace: [Substring], count: String) {
+    static func recordAndReplay(_ item: String) throws -> (
+        recording: String, replay: CommandResult, trace: [Substring], count: String
+    ) {
         let bus = try PrivateBus()
         let file = bus.folder.appendingPathComponent("steady.yaml")
-        try Data("""
+        try Data(
+            """
             name: a command plugin served
             scene: paper-login
             plugins:
               - \(item)
             steps: []
-            """.utf8).write(to: file)
+            """.utf8
+        ).write(to: file)
         let recordings = bus.folder.appendingPathComponent("recordings")
         let service = try bus.serve(["--mode", "manual", "--scenario", file.path, "--record", recordings.path])
         for y in [200, 240] {
@@ -67,8 +73,9 @@ import Testing
         PrivateBus.terminate(service)
         let recording = try String(contentsOf: recordings.appendingPathComponent("default.yaml"), encoding: .utf8)
         let trace = bus.folder.appendingPathComponent("replay.jsonl")
-        let replay = try Rehearse.run(["run", recordings.appendingPathComponent("default.yaml").path, "--trace", trace.path],
-                                      in: URL(fileURLWithPath: "/"))
+        let replay = try Rehearse.run(
+            ["run", recordings.appendingPathComponent("default.yaml").path, "--trace", trace.path],
+            in: URL(fileURLWithPath: "/"))
         let lines = (try? String(contentsOf: trace, encoding: .utf8))?.split(separator: "\n") ?? []
         return (recording, replay, lines, count)
     }
@@ -88,10 +95,13 @@ import Testing
 
     /// Issue 39: the recording keeps a command plugin's `reads:`, so the replay's plugin reads them too.
     @Test func aRecordedSessionKeepsTheReadsItsFileGaveAPlugin() throws {
-        let (text, replay, lines, count) = try Self.recordAndReplay("{id: reads, command: [python3, \(RemotePluginReadsTests.readsPlugin)], reads: [title.alpha]}")
+        let (text, replay, lines, count) = try Self.recordAndReplay(
+            "{id: reads, command: [python3, \(RemotePluginReadsTests.readsPlugin)], reads: [title.alpha]}")
         #expect(text.contains(#""reads": ["title.alpha"]"#), "\(text)")
         #expect(replay.status == 0, "\(replay.output)\(replay.errorOutput)")
-        #expect(lines.filter { $0.contains(#""name":"reads.seen","#) && $0.contains(#"{"values":{"title.alpha":1}}"#) }.count == 4, "\(lines)")
+        #expect(
+            lines.filter { $0.contains(#""name":"reads.seen","#) && $0.contains(#"{"values":{"title.alpha":1}}"#) }.count == 4,
+            "\(lines)")
         #expect(count == "(<uint64 \(lines.count)>,)\n", "the session delivered \(count), the replay \(lines.count)")
     }
 }

@@ -9,8 +9,9 @@ import Testing
     static func unittest(_ folder: String) throws -> CommandResult {
         var environment = ProcessInfo.processInfo.environment
         environment["REHEARSE"] = Rehearse.productsFolder.appendingPathComponent("rehearse").path
-        return try Rehearse.launch(URL(fileURLWithPath: "/usr/bin/env"),
-                                   ["python3", "-m", "unittest", "discover", "-s", folder], environment: environment)
+        return try Rehearse.launch(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            ["python3", "-m", "unittest", "discover", "-s", folder], environment: environment)
     }
 
     /// All of them pass, and all ran: none skipped for want of the tool or a C compiler.

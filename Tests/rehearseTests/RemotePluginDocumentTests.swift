@@ -1,7 +1,8 @@
 import Foundation
+import Testing
+
 @testable import RehearseDBusInterface
 @testable import RehearsePluginHost
-import Testing
 
 /// docs/remote-plugins.md says exactly what a plugin gets (issue 37): its introspection is what the
 /// host and `rehearse.plugin` answer, valid against the freedesktop DTD; every error the plugin
@@ -26,9 +27,12 @@ import Testing
     @Test func itsIntrospectionIsWhatThePluginAndTheHostAnswer() throws {
         let blocks = try Self.xmlBlocks()
         try #require(blocks.count == 2)
-        let python = try Rehearse.launch(URL(fileURLWithPath: "/usr/bin/env"), [
-            "python3", "-c", "import sys; sys.path.insert(0, 'clients/python'); from rehearse import plugin; print(plugin._INTROSPECTION, end='')",
-        ])
+        let python = try Rehearse.launch(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            [
+                "python3", "-c",
+                "import sys; sys.path.insert(0, 'clients/python'); from rehearse import plugin; print(plugin._INTROSPECTION, end='')",
+            ])
         #expect(blocks[0] == python.output, "\(python.output)\(python.errorOutput)")
         #expect(blocks[1] == PluginHostStandardMethods.xml(for: PluginPeerLink.hostPath))
     }
@@ -50,11 +54,14 @@ import Testing
         for file in try FileManager.default.subpathsOfDirectory(atPath: folder.path) where file.hasSuffix(".swift") {
             let source = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
             // `MethodFailure(SimulatorError.invalidRegistration, ...` or `MethodFailure(.invalidRegistration, ...`
-            for match in source.matches(of: /MethodFailure\((?:[A-Za-z]*\.)?(?<name>[A-Za-z]+),/) { used.insert(String(match.output.name)) }
+            for match in source.matches(of: /MethodFailure\((?:[A-Za-z]*\.)?(?<name>[A-Za-z]+),/) {
+                used.insert(String(match.output.name))
+            }
         }
         #expect(used == Set(names.keys), "the code replies with \(used.sorted())")
         let text = try String(contentsOf: Self.document, encoding: .utf8)
-        let table = try #require(text.components(separatedBy: "### Errors the plugin gets").last?.components(separatedBy: "\n\n").dropFirst().first)
+        let table = try #require(
+            text.components(separatedBy: "### Errors the plugin gets").last?.components(separatedBy: "\n\n").dropFirst().first)
         for name in names.values { #expect(table.contains("| `\(name.rawValue)` |"), "\(name.rawValue) is not in the table") }
     }
 

@@ -10,7 +10,8 @@ import Testing
     /// A run of two taps with the plugin `faulty` in `mode` (deadline 0.5 s) beside a well-behaved
     /// one; returns the result and the trace's lines.
     static func run(_ mode: String, steps: String) throws -> (result: CommandResult, trace: [String]) {
-        let file = try Rehearse.scenario("""
+        let file = try Rehearse.scenario(
+            """
             name: a plugin that misbehaves (\(mode))
             scene: paper-login
             plugins:
@@ -29,8 +30,9 @@ import Testing
     /// `rehearse` with `arguments`, killed after 60 s: a host that hangs fails the test (status 124)
     /// instead of hanging it.
     static func runWithin(_ arguments: [String]) throws -> CommandResult {
-        try Rehearse.launch(URL(fileURLWithPath: "/usr/bin/timeout"),
-                            ["-k", "5", "60", Rehearse.productsFolder.appendingPathComponent("rehearse").path] + arguments)
+        try Rehearse.launch(
+            URL(fileURLWithPath: "/usr/bin/timeout"),
+            ["-k", "5", "60", Rehearse.productsFolder.appendingPathComponent("rehearse").path] + arguments)
     }
 
     @Test(arguments: [
@@ -49,12 +51,14 @@ import Testing
         ("wake-loop", "called more than 10000 times at 0 s without time moving"),
     ])
     func aFaultIsolatesThePluginAndTheRunGoesOn(mode: String, reason: String) throws {
-        let (result, trace) = try Self.run(mode, steps: """
-              - wait: 0.1
-              - expect-event: {name: plugin.failed, fields: {plugin: faulty}}
-              - tap: {x: 160, y: 220}
-              - expect: {steady.count: 2}
-            """)
+        let (result, trace) = try Self.run(
+            mode,
+            steps: """
+                  - wait: 0.1
+                  - expect-event: {name: plugin.failed, fields: {plugin: faulty}}
+                  - tap: {x: 160, y: 220}
+                  - expect: {steady.count: 2}
+                """)
         #expect(result.status == 0, "\(result.output)\(result.errorOutput)")
         let failure = try #require(trace.first { $0.contains(#""name":"plugin.failed""#) })
         #expect(failure.contains(reason), "\(failure)")
@@ -66,33 +70,41 @@ import Testing
     /// Issue 37: a built-in event a remote plugin emits is held to the limits an injected one is:
     /// a keyboard 1e308 points tall animating for 1e300 s fails the plugin and is never delivered.
     @Test func aBuiltInEventPastItsLimitsFailsThePlugin() throws {
-        let (result, trace) = try Self.run("tall-keyboard", steps: """
-              - expect-event: {name: plugin.failed, fields: {plugin: faulty}}
-            """)
+        let (result, trace) = try Self.run(
+            "tall-keyboard",
+            steps: """
+                  - expect-event: {name: plugin.failed, fields: {plugin: faulty}}
+                """)
         #expect(result.status == 0, "\(result.output)\(result.errorOutput)")
         let failure = try #require(trace.first { $0.contains(#""name":"plugin.failed""#) })
-        #expect(failure.contains("effect 1 (emit): event 'keyboard.willShow': field 'frame' each number must be at most 10000 points "
-            + #"from 0, found 0, 352, 320, 1e+308""#), "\(failure)")
+        #expect(
+            failure.contains(
+                "effect 1 (emit): event 'keyboard.willShow': field 'frame' each number must be at most 10000 points "
+                    + #"from 0, found 0, 352, 320, 1e+308""#), "\(failure)")
         #expect(!trace.contains { $0.contains(#""name":"keyboard.willShow""#) }, "\(trace)")
     }
 
     @Test func aSecondRegistrationIsRefusedAndThePluginGoesOn() throws {
-        let (result, _) = try Self.run("twice", steps: """
-              - tap: {x: 160, y: 220}
-              - expect: {faulty.count: 2, faulty.second: org.rehearse.Error.AlreadyRegistered}
-              - expect-no-event: plugin.failed
-            """)
+        let (result, _) = try Self.run(
+            "twice",
+            steps: """
+                  - tap: {x: 160, y: 220}
+                  - expect: {faulty.count: 2, faulty.second: org.rehearse.Error.AlreadyRegistered}
+                  - expect-no-event: plugin.failed
+                """)
         #expect(result.status == 0, "\(result.output)\(result.errorOutput)")
     }
 
     /// A plugin that floods the host with calls before it registers, reading no answer, registers
     /// all the same: the host answers what it can without waiting for the plugin to read.
     @Test func callsBeforeTheRegistrationReadingNoAnswerDoNotBlockTheHost() throws {
-        let (result, _) = try Self.run("flood-early", steps: """
-              - tap: {x: 160, y: 220}
-              - expect: {faulty.count: 2, steady.count: 2}
-              - expect-no-event: plugin.failed
-            """)
+        let (result, _) = try Self.run(
+            "flood-early",
+            steps: """
+                  - tap: {x: 160, y: 220}
+                  - expect: {faulty.count: 2, steady.count: 2}
+                  - expect-no-event: plugin.failed
+                """)
         #expect(result.status == 0, "\(result.output)\(result.errorOutput)")
     }
 
@@ -103,7 +115,8 @@ import Testing
     /// returns; the escaped one outlived it before.
     @Test(arguments: [("fork", "child.pid"), ("escape", "escaped.pid")])
     func aChildThePluginLeftBehindEndsWithTheRun(mode: String, pidFile: String) throws {
-        let file = try Rehearse.scenario("""
+        let file = try Rehearse.scenario(
+            """
             name: a plugin that leaves a child behind
             plugins:
               - {id: faulty, command: [python3, \(Self.faultPlugin), \(mode)]}
@@ -124,7 +137,8 @@ import Testing
     /// its socket cannot keep the folder: it goes with everything in it, and the links are removed
     /// as links (what they point to stays). Only the socket and an empty folder went before.
     @Test func whatAPluginDropsInItsPrivateFolderGoesWithIt() throws {
-        let file = try Rehearse.scenario("""
+        let file = try Rehearse.scenario(
+            """
             name: a plugin that drops files next to its socket
             plugins:
               - {id: faulty, command: [python3, \(Self.faultPlugin), litter]}
@@ -146,7 +160,8 @@ import Testing
     /// SIGTERM to `rehearse run` while a plugin that ignores it has not connected yet ends the
     /// plugin and removes its private folder before rehearse exits (143); it left both before.
     @Test func aSignalToRehearseEndsItsPluginsAndRemovesTheirFolders() throws {
-        let file = try Rehearse.scenario("""
+        let file = try Rehearse.scenario(
+            """
             name: a plugin that never connects
             plugins:
               - {id: sleepy, command: [sh, -c, "trap '' TERM INT; echo $$ > started.pid; echo $REHEARSE_PLUGIN_ADDRESS > address; sleep 40"]}
@@ -160,14 +175,16 @@ import Testing
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        let started = folder.appendingPathComponent("started.pid"), address = folder.appendingPathComponent("address")
+        let started = folder.appendingPathComponent("started.pid")
+        let address = folder.appendingPathComponent("address")
         let deadline = ContinuousClock.now + .seconds(5)
         while !FileManager.default.fileExists(atPath: address.path), ContinuousClock.now < deadline { usleep(20_000) }
         usleep(100_000)
         kill(process.processIdentifier, SIGTERM)
         process.waitUntilExit()
         #expect(process.terminationStatus == 143)
-        let plugin = try #require(pid_t(try String(contentsOf: started, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
+        let plugin = try #require(
+            pid_t(try String(contentsOf: started, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
         let socket = try String(contentsOf: address, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
             .replacingOccurrences(of: "unix:path=", with: "")
         let survived = Self.isRunning(plugin)
@@ -181,7 +198,8 @@ import Testing
     /// Whether `pid` is a process that has not ended (a zombie nobody reaps has).
     static func isRunning(_ pid: pid_t) -> Bool {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let state = stat.split(separator: ")").last?.split(separator: " ").first else { return false }
+            let state = stat.split(separator: ")").last?.split(separator: " ").first
+        else { return false }
         return state != "Z"
     }
 
@@ -192,7 +210,8 @@ import Testing
     }
 
     @Test func aProgramThatCannotStartIsASetUpErrorAtItsId() throws {
-        let file = try Rehearse.scenario("""
+        let file = try Rehearse.scenario(
+            """
             name: no such program
             plugins:
               - {id: ghost, command: [no-such-program-here]}
@@ -201,18 +220,23 @@ import Testing
             """)
         let result = try Rehearse.run(["run", file.path])
         #expect(result.status == 2)
-        #expect(result.output.contains("\(file.path):3:10: error: plugin 'ghost' ended before it connected (the program exited with status 127)"),
-                "\(result.output)")
+        #expect(
+            result.output.contains(
+                "\(file.path):3:10: error: plugin 'ghost' ended before it connected (the program exited with status 127)"),
+            "\(result.output)")
     }
 
     /// A `directory:` that is not a folder (missing, a file, a FIFO, a link in a loop) is said as
     /// such, at the plugin's id; it used to be "ended before it connected (the program exited with
     /// status 125)", `env`'s own status, which named neither the folder nor what was wrong. A FIFO
     /// is never opened, so it cannot hold the run.
-    @Test(arguments: [("missing", "No such file or directory"), ("file", "a file"),
-                      ("fifo", "a FIFO, device or socket"), ("loop", "Too many levels of symbolic links")])
+    @Test(arguments: [
+        ("missing", "No such file or directory"), ("file", "a file"),
+        ("fifo", "a FIFO, device or socket"), ("loop", "Too many levels of symbolic links"),
+    ])
     func aDirectoryThatIsNotAFolderIsSaidAsSuch(name: String, reason: String) throws {
-        let file = try Rehearse.scenario("""
+        let file = try Rehearse.scenario(
+            """
             name: a plugin run in what is not a folder
             plugins:
               - {id: ghost, command: [python3, \(Self.faultPlugin), well], directory: \(name)}
@@ -226,13 +250,16 @@ import Testing
         let result = try Self.runWithin(["run", file.path])
         #expect(result.status == 2)
         let path = folder.appending(path: name).standardizedFileURL.path
-        #expect(result.output.contains("\(file.path):3:10: error: plugin 'ghost' cannot start: its directory \(path) is not a folder (\(reason))"),
-                "\(result.output)")
+        #expect(
+            result.output.contains(
+                "\(file.path):3:10: error: plugin 'ghost' cannot start: its directory \(path) is not a folder (\(reason))"),
+            "\(result.output)")
     }
 
     /// `env` starts the program: a first word with `=` would set a variable and run the next word.
     @Test func aProgramNamedWithAnEqualsSignIsRefusedBeforeAnythingStarts() throws {
-        let file = try Rehearse.scenario("""
+        let file = try Rehearse.scenario(
+            """
             name: a variable for a program
             plugins:
               - {id: sneaky, command: [FOO=bar, python3, \(Self.faultPlugin), well]}

@@ -17,8 +17,9 @@ import Testing
         let result = try Rehearse.run(["run", "--render", folder.appendingPathComponent("out").path, file.path])
         #expect(result.status == 2)
         // 249 pictures of the 1,000 nodes fit in 250,000; the 250th does not.
-        #expect(result.output.contains("\(file.path):1254:5: error: the pictures of this run would draw more than 250000 nodes"),
-                "\(result.output)")
+        #expect(
+            result.output.contains("\(file.path):1254:5: error: the pictures of this run would draw more than 250000 nodes"),
+            "\(result.output)")
     }
 
     @Test func aPlottedPathHasAtMostTenThousandSamples() throws {

@@ -46,30 +46,38 @@ func scenarioFolder(_ files: [String: String]) throws -> URL {
 
     @Test func listPrintsEveryNameAndPathInFileOrderAndRunsNothing() throws {
         let lines = try listed([])
-        #expect(lines == [
-            "Forgotten password\t\(folder.path)/login/forgets.yaml",
-            "Logs in with a password\t\(folder.path)/login/logs-in.yaml",
-            "Flings the list\t\(folder.path)/scroll/flings.yaml",
-        ])
+        #expect(
+            lines == [
+                "Forgotten password\t\(folder.path)/login/forgets.yaml",
+                "Logs in with a password\t\(folder.path)/login/logs-in.yaml",
+                "Flings the list\t\(folder.path)/scroll/flings.yaml",
+            ])
     }
 
     @Test func aFilterIsASubstringOfTheNameOrThePath() throws {
-        #expect(try listed(["--filter", "password"]).map { $0.prefix { $0 != "\t" } } == ["Forgotten password", "Logs in with a password"])
+        #expect(
+            try listed(["--filter", "password"]).map { $0.prefix { $0 != "\t" } } == [
+                "Forgotten password", "Logs in with a password",
+            ])
         #expect(try listed(["--filter", "scroll/"]).count == 1)
         // Repeated: any of them.
         #expect(try listed(["--filter", "Flings", "--filter", "forgets"]).count == 2)
     }
 
     @Test func aFilterIsARegularExpressionAndNotOneIsPlainText() throws {
-        #expect(try listed(["--filter", "^Log|^Fling"]).map { $0.prefix { $0 != "\t" } } == ["Logs in with a password", "Flings the list"])
+        #expect(
+            try listed(["--filter", "^Log|^Fling"]).map { $0.prefix { $0 != "\t" } } == [
+                "Logs in with a password", "Flings the list",
+            ])
         #expect(try listed(["--filter", #"/[a-z-]+\.yaml$"#]).count == 3)
         #expect(try listed(["--filter", #"/[a-z]+\.yaml$"#]).count == 2)
         #expect(try listed(["--filter", "s{2}w"]).count == 2)  // "password"
         // Not an expression: matched as it is (no name holds it).
         let result = try Rehearse.run(["run", "--filter", "password(", folder.path])
         #expect(result.status == 2)
-        #expect(result.errorOutput == "rehearse run: --filter 'password(' selects none of the 3 scenario file(s) "
-            + "(a pattern is matched anywhere in a scenario's name or path)\n")
+        #expect(
+            result.errorOutput == "rehearse run: --filter 'password(' selects none of the 3 scenario file(s) "
+                + "(a pattern is matched anywhere in a scenario's name or path)\n")
         #expect(result.output.isEmpty)
     }
 
@@ -121,7 +129,9 @@ func scenarioFolder(_ files: [String: String]) throws -> URL {
         #expect(result.status == 1)
         #expect(result.output.contains("FAIL \(files.path)/2.yaml"))
         #expect(!result.output.contains("3.yaml") && !result.output.contains("4.yaml"))
-        #expect(result.output.hasSuffix("scenarios: 1 passed, 1 failed\n2 not run: --fail-fast stopped at the first that did not pass\n"))
+        #expect(
+            result.output.hasSuffix(
+                "scenarios: 1 passed, 1 failed\n2 not run: --fail-fast stopped at the first that did not pass\n"))
         // Without it, all four run.
         #expect(try Rehearse.run(["run", "--jobs", "1", files.path]).output.hasSuffix("scenarios: 3 passed, 1 failed\n"))
     }
@@ -145,7 +155,9 @@ func scenarioFolder(_ files: [String: String]) throws -> URL {
         let result = try Rehearse.run(["run", "--fail-fast", "--jobs", "2", files.path])
         #expect(result.status == 1)
         #expect(result.output.contains("FAIL \(files.path)/1.yaml") && result.output.contains("PASS \(files.path)/2.yaml"))
-        #expect(result.output.hasSuffix("scenarios: 1 passed, 1 failed\n3 not run: --fail-fast stopped at the first that did not pass\n"))
+        #expect(
+            result.output.hasSuffix(
+                "scenarios: 1 passed, 1 failed\n3 not run: --fail-fast stopped at the first that did not pass\n"))
     }
 
     @Test func listAndWatchRefuseWhatTheyCannotDo() throws {

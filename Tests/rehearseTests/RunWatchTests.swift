@@ -25,7 +25,9 @@ final class WatchingRun {
         let deadline = ContinuousClock.now + .seconds(seconds)
         let descriptor = output.fileHandleForReading.fileDescriptor
         while true {
-            if let range = text.range(of: expected, range: (offset ?? text.startIndex)..<text.endIndex) { return range.upperBound }
+            if let range = text.range(of: expected, range: (offset ?? text.startIndex)..<text.endIndex) {
+                return range.upperBound
+            }
             let left = deadline - ContinuousClock.now
             guard left > .zero else { return nil }
             var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
@@ -101,7 +103,9 @@ final class WatchingRun {
         let recorded = try Rehearse.run(["run", "--update-pictures", folder.appendingPathComponent("form.yaml").path])
         #expect(recorded.status == 0, "\(recorded.output)")
         // The file is named, not the folder: its folder and its pictures are watched all the same.
-        let watching = try WatchingRun([folder.appendingPathComponent("form.yaml").path, folder.appendingPathComponent("other.yaml").path])
+        let watching = try WatchingRun([
+            folder.appendingPathComponent("form.yaml").path, folder.appendingPathComponent("other.yaml").path,
+        ])
         var mark = watching.wait(for: "Ctrl-C to stop\n", seconds: 60)
         #expect(mark != nil, "\(watching.text)")
         let reference = folder.appendingPathComponent("__pictures__/form/start.json")
@@ -133,7 +137,8 @@ final class WatchingRun {
     @Test func moreFoldersThanTheLimitAreRefusedWithTheLimit() throws {
         let folder = try scenarioFolder(["a.yaml": boxScenario("first")])
         for index in 0..<1_000 {
-            try FileManager.default.createDirectory(at: folder.appendingPathComponent("f\(index)"), withIntermediateDirectories: false)
+            try FileManager.default.createDirectory(
+                at: folder.appendingPathComponent("f\(index)"), withIntermediateDirectories: false)
         }
         let result = try Rehearse.run(["run", "--watch", folder.path])
         #expect(result.status == 2)

@@ -22,12 +22,14 @@ import Testing
         // the installed plugins' events and their fields, and what a field's value holds beyond its form
         "emit-unknown-event.yaml", "emit-zoom-scale-zero.yaml",
         // the steps' clock, and relations between values
-        "at-in-the-past.yaml", "at-after-scroll-until-visible.yaml", "explore-bad-wait-range.yaml", "explore-waits-too-long.yaml", "invariant-listed-twice.yaml",
+        "at-in-the-past.yaml", "at-after-scroll-until-visible.yaml", "explore-bad-wait-range.yaml", "explore-waits-too-long.yaml",
+        "invariant-listed-twice.yaml",
         "at-after-settle.yaml", "emit-at-after-wait-until.yaml", "at-after-auto-settle.yaml", "settle-past-the-run.yaml",
         "wait-until-unknown-path.yaml", "zoom-minimum-above-maximum.yaml", "zoom-scale-outside-limits.yaml",
         "set-zoom-minimum-above-maximum.yaml",
         // touches: the screen of the device and the orientation reached, fingers down, order, totals
-        "drag-off-screen.yaml", "drag-on-longer-than-the-screen.yaml", "swipe-off-screen.yaml", "pinch-finger-off-screen.yaml", "touch-off-screen-after-rotation.yaml",
+        "drag-off-screen.yaml", "drag-on-longer-than-the-screen.yaml", "swipe-off-screen.yaml", "pinch-finger-off-screen.yaml",
+        "touch-off-screen-after-rotation.yaml",
         "touches-not-down.yaml", "touches-out-of-order.yaml", "drag-too-many-touches.yaml", "pinch-with-nine-fingers-down.yaml",
         // a YAML parser keeps one of two equal keys; JSON Schema cannot refuse NaN
         "duplicate-key.yaml", "nan-expected-value.yaml", "nan-wait.yaml", "settle-nan-timeout.yaml", "zoom-scale-nan.yaml",
@@ -83,80 +85,192 @@ import Testing
         return [
             ("steps", { steps(Array(repeating: "wait: 0", count: over($0, ScenarioLimits.steps))) }),
             ("a wait's seconds", { steps(["wait: \(number($0, ScenarioLimits.runSeconds))"]) }),
-            ("a motion stream's rate", { steps(["motion: {rotationRate: {x: 0, y: 0, z: 0}, for: 0.01, hz: \(over($0, ScenarioLimits.motionRate.upperBound))}"]) }),
-            ("a snapshot name", { steps(["snapshot: " + String(repeating: "a", count: over($0, ScenarioLimits.fileNameLength.upperBound))]) }),
+            (
+                "a motion stream's rate",
+                {
+                    steps([
+                        "motion: {rotationRate: {x: 0, y: 0, z: 0}, for: 0.01, hz: \(over($0, ScenarioLimits.motionRate.upperBound))}"
+                    ])
+                }
+            ),
+            (
+                "a snapshot name",
+                { steps(["snapshot: " + String(repeating: "a", count: over($0, ScenarioLimits.fileNameLength.upperBound))]) }
+            ),
             ("the keyboard's height", { steps(["keyboard: {show: true, height: \(number($0, ScenarioLimits.deviceLength))}"]) }),
             // The widest screen there is, for a pinch whose fingers end 100 × 100 points apart.
-            ("a pinch's scale", { "name: limits\ndevice: {width: 10000, height: 500, hz: 60, keyboard: [200, 150]}\nsteps:\n"
-                + "  - pinch: {center: [5000, 250], scale: \(number($0, ScenarioLimits.pinchScale)), duration: 0.1}\n" }),
+            (
+                "a pinch's scale",
+                {
+                    "name: limits\ndevice: {width: 10000, height: 500, hz: 60, keyboard: [200, 150]}\nsteps:\n"
+                        + "  - pinch: {center: [5000, 250], scale: \(number($0, ScenarioLimits.pinchScale)), duration: 0.1}\n"
+                }
+            ),
             // Just past it is halfway to 1 (nearer 1 a fling decelerates for days).
-            ("a scroll-until-visible's drags", {
-                "name: limits\nscene:\n  nodes:\n    - {id: list, kind: scrollView, frame: [0, 0, 10, 10]}\n"
-                    + "    - {id: row, kind: view, frame: [0, 0, 10, 10], parent: list}\n"
-                    + "steps:\n  - scroll-until-visible: {node: row, in: list, max: \(over($0, ScenarioLimits.scrollDrags))}\n" }),
-            ("a scroll view's decelerationRate", { past in
-                let rate = past ? (ScenarioLimits.decelerationRate + 1) / 2 : ScenarioLimits.decelerationRate
-                return "name: limits\nscene:\n  nodes:\n    - {id: list, kind: scrollView, frame: [0, 0, 10, 10], "
-                    + "decelerationRate: \(rate.shortDescription)}\nsteps: []\n"
-            }),
+            (
+                "a scroll-until-visible's drags",
+                {
+                    "name: limits\nscene:\n  nodes:\n    - {id: list, kind: scrollView, frame: [0, 0, 10, 10]}\n"
+                        + "    - {id: row, kind: view, frame: [0, 0, 10, 10], parent: list}\n"
+                        + "steps:\n  - scroll-until-visible: {node: row, in: list, max: \(over($0, ScenarioLimits.scrollDrags))}\n"
+                }
+            ),
+            (
+                "a scroll view's decelerationRate",
+                { past in
+                    let rate = past ? (ScenarioLimits.decelerationRate + 1) / 2 : ScenarioLimits.decelerationRate
+                    return "name: limits\nscene:\n  nodes:\n    - {id: list, kind: scrollView, frame: [0, 0, 10, 10], "
+                        + "decelerationRate: \(rate.shortDescription)}\nsteps: []\n"
+                }
+            ),
             // The largest and the smallest scale, on a scroll view's maximum and minimum.
-            ("a scroll view's maximumZoomScale", {
-                "name: limits\nscene:\n  nodes:\n    - {id: photo, kind: scrollView, frame: [0, 0, 10, 10], "
-                    + "maximumZoomScale: \(number($0, ScenarioLimits.zoomScale.upperBound))}\nsteps: []\n" }),
-            ("a scroll view's minimumZoomScale", { past in
-                let scale = past ? ScenarioLimits.zoomScale.lowerBound / 2 : ScenarioLimits.zoomScale.lowerBound
-                return "name: limits\nscene:\n  nodes:\n    - {id: photo, kind: scrollView, frame: [0, 0, 10, 10], "
-                    + "minimumZoomScale: \(scale.shortDescription)}\nsteps: []\n"
-            }),
-            ("a POP spring", { steps(["animate: {target: root, property: alpha, to: 0.5, duration: 1, curve: {pop: {speed: \(number($0, ScenarioLimits.popParameter.upperBound))}}}"]) }),
-            ("nodes", { past in
-                "name: limits\nscene:\n  nodes:\n" + (0..<over(past, ScenarioLimits.nodes - 1)).map { "    - {id: n\($0), kind: view, frame: [0, 0, 1, 1]}\n" }.joined() + "steps: []\n"
-            }),
-            ("invariants", { "name: limits\ninvariants: [" + (0..<over($0, ScenarioLimits.invariants)).map { "{name: i\($0), check: time >= 0}" }.joined(separator: ", ") + "]\nsteps: []\n" }),
-            ("an invariant's name", { "name: limits\ninvariants: [{name: \(String(repeating: "n", count: over($0, ScenarioLimits.invariantNameLength))), check: time >= 0}]\nsteps: []\n" }),
-            ("a condition", { past in
-                let check = "time >= " + String(repeating: "0", count: over(past, ScenarioLimits.conditionLength) - "time >= ".count)
-                return "name: limits\ninvariants: [{name: i, check: '\(check)'}]\nsteps: []\n"
-            }),
-            ("a finite list", { "name: limits\ninvariants: [{name: i, finite: [" + Array(repeating: "time", count: over($0, ScenarioLimits.finitePaths)).joined(separator: ", ") + "]}]\nsteps: []\n" }),
-            ("a device's width", { device("width: \(number($0, ScenarioLimits.deviceLength)), height: 500, hz: 60, keyboard: [200, 150]") }),
-            ("a device's rate", { device("width: 300, height: 500, hz: \(over($0, ScenarioLimits.deviceRefreshRate.upperBound)), keyboard: [200, 150]") }),
-            ("a device's scale", { device("width: 300, height: 500, hz: 60, scale: \(over($0, ScenarioLimits.deviceScale.upperBound)), keyboard: [200, 150]") }),
+            (
+                "a scroll view's maximumZoomScale",
+                {
+                    "name: limits\nscene:\n  nodes:\n    - {id: photo, kind: scrollView, frame: [0, 0, 10, 10], "
+                        + "maximumZoomScale: \(number($0, ScenarioLimits.zoomScale.upperBound))}\nsteps: []\n"
+                }
+            ),
+            (
+                "a scroll view's minimumZoomScale",
+                { past in
+                    let scale = past ? ScenarioLimits.zoomScale.lowerBound / 2 : ScenarioLimits.zoomScale.lowerBound
+                    return "name: limits\nscene:\n  nodes:\n    - {id: photo, kind: scrollView, frame: [0, 0, 10, 10], "
+                        + "minimumZoomScale: \(scale.shortDescription)}\nsteps: []\n"
+                }
+            ),
+            (
+                "a POP spring",
+                {
+                    steps([
+                        "animate: {target: root, property: alpha, to: 0.5, duration: 1, curve: {pop: {speed: \(number($0, ScenarioLimits.popParameter.upperBound))}}}"
+                    ])
+                }
+            ),
+            (
+                "nodes",
+                { past in
+                    "name: limits\nscene:\n  nodes:\n"
+                        + (0..<over(past, ScenarioLimits.nodes - 1)).map {
+                            "    - {id: n\($0), kind: view, frame: [0, 0, 1, 1]}\n"
+                        }.joined() + "steps: []\n"
+                }
+            ),
+            (
+                "invariants",
+                {
+                    "name: limits\ninvariants: ["
+                        + (0..<over($0, ScenarioLimits.invariants)).map { "{name: i\($0), check: time >= 0}" }.joined(
+                            separator: ", ") + "]\nsteps: []\n"
+                }
+            ),
+            (
+                "an invariant's name",
+                {
+                    "name: limits\ninvariants: [{name: \(String(repeating: "n", count: over($0, ScenarioLimits.invariantNameLength))), check: time >= 0}]\nsteps: []\n"
+                }
+            ),
+            (
+                "a condition",
+                { past in
+                    let check =
+                        "time >= " + String(repeating: "0", count: over(past, ScenarioLimits.conditionLength) - "time >= ".count)
+                    return "name: limits\ninvariants: [{name: i, check: '\(check)'}]\nsteps: []\n"
+                }
+            ),
+            (
+                "a finite list",
+                {
+                    "name: limits\ninvariants: [{name: i, finite: ["
+                        + Array(repeating: "time", count: over($0, ScenarioLimits.finitePaths)).joined(separator: ", ")
+                        + "]}]\nsteps: []\n"
+                }
+            ),
+            (
+                "a device's width",
+                { device("width: \(number($0, ScenarioLimits.deviceLength)), height: 500, hz: 60, keyboard: [200, 150]") }
+            ),
+            (
+                "a device's rate",
+                {
+                    device(
+                        "width: 300, height: 500, hz: \(over($0, ScenarioLimits.deviceRefreshRate.upperBound)), keyboard: [200, 150]"
+                    )
+                }
+            ),
+            (
+                "a device's scale",
+                {
+                    device(
+                        "width: 300, height: 500, hz: 60, scale: \(over($0, ScenarioLimits.deviceScale.upperBound)), keyboard: [200, 150]"
+                    )
+                }
+            ),
             ("explore length", { explore("{length: \(over($0, ScenarioLimits.exploreLength))}") }),
             ("explore runs", { explore("{runs: \(over($0, ScenarioLimits.exploreRuns))}") }),
             ("an explore weight", { explore("{actions: {tap: \(number($0, ScenarioLimits.exploreWeight))}}") }),
-            ("explore values", { explore("{actions: {text: {values: [" + Array(repeating: "a", count: over($0, ScenarioLimits.exploreValues.upperBound)).joined(separator: ", ") + "]}}}") }),
+            (
+                "explore values",
+                {
+                    explore(
+                        "{actions: {text: {values: ["
+                            + Array(repeating: "a", count: over($0, ScenarioLimits.exploreValues.upperBound)).joined(
+                                separator: ", ") + "]}}}")
+                }
+            ),
             ("no explore values", { $0 ? explore("{actions: {text: {values: []}}}") : minimal }),
-            ("a typed text", { past in
-                "name: limits\nscene:\n  nodes:\n    - {id: field, kind: textField, frame: [0, 0, 10, 10]}\nsteps:\n"
-                    + "  - type: {into: field, text: \(String(repeating: "a", count: over(past, ScenarioLimits.textLength)))}\n"
-            }),
-            ("a node's text", { past in
-                "name: limits\nscene:\n  nodes:\n    - {id: field, kind: label, frame: [0, 0, 10, 10], "
-                    + "text: \(String(repeating: "a", count: over(past, ScenarioLimits.textLength)))}\nsteps: []\n"
-            }),
-            ("an accessibility label", { past in
-                "name: limits\nscene:\n  nodes:\n    - {id: field, kind: label, frame: [0, 0, 10, 10], "
-                    + "accessibilityLabel: \(String(repeating: "a", count: over(past, ScenarioLimits.textLength)))}\nsteps: []\n"
-            }),
-            ("a node query's index", { past in
-                "name: limits\nscene:\n  nodes:\n    - {id: ok, kind: button, frame: [0, 0, 10, 10]}\nsteps:\n"
-                    + "  - tap: {kind: button, index: \(over(past, ScenarioLimits.queryIndex))}\n"
-            }),
-            ("a node query's text", { past in
-                "name: limits\nscene:\n  nodes:\n    - {id: ok, kind: button, frame: [0, 0, 10, 10]}\nsteps:\n"
-                    + "  - tap: {text: \(String(repeating: "a", count: over(past, ScenarioLimits.textLength)))}\n"
-            }),
+            (
+                "a typed text",
+                { past in
+                    "name: limits\nscene:\n  nodes:\n    - {id: field, kind: textField, frame: [0, 0, 10, 10]}\nsteps:\n"
+                        + "  - type: {into: field, text: \(String(repeating: "a", count: over(past, ScenarioLimits.textLength)))}\n"
+                }
+            ),
+            (
+                "a node's text",
+                { past in
+                    "name: limits\nscene:\n  nodes:\n    - {id: field, kind: label, frame: [0, 0, 10, 10], "
+                        + "text: \(String(repeating: "a", count: over(past, ScenarioLimits.textLength)))}\nsteps: []\n"
+                }
+            ),
+            (
+                "an accessibility label",
+                { past in
+                    "name: limits\nscene:\n  nodes:\n    - {id: field, kind: label, frame: [0, 0, 10, 10], "
+                        + "accessibilityLabel: \(String(repeating: "a", count: over(past, ScenarioLimits.textLength)))}\nsteps: []\n"
+                }
+            ),
+            (
+                "a node query's index",
+                { past in
+                    "name: limits\nscene:\n  nodes:\n    - {id: ok, kind: button, frame: [0, 0, 10, 10]}\nsteps:\n"
+                        + "  - tap: {kind: button, index: \(over(past, ScenarioLimits.queryIndex))}\n"
+                }
+            ),
+            (
+                "a node query's text",
+                { past in
+                    "name: limits\nscene:\n  nodes:\n    - {id: ok, kind: button, frame: [0, 0, 10, 10]}\nsteps:\n"
+                        + "  - tap: {text: \(String(repeating: "a", count: over(past, ScenarioLimits.textLength)))}\n"
+                }
+            ),
             ("a settle's timeout", { steps(["settle: {timeout: \(number($0, ScenarioLimits.waitSeconds))}"]) }),
-            ("a wait-until's timeout", { steps(["wait-until: {until: time >= 1, timeout: \(number($0, ScenarioLimits.waitSeconds))}"]) }),
-            ("an event count", { steps(["expect-no-event: tick", "expect-event: {name: tick, count: \(over($0, ScenarioLimits.eventCount))}"]) }),
+            (
+                "a wait-until's timeout",
+                { steps(["wait-until: {until: time >= 1, timeout: \(number($0, ScenarioLimits.waitSeconds))}"]) }
+            ),
+            (
+                "an event count",
+                { steps(["expect-no-event: tick", "expect-event: {name: tick, count: \(over($0, ScenarioLimits.eventCount))}"]) }
+            ),
         ]
     }
 
     @Test func theLoaderAndTheSchemaAgreeAtEachLimitAndJustPastIt() throws {
-        try expectOneVerdict(Self.limitCases().flatMap { limit in
-            [false, true].map { past in ("\(limit.name), \(past ? "past" : "at") the limit", !past, limit.file(past)) }
-        })
+        try expectOneVerdict(
+            Self.limitCases().flatMap { limit in
+                [false, true].map { past in ("\(limit.name), \(past ? "past" : "at") the limit", !past, limit.file(past)) }
+            })
     }
 
     /// Writes each file and expects the loader (`validate`, exit 0 or 2) and the schema alike to
@@ -186,19 +300,29 @@ import Testing
         let cases: [(name: String, good: String, bad: String)] = [
             ("network", "{online: true}", "{online: maybe}"),
             ("orientation", "{value: landscapeLeft}", "{value: sideways}"),
-            ("gesture.swipe", "{state: ended, direction: up, location: [1, 2]}", "{state: flying, direction: up, location: [1, 2]}"),
+            (
+                "gesture.swipe", "{state: ended, direction: up, location: [1, 2]}",
+                "{state: flying, direction: up, location: [1, 2]}"
+            ),
             ("motion", "{rotationRate: [1, 2, 3]}", "{rotationRate: [1, 2]}"),
-            ("motion", "{rotationRate: {x: 1, y: 2, z: 3}, attitude: {roll: 0, pitch: 0, yaw: 0}}", "{rotationRate: {x: 1, y: 2, z: 3}, attitude: {roll: 0}}"),
+            (
+                "motion", "{rotationRate: {x: 1, y: 2, z: 3}, attitude: {roll: 0, pitch: 0, yaw: 0}}",
+                "{rotationRate: {x: 1, y: 2, z: 3}, attitude: {roll: 0}}"
+            ),
             ("touch.began", "{id: 1, x: 10, y: 20}", "{id: 1.5, x: 10, y: 20}"),
             ("tap", "{x: 10, y: 20}", "{x: ten, y: 20}"),
             ("keyboard.willShow", "{frame: [0, 300, 320, 268], curve: easeIn}", "{frame: [0, 300, 320, 268], curve: bouncy}"),
             ("login.failed", "{username: ann, reason: locked}", "{username: ann, reason: 3}"),
         ]
-        try expectOneVerdict(cases.flatMap { example in
-            [(true, example.good), (false, example.bad)].map { good, fields in
-                ("\(example.name) \(fields)", good, "name: fields\nplugins: [gateway]\nsteps:\n  - emit: {name: \(example.name), fields: \(fields)}\n")
-            }
-        })
+        try expectOneVerdict(
+            cases.flatMap { example in
+                [(true, example.good), (false, example.bad)].map { good, fields in
+                    (
+                        "\(example.name) \(fields)", good,
+                        "name: fields\nplugins: [gateway]\nsteps:\n  - emit: {name: \(example.name), fields: \(fields)}\n"
+                    )
+                }
+            })
     }
 
     /// Issue 37: what the schema once accepted and the loader refused, each beside a file both
@@ -210,17 +334,29 @@ import Testing
             "name: a\nsteps:\n  - animate: {target: root, property: alpha, to: 0.5, duration: 1, curve: {spring: {\(keys)}}}\n"
         }
         func sections(_ value: String) -> String {
-            "name: a\nscene:\n  nodes:\n" + ["login", "home", "shop"].map { "    - {id: \($0), kind: view, frame: [0, 0, 9, 9]}\n" }.joined()
+            "name: a\nscene:\n  nodes:\n"
+                + ["login", "home", "shop"].map { "    - {id: \($0), kind: view, frame: [0, 0, 9, 9]}\n" }.joined()
                 + "plugins: {gateway: {sections: {shop: \(value)}}}\nsteps: []\n"
         }
-        func node(_ id: String) -> String { "name: a\nscene:\n  nodes:\n    - {id: \(id), kind: view, frame: [0, 0, 1, 1]}\nsteps: []\n" }
-        func emit(_ fields: String) -> String { "name: a\nscene:\n  nodes:\n    - {id: b, kind: button, frame: [0, 0, 9, 9]}\nsteps:\n  - emit: {name: tap\(fields)}\n" }
+        func node(_ id: String) -> String {
+            "name: a\nscene:\n  nodes:\n    - {id: \(id), kind: view, frame: [0, 0, 1, 1]}\nsteps: []\n"
+        }
+        func emit(_ fields: String) -> String {
+            "name: a\nscene:\n  nodes:\n    - {id: b, kind: button, frame: [0, 0, 9, 9]}\nsteps:\n  - emit: {name: tap\(fields)}\n"
+        }
         let cases: [(name: String, good: String, bad: String)] = [
-            ("panner smoothing -1", "name: a\nplugins: {panner: {smoothing: 0.5}}\nsteps: []\n", "name: a\nplugins: {panner: {smoothing: -1}}\nsteps: []\n"),
-            ("panner smoothing 1.1e16", "name: a\nplugins: {panner: {smoothing: 1000000}}\nsteps: []\n",
-             "name: a\nplugins: {panner: {smoothing: 1.1e16}}\nsteps: []\n"),
-            ("gateway latency", "name: a\nplugins: {gateway: {authenticator: {latency: 2}}}\nsteps: []\n",
-             "name: a\nplugins: {gateway: {authenticator: {latency: -2}}}\nsteps: []\n"),
+            (
+                "panner smoothing -1", "name: a\nplugins: {panner: {smoothing: 0.5}}\nsteps: []\n",
+                "name: a\nplugins: {panner: {smoothing: -1}}\nsteps: []\n"
+            ),
+            (
+                "panner smoothing 1.1e16", "name: a\nplugins: {panner: {smoothing: 1000000}}\nsteps: []\n",
+                "name: a\nplugins: {panner: {smoothing: 1.1e16}}\nsteps: []\n"
+            ),
+            (
+                "gateway latency", "name: a\nplugins: {gateway: {authenticator: {latency: 2}}}\nsteps: []\n",
+                "name: a\nplugins: {gateway: {authenticator: {latency: -2}}}\nsteps: []\n"
+            ),
             ("gateway sections", sections("true"), sections("3")),
             ("node id keyboard", node("keyboardView"), node("keyboard")),
             ("node id root", node("rooted"), node("root")),
@@ -231,41 +367,56 @@ import Testing
             ("tap without x, y or target", emit(", fields: {target: b}"), emit("")),
             ("tap with x alone", emit(", fields: {x: 1, y: 2}"), emit(", fields: {x: 1, target: b}")),
         ]
-        try expectOneVerdict(cases.flatMap { example in
-            [(true, example.good), (false, example.bad)].map { good, text in ("\(example.name) (\(good ? "good" : "bad"))", good, text) }
-        })
+        try expectOneVerdict(
+            cases.flatMap { example in
+                [(true, example.good), (false, example.bad)].map { good, text in
+                    ("\(example.name) (\(good ? "good" : "bad"))", good, text)
+                }
+            })
     }
 
     /// Why the loader may refuse a file the schema accepts: each a fault a JSON Schema cannot see
     /// from the file's form alone. A disagreement matching none of these, or a file the schema
     /// refuses and the loader accepts, is a bug in one of the two.
     static let whatOnlyTheLoaderSees: [(why: String, pattern: String)] = [
-        ("a name the file's own scene, layout or plugins define (nodes, views, metrics, sets, children), and "
-            + "what kind of node a name is",
-         #"unknown (node|parent|view|metric|constraint set)|already exists|has no child|must be one of its children|cannot be installed|"#
-            + #"no node with id|is not a text field|no node can ever match|is not a scroll view|is not inside|does not take text input"#),
+        (
+            "a name the file's own scene, layout or plugins define (nodes, views, metrics, sets, children), and "
+                + "what kind of node a name is",
+            #"unknown (node|parent|view|metric|constraint set)|already exists|has no child|must be one of its children|cannot be installed|"#
+                + #"no node with id|is not a text field|no node can ever match|is not a scroll view|is not inside|does not take text input"#
+        ),
         ("the grammar of a visual format or a constraint", #"^expected (an attribute|'\.' and an attribute|a view name)"#),
         ("what a path names, and the type of the value it holds", #"^path '|^to: "#),
         ("constraints that contradict or repeat each other", #"contradicts|already in the system"#),
-        ("totals over the whole file (motion samples, the run's length, an explore sequence's waits)",
-         #"the motion streams of a scenario hold at most|a scenario runs at most|waits of a sequence add up"#),
-        ("relations between values (a high bound under a low one, a time in the past, a name twice, a stream "
-            + "too short for one sample, constraint sets to activate, a visual format's option across its line)",
-         #"must be at least|in the past|is before the time already reached|listed twice|holds no sample|needs scene.constraints|"#
-            + #"must be at most maximumZoomScale|must be from minimumZoomScale|"#
-            + #"takes as long as it takes when it runs|"#
-            + #"needs 0 < shortest < longest|must be perpendicular to the line's orientation"#),
-        ("what an event's field holds beyond its form (the schema checks which fields an event has, the form of "
-            + "each value, a keyboard's bounds and a tap's x with its y or its target; not a tick's times nor a finger's "
-            + "id, nor a zoom event's scale), and events of plugins the file does not install",
-         #"^[a-zA-Z.]+: (event '[^']*': )?field '[^']*' (must be a time in seconds|must be 0 or more|must be from 0.001)|^unknown event "#),
-        ("touches: a point on the screen of the device and orientation the steps have reached, the touch steps' "
-            + "events over the whole file, and fingers down or not in a raw stream",
-         #"is off the .* screen|the touch steps of a scenario write at most|is already down|is not down|"#
-            + #"touches are already down|is before the touch before it|long-press needs a node, or either|"#
-            + #"fingers span .* more than the .* screen"#),
-        ("a plugin option's list items and nested mapping values, which its defaults do not type",
-         #"^plugin '[^']*': field '[^']*\.[^']*' must be"#),
+        (
+            "totals over the whole file (motion samples, the run's length, an explore sequence's waits)",
+            #"the motion streams of a scenario hold at most|a scenario runs at most|waits of a sequence add up"#
+        ),
+        (
+            "relations between values (a high bound under a low one, a time in the past, a name twice, a stream "
+                + "too short for one sample, constraint sets to activate, a visual format's option across its line)",
+            #"must be at least|in the past|is before the time already reached|listed twice|holds no sample|needs scene.constraints|"#
+                + #"must be at most maximumZoomScale|must be from minimumZoomScale|"#
+                + #"takes as long as it takes when it runs|"#
+                + #"needs 0 < shortest < longest|must be perpendicular to the line's orientation"#
+        ),
+        (
+            "what an event's field holds beyond its form (the schema checks which fields an event has, the form of "
+                + "each value, a keyboard's bounds and a tap's x with its y or its target; not a tick's times nor a finger's "
+                + "id, nor a zoom event's scale), and events of plugins the file does not install",
+            #"^[a-zA-Z.]+: (event '[^']*': )?field '[^']*' (must be a time in seconds|must be 0 or more|must be from 0.001)|^unknown event "#
+        ),
+        (
+            "touches: a point on the screen of the device and orientation the steps have reached, the touch steps' "
+                + "events over the whole file, and fingers down or not in a raw stream",
+            #"is off the .* screen|the touch steps of a scenario write at most|is already down|is not down|"#
+                + #"touches are already down|is before the touch before it|long-press needs a node, or either|"#
+                + #"fingers span .* more than the .* screen"#
+        ),
+        (
+            "a plugin option's list items and nested mapping values, which its defaults do not type",
+            #"^plugin '[^']*': field '[^']*\.[^']*' must be"#
+        ),
     ]
 
     /// 3,000 mutants of the bundled scenarios (keys dropped, misspelt and added, values retyped and
@@ -273,9 +424,12 @@ import Testing
     /// the loader accepts, and the loader refuses one the schema accepts only for a listed reason.
     /// Issue 24 found 353 of 7,290 the schema accepted and the loader refused, and 111 the other way.
     @Test func mutantsOfTheBundledScenariosGetOneVerdictFromBoth() throws {
-        let lines = try disagreements(script: "schema_mutations.py", arguments: ["24", "3000"] + (try yamlFiles(under: "Scenarios")))
+        let lines = try disagreements(
+            script: "schema_mutations.py", arguments: ["24", "3000"] + (try yamlFiles(under: "Scenarios")))
         #expect(lines.last?.hasPrefix("3000 mutants: ") == true, "\(lines.last ?? "no summary")")
-        for line in lines where line.hasPrefix("schema-only ") { Issue.record("the schema refuses what the loader accepts: \(line)") }
+        for line in lines where line.hasPrefix("schema-only ") {
+            Issue.record("the schema refuses what the loader accepts: \(line)")
+        }
     }
 
     /// 2,000 files drawn from the schema itself (every key, enum value and bound it allows, not
@@ -297,23 +451,28 @@ import Testing
         let schemaFile = folder.appendingPathComponent("rehearse.schema.json")
         try Data(schema.output.utf8).write(to: schemaFile)
         let path = Rehearse.packageRoot.appendingPathComponent("Tests/rehearseTests/\(script)").path
-        let result = try Rehearse.python([path, Rehearse.productsFolder.appendingPathComponent("rehearse").path, schemaFile.path] + arguments)
+        let result = try Rehearse.python(
+            [path, Rehearse.productsFolder.appendingPathComponent("rehearse").path, schemaFile.path] + arguments)
         #expect(result.status == 0, "\(result.errorOutput)")
         let lines = result.output.split(separator: "\n").map(String.init)
         for line in lines where line.hasPrefix("loader-only ") {
             let message = line.drop { $0 != ":" }.dropFirst(2)
-            #expect(try Self.whatOnlyTheLoaderSees.contains { message.contains(try Regex($0.pattern)) }, "no listed reason: \(line)")
+            #expect(
+                try Self.whatOnlyTheLoaderSees.contains { message.contains(try Regex($0.pattern)) }, "no listed reason: \(line)")
         }
         return lines
     }
 
     @Test func everyMalformedFileWhoseFaultIsInItsFormIsInvalid() throws {
-        let verdicts = Dictionary(uniqueKeysWithValues: try check(try yamlFiles(under: "Tests/RehearseScenarioTests/Malformed"))
-            .map { (URL(fileURLWithPath: $0.key).lastPathComponent, $0.value) })
+        let verdicts = Dictionary(
+            uniqueKeysWithValues: try check(try yamlFiles(under: "Tests/RehearseScenarioTests/Malformed"))
+                .map { (URL(fileURLWithPath: $0.key).lastPathComponent, $0.value) })
         let accepted = Set(verdicts.filter { $0.value == "valid" }.keys)
         #expect(accepted == Self.faultsOnlyTheLoaderSees)
         let refused = verdicts.filter { $0.value.hasPrefix("invalid") }
         #expect(refused.count >= 40, "\(refused.count) refused")
-        #expect(refused["unknown-step.yaml"] != nil && refused["infinite-wait.yaml"] != nil && refused["approx-without-within.yaml"] != nil)
+        #expect(
+            refused["unknown-step.yaml"] != nil && refused["infinite-wait.yaml"] != nil
+                && refused["approx-without-within.yaml"] != nil)
     }
 }

@@ -22,7 +22,8 @@ import Testing
         #expect(loginAlone.output.hasPrefix("1 0.000000 tap "))
         #expect(pannerAlone.output.hasPrefix("1 0.000000 motion "))
         for round in 1...3 {
-            let script = "python3 '\(Self.client)' trace login > login.txt & python3 '\(Self.client)' trace panner > panner.txt; wait"
+            let script =
+                "python3 '\(Self.client)' trace login > login.txt & python3 '\(Self.client)' trace panner > panner.txt; wait"
             let both = try bus.run("/bin/bash", ["-c", "cd '\(bus.folder.path)'; \(script)"])
             #expect(both.status == 0, "\(both.errorOutput)")
             #expect(bus.contents(of: "login.txt") == loginAlone.output, "round \(round)")
@@ -30,7 +31,9 @@ import Testing
         }
         // The default session saw none of it.
         #expect(try bus.gdbus("org.rehearse.Simulator1.Get", ["time"]).output == "(<0.0>,)\n")
-        #expect(try bus.gdbus("org.freedesktop.DBus.Properties.Get", ["org.rehearse.Simulator1", "EventCount"]).output == "(<uint64 0>,)\n")
+        #expect(
+            try bus.gdbus("org.freedesktop.DBus.Properties.Get", ["org.rehearse.Simulator1", "EventCount"]).output
+                == "(<uint64 0>,)\n")
     }
 
     @Test func aSessionEndsWhenItsClientLeavesTheBus() throws {
@@ -66,9 +69,10 @@ import Testing
         let bus = try PrivateBus()
         try bus.serve(["--mode", "manual"])
         let result = try client(bus, ["caps"])
-        #expect(result.output == #"{"first": 8, "refused": "you have 8 sessions open (the limit for one client): close one first", "#
+        #expect(
+            result.output == #"{"first": 8, "refused": "you have 8 sessions open (the limit for one client): close one first", "#
                 + #""others": 56, "last": "64 sessions are open (the limit): try again later", "distinct": true}"# + "\n",
-                "\(result.errorOutput)")
+            "\(result.errorOutput)")
     }
 
     /// Another connection can neither use a session nor see it: each call is `AccessDenied`, the
@@ -87,13 +91,18 @@ import Testing
         }
         let denied = "org.freedesktop.DBus.Error.AccessDenied"
         let own = try client(bus, ["intrude", "own"] + address)
-        #expect(own.output == #"{"Close": "\#(denied)", "Get": "\#(denied)", "Inject": "\#(denied)", "Introspect": "\#(denied)", "#
+        #expect(
+            own.output == #"{"Close": "\#(denied)", "Get": "\#(denied)", "Inject": "\#(denied)", "Introspect": "\#(denied)", "#
                 + #""Record": "\#(denied)", "listed": false, "overheard": 0, "owner heard": true, "owner's text": ""}"# + "\n",
-                "\(own.errorOutput)")
+            "\(own.errorOutput)")
         #expect(!FileManager.default.fileExists(atPath: bus.folder.appendingPathComponent("stolen.yaml").path))
         let shared = try client(bus, ["intrude", "shared"] + address)
-        #expect(shared.output.contains(#""Get": "answered", "Inject": "answered", "Introspect": "answered""#), "\(shared.output)\(shared.errorOutput)")
-        #expect(shared.output.contains(#""listed": true"#) && shared.output.contains(#""owner's text": "intruder""#), "\(shared.output)")
+        #expect(
+            shared.output.contains(#""Get": "answered", "Inject": "answered", "Introspect": "answered""#),
+            "\(shared.output)\(shared.errorOutput)")
+        #expect(
+            shared.output.contains(#""listed": true"#) && shared.output.contains(#""owner's text": "intruder""#),
+            "\(shared.output)")
         #expect(!shared.output.contains(#""overheard": 0"#), "\(shared.output)")
     }
 
@@ -106,13 +115,17 @@ import Testing
     @Test func aRefusedRecordingNameIsNobodys() throws {
         let bus = try PrivateBus()
         try bus.serve(["--mode", "manual", "--record", bus.folder.path])
-        let invalid = "org.freedesktop.DBus.Error.InvalidArgs", taken = "org.rehearse.Error.NotPermitted"
+        let invalid = "org.freedesktop.DBus.Error.InvalidArgs"
+        let taken = "org.rehearse.Error.NotPermitted"
         let result = try client(bus, ["names"])
-        #expect(result.output == #"{"../escape": ["\#(invalid)", "\#(invalid)"], "a/b": ["\#(invalid)", "\#(invalid)"], "#
+        #expect(
+            result.output == #"{"../escape": ["\#(invalid)", "\#(invalid)"], "a/b": ["\#(invalid)", "\#(invalid)"], "#
                 + #"".hidden": ["\#(invalid)", "\#(invalid)"], "kept": ["answered", "\#(taken)"], "kept, once A is closed": ["answered"]}"#
                 + "\n", "\(result.errorOutput)")
         #expect(FileManager.default.fileExists(atPath: bus.folder.appendingPathComponent("kept.yaml").path))
-        #expect(!FileManager.default.fileExists(atPath: bus.folder.deletingLastPathComponent().appendingPathComponent("escape.yaml").path))
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: bus.folder.deletingLastPathComponent().appendingPathComponent("escape.yaml").path))
     }
 
     /// The shipped client's `events()` read as a stream, with no round trip first, gives every
@@ -123,8 +136,10 @@ import Testing
         try bus.serve(["--mode", "manual"])
         let result = try client(bus, ["stream"])
         let lines = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: [String]]
-        let streamed = lines?["streamed"] ?? [], expected = lines?["after a round trip"] ?? []
-        #expect(expected.contains("keyboard.didShow") && expected.contains("focus.changed"), "\(result.output)\(result.errorOutput)")
+        let streamed = lines?["streamed"] ?? []
+        let expected = lines?["after a round trip"] ?? []
+        #expect(
+            expected.contains("keyboard.didShow") && expected.contains("focus.changed"), "\(result.output)\(result.errorOutput)")
         #expect(streamed == expected)
     }
 
@@ -189,20 +204,23 @@ import Testing
         let file = bus.folder.appendingPathComponent("listing.py")
         try Data(script.utf8).write(to: file)
         let result = try bus.run("/usr/bin/env", ["python3", file.path])
-        #expect(result.output == """
-            True
-            True
-            False
-            org.rehearse.Error.NotPermitted
-            org.freedesktop.DBus.Error.InvalidArgs
-            
-            """, "\(result.errorOutput)")
+        #expect(
+            result.output == """
+                True
+                True
+                False
+                org.rehearse.Error.NotPermitted
+                org.freedesktop.DBus.Error.InvalidArgs
+
+                """, "\(result.errorOutput)")
     }
 
     /// Sessions of `rehearse serve --record DIR`, one per plugin (set up from a bundled scenario),
     /// get 40 seeded random injections at random moments on a realtime clock; each recording,
     /// run by `rehearse run`, gives the trace the session delivered, event for event.
-    @Test(arguments: ["login-animator/keyboard-lifts-form", "gateway/login-logout", "auto-scroll/form-flow", "panner/tilt-stream"])
+    @Test(arguments: [
+        "login-animator/keyboard-lifts-form", "gateway/login-logout", "auto-scroll/form-flow", "panner/tilt-stream",
+    ])
     func aRecordedRealtimeSessionReplaysToTheSameTrace(scenario: String) throws {
         let bus = try PrivateBus()
         let recordings = bus.folder.appendingPathComponent("recordings")
@@ -221,7 +239,9 @@ import Testing
         let replayedLines = replayed.split(separator: "\n")
         #expect(delivered.count >= 40)
         let difference = zip(replayedLines, delivered).enumerated().first { $0.element.0 != $0.element.1 }
-        #expect(difference == nil, "line \(difference?.offset ?? 0): replayed \(difference?.element.0 ?? "")\n delivered \(difference?.element.1 ?? "")")
+        #expect(
+            difference == nil,
+            "line \(difference?.offset ?? 0): replayed \(difference?.element.0 ?? "")\n delivered \(difference?.element.1 ?? "")")
         #expect(replayedLines.count == delivered.count, "\(recording.path)")
     }
 
@@ -235,19 +255,27 @@ import Testing
         try bus.serve([])
         let file = Rehearse.packageRoot.appendingPathComponent("Scenarios/login-animator/keyboard-lifts-form.yaml").path
         let result = try client(bus, ["close", file, "60"])
-        #expect(result.output == #"{"Close: answered": 60, "Get: org.freedesktop.DBus.Error.UnknownObject": 180, "Inject: answered": 180}"# + "\n",
-                "\(result.errorOutput)")
+        #expect(
+            result.output
+                == #"{"Close: answered": 60, "Get: org.freedesktop.DBus.Error.UnknownObject": 180, "Inject: answered": 180}"#
+                + "\n",
+            "\(result.errorOutput)")
     }
 
     /// Calls `Get` on `path` until it is refused as unknown (the service sees the client go within
     /// a moment), for up to 2 s; returns the last error output.
-    private func waitForGone(_ path: String, bus: PrivateBus, address: String? = nil,
-                             run: ([String]) throws -> CommandResult) throws -> String {
+    private func waitForGone(
+        _ path: String, bus: PrivateBus, address: String? = nil,
+        run: ([String]) throws -> CommandResult
+    ) throws -> String {
         let target = address.map { ["--address", $0] } ?? ["--session"]
         var last = ""
         for _ in 0..<100 {
-            let result = try run(["call"] + target + ["--dest", "org.rehearse.Simulator", "--object-path", path,
-                                                      "--method", "org.rehearse.Simulator1.Get", "time"])
+            let result = try run(
+                ["call"] + target + [
+                    "--dest", "org.rehearse.Simulator", "--object-path", path,
+                    "--method", "org.rehearse.Simulator1.Get", "time",
+                ])
             last = result.errorOutput
             // Until then, the session is another client's: AccessDenied.
             if last.contains("UnknownObject") { break }

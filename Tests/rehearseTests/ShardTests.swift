@@ -10,8 +10,9 @@ import Testing
             base[name] = nil
         }
         base.merge(environment) { $1 }
-        let result = try Rehearse.launch(Rehearse.productsFolder.appendingPathComponent("rehearse"),
-                                         ["run", "Scenarios", "--format", "jsonl"] + arguments, environment: base)
+        let result = try Rehearse.launch(
+            Rehearse.productsFolder.appendingPathComponent("rehearse"),
+            ["run", "Scenarios", "--format", "jsonl"] + arguments, environment: base)
         #expect(result.status == 0, "\(result.errorOutput)")
         return try result.output.split(separator: "\n").map { line in
             let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
@@ -37,8 +38,9 @@ import Testing
         #expect(try files([], environment: ["CI_NODE_INDEX": "2", "CI_NODE_TOTAL": "3"]) == second)
         #expect(try files([], environment: ["CIRCLE_NODE_INDEX": "1", "CIRCLE_NODE_TOTAL": "3"]) == second)
         #expect(try files([], environment: ["JOB_COMPLETION_INDEX": "1", "REHEARSE_SHARD_COUNT": "3"]) == second)
-        #expect(try files(["--shard", "2/3"], environment: ["CI_NODE_INDEX": "1", "CI_NODE_TOTAL": "2"]) == second,
-                "the option wins over the environment")
+        #expect(
+            try files(["--shard", "2/3"], environment: ["CI_NODE_INDEX": "1", "CI_NODE_TOTAL": "2"]) == second,
+            "the option wins over the environment")
     }
 
     @Test func aWrongShardIsAUsageError() throws {
@@ -49,29 +51,37 @@ import Testing
         var environment = ProcessInfo.processInfo.environment
         environment["CIRCLE_NODE_INDEX"] = "3"
         environment["CIRCLE_NODE_TOTAL"] = "3"
-        let result = try Rehearse.launch(Rehearse.productsFolder.appendingPathComponent("rehearse"), ["run", "Scenarios"],
-                                         environment: environment)
+        let result = try Rehearse.launch(
+            Rehearse.productsFolder.appendingPathComponent("rehearse"), ["run", "Scenarios"],
+            environment: environment)
         #expect(result.status == 2)
         #expect(result.errorOutput.contains("CIRCLE_NODE_INDEX=3 with CIRCLE_NODE_TOTAL=3 is not a shard"))
     }
 
     /// Numbers that fit the variables' format but not a shard (the largest Int, the smallest) are a
     /// usage error naming the variable and the limit, for `run` and `explore` alike, never an overflow.
-    @Test(arguments: [("CI_NODE_INDEX", "CI_NODE_TOTAL"), ("CIRCLE_NODE_INDEX", "CIRCLE_NODE_TOTAL"),
-                      ("BUILDKITE_PARALLEL_JOB", "BUILDKITE_PARALLEL_JOB_COUNT"), ("JOB_COMPLETION_INDEX", "REHEARSE_SHARD_COUNT")])
+    @Test(arguments: [
+        ("CI_NODE_INDEX", "CI_NODE_TOTAL"), ("CIRCLE_NODE_INDEX", "CIRCLE_NODE_TOTAL"),
+        ("BUILDKITE_PARALLEL_JOB", "BUILDKITE_PARALLEL_JOB_COUNT"), ("JOB_COMPLETION_INDEX", "REHEARSE_SHARD_COUNT"),
+    ])
     func extremeNumbersInTheVariablesAreUsageErrors(index: String, count: String) throws {
-        let extremes = [("9223372036854775807", "3"), ("-9223372036854775808", "3"), ("1", "9223372036854775807"),
-                        ("9223372036854775807", "9223372036854775807")]
+        let extremes = [
+            ("9223372036854775807", "3"), ("-9223372036854775808", "3"), ("1", "9223372036854775807"),
+            ("9223372036854775807", "9223372036854775807"),
+        ]
         for (indexValue, countValue) in extremes {
             var environment = ProcessInfo.processInfo.environment
-            for name in ["REHEARSE_SHARD", "CI_NODE_INDEX", "CIRCLE_NODE_INDEX", "BUILDKITE_PARALLEL_JOB", "JOB_COMPLETION_INDEX"] {
+            for name in [
+                "REHEARSE_SHARD", "CI_NODE_INDEX", "CIRCLE_NODE_INDEX", "BUILDKITE_PARALLEL_JOB", "JOB_COMPLETION_INDEX",
+            ] {
                 environment[name] = nil
             }
             environment[index] = indexValue
             environment[count] = countValue
             for command in [["run", "Scenarios/gateway"], ["explore", "Scenarios/gateway/network-gate.yaml", "--runs", "1"]] {
-                let result = try Rehearse.launch(Rehearse.productsFolder.appendingPathComponent("rehearse"), command,
-                                                 environment: environment)
+                let result = try Rehearse.launch(
+                    Rehearse.productsFolder.appendingPathComponent("rehearse"), command,
+                    environment: environment)
                 #expect(result.status == 2, "\(command[0]) \(index)=\(indexValue) \(count)=\(countValue): \(result.errorOutput)")
                 #expect(result.errorOutput.contains("\(index)=\(indexValue) with \(count)=\(countValue) is not a shard"))
                 #expect(result.errorOutput.contains("<= 10000)"))

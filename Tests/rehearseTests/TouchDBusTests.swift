@@ -56,20 +56,21 @@ import Testing
         let file = bus.folder.appendingPathComponent("touch.py")
         try Data(script.utf8).write(to: file)
         let result = try bus.run("/usr/bin/env", ["python3", file.path])
-        #expect(result.output == """
-            280.0
-            879.4
-            15 1 1
-            ['left']
-            ['began', 'ended']
-            [1.5]
-            31
-            ['card']
-            org.rehearse.Error.InvalidField touch.moved: touch 7 is not down; a touch begins with touch.began
-            org.rehearse.Error.InvalidField touch.began: touch at (400.0, 1.0) is off the 320.0 × 568.0 screen
-            org.rehearse.Error.InvalidField gesture.pan: velocity (0.0, 1e+308) is faster than 10000000 points per second on an axis, the most a gesture may have
+        #expect(
+            result.output == """
+                280.0
+                879.4
+                15 1 1
+                ['left']
+                ['began', 'ended']
+                [1.5]
+                31
+                ['card']
+                org.rehearse.Error.InvalidField touch.moved: touch 7 is not down; a touch begins with touch.began
+                org.rehearse.Error.InvalidField touch.began: touch at (400.0, 1.0) is off the 320.0 × 568.0 screen
+                org.rehearse.Error.InvalidField gesture.pan: velocity (0.0, 1e+308) is faster than 10000000 points per second on an axis, the most a gesture may have
 
-            """, "\(result.errorOutput)")
+                """, "\(result.errorOutput)")
     }
 
     /// The default session is shared: a client that put the screen's 10 fingers down and left used

@@ -9,8 +9,10 @@ import Testing
 
     private func browse(_ scenario: String, bus: PrivateBus? = nil) throws -> CommandResult {
         try FileManager.default.createDirectory(at: Self.outputFolder, withIntermediateDirectories: true)
-        let arguments = [Rehearse.packageRoot.appendingPathComponent("Tests/rehearseTests/viewer_browser.py").path,
-                         Rehearse.productsFolder.appendingPathComponent("rehearse").path, Self.outputFolder.path, scenario]
+        let arguments = [
+            Rehearse.packageRoot.appendingPathComponent("Tests/rehearseTests/viewer_browser.py").path,
+            Rehearse.productsFolder.appendingPathComponent("rehearse").path, Self.outputFolder.path, scenario,
+        ]
         if let bus { return try bus.run("/usr/bin/env", ["python3"] + arguments) }
         return try Rehearse.python(arguments)
     }

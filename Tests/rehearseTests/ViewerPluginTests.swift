@@ -12,16 +12,19 @@ import Testing
     @Test func theTimelineNeverCallsTheLiveSimulationsProgram() throws {
         let bus = try PrivateBus()
         let file = bus.folder.appendingPathComponent("scenario.yaml")
-        try Data("""
+        try Data(
+            """
             name: a plugin beside the timeline
             plugins:
               - {id: logged, command: [python3, \(RemotePluginFaultTests.faultPlugin), log]}
             steps:
               - tap: {x: 160, y: 200}
               - wait: 0.1
-            """.utf8).write(to: file)
-        let viewer = try bus.start(Rehearse.productsFolder.appendingPathComponent("rehearse"),
-                                   ["view", file.path, "--http", "127.0.0.1:0"], output: "view.out", errorOutput: "view.log")
+            """.utf8
+        ).write(to: file)
+        let viewer = try bus.start(
+            Rehearse.productsFolder.appendingPathComponent("rehearse"),
+            ["view", file.path, "--http", "127.0.0.1:0"], output: "view.out", errorOutput: "view.log")
         #expect(bus.waitFor("viewing:", in: "view.out", seconds: 30), "\(bus.contents(of: "view.log"))")
         #expect(bus.waitFor("Deliver", in: "calls.log", seconds: 30), "\(bus.contents(of: "calls.log"))")
         _ = PrivateBus.terminate(viewer)
@@ -32,7 +35,10 @@ import Testing
         }
         #expect(calls.count == 2, "\(calls)")
         #expect(calls.values.contains(["Install", "Install"]), "the live program: \(calls)")
-        #expect(calls.values.contains { $0.prefix(2) == ["Install", "Install"] && $0.dropFirst(2).allSatisfy { $0 == "Deliver" } && $0.count > 2 },
-                "the timeline's program: \(calls)")
+        #expect(
+            calls.values.contains {
+                $0.prefix(2) == ["Install", "Install"] && $0.dropFirst(2).allSatisfy { $0 == "Deliver" } && $0.count > 2
+            },
+            "the timeline's program: \(calls)")
     }
 }

@@ -57,7 +57,8 @@ private func registerSimulationSpeedBenchmark(readsEveryFrame: Bool) {
             let frame = Rect(x: Double(index % 10) * 39, y: 100 + Double(index / 10) * 30, width: 39, height: 30)
             try? simulation.scene.add(Node(id: "node\(index)", kind: .view, frame: frame))
         }
-        guard let oscillator = try? simulation.install(Oscillator.self, configuration: .init(readsEveryFrame: readsEveryFrame)) else {
+        guard let oscillator = try? simulation.install(Oscillator.self, configuration: .init(readsEveryFrame: readsEveryFrame))
+        else {
             return
         }
         benchmark.startMeasurement()

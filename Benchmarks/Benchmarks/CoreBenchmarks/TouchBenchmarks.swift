@@ -9,7 +9,8 @@ func registerTouchBenchmarks() {
     func simulation() -> Simulation {
         let simulation = Simulation()
         try? simulation.scene.add(Node(id: "card", kind: .view, frame: Rect(x: 0, y: 0, width: 320, height: 568)))
-        try? simulation.scene.add(Node(id: "button", kind: .button, frame: Rect(x: 100, y: 400, width: 120, height: 44)), to: "card")
+        try? simulation.scene.add(
+            Node(id: "button", kind: .button, frame: Rect(x: 100, y: 400, width: 120, height: 44)), to: "card")
         return simulation
     }
     let point = Point(x: 160, y: 422)
@@ -62,18 +63,23 @@ func registerTouchBenchmarks() {
     Benchmark("Touch/pan a frame/one finger", closure: panFrame(fingers: [Point(x: 160, y: 400)]))
     Benchmark("Touch/pan a frame/two fingers", closure: panFrame(fingers: [Point(x: 120, y: 400), Point(x: 200, y: 400)]))
 
-    Benchmark("Touch/fling of a 1,000-row scroll view/3 simulated seconds", configuration: .init(scalingFactor: .one)) { benchmark in
+    Benchmark("Touch/fling of a 1,000-row scroll view/3 simulated seconds", configuration: .init(scalingFactor: .one)) {
+        benchmark in
         let simulation = Simulation(device: .iPhone13Pro)  // 120 Hz
         try? simulation.scene.add(Node(id: "list", kind: .scrollView, frame: Rect(x: 0, y: 0, width: 390, height: 844)))
         try? simulation.scene.update("list") { $0.contentSize = Size(width: 390, height: 44_000) }
         for row in 0..<1_000 {
-            try? simulation.scene.add(Node(id: "row\(row)", kind: .view, frame: Rect(x: 0, y: Double(row) * 44, width: 390, height: 44)),
-                                      to: "list")
+            try? simulation.scene.add(
+                Node(id: "row\(row)", kind: .view, frame: Rect(x: 0, y: Double(row) * 44, width: 390, height: 44)),
+                to: "list")
         }
-        let fling = TouchStream.drag(id: 0, from: Point(x: 195, y: 700), to: Point(x: 195, y: 300),
-                                     duration: VirtualTime(nanoseconds: 150_000_000), rate: 120)
+        let fling = TouchStream.drag(
+            id: 0, from: Point(x: 195, y: 700), to: Point(x: 195, y: 300),
+            duration: VirtualTime(nanoseconds: 150_000_000), rate: 120)
         // Back to the top, then a fling and the deceleration after it.
-        runThreeSeconds(benchmark, simulation, touches: fling) { try? simulation.setValue(["x": 0, "y": 0], at: "list.contentOffset") }
+        runThreeSeconds(benchmark, simulation, touches: fling) {
+            try? simulation.setValue(["x": 0, "y": 0], at: "list.contentOffset")
+        }
         blackHole(simulation.scene["list"]?.contentOffset)
     }
 }

@@ -18,8 +18,9 @@ func registerZoomBenchmarks() {
         }
         // Two fingers part to three times their distance over 0.5 s: past the maximum, by the
         // rubber band, then the spring back to 2 in the 2.5 s after.
-        let pinch = TouchStream.pinch(ids: (0, 1), center: Point(x: 195, y: 422), scale: 3,
-                                      duration: VirtualTime(nanoseconds: 500_000_000), rate: 120)
+        let pinch = TouchStream.pinch(
+            ids: (0, 1), center: Point(x: 195, y: 422), scale: 3,
+            duration: VirtualTime(nanoseconds: 500_000_000), rate: 120)
         // Back to scale 1, then the pinch and the spring back.
         runThreeSeconds(benchmark, simulation, touches: pinch) {
             try? simulation.setValue(1, at: "photo.zoomScale")

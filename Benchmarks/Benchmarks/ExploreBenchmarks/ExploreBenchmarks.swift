@@ -19,10 +19,13 @@ let benchmarks: @Sendable () -> Void = {
     registerSequenceBenchmark("gateway", file: "gateway/login-logout.yaml")
     registerSequenceBenchmark("login flow", file: "login-flow/login-flow.yaml")
     // Issue 26: the gateway's set-up with swipes and long presses in the alphabet too.
-    registerSequenceBenchmark("gateway with gestures", file: "gateway/login-logout.yaml",
-                              adding: "explore: {actions: {swipe: 1, long-press: 1}}")
-    Benchmark("Explore/shrink/panner tilted past an invariant",
-              configuration: .init(maxDuration: .seconds(5), maxIterations: 200)) { benchmark in
+    registerSequenceBenchmark(
+        "gateway with gestures", file: "gateway/login-logout.yaml",
+        adding: "explore: {actions: {swipe: 1, long-press: 1}}")
+    Benchmark(
+        "Explore/shrink/panner tilted past an invariant",
+        configuration: .init(maxDuration: .seconds(5), maxIterations: 200)
+    ) { benchmark in
         let yaml = """
             name: the photo never pans far
             plugins: [panner]
@@ -30,7 +33,8 @@ let benchmarks: @Sendable () -> Void = {
             steps: []
             """
         guard let scenario = try? ScenarioLoader(registry: shippedPlugins).load(data: Data(yaml.utf8), file: "far-pan.yaml"),
-              let explorer = try? Explorer(scenario: scenario, registry: shippedPlugins) else { return }
+            let explorer = try? Explorer(scenario: scenario, registry: shippedPlugins)
+        else { return }
         benchmark.startMeasurement()
         for _ in benchmark.scaledIterations {
             guard let failure = try? explorer.explore(seeds: 1...2_000).failure else { continue }
@@ -43,7 +47,9 @@ let benchmarks: @Sendable () -> Void = {
 /// (`explore --jobs 2`), side by side: their ratio is what a second core buys.
 private func registerJobsBenchmarks(_ explorer: Explorer) {
     for jobs in [1, 2] {
-        Benchmark("Explore/login flow/200 sequences, jobs \(jobs)", configuration: .init(maxDuration: .seconds(10), maxIterations: 50)) { benchmark in
+        Benchmark(
+            "Explore/login flow/200 sequences, jobs \(jobs)", configuration: .init(maxDuration: .seconds(10), maxIterations: 50)
+        ) { benchmark in
             for iteration in benchmark.scaledIterations {
                 let first = UInt64(iteration * 200 + 1)
                 blackHole(try? explorer.explore(seeds: first...(first + 199), jobs: jobs))
@@ -60,22 +66,27 @@ private func registerSequenceBenchmark(_ name: String, file: String, adding: Str
     guard var text = try? String(contentsOfFile: path, encoding: .utf8) else { return }
     if let adding { text += "\n" + adding + "\n" }
     guard let scenario = try? ScenarioLoader(registry: shippedPlugins).load(data: Data(text.utf8), file: path),
-          let plugins = try? scenario.configuredPlugins(registry: shippedPlugins),
-          let explorer = try? Explorer(scenario: scenario, registry: shippedPlugins) else { return }
+        let plugins = try? scenario.configuredPlugins(registry: shippedPlugins),
+        let explorer = try? Explorer(scenario: scenario, registry: shippedPlugins)
+    else { return }
     if name == "login flow" { registerJobsBenchmarks(explorer) }
     // The closure runs once per measured iteration: the worker's memo is the benchmark's set-up state.
-    Benchmark("Explore/\(name)/20-action sequence", closure: { benchmark, memo in
-        var seed: UInt64 = 0
-        for _ in benchmark.scaledIterations {
-            seed += 1
-            blackHole(try? explorer.run(explorer.sequence(seed: seed), seed: seed, memo: memo))
-        }
-    }, setup: { SetupMemo() })
-    Benchmark("Explore/\(name)/set-up alone", closure: { benchmark, memo in
-        for _ in benchmark.scaledIterations {
-            blackHole(try? scenario.makeSimulation(plugins: plugins, memo: memo))
-        }
-    }, setup: { SetupMemo() })
+    Benchmark(
+        "Explore/\(name)/20-action sequence",
+        closure: { benchmark, memo in
+            var seed: UInt64 = 0
+            for _ in benchmark.scaledIterations {
+                seed += 1
+                blackHole(try? explorer.run(explorer.sequence(seed: seed), seed: seed, memo: memo))
+            }
+        }, setup: { SetupMemo() })
+    Benchmark(
+        "Explore/\(name)/set-up alone",
+        closure: { benchmark, memo in
+            for _ in benchmark.scaledIterations {
+                blackHole(try? scenario.makeSimulation(plugins: plugins, memo: memo))
+            }
+        }, setup: { SetupMemo() })
     Benchmark("Explore/\(name)/set-up alone, fresh") { benchmark in
         for _ in benchmark.scaledIterations {
             blackHole(try? scenario.makeSimulation(plugins: plugins))

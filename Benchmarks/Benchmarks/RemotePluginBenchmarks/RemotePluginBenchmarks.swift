@@ -30,8 +30,10 @@ let benchmarks: @Sendable () -> Void = {
 private func registerTickBenchmark(_ plugin: CountingPluginKind, host: CommandPluginHost) {
     let seconds: Int64 = 10
     var configured: ConfiguredPlugin?
-    Benchmark("Remote plugin/10 s of ticks at 60 Hz/\(plugin.label)",
-              configuration: .init(timeUnits: .microseconds, maxIterations: 200)) { benchmark in
+    Benchmark(
+        "Remote plugin/10 s of ticks at 60 Hz/\(plugin.label)",
+        configuration: .init(timeUnits: .microseconds, maxIterations: 200)
+    ) { benchmark in
         if configured == nil { configured = try plugin.configured(subscribingTo: "tick", host: host) }
         let simulation = Simulation()  // the iPhone 5: 60 Hz
         try simulation.install(configured!)
@@ -50,8 +52,10 @@ private func registerTapBenchmark(_ plugin: CountingPluginKind, host: CommandPlu
     var simulation: Simulation?
     var failures: FailureWatch?
     var taps: Int64 = 0
-    Benchmark("Remote plugin/one tap delivered/\(plugin.label)",
-              configuration: .init(timeUnits: .nanoseconds, maxIterations: 100_000)) { benchmark in
+    Benchmark(
+        "Remote plugin/one tap delivered/\(plugin.label)",
+        configuration: .init(timeUnits: .nanoseconds, maxIterations: 100_000)
+    ) { benchmark in
         if simulation == nil {
             let made = Simulation()
             try made.install(plugin.configured(subscribingTo: "tap", host: host))

@@ -7,10 +7,12 @@ import RehearseScenario
 /// same run: `rehearse run Scenarios/` against `rehearse run --report DIR Scenarios/` (one thread;
 /// loading each file is part of both). ratios.py prints the ratio (goal: at most 2x).
 let benchmarks: @Sendable () -> Void = {
-    Benchmark.defaultConfiguration = .init(metrics: [.wallClock], timeUnits: .milliseconds, warmupIterations: 2,
-                                           maxDuration: .seconds(10), maxIterations: 200)
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock], timeUnits: .milliseconds, warmupIterations: 2,
+        maxDuration: .seconds(10), maxIterations: 200)
     let root = URL(fileURLWithPath: #filePath).appending(path: "../../../..").standardized
-    let scenarios = FileManager.default.enumerator(atPath: root.appending(path: "Scenarios").path)?
+    let scenarios =
+        FileManager.default.enumerator(atPath: root.appending(path: "Scenarios").path)?
         .compactMap { $0 as? String }.filter { $0.hasSuffix(".yaml") }.sorted()
         .map { root.appending(path: "Scenarios/\($0)").path } ?? []
     let folder = FileManager.default.temporaryDirectory.appending(path: "rehearse-report-benchmark-\(getpid())").path

@@ -58,8 +58,9 @@ func relation(_ name: String) -> Constraint.Relation {
 
 let arguments = CommandLine.arguments
 guard arguments.count == 3, let repetitions = Int(arguments[2]),
-      let data = FileManager.default.contents(atPath: arguments[1]),
-      let system = try? JSONDecoder().decode(System.self, from: data) else {
+    let data = FileManager.default.contents(atPath: arguments[1]),
+    let system = try? JSONDecoder().decode(System.self, from: data)
+else {
     FileHandle.standardError.write(Data("usage: LayoutSolverComparison SYSTEM.json REPETITIONS\n".utf8))
     exit(2)
 }
@@ -69,13 +70,17 @@ func seconds(_ duration: Duration) -> Double {
     Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
 }
 
-var addTimes: [Double] = [], suggestTimes: [Double] = [], updateTimes: [Double] = []
-var solution: [Double] = [], edited: [Double] = []
+var addTimes: [Double] = []
+var suggestTimes: [Double] = []
+var updateTimes: [Double] = []
+var solution: [Double] = []
+var edited: [Double] = []
 for _ in 0..<repetitions {
     let variables = (0..<system.variables).map { Variable("v\($0)") }
     let constraints = system.constraints.map { item in
-        Constraint(Expression(item.terms.map { (variables[$0.variable], $0.coefficient) }, constant: item.constant),
-                   relation(item.relation), Expression(), strength: item.strength.strength)
+        Constraint(
+            Expression(item.terms.map { (variables[$0.variable], $0.coefficient) }, constant: item.constant),
+            relation(item.relation), Expression(), strength: item.strength.strength)
     }
     let solver = ConstraintSolver()
     let start = clock.now
@@ -84,7 +89,8 @@ for _ in 0..<repetitions {
     addTimes.append(seconds(clock.now - start))
     solution = variables.map(\.value)
     for index in system.edits { try? solver.addEditVariable(variables[index], strength: .strong) }
-    var suggestTime = 0.0, updateTime = 0.0
+    var suggestTime = 0.0
+    var updateTime = 0.0
     for round in system.suggestions {
         let start = clock.now
         for (index, value) in zip(system.edits, round) { try? solver.suggestValue(value, for: variables[index]) }
@@ -96,6 +102,8 @@ for _ in 0..<repetitions {
     updateTimes.append(updateTime)
     edited = variables.map(\.value)
 }
-let result: [String: Any] = ["add": addTimes, "suggest": suggestTimes, "update": updateTimes, "solution": solution, "edited": edited]
+let result: [String: Any] = [
+    "add": addTimes, "suggest": suggestTimes, "update": updateTimes, "solution": solution, "edited": edited,
+]
 let json = try JSONSerialization.data(withJSONObject: result)
 FileHandle.standardOutput.write(json)

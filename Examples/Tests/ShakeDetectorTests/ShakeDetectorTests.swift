@@ -76,8 +76,11 @@ private func push(_ x: Double) -> Event {
         simulation.bus.subscribe(.name(Shake.name), owner: "test") { shakes.append($0) }
         let start = try #require(simulation.value(at: "scroll.contentOffset.x")?.number)
         for x in [2.0, -2.0, 2.0] {
-            try simulation.inject(.motion(MotionSample(rotationRate: Vector3(x: 0, y: -0.5, z: 0),
-                                                       userAcceleration: Vector3(x: x, y: 0, z: 0))))
+            try simulation.inject(
+                .motion(
+                    MotionSample(
+                        rotationRate: Vector3(x: 0, y: -0.5, z: 0),
+                        userAcceleration: Vector3(x: x, y: 0, z: 0))))
             simulation.advance(by: VirtualTime.seconds(0.1) ?? .zero)
         }
         #expect(shakes.map(\.event) == [Shake(peaks: 3, magnitude: 2).event])

@@ -33,8 +33,10 @@ public struct AnimationParameters: Hashable, Sendable {
     public var curve: TimingCurve
     public var options: AnimationOptions
 
-    public init(duration: Double, delay: Double = 0, curve: TimingCurve = .easeInEaseOut,
-                options: AnimationOptions = []) {
+    public init(
+        duration: Double, delay: Double = 0, curve: TimingCurve = .easeInEaseOut,
+        options: AnimationOptions = []
+    ) {
         self.duration = duration
         self.delay = delay
         self.curve = curve

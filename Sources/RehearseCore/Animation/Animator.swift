@@ -84,7 +84,9 @@ public final class Animator {
         self.timeline = timeline
         self.model = model
         scene.onRemove = { [unowned self] slot in
-            for property in AnimatableProperty.allCases { self.interruptAnimations(of: Key(slot: slot, property: property)) { _ in true } }
+            for property in AnimatableProperty.allCases {
+                self.interruptAnimations(of: Key(slot: slot, property: property)) { _ in true }
+            }
         }
     }
 
@@ -99,8 +101,10 @@ public final class Animator {
     /// Runs `changes` as one animation transaction. `completion` runs (as `owner`) once every
     /// animation it started has ended, with `true` unless one was interrupted; right away when it
     /// started none.
-    public func animate(_ parameters: AnimationParameters, owner: String, changes: () throws -> Void,
-                        completion: ((Bool) throws -> Void)? = nil) rethrows {
+    public func animate(
+        _ parameters: AnimationParameters, owner: String, changes: () throws -> Void,
+        completion: ((Bool) throws -> Void)? = nil
+    ) rethrows {
         let group = Group(owner: owner, completion: completion)
         transactions.append((parameters, group))
         defer { transactions.removeLast() }
@@ -133,8 +137,10 @@ public final class Animator {
         set(vector, for: property, atSlot: slot, id: id, mask: mask)
     }
 
-    private func set(_ value: SIMD4<Double>, for property: AnimatableProperty, atSlot slot: Int, id: String,
-                     mask: SIMD4<Double> = wholeValue) {
+    private func set(
+        _ value: SIMD4<Double>, for property: AnimatableProperty, atSlot slot: Int, id: String,
+        mask: SIMD4<Double> = wholeValue
+    ) {
         let old = scene.modelValue(of: property, atSlot: slot)
         scene.setModelValue(value, of: property, atSlot: slot)
         guard let (parameters, group) = transactions.last, old != value else { return }
@@ -178,8 +184,9 @@ public final class Animator {
 
     /// The presentation value of one property of the node in `slot` (resolved by the caller).
     func presentationValue(of property: AnimatableProperty, atSlot slot: Int) -> SIMD4<Double> {
-        presentationValue(of: Key(slot: slot, property: property),
-                          model: scene.modelValue(of: property, atSlot: slot), at: timeline.now)
+        presentationValue(
+            of: Key(slot: slot, property: property),
+            model: scene.modelValue(of: property, atSlot: slot), at: timeline.now)
     }
 
     /// The animations in flight, in the order they started: the node, the property and when each ends.
@@ -234,8 +241,9 @@ public final class Animator {
     private func end(_ animation: Running, of key: Key, finished: Bool) {
         runningCount -= 1
         guard let ending = endings.removeValue(forKey: animation.id) else { return }
-        bus.publish(.animationFinished(
-            AnimationFinished(target: ending.node, property: key.property.rawValue, finished: finished)),
+        bus.publish(
+            .animationFinished(
+                AnimationFinished(target: ending.node, property: key.property.rawValue, finished: finished)),
             source: "animator")
         let group = ending.group
         group.remaining -= 1

@@ -18,7 +18,8 @@ public struct Spring: Hashable, Sendable {
     /// Creates a spring; every parameter must be finite, mass and stiffness positive, damping not negative.
     public init?(mass: Double, stiffness: Double, damping: Double, initialVelocity: Double = 0) {
         guard [mass, stiffness, damping, initialVelocity].allSatisfy(\.isFinite),
-              mass > 0, stiffness > 0, damping >= 0 else { return nil }
+            mass > 0, stiffness > 0, damping >= 0
+        else { return nil }
         self.mass = mass
         self.stiffness = stiffness
         self.damping = damping
@@ -65,8 +66,10 @@ public struct Spring: Hashable, Sendable {
     /// The distance still to go at `t` seconds (1 at the start), and an upper bound on its size
     /// from then on.
     private func remaining(at t: Double) -> (value: Double, envelope: Double) {
-        let zeta = dampingRatio, omega = naturalFrequency
-        let x0 = 1.0, v0 = -initialVelocity
+        let zeta = dampingRatio
+        let omega = naturalFrequency
+        let x0 = 1.0
+        let v0 = -initialVelocity
         if zeta < 1 {
             let omegaD = omega * (1 - zeta * zeta).squareRoot()
             let b = (zeta * omega * x0 + v0) / omegaD

@@ -14,7 +14,8 @@ public struct UnitBezier: Hashable, Sendable {
     /// Creates the curve through control points (`p1x`, `p1y`) and (`p2x`, `p2y`). The x
     /// coordinates are clamped to [0, 1] so that the curve is a function of time.
     public init(_ p1x: Double, _ p1y: Double, _ p2x: Double, _ p2y: Double) {
-        let p1x = min(max(p1x, 0), 1), p2x = min(max(p2x, 0), 1)
+        let p1x = min(max(p1x, 0), 1)
+        let p2x = min(max(p2x, 0), 1)
         self.p1x = p1x
         self.p1y = p1y
         self.p2x = p2x
@@ -53,7 +54,8 @@ public struct UnitBezier: Hashable, Sendable {
             if abs(slope) < Self.minimumSlope { break }
             t -= error / slope
         }
-        var low = 0.0, high = 1.0
+        var low = 0.0
+        var high = 1.0
         t = x
         while low < high {
             let sample = sampleX(t)

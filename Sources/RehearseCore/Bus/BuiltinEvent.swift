@@ -140,7 +140,8 @@ public enum BuiltinEvent: Int, CaseIterable, Sendable {
         case .scrollWillEndDragging: "a scroll view, when the finger lifts; a plugin may change the target"
         case .scrollDidEndDecelerating: "a scroll view, when the motion after a drag has come to rest"
         case .scrollDidScrollToTop: "a scroll view, at rest at its top after a tap on the status bar"
-        case .statusBarTap: "injected: a tap on the status bar; scrolls the one scroll view on screen with scrollsToTop to its top"
+        case .statusBarTap:
+            "injected: a tap on the status bar; scrolls the one scroll view on screen with scrollsToTop to its top"
         case .scrollWillBeginZooming: "a scroll view, when a pinch begins to zoom its view for zooming"
         case .scrollDidZoom: "a scroll view, whenever its zoom scale changes"
         case .scrollDidEndZooming: "a scroll view, when zooming has ended (after any spring back), at a scale within its limits"

@@ -109,7 +109,7 @@ public enum Event: Hashable, Sendable {
     public var fields: Fields {
         switch self {
         case .keyboardWillShow(let payload), .keyboardDidShow(let payload),
-             .keyboardWillHide(let payload), .keyboardDidHide(let payload):
+            .keyboardWillHide(let payload), .keyboardDidHide(let payload):
             payload.fields
         case .focus(let payload), .returnKey(let payload): payload.fields
         case .focusChanged(let payload): payload.fields

@@ -77,8 +77,10 @@ public final class EventBus {
     /// Subscribes `owner`'s `handler` to the events `selector` picks. A subscription by an owner
     /// that has been isolated is refused and returns `nil`.
     @discardableResult
-    public func subscribe(_ selector: EventSelector, owner: String,
-                          handler: @escaping Handler) -> SubscriptionToken? {
+    public func subscribe(
+        _ selector: EventSelector, owner: String,
+        handler: @escaping Handler
+    ) -> SubscriptionToken? {
         guard !isIsolated(owner) else { return nil }
         nextToken += 1
         let subscriber = Subscriber(token: SubscriptionToken(id: nextToken), owner: ownerIndex(owner), handler: handler)

@@ -12,9 +12,13 @@ public struct EventKind<Payload: EventPayload>: Sendable {
 }
 
 extension EventKind where Payload == KeyboardChange {
-    public static var keyboardWillShow: Self { Self(.keyboardWillShow) { if case .keyboardWillShow(let p) = $0 { p } else { nil } } }
+    public static var keyboardWillShow: Self {
+        Self(.keyboardWillShow) { if case .keyboardWillShow(let p) = $0 { p } else { nil } }
+    }
     public static var keyboardDidShow: Self { Self(.keyboardDidShow) { if case .keyboardDidShow(let p) = $0 { p } else { nil } } }
-    public static var keyboardWillHide: Self { Self(.keyboardWillHide) { if case .keyboardWillHide(let p) = $0 { p } else { nil } } }
+    public static var keyboardWillHide: Self {
+        Self(.keyboardWillHide) { if case .keyboardWillHide(let p) = $0 { p } else { nil } }
+    }
     public static var keyboardDidHide: Self { Self(.keyboardDidHide) { if case .keyboardDidHide(let p) = $0 { p } else { nil } } }
 }
 

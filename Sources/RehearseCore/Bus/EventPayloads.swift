@@ -24,7 +24,8 @@ public struct KeyboardChange: DeclaredPayload {
     private static let frameShape = Rect.fieldShape.limited(to: ScenarioLimits.deviceLength)
     private static let durations = 0...ScenarioLimits.runSeconds
     public static let payloadFields = PayloadFields(
-        .required("frame", Rect.self, "{x,y,width,height}", shape: frameShape), .optional("beginFrame", Rect.self, shape: frameShape),
+        .required("frame", Rect.self, "{x,y,width,height}", shape: frameShape),
+        .optional("beginFrame", Rect.self, shape: frameShape),
         .optional("duration", Double.self, shape: .numberWithin(durations)), .choice("curve", NamedCurve.self, isRequired: false))
 
     /// The end frame, in screen coordinates of the current orientation.
@@ -53,19 +54,26 @@ public struct KeyboardChange: DeclaredPayload {
         for (path, rect) in [("frame", frame), ("beginFrame", beginFrame)] {
             let numbers = [rect.origin.x, rect.origin.y, rect.size.width, rect.size.height]
             guard numbers.allSatisfy({ abs($0) <= ScenarioLimits.deviceLength }) else {
-                throw FieldError(path: path, problem: .invalidValue(
-                    "each number must be at most \(Int(ScenarioLimits.deviceLength)) points from 0, found \(numbers.map(\.shortDescription).joined(separator: ", "))"))
+                throw FieldError(
+                    path: path,
+                    problem: .invalidValue(
+                        "each number must be at most \(Int(ScenarioLimits.deviceLength)) points from 0, found \(numbers.map(\.shortDescription).joined(separator: ", "))"
+                    ))
             }
         }
         guard Self.durations.contains(duration) else {
-            throw FieldError(path: "duration", problem: .invalidValue(
-                "must be from 0 to \(Int(ScenarioLimits.runSeconds)) seconds, found \(duration.shortDescription)"))
+            throw FieldError(
+                path: "duration",
+                problem: .invalidValue(
+                    "must be from 0 to \(Int(ScenarioLimits.runSeconds)) seconds, found \(duration.shortDescription)"))
         }
     }
 
     public var fields: Fields {
-        ["frame": frame.fieldValue, "beginFrame": beginFrame.fieldValue,
-         "duration": .double(duration), "curve": .string(curve.rawValue)]
+        [
+            "frame": frame.fieldValue, "beginFrame": beginFrame.fieldValue,
+            "duration": .double(duration), "curve": .string(curve.rawValue),
+        ]
     }
 }
 
@@ -110,7 +118,8 @@ public struct FocusChange: TabulatedPayload {
 /// is a control.
 public struct Tap: DeclaredPayload {
     public static let payloadFields = PayloadFields(
-        .optional("x", Double.self), .optional("y", Double.self), .optional("target", String.self), .optional("isControl", Bool.self),
+        .optional("x", Double.self), .optional("y", Double.self), .optional("target", String.self),
+        .optional("isControl", Bool.self),
         remark: "x and y, or target; delivered with target and isControl", alternatives: [["x", "y"], ["target"]])
 
     /// Where the tap landed, in screen coordinates.
@@ -134,7 +143,7 @@ public struct Tap: DeclaredPayload {
         isControl = try reader.optional("isControl")
         try reader.finish()
         switch (x, y) {
-        case let (x?, y?): point = Point(x: x, y: y)
+        case (let x?, let y?): point = Point(x: x, y: y)
         case (nil, nil): point = nil
         case (nil, _): throw FieldError(path: "x", problem: .missing)
         case (_, nil): throw FieldError(path: "y", problem: .missing)
@@ -156,7 +165,8 @@ public struct Tap: DeclaredPayload {
 
 /// Text typed into a node. Text aimed at a secure field travels as ``Redaction/placeholder``.
 public struct TextInput: TabulatedPayload {
-    public static let fieldTable = FieldTable(Self(target: "", text: ""), .required("target", \.target), .required("text", \.text))
+    public static let fieldTable = FieldTable(
+        Self(target: "", text: ""), .required("target", \.target), .required("text", \.text))
 
     public var target: String
     public var text: String
@@ -179,8 +189,10 @@ public struct MotionSample: TabulatedPayload {
     public var gravity: Vector3?
     public var userAcceleration: Vector3?
 
-    public init(rotationRate: Vector3, attitude: Attitude? = nil, gravity: Vector3? = nil,
-                userAcceleration: Vector3? = nil) {
+    public init(
+        rotationRate: Vector3, attitude: Attitude? = nil, gravity: Vector3? = nil,
+        userAcceleration: Vector3? = nil
+    ) {
         self.rotationRate = rotationRate
         self.attitude = attitude
         self.gravity = gravity
@@ -190,7 +202,8 @@ public struct MotionSample: TabulatedPayload {
 
 /// A display-link frame, as `CADisplayLink`'s `timestamp` and `targetTimestamp`.
 public struct Tick: DeclaredPayload {
-    public static let payloadFields = PayloadFields(.required("timestamp", Double.self), .required("targetTimestamp", Double.self))
+    public static let payloadFields = PayloadFields(
+        .required("timestamp", Double.self), .required("targetTimestamp", Double.self))
 
     /// The time of this frame.
     public var timestamp: VirtualTime
@@ -278,8 +291,9 @@ public struct PluginFailure: DeclaredPayload, Codable {
 /// values on both sides (`actual`: the checked side; `expected`: what it had to satisfy). (Rare:
 /// its field form is its `Codable` form.)
 public struct InvariantFailure: DeclaredPayload, Codable {
-    public static let payloadFields = PayloadFields(.required("name", String.self), .required("owner", String.self), .required("actual", String.self),
-                                                    .required("expected", String.self))
+    public static let payloadFields = PayloadFields(
+        .required("name", String.self), .required("owner", String.self), .required("actual", String.self),
+        .required("expected", String.self))
 
     public var name: String
     public var owner: String

@@ -20,8 +20,10 @@ package final class ConditionLocked<Value: Sendable>: @unchecked Sendable {
 
     /// Waits (the lock released meanwhile) while `blocked` says so, until a signal finds it no
     /// longer blocked or `deadline` passes; then runs `body` with the lock held.
-    package func waitThenLock<Result>(while blocked: (Value) -> Bool, until deadline: Date? = nil,
-                                      _ body: (inout Value) throws -> Result) rethrows -> Result {
+    package func waitThenLock<Result>(
+        while blocked: (Value) -> Bool, until deadline: Date? = nil,
+        _ body: (inout Value) throws -> Result
+    ) rethrows -> Result {
         condition.lock()
         defer { condition.unlock() }
         while blocked(value) {

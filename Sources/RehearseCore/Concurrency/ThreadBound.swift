@@ -1,6 +1,7 @@
 import Synchronization
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// An object one thread owns at a time (the idea of NIO's `NIOLoopBound`): every read of it checks,

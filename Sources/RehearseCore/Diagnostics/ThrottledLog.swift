@@ -20,8 +20,10 @@ public final class ThrottledLog: Sendable {
     }
 
     /// A log that writes each line, after `prefix`, with `write` (standard error unless told).
-    public init(prefix: String, burst: Int = 20, window: Duration = .seconds(10),
-                write: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data("\($0)\n".utf8)) }) {
+    public init(
+        prefix: String, burst: Int = 20, window: Duration = .seconds(10),
+        write: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data("\($0)\n".utf8)) }
+    ) {
         self.burst = burst
         self.window = window
         self.write = { write("\(prefix)\($0)") }
@@ -42,7 +44,9 @@ public final class ThrottledLog: Sendable {
             state.written += 1
             return (leftOut, true)
         }
-        if leftOut > 0 { write("\(leftOut) more line\(leftOut == 1 ? "" : "s") like these left out (at most \(burst) every \(window))") }
+        if leftOut > 0 {
+            write("\(leftOut) more line\(leftOut == 1 ? "" : "s") like these left out (at most \(burst) every \(window))")
+        }
         if writes { write(line) }
     }
 }

@@ -86,7 +86,8 @@ public enum FieldCodec {
                 throw FieldError(path: prefix + key, problem: .unknown(known: defaults.keys.sorted()))
             }
             if case .dictionary(let baseFields) = base, case .dictionary(let overrideFields) = override,
-               !baseFields.isEmpty {
+                !baseFields.isEmpty
+            {
                 merged[key] = .dictionary(try merge(overrideFields, into: baseFields, prefix: prefix + key + "."))
             } else {
                 merged[key] = override
@@ -105,8 +106,9 @@ public enum FieldCodec {
         case .dataCorrupted(let context):
             return FieldError(path: path(context), problem: .invalidValue(context.debugDescription))
         case .keyNotFound(let key, let context):
-            return FieldError(path: path(context) + (context.codingPath.isEmpty ? "" : ".") + key.stringValue,
-                              problem: .missing)
+            return FieldError(
+                path: path(context) + (context.codingPath.isEmpty ? "" : ".") + key.stringValue,
+                problem: .missing)
         case .valueNotFound(_, let context):
             return FieldError(path: path(context), problem: .missing)
         @unknown default:

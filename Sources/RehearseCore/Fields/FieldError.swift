@@ -55,7 +55,9 @@ public struct FieldError: Error, Equatable, Sendable, CustomStringConvertible {
             guard case .dictionary(let next)? = level[part] else { return self }
             level = next
         }
-        guard let written = Suggestion.closest(to: missing, among: level.keys.filter { $0 != missing }.sorted()) else { return self }
+        guard let written = Suggestion.closest(to: missing, among: level.keys.filter { $0 != missing }.sorted()) else {
+            return self
+        }
         return FieldError(path: (parts + [written]).joined(separator: "."), problem: .misspelt(of: missing))
     }
 }

@@ -24,7 +24,8 @@ extension FieldValue {
     /// `{approx: N, within: W}` as an expected value: N and W.
     var approximation: (Double, Double)? {
         guard case .dictionary(let entries) = self, entries.count == 2,
-              let approx = entries["approx"]?.number, let within = entries["within"]?.number else { return nil }
+            let approx = entries["approx"]?.number, let within = entries["within"]?.number
+        else { return nil }
         return (approx, within)
     }
 }

@@ -45,8 +45,9 @@ public struct FieldReader {
 
     /// Fails if the dictionary holds a field that no call asked for.
     public func finish() throws(FieldError) {
-        assert(declared.map { Set($0.fields.map(\.name)) == consumed } ?? true,
-               "read \(consumed.sorted()), declared \(declared?.fields.map(\.name) ?? [])")
+        assert(
+            declared.map { Set($0.fields.map(\.name)) == consumed } ?? true,
+            "read \(consumed.sorted()), declared \(declared?.fields.map(\.name) ?? [])")
         if let unknown = fields.keys.sorted().first(where: { !consumed.contains($0) }) {
             throw FieldError(path: prefix + unknown, problem: .unknown(known: consumed.sorted()))
         }
@@ -55,7 +56,8 @@ public struct FieldReader {
     private mutating func read<Value: FieldConvertible>(
         _ key: String, required: Bool, as type: Value.Type
     ) throws(FieldError) -> Value? {
-        assert(declared?.declares(key, required: required) ?? true, "'\(key)' is not declared \(required ? "required" : "optional")")
+        assert(
+            declared?.declares(key, required: required) ?? true, "'\(key)' is not declared \(required ? "required" : "optional")")
         consumed.insert(key)
         guard let value = fields[key] else { return nil }
         return try Value(field: value, path: prefix + key)

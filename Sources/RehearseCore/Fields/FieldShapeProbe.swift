@@ -74,7 +74,9 @@ enum FieldShapeProbe {
             return try FieldValueDecoder(value: standIn, codingPath: [key]).decode(type)
         }
 
-        func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+        func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
+            -> KeyedDecodingContainer<NestedKey>
+        {
             recorder.shapes[key.stringValue] = .any
             return KeyedDecodingContainer(Keys<NestedKey>(recorder: Recorder()))
         }

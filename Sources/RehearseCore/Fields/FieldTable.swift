@@ -48,27 +48,30 @@ extension FieldTable.Row {
         _ name: String, _ property: WritableKeyPath<Payload, Value> & Sendable, _ note: String = "", magnitude: Double? = nil
     ) -> Self {
         let shape = magnitude.map { Value.fieldShape.limited(to: $0) } ?? Value.fieldShape
-        return Self(field: PayloadFields.Field(name: name, isRequired: true, note: note, shape: shape),
-                    read: { (reader, payload) throws(FieldError) in payload[keyPath: property] = try reader.required(name) },
-                    write: { payload, fields in fields[name] = payload[keyPath: property].fieldValue })
+        return Self(
+            field: PayloadFields.Field(name: name, isRequired: true, note: note, shape: shape),
+            read: { (reader, payload) throws(FieldError) in payload[keyPath: property] = try reader.required(name) },
+            write: { payload, fields in fields[name] = payload[keyPath: property].fieldValue })
     }
 
     /// A field the payload may be read without; `nil` is written by leaving the field out.
     public static func optional<Value: FieldConvertible & SendableMetatype>(
         _ name: String, _ property: WritableKeyPath<Payload, Value?> & Sendable, _ note: String = ""
     ) -> Self {
-        Self(field: .optional(name, Value.self, note),
-             read: { (reader, payload) throws(FieldError) in payload[keyPath: property] = try reader.optional(name) },
-             write: { payload, fields in fields[name] = payload[keyPath: property]?.fieldValue })
+        Self(
+            field: .optional(name, Value.self, note),
+            read: { (reader, payload) throws(FieldError) in payload[keyPath: property] = try reader.optional(name) },
+            write: { payload, fields in fields[name] = payload[keyPath: property]?.fieldValue })
     }
 
     /// A required string field holding one of `Choice`'s raw values, which the declaration lists.
     public static func choice<Choice: RawRepresentable & CaseIterable & SendableMetatype>(
         _ name: String, _ property: WritableKeyPath<Payload, Choice> & Sendable
     ) -> Self where Choice.RawValue == String {
-        Self(field: .choice(name, Choice.self),
-             read: { (reader, payload) throws(FieldError) in payload[keyPath: property] = try reader.requiredChoice(name) },
-             write: { payload, fields in fields[name] = .string(payload[keyPath: property].rawValue) })
+        Self(
+            field: .choice(name, Choice.self),
+            read: { (reader, payload) throws(FieldError) in payload[keyPath: property] = try reader.requiredChoice(name) },
+            write: { payload, fields in fields[name] = .string(payload[keyPath: property].rawValue) })
     }
 }
 

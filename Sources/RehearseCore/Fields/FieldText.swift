@@ -27,8 +27,10 @@ public enum FieldText {
         return fields
     }
 
-    private static func insert(_ value: FieldValue, at parts: ArraySlice<String>, into fields: inout Fields,
-                               path: String) throws(FieldError) {
+    private static func insert(
+        _ value: FieldValue, at parts: ArraySlice<String>, into fields: inout Fields,
+        path: String
+    ) throws(FieldError) {
         guard let first = parts.first else { return }
         if parts.count == 1 {
             guard fields[first] == nil else { throw FieldError(path: path, problem: .invalidValue("is given twice")) }

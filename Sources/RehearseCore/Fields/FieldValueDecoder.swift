@@ -62,8 +62,10 @@ struct FieldValueDecoder: Decoder {
     private func checkChoice(among names: [String]) throws {
         guard case .string(let raw)? = value else { throw mismatch("one of \(names.joined(separator: ", "))") }
         guard names.contains(raw) else {
-            throw FieldError(path: path, problem: .invalidValue(
-                "must be one of \(names.joined(separator: ", ")), found '\(raw)'\(Suggestion.hint(for: raw, among: names))"))
+            throw FieldError(
+                path: path,
+                problem: .invalidValue(
+                    "must be one of \(names.joined(separator: ", ")), found '\(raw)'\(Suggestion.hint(for: raw, among: names))"))
         }
     }
 
@@ -87,7 +89,9 @@ struct FieldValueDecoder: Decoder {
             try decoder(for: key).decode(type)
         }
 
-        func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+        func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
+            -> KeyedDecodingContainer<NestedKey>
+        {
             try decoder(for: key).container(keyedBy: type)
         }
 
@@ -121,7 +125,9 @@ struct FieldValueDecoder: Decoder {
             try next().decode(type)
         }
 
-        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<
+            NestedKey
+        > {
             try next().container(keyedBy: type)
         }
 

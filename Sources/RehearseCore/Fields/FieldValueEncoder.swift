@@ -99,7 +99,9 @@ final class FieldValueEncoder: Encoder {
         mutating func encodeNil(forKey key: Key) throws {}
         mutating func encode<Value: Encodable>(_ value: Value, forKey key: Key) throws { try encoder(key).encodeValue(value) }
 
-        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key)
+            -> KeyedEncodingContainer<NestedKey>
+        {
             encoder(key).container(keyedBy: type)
         }
 

@@ -19,14 +19,18 @@ public struct PayloadFields: Sendable {
 
         /// A field the payload cannot be read without, read as `Value`; `shape`, when given, is
         /// its form with the bounds the payload's reader holds it to (`Value`'s form otherwise).
-        public static func required<Value: FieldConvertible>(_ name: String, _ type: Value.Type, _ note: String = "",
-                                                             shape: FieldShape? = nil) -> Field {
+        public static func required<Value: FieldConvertible>(
+            _ name: String, _ type: Value.Type, _ note: String = "",
+            shape: FieldShape? = nil
+        ) -> Field {
             Field(name: name, isRequired: true, note: note, shape: shape ?? Value.fieldShape)
         }
 
         /// A field the payload may be read without, read as `Value`; `shape` as for ``required(_:_:_:shape:)``.
-        public static func optional<Value: FieldConvertible>(_ name: String, _ type: Value.Type, _ note: String = "",
-                                                             shape: FieldShape? = nil) -> Field {
+        public static func optional<Value: FieldConvertible>(
+            _ name: String, _ type: Value.Type, _ note: String = "",
+            shape: FieldShape? = nil
+        ) -> Field {
             Field(name: name, isRequired: false, note: note, shape: shape ?? Value.fieldShape)
         }
 

@@ -14,8 +14,10 @@ public enum Suggestion {
         let typed = Array(name.lowercased())
         var best: (candidate: String, distance: Int)?
         for candidate in candidates where candidate != name && abs(candidate.count - name.count) <= limit {
-            guard let found = distance(typed, Array(candidate.lowercased()), atMost: best.map { min($0.distance, limit) } ?? limit),
-                  best.map({ (found, candidate) < ($0.distance, $0.candidate) }) ?? true else { continue }
+            guard
+                let found = distance(typed, Array(candidate.lowercased()), atMost: best.map { min($0.distance, limit) } ?? limit),
+                best.map({ (found, candidate) < ($0.distance, $0.candidate) }) ?? true
+            else { continue }
             best = (candidate, found)
         }
         guard let best, name.count >= 3 || best.candidate.count > name.count else { return nil }

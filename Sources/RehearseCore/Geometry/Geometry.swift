@@ -55,8 +55,10 @@ public struct Rect: Hashable, Sendable {
 
     /// The overlap of two rectangles, or `nil` when they do not overlap.
     public func intersection(_ other: Rect) -> Rect? {
-        let left = max(minX, other.minX), right = min(maxX, other.maxX)
-        let top = max(minY, other.minY), bottom = min(maxY, other.maxY)
+        let left = max(minX, other.minX)
+        let right = min(maxX, other.maxX)
+        let top = max(minY, other.minY)
+        let bottom = min(maxY, other.maxY)
         guard left < right, top < bottom else { return nil }
         return Rect(x: left, y: top, width: right - left, height: bottom - top)
     }

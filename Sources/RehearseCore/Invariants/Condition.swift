@@ -5,7 +5,12 @@
 public struct Condition: Hashable, Sendable, CustomStringConvertible {
     /// How the two sides are compared.
     public enum Operator: String, CaseIterable, Hashable, Sendable {
-        case equal = "==", notEqual = "!=", lessOrEqual = "<=", greaterOrEqual = ">=", less = "<", greater = ">"
+        case equal = "=="
+        case notEqual = "!="
+        case lessOrEqual = "<="
+        case greaterOrEqual = ">="
+        case less = "<"
+        case greater = ">"
 
         /// Whether the operator orders numbers (rather than comparing any two values).
         public var orders: Bool { self != .equal && self != .notEqual }
@@ -48,16 +53,18 @@ public struct Condition: Hashable, Sendable, CustomStringConvertible {
         skipSpaces()
         let rest = String(characters[index...])
         guard let op = Operator.allCases.first(where: { rest.hasPrefix($0.rawValue) }) else {
-            throw ConditionSyntaxError("expected one of \(Operator.allCases.map(\.rawValue).joined(separator: " ")) after \(left)",
-                                       offset: index)
+            throw ConditionSyntaxError(
+                "expected one of \(Operator.allCases.map(\.rawValue).joined(separator: " ")) after \(left)",
+                offset: index)
         }
         index += op.rawValue.count
         skipSpaces()
         let operandStart = index
         let operandText = String(characters[index...]).trimmingSpaces
         guard !operandText.isEmpty else {
-            throw ConditionSyntaxError("expected a number, a quoted string, true, false or a path after \(op.rawValue)",
-                                       offset: operandStart)
+            throw ConditionSyntaxError(
+                "expected a number, a quoted string, true, false or a path after \(op.rawValue)",
+                offset: operandStart)
         }
         let operand = try Self.operand(operandText, offset: operandStart)
         if op.orders, case .value(let value) = operand, value.number == nil {
@@ -111,10 +118,11 @@ public struct Condition: Hashable, Sendable, CustomStringConvertible {
     /// Checks the condition in `simulation`: whether it holds, and both sides as read.
     func evaluate(in simulation: Simulation) throws(PathError) -> (holds: Bool, left: FieldValue?, right: FieldValue?) {
         let left = try simulation.value(at: path)
-        let right: FieldValue? = switch operand {
-        case .value(let value): value
-        case .path(let path): try simulation.value(at: path)
-        }
+        let right: FieldValue? =
+            switch operand {
+            case .value(let value): value
+            case .path(let path): try simulation.value(at: path)
+            }
         return (Self.compare(left, op, right), left, right)
     }
 

@@ -14,7 +14,6 @@ public struct Invariant: Hashable, Sendable {
         case finite([ValuePath])
     }
 
-
     public var name: String
     /// The guard: the rule is checked only while it holds.
     public var when: Condition?

@@ -37,8 +37,9 @@ final class InvariantMonitor {
             case .broken(let actual, let expected):
                 guard !entries[index].isBroken else { continue }
                 entries[index].isBroken = true
-                let failure = InvariantFailure(name: entries[index].name, owner: entries[index].owner,
-                                               actual: actual, expected: expected)
+                let failure = InvariantFailure(
+                    name: entries[index].name, owner: entries[index].owner,
+                    actual: actual, expected: expected)
                 bus.publish(.invariantFailed(failure), source: "invariants")
             }
         }

@@ -86,8 +86,11 @@ public enum ScenarioLimits {
     /// Refuses a node's text (or accessibility label) past ``textLength``, naming the field at `path`.
     public static func checkText(_ text: String, path: String) throws(FieldError) {
         guard textFits(text) else {
-            throw FieldError(path: path, problem: .invalidValue(
-                "must be at most \(textLength) Unicode scalars (ScenarioLimits.textLength), found \(text.unicodeScalars.count)"))
+            throw FieldError(
+                path: path,
+                problem: .invalidValue(
+                    "must be at most \(textLength) Unicode scalars (ScenarioLimits.textLength), found \(text.unicodeScalars.count)"
+                ))
         }
     }
 

@@ -17,7 +17,8 @@ public struct EventDescription: Hashable, Sendable {
     /// optional (what follows a name, as in `frame {x,y}`, is not a name). The plugin conformance
     /// kit checks samples against them, and the loader and the JSON Schema check a file's fields.
     public var declaredFields: (required: Set<String>, optional: Set<String>) {
-        var required: Set<String> = [], optional: Set<String> = []
+        var required: Set<String> = []
+        var optional: Set<String> = []
         for item in fields.split(separator: ",") {
             guard let word = item.split(separator: " ").first else { continue }
             if word.hasSuffix("?") { optional.insert(String(word.dropLast())) } else { required.insert(String(word)) }

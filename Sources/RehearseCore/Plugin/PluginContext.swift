@@ -42,8 +42,10 @@ public final class PluginContext {
     /// Receives every built-in event of `kind`, typed: `context.on(.tap) { tap in ... }`.
     /// Throwing from `handler` isolates the plugin.
     @discardableResult
-    public func on<Payload>(_ kind: EventKind<Payload>,
-                            _ handler: @escaping (Payload) throws -> Void) -> SubscriptionToken? {
+    public func on<Payload>(
+        _ kind: EventKind<Payload>,
+        _ handler: @escaping (Payload) throws -> Void
+    ) -> SubscriptionToken? {
         simulation.bus.subscribe(.name(kind.name), owner: pluginID) { delivered in
             if let payload = kind.payload(delivered.event) { try handler(payload) }
         }
@@ -52,8 +54,10 @@ public final class PluginContext {
     /// Receives every event of the plugin-defined type `type`, read from its fields. The type is
     /// its own declaration, so it joins the vocabulary if no plugin listed it.
     @discardableResult
-    public func on<Received: PluginEvent>(_ type: Received.Type,
-                                          _ handler: @escaping (Received) throws -> Void) throws -> SubscriptionToken? {
+    public func on<Received: PluginEvent>(
+        _ type: Received.Type,
+        _ handler: @escaping (Received) throws -> Void
+    ) throws -> SubscriptionToken? {
         try simulation.declare([type], by: pluginID)
         return simulation.bus.subscribe(.name(type.name), owner: pluginID) { delivered in
             try handler(Received(fields: delivered.event.fields))
@@ -64,11 +68,14 @@ public final class PluginContext {
     /// import. The name must be built in or declared by a plugin of this simulation; a name that is
     /// not is refused (with the nearest known name), so a misspelt subscription fails the install.
     @discardableResult
-    public func on(named name: String,
-                   _ handler: @escaping (DeliveredEvent) throws -> Void) throws(PluginInstallError) -> SubscriptionToken? {
+    public func on(
+        named name: String,
+        _ handler: @escaping (DeliveredEvent) throws -> Void
+    ) throws(PluginInstallError) -> SubscriptionToken? {
         guard simulation.declaredEvent(named: name) != nil else {
-            throw PluginInstallError.unknownEvent(plugin: pluginID, name: name,
-                                                  known: simulation.eventVocabulary.map(\.name))
+            throw PluginInstallError.unknownEvent(
+                plugin: pluginID, name: name,
+                known: simulation.eventVocabulary.map(\.name))
         }
         return simulation.bus.subscribe(.name(name), owner: pluginID, handler: handler)
     }
@@ -186,8 +193,10 @@ public final class PluginContext {
     // MARK: Time
 
     /// Runs `changes` as one animation transaction; `completion` runs once all its animations ended.
-    public func animate(_ parameters: AnimationParameters, changes: () throws -> Void,
-                        completion: ((Bool) throws -> Void)? = nil) rethrows {
+    public func animate(
+        _ parameters: AnimationParameters, changes: () throws -> Void,
+        completion: ((Bool) throws -> Void)? = nil
+    ) rethrows {
         try animator.animate(parameters, owner: pluginID, changes: changes, completion: completion)
     }
 

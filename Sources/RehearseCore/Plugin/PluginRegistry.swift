@@ -46,8 +46,10 @@ public struct PluginDescriptor: Sendable {
     /// Describes a plugin that has no Swift type (a remote plugin): `make` is given the
     /// configuration (defaults with overrides on top, checked key by key against the defaults) and
     /// returns what makes an instance in a context.
-    public init(id: String, summary: String, events: [EventDescription], defaultConfiguration: Fields,
-                make: @escaping @Sendable (Fields) throws -> @Sendable (PluginContext) throws -> any PluginInstance) {
+    public init(
+        id: String, summary: String, events: [EventDescription], defaultConfiguration: Fields,
+        make: @escaping @Sendable (Fields) throws -> @Sendable (PluginContext) throws -> any PluginInstance
+    ) {
         self.id = id
         self.summary = summary
         eventTypes = []

@@ -60,8 +60,11 @@ extension AccessibilityTraits: FieldConvertible {
         for (index, name) in names.enumerated() {
             let known = Self.named.map(\.name)
             guard let trait = Self.named.first(where: { $0.name == name })?.trait else {
-                throw FieldError(path: "\(path).\(index)", problem: .invalidValue(
-                    "must be a trait, found '\(name)'\(Suggestion.hint(for: name, among: known)); traits: \(known.joined(separator: ", "))"))
+                throw FieldError(
+                    path: "\(path).\(index)",
+                    problem: .invalidValue(
+                        "must be a trait, found '\(name)'\(Suggestion.hint(for: name, among: known)); traits: \(known.joined(separator: ", "))"
+                    ))
             }
             guard !contains(trait) else {
                 throw FieldError(path: "\(path).\(index)", problem: .invalidValue("must not list '\(name)' twice"))

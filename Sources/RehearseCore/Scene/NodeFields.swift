@@ -24,7 +24,8 @@ extension Node {
         node.secure = try reader.optional("secure") ?? node.secure
         node.returnKey = try reader.choice("returnKey") ?? node.returnKey
         node.tag = try reader.optional("tag") ?? node.tag
-        node.enablesReturnKeyAutomatically = try reader.optional("enablesReturnKeyAutomatically")
+        node.enablesReturnKeyAutomatically =
+            try reader.optional("enablesReturnKeyAutomatically")
             ?? node.enablesReturnKeyAutomatically
         node.hidden = try reader.optional("hidden") ?? node.hidden
         node.alpha = try reader.optional("alpha") ?? node.alpha
@@ -50,7 +51,9 @@ extension Node {
         node.alwaysBounceHorizontal = try reader.optional("alwaysBounceHorizontal") ?? node.alwaysBounceHorizontal
         node.scrollsToTop = try reader.optional("scrollsToTop") ?? node.scrollsToTop
         node.accessibilityLabel = try reader.optional("accessibilityLabel")
-        try node.accessibilityLabel.map { label throws(FieldError) in try ScenarioLimits.checkText(label, path: "accessibilityLabel") }
+        try node.accessibilityLabel.map { label throws(FieldError) in
+            try ScenarioLimits.checkText(label, path: "accessibilityLabel")
+        }
         node.accessibilityTraits = try reader.optional("accessibilityTraits") ?? node.accessibilityTraits
         node.isAccessibilityElement = try reader.optional("isAccessibilityElement") ?? node.isAccessibilityElement
         try reader.finish()

@@ -23,8 +23,10 @@ public struct NodeQuery: Hashable, Sendable, CustomStringConvertible {
     public var index: Int?
 
     /// A query of the given parts; at least one of `id`, `text`, `label`, `kind` and `traits`.
-    public init(id: String? = nil, text: String? = nil, label: String? = nil, kind: NodeKind? = nil,
-                traits: AccessibilityTraits? = nil, index: Int? = nil) {
+    public init(
+        id: String? = nil, text: String? = nil, label: String? = nil, kind: NodeKind? = nil,
+        traits: AccessibilityTraits? = nil, index: Int? = nil
+    ) {
         self.id = id
         self.text = text
         self.label = label
@@ -67,7 +69,8 @@ public struct NodeQuery: Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         let parts: [(String, String?)] = [
             ("id", id.map(Self.quoted)), ("text", text.map(Self.quoted)), ("label", label.map(Self.quoted)),
-            ("kind", kind?.rawValue), ("traits", traits.map { "[\($0.names.joined(separator: ", "))]" }), ("index", index.map(String.init)),
+            ("kind", kind?.rawValue), ("traits", traits.map { "[\($0.names.joined(separator: ", "))]" }),
+            ("index", index.map(String.init)),
         ]
         return "{" + parts.compactMap { key, value in value.map { "\(key): \($0)" } }.joined(separator: ", ") + "}"
     }
@@ -89,8 +92,9 @@ extension NodeQuery {
     /// ``ScenarioLimits/queryIndex``.
     public init(fields: Fields) throws(FieldError) {
         var reader = FieldReader(fields)
-        self.init(id: try reader.optional("id"), text: try reader.optional("text"), label: try reader.optional("label"),
-                  kind: try reader.choice("kind"), traits: try reader.optional("traits"), index: try reader.optional("index"))
+        self.init(
+            id: try reader.optional("id"), text: try reader.optional("text"), label: try reader.optional("label"),
+            kind: try reader.choice("kind"), traits: try reader.optional("traits"), index: try reader.optional("index"))
         try reader.finish()
         for (key, value) in [("id", id), ("text", text), ("label", label)] {
             guard let value else { continue }
@@ -101,8 +105,10 @@ extension NodeQuery {
             throw FieldError(path: "", problem: .invalidValue("a node query needs at least one of id, text, label, kind, traits"))
         }
         if let index, !(0...ScenarioLimits.queryIndex).contains(index) {
-            throw FieldError(path: "index", problem: .invalidValue(
-                "must be 0 to \(ScenarioLimits.queryIndex) (ScenarioLimits.queryIndex), found \(index)"))
+            throw FieldError(
+                path: "index",
+                problem: .invalidValue(
+                    "must be 0 to \(ScenarioLimits.queryIndex) (ScenarioLimits.queryIndex), found \(index)"))
         }
     }
 

@@ -27,10 +27,17 @@ public struct NodeQueryError: Error, Equatable, Sendable, CustomStringConvertibl
             self.id = id
             self.frame = frame
             var details = [node.kind.rawValue]
-            if node.secure { details.append("secure") } else if !node.text.isEmpty { details.append("text \(NodeQuery.quoted(node.text))") }
+            if node.secure {
+                details.append("secure")
+            } else if !node.text.isEmpty {
+                details.append("text \(NodeQuery.quoted(node.text))")
+            }
             if let label = node.accessibilityLabel { details.append("label \(NodeQuery.quoted(label))") }
-            if !node.accessibilityTraits.isEmpty { details.append("traits [\(node.accessibilityTraits.names.joined(separator: ", "))]") }
-            let numbers = [frame.minX, frame.minY, frame.size.width, frame.size.height].map(\.shortDescription).joined(separator: ", ")
+            if !node.accessibilityTraits.isEmpty {
+                details.append("traits [\(node.accessibilityTraits.names.joined(separator: ", "))]")
+            }
+            let numbers = [frame.minX, frame.minY, frame.size.width, frame.size.height].map(\.shortDescription).joined(
+                separator: ", ")
             description = "'\(id)' (\(details.joined(separator: ", "))) at [\(numbers)]"
         }
     }
@@ -41,7 +48,8 @@ public struct NodeQueryError: Error, Equatable, Sendable, CustomStringConvertibl
         case .noMatch:
             return "no node matches \(query)" + (nodes.isEmpty ? "" : "; nearest: \(list)")
         case .several(let count):
-            return "\(count) nodes match \(query); give index: 0 to \(count - 1) (reading order: top to bottom, then left to right): "
+            return
+                "\(count) nodes match \(query); give index: 0 to \(count - 1) (reading order: top to bottom, then left to right): "
                 + list + (count > nodes.count ? "; and \(count - nodes.count) more" : "")
         case .indexPastMatches(let count):
             return "index \(query.index ?? 0) is past the \(count) nodes matching \(query) (index counts from 0): "

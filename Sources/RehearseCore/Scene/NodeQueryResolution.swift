@@ -30,12 +30,14 @@ extension NodeQuery {
         let found = Self.readingOrder(matching, in: scene, read: &read)
         if let index {
             guard index < found.count else {
-                throw NodeQueryError(query: self, problem: found.isEmpty ? .noMatch : .indexPastMatches(count: found.count),
-                                     nodes: found.isEmpty ? nearest(among: ids, in: scene, ranking) : listed(found, in: scene))
+                throw NodeQueryError(
+                    query: self, problem: found.isEmpty ? .noMatch : .indexPastMatches(count: found.count),
+                    nodes: found.isEmpty ? nearest(among: ids, in: scene, ranking) : listed(found, in: scene))
             }
             return found[index]
         }
-        throw found.isEmpty ? NodeQueryError(query: self, problem: .noMatch, nodes: nearest(among: ids, in: scene, ranking))
+        throw found.isEmpty
+            ? NodeQueryError(query: self, problem: .noMatch, nodes: nearest(among: ids, in: scene, ranking))
             : NodeQueryError(query: self, problem: .several(count: found.count), nodes: listed(found, in: scene))
     }
 
@@ -67,20 +69,30 @@ extension NodeQuery {
         var best: [(missed: Int, distance: Int, order: Int)] = []
         var rows = ([Int](), [Int]())
         for (order, id) in ids.enumerated() {
-            guard let missed = scene.read(id, { node in
-                [self.id.map { $0 == node.id }, kind.map { $0 == node.kind }, traits.map { node.accessibilityTraits.isSuperset(of: $0) },
-                 label.map { $0 == node.accessibilityLabel }, text.map { !node.secure && $0 == node.text }].filter { $0 == false }.count
-            }) else { continue }
+            guard
+                let missed = scene.read(
+                    id,
+                    { node in
+                        [
+                            self.id.map { $0 == node.id }, kind.map { $0 == node.kind },
+                            traits.map { node.accessibilityTraits.isSuperset(of: $0) },
+                            label.map { $0 == node.accessibilityLabel }, text.map { !node.secure && $0 == node.text },
+                        ].filter { $0 == false }.count
+                    })
+            else { continue }
             // Full and this one misses more parts than the farthest kept: no distance can bring it in.
             if best.count == Self.listedNodes, let last = best.last, missed > last.missed { continue }
-            let distance = scene.read(id) { node in
-                zip(wanted, [node.id, node.secure ? nil : node.text, node.accessibilityLabel]).reduce(0) { total, pair in
-                    guard let wanted = pair.0 else { return total }
-                    return total + Self.distance(wanted, pair.1.map(Self.compared) ?? [], rows: &rows)
-                }
-            } ?? 0
+            let distance =
+                scene.read(id) { node in
+                    zip(wanted, [node.id, node.secure ? nil : node.text, node.accessibilityLabel]).reduce(0) { total, pair in
+                        guard let wanted = pair.0 else { return total }
+                        return total + Self.distance(wanted, pair.1.map(Self.compared) ?? [], rows: &rows)
+                    }
+                } ?? 0
             let entry = (missed, distance, order)
-            guard best.count < Self.listedNodes || entry < (best.last!.missed, best.last!.distance, best.last!.order) else { continue }
+            guard best.count < Self.listedNodes || entry < (best.last!.missed, best.last!.distance, best.last!.order) else {
+                continue
+            }
             best.insert(entry, at: best.firstIndex { entry < ($0.missed, $0.distance, $0.order) } ?? best.endIndex)
             if best.count > Self.listedNodes { best.removeLast() }
         }

@@ -15,7 +15,8 @@ public enum SceneError: Error, Equatable, Sendable, CustomStringConvertible {
         case .duplicateNode(let id): "a node with id '\(id)' already exists"
         case .reservedID(let id): "'\(id)' is reserved for the root view and the system paths"
         case .tooManyNodes(let limit): "a scene has at most \(limit) nodes"
-        case .tooDeep(let id, let limit): "node '\(id)' would be more than \(limit) levels below the root, the deepest a scene goes"
+        case .tooDeep(let id, let limit):
+            "node '\(id)' would be more than \(limit) levels below the root, the deepest a scene goes"
         }
     }
 }
@@ -26,8 +27,10 @@ public final class Scene {
     /// The id of the root view, which always fills the screen.
     public static let rootID = "root"
     /// Ids no node may take: the root's, and the first names of system paths.
-    public static let reservedIDs: Set<String> = [rootID, "time", "keyboard", "firstResponder", "orientation",
-                                                 "statusBar", "safeArea", "children", "topLayoutGuide", "bottomLayoutGuide"]
+    public static let reservedIDs: Set<String> = [
+        rootID, "time", "keyboard", "firstResponder", "orientation",
+        "statusBar", "safeArea", "children", "topLayoutGuide", "bottomLayoutGuide",
+    ]
 
     /// Nodes in slots, so that reading one property reads it in place; `slots` maps ids to them.
     @exclusivity(unchecked) private var storage: [Node] = []
@@ -58,7 +61,8 @@ public final class Scene {
 
     /// The screen's bounds in the current orientation.
     public var bounds: Rect {
-        let size = orientation.isLandscape
+        let size =
+            orientation.isLandscape
             ? Size(width: portraitSize.height, height: portraitSize.width) : portraitSize
         return Rect(origin: .zero, size: size)
     }
@@ -71,9 +75,11 @@ public final class Scene {
 
     /// The part of the screen the safe area leaves, in screen coordinates.
     public var safeAreaFrame: Rect {
-        let insets = safeAreaInsets, size = bounds.size
-        return Rect(x: insets.left, y: insets.top, width: max(size.width - insets.left - insets.right, 0),
-                    height: max(size.height - insets.top - insets.bottom, 0))
+        let insets = safeAreaInsets
+        let size = bounds.size
+        return Rect(
+            x: insets.left, y: insets.top, width: max(size.width - insets.left - insets.right, 0),
+            height: max(size.height - insets.top - insets.bottom, 0))
     }
 
     /// The safe-area insets of the node `id` in its own coordinates, as UIKit gives a view: the
@@ -81,8 +87,9 @@ public final class Scene {
     public func safeAreaInsets(of id: String) -> EdgeInsets? {
         guard let frame = frameInScreen(id) else { return nil }
         let safe = safeAreaFrame
-        return EdgeInsets(top: max(safe.minY - frame.minY, 0), left: max(safe.minX - frame.minX, 0),
-                          bottom: max(frame.maxY - safe.maxY, 0), right: max(frame.maxX - safe.maxX, 0))
+        return EdgeInsets(
+            top: max(safe.minY - frame.minY, 0), left: max(safe.minX - frame.minX, 0),
+            bottom: max(frame.maxY - safe.maxY, 0), right: max(frame.maxX - safe.maxX, 0))
     }
 
     /// The node with `id`, if any.

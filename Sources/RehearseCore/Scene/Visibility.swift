@@ -78,14 +78,19 @@ public struct Visibility: Equatable, Sendable {
 
     /// Where a rectangle lies against the bounds that cut it away.
     public enum Placement: Equatable, Sendable {
-        case above(Double), below(Double), left(Double), right(Double)
+        case above(Double)
+        case below(Double)
+        case left(Double)
+        case right(Double)
         /// Inside, but what remains is less than 1 × 1 point.
         case sliver(Size)
 
         /// Where `rect` lies against `bounds` it does not overlap by 1 × 1 point: on the side of the widest gap.
         static func of(_ rect: Rect, against bounds: Rect) -> Placement {
-            let gaps: [Placement] = [.above(bounds.minY - rect.maxY), .below(rect.minY - bounds.maxY),
-                                     .left(bounds.minX - rect.maxX), .right(rect.minX - bounds.maxX)]
+            let gaps: [Placement] = [
+                .above(bounds.minY - rect.maxY), .below(rect.minY - bounds.maxY),
+                .left(bounds.minX - rect.maxX), .right(rect.minX - bounds.maxX),
+            ]
             let widest = gaps.max { $0.distance < $1.distance } ?? .sliver(.zero)
             guard widest.distance >= 0 else {
                 let overlap = rect.intersection(bounds)?.size ?? .zero
@@ -109,7 +114,8 @@ public struct Visibility: Equatable, Sendable {
             case .below(let distance): "its frame starts \(Visibility.points(distance)) pt below \(bounds)"
             case .left(let distance): "its frame ends \(Visibility.points(distance)) pt left of \(bounds)"
             case .right(let distance): "its frame starts \(Visibility.points(distance)) pt right of \(bounds)"
-            case .sliver(let size): "only \(Visibility.points(size.width)) × \(Visibility.points(size.height)) pt of it is inside \(bounds)"
+            case .sliver(let size):
+                "only \(Visibility.points(size.width)) × \(Visibility.points(size.height)) pt of it is inside \(bounds)"
             }
         }
     }
@@ -124,7 +130,8 @@ extension Visibility.Problem: CustomStringConvertible {
         case .hidden(let ancestor?): "hidden by its ancestor \(ancestor)"
         case .transparent(let alpha, let lowest):
             "transparent (alpha \(alpha.shortDescription) with its ancestors'"
-                + (lowest.map { "; \($0)'s is the lowest" } ?? "") + ", at most \(Visibility.minimumAlpha.shortDescription) is not visible)"
+                + (lowest.map { "; \($0)'s is the lowest" } ?? "")
+                + ", at most \(Visibility.minimumAlpha.shortDescription) is not visible)"
         case .tooSmall(let size):
             "smaller than \(Visibility.minimumVisibleSide.shortDescription) × \(Visibility.minimumVisibleSide.shortDescription) pt "
                 + "(\(size.width.shortDescription) × \(size.height.shortDescription))"
@@ -167,15 +174,21 @@ extension Simulation {
             }
             visible = remaining
         }
-        guard let onScreen = cut(visible, by: scene.bounds) else { return result(nil, .offScreen(.of(visible, against: scene.bounds))) }
+        guard let onScreen = cut(visible, by: scene.bounds) else {
+            return result(nil, .offScreen(.of(visible, against: scene.bounds)))
+        }
         visible = onScreen
         if let keyboard = keyboard.presentationFrame.intersection(scene.bounds), visible.intersection(keyboard) != nil {
             // What is left beside the keyboard: the largest of the parts above, below, left and right of it.
-            let parts = [Rect(x: visible.minX, y: visible.minY, width: visible.size.width, height: keyboard.minY - visible.minY),
-                         Rect(x: visible.minX, y: keyboard.maxY, width: visible.size.width, height: visible.maxY - keyboard.maxY),
-                         Rect(x: visible.minX, y: visible.minY, width: keyboard.minX - visible.minX, height: visible.size.height),
-                         Rect(x: keyboard.maxX, y: visible.minY, width: visible.maxX - keyboard.maxX, height: visible.size.height)]
-            let uncovered = parts.compactMap { cut(visible, by: $0) }.max { $0.size.width * $0.size.height < $1.size.width * $1.size.height }
+            let parts = [
+                Rect(x: visible.minX, y: visible.minY, width: visible.size.width, height: keyboard.minY - visible.minY),
+                Rect(x: visible.minX, y: keyboard.maxY, width: visible.size.width, height: visible.maxY - keyboard.maxY),
+                Rect(x: visible.minX, y: visible.minY, width: keyboard.minX - visible.minX, height: visible.size.height),
+                Rect(x: keyboard.maxX, y: visible.minY, width: visible.maxX - keyboard.maxX, height: visible.size.height),
+            ]
+            let uncovered = parts.compactMap { cut(visible, by: $0) }.max {
+                $0.size.width * $0.size.height < $1.size.width * $1.size.height
+            }
             guard let uncovered else { return result(nil, .coveredByKeyboard) }
             visible = uncovered
         }

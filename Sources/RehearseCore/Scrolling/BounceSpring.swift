@@ -44,7 +44,8 @@ public struct BounceSpring: Hashable, Sendable {
     /// first time it is below `threshold` past its peak (found to the millisecond, at most 60 s).
     public func settlingTime(threshold: Double) -> Double {
         let beta = Self.beta
-        let a = abs(displacement), b = abs(velocity + beta * displacement)
+        let a = abs(displacement)
+        let b = abs(velocity + beta * displacement)
         func envelope(_ time: Double) -> Double { (a + b * time) * exp(-beta * time) }
         let peak = b > 0 ? max(1 / beta - a / b, 0) : 0
         var milliseconds = (peak * 1000).rounded(.up)

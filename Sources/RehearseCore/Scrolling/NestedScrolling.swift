@@ -24,7 +24,8 @@ enum NestedScrolling {
         guard node.directionalLockEnabled else { return nil }
         let along = ScrollAxis.mostly(translation)
         let across: ScrollAxis = along == .horizontal ? .vertical : .horizontal
-        let length = abs(along.of(translation)), stray = abs(across.of(translation))
+        let length = abs(along.of(translation))
+        let stray = abs(across.of(translation))
         return length >= GestureRules.directionalLockRatio * stray ? along : nil
     }
 }

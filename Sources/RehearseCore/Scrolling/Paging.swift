@@ -11,8 +11,10 @@ public enum Paging {
 
     /// The offset of the page to settle on. `offset` and `velocity` (points per second) are the
     /// release's, `dragStart` the offset where the drag began, `range` the scrollable offsets.
-    public static func target(offset: Double, velocity: Double, dragStart: Double, pageSize: Double,
-                              range: ClosedRange<Double>, rate: DecelerationRate) -> Double {
+    public static func target(
+        offset: Double, velocity: Double, dragStart: Double, pageSize: Double,
+        range: ClosedRange<Double>, rate: DecelerationRate
+    ) -> Double {
         guard pageSize > 0 else { return min(max(offset, range.lowerBound), range.upperBound) }
         let projected = Deceleration(start: offset, velocity: velocity, rate: rate).restingOffset
         let startPage = (dragStart / pageSize).rounded()

@@ -21,8 +21,10 @@ public enum RubberBand {
     /// The overshoot that gives `displacement` (below `dimension`): the formula solved for `x`,
     /// `x = (d / c) * b / (d - b)`. A drag that starts while the content is already past an edge
     /// (caught while it springs back) goes on from the finger position that would have put it there.
-    public static func overshoot(forDisplacement displacement: Double, dimension: Double,
-                                 coefficient: Double = coefficient) -> Double {
+    public static func overshoot(
+        forDisplacement displacement: Double, dimension: Double,
+        coefficient: Double = coefficient
+    ) -> Double {
         guard displacement > 0, dimension > 0 else { return 0 }
         let banded = min(displacement, dimension * (1 - 1e-12))
         return dimension / coefficient * banded / (dimension - banded)

@@ -41,8 +41,10 @@ public struct ScrollAxisMotion: Hashable, Sendable {
     /// offsets run over `range`: past an edge it springs back to it (``BounceSpring``); inside it
     /// decelerates (``Deceleration``) and, if that would carry it past an edge, bounces off the edge
     /// with the velocity it has there when `bounces`, or stops dead at the edge when not.
-    public static func release(at offset: Double, velocity: Double, range: ClosedRange<Double>,
-                               rate: DecelerationRate, bounces: Bool, threshold: Double) -> ScrollAxisMotion {
+    public static func release(
+        at offset: Double, velocity: Double, range: ClosedRange<Double>,
+        rate: DecelerationRate, bounces: Bool, threshold: Double
+    ) -> ScrollAxisMotion {
         if !range.contains(offset) {
             let edge = min(max(offset, range.lowerBound), range.upperBound)
             guard bounces else { return .still(at: edge) }
@@ -52,31 +54,39 @@ public struct ScrollAxisMotion: Hashable, Sendable {
         let deceleration = Deceleration(start: offset, velocity: velocity, rate: rate)
         let natural = deceleration.restingOffset
         guard !range.contains(natural) else {
-            return ScrollAxisMotion(phases: [Segment(start: 0, phase: .decelerating(deceleration))],
-                                    duration: deceleration.settlingTime(threshold: threshold), restingOffset: natural)
+            return ScrollAxisMotion(
+                phases: [Segment(start: 0, phase: .decelerating(deceleration))],
+                duration: deceleration.settlingTime(threshold: threshold), restingOffset: natural)
         }
         let edge = natural < range.lowerBound ? range.lowerBound : range.upperBound
         let hit = deceleration.time(toReach: edge) ?? 0
         let phases: [Segment] = [Segment(start: 0, phase: .decelerating(deceleration))]
         guard bounces else { return ScrollAxisMotion(phases: phases, duration: hit, restingOffset: edge) }
-        return spring(from: edge, to: edge, velocity: deceleration.velocity(at: hit), startingAt: hit, after: phases,
-                      threshold: threshold)
+        return spring(
+            from: edge, to: edge, velocity: deceleration.velocity(at: hit), startingAt: hit, after: phases,
+            threshold: threshold)
     }
 
     /// The motion from `offset` that decelerates at `rate` to rest exactly on `target`: paging,
     /// and a target content offset a delegate chose.
-    public static func settle(from offset: Double, on target: Double, rate: DecelerationRate,
-                              threshold: Double) -> ScrollAxisMotion {
+    public static func settle(
+        from offset: Double, on target: Double, rate: DecelerationRate,
+        threshold: Double
+    ) -> ScrollAxisMotion {
         let deceleration = Deceleration(start: offset, restingAt: target, rate: rate)
-        return ScrollAxisMotion(phases: [Segment(start: 0, phase: .decelerating(deceleration))],
-                                duration: deceleration.settlingTime(threshold: threshold), restingOffset: target)
+        return ScrollAxisMotion(
+            phases: [Segment(start: 0, phase: .decelerating(deceleration))],
+            duration: deceleration.settlingTime(threshold: threshold), restingOffset: target)
     }
 
-    private static func spring(from start: Double, to rest: Double, velocity: Double, startingAt time: Double,
-                               after phases: [Segment], threshold: Double) -> ScrollAxisMotion {
+    private static func spring(
+        from start: Double, to rest: Double, velocity: Double, startingAt time: Double,
+        after phases: [Segment], threshold: Double
+    ) -> ScrollAxisMotion {
         let spring = BounceSpring(from: start, to: rest, velocity: velocity)
-        return ScrollAxisMotion(phases: phases + [Segment(start: time, phase: .springing(spring))],
-                                duration: time + spring.settlingTime(threshold: threshold), restingOffset: rest)
+        return ScrollAxisMotion(
+            phases: phases + [Segment(start: time, phase: .springing(spring))],
+            duration: time + spring.settlingTime(threshold: threshold), restingOffset: rest)
     }
 
     /// The offset `time` seconds after release: the resting offset from ``duration`` on.

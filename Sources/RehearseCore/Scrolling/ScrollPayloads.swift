@@ -3,7 +3,8 @@
 /// `scrollViewDidScrollToTop(_:)` see them.
 public struct ScrollPosition: TabulatedPayload {
     public static let fieldTable = FieldTable(
-        Self(target: "", contentOffset: .zero), .required("target", \.target), .required("contentOffset", \.contentOffset, "{x,y}"))
+        Self(target: "", contentOffset: .zero), .required("target", \.target),
+        .required("contentOffset", \.contentOffset, "{x,y}"))
 
     /// The scroll view.
     public var target: String

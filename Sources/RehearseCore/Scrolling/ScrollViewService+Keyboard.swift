@@ -26,7 +26,8 @@ extension ScrollViewService {
     /// returning posts `keyboard.willShow` from where it was let go, as iOS does.
     func releaseKeyboard(fingerVelocity: Double) {
         guard keyboard.isFollowingFinger else { return }
-        let resting = keyboard.frame, pulled = keyboard.presentationFrame.minY - resting.minY
+        let resting = keyboard.frame
+        let pulled = keyboard.presentationFrame.minY - resting.minY
         let hides = fingerVelocity != 0 ? fingerVelocity > 0 : pulled > resting.size.height / 2
         if hides {
             dismissKeyboard()

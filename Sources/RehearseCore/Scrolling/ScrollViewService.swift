@@ -63,7 +63,8 @@ public final class ScrollViewService {
         threshold = ScrollAxisMotion.threshold(scale: Double(device.scale))
         bus.subscribe(.name(BuiltinEvent.gesturePan.name), owner: "scrolling") { [unowned self] delivered in
             guard let pan = EventKind.gesturePan.payload(delivered.event), let id = pan.target,
-                  let node = self.scene[id], node.kind == .scrollView, node.scrollEnabled || self.drags[id] != nil else { return }
+                let node = self.scene[id], node.kind == .scrollView, node.scrollEnabled || self.drags[id] != nil
+            else { return }
             self.handle(pan, of: node)
         }
     }
@@ -110,7 +111,8 @@ public final class ScrollViewService {
         let existing = motions.firstIndex { $0.id == id && $0.release == timeline.now && !$0.hasMoved }
         guard existing != nil || stillReleases[id] == timeline.now else { return false }
         func settle(_ axis: ScrollAxis) -> ScrollAxisMotion {
-            let range = axis.range(of: node), from = axis.of(node.contentOffset)
+            let range = axis.range(of: node)
+            let from = axis.of(node.contentOffset)
             let target = min(max(axis.of(offset), range.lowerBound), range.upperBound)
             guard axis.scrolls(node), target != from else { return .still(at: from) }
             return .settle(from: from, on: target, rate: node.decelerationRate, threshold: threshold)
@@ -139,8 +141,9 @@ public final class ScrollViewService {
         let free = ScrollAxis.point { axis in
             RubberBand.freeOffset(axis.of(node.contentOffset), in: axis.range(of: node), dimension: axis.dimension(of: node))
         }
-        drags[node.id] = Drag(startFree: free, startTranslation: translation, startOffset: node.contentOffset,
-                              lockedAxis: NestedScrolling.lockedAxis(of: node, translation: translation))
+        drags[node.id] = Drag(
+            startFree: free, startTranslation: translation, startOffset: node.contentOffset,
+            lockedAxis: NestedScrolling.lockedAxis(of: node, translation: translation))
         bus.publish(.scrollWillBeginDragging(NodeTarget(target: node.id)), source: "scrolling")
         if node.keyboardDismissMode == .onDrag { dismissKeyboard() }
     }
@@ -161,25 +164,32 @@ public final class ScrollViewService {
     private func release(_ node: Node, _ pan: PanGesture, velocity: Point) {
         guard let drag = drags.removeValue(forKey: node.id) else { return }
         func motion(_ axis: ScrollAxis) -> ScrollAxisMotion {
-            let offset = axis.of(node.contentOffset), range = axis.range(of: node)
+            let offset = axis.of(node.contentOffset)
+            let range = axis.range(of: node)
             guard drag.moves(node, on: axis) else { return .still(at: offset) }
             guard node.pagingEnabled else {
-                return .release(at: offset, velocity: axis.of(velocity), range: range, rate: node.decelerationRate,
-                                 bounces: node.bounces, threshold: threshold)
+                return .release(
+                    at: offset, velocity: axis.of(velocity), range: range, rate: node.decelerationRate,
+                    bounces: node.bounces, threshold: threshold)
             }
-            let page = Paging.target(offset: offset, velocity: axis.of(velocity), dragStart: axis.of(drag.startOffset),
-                                     pageSize: axis.dimension(of: node), range: range, rate: node.decelerationRate)
+            let page = Paging.target(
+                offset: offset, velocity: axis.of(velocity), dragStart: axis.of(drag.startOffset),
+                pageSize: axis.dimension(of: node), range: range, rate: node.decelerationRate)
             guard page != offset else { return .still(at: offset) }
             return .settle(from: offset, on: page, rate: Paging.settlingRate, threshold: threshold)
         }
-        let released = ScrollMotion(id: node.id, release: timeline.now, horizontal: motion(.horizontal), vertical: motion(.vertical))
+        let released = ScrollMotion(
+            id: node.id, release: timeline.now, horizontal: motion(.horizontal), vertical: motion(.vertical))
         if released.decelerates {
             start(released)
         } else {
             stillReleases[node.id] = timeline.now
         }
-        bus.publish(.scrollWillEndDragging(ScrollRelease(target: node.id, velocity: velocity,
-                                                        targetContentOffset: released.target)), source: "scrolling")
+        bus.publish(
+            .scrollWillEndDragging(
+                ScrollRelease(
+                    target: node.id, velocity: velocity,
+                    targetContentOffset: released.target)), source: "scrolling")
         if drag.movesKeyboard { releaseKeyboard(fingerVelocity: pan.velocity.y) }
     }
 
@@ -202,7 +212,8 @@ public final class ScrollViewService {
         motions.removeAll { motion in settled.contains { $0.id == motion.id && $0.release == motion.release } }
         for motion in settled where scene.contains(motion.id) {
             let position = ScrollPosition(target: motion.id, contentOffset: scene[motion.id]?.contentOffset ?? motion.target)
-            bus.publish(motion.scrollsToTop ? .scrollDidScrollToTop(position) : .scrollDidEndDecelerating(position), source: "scrolling")
+            bus.publish(
+                motion.scrollsToTop ? .scrollDidScrollToTop(position) : .scrollDidEndDecelerating(position), source: "scrolling")
         }
     }
 

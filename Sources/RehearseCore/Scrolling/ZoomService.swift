@@ -64,7 +64,8 @@ public final class ZoomService {
         self.scrolling = scrolling
         threshold = ScrollAxisMotion.threshold(scale: Double(device.scale))
         bus.subscribe(.name(BuiltinEvent.gesturePinch.name), owner: "zooming") { [unowned self] delivered in
-            guard let pinch = EventKind.gesturePinch.payload(delivered.event), let id = self.scrollView(around: pinch.target) else { return }
+            guard let pinch = EventKind.gesturePinch.payload(delivered.event), let id = self.scrollView(around: pinch.target)
+            else { return }
             self.handle(pinch, of: id)
         }
     }
@@ -107,14 +108,18 @@ public final class ZoomService {
 
     private func begin(_ id: String, _ gesture: PinchGesture) {
         guard let scroll = scene[id], let view = scroll.viewForZooming, let zoomView = scene[view],
-              let centre = localPoint(gesture.center, in: id) else { return }
+            let centre = localPoint(gesture.center, in: id)
+        else { return }
         stop(id)
-        let scale = scroll.zoomScale, origin = zoomView.frame.origin
-        let anchor = Point(x: (scroll.contentOffset.x + centre.x - origin.x) / scale,
-                           y: (scroll.contentOffset.y + centre.y - origin.y) / scale)
-        let pinch = Pinch(view: view, startScale: scale,
-                          unzoomed: Size(width: zoomView.frame.size.width / scale, height: zoomView.frame.size.height / scale),
-                          origin: origin, anchor: anchor)
+        let scale = scroll.zoomScale
+        let origin = zoomView.frame.origin
+        let anchor = Point(
+            x: (scroll.contentOffset.x + centre.x - origin.x) / scale,
+            y: (scroll.contentOffset.y + centre.y - origin.y) / scale)
+        let pinch = Pinch(
+            view: view, startScale: scale,
+            unzoomed: Size(width: zoomView.frame.size.width / scale, height: zoomView.frame.size.height / scale),
+            origin: origin, anchor: anchor)
         pinches[id] = pinch
         bus.publish(.scrollWillBeginZooming(ScrollZoom(target: id, view: view, zoomScale: scale)), source: "zooming")
         zoom(id, pinch, gesture)
@@ -123,9 +128,16 @@ public final class ZoomService {
     /// The scale and offset for the pinch's scale and centre now.
     private func zoom(_ id: String, _ pinch: Pinch, _ gesture: PinchGesture) {
         let raw = pinch.startScale * gesture.scale
-        guard let scale = scene.read(id, { Zooming.shownScale(raw, minimum: $0.minimumZoomScale, maximum: $0.maximumZoomScale,
-                                                              bounces: $0.bouncesZoom) }),
-              let centre = localPoint(gesture.center, in: id) else { return }
+        guard
+            let scale = scene.read(
+                id,
+                {
+                    Zooming.shownScale(
+                        raw, minimum: $0.minimumZoomScale, maximum: $0.maximumZoomScale,
+                        bounces: $0.bouncesZoom)
+                }),
+            let centre = localPoint(gesture.center, in: id)
+        else { return }
         apply(id, pinch, scale: scale, offset: offset(pinch, scale: scale, centre: centre))
     }
 
@@ -137,17 +149,19 @@ public final class ZoomService {
         var settled = scroll
         settled.contentSize = Size(width: pinch.unzoomed.width * scale, height: pinch.unzoomed.height * scale)
         // The anchor stays where the fingers last held it, and the offset goes within the content.
-        let centre = Point(x: pinch.origin.x + pinch.anchor.x * scroll.zoomScale - scroll.contentOffset.x,
-                           y: pinch.origin.y + pinch.anchor.y * scroll.zoomScale - scroll.contentOffset.y)
+        let centre = Point(
+            x: pinch.origin.x + pinch.anchor.x * scroll.zoomScale - scroll.contentOffset.x,
+            y: pinch.origin.y + pinch.anchor.y * scroll.zoomScale - scroll.contentOffset.y)
         let kept = offset(pinch, scale: scale, centre: centre)
         let target = ScrollAxis.point { axis in
             let range = axis.range(of: settled)
             return min(max(axis.of(kept), range.lowerBound), range.upperBound)
         }
         let from = (scale: scroll.zoomScale, offset: scroll.contentOffset)
-        let distance = max(abs(target.x - from.offset.x), abs(target.y - from.offset.y),
-                           abs(settled.contentSize.width - scroll.contentSize.width),
-                           abs(settled.contentSize.height - scroll.contentSize.height))
+        let distance = max(
+            abs(target.x - from.offset.x), abs(target.y - from.offset.y),
+            abs(settled.contentSize.width - scroll.contentSize.width),
+            abs(settled.contentSize.height - scroll.contentSize.height))
         guard distance > 0 else {
             bus.publish(.scrollDidEndZooming(ScrollZoom(target: id, view: pinch.view, zoomScale: scale)), source: "zooming")
             return
@@ -165,14 +179,17 @@ public final class ZoomService {
             let elapsed = (time - bounce.release).seconds
             let left = elapsed >= bounce.duration ? 0 : bounce.spring.offset(at: elapsed)
             func part(_ from: Double, _ to: Double) -> Double { left == 0 ? to : to + (from - to) * left }
-            apply(bounce.id, bounce.pinch, scale: part(bounce.from.scale, bounce.to.scale),
-                  offset: Point(x: part(bounce.from.offset.x, bounce.to.offset.x), y: part(bounce.from.offset.y, bounce.to.offset.y)))
+            apply(
+                bounce.id, bounce.pinch, scale: part(bounce.from.scale, bounce.to.scale),
+                offset: Point(
+                    x: part(bounce.from.offset.x, bounce.to.offset.x), y: part(bounce.from.offset.y, bounce.to.offset.y)))
         }
         let settled = moving.filter { (time - $0.release).seconds >= $0.duration || !scene.contains($0.id) }
         bounces.removeAll { bounce in settled.contains { $0.id == bounce.id && $0.release == bounce.release } }
         for bounce in settled where scene.contains(bounce.id) {
-            bus.publish(.scrollDidEndZooming(ScrollZoom(target: bounce.id, view: bounce.pinch.view, zoomScale: bounce.to.scale)),
-                        source: "zooming")
+            bus.publish(
+                .scrollDidEndZooming(ScrollZoom(target: bounce.id, view: bounce.pinch.view, zoomScale: bounce.to.scale)),
+                source: "zooming")
         }
     }
 

@@ -39,20 +39,28 @@ public enum Zooming {
         try checkScale(node.minimumZoomScale, path: "minimumZoomScale")
         try checkScale(node.maximumZoomScale, path: "maximumZoomScale")
         guard node.minimumZoomScale <= node.maximumZoomScale else {
-            throw FieldError(path: "minimumZoomScale", problem: .invalidValue(
-                "must be at most maximumZoomScale (\(node.maximumZoomScale.shortDescription)), found \(node.minimumZoomScale.shortDescription)"))
+            throw FieldError(
+                path: "minimumZoomScale",
+                problem: .invalidValue(
+                    "must be at most maximumZoomScale (\(node.maximumZoomScale.shortDescription)), found \(node.minimumZoomScale.shortDescription)"
+                ))
         }
         guard let view = node.viewForZooming else { return }
         guard node.kind == .scrollView else {
-            throw FieldError(path: "viewForZooming", problem: .invalidValue("must be on a scroll view (only a scroll view zooms), found on a \(node.kind.rawValue)"))
+            throw FieldError(
+                path: "viewForZooming",
+                problem: .invalidValue("must be on a scroll view (only a scroll view zooms), found on a \(node.kind.rawValue)"))
         }
         guard !view.isEmpty, !view.contains(".") else {
-            throw FieldError(path: "viewForZooming", problem: .invalidValue("must be a node id (a name without dots), found '\(view)'"))
+            throw FieldError(
+                path: "viewForZooming", problem: .invalidValue("must be a node id (a name without dots), found '\(view)'"))
         }
         guard (node.minimumZoomScale...node.maximumZoomScale).contains(node.zoomScale) else {
-            throw FieldError(path: "zoomScale", problem: .invalidValue(
-                "must be from minimumZoomScale (\(node.minimumZoomScale.shortDescription)) to maximumZoomScale "
-                    + "(\(node.maximumZoomScale.shortDescription)), found \(node.zoomScale.shortDescription)"))
+            throw FieldError(
+                path: "zoomScale",
+                problem: .invalidValue(
+                    "must be from minimumZoomScale (\(node.minimumZoomScale.shortDescription)) to maximumZoomScale "
+                        + "(\(node.maximumZoomScale.shortDescription)), found \(node.zoomScale.shortDescription)"))
         }
     }
 
@@ -60,9 +68,11 @@ public enum Zooming {
     static func checkScale(_ scale: Double, path: String) throws(FieldError) {
         let limit = ScenarioLimits.zoomScale
         guard !limit.contains(scale) else { return }
-        throw FieldError(path: path, problem: .invalidValue(
-            "must be from \(limit.lowerBound.shortDescription) to \(limit.upperBound.shortDescription) "
-                + "(ScenarioLimits.zoomScale), found \(scale.shortDescription)"))
+        throw FieldError(
+            path: path,
+            problem: .invalidValue(
+                "must be from \(limit.lowerBound.shortDescription) to \(limit.upperBound.shortDescription) "
+                    + "(ScenarioLimits.zoomScale), found \(scale.shortDescription)"))
     }
 
     /// Checks that the `viewForZooming` of node `id` (if any) is one of its children: UIKit

@@ -22,7 +22,6 @@ public enum InjectionError: Error, Equatable, Sendable, CustomStringConvertible 
     /// Unicode scalars.
     case textTooLong(target: String)
 
-
     public var description: String {
         switch self {
         case .unknownEvent(let name, let known): "unknown event '\(name)'\(Suggestion.hint(for: name, among: known))"

@@ -26,7 +26,8 @@ extension Simulation {
     /// The value at the reader's path now, as ``value(at:)-(ValuePath)`` reads it.
     public func value(of reader: PathReader) throws(PathError) -> FieldValue? {
         guard let read = reader.property, let slot = scene.slot(of: read.node) else { return try value(at: reader.path) }
-        let vector = read.presentation
+        let vector =
+            read.presentation
             ? animator.presentationValue(of: read.property, atSlot: slot)
             : scene.modelValue(of: read.property, atSlot: slot)
         return read.part.value(of: read.property, vector)
@@ -39,7 +40,8 @@ extension Simulation {
         let presentation = rest.first == "presentation"
         if presentation { rest = rest.dropFirst() }
         guard let name = rest.first, let property = AnimatableProperty(rawValue: name),
-              let part = try? PropertyPart(of: property, Array(rest.dropFirst()), path: "") else { return nil }
+            let part = try? PropertyPart(of: property, Array(rest.dropFirst()), path: "")
+        else { return nil }
         return PathReader.PropertyRead(node: node, property: property, presentation: presentation, part: part)
     }
 }

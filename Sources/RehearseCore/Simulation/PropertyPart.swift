@@ -18,9 +18,11 @@ enum PropertyPart: Sendable {
         }
         guard rest.count == 1, let index = property.componentNames.firstIndex(of: name) else {
             let names = property.componentNames + (property == .frame ? ["maxX", "maxY"] : [])
-            throw PathError(path: path, reason: names.isEmpty
-                ? "\(property.rawValue) is a single number"
-                : "\(property.rawValue) has \(names.joined(separator: ", "))\(Suggestion.hint(for: name, among: names))")
+            throw PathError(
+                path: path,
+                reason: names.isEmpty
+                    ? "\(property.rawValue) is a single number"
+                    : "\(property.rawValue) has \(names.joined(separator: ", "))\(Suggestion.hint(for: name, among: names))")
         }
         self = .component(index)
     }

@@ -27,11 +27,12 @@ public enum MovingThing: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .animation(node, property, end): "\(node).\(property) is animating until \(end) s"
-        case let .scrolling(node, stage, speed): "\(node).contentOffset is still \(stage) at \(Int(speed.rounded())) pt/s"
-        case let .zooming(node, scale): "\(node).zoomScale is still springing back, at \(scale)"
+        case .animation(let node, let property, let end): "\(node).\(property) is animating until \(end) s"
+        case .scrolling(let node, let stage, let speed): "\(node).contentOffset is still \(stage) at \(Int(speed.rounded())) pt/s"
+        case .zooming(let node, let scale): "\(node).zoomScale is still springing back, at \(scale)"
         case .keyboard(let end): "the keyboard is moving until \(end) s"
-        case let .scheduled(owner, time): "\(owner == "injector" ? "an injected event" : "work of \(owner)") is due at \(time) s"
+        case .scheduled(let owner, let time):
+            "\(owner == "injector" ? "an injected event" : "work of \(owner)") is due at \(time) s"
         }
     }
 

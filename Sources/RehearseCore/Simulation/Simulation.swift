@@ -56,14 +56,17 @@ public final class Simulation {
         responders = ResponderService(scene: scene, bus: bus)
         let keyboard = KeyboardService(scene: scene, bus: bus, timeline: timeline, device: device)
         self.keyboard = keyboard
-        let scrolling = ScrollViewService(scene: scene, bus: bus, timeline: timeline, animator: animator, keyboard: keyboard,
-                                          device: device)
+        let scrolling = ScrollViewService(
+            scene: scene, bus: bus, timeline: timeline, animator: animator, keyboard: keyboard,
+            device: device)
         self.scrolling = scrolling
-        let zooming = ZoomService(scene: scene, bus: bus, timeline: timeline, animator: animator, scrolling: scrolling, device: device)
+        let zooming = ZoomService(
+            scene: scene, bus: bus, timeline: timeline, animator: animator, scrolling: scrolling, device: device)
         self.zooming = zooming
         let tickSlot = Event.tick(Tick(timestamp: .zero, targetTimestamp: .zero)).builtinSlot ?? 0
         displayLink = DisplayLink(refreshRate: device.refreshRate, bus: bus, timeline: timeline) {
-            animator.runningCount > 0 || keyboard.isMoving || scrolling.needsFrames || zooming.needsFrames || bus.subscriberCount(forSlot: tickSlot) > 0
+            animator.runningCount > 0 || keyboard.isMoving || scrolling.needsFrames || zooming.needsFrames
+                || bus.subscriberCount(forSlot: tickSlot) > 0
         }
         gestures = GestureService(scene: scene, bus: bus, timeline: timeline)
         // The display link holds what it asks for frames; the way back is weak, so nothing cycles.
@@ -76,7 +79,8 @@ public final class Simulation {
             zooming.frame(at: time)
         }
         gestures.stopScrolling = { [unowned scrolling, unowned zooming] id in
-            let scrolled = scrolling.stop(id), zoomed = zooming.stop(id)
+            let scrolled = scrolling.stop(id)
+            let zoomed = zooming.stop(id)
             return scrolled || zoomed
         }
         bus.subscribe(.name(BuiltinEvent.statusBarTap.name), owner: "scrolling") { [unowned self] _ in self.tapStatusBar() }
@@ -120,15 +124,19 @@ public final class Simulation {
 
     /// Makes and installs a plugin of type `type` under `id` (its own by default) and returns it.
     @discardableResult
-    public func install<P: Plugin>(_ type: P.Type, configuration: P.Configuration = P.defaultConfiguration,
-                                   id: String = P.id) throws -> P {
+    public func install<P: Plugin>(
+        _ type: P.Type, configuration: P.Configuration = P.defaultConfiguration,
+        id: String = P.id
+    ) throws -> P {
         try install(id: id, events: P.events, stored: { $0 }) { context in
             try P(configuration: configuration, context: context)
         }
     }
 
-    private func install<Made>(id: String, events: [any PluginEvent.Type], stored: (Made) -> any PluginInstance,
-                               make: (PluginContext) throws -> Made) throws -> Made {
+    private func install<Made>(
+        id: String, events: [any PluginEvent.Type], stored: (Made) -> any PluginInstance,
+        make: (PluginContext) throws -> Made
+    ) throws -> Made {
         guard plugin(id) == nil else { throw PluginInstallError.duplicate(id) }
         try declare(events, by: id)
         do {
@@ -165,11 +173,12 @@ public final class Simulation {
             vocabulary[event.name] = (event, type)
             return
         }
-        let same = switch (existing.type, type) {
-        case let (existingType?, type?): existingType == type
-        case (nil, nil): BuiltinEvent(name: event.name) == nil && existing.description == event
-        case (_?, nil), (nil, _?): false
-        }
+        let same =
+            switch (existing.type, type) {
+            case (let existingType?, let type?): existingType == type
+            case (nil, nil): BuiltinEvent(name: event.name) == nil && existing.description == event
+            case (_?, nil), (nil, _?): false
+            }
         guard same else { throw PluginInstallError.conflictingEvent(plugin: plugin, name: event.name) }
     }
 
@@ -189,7 +198,9 @@ public final class Simulation {
     /// or a plugin id. Its paths are not checked here (a scenario checks them against the scene as
     /// declared, a plugin's context against the scene now).
     public func addInvariant(_ invariant: Invariant, owner: String) {
-        addInvariant(named: invariant.name, owner: owner, weight: invariant.paths.count) { [unowned self] in invariant.evaluate(in: self) }
+        addInvariant(named: invariant.name, owner: owner, weight: invariant.paths.count) { [unowned self] in
+            invariant.evaluate(in: self)
+        }
     }
 
     /// Adds an invariant computed by `evaluate` (a plugin's own test), whose check reads `weight` paths.
@@ -270,7 +281,9 @@ public final class Simulation {
     public func injectMoves(_ moves: [Touch]) throws(InjectionError) {
         var ids = Set<Int>()
         for touch in moves {
-            guard ids.insert(touch.id).inserted else { throw InjectionError.invalidTouch("touch \(touch.id) moves twice at once") }
+            guard ids.insert(touch.id).inserted else {
+                throw InjectionError.invalidTouch("touch \(touch.id) moves twice at once")
+            }
             try touches.check(.moved, touch)
             try check(.touchMoved(touch))
         }
@@ -303,7 +316,11 @@ public final class Simulation {
                 for event in instant.events { _ = try emit(event, source: "injected") }
             }
             // A single move goes as one always did: its gestures published while it is delivered.
-            if instant.events.count(where: { $0.touch?.0 == .moved }) > 1 { try gestures.together(deliver) } else { try deliver() }
+            if instant.events.count(where: { $0.touch?.0 == .moved }) > 1 {
+                try gestures.together(deliver)
+            } else {
+                try deliver()
+            }
         }
         lastTouchInstant = (time, timeline.scheduledCount, instant)
     }
@@ -357,18 +374,24 @@ public final class Simulation {
         case .scrollWillBeginZooming(let zoom), .scrollDidZoom(let zoom), .scrollDidEndZooming(let zoom):
             try node(zoom.target, field: "target")
             try node(zoom.view, field: "view")
-            do { try Zooming.checkScale(zoom.zoomScale, path: "zoomScale") } catch { throw .invalidFields(name: event.name, error) }
+            do { try Zooming.checkScale(zoom.zoomScale, path: "zoomScale") } catch {
+                throw .invalidFields(name: event.name, error)
+            }
         case .custom(let name, let fields):
             guard let declared = vocabulary[name] else {
                 throw InjectionError.unknownEvent(name: name, known: vocabulary.keys.sorted())
             }
             do {
-                if let type = declared.type { _ = try type.init(fields: fields) } else { try declared.description.checkFields(fields) }
+                if let type = declared.type {
+                    _ = try type.init(fields: fields)
+                } else {
+                    try declared.description.checkFields(fields)
+                }
             } catch {
                 throw InjectionError.invalidFields(name: name, error)
             }
         case .keyboardWillShow, .keyboardDidShow, .keyboardWillHide, .keyboardDidHide, .focusChanged, .motion, .tick,
-             .orientation, .animationFinished, .network, .pluginFailed, .invariantFailed, .statusBarTap:
+            .orientation, .animationFinished, .network, .pluginFailed, .invariantFailed, .statusBarTap:
             break
         }
     }
@@ -388,8 +411,9 @@ public final class Simulation {
     private func checkVelocity(_ velocity: Point) throws(InjectionError) {
         let limit = ScenarioLimits.gestureVelocity
         guard abs(velocity.x) <= limit, abs(velocity.y) <= limit else {
-            throw InjectionError.invalidTouch("velocity (\(velocity.x), \(velocity.y)) is faster than "
-                + "\(Int(limit)) points per second on an axis, the most a gesture may have")
+            throw InjectionError.invalidTouch(
+                "velocity (\(velocity.x), \(velocity.y)) is faster than "
+                    + "\(Int(limit)) points per second on an axis, the most a gesture may have")
         }
     }
 
@@ -433,10 +457,10 @@ public final class Simulation {
         case .custom:
             return redactingSecrets(event)
         case .keyboardWillShow, .keyboardDidShow, .keyboardWillHide, .keyboardDidHide, .focus, .focusChanged, .resign,
-             .motion, .tick, .animationFinished, .network, .pluginFailed, .invariantFailed, .gesturePan, .gestureSwipe,
-             .gestureLongPress, .gesturePinch, .scrollWillBeginDragging, .scrollDidScroll, .scrollWillEndDragging,
-             .scrollDidEndDecelerating, .scrollDidScrollToTop, .statusBarTap, .scrollWillBeginZooming, .scrollDidZoom,
-             .scrollDidEndZooming:
+            .motion, .tick, .animationFinished, .network, .pluginFailed, .invariantFailed, .gesturePan, .gestureSwipe,
+            .gestureLongPress, .gesturePinch, .scrollWillBeginDragging, .scrollDidScroll, .scrollWillEndDragging,
+            .scrollDidEndDecelerating, .scrollDidScrollToTop, .statusBarTap, .scrollWillBeginZooming, .scrollDidZoom,
+            .scrollDidEndZooming:
             return event
         }
     }

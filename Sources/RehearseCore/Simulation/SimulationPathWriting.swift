@@ -28,7 +28,7 @@ extension Simulation {
             do { return try Value(field: value, path: "") } catch { throw fail(error.description) }
         }
         func choice<Choice: RawRepresentable & CaseIterable>(_ type: Choice.Type) throws(PathError) -> Choice
-            where Choice.RawValue == String {
+        where Choice.RawValue == String {
             guard let choice = Choice(rawValue: try read(String.self)) else {
                 throw fail("must be one of \(Choice.allCases.map(\.rawValue).joined(separator: ", "))")
             }
@@ -38,8 +38,9 @@ extension Simulation {
         func text() throws(PathError) -> String {
             let text = try read(String.self)
             guard ScenarioLimits.textFits(text) else {
-                throw fail("a text holds at most \(ScenarioLimits.textLength) Unicode scalars (ScenarioLimits.textLength), "
-                    + "found \(text.unicodeScalars.count)")
+                throw fail(
+                    "a text holds at most \(ScenarioLimits.textLength) Unicode scalars (ScenarioLimits.textLength), "
+                        + "found \(text.unicodeScalars.count)")
             }
             return text
         }

@@ -45,18 +45,23 @@ extension Simulation {
         do throws(PathError) {
             if let value = try systemValue(parts, path: path.text) { return value }
             // The node is read in place: a path read after every event must not copy it.
-            if let value = try scene.read(head, { node throws(PathError) in try nodeValue(node, Array(parts.dropFirst()), path: path.text) }) {
+            if let value = try scene.read(
+                head, { node throws(PathError) in try nodeValue(node, Array(parts.dropFirst()), path: path.text) })
+            {
                 return value
             }
             if let plugin = plugin(head) {
                 return try pluginValue(plugin.state, Array(parts.dropFirst()), plugin: head, path: path.text)
             }
             let heads = Self.systemHeads.union(scene.allIDs + pluginIDs).sorted()
-            throw PathError(path: path.text, reason: "'\(head)' is not a node, a plugin or a system path\(Suggestion.hint(for: head, among: heads))")
+            throw PathError(
+                path: path.text,
+                reason: "'\(head)' is not a node, a plugin or a system path\(Suggestion.hint(for: head, among: heads))")
         } catch {
             // `LIST.count`: read only when the path does not name a value of its own.
             guard parts.count > 1, parts.last == "count",
-                  case .array(let list)? = try? value(at: ValuePath(parts: parts.dropLast(), text: path.text)) else { throw error }
+                case .array(let list)? = try? value(at: ValuePath(parts: parts.dropLast(), text: path.text))
+            else { throw error }
             return .int(Int64(list.count))
         }
     }
@@ -68,15 +73,18 @@ extension Simulation {
         for (index, key) in keys.enumerated() {
             guard let value = level[key] else {
                 let known = level.keys.sorted()
-                throw PathError(path: path, reason: "\(read) has no key '\(key)'\(Suggestion.hint(for: key, among: known)); "
-                    + "its keys: \(known.isEmpty ? "none" : known.joined(separator: ", "))")
+                throw PathError(
+                    path: path,
+                    reason: "\(read) has no key '\(key)'\(Suggestion.hint(for: key, among: known)); "
+                        + "its keys: \(known.isEmpty ? "none" : known.joined(separator: ", "))")
             }
             read = "'" + ([plugin] + keys[...index]).joined(separator: ".") + "'"
             guard index < keys.count - 1 else { return value }
             guard case .dictionary(let next) = value else { throw PathError(path: path, reason: "\(read) is a single value") }
             level = next
         }
-        throw PathError(path: path, reason: "name a key of plugin '\(plugin)', such as \(plugin).\(state.keys.sorted().first ?? "KEY")")
+        throw PathError(
+            path: path, reason: "name a key of plugin '\(plugin)', such as \(plugin).\(state.keys.sorted().first ?? "KEY")")
     }
 
     private func systemValue(_ parts: [String], path: String) throws(PathError) -> FieldValue?? {
@@ -100,7 +108,8 @@ extension Simulation {
             case "right" where parts.count == 2: return .some(.double(insets.right))
             case "frame": return .some(try component(of: .frame, scene.safeAreaFrame.vector, Array(parts.dropFirst(2)), path))
             default:
-                throw PathError(path: path, reason: "the safe area has top, left, bottom, right and frame.{x,y,width,height,maxX,maxY}")
+                throw PathError(
+                    path: path, reason: "the safe area has top, left, bottom, right and frame.{x,y,width,height,maxX,maxY}")
             }
         case "keyboard":
             switch parts.dropFirst().first {
@@ -133,11 +142,14 @@ extension Simulation {
         let animatable = AnimatableProperty.allCases.map(\.rawValue)
         guard Self.nodeStatePaths.contains(name) else {
             let known = presentation ? animatable : animatable + Self.nodeStatePaths
-            throw PathError(path: path, reason: "node '\(node.id)' has no property '\(name)'\(Suggestion.hint(for: name, among: known)); "
-                + "\(presentation ? "presentation values exist for" : "its properties:") \(known.joined(separator: ", "))")
+            throw PathError(
+                path: path,
+                reason: "node '\(node.id)' has no property '\(name)'\(Suggestion.hint(for: name, among: known)); "
+                    + "\(presentation ? "presentation values exist for" : "its properties:") \(known.joined(separator: ", "))")
         }
         guard !presentation else {
-            throw PathError(path: path, reason: "presentation values exist for \(animatable.joined(separator: ", ")), not \(name)")
+            throw PathError(
+                path: path, reason: "presentation values exist for \(animatable.joined(separator: ", ")), not \(name)")
         }
         guard rest.count == 1 else { throw PathError(path: path, reason: "'\(node.id).\(name)' has no parts") }
         switch name {
@@ -171,8 +183,10 @@ extension Simulation {
         }
     }
 
-    private func component(of property: AnimatableProperty, _ vector: SIMD4<Double>, _ rest: [String],
-                           _ path: String) throws(PathError) -> FieldValue {
+    private func component(
+        of property: AnimatableProperty, _ vector: SIMD4<Double>, _ rest: [String],
+        _ path: String
+    ) throws(PathError) -> FieldValue {
         try PropertyPart(of: property, rest, path: path).value(of: property, vector)
     }
 }

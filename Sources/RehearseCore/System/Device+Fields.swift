@@ -8,24 +8,36 @@ extension Device {
         let width: Double = try reader.required("width")
         let height: Double = try reader.required("height")
         for (key, length) in [("width", width), ("height", height)] where !(length > 0 && length <= ScenarioLimits.deviceLength) {
-            throw FieldError(path: key, problem: .invalidValue(
-                "must be more than 0 and at most \(Int(ScenarioLimits.deviceLength)) points, found \(length.shortDescription)"))
+            throw FieldError(
+                path: key,
+                problem: .invalidValue(
+                    "must be more than 0 and at most \(Int(ScenarioLimits.deviceLength)) points, found \(length.shortDescription)"
+                ))
         }
         let hz: Int = try reader.required("hz")
         let scale: Int = try reader.optional("scale") ?? 2
         let keyboard = try reader.required("keyboard", as: OrientationPair<Double>.self)
-        let statusBar = try reader.optional("statusBar", as: OrientationPair<Double>.self) ?? OrientationPair(portrait: 0, landscape: 0)
-        let insets = try reader.optional("insets", as: OrientationPair<EdgeInsets>.self) ?? OrientationPair(portrait: .zero, landscape: .zero)
+        let statusBar =
+            try reader.optional("statusBar", as: OrientationPair<Double>.self) ?? OrientationPair(portrait: 0, landscape: 0)
+        let insets =
+            try reader.optional("insets", as: OrientationPair<EdgeInsets>.self)
+            ?? OrientationPair(portrait: .zero, landscape: .zero)
         try reader.finish()
-        guard let device = Device(
-            screen: Size(width: width, height: height), scale: scale, refreshRate: hz,
-            portrait: OrientationMetrics(keyboardHeight: keyboard.portrait, statusBarHeight: statusBar.portrait, screenInsets: insets.portrait),
-            landscape: OrientationMetrics(keyboardHeight: keyboard.landscape, statusBarHeight: statusBar.landscape, screenInsets: insets.landscape))
+        guard
+            let device = Device(
+                screen: Size(width: width, height: height), scale: scale, refreshRate: hz,
+                portrait: OrientationMetrics(
+                    keyboardHeight: keyboard.portrait, statusBarHeight: statusBar.portrait, screenInsets: insets.portrait),
+                landscape: OrientationMetrics(
+                    keyboardHeight: keyboard.landscape, statusBarHeight: statusBar.landscape, screenInsets: insets.landscape))
         else {
-            throw FieldError(path: "", problem: .invalidValue(
-                "a device needs a positive width, height and keyboard heights, status bar heights and insets of 0 or more, "
-                    + "each at most \(Int(ScenarioLimits.deviceLength)) points, a scale from \(ScenarioLimits.deviceScale.lowerBound) to \(ScenarioLimits.deviceScale.upperBound) "
-                    + "and hz from \(ScenarioLimits.deviceRefreshRate.lowerBound) to \(ScenarioLimits.deviceRefreshRate.upperBound)"))
+            throw FieldError(
+                path: "",
+                problem: .invalidValue(
+                    "a device needs a positive width, height and keyboard heights, status bar heights and insets of 0 or more, "
+                        + "each at most \(Int(ScenarioLimits.deviceLength)) points, a scale from \(ScenarioLimits.deviceScale.lowerBound) to \(ScenarioLimits.deviceScale.upperBound) "
+                        + "and hz from \(ScenarioLimits.deviceRefreshRate.lowerBound) to \(ScenarioLimits.deviceRefreshRate.upperBound)"
+                ))
         }
         self = device
     }
@@ -52,7 +64,8 @@ private struct OrientationPair<Value: FieldConvertible>: FieldConvertible {
             portrait = try Value(field: items[0], path: path + "[0]")
             landscape = try Value(field: items[1], path: path + "[1]")
         default:
-            throw FieldError(path: path, problem: .wrongType(expected: "{portrait, landscape} or a list of 2", found: value.typeName))
+            throw FieldError(
+                path: path, problem: .wrongType(expected: "{portrait, landscape} or a list of 2", found: value.typeName))
         }
     }
 

@@ -17,11 +17,14 @@ public struct Device: Hashable, Sendable {
     /// Creates a device, or `nil` when a size is not positive, a status bar height or inset is
     /// negative, a length is more than ``ScenarioLimits/deviceLength``, the scale is not 1 to 4, or the rate is
     /// not 1 to 1000 Hz.
-    public init?(name: String = "custom", screen: Size, scale: Int = 2, refreshRate: Int,
-                 portrait: OrientationMetrics, landscape: OrientationMetrics) {
+    public init?(
+        name: String = "custom", screen: Size, scale: Int = 2, refreshRate: Int,
+        portrait: OrientationMetrics, landscape: OrientationMetrics
+    ) {
         let lengths = [screen.width, screen.height]
         guard lengths.allSatisfy({ $0 > 0 && $0 <= ScenarioLimits.deviceLength }), portrait.isValid, landscape.isValid,
-              ScenarioLimits.deviceScale.contains(scale), ScenarioLimits.deviceRefreshRate.contains(refreshRate) else { return nil }
+            ScenarioLimits.deviceScale.contains(scale), ScenarioLimits.deviceRefreshRate.contains(refreshRate)
+        else { return nil }
         self.name = name
         self.screen = screen
         self.scale = scale

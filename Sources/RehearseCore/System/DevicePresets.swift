@@ -46,20 +46,24 @@ extension Device {
     /// 24 [S]; the measured 21 is used), no status bar [Y], keyboard 183 [D].
     public static let iPhoneX = Device(
         name: "iphone-x", screen: Size(width: 375, height: 812), scale: 3, refreshRate: 60,
-        portrait: OrientationMetrics(keyboardHeight: 291, statusBarHeight: 44,
-                                     screenInsets: EdgeInsets(top: 44, left: 0, bottom: 34, right: 0)),
-        landscape: OrientationMetrics(keyboardHeight: 183,
-                                      screenInsets: EdgeInsets(top: 0, left: 44, bottom: 21, right: 44)))!
+        portrait: OrientationMetrics(
+            keyboardHeight: 291, statusBarHeight: 44,
+            screenInsets: EdgeInsets(top: 44, left: 0, bottom: 34, right: 0)),
+        landscape: OrientationMetrics(
+            keyboardHeight: 183,
+            screenInsets: EdgeInsets(top: 0, left: 44, bottom: 21, right: 44)))!
 
     /// A ProMotion iPhone 13 Pro: 390×844 points at 3×, 120 Hz [P]; in portrait 47 at the top and
     /// 34 at the bottom, in landscape 47 on each side and 21 at the bottom [S]; the keyboard as on
     /// the iPhone X, whose keys and bottom row are the same height (291 [X], landscape 183 [D]).
     public static let iPhone13Pro = Device(
         name: "iphone-13-pro", screen: Size(width: 390, height: 844), scale: 3, refreshRate: 120,
-        portrait: OrientationMetrics(keyboardHeight: 291, statusBarHeight: 47,
-                                     screenInsets: EdgeInsets(top: 47, left: 0, bottom: 34, right: 0)),
-        landscape: OrientationMetrics(keyboardHeight: 183,
-                                      screenInsets: EdgeInsets(top: 0, left: 47, bottom: 21, right: 47)))!
+        portrait: OrientationMetrics(
+            keyboardHeight: 291, statusBarHeight: 47,
+            screenInsets: EdgeInsets(top: 47, left: 0, bottom: 34, right: 0)),
+        landscape: OrientationMetrics(
+            keyboardHeight: 183,
+            screenInsets: EdgeInsets(top: 0, left: 47, bottom: 21, right: 47)))!
 
     /// A 9.7-inch iPad (Air 2, mini 4, Pro 9.7): 768×1024 points at 2× [A], 60 Hz; a 20-point status
     /// bar in both orientations, no other insets [S]; keyboard 313 in portrait and 398 in

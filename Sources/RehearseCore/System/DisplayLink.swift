@@ -39,15 +39,18 @@ public final class DisplayLink {
     /// `k` is `⌈(time + 1 ns) × rate / 1 s⌉`.)
     public func frame(after time: VirtualTime) -> Int64 {
         let later = time.nanoseconds + 1
-        let seconds = later / Self.nanosecondsPerSecond, remainder = later % Self.nanosecondsPerSecond
+        let seconds = later / Self.nanosecondsPerSecond
+        let remainder = later % Self.nanosecondsPerSecond
         return seconds * refreshRate + (remainder * refreshRate + Self.nanosecondsPerSecond - 1) / Self.nanosecondsPerSecond
     }
 
     /// The time of vsync number `frame`.
     public func time(ofFrame frame: Int64) -> VirtualTime {
-        let seconds = frame / refreshRate, remainder = frame % refreshRate
-        return VirtualTime(nanoseconds: seconds * Self.nanosecondsPerSecond
-            + remainder * Self.nanosecondsPerSecond / refreshRate)
+        let seconds = frame / refreshRate
+        let remainder = frame % refreshRate
+        return VirtualTime(
+            nanoseconds: seconds * Self.nanosecondsPerSecond
+                + remainder * Self.nanosecondsPerSecond / refreshRate)
     }
 
     private func schedule(frame: Int64) {

@@ -41,8 +41,10 @@ public final class KeyboardService {
         self.bus = bus
         self.timeline = timeline
         self.device = device
-        bus.subscribe(.names(["focus.changed", "keyboard.willShow", "keyboard.willHide", "orientation"]),
-                      owner: "keyboard") { [unowned self] delivered in
+        bus.subscribe(
+            .names(["focus.changed", "keyboard.willShow", "keyboard.willHide", "orientation"]),
+            owner: "keyboard"
+        ) { [unowned self] delivered in
             self.handle(delivered.event)
         }
     }
@@ -58,7 +60,8 @@ public final class KeyboardService {
         guard let movement else { return frame }
         let progress = movement.change.curve.curve.progress(
             elapsed: (timeline.now - movement.start).seconds, duration: movement.duration)
-        let begin = movement.change.beginFrame.vector, end = movement.change.frame.vector
+        let begin = movement.change.beginFrame.vector
+        let end = movement.change.frame.vector
         return Rect(begin + (end - begin) * progress)
     }
 
@@ -139,10 +142,10 @@ public final class KeyboardService {
         case .orientation:
             if isVisible { show() }
         case .keyboardDidShow, .keyboardDidHide, .focus, .resign, .tap, .text, .returnKey, .motion, .tick, .animationFinished,
-             .network, .pluginFailed, .invariantFailed, .custom, .touchBegan, .touchMoved, .touchEnded,
-             .touchCancelled, .gesturePan, .gestureSwipe, .gestureLongPress, .gesturePinch, .scrollWillBeginDragging,
-             .scrollDidScroll, .scrollWillEndDragging, .scrollDidEndDecelerating, .scrollDidScrollToTop,
-             .statusBarTap, .scrollWillBeginZooming, .scrollDidZoom, .scrollDidEndZooming:
+            .network, .pluginFailed, .invariantFailed, .custom, .touchBegan, .touchMoved, .touchEnded,
+            .touchCancelled, .gesturePan, .gestureSwipe, .gestureLongPress, .gesturePinch, .scrollWillBeginDragging,
+            .scrollDidScroll, .scrollWillEndDragging, .scrollDidEndDecelerating, .scrollDidScrollToTop,
+            .statusBarTap, .scrollWillBeginZooming, .scrollDidZoom, .scrollDidEndZooming:
             break
         }
     }

@@ -15,10 +15,10 @@ public final class ResponderService {
             case .tap(let tap): if let target = tap.target { self.becomeFirstResponder(target) }
             // Only focus, resign and tap are subscribed to.
             case .keyboardWillShow, .keyboardDidShow, .keyboardWillHide, .keyboardDidHide, .focusChanged, .text, .returnKey,
-                 .motion, .tick, .orientation, .animationFinished, .network, .pluginFailed, .invariantFailed, .custom,
-                 .touchBegan, .touchMoved, .touchEnded, .touchCancelled, .gesturePan, .gestureSwipe, .gestureLongPress,
-                 .gesturePinch, .scrollWillBeginDragging, .scrollDidScroll, .scrollWillEndDragging, .scrollDidEndDecelerating,
-                 .scrollDidScrollToTop, .statusBarTap, .scrollWillBeginZooming, .scrollDidZoom, .scrollDidEndZooming:
+                .motion, .tick, .orientation, .animationFinished, .network, .pluginFailed, .invariantFailed, .custom,
+                .touchBegan, .touchMoved, .touchEnded, .touchCancelled, .gesturePan, .gestureSwipe, .gestureLongPress,
+                .gesturePinch, .scrollWillBeginDragging, .scrollDidScroll, .scrollWillEndDragging, .scrollDidEndDecelerating,
+                .scrollDidScrollToTop, .statusBarTap, .scrollWillBeginZooming, .scrollDidZoom, .scrollDidEndZooming:
                 break
             }
         }

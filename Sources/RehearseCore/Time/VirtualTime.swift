@@ -56,8 +56,10 @@ extension VirtualTime {
     /// ``ScenarioLimits/runSeconds``; anything else is an error naming `field`.
     public static func duration(_ seconds: Double, field: String) throws(FieldError) -> VirtualTime {
         guard seconds.isFinite, seconds >= 0, seconds <= ScenarioLimits.runSeconds, let time = VirtualTime.seconds(seconds) else {
-            throw FieldError(path: field, problem: .invalidValue(
-                "must be a duration from 0 to \(Int(ScenarioLimits.runSeconds)) seconds, found \(seconds)"))
+            throw FieldError(
+                path: field,
+                problem: .invalidValue(
+                    "must be a duration from 0 to \(Int(ScenarioLimits.runSeconds)) seconds, found \(seconds)"))
         }
         return time
     }

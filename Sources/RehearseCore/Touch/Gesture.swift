@@ -79,8 +79,9 @@ public enum Gesture: Hashable, Sendable {
             let to = offset(Point(x: velocity.x * duration.seconds, y: velocity.y * duration.seconds))
             return TouchStream.drag(id: first, from: start, to: to, duration: duration, rate: rate)
         case .pinch(let scale, let duration):
-            return TouchStream.pinch(ids: (first, ids.dropFirst().first ?? first + 1), center: start, scale: scale,
-                                     duration: duration, rate: rate)
+            return TouchStream.pinch(
+                ids: (first, ids.dropFirst().first ?? first + 1), center: start, scale: scale,
+                duration: duration, rate: rate)
         case .press(let duration):
             return TouchStream.press(id: first, at: start, duration: duration)
         }
@@ -139,7 +140,9 @@ extension Simulation {
     public func place(_ gesture: Gesture, fingers ids: [Int], on anchor: GestureAnchor) throws(GestureError) -> [TimedTouch] {
         let touches = gesture.touches(from: try start(of: anchor), ids: ids, rate: device.refreshRate)
         let size = scene.bounds.size
-        if let off = touches.first(where: { !(0...size.width).contains($0.touch.point.x) || !(0...size.height).contains($0.touch.point.y) }) {
+        if let off = touches.first(where: {
+            !(0...size.width).contains($0.touch.point.x) || !(0...size.height).contains($0.touch.point.y)
+        }) {
             throw .offScreen(anchor.node, off.touch.point, size)
         }
         return touches
@@ -155,7 +158,8 @@ extension Simulation {
 
     /// The lowest `count` finger ids not down now, for a gesture that adds fingers.
     public func freeFingers(_ count: Int) -> [Int] {
-        var ids: [Int] = [], id = 0
+        var ids: [Int] = []
+        var id = 0
         while ids.count < count {
             if touchesDown[id] == nil { ids.append(id) }
             id += 1

@@ -63,7 +63,8 @@ public final class GestureService {
         }
         update { current in
             switch phase {
-            case .began: current.began(id: touch.id, at: touch.point, time: now, inScrollView: isIn(touch.target, current.panTarget))
+            case .began:
+                current.began(id: touch.id, at: touch.point, time: now, inScrollView: isIn(touch.target, current.panTarget))
             case .moved: current.moved(CollectionOfOne((touch.id, touch.point)), time: now)
             case .ended: current.ended(id: touch.id, at: touch.point, time: now)
             case .cancelled: current.cancelled(id: touch.id, at: touch.point)
@@ -74,7 +75,8 @@ public final class GestureService {
     /// Gives the recognisers the moves held so far, as one touch event.
     private func releaseHeldMoves() {
         guard !heldMoves.isEmpty else { return }
-        let moves = heldMoves, now = timeline.now
+        let moves = heldMoves
+        let now = timeline.now
         heldMoves = []
         update { $0.moved(moves, time: now) }
     }
@@ -102,9 +104,10 @@ public final class GestureService {
 
     private func start(_ touch: Touch, at now: VirtualTime) {
         wakeTimes = []
-        scrollViews = touch.target.map { target in
-            lineage(of: target).filter { [scene] in scene.read($0) { $0.kind == .scrollView && $0.scrollEnabled } ?? false }
-        } ?? []
+        scrollViews =
+            touch.target.map { target in
+                lineage(of: target).filter { [scene] in scene.read($0) { $0.kind == .scrollView && $0.scrollEnabled } ?? false }
+            } ?? []
         let scrollView = scrollViews.first
         let stopped = scrollViews.map(stopScrolling).contains(true)
         let zooms = scrollView.flatMap { [scene] in scene.read($0, Zooming.hasPinch) } ?? false

@@ -1,8 +1,9 @@
 /// One finger on the screen, as `touch.began`, `touch.moved`, `touch.ended` and `touch.cancelled`
 /// carry it: which finger, where (screen points), and, as delivered, the node it came down on.
 public struct Touch: DeclaredPayload {
-    public static let payloadFields = PayloadFields(.required("id", Int.self), .required("x", Double.self), .required("y", Double.self),
-                                                    .optional("target", String.self), remark: "delivered with target")
+    public static let payloadFields = PayloadFields(
+        .required("id", Int.self), .required("x", Double.self), .required("y", Double.self),
+        .optional("target", String.self), remark: "delivered with target")
 
     /// Which finger: the same id from `touch.began` to `touch.ended` or `touch.cancelled`.
     public var id: Int

@@ -76,16 +76,21 @@ struct TouchSequence {
 
     /// Starts a sequence with finger `id` down at `point`; `stoppedScrolling` says it caught a
     /// moving scroll view (it then taps nothing). Returns the sequence and what it asks for.
-    static func begin(id: Int, at point: Point, time: VirtualTime, target: String?, panTarget: String?,
-                      pansScrollView: Bool, zooms: Bool, stoppedScrolling: Bool) -> (TouchSequence, [GestureOutput]) {
-        let sequence = TouchSequence(id: id, point: point, time: time, target: target, panTarget: panTarget,
-                                     pansScrollView: pansScrollView, zooms: zooms, stoppedScrolling: stoppedScrolling)
+    static func begin(
+        id: Int, at point: Point, time: VirtualTime, target: String?, panTarget: String?,
+        pansScrollView: Bool, zooms: Bool, stoppedScrolling: Bool
+    ) -> (TouchSequence, [GestureOutput]) {
+        let sequence = TouchSequence(
+            id: id, point: point, time: time, target: target, panTarget: panTarget,
+            pansScrollView: pansScrollView, zooms: zooms, stoppedScrolling: stoppedScrolling)
         let swipeTimer: [GestureOutput] = pansScrollView ? [] : [.wakeUp(at: time + GestureRules.maximumSwipeDuration)]
         return (sequence, swipeTimer + [.wakeUp(at: time + GestureRules.longPressDuration)])
     }
 
-    private init(id: Int, point: Point, time: VirtualTime, target: String?, panTarget: String?, pansScrollView: Bool,
-                 zooms: Bool, stoppedScrolling: Bool) {
+    private init(
+        id: Int, point: Point, time: VirtualTime, target: String?, panTarget: String?, pansScrollView: Bool,
+        zooms: Bool, stoppedScrolling: Bool
+    ) {
         self.target = target
         self.panTarget = panTarget
         self.pansScrollView = pansScrollView
@@ -140,10 +145,12 @@ struct TouchSequence {
     mutating func moved(_ moves: some Sequence<(id: Int, point: Point)>, time: VirtualTime) -> [GestureOutput] {
         // Which recognisers' fingers were reported, and which of those moved (no arrays: every
         // touch comes through here).
-        var reported = (pan: false, pinch: false), changed = (primary: false, pan: false, pinch: false)
+        var reported = (pan: false, pinch: false)
+        var changed = (primary: false, pan: false, pinch: false)
         for (id, point) in moves {
             guard let previous = fingers[id] else { continue }
-            let pan = isPanFinger(id), pinch = isPinchFinger(id)
+            let pan = isPanFinger(id)
+            let pinch = isPinchFinger(id)
             reported = (reported.pan || pan, reported.pinch || pinch)
             guard previous != point else { continue }
             fingers[id] = point
@@ -170,7 +177,9 @@ struct TouchSequence {
         let endsPan = isLastPanFinger(id)
         if endsPan, pan == .active { outputs.append(.pan(panGesture(.ended))) }
         if id == primary {
-            if longPress == .active { outputs.append(.longPress(LongPressGesture(state: .ended, target: target, location: point))) }
+            if longPress == .active {
+                outputs.append(.longPress(LongPressGesture(state: .ended, target: target, location: point)))
+            }
             if tap == .possible, longPress != .active { outputs.append(.tap(point)) }
             tap = .over
             end(&longPress)
@@ -195,7 +204,9 @@ struct TouchSequence {
             end(&pan)
         }
         if id == primary {
-            if longPress == .active { outputs.append(.longPress(LongPressGesture(state: .cancelled, target: target, location: point))) }
+            if longPress == .active {
+                outputs.append(.longPress(LongPressGesture(state: .cancelled, target: target, location: point)))
+            }
             tap = .over
             end(&longPress)
             end(&swipe)
@@ -266,7 +277,8 @@ struct TouchSequence {
             return []
         }
         let horizontal = abs(travel.x) >= abs(travel.y)
-        let along = horizontal ? abs(travel.x) : abs(travel.y), across = horizontal ? abs(travel.y) : abs(travel.x)
+        let along = horizontal ? abs(travel.x) : abs(travel.y)
+        let across = horizontal ? abs(travel.y) : abs(travel.x)
         guard along >= GestureRules.minimumSwipeDistance else { return [] }
         swipe = .over
         guard across <= GestureRules.swipeDeviation * along else { return [] }
@@ -352,16 +364,20 @@ struct TouchSequence {
     // MARK: Payloads
 
     private func panGesture(_ state: GestureState) -> PanGesture {
-        let velocity = panVelocity.velocity, translation = panTranslation
-        return PanGesture(state: state, target: panTarget, translation: Point(x: translation.x, y: translation.y),
-                          velocity: Point(x: velocity.x, y: velocity.y), location: panCentroid ?? panOrigin)
+        let velocity = panVelocity.velocity
+        let translation = panTranslation
+        return PanGesture(
+            state: state, target: panTarget, translation: Point(x: translation.x, y: translation.y),
+            velocity: Point(x: velocity.x, y: velocity.y), location: panCentroid ?? panOrigin)
     }
 
     private func pinchGesture(_ state: GestureState) -> PinchGesture {
-        let first = fingers[primary] ?? start, second = secondary.flatMap { fingers[$0] } ?? first
+        let first = fingers[primary] ?? start
+        let second = secondary.flatMap { fingers[$0] } ?? first
         let scale = pinchStartDistance > 0 ? distance(first, second) / pinchStartDistance : 1
-        return PinchGesture(state: state, target: target, scale: scale, velocity: pinchScale.velocity.x,
-                            center: Point(x: (first.x + second.x) / 2, y: (first.y + second.y) / 2))
+        return PinchGesture(
+            state: state, target: target, scale: scale, velocity: pinchScale.velocity.x,
+            center: Point(x: (first.x + second.x) / 2, y: (first.y + second.y) / 2))
     }
 
     private func distance(_ a: Point, _ b: Point) -> Double {

@@ -35,8 +35,10 @@ public enum TouchStream {
     }
 
     /// One finger down at `from`, moved to `to` over `duration`, held still for `hold`, lifted.
-    public static func drag(id: Int, from: Point, to: Point, duration: VirtualTime, hold: VirtualTime = .zero,
-                            rate: Int) -> [TimedTouch] {
+    public static func drag(
+        id: Int, from: Point, to: Point, duration: VirtualTime, hold: VirtualTime = .zero,
+        rate: Int
+    ) -> [TimedTouch] {
         path(id: id, duration: duration, rate: rate) { progress in
             Point(x: from.x + (to.x - from.x) * progress, y: from.y + (to.y - from.y) * progress)
         } + [TimedTouch(offset: duration + hold, phase: .ended, touch: Touch(id: id, point: to))]
@@ -44,8 +46,10 @@ public enum TouchStream {
 
     /// One finger down at `point`, held still for `duration`, lifted.
     public static func press(id: Int, at point: Point, duration: VirtualTime) -> [TimedTouch] {
-        [TimedTouch(offset: .zero, phase: .began, touch: Touch(id: id, point: point)),
-         TimedTouch(offset: duration, phase: .ended, touch: Touch(id: id, point: point))]
+        [
+            TimedTouch(offset: .zero, phase: .began, touch: Touch(id: id, point: point)),
+            TimedTouch(offset: duration, phase: .ended, touch: Touch(id: id, point: point)),
+        ]
     }
 
     /// Two fingers ``pinchSpan`` apart across `center` moving apart (or together) on a horizontal
@@ -66,9 +70,11 @@ public enum TouchStream {
 
     /// The fingers of ``pinch(ids:center:scale:duration:rate:)``.
     public static func pinchFingers(center: Point, scale: Double) -> PinchFingers {
-        let start = pinchSpan / 2, end = pinchSpan * scale / 2
-        return PinchFingers(left: (Point(x: center.x - start, y: center.y), Point(x: center.x - end, y: center.y)),
-                            right: (Point(x: center.x + start, y: center.y), Point(x: center.x + end, y: center.y)))
+        let start = pinchSpan / 2
+        let end = pinchSpan * scale / 2
+        return PinchFingers(
+            left: (Point(x: center.x - start, y: center.y), Point(x: center.x - end, y: center.y)),
+            right: (Point(x: center.x + start, y: center.y), Point(x: center.x + end, y: center.y)))
     }
 
     /// A finger down at `position(0)` and moved to `position(k / n)` on each frame up to
@@ -85,7 +91,8 @@ public enum TouchStream {
         let frameCount = Double(rate) * duration.seconds
         for frame in stride(from: Int64(1), through: frames, by: 1) {
             let time = VirtualTime(nanoseconds: frame * nanosecondsPerSecond / Int64(rate))
-            events.append(TimedTouch(offset: time, phase: .moved, touch: Touch(id: id, point: position(Double(frame) / frameCount))))
+            events.append(
+                TimedTouch(offset: time, phase: .moved, touch: Touch(id: id, point: position(Double(frame) / frameCount))))
         }
         if events.last?.offset != duration {
             events.append(TimedTouch(offset: duration, phase: .moved, touch: Touch(id: id, point: position(1))))

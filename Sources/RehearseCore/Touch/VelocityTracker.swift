@@ -30,7 +30,8 @@ struct VelocityTracker {
     private func value(at time: VirtualTime) -> SIMD2<Double> {
         guard let after = samples.firstIndex(where: { $0.time >= time }) else { return samples.last?.value ?? .zero }
         guard after > 0 else { return samples[after].value }
-        let (t0, v0) = samples[after - 1], (t1, v1) = samples[after]
+        let (t0, v0) = samples[after - 1]
+        let (t1, v1) = samples[after]
         let fraction = Double((time - t0).nanoseconds) / Double((t1 - t0).nanoseconds)
         return v0 + (v1 - v0) * fraction
     }

@@ -22,8 +22,11 @@ final class BusPluginChannel: PluginCallChannel {
     private let fault = Mutex<RemotePluginError?>(nil)
 
     /// A channel to `client`'s object at ``PluginCall/path``; `send` puts a call in the session's outbox.
-    init(client: PluginCalls.Callee, session: String, calls: PluginCalls, serials: MessageSerials,
-         deadline: Duration = .seconds(ScenarioLimits.remoteDefaultDeadline), send: @escaping @Sendable (SessionWorker.Outgoing) -> Void) {
+    init(
+        client: PluginCalls.Callee, session: String, calls: PluginCalls, serials: MessageSerials,
+        deadline: Duration = .seconds(ScenarioLimits.remoteDefaultDeadline),
+        send: @escaping @Sendable (SessionWorker.Outgoing) -> Void
+    ) {
         self.client = client
         self.session = session
         self.calls = calls

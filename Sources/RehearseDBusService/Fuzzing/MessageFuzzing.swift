@@ -42,7 +42,8 @@ import RehearseSession
             if served != nil { emptyRecordings() }
         }
         let serials = MessageSerials()
-        var offset = 0, decoded = 0
+        var offset = 0
+        var decoded = 0
         while let (message, length) = Self.message(in: UnsafeRawBufferPointer(rebasing: bytes[offset...])) {
             defer { dbus_message_unref(message) }
             offset += length
@@ -50,12 +51,15 @@ import RehearseSession
             let object = try served ?? makeObject(host: host)
             served = object
             var slices = 0
-            let answer = Self.isIntrospection(message)
+            let answer =
+                Self.isIntrospection(message)
                 ? Self.introspection(answering: message, object: object)
-                : object.answer(message, betweenSlices: {
-                    slices += 1
-                    return slices < Self.slicesPerAdvance
-                })
+                : object.answer(
+                    message,
+                    betweenSlices: {
+                        slices += 1
+                        return slices < Self.slicesPerAdvance
+                    })
             if let answer, let reply = answer.message(answering: message, serial: serials.take()) { dbus_message_unref(reply) }
             for signal in object.takeEventSignals() + [object.takePropertiesChanged()].compactMap({ $0 }) {
                 if let made = signal.make(serial: serials.take()) { dbus_message_unref(made) }
@@ -68,9 +72,10 @@ import RehearseSession
     /// A fresh object on a fresh simulation of the set-up, recorded into an empty folder, with
     /// `host` for `CreateSession` and `Close` (the object holds it weakly).
     private func makeObject(host: DiscardingHost) throws -> SimulatorObject {
-        let object = try SimulatorObject(path: SimulatorInterface.path,
-                                         session: SimulatorSession(setup: setup, registry: registry, mode: .manual),
-                                         readOnly: false, recordings: RecordingFolder(url: recordingsURL))
+        let object = try SimulatorObject(
+            path: SimulatorInterface.path,
+            session: SimulatorSession(setup: setup, registry: registry, mode: .manual),
+            readOnly: false, recordings: RecordingFolder(url: recordingsURL))
         object.host = host
         return object
     }
@@ -132,7 +137,9 @@ import RehearseSession
     /// A finger's drag as `Inject` calls (down, two moves, up), so mutations reach the gesture
     /// recognisers and the scroll physics.
     private static func touchStream() -> [OutgoingMessage] {
-        let strokes: [(String, Double)] = [("touch.began", 300), ("touch.moved", 250), ("touch.moved", 200), ("touch.ended", 200)]
+        let strokes: [(String, Double)] = [
+            ("touch.began", 300), ("touch.moved", 250), ("touch.moved", 200), ("touch.ended", 200),
+        ]
         return strokes.map { name, y in
             var inject = call(SimulatorMethod.inject.rawValue, interface: SimulatorInterface.interface)
             inject.body.append(name)
@@ -142,11 +149,14 @@ import RehearseSession
     }
 
     private static func call(_ member: String, interface: String) -> OutgoingMessage {
-        .methodCall(destination: SimulatorInterface.defaultName, path: SimulatorInterface.path, interface: interface, member: member)
+        .methodCall(
+            destination: SimulatorInterface.defaultName, path: SimulatorInterface.path, interface: interface, member: member)
     }
 
     /// A valid value for `argument` of `method`, so the seed reaches the session.
-    private static func appendExample(_ argument: SimulatorMethod.Argument, for method: SimulatorMethod, to body: inout MessageWriter) {
+    private static func appendExample(
+        _ argument: SimulatorMethod.Argument, for method: SimulatorMethod, to body: inout MessageWriter
+    ) {
         switch (argument.type, method) {
         case ("d", _): body.append(0.5)
         case ("s", .loadScenario): body.append(exampleScenario)
@@ -176,7 +186,8 @@ import RehearseSession
         case (_, .configure): body.append(["transition": .string("fade")] as Fields)
         case (_, .registerPlugin): body.append(["step": .int(1)] as Fields)
         case (_, .gesture): body.append(["on": .string("username"), "duration": .double(0.2)] as Fields)
-        case (_, .createSession): body.append(["plugins": .array([.string("login-animator")]), "mode": .string("manual")] as Fields)
+        case (_, .createSession):
+            body.append(["plugins": .array([.string("login-animator")]), "mode": .string("manual")] as Fields)
         default: body.append(["x": .double(160), "y": .double(250)] as Fields)
         }
     }

@@ -32,7 +32,8 @@ struct PeerMatchRules {
                 guard let equals = characters.firstIndex(of: "=") else { return nil }
                 let key = String(characters[..<equals].drop { $0 == " " })
                 guard !key.isEmpty, key.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }),
-                      seen.insert(key).inserted else { return nil }
+                    seen.insert(key).inserted
+                else { return nil }
                 characters = characters[characters.index(after: equals)...]
                 guard let value = Self.value(&characters) else { return nil }
                 if Self.checkedKeys.contains(key) {

@@ -27,8 +27,10 @@ extension PeerServer {
     private func changeMatchRules(of peer: Peer, adding: Bool, _ message: OpaquePointer) -> SimulatorObject.Answer {
         var reader = MessageReader(message)
         guard let rule = try? reader.string(maximumBytes: PeerMatchRules.maximumRuleBytes) else {
-            return .failure(MethodFailure(.matchRuleInvalid,
-                                          "a match rule is at most \(PeerMatchRules.maximumRuleBytes) bytes of text"))
+            return .failure(
+                MethodFailure(
+                    .matchRuleInvalid,
+                    "a match rule is at most \(PeerMatchRules.maximumRuleBytes) bytes of text"))
         }
         do {
             if adding { try peer.matchRules.add(rule) } else { try peer.matchRules.remove(rule) }

@@ -1,8 +1,9 @@
 import CDBus
 import RehearseDBusWire
 import RehearseSession
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The peers (`--listen`): accepting them, serving what they send, and dropping the ones that
@@ -76,20 +77,26 @@ extension PeerServer {
         let authenticating = peers.filter { dbus_connection_get_is_authenticated($0.connection) == 0 }
         if authenticating.count >= Self.maximumAuthenticatingPeers {
             guard let silent = authenticating.first(where: { !$0.hasSpoken }) else {
-                Self.log("refused peer \(peer.number): \(Self.maximumAuthenticatingPeers) peers are authenticating (the limit), "
-                         + "each past its first byte")
+                Self.log(
+                    "refused peer \(peer.number): \(Self.maximumAuthenticatingPeers) peers are authenticating (the limit), "
+                        + "each past its first byte")
                 retired.append(peer)
                 return
             }
-            Self.log("disconnected peer \(silent.number): not authenticated while \(Self.maximumAuthenticatingPeers) peers were "
-                     + "authenticating (the limit), and it had sent nothing past its first byte")
+            Self.log(
+                "disconnected peer \(silent.number): not authenticated while \(Self.maximumAuthenticatingPeers) peers were "
+                    + "authenticating (the limit), and it had sent nothing past its first byte")
             retire([silent])
         } else if peers.count >= Self.maximumPeers, let idle = longestIdlePeer() {
-            Self.log("disconnected peer \(idle.number): it sent nothing for \(idlePeerTimeout) while \(Self.maximumPeers) peers were connected")
+            Self.log(
+                "disconnected peer \(idle.number): it sent nothing for \(idlePeerTimeout) while \(Self.maximumPeers) peers were connected"
+            )
             retire([idle])
         }
         guard peers.count < Self.maximumPeers else {
-            Self.log("refused peer \(peer.number): \(Self.maximumPeers) peers are connected (the limit) and none was idle for \(idlePeerTimeout)")
+            Self.log(
+                "refused peer \(peer.number): \(Self.maximumPeers) peers are connected (the limit) and none was idle for \(idlePeerTimeout)"
+            )
             retired.append(peer)
             return
         }
@@ -104,7 +111,8 @@ extension PeerServer {
     /// authenticating that has not yet sent more than its first byte (``Peer/hasSpoken``).
     func hear(_ descriptor: Int32) {
         guard let peer = peers.first(where: { $0.socket == descriptor }), !peer.hasSpoken,
-              dbus_connection_get_is_authenticated(peer.connection) == 0 else { return }
+            dbus_connection_get_is_authenticated(peer.connection) == 0
+        else { return }
         var bytes: (UInt8, UInt8) = (0, 0)
         let waiting = recv(descriptor, &bytes, 2, Int32(MSG_PEEK | MSG_DONTWAIT))
         if waiting > 0 { peer.bytesHeard += waiting }
@@ -113,7 +121,8 @@ extension PeerServer {
     /// The authenticated peer that has sent nothing for the longest, if longer than the idle timeout.
     private func longestIdlePeer() -> Peer? {
         let now = ContinuousClock.now
-        return peers
+        return
+            peers
             .filter { dbus_connection_get_is_authenticated($0.connection) != 0 && now - $0.lastActive > idlePeerTimeout }
             .min { $0.lastActive < $1.lastActive }
     }
@@ -126,7 +135,9 @@ extension PeerServer {
         for peer in peers {
             if !dispatch(peer.connection) {
                 dropped.append(peer)
-            } else if dbus_connection_get_is_authenticated(peer.connection) == 0, now - peer.connectedAt > Self.authenticationTimeout {
+            } else if dbus_connection_get_is_authenticated(peer.connection) == 0,
+                now - peer.connectedAt > Self.authenticationTimeout
+            {
                 Self.log("disconnected peer \(peer.number): not authenticated within \(Self.authenticationTimeout)")
                 dropped.append(peer)
             } else if isFallingBehind(peer) {

@@ -15,9 +15,10 @@ extension PeerServer {
     /// Sends the built signal `message` to `audience`, then releases it.
     func broadcast(made message: OpaquePointer, to audience: Audience = .everyone) {
         threadOwner.check()
-        let kind = PeerMatchRules.SignalKind(path: dbus_message_get_path(message).map { String(cString: $0) } ?? "",
-                                             interface: dbus_message_get_interface(message).map { String(cString: $0) } ?? "",
-                                             member: dbus_message_get_member(message).map { String(cString: $0) } ?? "")
+        let kind = PeerMatchRules.SignalKind(
+            path: dbus_message_get_path(message).map { String(cString: $0) } ?? "",
+            interface: dbus_message_get_interface(message).map { String(cString: $0) } ?? "",
+            member: dbus_message_get_member(message).map { String(cString: $0) } ?? "")
         for peer in peers where Self.reaches(audience, peer) && peer.matchRules.take(kind) {
             dbus_connection_send(peer.connection, message, nil)
         }

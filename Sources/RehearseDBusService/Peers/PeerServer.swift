@@ -125,10 +125,11 @@ final class PeerServer {
     /// that very peer while it is served (not to a later peer whose connection has the address
     /// its connection had); releases it.
     func send(_ message: OpaquePointer, to client: PluginCalls.Callee) {
-        let connection = switch client {
-        case .bus: bus?.raw
-        case .peer(let number): peers.first { $0.number == number }?.connection
-        }
+        let connection =
+            switch client {
+            case .bus: bus?.raw
+            case .peer(let number): peers.first { $0.number == number }?.connection
+            }
         if let connection { send(message, on: connection) } else { dbus_message_unref(message) }
     }
 
@@ -193,7 +194,8 @@ final class PeerServer {
     fileprivate func handleReply(_ reply: OpaquePointer, from connection: OpaquePointer) -> DBusHandlerResult {
         threadOwner.check()
         let peer = peers.first { $0.connection == connection }
-        return router?.routeReply(reply, from: connection, peer: peer) == true ? DBUS_HANDLER_RESULT_HANDLED : DBUS_HANDLER_RESULT_NOT_YET_HANDLED
+        return router?.routeReply(reply, from: connection, peer: peer) == true
+            ? DBUS_HANDLER_RESULT_HANDLED : DBUS_HANDLER_RESULT_NOT_YET_HANDLED
     }
 
     fileprivate func handle(_ message: OpaquePointer, from connection: OpaquePointer) -> DBusHandlerResult {
@@ -213,7 +215,9 @@ private let replyFilter: @convention(c) (OpaquePointer?, OpaquePointer?, UnsafeM
     connection, message, userData in
     guard let connection, let message, let userData else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
     let type = dbus_message_get_type(message)
-    guard type == DBUS_MESSAGE_TYPE_METHOD_RETURN || type == DBUS_MESSAGE_TYPE_ERROR else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
+    guard type == DBUS_MESSAGE_TYPE_METHOD_RETURN || type == DBUS_MESSAGE_TYPE_ERROR else {
+        return DBUS_HANDLER_RESULT_NOT_YET_HANDLED
+    }
     return Unmanaged<PeerServer>.fromOpaque(userData).takeUnretainedValue().handleReply(message, from: connection)
 }
 

@@ -9,8 +9,11 @@ extension SimulatorService {
     /// ``answerDefaultSessionCalls()``; refuses it when ``maximumQueuedCalls`` already wait.
     func queueDefaultSessionCall(_ message: OpaquePointer, from connection: OpaquePointer) {
         guard defaultSessionCalls.count < Self.maximumQueuedCalls else {
-            send(.failure(MethodFailure(SimulatorError.limit, "\(Self.maximumQueuedCalls) calls already wait for \(SimulatorInterface.path)")),
-                 to: message, on: connection)
+            send(
+                .failure(
+                    MethodFailure(
+                        SimulatorError.limit, "\(Self.maximumQueuedCalls) calls already wait for \(SimulatorInterface.path)")),
+                to: message, on: connection)
             return
         }
         dbus_message_ref(message)
@@ -42,9 +45,12 @@ extension SimulatorService {
             defaultSessionFingers.cancelOrphans(in: sessions.defaultObject.session.simulation)
             callConnection = connection
             defaultSessionCaller = dbus_message_get_sender(call).map { (String(cString: $0), false) }
-            let owner = caller(of: call), session = sessions.defaultObject.session, before = session.simulation.touchesDown
+            let owner = caller(of: call)
+            let session = sessions.defaultObject.session
+            let before = session.simulation.touchesDown
             defaultSessionCallOwner = owner
-            let answer = sessions.defaultObject.answer(call) { continueLongWork(for: connection) }
+            let answer =
+                sessions.defaultObject.answer(call) { continueLongWork(for: connection) }
                 ?? .failure(MethodFailure(SimulatorError.unknownMethod, "\(SimulatorInterface.path) has no such method"))
             if let owner {
                 defaultSessionFingers.note(owner, downBefore: before, in: session.simulation)

@@ -24,11 +24,16 @@ extension SimulatorService: MessageRouter {
         let caller = peer.map(SessionTable.Owner.init) ?? dbus_message_get_sender(message).map { .bus(String(cString: $0)) }
         if let entry = sessions.entry(at: path) {
             if !entry.shared, entry.owner != caller {
-                send(.failure(MethodFailure(SimulatorError.accessDenied, "\(path) belongs to another client")), to: message, on: connection)
+                send(
+                    .failure(MethodFailure(SimulatorError.accessDenied, "\(path) belongs to another client")), to: message,
+                    on: connection)
             } else if let caller {
                 if !entry.worker.submit(message, from: connection, caller: caller) {
-                    send(.failure(MethodFailure(SimulatorError.limit, "\(SessionWorker.maximumQueuedCalls) calls already wait for \(path)")),
-                         to: message, on: connection)
+                    send(
+                        .failure(
+                            MethodFailure(
+                                SimulatorError.limit, "\(SessionWorker.maximumQueuedCalls) calls already wait for \(path)")),
+                        to: message, on: connection)
                 }
             } else {
                 send(.failure(MethodFailure(SimulatorError.notPermitted, "the call has no sender")), to: message, on: connection)
@@ -39,23 +44,29 @@ extension SimulatorService: MessageRouter {
         let member = dbus_message_get_member(message).map { String(cString: $0) } ?? ""
         let signature = dbus_message_get_signature(message).map { String(cString: $0) } ?? ""
         if interface == "org.freedesktop.DBus", let peer,
-           let answer = server.answerBusMethod(message, member: member, signature: signature, of: peer) {
+            let answer = server.answerBusMethod(message, member: member, signature: signature, of: peer)
+        {
             send(answer, to: message, on: connection)
             return DBUS_HANDLER_RESULT_HANDLED
         }
-        if let reply = Introspection.reply(to: message, at: path, objectPaths: sessions.paths(visibleTo: caller),
-                                           events: path == SimulatorInterface.path ? sessions.defaultObject.session.simulation.eventVocabulary : nil) {
+        if let reply = Introspection.reply(
+            to: message, at: path, objectPaths: sessions.paths(visibleTo: caller),
+            events: path == SimulatorInterface.path ? sessions.defaultObject.session.simulation.eventVocabulary : nil)
+        {
             send(.reply(reply), to: message, on: connection)
             return DBUS_HANDLER_RESULT_HANDLED
         }
         guard path == SimulatorInterface.path else {
             guard path.hasPrefix(SessionTable.sessionsPath + "/") else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
-            send(.failure(MethodFailure(SimulatorError.unknownObject, "no session at \(path): it was closed, or its client left")),
-                 to: message, on: connection)
+            send(
+                .failure(MethodFailure(SimulatorError.unknownObject, "no session at \(path): it was closed, or its client left")),
+                to: message, on: connection)
             return DBUS_HANDLER_RESULT_HANDLED
         }
         if answersAtOnce(message, interface: interface, member: member, caller: caller) {
-            guard let answer = sessions.defaultObject.answer(message, betweenSlices: { true }) else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
+            guard let answer = sessions.defaultObject.answer(message, betweenSlices: { true }) else {
+                return DBUS_HANDLER_RESULT_NOT_YET_HANDLED
+            }
             send(answer, to: message, on: connection)  // nothing yet for `.later`: the host answers
         } else {
             queueDefaultSessionCall(message, from: connection)
@@ -68,12 +79,18 @@ extension SimulatorService: MessageRouter {
     /// reads it (``SimulatorObject/onlyReads(interface:member:)``) from a caller with no call of
     /// its own answered or waiting, answered between two slices with the state there. A caller's
     /// own calls keep their order.
-    private func answersAtOnce(_ message: OpaquePointer, interface: String?, member: String, caller: SessionTable.Owner?) -> Bool {
-        if interface == nil || interface == SimulatorInterface.interface, let method = SimulatorMethod(rawValue: member), !method.usesSimulation {
+    private func answersAtOnce(_ message: OpaquePointer, interface: String?, member: String, caller: SessionTable.Owner?) -> Bool
+    {
+        if interface == nil || interface == SimulatorInterface.interface, let method = SimulatorMethod(rawValue: member),
+            !method.usesSimulation
+        {
             return true
         }
-        guard answeringDefaultSession, SimulatorObject.onlyReads(interface: interface, member: member), let caller else { return false }
-        return defaultSessionCallOwner != caller && !defaultSessionCalls.contains { owner(of: $0.call, on: $0.connection) == caller }
+        guard answeringDefaultSession, SimulatorObject.onlyReads(interface: interface, member: member), let caller else {
+            return false
+        }
+        return defaultSessionCallOwner != caller
+            && !defaultSessionCalls.contains { owner(of: $0.call, on: $0.connection) == caller }
     }
 
     /// A peer taken out of service: its sessions end, and its fingers on the default session.
@@ -88,7 +105,8 @@ extension SimulatorService: MessageRouter {
     /// that plugin's client; false otherwise.
     func routeReply(_ reply: OpaquePointer, from connection: OpaquePointer, peer: PeerServer.Peer?) -> Bool {
         threadOwner.check()
-        let callee = peer.map { PluginCalls.Callee(SessionTable.Owner($0)) }
+        let callee =
+            peer.map { PluginCalls.Callee(SessionTable.Owner($0)) }
             ?? dbus_message_get_sender(reply).map { PluginCalls.Callee.bus(String(cString: $0)) }
         return callee.map { pluginCalls.take(reply, from: $0) } ?? false
     }

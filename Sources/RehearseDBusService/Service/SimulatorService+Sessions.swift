@@ -17,8 +17,9 @@ extension SimulatorService: SessionHost {
         }
         guard let callConnection else { throw MethodFailure(SimulatorError.notPermitted, "the call came on no connection") }
         try sessions.checkRoom(for: owner)
-        sessionFactory.build(setup, for: SessionFactory.Request(call: call, connection: callConnection, owner: owner),
-                             registry: registry, defaultMode: options.mode)
+        sessionFactory.build(
+            setup, for: SessionFactory.Request(call: call, connection: callConnection, owner: owner),
+            registry: registry, defaultMode: options.mode)
         sessions.pending.append(owner)
         return nil
     }
@@ -56,11 +57,15 @@ extension SimulatorService: SessionHost {
                 do {
                     let (path, number) = try sessions.next(for: request.owner)
                     box.session.claim()  // handed over with the factory's lock
-                    let object = SimulatorObject(path: path, session: box.session.value, readOnly: options.readOnly,
-                                                 recordings: recordings, recordingName: "session-\(number)")
-                    sessions.add(SessionTable.Entry(worker: SessionWorker(object: object, serials: serials, state: state, wake: wake,
-                                                                                  pluginCalls: pluginCalls),
-                                                    owner: request.owner, shared: box.shared))
+                    let object = SimulatorObject(
+                        path: path, session: box.session.value, readOnly: options.readOnly,
+                        recordings: recordings, recordingName: "session-\(number)")
+                    sessions.add(
+                        SessionTable.Entry(
+                            worker: SessionWorker(
+                                object: object, serials: serials, state: state, wake: wake,
+                                pluginCalls: pluginCalls),
+                            owner: request.owner, shared: box.shared))
                     var reply = MessageWriter()
                     reply.append(objectPath: path)
                     answer = .reply(reply)
@@ -70,7 +75,8 @@ extension SimulatorService: SessionHost {
             case .success:
                 answer = .later  // the caller is gone: nobody to answer, nothing to keep
             }
-            if server.isServed(request.connection), let message = answer.message(answering: request.call, serial: serials.take()) {
+            if server.isServed(request.connection), let message = answer.message(answering: request.call, serial: serials.take())
+            {
                 server.send(message, on: request.connection)
             }
             request.release()
@@ -80,8 +86,9 @@ extension SimulatorService: SessionHost {
     /// `RegisterPlugin` on the default session: refused, since its calls run on the connection's
     /// thread, which waits for nobody; a plugin registers with a session of its own.
     func registerPlugin(_ declaration: RemotePluginDeclaration) throws(MethodFailure) {
-        throw MethodFailure(SimulatorError.notPermitted,
-                            "plugins register with a created session (CreateSession), not with the default one, which all clients share")
+        throw MethodFailure(
+            SimulatorError.notPermitted,
+            "plugins register with a created session (CreateSession), not with the default one, which all clients share")
     }
 
     /// `Close()` on the default session (a created session's own thread answers its `Close()`).
@@ -158,10 +165,12 @@ extension SimulatorService: SessionHost {
     /// its long work and its fingers on the default session.
     func closeSessionsOfDepartedClient(_ signal: OpaquePointer) {
         guard dbus_message_is_signal(signal, "org.freedesktop.DBus", "NameOwnerChanged") != 0,
-              dbus_message_get_sender(signal).map({ String(cString: $0) }) == "org.freedesktop.DBus" else { return }
+            dbus_message_get_sender(signal).map({ String(cString: $0) }) == "org.freedesktop.DBus"
+        else { return }
         var reader = MessageReader(signal)
         guard let name = try? reader.string(), (try? reader.string()) != nil, let newOwner = try? reader.string(),
-              name.hasPrefix(":"), newOwner.isEmpty else { return }
+            name.hasPrefix(":"), newOwner.isEmpty
+        else { return }
         if defaultSessionCaller?.name == name { defaultSessionCaller?.left = true }
         pluginCalls.fail(to: .bus(name))
         defaultSessionFingers.left(.bus(name))

@@ -98,8 +98,10 @@ public final class SimulatorService {
     /// Connects to `bus` (nil: serve only the peers at `options.listenAddress`, or only the
     /// companion), builds the simulation from `setup` (its steps are not run), serves the object
     /// and takes the name; `companion` serves the default session too.
-    public init(bus: BusAddress?, options: Options, registry: PluginRegistry, setup: Scenario,
-                companion: (any SessionCompanion)? = nil) throws {
+    public init(
+        bus: BusAddress?, options: Options, registry: PluginRegistry, setup: Scenario,
+        companion: (any SessionCompanion)? = nil
+    ) throws {
         guard bus != nil || options.listenAddress != nil || companion != nil else {
             throw BusFailure("nothing to serve: no bus and no address to listen at")
         }
@@ -110,14 +112,17 @@ public final class SimulatorService {
         let session = try SimulatorSession(setup: setup, registry: registry, mode: options.mode)
         recordings = options.recordFolder.map(RecordingFolder.init)
         sessionFactory = SessionFactory(wake: wake)
-        sessions = SessionTable(defaultObject: SimulatorObject(path: SimulatorInterface.path, session: session, readOnly: options.readOnly,
-                                                               recordings: recordings, recordingName: "default"))
+        sessions = SessionTable(
+            defaultObject: SimulatorObject(
+                path: SimulatorInterface.path, session: session, readOnly: options.readOnly,
+                recordings: recordings, recordingName: "default"))
         sessions.defaultObject.host = self
         server.router = self
         if let connection = server.bus {
             guard server.serveObjects(on: connection.raw) else { throw BusFailure("cannot serve objects on the connection") }
             // Sessions end when the client that created them leaves the bus.
-            try connection.addMatch("type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged'")
+            try connection.addMatch(
+                "type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged'")
             try connection.requestName(options.name, replace: options.replace)
         }
         if let address = options.listenAddress { try server.listen(at: address) }
@@ -165,7 +170,9 @@ public final class SimulatorService {
         companion?.start { [wake] in wake.notify() }
         while !shouldStop() {
             let idle = companion?.waitMilliseconds(idle: Self.idleMilliseconds) ?? Self.idleMilliseconds
-            server.poll(milliseconds: defaultSession.waitMilliseconds(idle: idle), alsoReading: [wake.descriptor] + (companion?.readDescriptors ?? []))
+            server.poll(
+                milliseconds: defaultSession.waitMilliseconds(idle: idle),
+                alsoReading: [wake.descriptor] + (companion?.readDescriptors ?? []))
             wake.clear()
             guard server.dispatchBus() else { throw BusFailure("lost the connection to the bus") }
             server.servePeers()

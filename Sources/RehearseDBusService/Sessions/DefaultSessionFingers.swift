@@ -48,7 +48,8 @@ struct DefaultSessionFingers {
 
     /// Forgets the fingers no longer down, and every finger of a simulation replaced.
     private mutating func forgetLifted(in simulation: Simulation) {
-        let identity = ObjectIdentifier(simulation), down = simulation.touchesDown
+        let identity = ObjectIdentifier(simulation)
+        let down = simulation.touchesDown
         if self.simulation != identity {
             self.simulation = identity
             fingers.removeAll()

@@ -39,7 +39,8 @@ final class RecordingFolder: Sendable {
     func record(_ text: String, name: String, by session: String) throws(MethodFailure) -> String {
         try Self.check(name)
         guard !Self.isEndOfSessionName(name) else {
-            throw MethodFailure(SimulatorError.notPermitted, "'\(name)' is the name of a session's recording at its end: choose another")
+            throw MethodFailure(
+                SimulatorError.notPermitted, "'\(name)' is the name of a session's recording at its end: choose another")
         }
         let (owner, claimed) = claims.withLock { claims in
             guard let owner = claims[name] else {
@@ -81,8 +82,10 @@ final class RecordingFolder: Sendable {
         let data = Data(text.utf8)
         let held = bytesHeld(besides: file)
         guard held + data.count <= Self.maximumFolderBytes else {
-            throw MethodFailure(SimulatorError.limit,
-                                "the recordings folder holds \(held) bytes; \(data.count) more would pass its limit of \(Self.maximumFolderBytes)")
+            throw MethodFailure(
+                SimulatorError.limit,
+                "the recordings folder holds \(held) bytes; \(data.count) more would pass its limit of \(Self.maximumFolderBytes)"
+            )
         }
         do {
             try data.write(to: file, options: .atomic)
@@ -98,8 +101,9 @@ final class RecordingFolder: Sendable {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
         return names.reduce(0) { total, name in
             guard name != file.lastPathComponent,
-                  let attributes = try? FileManager.default.attributesOfItem(atPath: url.appending(path: name).path),
-                  attributes[.type] as? FileAttributeType == .typeRegular else { return total }
+                let attributes = try? FileManager.default.attributesOfItem(atPath: url.appending(path: name).path),
+                attributes[.type] as? FileAttributeType == .typeRegular
+            else { return total }
             return total + ((attributes[.size] as? NSNumber)?.intValue ?? 0)
         }
     }

@@ -65,7 +65,8 @@ final class SessionFactory: Sendable {
         queue.async { [self] in
             let result = Result { () throws(MethodFailure) -> Built in
                 let read = try SessionSetup(setup, registry: registry)
-                return Built(session: ThreadBound(try read.makeSession(registry: registry, defaultMode: defaultMode)), shared: read.shared)
+                return Built(
+                    session: ThreadBound(try read.makeSession(registry: registry, defaultMode: defaultMode)), shared: read.shared)
             }
             built.withLock { $0.append((request, result)) }
             wake.notify()

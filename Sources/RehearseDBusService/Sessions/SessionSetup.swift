@@ -19,8 +19,9 @@ struct SessionSetup {
 
     init(_ fields: Fields, registry: PluginRegistry) throws(MethodFailure) {
         if let unknown = fields.keys.sorted().first(where: { !Self.keys.contains($0) }) {
-            throw MethodFailure(SimulatorError.invalidArgs,
-                                "CreateSession takes no '\(unknown)' (it takes \(Self.keys.sorted().joined(separator: ", ")))")
+            throw MethodFailure(
+                SimulatorError.invalidArgs,
+                "CreateSession takes no '\(unknown)' (it takes \(Self.keys.sorted().joined(separator: ", ")))")
         }
         switch fields["share"] {
         case nil: shared = false
@@ -36,7 +37,8 @@ struct SessionSetup {
         let loader = ScenarioLoader(registry: registry)
         if let text = fields["scenario"] {
             guard fields["device"] == nil, fields["plugins"] == nil else {
-                throw MethodFailure(SimulatorError.invalidArgs, "give the device and plugins in the scenario, or device and plugins without one")
+                throw MethodFailure(
+                    SimulatorError.invalidArgs, "give the device and plugins in the scenario, or device and plugins without one")
             }
             guard case .string(let yaml) = text else { throw MethodFailure(SimulatorError.invalidArgs, "scenario is text (s)") }
             scenario = try Self.loading { () throws(ScenarioError) in try loader.load(data: Data(yaml.utf8), file: "session") }
@@ -49,13 +51,19 @@ struct SessionSetup {
         }
         var plugins: [String] = []
         if let value = fields["plugins"] {
-            guard case .array(let items) = value else { throw MethodFailure(SimulatorError.invalidArgs, "plugins is a list of ids (as)") }
+            guard case .array(let items) = value else {
+                throw MethodFailure(SimulatorError.invalidArgs, "plugins is a list of ids (as)")
+            }
             for item in items {
-                guard case .string(let id) = item else { throw MethodFailure(SimulatorError.invalidArgs, "plugins is a list of ids (as)") }
+                guard case .string(let id) = item else {
+                    throw MethodFailure(SimulatorError.invalidArgs, "plugins is a list of ids (as)")
+                }
                 plugins.append(id)
             }
         }
-        scenario = try Self.loading { () throws(ScenarioError) in try loader.loadSetup(device: device, plugins: plugins, name: "session") }
+        scenario = try Self.loading { () throws(ScenarioError) in
+            try loader.loadSetup(device: device, plugins: plugins, name: "session")
+        }
     }
 
     /// The session this set-up describes, on `defaultMode` unless it names a mode.

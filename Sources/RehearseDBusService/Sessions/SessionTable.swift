@@ -55,7 +55,6 @@ struct SessionTable {
     /// The created sessions, in the order they were created.
     var entries: [Entry] { created }
 
-
     /// The paths `caller` may see: the default session's, its own sessions' and the shared ones.
     func paths(visibleTo caller: Owner?) -> [String] {
         [defaultObject.path] + created.filter { $0.shared || $0.owner == caller }.map(\.worker.path)
@@ -72,9 +71,11 @@ struct SessionTable {
         guard created.count + pending.count < Self.maximumSessions else {
             throw MethodFailure(SimulatorError.limit, "\(Self.maximumSessions) sessions are open (the limit): try again later")
         }
-        guard created.count(where: { $0.owner == owner }) + pending.count(where: { $0 == owner }) < Self.maximumSessionsPerOwner else {
-            throw MethodFailure(SimulatorError.limit,
-                                "you have \(Self.maximumSessionsPerOwner) sessions open (the limit for one client): close one first")
+        guard created.count(where: { $0.owner == owner }) + pending.count(where: { $0 == owner }) < Self.maximumSessionsPerOwner
+        else {
+            throw MethodFailure(
+                SimulatorError.limit,
+                "you have \(Self.maximumSessionsPerOwner) sessions open (the limit for one client): close one first")
         }
     }
 
@@ -112,9 +113,9 @@ struct SessionTable {
     }
 }
 
-private extension String {
+extension String {
     /// The string with zeros before it up to `length` characters.
-    func leftPadded(to length: Int) -> String {
+    fileprivate func leftPadded(to length: Int) -> String {
         String(repeating: "0", count: max(0, length - count)) + self
     }
 }

@@ -140,7 +140,8 @@ final class SessionWorker: Sendable {
         let replies = refused.map { submitted in
             let refusal = SimulatorObject.Answer.failure(MethodFailure(SimulatorError.unknownObject, "\(path) was closed"))
             defer { dbus_message_unref(submitted.call) }
-            return Outgoing.reply(refusal.message(answering: submitted.call, serial: serials.take()), connection: submitted.connection)
+            return Outgoing.reply(
+                refusal.message(answering: submitted.call, serial: serials.take()), connection: submitted.connection)
         }
         shared.withLock { $0.outbox += replies }
         try owned.value.object.finishRecording()
@@ -160,8 +161,10 @@ final class SessionWorker: Sendable {
             let idle = SimulatorService.idleMilliseconds
             let session = owned.value
             let wait = session.hasClosed ? idle : session.object.session.waitMilliseconds(idle: idle)
-            let calls = shared.waitThenLock(while: { $0.inbox.isEmpty && !$0.closing },
-                                            until: Date(timeIntervalSinceNow: Double(wait) / 1000)) { shared in
+            let calls = shared.waitThenLock(
+                while: { $0.inbox.isEmpty && !$0.closing },
+                until: Date(timeIntervalSinceNow: Double(wait) / 1000)
+            ) { shared in
                 guard !shared.closing else { return nil as [Submitted]? }
                 defer { shared.inbox.removeAll(keepingCapacity: true) }
                 return shared.inbox
@@ -176,7 +179,8 @@ final class SessionWorker: Sendable {
                 session.caller = submitted.caller
                 // After its own Close() the session answers nothing more and its clock stops, so
                 // its recording ends where the client saw it end.
-                let answer = session.hasClosed
+                let answer =
+                    session.hasClosed
                     ? .failure(MethodFailure(SimulatorError.unknownObject, "\(path) was closed"))
                     : session.object.answerIntrospection(call, objectPaths: [path])
                         ?? session.object.answer(call, betweenSlices: continueLongWork)
@@ -195,7 +199,9 @@ final class SessionWorker: Sendable {
             }
             if !session.hasClosed, !state.busBacklogFull.load(ordering: .relaxed) { session.object.session.runDueWork() }
             produced += signals()
-            if let changed = session.object.takePropertiesChanged()?.make(serial: serials.take()) { produced.append(.signal(changed)) }
+            if let changed = session.object.takePropertiesChanged()?.make(serial: serials.take()) {
+                produced.append(.signal(changed))
+            }
             publish(produced)
         }
     }
@@ -207,8 +213,10 @@ final class SessionWorker: Sendable {
         let session = owned.value
         defer { session.registered.removeAll() }
         for (declaration, client) in session.registered {
-            let channel = BusPluginChannel(client: PluginCalls.Callee(client), session: path, calls: pluginCalls,
-                                           serials: serials) { [unowned self] call in
+            let channel = BusPluginChannel(
+                client: PluginCalls.Callee(client), session: path, calls: pluginCalls,
+                serials: serials
+            ) { [unowned self] call in
                 publish([call])
             }
             do {
@@ -260,7 +268,8 @@ extension SessionWorker: SessionHost {
             throw MethodFailure(SimulatorError.limit, "\(path) has \(Self.maximumPlugins) plugins of other programs (the limit)")
         }
         guard !session.registered.contains(where: { $0.declaration.id == declaration.id }) else {
-            throw MethodFailure(SimulatorError.invalidRegistration, "a plugin '\(declaration.id)' is registering with \(path) already")
+            throw MethodFailure(
+                SimulatorError.invalidRegistration, "a plugin '\(declaration.id)' is registering with \(path) already")
         }
         session.registered.append((declaration, client))
     }

@@ -35,7 +35,10 @@ final class SimulatorObject {
     /// The recording's file name when the session ends: `default`, or `session-N`.
     let recordingName: String
 
-    init(path: String, session: SimulatorSession, readOnly: Bool, recordings: RecordingFolder? = nil, recordingName: String = "default") {
+    init(
+        path: String, session: SimulatorSession, readOnly: Bool, recordings: RecordingFolder? = nil,
+        recordingName: String = "default"
+    ) {
         self.path = path
         self.recordingName = recordingName
         self.session = session
@@ -104,7 +107,8 @@ final class SimulatorObject {
     /// The answer to `Introspect` on this object (with the nodes of `objectPaths` below it), or nil
     /// when `message` is not that call.
     func answerIntrospection(_ message: OpaquePointer, objectPaths: [String]) -> Answer? {
-        Introspection.reply(to: message, at: path, objectPaths: objectPaths, events: session.simulation.eventVocabulary).map(Answer.reply)
+        Introspection.reply(to: message, at: path, objectPaths: objectPaths, events: session.simulation.eventVocabulary).map(
+            Answer.reply)
     }
 
     /// An `Event` signal for each event delivered since the last call, in order.
@@ -138,7 +142,8 @@ final class SimulatorObject {
         var reply = MessageWriter()
         switch (member, signature) {
         case ("Get", "ss"):
-            let interface = try Self.readArgument { try reader.string() }, name = try Self.readArgument { try reader.string() }
+            let interface = try Self.readArgument { try reader.string() }
+            let name = try Self.readArgument { try reader.string() }
             try Self.requireOwnInterface(interface)
             guard let property = SessionProperty(rawValue: name), let value = session.properties[property] else {
                 throw MethodFailure(SimulatorError.unknownProperty, "no property \(name)")
@@ -185,8 +190,10 @@ final class SimulatorObject {
 
     /// Reads `method`'s arguments, calls the session (or the host, for sessions) and returns the
     /// reply's arguments; nil when the host answers later.
-    private func call(_ method: SimulatorMethod, _ call: OpaquePointer, _ reader: inout MessageReader,
-                      betweenSlices: () -> Bool) throws -> MessageWriter? {
+    private func call(
+        _ method: SimulatorMethod, _ call: OpaquePointer, _ reader: inout MessageReader,
+        betweenSlices: () -> Bool
+    ) throws -> MessageWriter? {
         var reply = MessageWriter()
         func string() throws(MethodFailure) -> String { try Self.readArgument { try reader.string() } }
         func fields() throws(MethodFailure) -> Fields { try Self.readArgument { try reader.fields() } }
@@ -248,8 +255,10 @@ final class SimulatorObject {
                 throw MethodFailure(SimulatorError.notPermitted, "the service records nothing: start it with --record DIR")
             }
             guard recordedNames.contains(name) || recordedNames.count < RecordingFolder.maximumRecordsPerSession else {
-                throw MethodFailure(SimulatorError.limit,
-                                    "this session wrote \(RecordingFolder.maximumRecordsPerSession) recordings (the limit): write over one of them")
+                throw MethodFailure(
+                    SimulatorError.limit,
+                    "this session wrote \(RecordingFolder.maximumRecordsPerSession) recordings (the limit): write over one of them"
+                )
             }
             try reply.append(recordings.record(text, name: name, by: path))
             recordedNames.insert(name)

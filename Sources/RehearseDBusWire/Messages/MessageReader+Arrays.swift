@@ -1,8 +1,10 @@
 extension MessageReader {
     /// An array of structs (`a(...)`), each read by `read` from a reader of its members, which must
     /// all be read; more than `limit` items is refused, naming `what`.
-    package mutating func structs<Item>(limit: Int, what: String,
-                                _ read: (inout MessageReader) throws(Problem) -> Item) throws(Problem) -> [Item] {
+    package mutating func structs<Item>(
+        limit: Int, what: String,
+        _ read: (inout MessageReader) throws(Problem) -> Item
+    ) throws(Problem) -> [Item] {
         var items = try array(of: DBusType.struct, "an array of structs (\(what))")
         var result: [Item] = []
         while items.currentType == DBusType.struct {

@@ -75,7 +75,9 @@ package struct MessageReader {
     }
 
     /// A number of D-Bus type `type` (named `name` in the error) read as `Number`.
-    private mutating func basic<Number: FixedWidthInteger>(_ type: Int32, _ name: String, of _: Number.Type) throws(Problem) -> Number {
+    private mutating func basic<Number: FixedWidthInteger>(_ type: Int32, _ name: String, of _: Number.Type) throws(Problem)
+        -> Number
+    {
         guard currentType == type else { throw .signature("expected \(name)") }
         var value: Number = 0
         dbus_message_iter_get_basic(&iter, &value)
@@ -217,7 +219,8 @@ package struct MessageReader {
         case DBusType.invalid:
             throw .signature("an argument is missing")
         default:
-            throw .signature("values of D-Bus type '\(Character(UnicodeScalar(UInt8(truncatingIfNeeded: type))))' are not supported")
+            throw .signature(
+                "values of D-Bus type '\(Character(UnicodeScalar(UInt8(truncatingIfNeeded: type))))' are not supported")
         }
     }
 

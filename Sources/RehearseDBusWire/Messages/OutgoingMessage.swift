@@ -5,7 +5,9 @@ import Synchronization
 /// which validates it as it validates every message it reads (`dbus_message_demarshal`).
 package struct OutgoingMessage {
     package enum Kind: UInt8 {
-        case methodCall = 1, methodReturn = 2, signal = 4
+        case methodCall = 1
+        case methodReturn = 2
+        case signal = 4
     }
 
     package let kind: Kind
@@ -17,8 +19,10 @@ package struct OutgoingMessage {
     /// The arguments; the header's signature is theirs.
     package var body = MessageWriter()
 
-    package init(kind: Kind, path: String? = nil, interface: String? = nil, member: String? = nil, destination: String? = nil,
-                 replySerial: UInt32? = nil) {
+    package init(
+        kind: Kind, path: String? = nil, interface: String? = nil, member: String? = nil, destination: String? = nil,
+        replySerial: UInt32? = nil
+    ) {
         self.kind = kind
         self.path = path
         self.interface = interface
@@ -37,8 +41,9 @@ package struct OutgoingMessage {
 
     /// The reply to `call`, addressed to its sender (none on a peer-to-peer connection).
     package static func reply(to call: OpaquePointer) -> OutgoingMessage {
-        OutgoingMessage(kind: .methodReturn, destination: dbus_message_get_sender(call).map { String(cString: $0) },
-                        replySerial: dbus_message_get_serial(call))
+        OutgoingMessage(
+            kind: .methodReturn, destination: dbus_message_get_sender(call).map { String(cString: $0) },
+            replySerial: dbus_message_get_serial(call))
     }
 
     /// The libdbus message, numbered `serial`; the caller releases it. Nil only if libdbus refuses
@@ -72,9 +77,9 @@ package struct OutgoingMessage {
     }
 }
 
-private extension MessageWriter {
+extension MessageWriter {
     /// One `(yv)` entry of the header's field array.
-    mutating func headerField(_ code: UInt8, _ signature: String, _ value: (inout MessageWriter) -> Void) {
+    fileprivate mutating func headerField(_ code: UInt8, _ signature: String, _ value: (inout MessageWriter) -> Void) {
         container(DBusType.struct, nil) { entry in
             entry.append(code)
             entry.container(DBusType.variant, signature, value)

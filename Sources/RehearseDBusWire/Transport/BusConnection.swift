@@ -48,7 +48,8 @@ package final class BusConnection {
         var error = DBusError()
         dbus_error_init(&error)
         defer { dbus_error_free(&error) }
-        let flags = UInt32(DBUS_NAME_FLAG_DO_NOT_QUEUE) | UInt32(DBUS_NAME_FLAG_ALLOW_REPLACEMENT)
+        let flags =
+            UInt32(DBUS_NAME_FLAG_DO_NOT_QUEUE) | UInt32(DBUS_NAME_FLAG_ALLOW_REPLACEMENT)
             | (replace ? UInt32(DBUS_NAME_FLAG_REPLACE_EXISTING) : 0)
         let result = name.withCString { dbus_bus_request_name(raw, $0, flags, &error) }
         guard result >= 0 else { throw BusFailure("cannot request the name \(name): \(Self.describe(error))") }

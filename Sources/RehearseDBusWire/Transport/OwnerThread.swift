@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The one thread allowed to touch the service's libdbus connections (``PeerServer``) and what

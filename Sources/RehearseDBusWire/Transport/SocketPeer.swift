@@ -1,6 +1,7 @@
 import CDBus
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Who is at the other end of a connection's Unix socket, as the kernel says (`SO_PEERCRED`).
@@ -22,7 +23,8 @@ package struct SocketPeer: Equatable {
         var credentials: (pid: Int32, uid: UInt32, gid: UInt32) = (0, 0, 0)
         var length = socklen_t(MemoryLayout.size(ofValue: credentials))
         guard getsockopt(descriptor, SOL_SOCKET, SO_PEERCRED, &credentials, &length) == 0,
-              Int(length) == MemoryLayout.size(ofValue: credentials) else { return nil }
+            Int(length) == MemoryLayout.size(ofValue: credentials)
+        else { return nil }
         process = credentials.pid
         user = credentials.uid
     }

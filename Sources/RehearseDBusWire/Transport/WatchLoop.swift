@@ -1,6 +1,7 @@
 import CDBus
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The file descriptors libdbus wants watched, for every connection and server the service has,
@@ -15,14 +16,16 @@ package final class WatchLoop {
 
     /// Lets `connection` report its watches here.
     package func watch(connection: OpaquePointer) {
-        _ = dbus_connection_set_watch_functions(connection, addWatch, removeWatch, toggleWatch,
-                                                Unmanaged.passUnretained(self).toOpaque(), nil)
+        _ = dbus_connection_set_watch_functions(
+            connection, addWatch, removeWatch, toggleWatch,
+            Unmanaged.passUnretained(self).toOpaque(), nil)
     }
 
     /// Lets `server` report its watches here.
     package func watch(server: OpaquePointer) {
-        _ = dbus_server_set_watch_functions(server, addWatch, removeWatch, toggleWatch,
-                                            Unmanaged.passUnretained(self).toOpaque(), nil)
+        _ = dbus_server_set_watch_functions(
+            server, addWatch, removeWatch, toggleWatch,
+            Unmanaged.passUnretained(self).toOpaque(), nil)
     }
 
     fileprivate func add(_ watch: OpaquePointer) {
@@ -39,19 +42,22 @@ package final class WatchLoop {
     /// With `writingOnly`, only sockets' readiness to be written is handled: nothing is read or
     /// accepted (used between the slices of long work, inside a method call). `alsoReading`: more
     /// descriptors whose readability ends the wait (the caller reads them).
-    package func poll(milliseconds: Int32, spinningUntil spinDeadline: ContinuousClock.Instant? = nil, writingOnly: Bool = false,
-              alsoReading others: [Int32] = []) {
+    package func poll(
+        milliseconds: Int32, spinningUntil spinDeadline: ContinuousClock.Instant? = nil, writingOnly: Bool = false,
+        alsoReading others: [Int32] = []
+    ) {
         let active = watches.filter { watch in
             dbus_watch_get_enabled(watch) != 0
                 && (!writingOnly || dbus_watch_get_flags(watch) & UInt32(DBUS_WATCH_WRITABLE.rawValue) != 0)
         }
-        var descriptors = active.map { watch in
-            let flags = dbus_watch_get_flags(watch)
-            var events: Int16 = 0
-            if flags & UInt32(DBUS_WATCH_READABLE.rawValue) != 0, !writingOnly { events |= Int16(POLLIN) }
-            if flags & UInt32(DBUS_WATCH_WRITABLE.rawValue) != 0 { events |= Int16(POLLOUT) }
-            return pollfd(fd: dbus_watch_get_unix_fd(watch), events: events, revents: 0)
-        } + others.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        var descriptors =
+            active.map { watch in
+                let flags = dbus_watch_get_flags(watch)
+                var events: Int16 = 0
+                if flags & UInt32(DBUS_WATCH_READABLE.rawValue) != 0, !writingOnly { events |= Int16(POLLIN) }
+                if flags & UInt32(DBUS_WATCH_WRITABLE.rawValue) != 0 { events |= Int16(POLLOUT) }
+                return pollfd(fd: dbus_watch_get_unix_fd(watch), events: events, revents: 0)
+            } + others.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
         var ready: Int32 = 0
         while ready == 0, milliseconds != 0, let spinDeadline, ContinuousClock.now < spinDeadline {
             ready = Glibc.poll(&descriptors, nfds_t(descriptors.count), 0)

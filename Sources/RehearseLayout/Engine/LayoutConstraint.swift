@@ -34,9 +34,11 @@ public struct LayoutConstraint: Hashable, Sendable, CustomStringConvertible {
     /// The text it was written as (a VFL line or a single constraint), for messages.
     public var source: String
 
-    public init(_ firstItem: String, _ firstAttribute: LayoutAttribute, _ relation: Constraint.Relation,
-                _ secondItem: String? = nil, _ secondAttribute: LayoutAttribute? = nil,
-                multiplier: Double = 1, constant: Double = 0, metric: String? = nil, priority: Double = 1000, source: String = "") {
+    public init(
+        _ firstItem: String, _ firstAttribute: LayoutAttribute, _ relation: Constraint.Relation,
+        _ secondItem: String? = nil, _ secondAttribute: LayoutAttribute? = nil,
+        multiplier: Double = 1, constant: Double = 0, metric: String? = nil, priority: Double = 1000, source: String = ""
+    ) {
         self.firstItem = firstItem
         self.firstAttribute = firstAttribute
         self.relation = relation
@@ -62,4 +64,3 @@ public struct LayoutConstraint: Hashable, Sendable, CustomStringConvertible {
         return priority < 1000 ? text + " @\(priority)" : text
     }
 }
-

@@ -80,8 +80,10 @@ public final class LayoutEngine: SceneLayout {
     /// that do not share a superview; `metrics` gives, by set name, the values a set gives the moving
     /// metrics its constraints name (the later set in `sets` wins where two active ones give one).
     /// Nothing is active until ``activate(_:)``.
-    public init(host: any LayoutHost, sets: [(name: String, constraints: [LayoutConstraint])],
-                metrics: [String: [String: Double]] = [:]) throws(LayoutError) {
+    public init(
+        host: any LayoutHost, sets: [(name: String, constraints: [LayoutConstraint])],
+        metrics: [String: [String: Double]] = [:]
+    ) throws(LayoutError) {
         self.host = host
         state.constraintSetNames = sets.map(\.name)
         var compiled: [String: [Constraint]] = [:]
@@ -124,7 +126,8 @@ public final class LayoutEngine: SceneLayout {
         for name in names where state.sets[name] == nil { throw LayoutError.unknownSet(name, known: state.constraintSetNames) }
         let leaving = state.activeConstraintSets.filter { !names.contains($0) }
         let entering = names.filter { !state.activeConstraintSets.contains($0) }
-        var removed: [Constraint] = [], added: [Constraint] = []
+        var removed: [Constraint] = []
+        var added: [Constraint] = []
         do {
             for constraint in leaving.flatMap({ state.sets[$0] ?? [] }) {
                 try state.solver.remove(constraint)
@@ -210,8 +213,9 @@ public final class LayoutEngine: SceneLayout {
         for id in state.viewOrder {
             // A view taken out of the scene (a gateway swapping children) keeps its variables.
             guard let variables = state.views[id], host.scene.contains(id) else { continue }
-            let frame = Rect(x: solver.value(of: variables.left), y: solver.value(of: variables.top),
-                             width: solver.value(of: variables.width), height: solver.value(of: variables.height))
+            let frame = Rect(
+                x: solver.value(of: variables.left), y: solver.value(of: variables.top),
+                width: solver.value(of: variables.width), height: solver.value(of: variables.height))
             guard host.scene[id]?.frame != frame else { continue }
             try host.set(frame.vector, for: .frame, of: id)
         }
@@ -247,8 +251,9 @@ public final class LayoutEngine: SceneLayout {
             second = expression(item, attribute, parent: parent) * constraint.multiplier + constraint.constant
         }
         if let metric = constraint.metric { second = second + Expression(try metricVariable(metric)) }
-        return Constraint(first, constraint.relation, second, strength: .priority(constraint.priority),
-                          origin: constraint.source.isEmpty ? constraint.description : constraint.source)
+        return Constraint(
+            first, constraint.relation, second, strength: .priority(constraint.priority),
+            origin: constraint.source.isEmpty ? constraint.description : constraint.source)
     }
 
     /// `item.attribute` as an expression; the superview's left and top are 0 in its children's coordinates.
@@ -280,13 +285,21 @@ public final class LayoutEngine: SceneLayout {
     /// `guide.attribute` in `parent`'s coordinates, from its size and safe-area insets.
     private func expression(_ guide: LayoutGuide, _ attribute: LayoutAttribute, parent: String) -> Expression {
         let size = container(parent)
-        guard let insets = state.safeAreaInsets[parent] else { preconditionFailure("compile(_:) follows \(parent)'s safe area before naming a guide") }
-        let width = Expression(size.width), height = Expression(size.height)
-        let (minX, minY, maxX, maxY): (Expression, Expression, Expression, Expression) = switch guide {
-        case .safeArea: (Expression(insets.left), Expression(insets.top), width - Expression(insets.right), height - Expression(insets.bottom))
-        case .topLayoutGuide: (Expression(), Expression(), width, Expression(insets.top))
-        case .bottomLayoutGuide: (Expression(), height - Expression(insets.bottom), width, height)
+        guard let insets = state.safeAreaInsets[parent] else {
+            preconditionFailure("compile(_:) follows \(parent)'s safe area before naming a guide")
         }
+        let width = Expression(size.width)
+        let height = Expression(size.height)
+        let (minX, minY, maxX, maxY): (Expression, Expression, Expression, Expression) =
+            switch guide {
+            case .safeArea:
+                (
+                    Expression(insets.left), Expression(insets.top), width - Expression(insets.right),
+                    height - Expression(insets.bottom)
+                )
+            case .topLayoutGuide: (Expression(), Expression(), width, Expression(insets.top))
+            case .bottomLayoutGuide: (Expression(), height - Expression(insets.bottom), width, height)
+            }
         switch attribute {
         case .left, .leading: return minX
         case .right, .trailing: return maxX
@@ -330,11 +343,12 @@ public final class LayoutEngine: SceneLayout {
 
     /// The size variables of a container: its own if it is laid out, else held ones.
     private func container(_ id: String) -> ViewVariables {
-        state.views[id] ?? state.heldContainers[id] ?? {
-            let held = ViewVariables(id)
-            state.heldContainers[id] = held
-            return held
-        }()
+        state.views[id] ?? state.heldContainers[id]
+            ?? {
+                let held = ViewVariables(id)
+                state.heldContainers[id] = held
+                return held
+            }()
     }
 
     /// Held container sizes, intrinsic sizes and the weak hold of each view's current frame.
@@ -356,17 +370,25 @@ public final class LayoutEngine: SceneLayout {
                 let intrinsic = IntrinsicSize.of(node)
                 for (variable, size) in [(view.width, intrinsic.width), (view.height, intrinsic.height)] {
                     guard let size else { continue }
-                    try state.solver.add(Constraint(Expression(variable), .lessThanOrEqual, Expression(constant: size),
-                                              strength: .priority(IntrinsicSize.huggingPriority), origin: "\(variable) hugging"))
-                    try state.solver.add(Constraint(Expression(variable), .greaterThanOrEqual, Expression(constant: size),
-                                              strength: .priority(IntrinsicSize.compressionResistancePriority),
-                                              origin: "\(variable) compression resistance"))
+                    try state.solver.add(
+                        Constraint(
+                            Expression(variable), .lessThanOrEqual, Expression(constant: size),
+                            strength: .priority(IntrinsicSize.huggingPriority), origin: "\(variable) hugging"))
+                    try state.solver.add(
+                        Constraint(
+                            Expression(variable), .greaterThanOrEqual, Expression(constant: size),
+                            strength: .priority(IntrinsicSize.compressionResistancePriority),
+                            origin: "\(variable) compression resistance"))
                 }
                 let frame = node.frame
-                for (variable, value) in [(view.left, frame.minX), (view.top, frame.minY), (view.width, frame.size.width),
-                                          (view.height, frame.size.height)] {
-                    try state.solver.add(Constraint(Expression(variable), .equal, Expression(constant: value), strength: .stay,
-                                              origin: "\(variable) stays"))
+                for (variable, value) in [
+                    (view.left, frame.minX), (view.top, frame.minY), (view.width, frame.size.width),
+                    (view.height, frame.size.height),
+                ] {
+                    try state.solver.add(
+                        Constraint(
+                            Expression(variable), .equal, Expression(constant: value), strength: .stay,
+                            origin: "\(variable) stays"))
                 }
             }
         } catch {
@@ -375,8 +397,8 @@ public final class LayoutEngine: SceneLayout {
     }
 }
 
-private extension Strength {
+extension Strength {
     /// What the system sets and constraints cannot move (a held container's size, safe-area
     /// insets): just below required, so a contradiction is the constraints' to lose.
-    static let heldByTheSystem = Strength(strong: 1000, medium: 1000, weak: 999)
+    fileprivate static let heldByTheSystem = Strength(strong: 1000, medium: 1000, weak: 999)
 }

@@ -49,7 +49,9 @@ public final class ConstraintSolver {
     /// successful changes never pay for a copy.
     private func rebuild() {
         let accepted = constraints.sorted { $0.value.order < $1.value.order }.map(\.key)
-        let savedEdits = edits.sorted { constraints[$0.value.constraint]?.order ?? 0 < constraints[$1.value.constraint]?.order ?? 0 }
+        let savedEdits = edits.sorted {
+            constraints[$0.value.constraint]?.order ?? 0 < constraints[$1.value.constraint]?.order ?? 0
+        }
         (tableau, constraints, edits) = (Tableau(), [:], [:])
         for constraint in accepted {
             guard let tag = try? tableau.insert(constraint) else { continue }
@@ -77,7 +79,8 @@ public final class ConstraintSolver {
     public func addEditVariable(_ variable: Variable, strength: Strength) throws(SolverError) {
         guard edits[variable] == nil else { throw .duplicateEditVariable(variable.name) }
         guard strength < .required else { throw .requiredEditVariable(variable.name) }
-        let constraint = Constraint(Expression(variable), .equal, Expression(), strength: strength, origin: "edit \(variable.name)")
+        let constraint = Constraint(
+            Expression(variable), .equal, Expression(), strength: strength, origin: "edit \(variable.name)")
         try add(constraint)
         guard let entry = constraints[constraint] else { throw .internalError("edit constraint vanished") }
         edits[variable] = Edit(tag: entry.tag, constraint: constraint, constant: 0)

@@ -44,7 +44,8 @@ struct Row {
 
     private func position(of symbol: Int) -> (index: Int, found: Bool) {
         storage.withUnsafeBufferPointer { cells in
-            var low = 0, high = count
+            var low = 0
+            var high = count
             while low < high {
                 let middle = (low + high) >> 1
                 if cells[middle].symbol < symbol { low = middle + 1 } else { high = middle }
@@ -103,14 +104,18 @@ struct Row {
         constant += row.constant * coefficient
         let needed = count + row.count
         if scratch.storage.count < needed {
-            scratch.storage.append(contentsOf: repeatElement(Cell(symbol: 0, coefficient: 0), count: needed - scratch.storage.count))
+            scratch.storage.append(
+                contentsOf: repeatElement(Cell(symbol: 0, coefficient: 0), count: needed - scratch.storage.count))
         }
-        let leftCount = count, rightCount = row.count
+        let leftCount = count
+        let rightCount = row.count
         var merged: UInt64 = 0
         count = storage.withUnsafeBufferPointer { own in
             row.storage.withUnsafeBufferPointer { other in
                 scratch.storage.withUnsafeMutableBufferPointer { cells in
-                    var left = 0, right = 0, written = 0
+                    var left = 0
+                    var right = 0
+                    var written = 0
                     func append(_ symbol: Int, _ value: Double) {
                         guard abs(value) >= Self.epsilon else { return }
                         cells[written] = Cell(symbol: symbol, coefficient: value)

@@ -143,7 +143,11 @@ struct Tableau {
         for term in expression.terms where abs(term.coefficient) >= Row.epsilon {
             let symbol = symbol(for: term.variable)
             let slot = slots[symbol]
-            if slot >= 0 { row.insert(rows[slot], term.coefficient, scratch: &scratch) } else { row.insert(symbol, term.coefficient) }
+            if slot >= 0 {
+                row.insert(rows[slot], term.coefficient, scratch: &scratch)
+            } else {
+                row.insert(symbol, term.coefficient)
+            }
         }
         let strength = constraint.strength.value
         let required = constraint.strength >= .required
@@ -166,7 +170,8 @@ struct Tableau {
                 tag = Tag(marker: dummy)
                 row.insert(dummy)
             } else {
-                let plus = newSymbol(.error), minus = newSymbol(.error)
+                let plus = newSymbol(.error)
+                let minus = newSymbol(.error)
                 tag = Tag(marker: plus, other: minus)
                 row.insert(plus, -1)
                 row.insert(minus, 1)
@@ -196,7 +201,8 @@ struct Tableau {
         artificial = nil
         if var basic = takeRow(for: artificialSymbol) {
             if basic.isEmpty { return success }
-            guard let entering = basic.cells.first(where: { kinds[$0.symbol] == .slack || kinds[$0.symbol] == .error })?.symbol else {
+            guard let entering = basic.cells.first(where: { kinds[$0.symbol] == .slack || kinds[$0.symbol] == .error })?.symbol
+            else {
                 return false
             }
             basic.solve(for: artificialSymbol, entering)
@@ -212,7 +218,8 @@ struct Tableau {
     /// with a negative constant are queued, by symbol, for the dual simplex.
     private mutating func substitute(_ symbol: Int, with row: Row) {
         var infeasible: [Int] = []
-        for slot in rows.indices where rows[slot].mayContain(symbol) && rows[slot].substitute(symbol, with: row, scratch: &scratch) {
+        for slot in rows.indices
+        where rows[slot].mayContain(symbol) && rows[slot].substitute(symbol, with: row, scratch: &scratch) {
             let basic = basics[slot]
             if kinds[basic] != .external, rows[slot].constant < 0 { infeasible.append(basic) }
         }
@@ -272,11 +279,14 @@ struct Tableau {
     }
 
     private func markerLeavingRow(_ marker: Int) -> Int? {
-        var first: (ratio: Double, symbol: Int)?, second: (ratio: Double, symbol: Int)?, third: Int?
+        var first: (ratio: Double, symbol: Int)?
+        var second: (ratio: Double, symbol: Int)?
+        var third: Int?
         for slot in rows.indices {
             let coefficient = rows[slot].coefficient(for: marker)
             guard coefficient != 0 else { continue }
-            let symbol = basics[slot], constant = rows[slot].constant
+            let symbol = basics[slot]
+            let constant = rows[slot].constant
             if kinds[symbol] == .external {
                 third = min(third ?? symbol, symbol)
             } else if coefficient < 0 {

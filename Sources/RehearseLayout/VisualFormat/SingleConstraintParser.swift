@@ -7,10 +7,15 @@ public enum SingleConstraintParser {
         let (firstItem, firstAttribute) = try itemAttribute(&cursor)
         cursor.skipSpaces()
         let relation: Constraint.Relation
-        if cursor.take("==") { relation = .equal }
-        else if cursor.take("<=") { relation = .lessThanOrEqual }
-        else if cursor.take(">=") { relation = .greaterThanOrEqual }
-        else { throw cursor.error("expected ==, <= or >=") }
+        if cursor.take("==") {
+            relation = .equal
+        } else if cursor.take("<=") {
+            relation = .lessThanOrEqual
+        } else if cursor.take(">=") {
+            relation = .greaterThanOrEqual
+        } else {
+            throw cursor.error("expected ==, <= or >=")
+        }
         cursor.skipSpaces()
         var constraint = LayoutConstraint(firstItem, firstAttribute, relation, source: text)
         var multiplier: Double?
@@ -46,8 +51,10 @@ public enum SingleConstraintParser {
         return try finish(&cursor, constraint, metrics)
     }
 
-    private static func finish(_ cursor: inout TextCursor, _ constraint: LayoutConstraint,
-                               _ metrics: [String: Double]) throws(LayoutSyntaxError) -> LayoutConstraint {
+    private static func finish(
+        _ cursor: inout TextCursor, _ constraint: LayoutConstraint,
+        _ metrics: [String: Double]
+    ) throws(LayoutSyntaxError) -> LayoutConstraint {
         var constraint = constraint
         cursor.skipSpaces()
         if cursor.take("@") {

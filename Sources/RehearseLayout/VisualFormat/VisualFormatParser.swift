@@ -47,32 +47,41 @@ public enum VisualFormatParser {
 
     /// The constraints `format` describes, with `metrics` naming constants and `movingMetrics`
     /// naming the spacings and sizes that stay names (``LayoutConstraint/metric``, constant 0).
-    public static func parse(_ format: String, metrics: [String: Double] = [:], movingMetrics: Set<String> = [],
-                             options: [AlignmentOption] = []) throws(LayoutSyntaxError) -> [LayoutConstraint] {
+    public static func parse(
+        _ format: String, metrics: [String: Double] = [:], movingMetrics: Set<String> = [],
+        options: [AlignmentOption] = []
+    ) throws(LayoutSyntaxError) -> [LayoutConstraint] {
         let metrics = Metrics(values: metrics, moving: movingMetrics)
         var cursor = TextCursor(format)
         var horizontal = true
         if cursor.take("H:") { horizontal = true } else if cursor.take("V:") { horizontal = false }
-        let (leading, trailing, size) = horizontal
+        let (leading, trailing, size) =
+            horizontal
             ? (LayoutAttribute.left, LayoutAttribute.right, LayoutAttribute.width)
             : (LayoutAttribute.top, LayoutAttribute.bottom, LayoutAttribute.height)
         for option in options where option.isHorizontal == horizontal {
-            throw LayoutSyntaxError("option \(option.rawValue) must be perpendicular to the line's orientation",
-                                    in: format, at: 0)
+            throw LayoutSyntaxError(
+                "option \(option.rawValue) must be perpendicular to the line's orientation",
+                in: format, at: 0)
         }
         var result: [LayoutConstraint] = []
-        func add(_ first: String, _ firstAttribute: LayoutAttribute, _ predicate: Predicate,
-                 _ second: String?, _ secondAttribute: LayoutAttribute?, constant: Double) {
-            result.append(LayoutConstraint(first, firstAttribute, predicate.relation, second, secondAttribute,
-                                           constant: constant, metric: predicate.metric, priority: predicate.priority,
-                                           source: format))
+        func add(
+            _ first: String, _ firstAttribute: LayoutAttribute, _ predicate: Predicate,
+            _ second: String?, _ secondAttribute: LayoutAttribute?, constant: Double
+        ) {
+            result.append(
+                LayoutConstraint(
+                    first, firstAttribute, predicate.relation, second, secondAttribute,
+                    constant: constant, metric: predicate.metric, priority: predicate.priority,
+                    source: format))
         }
         func connect(_ connection: Connection, from previous: String?, to next: String?) {
-            let predicates: [Predicate] = switch connection {
-            case .flush: [Predicate(constant: 0)]
-            case .standard: [Predicate(constant: previous == nil || next == nil ? superviewSpacing : siblingSpacing)]
-            case .predicates(let predicates): predicates
-            }
+            let predicates: [Predicate] =
+                switch connection {
+                case .flush: [Predicate(constant: 0)]
+                case .standard: [Predicate(constant: previous == nil || next == nil ? superviewSpacing : siblingSpacing)]
+                case .predicates(let predicates): predicates
+                }
             for predicate in predicates {
                 let spacing = predicate.constant ?? 0
                 switch (previous, next) {
@@ -110,18 +119,21 @@ public enum VisualFormatParser {
     }
 
     /// `[name]` or `[name(predicates)]`, adding its size constraints.
-    private static func view(_ cursor: inout TextCursor, _ metrics: Metrics, size: LayoutAttribute,
-                             into result: inout [LayoutConstraint], views: inout [String]) throws(LayoutSyntaxError) {
+    private static func view(
+        _ cursor: inout TextCursor, _ metrics: Metrics, size: LayoutAttribute,
+        into result: inout [LayoutConstraint], views: inout [String]
+    ) throws(LayoutSyntaxError) {
         try cursor.expect("[", "a view such as [name]")
         guard let name = cursor.identifier() else { throw cursor.error("expected a view name") }
         guard !views.contains(name) else { throw cursor.error("view '\(name)' appears twice in one line") }
         if cursor.take("(") {
             repeat {
                 let predicate = try predicate(&cursor, metrics, allowsViews: true)
-                result.append(LayoutConstraint(
-                    name, size, predicate.relation, predicate.view, predicate.view == nil ? nil : size,
-                    constant: predicate.constant ?? 0, metric: predicate.metric, priority: predicate.priority,
-                    source: cursor.source))
+                result.append(
+                    LayoutConstraint(
+                        name, size, predicate.relation, predicate.view, predicate.view == nil ? nil : size,
+                        constant: predicate.constant ?? 0, metric: predicate.metric, priority: predicate.priority,
+                        source: cursor.source))
             } while cursor.take(",")
             try cursor.expect(")", "',' or ')' after a size predicate")
         }
@@ -148,12 +160,18 @@ public enum VisualFormatParser {
     }
 
     /// `(==|<=|>=)? (constant | view) (@priority)?`.
-    private static func predicate(_ cursor: inout TextCursor, _ metrics: Metrics,
-                                  allowsViews: Bool) throws(LayoutSyntaxError) -> Predicate {
+    private static func predicate(
+        _ cursor: inout TextCursor, _ metrics: Metrics,
+        allowsViews: Bool
+    ) throws(LayoutSyntaxError) -> Predicate {
         var predicate = Predicate()
-        if cursor.take("==") { predicate.relation = .equal }
-        else if cursor.take("<=") { predicate.relation = .lessThanOrEqual }
-        else if cursor.take(">=") { predicate.relation = .greaterThanOrEqual }
+        if cursor.take("==") {
+            predicate.relation = .equal
+        } else if cursor.take("<=") {
+            predicate.relation = .lessThanOrEqual
+        } else if cursor.take(">=") {
+            predicate.relation = .greaterThanOrEqual
+        }
         if let number = cursor.number() {
             predicate.constant = number
         } else if let first = cursor.current, first.isLetter || first == "_" {

@@ -1,7 +1,7 @@
 import Foundation
-import Synchronization
 import RehearseCore
 import RehearseScenario
+import Synchronization
 
 /// Starts command plugins (docs/remote-plugins.md) for one program's run, each on its own private
 /// peer-to-peer address, and ends them all when told to or when it goes.
@@ -10,7 +10,8 @@ public final class CommandPluginHost: PluginCommandStarter {
     /// Every program started, connected or not, the private folders made for them (by plugin id)
     /// and not yet removed, and whether the programs are being ended for good (then nothing more
     /// is started).
-    private let launched = Mutex<(processes: [PluginProcess], folders: [(id: String, path: String)], ending: Bool)>(([], [], false))
+    private let launched = Mutex<(processes: [PluginProcess], folders: [(id: String, path: String)], ending: Bool)>(
+        ([], [], false))
     /// Whether ``endBeforeExit()`` has run: held while it runs, so that a second caller waits for it.
     private let ended = Mutex(false)
 
@@ -44,13 +45,15 @@ public final class CommandPluginHost: PluginCommandStarter {
         let process = try launched.withLock { launched throws(PluginStartError) in
             guard !launched.ending else { throw PluginStartError("the program is exiting: plugin '\(command.id)' not started") }
             launched.folders.append((command.id, listener.folder))
-            let process = try PluginProcess(command: command.arguments, directory: command.directory,
-                                            environment: ["REHEARSE_PLUGIN_ADDRESS": listener.address, "REHEARSE_PLUGIN_ID": command.id])
+            let process = try PluginProcess(
+                command: command.arguments, directory: command.directory,
+                environment: ["REHEARSE_PLUGIN_ADDRESS": listener.address, "REHEARSE_PLUGIN_ID": command.id])
             launched.processes.append(process)
             return process
         }
-        let connection = PluginConnection(connection: try listener.connection(from: process, id: command.id, until: deadline),
-                                          process: process, id: command.id, deadline: .seconds(command.deadline))
+        let connection = PluginConnection(
+            connection: try listener.connection(from: process, id: command.id, until: deadline),
+            process: process, id: command.id, deadline: .seconds(command.deadline))
         started.withLock { $0.append(connection) }
         let declaration = try connection.awaitRegistration(until: deadline)
         return PluginDescriptor(remote: try declaration.adding(reads: command.reads), channel: connection)
@@ -68,7 +71,8 @@ public final class CommandPluginHost: PluginCommandStarter {
         } else {
             reason = status.st_mode & S_IFMT == S_IFREG ? "a file" : "a FIFO, device or socket"
         }
-        throw PluginStartError("plugin '\(command.id)' cannot start: its directory \(command.directory) is not a folder (\(reason))")
+        throw PluginStartError(
+            "plugin '\(command.id)' cannot start: its directory \(command.directory) is not a folder (\(reason))")
     }
 
     /// Ends every program started so far, together (one grace period for all): their connections
@@ -76,19 +80,30 @@ public final class CommandPluginHost: PluginCommandStarter {
     /// removed. They are forgotten, so that a host that starts programs for run after run
     /// (`run --watch`) ends each run's when it is over and holds nothing of them after.
     public func stopAll() {
-        for connection in started.withLock({ started in defer { started = [] }; return started }) { connection.close() }
-        PluginProcess.stop(launched.withLock { launched in defer { launched.processes = [] }; return launched.processes })
+        for connection in started.withLock({ started in
+            defer { started = [] }
+            return started
+        }) { connection.close() }
+        PluginProcess.stop(
+            launched.withLock { launched in
+                defer { launched.processes = [] }
+                return launched.processes
+            })
         removeFolders()
     }
 
     /// Removes the private folders of the programs started, with what they left in them, once the
     /// programs and their descendants have ended; says on standard error which stays, and why.
     private func removeFolders() {
-        for folder in launched.withLock({ launched in defer { launched.folders = [] }; return launched.folders }) {
+        for folder in launched.withLock({ launched in
+            defer { launched.folders = [] }
+            return launched.folders
+        }) {
             do {
                 try FolderRemoval.remove(folder.path)
             } catch {
-                FileHandle.standardError.write(Data("rehearse: plugin '\(folder.id)' left its private folder \(folder.path): \(error)\n".utf8))
+                FileHandle.standardError.write(
+                    Data("rehearse: plugin '\(folder.id)' left its private folder \(folder.path): \(error)\n".utf8))
             }
         }
     }

@@ -1,8 +1,9 @@
 import CProcess
 import Foundation
 import Synchronization
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The descendants of command plugins' programs, those in their process groups or not (a child
@@ -48,7 +49,8 @@ enum PluginDescendants {
             if children.inherited == nil {
                 let adopting = adopting.load(ordering: .sequentiallyConsistent)
                 let table = adopting ? table() : [:]
-                children.inherited = Set(descendants(of: [getpid()], in: table).map { Stray(pid: $0.key, started: $0.value.started) })
+                children.inherited = Set(
+                    descendants(of: [getpid()], in: table).map { Stray(pid: $0.key, started: $0.value.started) })
                 if adopting { startReaping() }
             }
             let pid = try spawn()
@@ -86,12 +88,14 @@ enum PluginDescendants {
         for name in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
             // "pid (comm) state ppid ...": the command may hold spaces and parentheses.
             guard let pid = pid_t(name), let stat = try? String(contentsOfFile: "/proc/\(name)/stat", encoding: .utf8),
-                  let close = stat.lastIndex(of: ")") else { continue }
+                let close = stat.lastIndex(of: ")")
+            else { continue }
             let fields = stat[stat.index(after: close)...].split(separator: " ")
             // The state, the parent's id, ..., the start time (stat's fields 3, 4, ..., 22).
             guard fields.count > 19, let parent = pid_t(fields[1]), let started = UInt64(fields[19]) else { continue }
             // A zombie whose threads are not all gone lists them beside its own.
-            let running = fields[0] != "Z" || ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(name)/task"))?.count ?? 0) > 1
+            let running =
+                fields[0] != "Z" || ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(name)/task"))?.count ?? 0) > 1
             table[pid] = Entry(parent: parent, running: running, started: started)
         }
         return table
@@ -127,7 +131,8 @@ enum PluginDescendants {
         let stillInherited = (children.inherited ?? []).filter { table[$0.pid]?.started == $0.started }
         let inherited = descendants(of: [], and: stillInherited.map(\.pid), in: table)
         children.inherited = Set(inherited.map { Stray(pid: $0.key, started: $0.value.started) })
-        let me = getpid(), current = children
+        let me = getpid()
+        let current = children
         let orphans = table.filter { $0.value.parent == me && isOrphan($0.key, current) }.map(\.key)
         return descendants(of: roots, and: stillKnown + orphans, in: table).filter { inherited[$0.key] == nil }
     }
@@ -152,7 +157,8 @@ enum PluginDescendants {
     /// microseconds) leaves one each time. Reaps those that are this program's children without
     /// waiting for any. Gives up after ``PluginProcess/gracePeriod`` on what does not end.
     static func kill(descendantsOf roots: Set<pid_t>, known: Set<Stray> = []) {
-        let me = getpid(), deadline = ContinuousClock.now + PluginProcess.gracePeriod
+        let me = getpid()
+        let deadline = ContinuousClock.now + PluginProcess.gracePeriod
         children.withLock { children in
             while true {
                 // The orphans at once: the time a scan of /proc takes is many times a hop's life.
@@ -163,7 +169,9 @@ enum PluginDescendants {
                 for pid in found.keys { Glibc.kill(pid, SIGKILL) }
                 var status: Int32 = 0
                 for (pid, entry) in found where entry.parent == me { waitpid(pid, &status, WNOHANG) }
-                guard found.values.contains(where: { $0.running || $0.parent == me }), ContinuousClock.now < deadline else { return }
+                guard found.values.contains(where: { $0.running || $0.parent == me }), ContinuousClock.now < deadline else {
+                    return
+                }
                 sched_yield()
             }
         }
@@ -188,7 +196,8 @@ enum PluginDescendants {
     /// in microseconds, where a scan of /proc takes milliseconds. None where the system lacks them.
     private static func ownChildren() -> [pid_t] {
         ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []).flatMap { thread in
-            ((try? String(contentsOfFile: "/proc/self/task/\(thread)/children", encoding: .utf8)) ?? "").split(separator: " ").compactMap { pid_t($0) }
+            ((try? String(contentsOfFile: "/proc/self/task/\(thread)/children", encoding: .utf8)) ?? "").split(separator: " ")
+                .compactMap { pid_t($0) }
         }
     }
 }

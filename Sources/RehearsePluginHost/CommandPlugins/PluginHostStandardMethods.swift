@@ -40,7 +40,8 @@ enum PluginHostStandardMethods {
             reply.append(String(cString: id))
         case (nil, "Introspect"), ("org.freedesktop.DBus.Introspectable", "Introspect"):
             guard let xml = xml(for: path) else {
-                return .failure(MethodFailure(SimulatorError.unknownObject, "no object at \(path): the host's is \(PluginPeerLink.hostPath)"))
+                return .failure(
+                    MethodFailure(SimulatorError.unknownObject, "no object at \(path): the host's is \(PluginPeerLink.hostPath)"))
             }
             reply.append(xml)
         default:
@@ -55,7 +56,8 @@ enum PluginHostStandardMethods {
         let host = PluginPeerLink.hostPath
         let head = Introspection.doctype + "\n<node>\n" + Introspection.introspectableAndPeer + "\n"
         if path == host {
-            return head + "  <interface name=\"\(PluginPeerLink.hostInterface)\">\n" + SimulatorMethod.registerPlugin.introspection
+            return head + "  <interface name=\"\(PluginPeerLink.hostInterface)\">\n"
+                + SimulatorMethod.registerPlugin.introspection
                 + "  </interface>\n</node>\n"
         }
         let prefix = path == "/" ? "/" : path + "/"

@@ -2,9 +2,10 @@ import CDBus
 import Foundation
 import RehearseCore
 import RehearseDBusWire
+
 #if canImport(Glibc)
-import Glibc
-import RehearseSupport
+    import Glibc
+    import RehearseSupport
 #endif
 
 /// A private peer-to-peer address for one plugin's program: a socket in a new folder only this
@@ -39,10 +40,11 @@ final class PluginListener {
             throw PluginStartError("cannot listen at \(path): \(BusConnection.describe(error))")
         }
         self.server = server
-        address = dbus_server_get_address(server).map { text in
-            defer { dbus_free(text) }
-            return String(cString: text)
-        } ?? "unix:path=\(path)"
+        address =
+            dbus_server_get_address(server).map { text in
+                defer { dbus_free(text) }
+                return String(cString: text)
+            } ?? "unix:path=\(path)"
         dbus_server_set_new_connection_function(server, acceptPluginConnection, Unmanaged.passUnretained(self).toOpaque(), nil)
         loop.watch(server: server)
     }
@@ -62,7 +64,9 @@ final class PluginListener {
 
     /// The connection `process` made, waiting for it until `deadline`; the caller owns it. Throws
     /// if the program ends first or the time runs out.
-    func connection(from process: PluginProcess, id: String, until deadline: ContinuousClock.Instant) throws(PluginStartError) -> OpaquePointer {
+    func connection(from process: PluginProcess, id: String, until deadline: ContinuousClock.Instant) throws(PluginStartError)
+        -> OpaquePointer
+    {
         while true {
             while let connection = accepted.first {
                 accepted.removeFirst()
@@ -74,7 +78,9 @@ final class PluginListener {
             }
             let left = deadline - ContinuousClock.now
             guard left > .zero else {
-                throw PluginStartError("plugin '\(id)' did not connect to REHEARSE_PLUGIN_ADDRESS within \(Int(ScenarioLimits.remoteStartSeconds)) s")
+                throw PluginStartError(
+                    "plugin '\(id)' did not connect to REHEARSE_PLUGIN_ADDRESS within \(Int(ScenarioLimits.remoteStartSeconds)) s"
+                )
             }
             loop.poll(milliseconds: Int32(max(1, min(50, left.milliseconds))))
         }

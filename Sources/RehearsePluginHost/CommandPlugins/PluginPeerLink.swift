@@ -57,7 +57,8 @@ final class PluginPeerLink {
                 // deadline, so that what it still writes (busctl prints after it closes) is not
                 // lost and the message says how it ended.
                 while process.isRunning, ContinuousClock.now < deadline { usleep(10_000) }
-                throw PluginStartError("plugin '\(id)' closed its connection before it registered (the program \(process.ending))")
+                throw PluginStartError(
+                    "plugin '\(id)' closed its connection before it registered (the program \(process.ending))")
             }
             if let message = dbus_connection_pop_message(connection) {
                 defer { dbus_message_unref(message) }
@@ -98,15 +99,20 @@ final class PluginPeerLink {
     /// never reads cannot fill this memory).
     private func answerStray(_ message: OpaquePointer) {
         guard dbus_message_get_type(message) == DBUS_MESSAGE_TYPE_METHOD_CALL,
-              dbus_connection_get_outgoing_size(connection) < Self.maximumMessageBytes else { return }
+            dbus_connection_get_outgoing_size(connection) < Self.maximumMessageBytes
+        else { return }
         if let answer = PluginHostStandardMethods.answer(message, uniqueName: uniqueName) {
             reply(to: message, answer)
             return
         }
-        reply(to: message, .failure(isRegistration(message) && registered
-              ? MethodFailure(SimulatorError.alreadyRegistered, "plugin '\(id)' is registered already")
-              : MethodFailure(SimulatorError.unknownMethod,
-                              "the host answers RegisterPlugin, Hello, org.freedesktop.DBus.Peer and Introspect only")))
+        reply(
+            to: message,
+            .failure(
+                isRegistration(message) && registered
+                    ? MethodFailure(SimulatorError.alreadyRegistered, "plugin '\(id)' is registered already")
+                    : MethodFailure(
+                        SimulatorError.unknownMethod,
+                        "the host answers RegisterPlugin, Hello, org.freedesktop.DBus.Peer and Introspect only")))
     }
 
     /// Queues the answer to `call`; it goes out as the connection is next read or written, never
@@ -153,7 +159,9 @@ final class PluginPeerLink {
 
     private func exchange(_ pluginCall: PluginCall) throws(RemotePluginError) -> RemoteAnswer {
         let what = pluginCall.description
-        guard let call = pluginCall.message(to: nil).make(serial: serials.take()) else { throw RemotePluginError("cannot build \(what)") }
+        guard let call = pluginCall.message(to: nil).make(serial: serials.take()) else {
+            throw RemotePluginError("cannot build \(what)")
+        }
         defer { dbus_message_unref(call) }
         var error = DBusError()
         dbus_error_init(&error)

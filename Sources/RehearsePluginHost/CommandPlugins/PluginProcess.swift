@@ -1,7 +1,8 @@
 import Foundation
 import Synchronization
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A command plugin's program, started for one run: looked up on `PATH` as a shell would, run in
@@ -34,7 +35,8 @@ final class PluginProcess: Sendable {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t(), all = sigset_t()
+        var none = sigset_t()
+        var all = sigset_t()
         sigemptyset(&none)
         sigfillset(&all)
         posix_spawnattr_setsigmask(&attributes, &none)
@@ -77,7 +79,9 @@ final class PluginProcess: Sendable {
     private func ended(_ status: inout (code: Int32, value: Int32)?, blocking: Bool = false) -> (code: Int32, value: Int32)? {
         if status == nil {
             var info = siginfo_t()
-            if waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT | (blocking ? 0 : WNOHANG)) == 0, info._sifields._sigchld.si_pid == pid {
+            if waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT | (blocking ? 0 : WNOHANG)) == 0,
+                info._sifields._sigchld.si_pid == pid
+            {
                 status = (info.si_code, info._sifields._sigchld.si_status)
             }
         }
@@ -101,7 +105,8 @@ final class PluginProcess: Sendable {
         // The descendants first: a program that ends on SIGTERM at once lets go of them.
         let strays = PluginDescendants.askToExit(descendantsOf: roots)
         let waits = processes.compactMap { $0.askToExit() }
-        let deadline = DispatchTime.now() + Double(gracePeriod.components.seconds) + Double(gracePeriod.components.attoseconds) * 1e-18
+        let deadline =
+            DispatchTime.now() + Double(gracePeriod.components.seconds) + Double(gracePeriod.components.attoseconds) * 1e-18
         for exited in waits { _ = exited.wait(timeout: deadline) }
         // The descendants (those found first, and those the programs, unreaped, still hold); then
         // what ending the groups left to this program, when it adopts orphans.

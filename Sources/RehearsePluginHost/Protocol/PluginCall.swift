@@ -33,8 +33,9 @@ package enum PluginCall {
 
     /// The method call, to `destination` (nil on a peer-to-peer connection).
     package func message(to destination: String?) -> OutgoingMessage {
-        var message = OutgoingMessage(kind: .methodCall, path: Self.path, interface: Self.interface, member: member,
-                                      destination: destination)
+        var message = OutgoingMessage(
+            kind: .methodCall, path: Self.path, interface: Self.interface, member: member,
+            destination: destination)
         switch self {
         case .install(let configuration):
             message.body.append(configuration)

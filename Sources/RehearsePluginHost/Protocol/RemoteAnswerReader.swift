@@ -34,7 +34,8 @@ package enum RemoteAnswerReader {
             throw RemotePluginError("its signature is '\(found)', not '\(signature)'")
         }
         var reader = MessageReader(reply)
-        let entries = try reader.structs(limit: ScenarioLimits.remoteEffects, what: "effects") { members throws(MessageReader.Problem) in
+        let entries = try reader.structs(limit: ScenarioLimits.remoteEffects, what: "effects") {
+            members throws(MessageReader.Problem) in
             (kind: try members.string(), arguments: try members.fields())
         }
         var effects: [RemoteEffect] = []

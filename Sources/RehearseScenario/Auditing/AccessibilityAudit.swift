@@ -25,21 +25,32 @@ enum AccessibilityAudit {
             let visibility = simulation.visibility(of: id)
             let focused = scene.firstResponder == id
             // A focused field behind the keyboard is the third rule's; it is no target then.
-            guard visibility.isVisible || (focused && visibility.problem == .coveredByKeyboard), let frame = visibility.frame else { continue }
+            guard visibility.isVisible || (focused && visibility.problem == .coveredByKeyboard), let frame = visibility.frame
+            else { continue }
             let size = frame.size
             if min(size.width, size.height) < AccessibilityRule.minimumTouchTarget {
-                found.append(Breach(rule: .touchTarget, node: id, message: "it is \(Visibility.points(size.width)) × "
-                                    + "\(Visibility.points(size.height)) pt on screen, less than 44 × 44 pt"))
+                found.append(
+                    Breach(
+                        rule: .touchTarget, node: id,
+                        message: "it is \(Visibility.points(size.width)) × "
+                            + "\(Visibility.points(size.height)) pt on screen, less than 44 × 44 pt"))
             }
             if node.accessibilityLabel?.isEmpty ?? true, node.kind.isTextInput || node.text.isEmpty {
-                found.append(Breach(rule: .label, node: id, message: node.kind.isTextInput
-                                    ? "a text field without an accessibility label: VoiceOver reads only \"text field\""
-                                    : "no accessibility label and no text: VoiceOver reads only its role"))
+                found.append(
+                    Breach(
+                        rule: .label, node: id,
+                        message: node.kind.isTextInput
+                            ? "a text field without an accessibility label: VoiceOver reads only \"text field\""
+                            : "no accessibility label and no text: VoiceOver reads only its role"))
             }
             if focused, !simulation.keyboard.isMoving, let covered = frame.intersection(simulation.keyboard.frame),
-               covered.size.height >= Visibility.minimumVisibleSide {
-                found.append(Breach(rule: .coveredByKeyboard, node: id, message: "the keyboard covers \(Visibility.points(covered.size.height)) "
-                                    + "of its \(Visibility.points(size.height)) pt of height"))
+                covered.size.height >= Visibility.minimumVisibleSide
+            {
+                found.append(
+                    Breach(
+                        rule: .coveredByKeyboard, node: id,
+                        message: "the keyboard covers \(Visibility.points(covered.size.height)) "
+                            + "of its \(Visibility.points(size.height)) pt of height"))
             }
         }
         return found

@@ -14,14 +14,17 @@ public enum AuditReport {
             case .passed, .failed: break
             }
             lines += result.accessibilityFindings.map { finding in
-                TerminalText.escape("\(finding.location): warning: \(finding.node): \(finding.message) [\(finding.rule.rawValue)]")
+                TerminalText.escape(
+                    "\(finding.location): warning: \(finding.node): \(finding.message) [\(finding.rule.rawValue)]")
             }
             lines += result.notes.map { TerminalText.escape("\(result.file): note: \($0)") }
         }
         let findings = results.flatMap(\.accessibilityFindings)
         let withFindings = results.filter { !$0.accessibilityFindings.isEmpty }.count
-        lines.append("audit: \(findings.count) finding\(findings.count == 1 ? "" : "s") in \(withFindings) of \(results.count) "
-                     + "file\(results.count == 1 ? "" : "s")" + (notAudited(results) > 0 ? ", \(notAudited(results)) not audited" : ""))
+        lines.append(
+            "audit: \(findings.count) finding\(findings.count == 1 ? "" : "s") in \(withFindings) of \(results.count) "
+                + "file\(results.count == 1 ? "" : "s")" + (notAudited(results) > 0 ? ", \(notAudited(results)) not audited" : "")
+        )
         for rule in AccessibilityRule.allCases where findings.contains(where: { $0.rule == rule }) {
             lines.append("  \(rule.rawValue): \(rule.summary) (\(rule.source))")
         }
@@ -39,11 +42,15 @@ public enum AuditReport {
             case .passed, .failed:
                 fields["status"] = "audited"
             }
-            fields["findings"] = .array(result.accessibilityFindings.map { finding in
-                ["rule": .string(finding.rule.rawValue), "node": .string(finding.node), "message": .string(finding.message),
-                 "line": .int(Int64(finding.location.line)), "column": .int(Int64(finding.location.column)),
-                 "time": .double(finding.time.seconds)]
-            })
+            fields["findings"] = .array(
+                result.accessibilityFindings.map { finding in
+                    [
+                        "rule": .string(finding.rule.rawValue), "node": .string(finding.node),
+                        "message": .string(finding.message),
+                        "line": .int(Int64(finding.location.line)), "column": .int(Int64(finding.location.column)),
+                        "time": .double(finding.time.seconds),
+                    ]
+                })
             if !result.notes.isEmpty { fields["notes"] = .array(result.notes.map { .string($0) }) }
             return .dictionary(fields)
         }
@@ -59,18 +66,26 @@ public enum AuditReport {
         let findings = results.flatMap(\.accessibilityFindings).count
         var xml = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
         let counts = #"tests="\#(results.count)" failures="\#(findings)" errors="\#(notAudited(results))""#
-        xml += #"<testsuites name="rehearse audit" \#(counts)>"# + "\n" + #"  <testsuite name="accessibility" \#(counts) skipped="0">"# + "\n"
+        xml +=
+            #"<testsuites name="rehearse audit" \#(counts)>"# + "\n"
+            + #"  <testsuite name="accessibility" \#(counts) skipped="0">"# + "\n"
         for result in results {
             xml += #"    <testcase name="\#(XMLText.escape(result.name))" classname="\#(XMLText.escape(result.file))">"# + "\n"
             if case .invalid(let error) = result.outcome {
-                xml += #"      <error message="\#(XMLText.escape(error.message))" type="invalid">\#(XMLText.escape(error.description))</error>"# + "\n"
+                xml +=
+                    #"      <error message="\#(XMLText.escape(error.message))" type="invalid">\#(XMLText.escape(error.description))</error>"#
+                    + "\n"
             } else if case .stopped(let error) = result.outcome {
-                xml += #"      <error message="\#(XMLText.escape(error.message))" type="stopped">\#(XMLText.escape(error.description))</error>"# + "\n"
+                xml +=
+                    #"      <error message="\#(XMLText.escape(error.message))" type="stopped">\#(XMLText.escape(error.description))</error>"#
+                    + "\n"
             }
             for finding in result.accessibilityFindings {
                 let message = "\(finding.node): \(finding.message)"
                 let body = "\(finding.location) at \(finding.time) s: \(finding.rule.summary) (\(finding.rule.source))"
-                xml += #"      <failure message="\#(XMLText.escape(message))" type="\#(finding.rule.rawValue)">\#(XMLText.escape(body))</failure>"# + "\n"
+                xml +=
+                    #"      <failure message="\#(XMLText.escape(message))" type="\#(finding.rule.rawValue)">\#(XMLText.escape(body))</failure>"#
+                    + "\n"
             }
             xml += "    </testcase>\n"
         }

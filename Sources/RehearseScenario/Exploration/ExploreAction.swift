@@ -106,22 +106,28 @@ public struct ExploreAlphabet: Sendable {
         let fields = nodes.filter { $0.kind.isTextInput }.map(\.id)
         let tilts = [-2.0, 2.0].map { ExploreAction.inject(.motion(MotionSample(rotationRate: Vector3(x: 0, y: $0, z: 0)))) }
         let texts = settings.texts ?? typedTexts(scenario)
-        return ExploreAlphabet(kinds: ExploreKind.allCases.map { kind in
-            let actions: [ExploreAction] = switch kind {
-            case .tap: (settings.tapTargets ?? nodes.map(\.id)).map { .inject(.tap(Tap(target: $0))) }
-            case .focus: fields.map { .inject(.focus(NodeTarget(target: $0))) }
-            case .text: fields.flatMap { field in texts.map { .inject(.text(TextInput(target: field, text: $0))) } }
-            case .returnKey: fields.map { .inject(.returnKey(NodeTarget(target: $0))) }
-            case .resign: [.inject(.resign(ResignRequest()))]
-            case .rotate: Orientation.allCases.map { .inject(.orientation(OrientationChange(value: $0))) }
-            case .network: [false, true].map { .inject(.network(NetworkChange(online: $0))) }
-            case .motion: tilts
-            case .wait: settings.waitRange == nil ? defaultWaits.compactMap { VirtualTime.seconds($0).map(ExploreAction.wait) } : []
-            case .emit: (settings.events ?? emittedEvents(scenario)).map(ExploreAction.emit)
-            case .drag, .fling, .swipe, .longPress: ExploreGestures(scenario: scenario).actions(kind)
-            }
-            return Kind(kind, weight: settings.weights[kind] ?? kind.defaultWeight, actions: actions, waitRange: kind == .wait ? settings.waitRange : nil)
-        })
+        return ExploreAlphabet(
+            kinds: ExploreKind.allCases.map { kind in
+                let actions: [ExploreAction] =
+                    switch kind {
+                    case .tap: (settings.tapTargets ?? nodes.map(\.id)).map { .inject(.tap(Tap(target: $0))) }
+                    case .focus: fields.map { .inject(.focus(NodeTarget(target: $0))) }
+                    case .text: fields.flatMap { field in texts.map { .inject(.text(TextInput(target: field, text: $0))) } }
+                    case .returnKey: fields.map { .inject(.returnKey(NodeTarget(target: $0))) }
+                    case .resign: [.inject(.resign(ResignRequest()))]
+                    case .rotate: Orientation.allCases.map { .inject(.orientation(OrientationChange(value: $0))) }
+                    case .network: [false, true].map { .inject(.network(NetworkChange(online: $0))) }
+                    case .motion: tilts
+                    case .wait:
+                        settings.waitRange == nil
+                            ? defaultWaits.compactMap { VirtualTime.seconds($0).map(ExploreAction.wait) } : []
+                    case .emit: (settings.events ?? emittedEvents(scenario)).map(ExploreAction.emit)
+                    case .drag, .fling, .swipe, .longPress: ExploreGestures(scenario: scenario).actions(kind)
+                    }
+                return Kind(
+                    kind, weight: settings.weights[kind] ?? kind.defaultWeight, actions: actions,
+                    waitRange: kind == .wait ? settings.waitRange : nil)
+            })
     }
 
     /// `a`, then the texts the scenario's steps type, each once, in the order they are typed.
@@ -134,8 +140,9 @@ public struct ExploreAlphabet: Sendable {
             case .injectQueried(let queried):
                 if case .text(let text) = queried.kind, !texts.contains(text) { texts.append(text) }
             case .inject, .schedule, .motionStream, .wait, .advance, .keyboardShow, .keyboardHide, .expect, .expectEvent,
-                 .expectNoEvent, .set, .animate, .activate, .snapshot, .touchStream, .expectPicture, .expectVisible, .scrollUntilVisible, .settle, .waitUntil,
-                 .expectAccessible:
+                .expectNoEvent, .set, .animate, .activate, .snapshot, .touchStream, .expectPicture, .expectVisible,
+                .scrollUntilVisible, .settle, .waitUntil,
+                .expectAccessible:
                 continue
             }
         }
@@ -149,9 +156,11 @@ public struct ExploreAlphabet: Sendable {
             switch step.action {
             case .inject(let event), .schedule(let event, _):
                 if case .custom = event, !events.contains(event) { events.append(event) }
-            case .injectQueried, .motionStream, .wait, .advance, .keyboardShow, .keyboardHide, .expect, .expectEvent, .expectNoEvent,
-                 .set, .animate, .activate, .snapshot, .touchStream, .expectPicture, .expectVisible, .scrollUntilVisible, .settle, .waitUntil,
-                 .expectAccessible:
+            case .injectQueried, .motionStream, .wait, .advance, .keyboardShow, .keyboardHide, .expect, .expectEvent,
+                .expectNoEvent,
+                .set, .animate, .activate, .snapshot, .touchStream, .expectPicture, .expectVisible, .scrollUntilVisible, .settle,
+                .waitUntil,
+                .expectAccessible:
                 continue
             }
         }
@@ -163,7 +172,11 @@ public struct ExploreAlphabet: Sendable {
         guard totalWeight > 0 else { return [] }
         return (0..<length).compactMap { _ in
             var pick = Double.random(in: 0..<totalWeight, using: &random)
-            let kind = kinds.first { pick -= $0.weight; return pick < 0 } ?? kinds[kinds.count - 1]
+            let kind =
+                kinds.first {
+                    pick -= $0.weight
+                    return pick < 0
+                } ?? kinds[kinds.count - 1]
             if let range = kind.waitRange {
                 let milliseconds = Int64((Double.random(in: range, using: &random) * 1000).rounded())
                 return .wait(VirtualTime(nanoseconds: max(milliseconds, 1) * 1_000_000))

@@ -20,8 +20,10 @@ public struct ExploreReport: Sendable {
     public var shrunkShown: [String]
 
     /// Throws only if the shrunk actions can no longer run (their set-up's plugins fail to start).
-    public init(scenario: String, shard: String, sequences: Int, seconds: Double, coverage: ExploreCoverage,
-                failure: (found: Explorer.Failure, shrunk: Explorer.Failure, file: String)?, explorer: Explorer) throws {
+    public init(
+        scenario: String, shard: String, sequences: Int, seconds: Double, coverage: ExploreCoverage,
+        failure: (found: Explorer.Failure, shrunk: Explorer.Failure, file: String)?, explorer: Explorer
+    ) throws {
         self.scenario = scenario
         self.shard = shard
         self.sequences = sequences
@@ -39,9 +41,11 @@ public struct ExploreReport: Sendable {
         var fields: Fields = [
             "scenario": .string(scenario), "shard": .string(shard), "sequences": .int(Int64(sequences)),
             "seconds": .double(seconds), "status": .string(failure == nil ? "passed" : "failed"),
-            "coverage": ["events": .array(events.map(FieldValue.string)), "vocabulary": .int(Int64(vocabularySize)),
-                         "pluginStates": .array(pluginStates.map(FieldValue.string)),
-                         "neverReached": .array(neverReached.map(FieldValue.string))],
+            "coverage": [
+                "events": .array(events.map(FieldValue.string)), "vocabulary": .int(Int64(vocabularySize)),
+                "pluginStates": .array(pluginStates.map(FieldValue.string)),
+                "neverReached": .array(neverReached.map(FieldValue.string)),
+            ],
         ]
         if let (found, shrunk, file) = failure {
             let invariant = shrunk.invariant
@@ -61,10 +65,14 @@ public struct ExploreReport: Sendable {
         var xml = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
         xml += #"<testsuites name="rehearse explore" tests="1" failures="\#(failed)" errors="0" time="\#(seconds)">"# + "\n"
         xml += #"  <testsuite name="explore" tests="1" failures="\#(failed)" errors="0" skipped="0" time="\#(seconds)">"# + "\n"
-        let attributes = #"name="\#(XMLText.escape("\(scenario) (\(sequences) sequences, shard \(shard))"))" classname="explore" time="\#(seconds)""#
-        guard let (found, shrunk, file) = failure else { return xml + "    <testcase \(attributes)/>\n  </testsuite>\n</testsuites>\n" }
+        let attributes =
+            #"name="\#(XMLText.escape("\(scenario) (\(sequences) sequences, shard \(shard))"))" classname="explore" time="\#(seconds)""#
+        guard let (found, shrunk, file) = failure else {
+            return xml + "    <testcase \(attributes)/>\n  </testsuite>\n</testsuites>\n"
+        }
         let invariant = shrunk.invariant
-        let message = "invariant '\(invariant.name)' (\(invariant.owner)) broke in seed \(found.seed) at \(shrunk.time) s: "
+        let message =
+            "invariant '\(invariant.name)' (\(invariant.owner)) broke in seed \(found.seed) at \(shrunk.time) s: "
             + "\(invariant.actual), expected \(invariant.expected)"
         let body = "shrunk to \(shrunk.actions.count) actions, written to \(file):\n" + shrunkShown.joined(separator: "\n")
         xml += "    <testcase \(attributes)>\n"

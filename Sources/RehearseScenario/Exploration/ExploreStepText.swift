@@ -20,18 +20,21 @@ enum ExploreStepText {
         case .orientation(let change): "rotate: \(change.value.rawValue)"
         case .network(let change): "network: \(change.online)"
         case .motion(let sample): "motion: \(YAMLFlow.value(.dictionary(sample.fields)))"
-        case .tap, .keyboardWillShow, .keyboardDidShow, .keyboardWillHide, .keyboardDidHide, .focusChanged, .tick, .animationFinished,
-             .pluginFailed, .invariantFailed, .touchBegan, .touchMoved, .touchEnded, .touchCancelled, .gesturePan, .gestureSwipe,
-             .gestureLongPress, .gesturePinch, .scrollWillBeginDragging, .scrollDidScroll, .scrollWillEndDragging,
-             .scrollDidEndDecelerating, .scrollDidScrollToTop, .statusBarTap, .scrollWillBeginZooming, .scrollDidZoom,
-             .scrollDidEndZooming, .custom: nil
+        case .tap, .keyboardWillShow, .keyboardDidShow, .keyboardWillHide, .keyboardDidHide, .focusChanged, .tick,
+            .animationFinished,
+            .pluginFailed, .invariantFailed, .touchBegan, .touchMoved, .touchEnded, .touchCancelled, .gesturePan, .gestureSwipe,
+            .gestureLongPress, .gesturePinch, .scrollWillBeginDragging, .scrollDidScroll, .scrollWillEndDragging,
+            .scrollDidEndDecelerating, .scrollDidScrollToTop, .statusBarTap, .scrollWillBeginZooming, .scrollDidZoom,
+            .scrollDidEndZooming, .custom:
+            nil
         }
     }
 
     /// `emit: {name: NAME, fields: {...}}`.
     static func emit(_ event: Event) -> String {
         let fields = event.fields
-        return "emit: {name: \(YAMLFlow.string(event.name))" + (fields.isEmpty ? "" : ", fields: \(YAMLFlow.value(.dictionary(fields)))") + "}"
+        return "emit: {name: \(YAMLFlow.string(event.name))"
+            + (fields.isEmpty ? "" : ", fields: \(YAMLFlow.value(.dictionary(fields)))") + "}"
     }
 
     /// The gesture step that makes `gesture` from `origin`: its form on a node (`drag: {on: list,
@@ -56,8 +59,11 @@ enum ExploreStepText {
         case .fling(let velocity):
             guard case .point = origin else { return "fling: {\(start), velocity: \(YAMLFlow.point(velocity))}" }
             let duration = gesture.duration
-            return step(.drag(by: Point(x: velocity.x * duration.seconds, y: velocity.y * duration.seconds), duration: duration, hold: .zero),
-                        from: origin)
+            return step(
+                .drag(
+                    by: Point(x: velocity.x * duration.seconds, y: velocity.y * duration.seconds), duration: duration, hold: .zero
+                ),
+                from: origin)
         case .pinch(let scale, let duration):
             let center = if case .point(let point) = origin { "center: \(YAMLFlow.point(point))" } else { start }
             return "pinch: {\(center), scale: \(scale.shortDescription), duration: \(duration)}"

@@ -135,16 +135,20 @@ public struct Explorer: Sendable {
     /// ``run(_:seed:memo:)``, also returning what the sequence reached if `records`; `watching` is
     /// given the simulation once it is set up, and `performed` told each action it took, as the
     /// written file has it.
-    func runRecording(_ actions: [ExploreAction], seed: UInt64, records: Bool, memo: SetupMemo? = nil,
-                      watching: ((Simulation) -> Void)? = nil,
-                      performed: ((ExploreAction) -> Void)? = nil) throws -> (Failure?, ExploreCoverage.Reached?) {
+    func runRecording(
+        _ actions: [ExploreAction], seed: UInt64, records: Bool, memo: SetupMemo? = nil,
+        watching: ((Simulation) -> Void)? = nil,
+        performed: ((ExploreAction) -> Void)? = nil
+    ) throws -> (Failure?, ExploreCoverage.Reached?) {
         let simulation = try scenario.makeSimulation(plugins: plugins, memo: memo)
         watching?(simulation)
         let seen = records ? ExploreCoverage.Run(watching: simulation) : nil
         let watch = InvariantWatch(simulation)
         let meter = BudgetMeter(simulation, budget: budget)
         simulation.checkInvariants()
-        if let (invariant, time) = watch.first { return (Failure(seed: seed, invariant: invariant, time: time, actions: []), seen?.reached) }
+        if let (invariant, time) = watch.first {
+            return (Failure(seed: seed, invariant: invariant, time: time, actions: []), seen?.reached)
+        }
         for (index, action) in actions.enumerated() {
             if let done = try perform(action, on: simulation, meter: meter) { performed?(done) }
             if let exceeded = meter.exceeded { throw exceeded }
@@ -166,11 +170,14 @@ public struct Explorer: Sendable {
             guard (try? simulation.inject(typed)) != nil else { return nil }
             return if case .inject = action { .inject(typed) } else { .emit(typed) }
         case .gesture(let gesture, let origin):
-            let start = simulation.now, fingers = Array(0..<gesture.fingers)
+            let start = simulation.now
+            let fingers = Array(0..<gesture.fingers)
             do {
                 switch origin {
-                case .node(let id): try simulation.inject(try simulation.place(gesture, fingers: fingers, on: GestureAnchor(node: id)))
-                case .point(let point): try simulation.inject(gesture.touches(from: point, ids: fingers, rate: simulation.device.refreshRate))
+                case .node(let id):
+                    try simulation.inject(try simulation.place(gesture, fingers: fingers, on: GestureAnchor(node: id)))
+                case .point(let point):
+                    try simulation.inject(gesture.touches(from: point, ids: fingers, rate: simulation.device.refreshRate))
                 }
             } catch {
                 return nil
@@ -193,14 +200,15 @@ public struct Explorer: Sendable {
         let memo = SetupMemo()
         func attempt(_ actions: [ExploreAction]) throws -> Bool {
             guard let candidate = try run(actions, seed: failure.seed, memo: memo),
-                  candidate.invariant.name == failure.invariant.name, candidate.invariant.owner == failure.invariant.owner
+                candidate.invariant.name == failure.invariant.name, candidate.invariant.owner == failure.invariant.owner
             else { return false }
             current = candidate
             return true
         }
         /// Replaces each action with the first of its `versions` that keeps the failure; whether any was.
         func simplify(_ versions: KeyPath<ExploreAction, [ExploreAction]>) throws -> Bool {
-            var changed = false, index = 0
+            var changed = false
+            var index = 0
             while index < current.actions.count {  // a candidate may fail earlier, leaving fewer actions
                 for version in current.actions[index][keyPath: versions] {
                     var candidate = current.actions

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A file as the system knows it, its device and inode: two paths of one file (hard links, symbolic

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Removes a folder with everything in it without following a link, with bounded work: a link,
@@ -29,7 +29,7 @@ public enum FolderRemoval {
             switch self {
             case .tooDeep: "it holds folders nested more than \(maximumDepth) deep"
             case .tooMany: "it holds more than \(maximumEntries) entries"
-            case let .failed(name, code): "cannot remove \(name): \(String(cString: strerror(code)))"
+            case .failed(let name, let code): "cannot remove \(name): \(String(cString: strerror(code)))"
             }
         }
     }
@@ -51,7 +51,9 @@ public enum FolderRemoval {
 
     /// Removes `name` of the open folder `folder` (`shown` is its path in messages), `depth`
     /// folders below the one removed, counting what it removes in `entries`.
-    private static func remove(_ name: UnsafePointer<CChar>, shown: String, in folder: Int32, depth: Int, entries: inout Int) throws(Failure) {
+    private static func remove(_ name: UnsafePointer<CChar>, shown: String, in folder: Int32, depth: Int, entries: inout Int)
+        throws(Failure)
+    {
         if unlinkat(folder, name, 0) == 0 || errno == ENOENT { return }
         guard errno == EISDIR else { throw .failed(name: shown, code: errno) }
         guard depth <= maximumDepth else { throw .tooDeep }
@@ -76,7 +78,8 @@ public enum FolderRemoval {
         var names: [[CChar]] = []
         while let entry = readdir(stream) {
             // Bytes, not a String: a name that is not UTF-8 is removed all the same.
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in bytes.prefix { $0 != 0 }.map { CChar(bitPattern: $0) } }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in bytes.prefix { $0 != 0 }.map { CChar(bitPattern: $0) }
+            }
             guard name != [46], name != [46, 46] else { continue }
             entries += 1
             guard entries <= maximumEntries else { throw .tooMany }

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A folder that a command writes pictures or scenario files into (`run --render`, `explore
@@ -227,8 +228,10 @@ public final class OutputFolder {
             guard next >= 0 else {
                 if failure == ENOENT, !creating { return nil }
                 var status = stat()
-                let isLink = failure == ELOOP || (failure == ENOTDIR && fstatat(descriptor, walked, &status, AT_SYMLINK_NOFOLLOW) == 0
-                    && status.st_mode & S_IFMT == S_IFLNK)
+                let isLink =
+                    failure == ELOOP
+                    || (failure == ENOTDIR && fstatat(descriptor, walked, &status, AT_SYMLINK_NOFOLLOW) == 0
+                        && status.st_mode & S_IFMT == S_IFLNK)
                 errno = failure
                 throw isLink ? .link(fullPath(walked)) : .system(fullPath(walked))
             }

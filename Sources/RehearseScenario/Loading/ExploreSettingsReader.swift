@@ -7,13 +7,18 @@ extension StepParser {
     func exploreSettings(_ value: YAMLValue) throws(ScenarioError) -> ExploreSettings {
         let entries = try value.mapping("explore", allowed: ScenarioSyntax.explore)
         var settings = ExploreSettings()
-        settings.length = try entries["length"].map { value throws(ScenarioError) in try wholeNumber(value, "length", upTo: Double(ScenarioLimits.exploreLength)) }
-        settings.runs = try entries["runs"].map { value throws(ScenarioError) in try wholeNumber(value, "runs", upTo: Double(ScenarioLimits.exploreRuns)) }
+        settings.length = try entries["length"].map { value throws(ScenarioError) in
+            try wholeNumber(value, "length", upTo: Double(ScenarioLimits.exploreLength))
+        }
+        settings.runs = try entries["runs"].map { value throws(ScenarioError) in
+            try wholeNumber(value, "runs", upTo: Double(ScenarioLimits.exploreRuns))
+        }
         guard let actions = entries["actions"] else { return settings }
         for (name, key, setting) in try actions.mapping("actions") {
             guard let kind = ExploreKind(rawValue: name) else {
-                throw key.error("unknown action kind '\(name)'\(Suggestion.hint(for: name, among: ExploreKind.names)); "
-                    + "kinds: \(ExploreKind.names.joined(separator: ", "))")
+                throw key.error(
+                    "unknown action kind '\(name)'\(Suggestion.hint(for: name, among: ExploreKind.names)); "
+                        + "kinds: \(ExploreKind.names.joined(separator: ", "))")
             }
             if case .scalar = setting.node {
                 settings.weights[kind] = try weight(setting)
@@ -27,7 +32,9 @@ extension StepParser {
         return settings
     }
 
-    private func read(_ kind: ExploreKind, _ options: [String: YAMLValue], into settings: inout ExploreSettings) throws(ScenarioError) {
+    private func read(_ kind: ExploreKind, _ options: [String: YAMLValue], into settings: inout ExploreSettings)
+        throws(ScenarioError)
+    {
         switch kind {
         case .tap:
             settings.tapTargets = try options["nodes"].map { value throws(ScenarioError) in
@@ -41,9 +48,12 @@ extension StepParser {
             guard let between = options["between"] else { return }
             let bounds = try between.sequence("between")
             guard bounds.count == 2 else { throw between.error("between needs two durations, [shortest, longest]") }
-            let low = try bounds[0].seconds("the shortest wait"), high = try bounds[1].seconds("the longest wait")
+            let low = try bounds[0].seconds("the shortest wait")
+            let high = try bounds[1].seconds("the longest wait")
             guard low < high, low.nanoseconds > 0 else { throw between.error("between needs 0 < shortest < longest") }
-            if let problem = Explorer.sequenceTimeProblem(length: settings.length ?? Explorer.defaultLength, longestWait: high.seconds) {
+            if let problem = Explorer.sequenceTimeProblem(
+                length: settings.length ?? Explorer.defaultLength, longestWait: high.seconds)
+            {
                 throw between.error(problem)
             }
             settings.waitRange = low.seconds...high.seconds
@@ -60,7 +70,9 @@ extension StepParser {
     private func list(_ value: YAMLValue, _ what: String) throws(ScenarioError) -> [YAMLValue] {
         let items = try value.sequence(what)
         let counts = ScenarioLimits.exploreValues
-        guard counts.contains(items.count) else { throw value.error("\(what) lists \(counts.lowerBound) to \(counts.upperBound) items") }
+        guard counts.contains(items.count) else {
+            throw value.error("\(what) lists \(counts.lowerBound) to \(counts.upperBound) items")
+        }
         return items
     }
 

@@ -13,7 +13,9 @@ public enum GestureArguments {
     /// the screen of `simulation` now. Its node is found when it runs (``TouchStreamStep/Aim/node``);
     /// its fingers are the caller's to choose. Throws the step loader's message, whose location
     /// means nothing here.
-    public static func read(_ kind: String, _ arguments: Fields, in simulation: Simulation) throws(ScenarioError) -> TouchStreamStep.Aim {
+    public static func read(_ kind: String, _ arguments: Fields, in simulation: Simulation) throws(ScenarioError)
+        -> TouchStreamStep.Aim
+    {
         let start = SourceLocation(file: "arguments", line: 1, column: 1)
         let reader = TouchStepReader()
         // In the order of `kinds`.
@@ -21,14 +23,17 @@ public enum GestureArguments {
             reader.drag, reader.fling, reader.swipe, reader.pinch, reader.longPress,
         ]
         guard let index = kinds.firstIndex(of: kind) else {
-            throw ScenarioError("unknown gesture '\(kind)'\(Suggestion.hint(for: kind, among: kinds)); gestures: "
-                + kinds.joined(separator: ", "), at: start)
+            throw ScenarioError(
+                "unknown gesture '\(kind)'\(Suggestion.hint(for: kind, among: kinds)); gestures: "
+                    + kinds.joined(separator: ", "), at: start)
         }
         guard arguments["on"] != nil else { throw ScenarioError("\(kind) needs on: NODE (an id or a query)", at: start) }
         let read = readers[index]
         let value = YAMLValue(node: node(.dictionary(arguments)), file: start.file)
-        let screen = TouchStepReader.Screen(size: simulation.scene.bounds.size, rate: simulation.device.refreshRate,
-                                            scene: simulation.scene) { value, step throws(ScenarioError) in
+        let screen = TouchStepReader.Screen(
+            size: simulation.scene.bounds.size, rate: simulation.device.refreshRate,
+            scene: simulation.scene
+        ) { value, step throws(ScenarioError) in
             let field = try value.fieldValue(step) ?? .string("")
             do throws(FieldError) {
                 return try NodeQuery(field: field)
@@ -52,7 +57,8 @@ public enum GestureArguments {
         case .string(let text): .scalar(.init(text, Tag(.str)))
         case .array(let items): .sequence(.init(items.map(node)))
         case .dictionary(let fields):
-            .mapping(.init(fields.sorted { $0.key < $1.key }.map { (Yams.Node.scalar(.init($0.key, Tag(.str))), node($0.value)) }))
+            .mapping(
+                .init(fields.sorted { $0.key < $1.key }.map { (Yams.Node.scalar(.init($0.key, Tag(.str))), node($0.value)) }))
         }
     }
 }

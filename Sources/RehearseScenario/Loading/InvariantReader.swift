@@ -13,7 +13,9 @@ extension StepParser {
         for item in items {
             let read = errors.keep { () throws(ScenarioError) in
                 let invariant = try self.invariant(item)
-                guard names.insert(invariant.name).inserted else { throw item.error("invariant '\(invariant.name)' is listed twice") }
+                guard names.insert(invariant.name).inserted else {
+                    throw item.error("invariant '\(invariant.name)' is listed twice")
+                }
                 return invariant
             }
             if let read { invariants.append(read) }
@@ -38,11 +40,12 @@ extension StepParser {
             guard (1...ScenarioLimits.finitePaths).contains(items.count) else {
                 throw finite.error("finite lists 1 to \(ScenarioLimits.finitePaths) paths")
             }
-            rule = .finite(try items.map { item throws(ScenarioError) in
-                let path = try item.string("a path")
-                try checkPath(path, at: item)
-                return ValuePath(path)
-            })
+            rule = .finite(
+                try items.map { item throws(ScenarioError) in
+                    let path = try item.string("a path")
+                    try checkPath(path, at: item)
+                    return ValuePath(path)
+                })
         default:
             throw value.error("an invariant has either check: PATH OP VALUE or finite: [PATH, ...]")
         }
@@ -66,8 +69,9 @@ extension StepParser {
             guard let current, current.number == nil else { continue }
             let range = text.range(of: path, options: path == sides[0].0 ? [] : .backwards)
             let offset = range.map { text.unicodeScalars.distance(from: text.startIndex, to: $0.lowerBound) } ?? 0
-            throw ScenarioError("\(condition.op.rawValue) compares numbers, and \(path) is \(current.typeName)",
-                                at: location(in: value, text: text, offset: offset))
+            throw ScenarioError(
+                "\(condition.op.rawValue) compares numbers, and \(path) is \(current.typeName)",
+                at: location(in: value, text: text, offset: offset))
         }
         return condition
     }

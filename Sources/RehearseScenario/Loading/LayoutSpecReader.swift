@@ -38,8 +38,9 @@ enum LayoutSpecReader {
         for item in items {
             let name = try item.string("a constraint set name")
             guard known.contains(name) else {
-                throw item.error("unknown constraint set '\(name)'\(Suggestion.hint(for: name, among: known)); "
-                    + "sets: \(known.isEmpty ? "none" : known.joined(separator: ", "))")
+                throw item.error(
+                    "unknown constraint set '\(name)'\(Suggestion.hint(for: name, among: known)); "
+                        + "sets: \(known.isEmpty ? "none" : known.joined(separator: ", "))")
             }
             names.append(name)
         }

@@ -8,22 +8,30 @@ enum PropertyAnimationReader {
     static func read(_ value: YAMLValue, in simulation: Simulation) throws(ScenarioError) -> PropertyAnimation {
         let entries = try value.mapping("animate", allowed: ScenarioSyntax.animate)
         for key in ["target", "property", "to", "duration"] where entries[key] == nil {
-            throw value.error("animate needs \(key) (it takes target, property, to, duration and optionally curve, delay, options)")
+            throw value.error(
+                "animate needs \(key) (it takes target, property, to, duration and optionally curve, delay, options)")
         }
         guard let targetValue = entries["target"], let propertyValue = entries["property"], let toValue = entries["to"],
-              let durationValue = entries["duration"] else { throw value.error("animate needs target, property, to and duration") }
+            let durationValue = entries["duration"]
+        else { throw value.error("animate needs target, property, to and duration") }
         let target = try targetValue.string("target")
         guard simulation.scene.contains(target) else {
             let known = simulation.scene.allIDs
             throw targetValue.error("unknown node '\(target)'\(Suggestion.hint(for: target, among: known))")
         }
         let property = try propertyValue.string("property")
-        let (name, component) = property.firstIndex(of: ".").map { (String(property[..<$0]), String(property[property.index(after: $0)...])) }
+        let (name, component) =
+            property.firstIndex(of: ".").map { (String(property[..<$0]), String(property[property.index(after: $0)...])) }
             ?? (property, nil)
-        guard let animatable = AnimatableProperty(rawValue: name), component.map(animatable.componentNames.contains) ?? true else {
-            let known = AnimatableProperty.allCases.flatMap { property in [property.rawValue] + property.componentNames.map { "\(property.rawValue).\($0)" } }
-            throw propertyValue.error("'\(property)' is not an animatable property or component\(Suggestion.hint(for: property, among: known)); "
-                + "properties: \(AnimatableProperty.allCases.map(\.rawValue).joined(separator: ", ")), each with its components (frame.y)")
+        guard let animatable = AnimatableProperty(rawValue: name), component.map(animatable.componentNames.contains) ?? true
+        else {
+            let known = AnimatableProperty.allCases.flatMap { property in
+                [property.rawValue] + property.componentNames.map { "\(property.rawValue).\($0)" }
+            }
+            throw propertyValue.error(
+                "'\(property)' is not an animatable property or component\(Suggestion.hint(for: property, among: known)); "
+                    + "properties: \(AnimatableProperty.allCases.map(\.rawValue).joined(separator: ", ")), each with its components (frame.y)"
+            )
         }
         guard let to = try toValue.fieldValue("to") else { throw toValue.error("to cannot be null") }
         let path = "\(target).\(property)"
@@ -41,8 +49,9 @@ enum PropertyAnimationReader {
                 case "beginFromCurrentState": parameters.options.insert(.beginFromCurrentState)
                 case "allowUserInteraction": parameters.options.insert(.allowUserInteraction)
                 case let name:
-                    throw option.error("unknown option '\(name)'\(Suggestion.hint(for: name, among: optionNames)); "
-                        + "options: \(optionNames.joined(separator: ", "))")
+                    throw option.error(
+                        "unknown option '\(name)'\(Suggestion.hint(for: name, among: optionNames)); "
+                            + "options: \(optionNames.joined(separator: ", "))")
                 }
             }
         }
@@ -73,8 +82,11 @@ enum PropertyAnimationReader {
                 }
                 return try part.number(key)
             }
-            guard let spring = Spring(mass: try number("mass", 1), stiffness: try number("stiffness", nil),
-                                      damping: try number("damping", nil), initialVelocity: try number("velocity", 0)) else {
+            guard
+                let spring = Spring(
+                    mass: try number("mass", 1), stiffness: try number("stiffness", nil),
+                    damping: try number("damping", nil), initialVelocity: try number("velocity", 0))
+            else {
                 throw argument.error("a spring needs positive mass and stiffness and a damping of at least 0")
             }
             return .spring(spring)
@@ -84,7 +96,9 @@ enum PropertyAnimationReader {
             let speed = try parts["speed"].map { value throws(ScenarioError) in try value.number("speed") } ?? 12
             guard let spring = Spring.pop(bounciness: bounciness, speed: speed) else {
                 let range = ScenarioLimits.popParameter
-                throw argument.error("POP's bounciness and speed are each from \(range.lowerBound.shortDescription) to \(range.upperBound.shortDescription)")
+                throw argument.error(
+                    "POP's bounciness and speed are each from \(range.lowerBound.shortDescription) to \(range.upperBound.shortDescription)"
+                )
             }
             return .spring(spring)
         }

@@ -38,7 +38,8 @@ public struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible 
     /// `file:line:column: error: message`, as compilers print, control characters escaped; one
     /// line for each error of the file.
     public var description: String {
-        ([self.withoutOthers] + alsoFound).map { TerminalText.escape("\($0.location): error: \($0.message)") }.joined(separator: "\n")
+        ([self.withoutOthers] + alsoFound).map { TerminalText.escape("\($0.location): error: \($0.message)") }.joined(
+            separator: "\n")
     }
 
     private var withoutOthers: ScenarioError { ScenarioError(message, at: location) }

@@ -28,8 +28,10 @@ public struct ScenarioLoader: Sendable {
             let start = SourceLocation(file: path, line: 1, column: 1)
             switch error {
             case .tooLarge(let size, _):
-                throw ScenarioError(YAMLDocument.sizeMessage(size.map { "is \($0) bytes" } ?? "holds more than \(ScenarioLimits.fileBytes) bytes"),
-                                    at: start)
+                throw ScenarioError(
+                    YAMLDocument.sizeMessage(
+                        size.map { "is \($0) bytes" } ?? "holds more than \(ScenarioLimits.fileBytes) bytes"),
+                    at: start)
             case .folder, .system:
                 throw ScenarioError("cannot read the file: \(error)", at: start)
             }
@@ -44,9 +46,10 @@ public struct ScenarioLoader: Sendable {
         guard let nameValue = entries["name"] else { throw root.error("missing key 'name': give the scenario a name") }
         guard let stepsValue = entries["steps"] else { throw root.error("missing key 'steps': list what to do and expect") }
         let device = try entries["device"].map(readDevice) ?? .iPhone5
-        let model = try entries["animations"].map { value throws(ScenarioError) in
-            try value.choice("animations", as: AnimationModel.self)
-        } ?? .additive
+        let model =
+            try entries["animations"].map { value throws(ScenarioError) in
+                try value.choice("animations", as: AnimationModel.self)
+            } ?? .additive
         let plugins = try entries["plugins"].map(readPlugins) ?? []
         let nodes = try readScene(entries["scene"], plugins: plugins, device: device, root: root)
         let layout = try entries["scene"].flatMap(readLayout)
@@ -57,27 +60,32 @@ public struct ScenarioLoader: Sendable {
         scenario.remotePlugins = try startCommands(of: plugins)
         // The steps are checked against the simulation every run starts from, built the same way.
         let simulation = try setUp(scenario, nodes: nodes, layoutValue: layout?.value, plugins: plugins)
-        var parser = StepParser(simulation: simulation, declaredScene: { [scenario] in try? scenario.makeSimulation(plugins: []) })
+        var parser = StepParser(
+            simulation: simulation, declaredScene: { [scenario] in try? scenario.makeSimulation(plugins: []) })
         var errors = ScenarioErrors()
         if let settle = entries["settle"] {
             guard case .string(ScenarioSyntax.autoSettle)? = settle.scalarValue else {
                 let found = (try? settle.string("settle")).map { "'\($0)'" } ?? settle.typeName
-                throw settle.error("settle at the top of a file is auto (a settle after every step that starts motion), found \(found)")
+                throw settle.error(
+                    "settle at the top of a file is auto (a settle after every step that starts motion), found \(found)")
             }
             parser.settlesAfterSteps = true
             scenario.settlesAfterSteps = true
         }
-        scenario.invariants = try entries["invariants"].map { value throws(ScenarioError) in try parser.invariants(value, errors: &errors) } ?? []
-        scenario.explore = errors.keep { () throws(ScenarioError) in
-            try entries["explore"].map { value throws(ScenarioError) in try parser.exploreSettings(value) }
-        } ?? nil
-        let stepValues = errors.keep { () throws(ScenarioError) -> [YAMLValue] in
-            let values = try stepsValue.sequence("steps")
-            guard values.count <= ScenarioLimits.steps else {
-                throw stepsValue.error("\(values.count) steps; a scenario has at most \(ScenarioLimits.steps) steps")
-            }
-            return values
-        } ?? []
+        scenario.invariants =
+            try entries["invariants"].map { value throws(ScenarioError) in try parser.invariants(value, errors: &errors) } ?? []
+        scenario.explore =
+            errors.keep { () throws(ScenarioError) in
+                try entries["explore"].map { value throws(ScenarioError) in try parser.exploreSettings(value) }
+            } ?? nil
+        let stepValues =
+            errors.keep { () throws(ScenarioError) -> [YAMLValue] in
+                let values = try stepsValue.sequence("steps")
+                guard values.count <= ScenarioLimits.steps else {
+                    throw stepsValue.error("\(values.count) steps; a scenario has at most \(ScenarioLimits.steps) steps")
+                }
+                return values
+            } ?? []
         for value in stepValues {
             if let step = errors.keep({ () throws(ScenarioError) in try parser.step(value) }) { scenario.steps.append(step) }
         }
@@ -87,14 +95,17 @@ public struct ScenarioLoader: Sendable {
     }
 
     /// The simulation `scenario` sets up, with any problem reported where that part is written.
-    private func setUp(_ scenario: Scenario, nodes: [NodeEntry], layoutValue: YAMLValue?,
-                       plugins: [PluginEntry]) throws(ScenarioError) -> Simulation {
+    private func setUp(
+        _ scenario: Scenario, nodes: [NodeEntry], layoutValue: YAMLValue?,
+        plugins: [PluginEntry]
+    ) throws(ScenarioError) -> Simulation {
         var configured: [ConfiguredPlugin] = []
         for plugin in plugins {
             guard let descriptor = scenario.plugin(plugin.id, in: registry) else {
                 let known = registry.descriptors.map(\.id)
-                throw plugin.idValue.error("unknown plugin '\(plugin.id)'\(Suggestion.hint(for: plugin.id, among: known)); "
-                    + "known plugins: \(known.isEmpty ? "none" : known.joined(separator: ", "))")
+                throw plugin.idValue.error(
+                    "unknown plugin '\(plugin.id)'\(Suggestion.hint(for: plugin.id, among: known)); "
+                        + "known plugins: \(known.isEmpty ? "none" : known.joined(separator: ", "))")
             }
             do {
                 configured.append(try descriptor.configured(plugin.overrides))
@@ -108,13 +119,17 @@ public struct ScenarioLoader: Sendable {
             switch error.part {
             case .node(let index):
                 let entry = nodes[index]
-                if error.underlying is ZoomViewError { throw ScenarioError("\(error)", at: entry.value.location(ofField: "viewForZooming")) }
+                if error.underlying is ZoomViewError {
+                    throw ScenarioError("\(error)", at: entry.value.location(ofField: "viewForZooming"))
+                }
                 guard case SceneError.unknownNode(let parent) = error.underlying else { throw entry.value.error("\(error)") }
                 let known = [Scene.rootID] + nodes[..<index].map(\.node.id)
-                throw entry.value.error("unknown parent '\(parent)'\(Suggestion.hint(for: parent, among: known)); "
-                    + "a parent must be listed before its children (nodes so far: \(known.joined(separator: ", ")))")
+                throw entry.value.error(
+                    "unknown parent '\(parent)'\(Suggestion.hint(for: parent, among: known)); "
+                        + "a parent must be listed before its children (nodes so far: \(known.joined(separator: ", ")))")
             case .layout:
-                throw ScenarioError("\(error)", at: layoutValue?.location ?? SourceLocation(file: scenario.file, line: 1, column: 1))
+                throw ScenarioError(
+                    "\(error)", at: layoutValue?.location ?? SourceLocation(file: scenario.file, line: 1, column: 1))
             case .plugin(let index):
                 throw pluginError(error.underlying, plugins[index])
             }
@@ -139,7 +154,8 @@ public struct ScenarioLoader: Sendable {
     /// gave it (else at the plugin's id: the plugin declared it).
     private func readError(_ error: RemoteReadsError, _ plugin: PluginEntry) -> ScenarioError {
         guard case .unreadable(_, let pathError) = error,
-              let value = plugin.readValues.first(where: { (try? $0.string("a path")) == pathError.path }) else {
+            let value = plugin.readValues.first(where: { (try? $0.string("a path")) == pathError.path })
+        else {
             return plugin.idValue.error("\(error)")
         }
         return value.error("\(error)")
@@ -147,7 +163,8 @@ public struct ScenarioLoader: Sendable {
 
     /// Reads `scene.constraints`, if the scene is a mapping that has them.
     private func readLayout(_ scene: YAMLValue) throws(ScenarioError) -> (spec: LayoutSpec, value: YAMLValue)? {
-        guard case .mapping = scene.node, let value = try scene.mapping("scene").first(where: { $0.key == "constraints" })?.value else {
+        guard case .mapping = scene.node, let value = try scene.mapping("scene").first(where: { $0.key == "constraints" })?.value
+        else {
             return nil
         }
         let (spec, activeValue) = try LayoutSpecReader.read(value)
@@ -159,8 +176,10 @@ public struct ScenarioLoader: Sendable {
             let name = try value.string("device")
             guard let device = Device.presets[name] else {
                 let known = Device.presetList.map(\.name)
-                throw value.error("unknown device '\(name)'\(Suggestion.hint(for: name, among: known)); "
-                    + "presets: \(known.joined(separator: ", ")), or a mapping {width, height, hz, keyboard: {portrait, landscape}, ...}")
+                throw value.error(
+                    "unknown device '\(name)'\(Suggestion.hint(for: name, among: known)); "
+                        + "presets: \(known.joined(separator: ", ")), or a mapping {width, height, hz, keyboard: {portrait, landscape}, ...}"
+                )
             }
             return device
         }
@@ -195,7 +214,8 @@ public struct ScenarioLoader: Sendable {
                 if case .mapping = item.node {
                     entries.append(try readPluginItem(item))
                 } else {
-                    entries.append(PluginEntry(id: try item.string("a plugin id"), overrides: [:], idValue: item, configuration: item))
+                    entries.append(
+                        PluginEntry(id: try item.string("a plugin id"), overrides: [:], idValue: item, configuration: item))
                 }
             }
         } else {
@@ -222,7 +242,9 @@ public struct ScenarioLoader: Sendable {
     private func readPluginItem(_ item: YAMLValue) throws(ScenarioError) -> PluginEntry {
         let entries = try item.mapping("a plugin", allowed: ScenarioSyntax.pluginItem)
         guard let idValue = entries["id"] else {
-            throw item.error("a plugin given as a mapping needs id ({id: gateway, configuration: {...}} or {id: undo-shake, command: [python3, undo_shake.py]})")
+            throw item.error(
+                "a plugin given as a mapping needs id ({id: gateway, configuration: {...}} or {id: undo-shake, command: [python3, undo_shake.py]})"
+            )
         }
         let id = try idValue.string("id")
         var overrides: Fields = [:]
@@ -240,7 +262,9 @@ public struct ScenarioLoader: Sendable {
         }
         let words = try commandValue.sequence("command")
         guard (1...ScenarioLimits.commandArguments).contains(words.count) else {
-            throw commandValue.error("command has 1 to \(ScenarioLimits.commandArguments) words (the program, then its arguments), found \(words.count)")
+            throw commandValue.error(
+                "command has 1 to \(ScenarioLimits.commandArguments) words (the program, then its arguments), found \(words.count)"
+            )
         }
         var arguments: [String] = []
         for word in words {
@@ -256,18 +280,23 @@ public struct ScenarioLoader: Sendable {
         if let deadlineValue = entries["deadline"] {
             deadline = try deadlineValue.number("deadline")
             guard ScenarioLimits.remoteDeadline.contains(deadline) else {
-                throw deadlineValue.error("deadline is \(ScenarioLimits.remoteDeadline.lowerBound) to \(Int(ScenarioLimits.remoteDeadline.upperBound)) seconds, found \(deadline)")
+                throw deadlineValue.error(
+                    "deadline is \(ScenarioLimits.remoteDeadline.lowerBound) to \(Int(ScenarioLimits.remoteDeadline.upperBound)) seconds, found \(deadline)"
+                )
             }
         }
         let folder = URL(fileURLWithPath: idValue.location.file).deletingLastPathComponent()
-        let directory = try entries["directory"].map { value throws(ScenarioError) in
-            URL(fileURLWithPath: try value.string("directory"), relativeTo: folder).standardizedFileURL.path
-        } ?? folder.path
+        let directory =
+            try entries["directory"].map { value throws(ScenarioError) in
+                URL(fileURLWithPath: try value.string("directory"), relativeTo: folder).standardizedFileURL.path
+            } ?? folder.path
         let readValues = try entries["reads"].map(readReads) ?? []
-        var entry = PluginEntry(id: id, overrides: overrides,
-                                command: PluginCommand(id: id, arguments: arguments, directory: directory, deadline: deadline,
-                                                       reads: try readValues.map { value throws(ScenarioError) in try value.string("a path") }),
-                                idValue: idValue, configuration: entries["configuration"] ?? idValue)
+        var entry = PluginEntry(
+            id: id, overrides: overrides,
+            command: PluginCommand(
+                id: id, arguments: arguments, directory: directory, deadline: deadline,
+                reads: try readValues.map { value throws(ScenarioError) in try value.string("a path") }),
+            idValue: idValue, configuration: entries["configuration"] ?? idValue)
         entry.readsValue = entries["reads"]
         entry.readValues = readValues
         return entry
@@ -278,7 +307,9 @@ public struct ScenarioLoader: Sendable {
     private func readReads(_ value: YAMLValue) throws(ScenarioError) -> [YAMLValue] {
         let items = try value.sequence("reads")
         guard items.count <= ScenarioLimits.remoteReads else {
-            throw value.error("reads lists \(items.count) paths; a plugin reads at most \(ScenarioLimits.remoteReads) (ScenarioLimits.remoteReads)")
+            throw value.error(
+                "reads lists \(items.count) paths; a plugin reads at most \(ScenarioLimits.remoteReads) (ScenarioLimits.remoteReads)"
+            )
         }
         var seen: Set<String> = []
         for item in items {
@@ -304,7 +335,9 @@ public struct ScenarioLoader: Sendable {
                 throw entry.idValue.error("'\(entry.id)' is the id of a plugin this program has; give the command plugin another")
             }
             guard let commandStarter else {
-                throw entry.idValue.error("command plugins are started only for files given to rehearse run, explore, validate, view, serve and plugins, not for a file sent over D-Bus")
+                throw entry.idValue.error(
+                    "command plugins are started only for files given to rehearse run, explore, validate, view, serve and plugins, not for a file sent over D-Bus"
+                )
             }
             do {
                 started.append(RemotePluginEntry(command: command, descriptor: try commandStarter.start(command)))
@@ -338,8 +371,10 @@ public struct ScenarioLoader: Sendable {
 
     /// The scene's nodes: inline, a plugin's preset by name, or (when `scene:` is absent) the preset
     /// of the one listed plugin that ships one. Its constraints are read by `readLayout`.
-    private func readScene(_ value: YAMLValue?, plugins: [PluginEntry], device: Device,
-                           root: YAMLValue) throws(ScenarioError) -> [NodeEntry] {
+    private func readScene(
+        _ value: YAMLValue?, plugins: [PluginEntry], device: Device,
+        root: YAMLValue
+    ) throws(ScenarioError) -> [NodeEntry] {
         guard let value else {
             let presets = plugins.compactMap { registry[$0.id]?.scene }
             guard presets.count == 1, let preset = presets.first else { return [] }
@@ -350,8 +385,9 @@ public struct ScenarioLoader: Sendable {
             let presets = registry.scenes
             guard let preset = presets.first(where: { $0.name == name }) else {
                 let known = presets.map(\.name)
-                throw value.error("unknown scene '\(name)'\(Suggestion.hint(for: name, among: known)); "
-                    + "presets: \(known.isEmpty ? "none" : known.joined(separator: ", ")), or a mapping with nodes")
+                throw value.error(
+                    "unknown scene '\(name)'\(Suggestion.hint(for: name, among: known)); "
+                        + "presets: \(known.isEmpty ? "none" : known.joined(separator: ", ")), or a mapping with nodes")
             }
             return try build(preset, device: device, at: value)
         }

@@ -23,12 +23,19 @@ struct StepParser {
     /// listed without its parser.
     enum StepName: String, CaseIterable {
         case tap, wait, at, expect, type, `return`, focus, resign, keyboard, motion, rotate
-        case network, emit, set, animate, activate, expectEvent = "expect-event", expectNoEvent = "expect-no-event", snapshot
-        case drag, swipe, fling, longPress = "long-press", pinch, touches
+        case network, emit, set, animate, activate
+        case expectEvent = "expect-event"
+        case expectNoEvent = "expect-no-event"
+        case snapshot
+        case drag, swipe, fling
+        case longPress = "long-press"
+        case pinch, touches
         case expectPicture = "expect-picture"
-        case expectVisible = "expect-visible", expectNotVisible = "expect-not-visible"
+        case expectVisible = "expect-visible"
+        case expectNotVisible = "expect-not-visible"
         case scrollUntilVisible = "scroll-until-visible"
-        case settle, waitUntil = "wait-until"
+        case settle
+        case waitUntil = "wait-until"
         case expectAccessible = "expect-accessible"
         case tapStatusBar = "tap-status-bar"
     }
@@ -71,7 +78,8 @@ struct StepParser {
         for item in try value.sequence("expect-accessible's rules") {
             let name = try item.string("a rule")
             guard let rule = AccessibilityRule(rawValue: name) else {
-                throw item.error("unknown rule '\(name)'\(Suggestion.hint(for: name, among: names)); rules: \(names.joined(separator: ", "))")
+                throw item.error(
+                    "unknown rule '\(name)'\(Suggestion.hint(for: name, among: names)); rules: \(names.joined(separator: ", "))")
             }
             guard !rules.contains(rule) else { throw item.error("rule '\(name)' is listed twice") }
             rules.append(rule)
@@ -82,13 +90,17 @@ struct StepParser {
 
     /// `expect-picture: NAME` or `{name, tolerance}` (points, at most ``ScenarioLimits/deviceLength``).
     private func expectPicture(_ value: YAMLValue) throws(ScenarioError) -> Step.Action {
-        if case .scalar = value.node { return .expectPicture(name: try snapshotName(value, of: "expect-picture"), tolerance: nil) }
+        if case .scalar = value.node {
+            return .expectPicture(name: try snapshotName(value, of: "expect-picture"), tolerance: nil)
+        }
         let entries = try value.mapping("expect-picture", allowed: ScenarioSyntax.expectPicture)
         guard let name = entries["name"] else { throw value.error("expect-picture needs a name") }
         let tolerance = try entries["tolerance"].map { value throws(ScenarioError) in
             let tolerance = try value.number("tolerance", minimum: 0)
             guard tolerance <= ScenarioLimits.deviceLength else {
-                throw value.error("tolerance must be at most \(ScenarioLimits.deviceLength.shortDescription) points, found \(tolerance.shortDescription)")
+                throw value.error(
+                    "tolerance must be at most \(ScenarioLimits.deviceLength.shortDescription) points, found \(tolerance.shortDescription)"
+                )
             }
             return tolerance
         }
@@ -98,8 +110,9 @@ struct StepParser {
     /// Moves the steps' clock, refusing to go past ``ScenarioLimits/runSeconds``.
     mutating func moveClock(to time: VirtualTime, at value: YAMLValue) throws(ScenarioError) {
         guard time.seconds <= ScenarioLimits.runSeconds else {
-            throw value.error("this step would take the scenario to \(time) s; a scenario runs at most "
-                + "\(Int(ScenarioLimits.runSeconds)) simulated seconds")
+            throw value.error(
+                "this step would take the scenario to \(time) s; a scenario runs at most "
+                    + "\(Int(ScenarioLimits.runSeconds)) simulated seconds")
         }
         clock = time
     }
@@ -125,8 +138,9 @@ struct StepParser {
             throw value.error("a step has exactly one key (the step's name), found \(entries.isEmpty ? "none" : names)")
         }
         guard let stepName = StepName(rawValue: name) else {
-            throw key.error("unknown step '\(name)'\(Suggestion.hint(for: name, among: Self.stepNames)); "
-                + "steps: \(Self.stepNames.joined(separator: ", "))")
+            throw key.error(
+                "unknown step '\(name)'\(Suggestion.hint(for: name, among: Self.stepNames)); "
+                    + "steps: \(Self.stepNames.joined(separator: ", "))")
         }
         let action = try action(stepName, argument)
         if !action.hasKnownDuration { unknownLength = (name, key.location) }
@@ -137,8 +151,9 @@ struct StepParser {
     /// runs, where the time could already be past.
     private func checkTimeMayBeNamed(_ step: String, at value: YAMLValue) throws(ScenarioError) {
         guard let (name, location) = unknownLength else { return }
-        throw value.error("\(step) names a time from the start, but \(name) at line \(location.line) takes as long as it takes "
-            + "when it runs; use wait: (seconds from the step before) after it")
+        throw value.error(
+            "\(step) names a time from the start, but \(name) at line \(location.line) takes as long as it takes "
+                + "when it runs; use wait: (seconds from the step before) after it")
     }
 
     private mutating func action(_ name: StepName, _ argument: YAMLValue) throws(ScenarioError) -> Step.Action {
@@ -177,7 +192,9 @@ struct StepParser {
         case .return: return try nodeEvent(.returnKey, at: argument, of: "return", textInput: true)
         case .focus: return try nodeEvent(.focus, at: argument, of: "focus", textInput: true)
         case .resign:
-            if case .scalar = argument.node, try argument.string("resign") == "all" { return .inject(.resign(ResignRequest(target: nil))) }
+            if case .scalar = argument.node, try argument.string("resign") == "all" {
+                return .inject(.resign(ResignRequest(target: nil)))
+            }
             return try nodeEvent(.resign, at: argument, of: "resign")
         case .keyboard: return try keyboard(argument)
         case .motion: return try motion(argument)
@@ -236,35 +253,48 @@ struct StepParser {
         guard let nodeValue = entries["node"], let inValue = entries["in"] else {
             throw value.error("scroll-until-visible needs node: NODE and in: SCROLLVIEW")
         }
-        let node = try nodeQuery(nodeValue, of: "scroll-until-visible"), scrollView = try nodeQuery(inValue, of: "scroll-until-visible")
+        let node = try nodeQuery(nodeValue, of: "scroll-until-visible")
+        let scrollView = try nodeQuery(inValue, of: "scroll-until-visible")
         // Ids are checked now; what queries find, the run checks.
         if let id = scrollView.isID ? scrollView.id : nil, simulation.scene[id]?.kind != .scrollView {
             let scrollViews = simulation.scene.allIDs.filter { simulation.scene[$0]?.kind == .scrollView }
-            throw inValue.error("node '\(id)' is not a scroll view; scroll views: \(scrollViews.isEmpty ? "none" : scrollViews.joined(separator: ", "))")
+            throw inValue.error(
+                "node '\(id)' is not a scroll view; scroll views: \(scrollViews.isEmpty ? "none" : scrollViews.joined(separator: ", "))"
+            )
         }
         if let id = node.isID ? node.id : nil, let scroll = scrollView.isID ? scrollView.id : nil,
-           !simulation.scene.ancestors(of: id).contains(scroll) {
+            !simulation.scene.ancestors(of: id).contains(scroll)
+        {
             throw nodeValue.error("node '\(id)' is not inside \(scroll), so dragging \(scroll) does not move it")
         }
-        let direction = try entries["direction"].map { value throws(ScenarioError) in try value.choice("direction", as: SwipeDirection.self) }
-        let maximum = try entries["max"].map { value throws(ScenarioError) in
-            let number = try value.number("max", minimum: 1)
-            guard number == number.rounded(), number <= Double(ScenarioLimits.scrollDrags) else {
-                throw value.error("max must be a whole number of drags from 1 to \(ScenarioLimits.scrollDrags), found \(number.shortDescription)")
-            }
-            return Int(number)
-        } ?? ScrollUntilVisible.defaultMaximumDrags
+        let direction = try entries["direction"].map { value throws(ScenarioError) in
+            try value.choice("direction", as: SwipeDirection.self)
+        }
+        let maximum =
+            try entries["max"].map { value throws(ScenarioError) in
+                let number = try value.number("max", minimum: 1)
+                guard number == number.rounded(), number <= Double(ScenarioLimits.scrollDrags) else {
+                    throw value.error(
+                        "max must be a whole number of drags from 1 to \(ScenarioLimits.scrollDrags), found \(number.shortDescription)"
+                    )
+                }
+                return Int(number)
+            } ?? ScrollUntilVisible.defaultMaximumDrags
         return ScrollUntilVisible(node: node, scrollView: scrollView, direction: direction, maximumDrags: maximum)
     }
 
     /// A touch step read by `read` against the screen the steps have reached; the clock moves on by its duration.
-    private mutating func touches(_ argument: YAMLValue,
-                                  _ read: (YAMLValue, TouchStepReader.Screen) throws(ScenarioError) -> TouchStreamStep)
-        throws(ScenarioError) -> Step.Action {
+    private mutating func touches(
+        _ argument: YAMLValue,
+        _ read: (YAMLValue, TouchStepReader.Screen) throws(ScenarioError) -> TouchStreamStep
+    )
+        throws(ScenarioError) -> Step.Action
+    {
         let portrait = simulation.device.screen
         let size = orientation.isLandscape ? Size(width: portrait.height, height: portrait.width) : portrait
-        let screen = TouchStepReader.Screen(size: size, rate: simulation.device.refreshRate, scene: simulation.scene,
-                                            query: { [self] value, step throws(ScenarioError) in try nodeQuery(value, of: step) })
+        let screen = TouchStepReader.Screen(
+            size: size, rate: simulation.device.refreshRate, scene: simulation.scene,
+            query: { [self] value, step throws(ScenarioError) in try nodeQuery(value, of: step) })
         let stream = try read(argument, screen)
         try moveClock(to: clock + stream.duration, at: argument)
         return .touchStream(stream)
@@ -277,7 +307,8 @@ struct StepParser {
         let id = try value.string("a node id")
         guard simulation.scene.contains(id) else {
             let known = simulation.scene.allIDs
-            throw value.error("unknown node '\(id)'\(Suggestion.hint(for: id, among: known)); nodes: \(known.joined(separator: ", "))")
+            throw value.error(
+                "unknown node '\(id)'\(Suggestion.hint(for: id, among: known)); nodes: \(known.joined(separator: ", "))")
         }
         return id
     }
@@ -289,8 +320,12 @@ struct StepParser {
     func nodeQuery(_ value: YAMLValue, of step: String) throws(ScenarioError) -> NodeQuery {
         if case .scalar = value.node { return .id(try node(value)) }
         let entries = try value.mapping("a node query", allowed: NodeQuery.keys)
-        for (key, entry) in entries where try entry.fieldValue(key) == nil { throw entry.error("\(step): \(key) must not be null") }
-        guard case .dictionary(let fields)? = try value.fieldValue("a node query") else { throw value.error("a node query must be a mapping") }
+        for (key, entry) in entries where try entry.fieldValue(key) == nil {
+            throw entry.error("\(step): \(key) must not be null")
+        }
+        guard case .dictionary(let fields)? = try value.fieldValue("a node query") else {
+            throw value.error("a node query must be a mapping")
+        }
         let query: NodeQuery
         do {
             query = try NodeQuery(fields: fields)
@@ -311,7 +346,8 @@ struct StepParser {
     private func checkCanMatch(_ query: NodeQuery, at value: YAMLValue, of step: String) throws(ScenarioError) {
         let fixed = NodeQuery(id: query.id, kind: query.kind)
         guard simulation.pluginIDs.isEmpty, fixed.id != nil || fixed.kind != nil else { return }
-        let canMatch = fixed.id.map { id in id != Scene.rootID && simulation.scene.read(id) { fixed.matches($0) } == true }
+        let canMatch =
+            fixed.id.map { id in id != Scene.rootID && simulation.scene.read(id) { fixed.matches($0) } == true }
             ?? fixed.kind.map(sceneKinds.value.contains) ?? true
         guard !canMatch else { return }
         do {
@@ -319,27 +355,32 @@ struct StepParser {
         } catch {
             var error = error
             error.query = fixed
-            throw value.error("\(step): no node can ever match \(query): \(error); nothing adds nodes to this scene (it has no plugins)")
+            throw value.error(
+                "\(step): no node can ever match \(query): \(error); nothing adds nodes to this scene (it has no plugins)")
         }
     }
 
     /// The event of `kind` at the node `value` names: injected at once for an id (a text field's,
     /// when `textInput`), at the node found when the step runs for a query.
-    private func nodeEvent(_ kind: QueriedEvent.Kind, at value: YAMLValue, of step: String,
-                           textInput: Bool = false) throws(ScenarioError) -> Step.Action {
+    private func nodeEvent(
+        _ kind: QueriedEvent.Kind, at value: YAMLValue, of step: String,
+        textInput: Bool = false
+    ) throws(ScenarioError) -> Step.Action {
         let query = try nodeQuery(value, of: step)
         let queried = QueriedEvent(query: query, kind: kind)
         guard query.isID, let id = query.id else { return .injectQueried(queried) }
         guard !textInput || simulation.scene[id]?.kind.isTextInput == true else {
             let fields = simulation.scene.allIDs.filter { simulation.scene[$0]?.kind.isTextInput == true }
-            throw value.error("node '\(id)' is not a text field; text fields: \(fields.isEmpty ? "none" : fields.joined(separator: ", "))")
+            throw value.error(
+                "node '\(id)' is not a text field; text fields: \(fields.isEmpty ? "none" : fields.joined(separator: ", "))")
         }
         return .inject(queried.event(target: id))
     }
 
     /// `tap: NODE` (an id or a query), or `tap: {x, y}` in screen points.
     private func tap(_ value: YAMLValue) throws(ScenarioError) -> Step.Action {
-        guard case .mapping = value.node, try value.mapping("tap").contains(where: { ScenarioSyntax.tapPoint.contains($0.key) }) else {
+        guard case .mapping = value.node, try value.mapping("tap").contains(where: { ScenarioSyntax.tapPoint.contains($0.key) })
+        else {
             return try nodeEvent(.tap, at: value, of: "tap")
         }
         let entries = try value.mapping("tap", allowed: ScenarioSyntax.tapPoint)
@@ -351,8 +392,9 @@ struct StepParser {
         let name = try value.string("an event name")
         let known = simulation.eventVocabulary.map(\.name)
         guard known.contains(name) else {
-            throw value.error("unknown event '\(name)'\(Suggestion.hint(for: name, among: known)); "
-                + "see `rehearse events` for the vocabulary")
+            throw value.error(
+                "unknown event '\(name)'\(Suggestion.hint(for: name, among: known)); "
+                    + "see `rehearse events` for the vocabulary")
         }
         return name
     }
@@ -386,9 +428,12 @@ struct StepParser {
         }
     }
 
-    private func eventExpectation(_ value: YAMLValue, step: String, allowsCount: Bool = true) throws(ScenarioError) -> EventExpectation {
+    private func eventExpectation(_ value: YAMLValue, step: String, allowsCount: Bool = true) throws(ScenarioError)
+        -> EventExpectation
+    {
         if case .scalar = value.node { return EventExpectation(name: try eventName(value), fields: [:], count: 1...Int.max) }
-        let entries = try value.mapping(step, allowed: allowsCount ? ScenarioSyntax.eventExpectation : ScenarioSyntax.noEventExpectation)
+        let entries = try value.mapping(
+            step, allowed: allowsCount ? ScenarioSyntax.eventExpectation : ScenarioSyntax.noEventExpectation)
         guard let nameValue = entries["name"] else { throw value.error("\(step) needs a name") }
         var expectation = EventExpectation(name: try eventName(nameValue), fields: [:], count: 1...Int.max)
         if let fieldsValue = entries["fields"] {
@@ -407,7 +452,8 @@ struct StepParser {
     /// with either key; a mapping with one must have exactly both, numbers, W not negative.
     private func approximation(_ value: YAMLValue) throws(ScenarioError) -> (Double, Double)? {
         guard case .mapping = value.node,
-              try value.mapping("an expected value").contains(where: { ScenarioSyntax.approximate.contains($0.key) }) else { return nil }
+            try value.mapping("an expected value").contains(where: { ScenarioSyntax.approximate.contains($0.key) })
+        else { return nil }
         let entries = try value.mapping("an approximate value", allowed: ScenarioSyntax.approximate)
         guard let approx = entries["approx"], let within = entries["within"] else {
             throw value.error("an approximate value needs approx and within")
@@ -432,12 +478,16 @@ struct StepParser {
     /// That every field expected is one the event declares: a misspelt field (`usernme`) would
     /// never match, and the step would fail (or `expect-no-event` pass) for a typo.
     private func checkDeclared(_ fields: Fields, of name: String, at value: YAMLValue) throws(ScenarioError) {
-        guard let (required, optional) = BuiltinEvent(name: name)?.declaredFields
-                ?? simulation.declaredEvent(named: name)?.declaredFields else { return }
+        guard
+            let (required, optional) = BuiltinEvent(name: name)?.declaredFields
+                ?? simulation.declaredEvent(named: name)?.declaredFields
+        else { return }
         let declared = required.union(optional).sorted()
         for key in fields.keys.sorted() where !declared.contains(key) {
-            throw ScenarioError("\(name) has no field '\(key)'\(Suggestion.hint(for: key, among: declared)); "
-                + "its fields: \(declared.isEmpty ? "none" : declared.joined(separator: ", "))", at: value.location(ofField: key))
+            throw ScenarioError(
+                "\(name) has no field '\(key)'\(Suggestion.hint(for: key, among: declared)); "
+                    + "its fields: \(declared.isEmpty ? "none" : declared.joined(separator: ", "))",
+                at: value.location(ofField: key))
         }
     }
 
@@ -445,7 +495,8 @@ struct StepParser {
         if case .scalar = value.node {
             let count = try value.number("count", minimum: 0)
             guard count == count.rounded(), count <= Double(ScenarioLimits.eventCount) else {
-                throw value.error("count must be a whole number up to \(ScenarioLimits.eventCount), found \(count.shortDescription)")
+                throw value.error(
+                    "count must be a whole number up to \(ScenarioLimits.eventCount), found \(count.shortDescription)")
             }
             return Int(count)...Int(count)
         }
@@ -453,7 +504,8 @@ struct StepParser {
         guard let between = entries["between"], case let bounds = try between.sequence("between"), bounds.count == 2 else {
             throw value.error("count must be a number or {between: [low, high]}")
         }
-        let low = try bounds[0].number("the low bound", minimum: 0), high = try bounds[1].number("the high bound", minimum: low)
+        let low = try bounds[0].number("the low bound", minimum: 0)
+        let high = try bounds[1].number("the high bound", minimum: low)
         guard low == low.rounded(), high == high.rounded(), high <= Double(ScenarioLimits.eventCount) else {
             throw between.error("between needs two whole numbers up to \(ScenarioLimits.eventCount)")
         }
@@ -561,13 +613,17 @@ struct StepParser {
         let seconds = try forValue.seconds("for")
         let hzValue = entries.first { $0.key == "hz" }?.value
         let rates = ScenarioLimits.motionRate
-        let hz = try hzValue.map { value throws(ScenarioError) in try value.number("hz", minimum: Double(rates.lowerBound)) } ?? 60
-        guard hz <= Double(rates.upperBound) else { throw (hzValue ?? value).error("hz must be at most \(rates.upperBound), found \(hz)") }
+        let hz =
+            try hzValue.map { value throws(ScenarioError) in try value.number("hz", minimum: Double(rates.lowerBound)) } ?? 60
+        guard hz <= Double(rates.upperBound) else {
+            throw (hzValue ?? value).error("hz must be at most \(rates.upperBound), found \(hz)")
+        }
         let count = (seconds.seconds * hz).rounded(.down)
         guard count >= 1 else { throw forValue.error("for: \(seconds) s at \(hz) Hz holds no sample") }
         guard Double(motionSamples) + count <= Double(ScenarioLimits.motionSamples) else {
-            throw forValue.error("for: \(seconds) s at \(hz.shortDescription) Hz is \(count.shortDescription) samples; "
-                + "the motion streams of a scenario hold at most \(ScenarioLimits.motionSamples) samples")
+            throw forValue.error(
+                "for: \(seconds) s at \(hz.shortDescription) Hz is \(count.shortDescription) samples; "
+                    + "the motion streams of a scenario hold at most \(ScenarioLimits.motionSamples) samples")
         }
         motionSamples += Int(count)
         try moveClock(to: clock + seconds, at: forValue)

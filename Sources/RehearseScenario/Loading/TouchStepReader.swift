@@ -22,8 +22,9 @@ final class TouchStepReader {
         /// W × H screen`why`".
         func check(_ point: Point, at value: YAMLValue, _ what: String, why: String = "") throws(ScenarioError) {
             guard (0...size.width).contains(point.x), (0...size.height).contains(point.y) else {
-                throw value.error("\(what) (\(point.x.shortDescription), \(point.y.shortDescription)) is off the "
-                    + "\(size.width.shortDescription) × \(size.height.shortDescription) screen\(why)")
+                throw value.error(
+                    "\(what) (\(point.x.shortDescription), \(point.y.shortDescription)) is off the "
+                        + "\(size.width.shortDescription) × \(size.height.shortDescription) screen\(why)")
             }
         }
     }
@@ -39,7 +40,8 @@ final class TouchStepReader {
             guard let byValue = entries["by"] else { throw value.error("drag needs on: NODE and by: [dx, dy]") }
             let by = try point(byValue, "by", of: "drag")
             let duration = try positiveDuration(entries, of: "drag", in: value, otherwise: Gesture.defaultDragDuration)
-            return try gesture(.drag(by: by, duration: duration, hold: try hold(entries)), entries, of: "drag", in: value, on: screen)
+            return try gesture(
+                .drag(by: by, duration: duration, hold: try hold(entries)), entries, of: "drag", in: value, on: screen)
         }
         let entries = try value.mapping("drag", allowed: ScenarioSyntax.drag)
         let from = try point(entries, "from", of: "drag", in: value, on: screen)
@@ -60,14 +62,18 @@ final class TouchStepReader {
         }
         let direction = try directionValue.choice("direction", as: SwipeDirection.self)
         let distanceValue = entries["distance"]
-        let distance = try distanceValue.map { distance throws(ScenarioError) in try distance.length("distance") }
+        let distance =
+            try distanceValue.map { distance throws(ScenarioError) in try distance.length("distance") }
             ?? TouchStream.swipeStepDistance
         guard distance > 0 else { throw (distanceValue ?? value).error("distance must be more than 0 points, found 0") }
-        guard let from else { return try gesture(.swipe(direction, distance: distance), entries, of: "swipe", in: value, on: screen) }
+        guard let from else {
+            return try gesture(.swipe(direction, distance: distance), entries, of: "swipe", in: value, on: screen)
+        }
         let to = Point(x: from.x + direction.unit.x * distance, y: from.y + direction.unit.y * distance)
         try screen.check(to, at: distanceValue ?? directionValue, "the swipe's end")
         try count(fingers: 1, duration: TouchStream.swipeStepDuration, rate: screen.rate, at: value)
-        let events = TouchStream.drag(id: freeFinger(), from: from, to: to, duration: TouchStream.swipeStepDuration, rate: screen.rate)
+        let events = TouchStream.drag(
+            id: freeFinger(), from: from, to: to, duration: TouchStream.swipeStepDuration, rate: screen.rate)
         return TouchStreamStep(events: events, duration: TouchStream.swipeStepDuration)
     }
 
@@ -80,15 +86,17 @@ final class TouchStepReader {
         let velocity = try point(velocityValue, "velocity", of: "fling")
         let limit = ScenarioLimits.gestureVelocity
         guard abs(velocity.x) <= limit, abs(velocity.y) <= limit, velocity != .zero else {
-            throw velocityValue.error("velocity must be at most \(Int(limit)) points per second on an axis and not [0, 0], "
-                + "found [\(velocity.x.shortDescription), \(velocity.y.shortDescription)]")
+            throw velocityValue.error(
+                "velocity must be at most \(Int(limit)) points per second on an axis and not [0, 0], "
+                    + "found [\(velocity.x.shortDescription), \(velocity.y.shortDescription)]")
         }
         return try gesture(.fling(velocity: velocity), entries, of: "fling", in: value, on: screen)
     }
 
     func longPress(_ value: YAMLValue, on screen: Screen) throws(ScenarioError) -> TouchStreamStep {
         if case .scalar = value.node {
-            return try gesture(.press(duration: Gesture.defaultPressDuration), ["on": value], of: "long-press", in: value, on: screen)
+            return try gesture(
+                .press(duration: Gesture.defaultPressDuration), ["on": value], of: "long-press", in: value, on: screen)
         }
         if try aimsAtANode(value) {
             let entries = try value.mapping("long-press", allowed: ScenarioSyntax.longPressOn)
@@ -118,8 +126,9 @@ final class TouchStepReader {
         }
         let scale = try scaleValue.number("scale")
         guard scale > 0, scale <= ScenarioLimits.pinchScale else {
-            throw scaleValue.error("scale must be more than 0 and at most \(ScenarioLimits.pinchScale.shortDescription), "
-                + "found \(scale.shortDescription)")
+            throw scaleValue.error(
+                "scale must be more than 0 and at most \(ScenarioLimits.pinchScale.shortDescription), "
+                    + "found \(scale.shortDescription)")
         }
         guard let center else {
             let duration = try positiveDuration(entries, of: "pinch", in: value, otherwise: Gesture.defaultPinchDuration)
@@ -128,13 +137,15 @@ final class TouchStepReader {
         let duration = try positiveDuration(entries, of: "pinch", in: value)
         let fingers = TouchStream.pinchFingers(center: center, scale: scale)
         for finger in [fingers.left.start, fingers.right.start, fingers.left.end, fingers.right.end] {
-            try screen.check(finger, at: scaleValue, "a finger at",
-                             why: " (a pinch's fingers are \(TouchStream.pinchSpan.shortDescription) points apart at scale 1)")
+            try screen.check(
+                finger, at: scaleValue, "a finger at",
+                why: " (a pinch's fingers are \(TouchStream.pinchSpan.shortDescription) points apart at scale 1)")
         }
         try count(fingers: 2, duration: duration, rate: screen.rate, at: value)
         let first = freeFinger()
-        let events = TouchStream.pinch(ids: (first, freeFinger(after: first)), center: center, scale: scale,
-                                       duration: duration, rate: screen.rate)
+        let events = TouchStream.pinch(
+            ids: (first, freeFinger(after: first)), center: center, scale: scale,
+            duration: duration, rate: screen.rate)
         return TouchStreamStep(events: events, duration: duration)
     }
 
@@ -149,8 +160,10 @@ final class TouchStepReader {
     /// `gesture` aimed at `entries["on"]` (at its visible centre, or `entries["at"]` in its own
     /// coordinates, when the step runs), on fingers the streams so far leave free. Its path must
     /// fit the screen at all; whether it fits where the node is, the run checks.
-    private func gesture(_ gesture: Gesture, _ entries: [String: YAMLValue], of step: String, in value: YAMLValue,
-                         on screen: Screen) throws(ScenarioError) -> TouchStreamStep {
+    private func gesture(
+        _ gesture: Gesture, _ entries: [String: YAMLValue], of step: String, in value: YAMLValue,
+        on screen: Screen
+    ) throws(ScenarioError) -> TouchStreamStep {
         guard let onValue = entries["on"] else { throw value.error("\(step) needs on: NODE") }
         let node = try screen.query(onValue, step)
         let at = try entries["at"].map { at throws(ScenarioError) in
@@ -162,21 +175,25 @@ final class TouchStepReader {
         var ids = [freeFinger()]
         if gesture.fingers == 2 { ids.append(freeFinger(after: ids[0])) }
         let events = gesture.touches(from: .zero, ids: ids, rate: screen.rate)
-        let xs = events.map(\.touch.point.x), ys = events.map(\.touch.point.y)
+        let xs = events.map(\.touch.point.x)
+        let ys = events.map(\.touch.point.y)
         let span = Size(width: (xs.max() ?? 0) - (xs.min() ?? 0), height: (ys.max() ?? 0) - (ys.min() ?? 0))
         guard span.width <= screen.size.width, span.height <= screen.size.height else {
-            throw value.error("this \(step)'s fingers span \(span.width.shortDescription) × \(span.height.shortDescription) points, "
-                + "more than the \(screen.size.width.shortDescription) × \(screen.size.height.shortDescription) screen")
+            throw value.error(
+                "this \(step)'s fingers span \(span.width.shortDescription) × \(span.height.shortDescription) points, "
+                    + "more than the \(screen.size.width.shortDescription) × \(screen.size.height.shortDescription) screen")
         }
-        return TouchStreamStep(events: events, duration: gesture.duration,
-                               aim: TouchStreamStep.Aim(gesture: gesture, node: node, at: at, fingers: ids))
+        return TouchStreamStep(
+            events: events, duration: gesture.duration,
+            aim: TouchStreamStep.Aim(gesture: gesture, node: node, at: at, fingers: ids))
     }
 
     /// `touches:`: a list of `{id, phase, point, time}` (time in seconds from the step's start, in order).
     func stream(_ value: YAMLValue, on screen: Screen) throws(ScenarioError) -> TouchStreamStep {
         let items = try value.sequence("touches")
         guard !items.isEmpty else { throw value.error("touches needs at least one {id, phase, point, time}") }
-        var down = fingersDown, events: [TimedTouch] = []
+        var down = fingersDown
+        var events: [TimedTouch] = []
         for item in items {
             let entries = try item.mapping("a touch", allowed: ScenarioSyntax.touch)
             guard let idValue = entries["id"], let phaseValue = entries["phase"], let timeValue = entries["time"] else {
@@ -184,8 +201,9 @@ final class TouchStepReader {
             }
             let number = try idValue.number("id")
             guard let id = Int(exactly: number), ScenarioLimits.touchIDs.contains(id) else {
-                throw idValue.error("id must be a whole number from \(ScenarioLimits.touchIDs.lowerBound) to "
-                    + "\(ScenarioLimits.touchIDs.upperBound), found \(number.shortDescription)")
+                throw idValue.error(
+                    "id must be a whole number from \(ScenarioLimits.touchIDs.lowerBound) to "
+                        + "\(ScenarioLimits.touchIDs.upperBound), found \(number.shortDescription)")
             }
             let phase = try phaseValue.choice("phase", as: TouchPhase.self)
             let point = try point(entries, "point", of: "a touch", in: item, on: screen)
@@ -218,8 +236,10 @@ final class TouchStepReader {
         }
     }
 
-    private func point(_ entries: [String: YAMLValue], _ key: String, of step: String, in value: YAMLValue,
-                       on screen: Screen) throws(ScenarioError) -> Point {
+    private func point(
+        _ entries: [String: YAMLValue], _ key: String, of step: String, in value: YAMLValue,
+        on screen: Screen
+    ) throws(ScenarioError) -> Point {
         guard let pointValue = entries[key] else {
             throw value.error("\(step) needs \(key): [x, y]")
         }
@@ -239,8 +259,10 @@ final class TouchStepReader {
     }
 
     /// `duration:`, more than 0 seconds; `otherwise` when there is none, if the step has a default.
-    private func positiveDuration(_ entries: [String: YAMLValue], of step: String, in value: YAMLValue,
-                                  otherwise: VirtualTime? = nil) throws(ScenarioError) -> VirtualTime {
+    private func positiveDuration(
+        _ entries: [String: YAMLValue], of step: String, in value: YAMLValue,
+        otherwise: VirtualTime? = nil
+    ) throws(ScenarioError) -> VirtualTime {
         guard let durationValue = entries["duration"] else {
             guard let otherwise else { throw value.error("\(step) needs duration (seconds, more than 0)") }
             return otherwise
@@ -259,16 +281,18 @@ final class TouchStepReader {
     /// then counts the events of a gesture step.
     private func count(fingers: Int, duration: VirtualTime, rate: Int, at value: YAMLValue) throws(ScenarioError) {
         guard fingersDown.count + fingers <= GestureRules.maximumTouches else {
-            throw value.error("\(fingersDown.count) touches are already down, the most the screen takes is "
-                + "\(GestureRules.maximumTouches), and this step needs \(fingers) more; lift some with phase: ended")
+            throw value.error(
+                "\(fingersDown.count) touches are already down, the most the screen takes is "
+                    + "\(GestureRules.maximumTouches), and this step needs \(fingers) more; lift some with phase: ended")
         }
         try count(events: TouchStream.eventCount(fingers: fingers, duration: duration, rate: rate), at: value)
     }
 
     private func count(events: Double, at value: YAMLValue) throws(ScenarioError) {
         guard eventCount + events <= Double(ScenarioLimits.touchEvents) else {
-            throw value.error("this step writes \(events.shortDescription) touch events (one a display frame a finger); "
-                + "the touch steps of a scenario write at most \(ScenarioLimits.touchEvents)")
+            throw value.error(
+                "this step writes \(events.shortDescription) touch events (one a display frame a finger); "
+                    + "the touch steps of a scenario write at most \(ScenarioLimits.touchEvents)")
         }
         eventCount += events
     }

@@ -41,7 +41,8 @@ extension StepParser {
     private func waitTimeout(_ value: YAMLValue) throws(ScenarioError) -> VirtualTime {
         let seconds = try value.number("timeout", minimum: 0)
         guard seconds <= ScenarioLimits.waitSeconds, let timeout = VirtualTime.seconds(seconds) else {
-            throw value.error("timeout must be at most \(Int(ScenarioLimits.waitSeconds)) seconds, found \(seconds.shortDescription)")
+            throw value.error(
+                "timeout must be at most \(Int(ScenarioLimits.waitSeconds)) seconds, found \(seconds.shortDescription)")
         }
         return timeout
     }

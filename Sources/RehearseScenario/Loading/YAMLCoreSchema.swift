@@ -15,7 +15,9 @@ enum YAMLCoreSchema {
                 .appending(.null, "^(?:~|null|Null|NULL|)$")
                 .appending(.bool, "^(?:true|True|TRUE|false|False|FALSE)$")
                 .appending(.int, "^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$")
-                .appending(.float, #"^(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$"#)
+                .appending(
+                    .float,
+                    #"^(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$"#)
         } catch {
             preconditionFailure("the core schema's patterns are constant and valid: \(error)")
         }
@@ -27,8 +29,10 @@ enum YAMLCoreSchema {
     static func value(of text: String, tag: Tag.Name) -> FieldValue? {
         switch tag {
         case .null: return nil
-        case .bool: return ["true", "True", "TRUE"].contains(text) ? .bool(true)
-            : ["false", "False", "FALSE"].contains(text) ? .bool(false) : .string(text)
+        case .bool:
+            return ["true", "True", "TRUE"].contains(text)
+                ? .bool(true)
+                : ["false", "False", "FALSE"].contains(text) ? .bool(false) : .string(text)
         case .int: return integer(text).map(FieldValue.int) ?? Double(text).map(FieldValue.double) ?? .string(text)
         case .float: return float(text).map(FieldValue.double) ?? .string(text)
         default: return .string(text)

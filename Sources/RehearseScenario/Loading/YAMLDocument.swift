@@ -39,7 +39,8 @@ enum YAMLDocument {
             throw ScenarioError("YAML: \(error)", at: start)
         }
         guard let root else {
-            throw ScenarioError("file is empty; expected a mapping with name, steps and optionally device, scene, plugins", at: start)
+            throw ScenarioError(
+                "file is empty; expected a mapping with name, steps and optionally device, scene, plugins", at: start)
         }
         try checkExpansion(root, file: file)
         return YAMLValue(node: root, file: file)
@@ -52,23 +53,27 @@ enum YAMLDocument {
         func at(_ node: Yams.Node) -> SourceLocation {
             SourceLocation(file: file, line: node.mark?.line ?? 1, column: node.mark?.column ?? 1)
         }
-        var nodes = 0, bytes = 0
+        var nodes = 0
+        var bytes = 0
         var stack: [(node: Yams.Node, depth: Int)] = [(root, 0)]
         while let (node, depth) = stack.popLast() {
             nodes += 1
             if nodes > ScenarioLimits.expandedNodes {
-                throw ScenarioError("with its aliases expanded the file has more than \(ScenarioLimits.expandedNodes) nodes "
-                    + "(the limit); write the values out, or use fewer aliases", at: at(node))
+                throw ScenarioError(
+                    "with its aliases expanded the file has more than \(ScenarioLimits.expandedNodes) nodes "
+                        + "(the limit); write the values out, or use fewer aliases", at: at(node))
             }
             if depth > ScenarioLimits.nestingDepth {
-                throw ScenarioError("with its aliases expanded, nesting is deeper than \(ScenarioLimits.nestingDepth) levels", at: at(node))
+                throw ScenarioError(
+                    "with its aliases expanded, nesting is deeper than \(ScenarioLimits.nestingDepth) levels", at: at(node))
             }
             switch node {
             case .scalar(let scalar):
                 bytes += scalar.string.utf8.count
                 if bytes > ScenarioLimits.expandedTextBytes {
-                    throw ScenarioError("with its aliases expanded the file holds more than \(ScenarioLimits.expandedTextBytes) bytes "
-                        + "of text (the limit)", at: at(node))
+                    throw ScenarioError(
+                        "with its aliases expanded the file holds more than \(ScenarioLimits.expandedTextBytes) bytes "
+                            + "of text (the limit)", at: at(node))
                 }
             case .sequence(let sequence):
                 stack.append(contentsOf: sequence.map { ($0, depth + 1) })
@@ -88,11 +93,12 @@ enum YAMLDocument {
         }
         switch error {
         case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
-             .composer(let context, let problem, let mark, _):
+            .composer(let context, let problem, let mark, _):
             return ScenarioError(describe(context, problem), at: at(mark))
         case .duplicatedKeysInMapping(let duplicates, let context):
-            return ScenarioError("duplicate key '\(duplicates.joined(separator: "', '"))' in the mapping that starts here",
-                                 at: at(context.mark))
+            return ScenarioError(
+                "duplicate key '\(duplicates.joined(separator: "', '"))' in the mapping that starts here",
+                at: at(context.mark))
         case .reader(let problem, let offset, _, let yaml):
             return ScenarioError("YAML: \(problem)", at: location(ofByte: offset ?? 0, in: yaml, file: file))
         default:
@@ -103,9 +109,14 @@ enum YAMLDocument {
     /// Refuses flow nesting (`[[[...`) and indentation deeper than ``ScenarioLimits/nestingDepth``, which would
     /// otherwise recurse without bound while the tree is built.
     private static func checkDepth(_ text: String, file: String) throws(ScenarioError) {
-        var depth = 0, line = 1, column = 0, indentation = 0, atLineStart = true
+        var depth = 0
+        var line = 1
+        var column = 0
+        var indentation = 0
+        var atLineStart = true
         var quote: Character?
-        var inComment = false, escaped = false
+        var inComment = false
+        var escaped = false
         for character in text {
             column += 1
             if character == "\n" {
@@ -116,8 +127,9 @@ enum YAMLDocument {
                 if character == " " {
                     indentation += 1
                     if indentation / 2 > ScenarioLimits.nestingDepth {
-                        throw ScenarioError("nesting is deeper than \(ScenarioLimits.nestingDepth) levels",
-                                            at: SourceLocation(file: file, line: line, column: column))
+                        throw ScenarioError(
+                            "nesting is deeper than \(ScenarioLimits.nestingDepth) levels",
+                            at: SourceLocation(file: file, line: line, column: column))
                     }
                     continue
                 }
@@ -142,8 +154,9 @@ enum YAMLDocument {
             case "[", "{":
                 depth += 1
                 if depth > ScenarioLimits.nestingDepth {
-                    throw ScenarioError("nesting is deeper than \(ScenarioLimits.nestingDepth) levels",
-                                        at: SourceLocation(file: file, line: line, column: column))
+                    throw ScenarioError(
+                        "nesting is deeper than \(ScenarioLimits.nestingDepth) levels",
+                        at: SourceLocation(file: file, line: line, column: column))
                 }
             case "]", "}": depth = max(0, depth - 1)
             default: break
@@ -160,13 +173,16 @@ enum YAMLDocument {
         guard let index = text.unicodeScalars.firstIndex(where: breaks.contains) else { return }
         let offset = text.utf8.distance(from: text.utf8.startIndex, to: index)
         let name = String(format: "U+%04X", text.unicodeScalars[index].value)
-        throw ScenarioError("\(name) is a line break to this reader (YAML 1.1) and text to YAML 1.2: write it escaped in a "
-            + "double-quoted string (\"\\u\(name.dropFirst(2))\") or leave it out", at: location(ofByte: offset, in: text, file: file))
+        throw ScenarioError(
+            "\(name) is a line break to this reader (YAML 1.1) and text to YAML 1.2: write it escaped in a "
+                + "double-quoted string (\"\\u\(name.dropFirst(2))\") or leave it out",
+            at: location(ofByte: offset, in: text, file: file))
     }
 
     /// The line and column of the byte at `offset` of `text`'s UTF-8.
     private static func location(ofByte offset: Int, in text: String, file: String) -> SourceLocation {
-        var line = 1, column = 1
+        var line = 1
+        var column = 1
         for scalar in String(decoding: text.utf8.prefix(max(offset, 0)), as: UTF8.self).unicodeScalars {
             if scalar == "\n" { (line, column) = (line + 1, 1) } else { column += 1 }
         }
@@ -174,7 +190,9 @@ enum YAMLDocument {
     }
 
     private static func location(ofFirstInvalidByteIn data: Data, file: String) -> SourceLocation {
-        var line = 1, column = 1, index = data.startIndex
+        var line = 1
+        var column = 1
+        var index = data.startIndex
         while index < data.endIndex {
             let length = validSequenceLength(data, at: index)
             guard length > 0 else { break }

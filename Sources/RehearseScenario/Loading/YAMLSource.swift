@@ -45,8 +45,9 @@ struct YAMLValue {
         var result: [String: YAMLValue] = [:]
         for (key, keyValue, value) in try mapping(what) {
             guard allowed.contains(key) else {
-                throw keyValue.error("unknown key '\(key)' in \(what)\(Suggestion.hint(for: key, among: allowed)); "
-                    + "expected one of: \(allowed.joined(separator: ", "))")
+                throw keyValue.error(
+                    "unknown key '\(key)' in \(what)\(Suggestion.hint(for: key, among: allowed)); "
+                        + "expected one of: \(allowed.joined(separator: ", "))")
             }
             result[key] = value
         }
@@ -102,8 +103,9 @@ struct YAMLValue {
         let raw = try string(what)
         let allowed = Choice.allCases.map(\.rawValue)
         guard let choice = Choice(rawValue: raw) else {
-            throw error("\(what) must be one of \(allowed.joined(separator: ", ")), found '\(raw)'"
-                + Suggestion.hint(for: raw, among: allowed))
+            throw error(
+                "\(what) must be one of \(allowed.joined(separator: ", ")), found '\(raw)'"
+                    + Suggestion.hint(for: raw, among: allowed))
         }
         return choice
     }

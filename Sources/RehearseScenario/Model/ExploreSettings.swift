@@ -24,10 +24,13 @@ public struct ExploreSettings: Sendable {
 /// The kinds of action exploration draws, in the order the alphabet lists them; the names are
 /// the `explore: {actions}` keys.
 public enum ExploreKind: String, CaseIterable, Sendable {
-    case tap, focus, text, returnKey = "return", resign, rotate, network, motion, wait, emit
+    case tap, focus, text
+    case returnKey = "return"
+    case resign, rotate, network, motion, wait, emit
     /// Touch: a slow drag of each scroll view (let go still), a fling of each (let go moving),
     /// a swipe each way from the screen's centre, a long press on each node.
-    case drag, fling, swipe, longPress = "long-press"
+    case drag, fling, swipe
+    case longPress = "long-press"
 
     /// The key under which an `explore:` section gives this kind's values (`tap: {nodes: [...]}`),
     /// if it takes any.

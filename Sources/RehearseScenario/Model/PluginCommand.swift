@@ -13,8 +13,10 @@ public struct PluginCommand: Hashable, Sendable {
     /// The scene paths the scenario has it read, after those it declares (`reads:`).
     public var reads: [String]
 
-    public init(id: String, arguments: [String], directory: String, deadline: Double = ScenarioLimits.remoteDefaultDeadline,
-                reads: [String] = []) {
+    public init(
+        id: String, arguments: [String], directory: String, deadline: Double = ScenarioLimits.remoteDefaultDeadline,
+        reads: [String] = []
+    ) {
         self.id = id
         self.arguments = arguments
         self.directory = directory

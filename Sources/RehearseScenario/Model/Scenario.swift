@@ -92,12 +92,15 @@ extension Step.Action {
     /// run knows), and nothing else moves it.
     public func clock(after now: VirtualTime) -> VirtualTime {
         switch self {
-        case .wait(let duration), .motionStream(_, _, let duration), .settle(let duration), .waitUntil(_, let duration): now + duration
+        case .wait(let duration), .motionStream(_, _, let duration), .settle(let duration), .waitUntil(_, let duration):
+            now + duration
         case .touchStream(let stream): now + stream.duration
         case .scrollUntilVisible(let scroll): now + scroll.longestDuration
         case .advance(let time): time
-        case .inject, .injectQueried, .schedule, .keyboardShow, .keyboardHide, .expect, .expectEvent, .expectNoEvent, .set, .animate,
-             .activate, .snapshot, .expectPicture, .expectVisible, .expectAccessible: now
+        case .inject, .injectQueried, .schedule, .keyboardShow, .keyboardHide, .expect, .expectEvent, .expectNoEvent, .set,
+            .animate,
+            .activate, .snapshot, .expectPicture, .expectVisible, .expectAccessible:
+            now
         }
     }
 
@@ -107,8 +110,10 @@ extension Step.Action {
     public var hasKnownDuration: Bool {
         switch self {
         case .settle, .waitUntil, .scrollUntilVisible: false
-        case .inject, .injectQueried, .schedule, .motionStream, .touchStream, .wait, .advance, .keyboardShow, .keyboardHide, .expect,
-             .expectEvent, .expectNoEvent, .set, .animate, .activate, .snapshot, .expectPicture, .expectVisible, .expectAccessible: true
+        case .inject, .injectQueried, .schedule, .motionStream, .touchStream, .wait, .advance, .keyboardShow, .keyboardHide,
+            .expect,
+            .expectEvent, .expectNoEvent, .set, .animate, .activate, .snapshot, .expectPicture, .expectVisible, .expectAccessible:
+            true
         }
     }
 
@@ -118,8 +123,11 @@ extension Step.Action {
     public var isGesture: Bool {
         switch self {
         case .touchStream, .scrollUntilVisible: true
-        case .inject, .injectQueried, .schedule, .motionStream, .wait, .advance, .keyboardShow, .keyboardHide, .expect, .expectEvent,
-             .expectNoEvent, .set, .animate, .activate, .snapshot, .expectPicture, .expectVisible, .expectAccessible, .settle, .waitUntil: false
+        case .inject, .injectQueried, .schedule, .motionStream, .wait, .advance, .keyboardShow, .keyboardHide, .expect,
+            .expectEvent,
+            .expectNoEvent, .set, .animate, .activate, .snapshot, .expectPicture, .expectVisible, .expectAccessible, .settle,
+            .waitUntil:
+            false
         }
     }
 
@@ -130,9 +138,12 @@ extension Step.Action {
     /// once without an event (`set`, `activate`), nor `emit` with `at` (its event comes later).
     public var startsMotion: Bool {
         switch self {
-        case .inject, .injectQueried, .motionStream, .touchStream, .keyboardShow, .keyboardHide, .animate, .scrollUntilVisible: true
-        case .schedule, .wait, .advance, .expect, .expectEvent, .expectNoEvent, .set, .activate, .snapshot, .expectPicture, .settle,
-             .waitUntil, .expectVisible, .expectAccessible: false
+        case .inject, .injectQueried, .motionStream, .touchStream, .keyboardShow, .keyboardHide, .animate, .scrollUntilVisible:
+            true
+        case .schedule, .wait, .advance, .expect, .expectEvent, .expectNoEvent, .set, .activate, .snapshot, .expectPicture,
+            .settle,
+            .waitUntil, .expectVisible, .expectAccessible:
+            false
         }
     }
 }

@@ -21,7 +21,8 @@ public struct ScrollUntilVisible: Hashable, Sendable {
 
     /// The most one drag can take: the drag, the hold, and the wait for rest, which may end a
     /// display frame past ``restLimit`` (a second at the slowest refresh rate a device may have).
-    public static let longestDrag = dragDuration + holdDuration + restLimit
+    public static let longestDrag =
+        dragDuration + holdDuration + restLimit
         + VirtualTime(nanoseconds: 1_000_000_000 / Int64(ScenarioLimits.deviceRefreshRate.lowerBound))
 
     /// The most the step can take, all its drags made: what the steps' clock counts it at.

@@ -8,7 +8,11 @@ extension Step.Action {
         case .inject(.text(let input)): "type into \(input.target)"
         case .inject(let event): event.name + (Self.target(of: event).map { " \($0)" } ?? "")
         case .injectQueried(let queried):
-            if case .text = queried.kind { "type into \(queried.query)" } else { "\(queried.event(target: "").name) \(queried.query)" }
+            if case .text = queried.kind {
+                "type into \(queried.query)"
+            } else {
+                "\(queried.event(target: "").name) \(queried.query)"
+            }
         case .schedule(let event, let time): "emit \(event.name) at \(time) s"
         case .motionStream(_, let count, let duration): "motion: \(count) samples over \(duration) s"
         case .touchStream(let stream):
@@ -40,7 +44,8 @@ extension Step.Action {
         switch self {
         case .expect, .expectEvent, .expectNoEvent, .expectPicture, .snapshot, .expectVisible, .expectAccessible: true
         case .inject, .injectQueried, .schedule, .motionStream, .touchStream, .wait, .advance, .keyboardShow, .keyboardHide, .set,
-             .animate, .activate, .scrollUntilVisible, .settle, .waitUntil: false
+            .animate, .activate, .scrollUntilVisible, .settle, .waitUntil:
+            false
         }
     }
 

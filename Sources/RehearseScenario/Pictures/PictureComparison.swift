@@ -18,7 +18,9 @@ public struct PictureComparison: Sendable {
     /// The differences between `reference` and `actual`; empty when they match.
     public func differences(from reference: PictureDrawing, to actual: PictureDrawing) -> [String] {
         var lines: [String] = []
-        if !close(reference.screen, actual.screen) { lines.append("screen: \(text(reference.screen)) in the reference, \(text(actual.screen)) now") }
+        if !close(reference.screen, actual.screen) {
+            lines.append("screen: \(text(reference.screen)) in the reference, \(text(actual.screen)) now")
+        }
         if !close([reference.statusBar], [actual.statusBar]) {
             lines.append("status bar: \(text([reference.statusBar])) high in the reference, \(text([actual.statusBar])) now")
         }
@@ -36,8 +38,12 @@ public struct PictureComparison: Sendable {
             lines += changes(old, element)
         }
         let kept = Set(before.keys).intersection(now.keys)
-        let oldOrder = reference.elements.map(\.id).filter(kept.contains), newOrder = actual.elements.map(\.id).filter(kept.contains)
-        if oldOrder != newOrder { lines.append("drawing order: \(oldOrder.joined(separator: ", ")) in the reference, \(newOrder.joined(separator: ", ")) now") }
+        let oldOrder = reference.elements.map(\.id).filter(kept.contains)
+        let newOrder = actual.elements.map(\.id).filter(kept.contains)
+        if oldOrder != newOrder {
+            lines.append(
+                "drawing order: \(oldOrder.joined(separator: ", ")) in the reference, \(newOrder.joined(separator: ", ")) now")
+        }
         return lines
     }
 
@@ -46,12 +52,19 @@ public struct PictureComparison: Sendable {
         let id = new.id
         if old.kind != new.kind { lines.append("\(id): a \(old.kind.rawValue) in the reference, a \(new.kind.rawValue) now") }
         if !close(old.frame, new.frame) {
-            lines.append("\(id): frame \(text(old.frame)) in the reference, \(text(new.frame)) now (beyond \(text([tolerance])) pt)")
+            lines.append(
+                "\(id): frame \(text(old.frame)) in the reference, \(text(new.frame)) now (beyond \(text([tolerance])) pt)")
         }
         if old.text != new.text {
-            lines.append("\(id): text \(FieldValue.string(old.text).jsonText) in the reference, \(FieldValue.string(new.text).jsonText) now")
+            lines.append(
+                "\(id): text \(FieldValue.string(old.text).jsonText) in the reference, \(FieldValue.string(new.text).jsonText) now"
+            )
         }
-        if old.focused != new.focused { lines.append("\(id): \(new.focused ? "first responder now, not in the reference" : "first responder in the reference, not now")") }
+        if old.focused != new.focused {
+            lines.append(
+                "\(id): \(new.focused ? "first responder now, not in the reference" : "first responder in the reference, not now")"
+            )
+        }
         if !close([old.alpha], [new.alpha], within: Self.fractionTolerance) {
             lines.append("\(id): alpha \(text([old.alpha])) in the reference, \(text([new.alpha])) now")
         }

@@ -19,7 +19,8 @@ enum PictureDiffSVG {
     private static let legendHeight = 64.0
 
     static func document(_ mismatch: PictureMismatch, idPrefix: String) -> String {
-        let actual = PictureDrawing(mismatch.actual), screen = mismatch.actual.screen
+        let actual = PictureDrawing(mismatch.actual)
+        let screen = mismatch.actual.screen
         let before = Dictionary((mismatch.reference?.elements ?? []).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let now = Dictionary(actual.elements.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let comparison = PictureComparison(tolerance: mismatch.tolerance)
@@ -36,8 +37,10 @@ enum PictureDiffSVG {
             overlay += outline(old.frame, colour: Colour.changed, dashed: true, id: element.id)
             overlay += outline(element.frame, colour: Colour.changed, dashed: false, id: element.id)
         }
-        let width = screen.width, height = screen.height + legendHeight
-        return #"<svg xmlns="http://www.w3.org/2000/svg" width="\#(SVGRenderer.number(width))" height="\#(SVGRenderer.number(height))" "#
+        let width = screen.width
+        let height = screen.height + legendHeight
+        return
+            #"<svg xmlns="http://www.w3.org/2000/svg" width="\#(SVGRenderer.number(width))" height="\#(SVGRenderer.number(height))" "#
             + #"viewBox="0 0 \#(SVGRenderer.number(width)) \#(SVGRenderer.number(height))" font-family="sans-serif">"# + "\n"
             + SVGScreen.draw(mismatch.actual, idPrefix: idPrefix) + #"<g data-diff="overlay">"# + "\n" + overlay + "</g>\n"
             + legend(top: screen.height, hasReference: mismatch.reference != nil) + "</svg>\n"
@@ -53,14 +56,18 @@ enum PictureDiffSVG {
     private static func outline(_ frame: [Double], colour: String, dashed: Bool, id: String) -> String {
         guard frame.count == 4 else { return "" }
         let rect = Rect(x: frame[0], y: frame[1], width: frame[2], height: frame[3])
-        return #"<g data-diff-id="\#(XMLText.escape(id))">"# + SVGRenderer.rect(rect, fill: "none", stroke: colour, dashed: dashed, strokeWidth: 2)
+        return #"<g data-diff-id="\#(XMLText.escape(id))">"#
+            + SVGRenderer.rect(rect, fill: "none", stroke: colour, dashed: dashed, strokeWidth: 2)
             + "</g>\n"
     }
 
     private static func legend(top: Double, hasReference: Bool) -> String {
-        let lines = hasReference
-            ? [(Colour.changed, "changed: dashed where it was, solid where it is"), (Colour.appeared, "appeared"),
-               (Colour.wentAway, "went away (dashed)")]
+        let lines =
+            hasReference
+            ? [
+                (Colour.changed, "changed: dashed where it was, solid where it is"), (Colour.appeared, "appeared"),
+                (Colour.wentAway, "went away (dashed)"),
+            ]
             : [(Colour.wentAway, "no reference recorded: the scene as drawn now")]
         return lines.enumerated().map { index, line in
             SVGRenderer.text(line.1, x: 8, y: top + 18 + Double(index) * 18, size: 12, fill: line.0)

@@ -49,10 +49,11 @@ public struct PictureDrawing: Codable, Equatable, Sendable {
         statusBar = Self.kept(snapshot.statusBarHeight)
         keyboard = snapshot.keyboard.map(Self.numbers)
         elements = snapshot.items.filter { $0.id != Scene.rootID }.map { item in
-            Element(id: item.id, kind: item.kind, frame: Self.numbers(item.frame), text: item.text, focused: item.isFirstResponder,
-                    alpha: Self.kept(item.alpha), clip: item.clip.map(Self.numbers),
-                    stroke: item.kind == .shape ? [item.stroke.lowerBound, item.stroke.upperBound].map(Self.kept) : nil,
-                    screen: item.isScreen ? true : nil)
+            Element(
+                id: item.id, kind: item.kind, frame: Self.numbers(item.frame), text: item.text, focused: item.isFirstResponder,
+                alpha: Self.kept(item.alpha), clip: item.clip.map(Self.numbers),
+                stroke: item.kind == .shape ? [item.stroke.lowerBound, item.stroke.upperBound].map(Self.kept) : nil,
+                screen: item.isScreen ? true : nil)
         }
     }
 
@@ -65,9 +66,10 @@ public struct PictureDrawing: Codable, Equatable, Sendable {
         }
         let items = elements.map { element in
             let stroke = element.stroke.flatMap { $0.count == 2 && $0[0] <= $0[1] ? $0[0]...$0[1] : nil } ?? 0...1
-            return SceneSnapshot.Item(id: element.id, kind: element.kind, frame: rect(element.frame) ?? Rect(x: 0, y: 0, width: 0, height: 0),
-                                      alpha: element.alpha, text: element.text, isFirstResponder: element.focused, stroke: stroke,
-                                      clip: rect(element.clip), isScreen: element.screen == true)
+            return SceneSnapshot.Item(
+                id: element.id, kind: element.kind, frame: rect(element.frame) ?? Rect(x: 0, y: 0, width: 0, height: 0),
+                alpha: element.alpha, text: element.text, isFirstResponder: element.focused, stroke: stroke,
+                clip: rect(element.clip), isScreen: element.screen == true)
         }
         let size = screen.count == 2 ? Size(width: screen[0], height: screen[1]) : Size(width: 0, height: 0)
         return SceneSnapshot(time: .zero, screen: size, statusBarHeight: statusBar, keyboard: rect(keyboard), items: items)
@@ -85,7 +87,8 @@ public struct PictureDrawing: Codable, Equatable, Sendable {
         var header = [#""screen": \#(line(screen))"#, #""statusBar": \#(line(statusBar))"#]
         if let keyboard { header.append(#""keyboard": \#(line(keyboard))"#) }
         let elements = self.elements.map { "    " + line($0) }.joined(separator: ",\n")
-        return "{\n  " + header.joined(separator: ",\n  ") + ",\n  \"elements\": [\n" + elements + (elements.isEmpty ? "" : "\n") + "  ]\n}\n"
+        return "{\n  " + header.joined(separator: ",\n  ") + ",\n  \"elements\": [\n" + elements + (elements.isEmpty ? "" : "\n")
+            + "  ]\n}\n"
     }
 
     /// Reads a reference file's text.
@@ -94,7 +97,8 @@ public struct PictureDrawing: Codable, Equatable, Sendable {
         decoder.nonConformingFloatDecodingStrategy = Self.nonFiniteDecoding
         self = try decoder.decode(Self.self, from: data)
         guard elements.count <= ScenarioLimits.nodes else {
-            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "more than \(ScenarioLimits.nodes) elements"))
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: [], debugDescription: "more than \(ScenarioLimits.nodes) elements"))
         }
         try checkCounts()
     }
@@ -110,7 +114,8 @@ public struct PictureDrawing: Codable, Equatable, Sendable {
         }
         for (path, numbers, count) in lists {
             guard let numbers, numbers.count != count else { continue }
-            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "\(path) holds \(numbers.count) numbers, not \(count)"))
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: [], debugDescription: "\(path) holds \(numbers.count) numbers, not \(count)"))
         }
     }
 

@@ -43,7 +43,11 @@ public struct PictureReferences: Sendable {
     /// `rehearse run --update-pictures FILE`, the path quoted for a POSIX shell when it holds more
     /// than letters, digits and `_./@%+=:,-`.
     public static func updateCommand(for file: String) -> String {
-        let plain = !file.isEmpty && file.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "_./@%+=:,-".unicodeScalars.contains($0)) }
+        let plain =
+            !file.isEmpty
+            && file.unicodeScalars.allSatisfy {
+                $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "_./@%+=:,-".unicodeScalars.contains($0))
+            }
         return "rehearse run --update-pictures " + (plain ? file : "'" + file.replacingOccurrences(of: "'", with: #"'\''"#) + "'")
     }
 
@@ -57,7 +61,8 @@ public struct PictureReferences: Sendable {
         let path = (scenarioFolder as NSString).appendingPathComponent(relativePath(of: name))
         guard FileManager.default.fileExists(atPath: path) else { return .missing }
         guard let folder = try? OutputFolder(existing: scenarioFolder),
-              let data = folder.contents(of: relativePath(of: name), limit: Self.maximumBytes) else {
+            let data = folder.contents(of: relativePath(of: name), limit: Self.maximumBytes)
+        else {
             return .unreadable("\(path) is not a regular file of at most \(Self.maximumBytes) bytes")
         }
         bytesRead += data.count
@@ -79,10 +84,11 @@ public struct PictureReferences: Sendable {
     /// The references recorded that no `expect-picture` step of `scenario` names, sorted, as
     /// their paths relative to the scenario's folder (`rehearse validate` reports them).
     public func stale(for scenario: Scenario) -> [String] {
-        let used = Set(scenario.steps.compactMap { step -> String? in
-            if case .expectPicture(let name, _) = step.action { return name }
-            return nil
-        })
+        let used = Set(
+            scenario.steps.compactMap { step -> String? in
+                if case .expectPicture(let name, _) = step.action { return name }
+                return nil
+            })
         return recordedNames().filter { !used.contains($0) }.map(relativePath(of:))
     }
 

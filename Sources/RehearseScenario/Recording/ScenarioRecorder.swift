@@ -40,13 +40,17 @@ public final class ScenarioRecorder {
         var new: [String] = []
         if time > lastTime { new.append("- at: \(Self.seconds(time))") }
         let fields = recorded.fields
-        new.append("- emit: {name: \(FieldValue.string(recorded.name).jsonText)"
-            + (fields.isEmpty ? "" : ", fields: \(YAMLFlow.value(.dictionary(fields), quoted: true))")
-            + (due.map { ", at: \(Self.seconds($0))" } ?? "") + "}")
+        new.append(
+            "- emit: {name: \(FieldValue.string(recorded.name).jsonText)"
+                + (fields.isEmpty ? "" : ", fields: \(YAMLFlow.value(.dictionary(fields), quoted: true))")
+                + (due.map { ", at: \(Self.seconds($0))" } ?? "") + "}")
         let bytes = new.reduce(0) { $0 + $1.utf8.count + 3 }
         guard steps.count + new.count < Self.maximumSteps, stepBytes + bytes <= Self.maximumStepBytes else {
-            stopped = (lastTime, steps.count + new.count >= Self.maximumSteps
-                ? "\(Self.maximumSteps) steps" : "\(Self.maximumStepBytes) bytes of steps")
+            stopped = (
+                lastTime,
+                steps.count + new.count >= Self.maximumSteps
+                    ? "\(Self.maximumSteps) steps" : "\(Self.maximumStepBytes) bytes of steps"
+            )
             return
         }
         steps += new
@@ -81,9 +85,14 @@ public final class ScenarioRecorder {
             if !mapping.isEmpty { text = try Yams.serialize(node: .mapping(mapping), sortKeys: false) }
         }
         if !setup.remotePlugins.isEmpty {
-            text += "plugins:\n" + setup.plugins.map { "  - " + YAMLFlow.value(pluginItem($0.id, $0.overrides, in: setup), quoted: true) + "\n" }.joined()
+            text +=
+                "plugins:\n"
+                + setup.plugins.map { "  - " + YAMLFlow.value(pluginItem($0.id, $0.overrides, in: setup), quoted: true) + "\n" }
+                .joined()
         } else if !setup.plugins.isEmpty {
-            let plugins = setup.plugins.map { "\(FieldValue.string($0.id).jsonText): \(YAMLFlow.value(.dictionary($0.overrides), quoted: true))" }
+            let plugins = setup.plugins.map {
+                "\(FieldValue.string($0.id).jsonText): \(YAMLFlow.value(.dictionary($0.overrides), quoted: true))"
+            }
             text += "plugins: {" + plugins.joined(separator: ", ") + "}\n"
         }
         return text

@@ -9,7 +9,10 @@ enum YAMLFlow {
     static func value(_ value: FieldValue, quoted: Bool = false) -> String {
         switch value {
         case .dictionary(let fields):
-            "{" + fields.keys.sorted().map { "\(string($0, quoted: quoted)): \(self.value(fields[$0] ?? .string(""), quoted: quoted))" }
+            "{"
+                + fields.keys.sorted().map {
+                    "\(string($0, quoted: quoted)): \(self.value(fields[$0] ?? .string(""), quoted: quoted))"
+                }
                 .joined(separator: ", ") + "}"
         case .array(let items):
             "[" + items.map { self.value($0, quoted: quoted) }.joined(separator: ", ") + "]"
@@ -25,8 +28,10 @@ enum YAMLFlow {
     /// not a boolean or null of YAML 1.1 or 1.2), ``quoted(_:)`` otherwise (`"correct horse"`, `"on"`).
     static func string(_ text: String, quoted: Bool = false) -> String {
         guard !quoted, let first = text.unicodeScalars.first, first == "_" || Self.letters.contains(first),
-              text.unicodeScalars.allSatisfy({ Self.letters.contains($0) || Self.digits.contains($0) || "_-.".unicodeScalars.contains($0) }),
-              !Self.reserved.contains(text.lowercased())
+            text.unicodeScalars.allSatisfy({
+                Self.letters.contains($0) || Self.digits.contains($0) || "_-.".unicodeScalars.contains($0)
+            }),
+            !Self.reserved.contains(text.lowercased())
         else { return Self.quoted(text) }
         return text
     }

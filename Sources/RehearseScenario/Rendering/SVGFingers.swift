@@ -15,9 +15,13 @@ enum SVGFingers {
             let colour = finger.isLifting ? Colour.fingerLifting : Colour.fingerDown
             let disc = finger.isLifting ? #"fill="none" stroke-dasharray="6 4""# : #"fill="\#(colour)" fill-opacity="0.35""#
             let label = "\(finger.id)"
-            return #"<g data-finger="\#(finger.id)" data-phase="\#(finger.isLifting ? "lifting" : "down")" data-x="\#(x)" data-y="\#(y)">"# + "\n"
-                + #"<circle cx="\#(x)" cy="\#(y)" r="\#(SVGRenderer.number(radius))" \#(disc) stroke="\#(colour)" stroke-width="3"/>"# + "\n"
-                + SVGRenderer.text(label, x: finger.point.x - 4.5 * Double(label.count), y: finger.point.y + 6, size: 16, fill: colour)
+            return
+                #"<g data-finger="\#(finger.id)" data-phase="\#(finger.isLifting ? "lifting" : "down")" data-x="\#(x)" data-y="\#(y)">"#
+                + "\n"
+                + #"<circle cx="\#(x)" cy="\#(y)" r="\#(SVGRenderer.number(radius))" \#(disc) stroke="\#(colour)" stroke-width="3"/>"#
+                + "\n"
+                + SVGRenderer.text(
+                    label, x: finger.point.x - 4.5 * Double(label.count), y: finger.point.y + 6, size: 16, fill: colour)
                 + "</g>\n"
         }.joined()
     }

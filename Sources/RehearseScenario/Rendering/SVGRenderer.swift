@@ -8,7 +8,8 @@ public enum SVGRenderer {
 
     /// One snapshot as a standalone SVG document.
     public static func document(_ snapshot: SceneSnapshot) -> String {
-        let width = snapshot.screen.width, height = snapshot.screen.height + labelHeight
+        let width = snapshot.screen.width
+        let height = snapshot.screen.height + labelHeight
         return header(width: width, height: height) + frame(snapshot, x: 0) + "</svg>\n"
     }
 
@@ -44,18 +45,23 @@ public enum SVGRenderer {
 
     /// Line plots of sampled series, one panel per series, time on the horizontal axis.
     public static func plot(_ series: [PlotSeries]) -> String {
-        let panelWidth = 640.0, panelHeight = 180.0, margin = 48.0
+        let panelWidth = 640.0
+        let panelHeight = 180.0
+        let margin = 48.0
         var svg = header(width: panelWidth + 2 * margin, height: Double(series.count) * (panelHeight + margin) + margin)
         for (index, line) in series.enumerated() {
             let top = margin + Double(index) * (panelHeight + margin)
             let points = line.samples.compactMap { sample in sample.value.map { (sample.time.seconds, $0) } }
-            let times = points.map(\.0), values = points.map(\.1)
+            let times = points.map(\.0)
+            let values = points.map(\.1)
             let (t0, t1) = (times.min() ?? 0, max(times.max() ?? 1, (times.min() ?? 0) + 1e-9))
             var (v0, v1) = (values.min() ?? 0, values.max() ?? 1)
             if v1 - v0 < 1e-9 { (v0, v1) = (v0 - 1, v1 + 1) }
             func x(_ t: Double) -> Double { margin + (t - t0) / (t1 - t0) * panelWidth }
             func y(_ v: Double) -> Double { top + panelHeight - (v - v0) / (v1 - v0) * panelHeight }
-            svg += #"<rect x="\#(margin)" y="\#(top)" width="\#(panelWidth)" height="\#(panelHeight)" fill="none" stroke="\#(Colour.frame)"/>"# + "\n"
+            svg +=
+                #"<rect x="\#(margin)" y="\#(top)" width="\#(panelWidth)" height="\#(panelHeight)" fill="none" stroke="\#(Colour.frame)"/>"#
+                + "\n"
             svg += text(line.path, x: margin, y: top - 6, size: 13)
             svg += text(number(v1), x: 4, y: top + 10, size: 10) + text(number(v0), x: 4, y: top + panelHeight, size: 10)
             svg += text("\(number(t0)) s", x: margin, y: top + panelHeight + 14, size: 10)
@@ -76,11 +82,14 @@ public enum SVGRenderer {
     /// Its clip ids start with `idPrefix`: a page that holds several pictures gives each its own,
     /// since an id is the page's, and `url(#id)` takes the first element of that id.
     public static func screen(_ snapshot: SceneSnapshot, idPrefix: String = "s") -> String {
-        header(width: snapshot.screen.width, height: snapshot.screen.height) + SVGScreen.draw(snapshot, idPrefix: idPrefix) + "</svg>\n"
+        header(width: snapshot.screen.width, height: snapshot.screen.height) + SVGScreen.draw(snapshot, idPrefix: idPrefix)
+            + "</svg>\n"
     }
 
     /// A document's picture at `x`: its time above it, and `fingers` (a gesture frame's) over it.
-    private static func frame(_ snapshot: SceneSnapshot, fingers: [FingerMark]? = nil, x: Double, idPrefix: String = "f") -> String {
+    private static func frame(_ snapshot: SceneSnapshot, fingers: [FingerMark]? = nil, x: Double, idPrefix: String = "f")
+        -> String
+    {
         let time = "t = \(snapshot.time) s"
         let title = fingers.map { "\(time): \(SVGFingers.describe($0))" } ?? time
         return #"<g transform="translate(\#(number(x)),\#(labelHeight))">"# + "\n"
@@ -96,11 +105,14 @@ public enum SVGRenderer {
         return value < Double(limit) ? Int(value) : limit
     }
 
-    static func rect(_ frame: Rect, fill: String, stroke: String, radius: Double = 0, dashed: Bool = false,
-                     strokeWidth: Double? = nil) -> String {
+    static func rect(
+        _ frame: Rect, fill: String, stroke: String, radius: Double = 0, dashed: Bool = false,
+        strokeWidth: Double? = nil
+    ) -> String {
         #"<rect x="\#(number(frame.minX))" y="\#(number(frame.minY))" width="\#(number(max(frame.size.width, 0)))" "#
             + #"height="\#(number(max(frame.size.height, 0)))" rx="\#(number(radius))" fill="\#(fill)" stroke="\#(stroke)""#
-            + (dashed ? #" stroke-dasharray="4 3""# : "") + (strokeWidth.map { #" stroke-width="\#(number($0))""# } ?? "") + "/>\n"
+            + (dashed ? #" stroke-dasharray="4 3""# : "") + (strokeWidth.map { #" stroke-width="\#(number($0))""# } ?? "")
+            + "/>\n"
     }
 
     static func line(_ x1: Double, _ x2: Double, y: Double, colour: String, width: Double, opacity: Double) -> String {
@@ -109,7 +121,8 @@ public enum SVGRenderer {
     }
 
     static func text(_ content: String, x: Double, y: Double, size: Double, fill: String = "#000") -> String {
-        #"<text x="\#(number(x))" y="\#(number(y))" font-size="\#(number(size))" fill="\#(fill)">\#(XMLText.escape(content))</text>"# + "\n"
+        #"<text x="\#(number(x))" y="\#(number(y))" font-size="\#(number(size))" fill="\#(fill)">\#(XMLText.escape(content))</text>"#
+            + "\n"
     }
 
     /// Numbers with at most two decimals, so that equal scenes give equal files.

@@ -19,7 +19,8 @@ enum SVGScreen {
             svg += draw(item, clipID: item.clip.map { _ in "\(idPrefix)-clip\(index)" }, screenArea: screen.width * screen.height)
         }
         if snapshot.statusBarHeight > 0 {
-            svg += #"<rect width="\#(SVGRenderer.number(screen.width))" height="\#(SVGRenderer.number(snapshot.statusBarHeight))" "#
+            svg +=
+                #"<rect width="\#(SVGRenderer.number(screen.width))" height="\#(SVGRenderer.number(snapshot.statusBarHeight))" "#
                 + #"fill="\#(Colour.statusBar)" opacity="0.8"/>"# + "\n"
         }
         if let keyboard = snapshot.keyboard?.intersection(Rect(origin: .zero, size: screen)) {
@@ -36,11 +37,13 @@ enum SVGScreen {
         switch item.kind {
         case .textField:
             body = SVGRenderer.rect(frame, fill: "#fff", stroke: item.isFirstResponder ? "#0a64d8" : "#999", radius: 5)
-            body += SVGRenderer.text(caption, x: frame.minX + 6, y: frame.midY + 5, size: 13, fill: item.text.isEmpty ? "#aaa" : "#000")
+            body += SVGRenderer.text(
+                caption, x: frame.minX + 6, y: frame.midY + 5, size: 13, fill: item.text.isEmpty ? "#aaa" : "#000")
         case .label:
             body = SVGRenderer.text(caption, x: frame.minX, y: frame.midY + 6, size: 17)
         case .button:
-            body = SVGRenderer.rect(frame, fill: "#e8f0fe", stroke: "#0a64d8", radius: 6)
+            body =
+                SVGRenderer.rect(frame, fill: "#e8f0fe", stroke: "#0a64d8", radius: 6)
                 + SVGRenderer.text(caption, x: frame.minX + 8, y: frame.midY + 5, size: 14, fill: "#0a64d8")
         case .scrollView:
             body = SVGRenderer.rect(frame, fill: "none", stroke: "#bbb", dashed: true)
@@ -48,13 +51,17 @@ enum SVGScreen {
             body = photo(frame)
         case .shape:
             let length = frame.size.width
-            let start = frame.minX + length * item.stroke.lowerBound, end = frame.minX + length * item.stroke.upperBound
-            body = SVGRenderer.line(frame.minX, frame.maxX, y: frame.maxY, colour: "#000", width: 1, opacity: 0.1)
+            let start = frame.minX + length * item.stroke.lowerBound
+            let end = frame.minX + length * item.stroke.upperBound
+            body =
+                SVGRenderer.line(frame.minX, frame.maxX, y: frame.maxY, colour: "#000", width: 1, opacity: 0.1)
                 + SVGRenderer.line(start, end, y: frame.maxY, colour: "#222", width: 2, opacity: 1)
         case .view:
             body = SVGRenderer.rect(frame, fill: "#f4f4f6", stroke: "#ccc")
             // A screen of its own (a gateway's login, home and offline children) says which it is.
-            if item.isScreen, frame.size.width * frame.size.height >= screenArea / 2 { body += SVGRenderer.text(item.id, x: frame.minX + 8, y: frame.maxY - 10, size: 12, fill: "#777") }
+            if item.isScreen, frame.size.width * frame.size.height >= screenArea / 2 {
+                body += SVGRenderer.text(item.id, x: frame.minX + 8, y: frame.maxY - 10, size: 12, fill: "#777")
+            }
         }
         var svg = ""
         var attributes = #" data-id="\#(XMLText.escape(item.id))" \#(dataFrame(frame))"#
@@ -79,7 +86,8 @@ enum SVGScreen {
         let (x, y, width, height) = (frame.minX, frame.minY, max(frame.size.width, 0), max(frame.size.height, 0))
         let horizon = y + height * 0.55
         var svg = SVGRenderer.rect(Rect(x: x, y: y, width: width, height: horizon - y), fill: "#9cc9f0", stroke: "none")
-        svg += SVGRenderer.rect(Rect(x: x, y: horizon, width: width, height: y + height - horizon), fill: "#7fae6a", stroke: "none")
+        svg += SVGRenderer.rect(
+            Rect(x: x, y: horizon, width: width, height: y + height - horizon), fill: "#7fae6a", stroke: "none")
         // Peaks every 120 points (at most 64), of a fixed pattern of heights: the same photo every time.
         let heights = [70.0, 110, 55, 120, 85, 100, 45, 95]
         let peaks = max(SVGRenderer.wholeNumber(width / 120, upTo: 64), 2)
@@ -104,7 +112,8 @@ enum SVGScreen {
     /// The system keyboard: three rows of keys and a space bar.
     private static func keyboard(_ frame: Rect) -> String {
         var svg = SVGRenderer.rect(frame, fill: "#d1d4da", stroke: "#8a8f99")
-        let gap = 6.0, rows = [10, 9, 7]
+        let gap = 6.0
+        let rows = [10, 9, 7]
         let rowHeight = (frame.size.height - gap * 5) / 4
         guard rowHeight > 2 else { return svg }
         let keyWidth = (frame.size.width - gap * 11) / 10
@@ -112,13 +121,15 @@ enum SVGScreen {
             let rowWidth = Double(count) * keyWidth + Double(count - 1) * gap
             let left = frame.minX + (frame.size.width - rowWidth) / 2
             for key in 0..<count {
-                let keyFrame = Rect(x: left + Double(key) * (keyWidth + gap), y: frame.minY + gap + Double(row) * (rowHeight + gap),
-                                    width: keyWidth, height: rowHeight)
+                let keyFrame = Rect(
+                    x: left + Double(key) * (keyWidth + gap), y: frame.minY + gap + Double(row) * (rowHeight + gap),
+                    width: keyWidth, height: rowHeight)
                 svg += SVGRenderer.rect(keyFrame, fill: "#fff", stroke: "none", radius: 4)
             }
         }
-        let space = Rect(x: frame.minX + frame.size.width * 0.25, y: frame.minY + gap + 3 * (rowHeight + gap),
-                         width: frame.size.width * 0.5, height: rowHeight)
+        let space = Rect(
+            x: frame.minX + frame.size.width * 0.25, y: frame.minY + gap + 3 * (rowHeight + gap),
+            width: frame.size.width * 0.5, height: rowHeight)
         return svg + SVGRenderer.rect(space, fill: "#fff", stroke: "none", radius: 4)
     }
 }

@@ -62,14 +62,17 @@ public struct SceneSnapshot: Sendable {
         let animator = simulation.animator
         let frame = animator.presentationValue(of: .frame, of: id).map(Rect.init) ?? node.frame
         let nodeAlpha = alpha * (animator.presentationValue(of: .alpha, of: id)?[0] ?? node.alpha)
-        let onScreen = Rect(x: origin.x + frame.minX, y: origin.y + frame.minY, width: frame.size.width, height: frame.size.height)
+        let onScreen = Rect(
+            x: origin.x + frame.minX, y: origin.y + frame.minY, width: frame.size.width, height: frame.size.height)
         let strokeStart = animator.presentationValue(of: .strokeStart, of: id)?[0] ?? node.strokeStart
         let strokeEnd = animator.presentationValue(of: .strokeEnd, of: id)?[0] ?? node.strokeEnd
-        items.append(Item(
-            id: id, kind: node.kind, frame: onScreen, alpha: nodeAlpha,
-            text: node.secure ? String(repeating: "•", count: node.text.count) : node.text,
-            isFirstResponder: simulation.scene.firstResponder == id,
-            stroke: min(strokeStart, strokeEnd)...max(strokeStart, strokeEnd), clip: clip, isScreen: node.parent == Scene.rootID))
+        items.append(
+            Item(
+                id: id, kind: node.kind, frame: onScreen, alpha: nodeAlpha,
+                text: node.secure ? String(repeating: "•", count: node.text.count) : node.text,
+                isFirstResponder: simulation.scene.firstResponder == id,
+                stroke: min(strokeStart, strokeEnd)...max(strokeStart, strokeEnd), clip: clip,
+                isScreen: node.parent == Scene.rootID))
         var childOrigin = onScreen.origin
         var childClip = clip
         if node.kind == .scrollView {

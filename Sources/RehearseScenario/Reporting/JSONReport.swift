@@ -35,17 +35,20 @@ public enum JSONReport {
             fields["status"] = "invalid"
             fields["error"] = ["message": .string(error.message), "location": location(error.location)]
             if !error.alsoFound.isEmpty {
-                fields["otherErrors"] = .array(error.alsoFound.map { ["message": .string($0.message), "location": location($0.location)] })
+                fields["otherErrors"] = .array(
+                    error.alsoFound.map { ["message": .string($0.message), "location": location($0.location)] })
             }
         case .failed(let failures):
             fields["status"] = "failed"
-            fields["failures"] = .array(failures.map { failure in
-                [
-                    "subject": .string(failure.subject), "expected": .string(failure.expected),
-                    "actual": .string(failure.actual), "time": .double(failure.time.seconds),
-                    "location": location(failure.location), "recentEvents": .array(failure.recentEvents.map(FieldValue.string)),
-                ]
-            })
+            fields["failures"] = .array(
+                failures.map { failure in
+                    [
+                        "subject": .string(failure.subject), "expected": .string(failure.expected),
+                        "actual": .string(failure.actual), "time": .double(failure.time.seconds),
+                        "location": location(failure.location),
+                        "recentEvents": .array(failure.recentEvents.map(FieldValue.string)),
+                    ]
+                })
         }
         return .dictionary(fields)
     }

@@ -25,9 +25,11 @@ public struct TextReport: Sendable {
         case .failed(let failures):
             var lines = ["\(paint("FAIL", "31;1")) \(title)  \(timing)"]
             for failure in failures {
-                var details = ["  \(failure.location): expectation failed at \(failure.time) s: \(failure.subject)",
-                               "    expected: \(failure.expected)",
-                               "    actual:   \(failure.actual)"]
+                var details = [
+                    "  \(failure.location): expectation failed at \(failure.time) s: \(failure.subject)",
+                    "    expected: \(failure.expected)",
+                    "    actual:   \(failure.actual)",
+                ]
                 if !failure.recentEvents.isEmpty {
                     details.append("    last events:")
                     details += failure.recentEvents.map { "      \($0)" }

@@ -52,7 +52,9 @@ final class GestureFrameRecorder {
         isFinished = true
         guard start != nil else { return [] }
         var pictures = self.pictures
-        if let previous = pictures.last, previous.time == last.time || (pictures.count > 1 && last.time - previous.time < interval) {
+        if let previous = pictures.last,
+            previous.time == last.time || (pictures.count > 1 && last.time - previous.time < interval)
+        {
             pictures.removeLast()
         }
         pictures.append(last)
@@ -68,7 +70,8 @@ final class GestureFrameRecorder {
     /// (both, for a finger lifted and put down again in between).
     private func fingers(at times: [VirtualTime]) -> [[FingerMark]] {
         let events = touches.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
-        var down: [Int: Point] = [:], next = events.startIndex
+        var down: [Int: Point] = [:]
+        var next = events.startIndex
         return times.map { time in
             var lifted: [Int: Point] = [:]
             while next < events.endIndex, events[next].time <= time {
@@ -80,8 +83,10 @@ final class GestureFrameRecorder {
                 next += 1
             }
             return Set(down.keys).union(lifted.keys).sorted().flatMap { id in
-                [lifted[id].map { FingerMark(id: id, point: $0, isLifting: true) },
-                 down[id].map { FingerMark(id: id, point: $0, isLifting: false) }].compactMap { $0 }
+                [
+                    lifted[id].map { FingerMark(id: id, point: $0, isLifting: true) },
+                    down[id].map { FingerMark(id: id, point: $0, isLifting: false) },
+                ].compactMap { $0 }
             }
         }
     }

@@ -7,8 +7,10 @@ extension ScenarioExecution {
     func auditStep(_ step: Step) {
         let now = AccessibilityAudit.breaches(in: simulation, read: &meter.queriedNodes)
         for breach in now where !auditBreaches.contains(breach.key) && accessibilityFindings.count < Self.maximumFindings {
-            accessibilityFindings.append(AccessibilityFinding(rule: breach.rule, node: breach.node, message: breach.message,
-                                                              location: step.location, time: simulation.now))
+            accessibilityFindings.append(
+                AccessibilityFinding(
+                    rule: breach.rule, node: breach.node, message: breach.message,
+                    location: step.location, time: simulation.now))
         }
         if accessibilityFindings.count == Self.maximumFindings, !findingsFull {
             findingsFull = true

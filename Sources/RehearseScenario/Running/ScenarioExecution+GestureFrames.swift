@@ -30,8 +30,9 @@ extension ScenarioExecution {
         guard !frames.isEmpty else { return [] }
         guard gestureFrameCount + frames.count <= ScenarioRunner.Rendering.maximumGestureFramesPerRun else {
             gestureFramesFull = true
-            notes.append("the report's gesture frames stop at \(location): they would be more than "
-                         + "\(ScenarioRunner.Rendering.maximumGestureFramesPerRun)")
+            notes.append(
+                "the report's gesture frames stop at \(location): they would be more than "
+                    + "\(ScenarioRunner.Rendering.maximumGestureFramesPerRun)")
             return []
         }
         guard admitReportPictures(nodes: frames.reduce(0) { $0 + $1.picture.items.count + 1 }, at: location) else { return [] }

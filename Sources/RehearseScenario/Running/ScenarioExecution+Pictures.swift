@@ -30,8 +30,9 @@ extension ScenarioExecution {
         guard !stepPicturesFull else { return false }
         guard pictureNodes + nodes <= ScenarioRunner.Rendering.maximumPictureNodes else {
             stepPicturesFull = true
-            notes.append("the report's pictures stop at \(location): they would draw more than "
-                         + "\(ScenarioRunner.Rendering.maximumPictureNodes) nodes")
+            notes.append(
+                "the report's pictures stop at \(location): they would draw more than "
+                    + "\(ScenarioRunner.Rendering.maximumPictureNodes) nodes")
             return false
         }
         pictureNodes += nodes
@@ -43,22 +44,27 @@ extension ScenarioExecution {
     func check(_ picture: SceneSnapshot, against name: String, tolerance: Double, at step: Step) {
         let subject = "picture '\(name)'"
         guard let references else {
-            return fail(step, subject, "no folder for golden pictures: the scenario's file name (less .yaml) must be "
-                        + "\(PlainFileName.rule), as it names the folder \(PictureReferences.folderName)/<file name>")
+            return fail(
+                step, subject,
+                "no folder for golden pictures: the scenario's file name (less .yaml) must be "
+                    + "\(PlainFileName.rule), as it names the folder \(PictureReferences.folderName)/<file name>")
         }
         let drawing = PictureDrawing(picture)
         let differences: [String]
         var reference: PictureDrawing?
         let reading = references.read(name, counting: &referenceBytes)
         guard referenceBytes <= PictureReferences.maximumBytesPerRun else {
-            stopReason = "the golden pictures of this run would read more than \(PictureReferences.maximumBytesPerRun >> 20) MiB of "
+            stopReason =
+                "the golden pictures of this run would read more than \(PictureReferences.maximumBytesPerRun >> 20) MiB of "
                 + "references, the most one run reads; name fewer or smaller pictures"
             return
         }
         switch reading {
         case .missing:
-            differences = ["no reference recorded at \(references.relativePath(of: name)) (beside the scenario); "
-                           + "record it with \(PictureReferences.updateCommand(for: currentLocation.file))"]
+            differences = [
+                "no reference recorded at \(references.relativePath(of: name)) (beside the scenario); "
+                    + "record it with \(PictureReferences.updateCommand(for: currentLocation.file))"
+            ]
         case .unreadable(let problem):
             differences = [problem]
         case .drawing(let recorded):
@@ -68,8 +74,10 @@ extension ScenarioExecution {
         guard !differences.isEmpty else { return }
         guard pictureOptions.update else {
             pictureMismatches.append(PictureMismatch(name: name, reference: reference, actual: picture, tolerance: tolerance))
-            return record(subject, expected: "the drawing of \(references.relativePath(of: name))", actual: differences.joined(separator: "; "),
-                          at: step.location)
+            return record(
+                subject, expected: "the drawing of \(references.relativePath(of: name))",
+                actual: differences.joined(separator: "; "),
+                at: step.location)
         }
         do {
             let path = try references.write(name, drawing: drawing, svg: SVGRenderer.document(picture))

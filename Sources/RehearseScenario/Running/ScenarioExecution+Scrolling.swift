@@ -9,10 +9,14 @@ extension ScenarioExecution {
     /// content's end), when the scroll view does not come to rest within
     /// ``ScrollUntilVisible/restLimit``, or after the most drags it may make.
     func scrollUntilVisible(_ scroll: ScrollUntilVisible, at step: Step) {
-        guard let node = self.node(scroll.node, for: step), let scrollView = self.node(scroll.scrollView, for: step) else { return }
+        guard let node = self.node(scroll.node, for: step), let scrollView = self.node(scroll.scrollView, for: step) else {
+            return
+        }
         func giveUp(_ actual: String) {
-            record("scroll-until-visible \(node)", expected: "\(node) fully visible within \(scroll.maximumDrags) drags of \(scrollView)",
-                   actual: actual, at: step.location)
+            record(
+                "scroll-until-visible \(node)",
+                expected: "\(node) fully visible within \(scroll.maximumDrags) drags of \(scrollView)",
+                actual: actual, at: step.location)
         }
         guard simulation.scene[scrollView]?.kind == .scrollView else { return giveUp("\(scrollView) is not a scroll view") }
         for drags in 0... {
@@ -23,7 +27,8 @@ extension ScenarioExecution {
             let viewport = simulation.visibility(of: scrollView)
             guard let visible = viewport.visibleRect else { return giveUp("\(scrollView): \(viewport.problem ?? .notInScene)") }
             let overhang = Self.overhang(of: visibility.frame ?? visible, beyond: visible)
-            let whereItIs = overhang.map { "\(node) is still \(Visibility.points($0.distance)) pt \($0.side) \(scrollView)'s visible bounds" }
+            let whereItIs =
+                overhang.map { "\(node) is still \(Visibility.points($0.distance)) pt \($0.side) \(scrollView)'s visible bounds" }
                 ?? "\(node): \(visibility.problem.map(String.init(describing:)) ?? "only partly visible")"
             guard simulation.scene[scrollView]?.scrollEnabled != false else {
                 return giveUp("\(scrollView) does not scroll (its scrollEnabled is false): \(whereItIs)")
@@ -36,19 +41,23 @@ extension ScenarioExecution {
             drag(scrollView, in: visible, looking: look, at: step)
             guard !hasStopped else { return }
             guard waitForRest(of: scrollView) else {
-                return giveUp("\(scrollView) did not come to rest within "
-                              + "\(ScrollUntilVisible.restLimit.seconds.shortDescription) s of drag \(drags + 1)")
+                return giveUp(
+                    "\(scrollView) did not come to rest within "
+                        + "\(ScrollUntilVisible.restLimit.seconds.shortDescription) s of drag \(drags + 1)")
             }
             guard simulation.scene[scrollView]?.contentOffset != before else {
-                return giveUp("drag \(drags + 1) reached the end of \(scrollView)'s content "
-                              + "looking \(look.rawValue): \(whereItIs)")
+                return giveUp(
+                    "drag \(drags + 1) reached the end of \(scrollView)'s content "
+                        + "looking \(look.rawValue): \(whereItIs)")
             }
         }
     }
 
     /// How far `frame` reaches past `bounds` on the side it reaches furthest, and which way to look
     /// to bring it in; nil when it is inside.
-    private static func overhang(of frame: Rect, beyond bounds: Rect) -> (distance: Double, side: String, direction: SwipeDirection)? {
+    private static func overhang(of frame: Rect, beyond bounds: Rect) -> (
+        distance: Double, side: String, direction: SwipeDirection
+    )? {
         let sides: [(Double, String, SwipeDirection)] = [
             (frame.maxY - bounds.maxY, "below", .down), (bounds.minY - frame.minY, "above", .up),
             (frame.maxX - bounds.maxX, "right of", .right), (bounds.minX - frame.minX, "left of", .left),
@@ -63,8 +72,9 @@ extension ScenarioExecution {
         let distance = ScrollUntilVisible.dragFraction * (vertical ? visible.size.height : visible.size.width)
         let by = Point(x: -look.unit.x * distance, y: -look.unit.y * distance)
         let gesture = Gesture.drag(by: by, duration: ScrollUntilVisible.dragDuration, hold: ScrollUntilVisible.holdDuration)
-        let stream = TouchStreamStep(events: [], duration: gesture.duration,
-                                     aim: TouchStreamStep.Aim(gesture: gesture, node: .id(scrollView), fingers: simulation.freeFingers(1)))
+        let stream = TouchStreamStep(
+            events: [], duration: gesture.duration,
+            aim: TouchStreamStep.Aim(gesture: gesture, node: .id(scrollView), fingers: simulation.freeFingers(1)))
         let start = simulation.now
         inject(stream, at: step)
         advance(to: start + gesture.duration)

@@ -49,28 +49,35 @@ final class ScenarioExecution {
     /// The step being performed: a broken invariant is reported at the step that broke it.
     private(set) var currentLocation: SourceLocation
 
-    init(simulation: Simulation, scenario: Scenario, trace: ((DeliveredEvent) -> Void)?, stopTime: VirtualTime?, budget: WorkBudget) {
+    init(
+        simulation: Simulation, scenario: Scenario, trace: ((DeliveredEvent) -> Void)?, stopTime: VirtualTime?, budget: WorkBudget
+    ) {
         self.simulation = simulation
         self.stopTime = stopTime
         meter = BudgetMeter(simulation, budget: budget)
         currentLocation = SourceLocation(file: scenario.file, line: 1, column: 1)
         references = PictureReferences(scenarioFile: scenario.file)
-        let counted = Set(scenario.steps.compactMap { step -> String? in
-            switch step.action {
-            case .expectEvent(let expectation), .expectNoEvent(let expectation): expectation.name
-            case .inject, .injectQueried, .schedule, .motionStream, .wait, .advance, .keyboardShow, .keyboardHide, .expect, .set,
-                 .animate, .activate, .snapshot, .touchStream, .expectPicture, .expectVisible, .scrollUntilVisible, .settle, .waitUntil,
-                 .expectAccessible: nil
-            }
-        })
+        let counted = Set(
+            scenario.steps.compactMap { step -> String? in
+                switch step.action {
+                case .expectEvent(let expectation), .expectNoEvent(let expectation): expectation.name
+                case .inject, .injectQueried, .schedule, .motionStream, .wait, .advance, .keyboardShow, .keyboardHide, .expect,
+                    .set,
+                    .animate, .activate, .snapshot, .touchStream, .expectPicture, .expectVisible, .scrollUntilVisible, .settle,
+                    .waitUntil,
+                    .expectAccessible:
+                    nil
+                }
+            })
         simulation.bus.subscribe(.all, owner: "scenario") { [unowned self] event in
             if counted.contains(event.event.name) { delivered.append(event) }
             if recent.count == ScenarioRunner.recentEventCount { recent.removeFirst() }
             recent.append(event)
             trace?(event)
             if case .invariantFailed(let failure) = event.event {
-                record("invariant '\(failure.name)' (\(failure.owner))", expected: failure.expected, actual: failure.actual,
-                       at: currentLocation)
+                record(
+                    "invariant '\(failure.name)' (\(failure.owner))", expected: failure.expected, actual: failure.actual,
+                    at: currentLocation)
             }
         }
     }
@@ -118,7 +125,8 @@ final class ScenarioExecution {
         let snapshot = SceneSnapshot(simulation)
         pictureNodes += snapshot.items.count + 1
         guard pictureNodes <= ScenarioRunner.Rendering.maximumPictureNodes else {
-            stopReason = "the pictures of this run would draw more than \(ScenarioRunner.Rendering.maximumPictureNodes) nodes "
+            stopReason =
+                "the pictures of this run would draw more than \(ScenarioRunner.Rendering.maximumPictureNodes) nodes "
                 + "(snapshots, expect-picture steps and filmstrip frames times the nodes on screen), the most one run draws; "
                 + "take fewer pictures"
             return nil
@@ -150,8 +158,10 @@ final class ScenarioExecution {
     }
 
     /// Calls `take` every `interval` from `start` (now) to `end`, while `going` holds.
-    func sample(every interval: VirtualTime, until end: VirtualTime, from start: VirtualTime? = nil,
-                while going: @escaping () -> Bool = { true }, _ take: @escaping () -> Void) {
+    func sample(
+        every interval: VirtualTime, until end: VirtualTime, from start: VirtualTime? = nil,
+        while going: @escaping () -> Bool = { true }, _ take: @escaping () -> Void
+    ) {
         let time = start ?? simulation.now
         simulation.timeline.schedule(at: time, owner: "renderer", background: true) { [unowned self] in
             guard going() else { return }
@@ -166,8 +176,9 @@ final class ScenarioExecution {
         case .expectEvent, .expectNoEvent:
             eventWindowEnd = delivered.count
         case .inject, .injectQueried, .schedule, .motionStream, .wait, .advance, .keyboardShow, .keyboardHide, .expect, .set,
-             .animate, .activate, .snapshot, .touchStream, .expectPicture, .expectVisible, .scrollUntilVisible, .settle, .waitUntil,
-             .expectAccessible:
+            .animate, .activate, .snapshot, .touchStream, .expectPicture, .expectVisible, .scrollUntilVisible, .settle,
+            .waitUntil,
+            .expectAccessible:
             if let end = eventWindowEnd {
                 // The window is closed: what came before it is never counted again.
                 delivered.removeFirst(end)
@@ -203,8 +214,10 @@ final class ScenarioExecution {
         case .advance(let time):
             // Only `rehearse run --settle` can have taken the clock past a time the file gives.
             guard time >= simulation.now else {
-                return fail(step, "at \(time) s", "the clock had reached \(simulation.now) s, settling after the steps before "
-                    + "(--settle); use wait: (seconds from the step before) instead")
+                return fail(
+                    step, "at \(time) s",
+                    "the clock had reached \(simulation.now) s, settling after the steps before "
+                        + "(--settle); use wait: (seconds from the step before) instead")
             }
             advance(to: time)
         case .settle(let timeout):
@@ -226,7 +239,9 @@ final class ScenarioExecution {
             check(expectation, at: step)
         case .set(let changes):
             for change in changes {
-                do { try simulation.setValue(change.value, at: change.path) } catch { fail(step, "set \(change.path)", "\(error)") }
+                do { try simulation.setValue(change.value, at: change.path) } catch {
+                    fail(step, "set \(change.path)", "\(error)")
+                }
             }
             simulation.checkInvariants()
         case .animate(let animation):
@@ -238,30 +253,40 @@ final class ScenarioExecution {
                 fail(step, "animate \(animation.path)", "\(error)")
             }
         case .activate(let names):
-            do { try simulation.layout?.activate(names) } catch { fail(step, "activate \(names.joined(separator: ", "))", "\(error)") }
+            do { try simulation.layout?.activate(names) } catch {
+                fail(step, "activate \(names.joined(separator: ", "))", "\(error)")
+            }
             simulation.checkInvariants()
         case .snapshot(let name):
             if rendersSnapshots, let picture = picture() { snapshots.append((name, picture)) }
         case .expectPicture(let name, let tolerance):
-            if let picture = picture() { check(picture, against: name, tolerance: tolerance ?? pictureOptions.tolerance, at: step) }
+            if let picture = picture() {
+                check(picture, against: name, tolerance: tolerance ?? pictureOptions.tolerance, at: step)
+            }
         case .expectVisible(let query, let visible):
             guard let node = node(query, for: step) else { return }
             let visibility = simulation.visibility(of: node)
             guard visibility.isVisible != visible else { return }
-            record(node, expected: visible ? "visible" : "not visible",
-                   actual: visibility.problem.map { "\(node): \($0)" } ?? "visible (\(visibility.visiblePart))", at: step.location)
+            record(
+                node, expected: visible ? "visible" : "not visible",
+                actual: visibility.problem.map { "\(node): \($0)" } ?? "visible (\(visibility.visiblePart))", at: step.location)
         case .scrollUntilVisible(let scroll):
             scrollUntilVisible(scroll, at: step)
         case .expectAccessible(let rules):
-            let breaches = AccessibilityAudit.breaches(in: simulation, read: &meter.queriedNodes).filter { rules.contains($0.rule) }
+            let breaches = AccessibilityAudit.breaches(in: simulation, read: &meter.queriedNodes).filter {
+                rules.contains($0.rule)
+            }
             for breach in breaches.prefix(Self.reportedBreaches) {
-                record("\(breach.node) [\(breach.rule.rawValue)]", expected: breach.rule.summary, actual: breach.message, at: step.location)
+                record(
+                    "\(breach.node) [\(breach.rule.rawValue)]", expected: breach.rule.summary, actual: breach.message,
+                    at: step.location)
             }
             let rest = breaches.dropFirst(Self.reportedBreaches)
             if !rest.isEmpty {
                 let broken = rules.filter { rule in rest.contains { $0.rule == rule } }.map(\.rawValue).joined(separator: ", ")
-                record("\(rest.count) more breaches of \(broken)", expected: "no node breaks them",
-                       actual: "the first \(Self.reportedBreaches) breaches are said one by one", at: step.location)
+                record(
+                    "\(rest.count) more breaches of \(broken)", expected: "no node breaks them",
+                    actual: "the first \(Self.reportedBreaches) breaches are said one by one", at: step.location)
             }
         }
     }
@@ -327,22 +352,25 @@ final class ScenarioExecution {
             return
         }
         guard !expectation.matcher.matches(actual) else { return }
-        record(expectation.path, expected: expectation.matcher.description, actual: actual?.jsonText ?? "null",
-               at: expectation.location)
+        record(
+            expectation.path, expected: expectation.matcher.description, actual: actual?.jsonText ?? "null",
+            at: expectation.location)
     }
 
     private func check(_ expectation: EventExpectation, at step: Step) {
         let window = delivered[eventWindowStart...]
         let count = window.filter(expectation.counts).count
         guard !expectation.count.contains(count) else { return }
-        let subject = expectation.fields.isEmpty
+        let subject =
+            expectation.fields.isEmpty
             ? "event \(expectation.name)" : "event \(expectation.name) \(FieldValue.dictionary(expectation.fields).jsonText)"
-        let expected = switch (expectation.count.lowerBound, expectation.count.upperBound) {
-        case (0, 0): "none"
-        case (1, Int.max): "at least one"
-        case let (low, high) where low == high: "exactly \(low)"
-        case let (low, high): "between \(low) and \(high)"
-        }
+        let expected =
+            switch (expectation.count.lowerBound, expectation.count.upperBound) {
+            case (0, 0): "none"
+            case (1, Int.max): "at least one"
+            case (let low, let high) where low == high: "exactly \(low)"
+            case (let low, let high): "between \(low) and \(high)"
+            }
         let seen = window.filter { $0.event.name == expectation.name }.count
         let actual = "\(count) matching" + (seen > count ? " (\(seen) named \(expectation.name), fields differ)" : "")
         record(subject, expected: expected, actual: actual, at: step.location)
@@ -355,10 +383,14 @@ final class ScenarioExecution {
     /// Records a failure; what was typed into a secure field is redacted from its texts, which
     /// quote the scenario (`expect: {password.text: hunter2}` fails with the typed password).
     func record(_ subject: String, expected: String, actual: String, at location: SourceLocation) {
-        let (subject, expected, actual) = (simulation.redactingSecrets(in: subject), simulation.redactingSecrets(in: expected),
-                                           simulation.redactingSecrets(in: actual))
-        failures.append(Failure(subject: subject, expected: expected, actual: actual, time: simulation.now,
-                                location: location, recentEvents: recent.map(\.traceLine),
-                                scene: picturesFailures ? reportPicture(at: location) : nil))
+        let (subject, expected, actual) = (
+            simulation.redactingSecrets(in: subject), simulation.redactingSecrets(in: expected),
+            simulation.redactingSecrets(in: actual)
+        )
+        failures.append(
+            Failure(
+                subject: subject, expected: expected, actual: actual, time: simulation.now,
+                location: location, recentEvents: recent.map(\.traceLine),
+                scene: picturesFailures ? reportPicture(at: location) : nil))
     }
 }

@@ -114,7 +114,8 @@ public struct ScenarioRunner: Sendable {
         let start = clock.now
         var result: ScenarioResult
         do {
-            result = try run(ScenarioLoader(registry: registry, commandStarter: commandStarter).load(file: path), delivered: delivered)
+            result = try run(
+                ScenarioLoader(registry: registry, commandStarter: commandStarter).load(file: path), delivered: delivered)
         } catch {
             result = ScenarioResult(file: path, name: path, outcome: .invalid(error))
         }
@@ -152,7 +153,8 @@ public struct ScenarioRunner: Sendable {
         let end = stopTime.map { min($0, scenario.duration) } ?? scenario.duration
         var traceLines: [String] = []
         let sink = delivered ?? (recordsTrace ? { traceLines.append($0.traceLine) } : nil)
-        let execution = ScenarioExecution(simulation: simulation, scenario: scenario, trace: sink, stopTime: stopTime, budget: budget)
+        let execution = ScenarioExecution(
+            simulation: simulation, scenario: scenario, trace: sink, stopTime: stopTime, budget: budget)
         execution.pictureOptions = pictures
         execution.picturesFailures = rendering?.picturesEachStep == true
         if let rendering { execution.startRendering(rendering, until: end) }
@@ -184,7 +186,9 @@ public struct ScenarioRunner: Sendable {
         result.accessibilityFindings = execution.accessibilityFindings
         result.pictureMismatches = execution.pictureMismatches
         // A run that takes no time still gets its one frame.
-        result.filmstrip = execution.filmstrip.isEmpty && (rendering?.filmstripFrames ?? 0) > 0 ? [SceneSnapshot(simulation)] : execution.filmstrip
+        result.filmstrip =
+            execution.filmstrip.isEmpty && (rendering?.filmstripFrames ?? 0) > 0
+            ? [SceneSnapshot(simulation)] : execution.filmstrip
         result.plots = execution.plots
         result.finalSnapshot = SceneSnapshot(simulation)
         if !execution.failures.isEmpty { result.outcome = .failed(execution.failures) }

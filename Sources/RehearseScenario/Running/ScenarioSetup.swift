@@ -20,8 +20,10 @@ extension Scenario {
     /// built again and again decodes its configurations once, and its plugins keep in `memo` what
     /// they built the first time). The one way a scenario becomes a simulation: the loader checks
     /// the steps against one, and every run and exploration runs on one.
-    public func makeSimulation(plugins: [ConfiguredPlugin], mode: ClockMode = .virtual,
-                               memo: SetupMemo? = nil) throws(ScenarioSetupError) -> Simulation {
+    public func makeSimulation(
+        plugins: [ConfiguredPlugin], mode: ClockMode = .virtual,
+        memo: SetupMemo? = nil
+    ) throws(ScenarioSetupError) -> Simulation {
         func attempt(_ part: ScenarioSetupError.Part, _ work: () throws -> Void) throws(ScenarioSetupError) {
             do { try work() } catch { throw ScenarioSetupError(part: part, underlying: error) }
         }

@@ -32,8 +32,10 @@ public struct WorkBudget: Hashable, Sendable {
 
     /// A budget of `maximumEvents` events, `maximumInvariantChecks` invariant checks and
     /// `maximumQueriedNodes` nodes read by queries.
-    public init(maximumEvents: Int = defaultEvents, maximumInvariantChecks: Int = defaultInvariantChecks,
-                maximumQueriedNodes: Int = defaultQueriedNodes) {
+    public init(
+        maximumEvents: Int = defaultEvents, maximumInvariantChecks: Int = defaultInvariantChecks,
+        maximumQueriedNodes: Int = defaultQueriedNodes
+    ) {
         self.maximumEvents = maximumEvents
         self.maximumInvariantChecks = maximumInvariantChecks
         self.maximumQueriedNodes = maximumQueriedNodes
@@ -86,12 +88,15 @@ final class BudgetMeter {
         }
         let weight = simulation.invariantWeight
         if weight > 0, events > budget.maximumInvariantChecks / weight {
-            return BudgetExceeded(what: "invariant checks", limit: budget.maximumInvariantChecks,
-                                  option: "--max-invariant-checks", time: simulation.now)
+            return BudgetExceeded(
+                what: "invariant checks", limit: budget.maximumInvariantChecks,
+                option: "--max-invariant-checks", time: simulation.now)
         }
         if queriedNodes > budget.maximumQueriedNodes {
-            return BudgetExceeded(what: "nodes read by node queries and accessibility checks", limit: budget.maximumQueriedNodes, option: "--max-queried-nodes",
-                                  time: simulation.now)
+            return BudgetExceeded(
+                what: "nodes read by node queries and accessibility checks", limit: budget.maximumQueriedNodes,
+                option: "--max-queried-nodes",
+                time: simulation.now)
         }
         return nil
     }

@@ -21,34 +21,45 @@ public enum ScenarioSchema {
         for event in registry.events {
             declared[event.name] = (event.declaredFields.required, event.declaredFields.optional, shapes[event.name] ?? [:])
         }
-        let events = Events(names: (EventDescription.builtin + registry.events).map(\.name),
-                            declared: declared.keys.sorted().compactMap { name in declared[name].map { (name, $0) } },
-                            alternatives: Dictionary(uniqueKeysWithValues: BuiltinEvent.allCases.map { ($0.name, $0.payloadType.payloadFields.alternatives) }))
+        let events = Events(
+            names: (EventDescription.builtin + registry.events).map(\.name),
+            declared: declared.keys.sorted().compactMap { name in declared[name].map { (name, $0) } },
+            alternatives: Dictionary(
+                uniqueKeysWithValues: BuiltinEvent.allCases.map { ($0.name, $0.payloadType.payloadFields.alternatives) }))
         let step = StepParser.StepName.allCases.map { name in
             object([name.rawValue: argument(of: name, events: events)], required: [name.rawValue])
         }
-        return object([
-            "name": ["type": "string", "description": "What the scenario shows."],
-            "device": oneOf([enumeration(Device.presetList.map(\.name)), device]),
-            "animations": enumeration(AnimationModel.allCases.map(\.rawValue)),
-            "scene": oneOf([enumeration(registry.scenes.map(\.name)), scene]),
-            "plugins": oneOf([
-                ["type": "array", "uniqueItems": true, "items": oneOf([enumeration(registry.descriptors.map(\.id)), commandPlugin]
-                                                                 + registry.descriptors.map(configuredPlugin))],
-                object(Dictionary(uniqueKeysWithValues: registry.descriptors.map { ($0.id, nullable(configuration(of: $0))) })),
-            ]),
-            "invariants": ["type": "array", "maxItems": .int(Int64(ScenarioLimits.invariants)), "items": invariant],
-            "explore": explore(events: events),
-            "settle": ["const": .string(ScenarioSyntax.autoSettle)],
-            // `- settle` is the one step written without an argument.
-            "steps": ["type": "array", "maxItems": .int(Int64(ScenarioLimits.steps)),
-                      "items": oneOf(step + [["const": .string(StepParser.StepName.settle.rawValue)]])],
-        ], required: ["name", "steps"], extra: [
-            "$schema": "http://json-schema.org/draft-07/schema#",
-            "definitions": ["value": value, "item": item, "expected": expected, "expectedItem": expectedItem],
-            "title": "Rehearse scenario",
-            "description": "A Rehearse scenario file: see Scenarios/README.md.",
-        ])
+        return object(
+            [
+                "name": ["type": "string", "description": "What the scenario shows."],
+                "device": oneOf([enumeration(Device.presetList.map(\.name)), device]),
+                "animations": enumeration(AnimationModel.allCases.map(\.rawValue)),
+                "scene": oneOf([enumeration(registry.scenes.map(\.name)), scene]),
+                "plugins": oneOf([
+                    [
+                        "type": "array", "uniqueItems": true,
+                        "items": oneOf(
+                            [enumeration(registry.descriptors.map(\.id)), commandPlugin]
+                                + registry.descriptors.map(configuredPlugin)),
+                    ],
+                    object(
+                        Dictionary(uniqueKeysWithValues: registry.descriptors.map { ($0.id, nullable(configuration(of: $0))) })),
+                ]),
+                "invariants": ["type": "array", "maxItems": .int(Int64(ScenarioLimits.invariants)), "items": invariant],
+                "explore": explore(events: events),
+                "settle": ["const": .string(ScenarioSyntax.autoSettle)],
+                // `- settle` is the one step written without an argument.
+                "steps": [
+                    "type": "array", "maxItems": .int(Int64(ScenarioLimits.steps)),
+                    "items": oneOf(step + [["const": .string(StepParser.StepName.settle.rawValue)]]),
+                ],
+            ], required: ["name", "steps"],
+            extra: [
+                "$schema": "http://json-schema.org/draft-07/schema#",
+                "definitions": ["value": value, "item": item, "expected": expected, "expectedItem": expectedItem],
+                "title": "Rehearse scenario",
+                "description": "A Rehearse scenario file: see Scenarios/README.md.",
+            ])
     }
 
     /// A mapping in the `plugins:` list for a shipped plugin: its id and its configuration.
@@ -60,17 +71,24 @@ public enum ScenarioSchema {
     /// the program to start. The events it declares are known only once it runs, so steps that
     /// name them validate with the loader, not with this schema.
     private static var commandPlugin: FieldValue {
-        object([
-            "id": string,
-            "directory": string,
-            "command": ["type": "array", "minItems": 1, "maxItems": .int(Int64(ScenarioLimits.commandArguments)),
-                        "items": ["type": "string", "minLength": 1]],
-            "deadline": ["type": "number", "minimum": .double(ScenarioLimits.remoteDeadline.lowerBound),
-                         "maximum": .double(ScenarioLimits.remoteDeadline.upperBound)],
-            "reads": ["type": "array", "maxItems": .int(Int64(ScenarioLimits.remoteReads)), "uniqueItems": true,
-                      "items": ["type": "string", "minLength": 1]],
-            "configuration": ["type": "object"],
-        ], required: ["id", "command"])
+        object(
+            [
+                "id": string,
+                "directory": string,
+                "command": [
+                    "type": "array", "minItems": 1, "maxItems": .int(Int64(ScenarioLimits.commandArguments)),
+                    "items": ["type": "string", "minLength": 1],
+                ],
+                "deadline": [
+                    "type": "number", "minimum": .double(ScenarioLimits.remoteDeadline.lowerBound),
+                    "maximum": .double(ScenarioLimits.remoteDeadline.upperBound),
+                ],
+                "reads": [
+                    "type": "array", "maxItems": .int(Int64(ScenarioLimits.remoteReads)), "uniqueItems": true,
+                    "items": ["type": "string", "minLength": 1],
+                ],
+                "configuration": ["type": "object"],
+            ], required: ["id", "command"])
     }
 
     // MARK: Steps
@@ -85,44 +103,76 @@ public enum ScenarioSchema {
         case .return, .focus, .resign: node
         case .snapshot: fileName
         case .expectPicture: oneOf([fileName, object(["name": fileName, "tolerance": length], required: ["name"])])
-        case .keyboard: oneOf([
-            ["const": "hide"],
-            object(["show": ["const": false]], required: ["show"]),
-            object(["show": ["const": true], "height": length, "duration": seconds, "curve": enumeration(NamedCurve.allCases.map(\.rawValue))],
-                   required: ["show"]),
-        ])
+        case .keyboard:
+            oneOf([
+                ["const": "hide"],
+                object(["show": ["const": false]], required: ["show"]),
+                object(
+                    [
+                        "show": ["const": true], "height": length, "duration": seconds,
+                        "curve": enumeration(NamedCurve.allCases.map(\.rawValue)),
+                    ],
+                    required: ["show"]),
+            ])
         case .motion:
             // A sample's fields as `motion` events have them, and the stream's length and rate.
-            object(properties(of: MotionSample.payloadFields).merging([
-                "for": seconds, "hz": range(ScenarioLimits.motionRate, type: "number"),
-            ]) { $1 }, required: MotionSample.payloadFields.required.sorted(), extra: ["dependencies": ["hz": ["for"]]])
+            object(
+                properties(of: MotionSample.payloadFields).merging([
+                    "for": seconds, "hz": range(ScenarioLimits.motionRate, type: "number"),
+                ]) { $1 }, required: MotionSample.payloadFields.required.sorted(), extra: ["dependencies": ["hz": ["for"]]])
         case .rotate: enumeration(Orientation.allCases.map(\.rawValue))
         case .network: oneOf([boolean, object(keys(ScenarioSyntax.network, boolean), required: ScenarioSyntax.network)])
         case .tapStatusBar: ["const": true]
-        case .emit: object(["name": events.name, "fields": fields, "at": seconds], required: ["name"], extra: events.fields(exactly: true))
+        case .emit:
+            object(
+                ["name": events.name, "fields": fields, "at": seconds], required: ["name"], extra: events.fields(exactly: true))
         case .set: paths(value: item)
-        case .animate: object([
-            "target": string, "property": enumeration(animatablePaths), "to": item, "duration": seconds,
-            "curve": curve, "delay": seconds, "options": ["type": "array", "items": enumeration(ScenarioSyntax.animateOptions)],
-        ], required: ["target", "property", "to", "duration"])
+        case .animate:
+            object(
+                [
+                    "target": string, "property": enumeration(animatablePaths), "to": item, "duration": seconds,
+                    "curve": curve, "delay": seconds,
+                    "options": ["type": "array", "items": enumeration(ScenarioSyntax.animateOptions)],
+                ], required: ["target", "property", "to", "duration"])
         case .activate: oneOf([string, ["type": "array", "items": string]])
-        case .expectEvent: oneOf([events.name, object([
-            "name": events.name, "fields": expectedFields,
-            "count": oneOf([range(0...ScenarioLimits.eventCount, type: "integer"),
-                            object(["between": pair(range(0...ScenarioLimits.eventCount, type: "integer"))], required: ["between"])]),
-        ], required: ["name"], extra: events.fields(exactly: false))])
-        case .expectNoEvent: oneOf([events.name, object(["name": events.name, "fields": expectedFields], required: ["name"],
-                                                        extra: events.fields(exactly: false))])
+        case .expectEvent:
+            oneOf([
+                events.name,
+                object(
+                    [
+                        "name": events.name, "fields": expectedFields,
+                        "count": oneOf([
+                            range(0...ScenarioLimits.eventCount, type: "integer"),
+                            object(
+                                ["between": pair(range(0...ScenarioLimits.eventCount, type: "integer"))], required: ["between"]),
+                        ]),
+                    ], required: ["name"], extra: events.fields(exactly: false)),
+            ])
+        case .expectNoEvent:
+            oneOf([
+                events.name,
+                object(
+                    ["name": events.name, "fields": expectedFields], required: ["name"],
+                    extra: events.fields(exactly: false)),
+            ])
         case .drag, .swipe, .fling, .longPress, .pinch, .touches: touchArgument(of: name)
         case .expectVisible, .expectNotVisible: node
         case .scrollUntilVisible:
-            object(["node": node, "in": node, "direction": enumeration(SwipeDirection.allCases.map(\.rawValue)),
-                    "max": range(1...ScenarioLimits.scrollDrags, type: "integer")], required: ["node", "in"])
+            object(
+                [
+                    "node": node, "in": node, "direction": enumeration(SwipeDirection.allCases.map(\.rawValue)),
+                    "max": range(1...ScenarioLimits.scrollDrags, type: "integer"),
+                ], required: ["node", "in"])
         case .settle: oneOf([["type": "null"], object(["timeout": waitTimeout])])
         case .waitUntil: oneOf([condition, object(["until": condition, "timeout": waitTimeout], required: ["until"])])
         case .expectAccessible:
-            oneOf([["const": "all"], ["type": "array", "minItems": 1, "uniqueItems": true,
-                                      "items": enumeration(AccessibilityRule.allCases.map(\.rawValue))]])
+            oneOf([
+                ["const": "all"],
+                [
+                    "type": "array", "minItems": 1, "uniqueItems": true,
+                    "items": enumeration(AccessibilityRule.allCases.map(\.rawValue)),
+                ],
+            ])
         }
     }
 
@@ -140,40 +190,63 @@ public enum ScenarioSchema {
         func aimed(_ keys: [String: FieldValue], required: [String]) -> FieldValue {
             object(keys.merging(["on": node, "at": point]) { $1 }, required: ["on"] + required)
         }
-        let signed: FieldValue = ["type": "number", "minimum": .double(-ScenarioLimits.deviceLength), "maximum": .double(ScenarioLimits.deviceLength)]
+        let signed: FieldValue = [
+            "type": "number", "minimum": .double(-ScenarioLimits.deviceLength), "maximum": .double(ScenarioLimits.deviceLength),
+        ]
         let direction = enumeration(SwipeDirection.allCases.map(\.rawValue))
         let distance: FieldValue = ["type": "number", "exclusiveMinimum": 0, "maximum": .double(ScenarioLimits.deviceLength)]
         let scale: FieldValue = ["type": "number", "exclusiveMinimum": 0, "maximum": .double(ScenarioLimits.pinchScale)]
         switch name {
         case .drag:
-            return oneOf([object(["from": point, "to": point, "duration": duration, "hold": seconds], required: ["from", "to", "duration"]),
-                          aimed(["by": oneOf([pair(signed), object(["x": signed, "y": signed], required: ["x", "y"])]), "duration": duration,
-                                 "hold": seconds],
-                                required: ["by"])])
+            return oneOf([
+                object(
+                    ["from": point, "to": point, "duration": duration, "hold": seconds], required: ["from", "to", "duration"]),
+                aimed(
+                    [
+                        "by": oneOf([pair(signed), object(["x": signed, "y": signed], required: ["x", "y"])]),
+                        "duration": duration,
+                        "hold": seconds,
+                    ],
+                    required: ["by"]),
+            ])
         case .swipe:
-            return oneOf([object(["from": point, "direction": direction, "distance": distance], required: ["from", "direction"]),
-                          aimed(["direction": direction, "distance": distance], required: ["direction"])])
+            return oneOf([
+                object(["from": point, "direction": direction, "distance": distance], required: ["from", "direction"]),
+                aimed(["direction": direction, "distance": distance], required: ["direction"]),
+            ])
         case .fling:
-            let speed: FieldValue = ["type": "number", "minimum": .double(-ScenarioLimits.gestureVelocity),
-                                     "maximum": .double(ScenarioLimits.gestureVelocity)]
+            let speed: FieldValue = [
+                "type": "number", "minimum": .double(-ScenarioLimits.gestureVelocity),
+                "maximum": .double(ScenarioLimits.gestureVelocity),
+            ]
             let velocity = oneOf([pair(speed), object(["x": speed, "y": speed], required: ["x", "y"])])
-            return aimed(["velocity": ["allOf": [velocity, ["not": oneOf([["const": [0, 0]], ["const": ["x": 0, "y": 0]]])]]]],
-                         required: ["velocity"])
+            return aimed(
+                ["velocity": ["allOf": [velocity, ["not": oneOf([["const": [0, 0]], ["const": ["x": 0, "y": 0]]])]]]],
+                required: ["velocity"])
         case .longPress:
-            return oneOf([node, object(["at": point, "target": node, "duration": duration],
-                                         extra: ["oneOf": [["required": ["at"]], ["required": ["target"]]]]),
-                          aimed(["duration": duration], required: [])])
+            return oneOf([
+                node,
+                object(
+                    ["at": point, "target": node, "duration": duration],
+                    extra: ["oneOf": [["required": ["at"]], ["required": ["target"]]]]),
+                aimed(["duration": duration], required: []),
+            ])
         case .pinch:
-            return oneOf([object(["center": point, "scale": scale, "duration": duration], required: ScenarioSyntax.pinch),
-                          aimed(["scale": scale, "duration": duration], required: ["scale"])])
+            return oneOf([
+                object(["center": point, "scale": scale, "duration": duration], required: ScenarioSyntax.pinch),
+                aimed(["scale": scale, "duration": duration], required: ["scale"]),
+            ])
         case .touches:
-            let touch = object(["id": range(ScenarioLimits.touchIDs, type: "integer"),
-                                "phase": enumeration(TouchPhase.allCases.map(\.rawValue)), "point": point, "time": seconds],
-                               required: ScenarioSyntax.touch)
+            let touch = object(
+                [
+                    "id": range(ScenarioLimits.touchIDs, type: "integer"),
+                    "phase": enumeration(TouchPhase.allCases.map(\.rawValue)), "point": point, "time": seconds,
+                ],
+                required: ScenarioSyntax.touch)
             return ["type": "array", "minItems": 1, "items": touch]
         case .tap, .wait, .at, .expect, .type, .return, .focus, .resign, .keyboard, .motion, .rotate, .network, .emit, .set,
-             .animate, .activate, .expectEvent, .expectNoEvent, .snapshot, .expectPicture, .expectVisible, .expectNotVisible,
-             .scrollUntilVisible, .settle, .waitUntil, .expectAccessible, .tapStatusBar:
+            .animate, .activate, .expectEvent, .expectNoEvent, .snapshot, .expectPicture, .expectVisible, .expectNotVisible,
+            .scrollUntilVisible, .settle, .waitUntil, .expectAccessible, .tapStatusBar:
             return ["not": [:]]
         }
     }
@@ -201,43 +274,71 @@ public enum ScenarioSchema {
     /// An expected value in a list: not null.
     private static let expectedItem: FieldValue = ["allOf": [["not": ["type": "null"]], ["$ref": "#/definitions/expected"]]]
     /// The fields an `expect-event` or `expect-no-event` matches: expected values.
-    private static let expectedFields: FieldValue = ["type": "object", "additionalProperties": ["$ref": "#/definitions/expected"]]
+    private static let expectedFields: FieldValue = [
+        "type": "object", "additionalProperties": ["$ref": "#/definitions/expected"],
+    ]
 
     /// `PATH OP VALUE`, the form of an invariant's `check` and `when`.
-    private static let condition: FieldValue = ["type": "string", "maxLength": .int(Int64(ScenarioLimits.conditionLength)),
-                                                "pattern": #"^\s*[^\s=!<>]+\s*(==|!=|<=|>=|<|>)\s*\S.*$"#]
+    private static let condition: FieldValue = [
+        "type": "string", "maxLength": .int(Int64(ScenarioLimits.conditionLength)),
+        "pattern": #"^\s*[^\s=!<>]+\s*(==|!=|<=|>=|<|>)\s*\S.*$"#,
+    ]
 
     /// `frame`, `frame.y`, ...: every animatable property and component.
     private static var animatablePaths: [String] {
-        AnimatableProperty.allCases.flatMap { property in [property.rawValue] + property.componentNames.map { "\(property.rawValue).\($0)" } }
+        AnimatableProperty.allCases.flatMap { property in
+            [property.rawValue] + property.componentNames.map { "\(property.rawValue).\($0)" }
+        }
     }
 
     private static var curve: FieldValue {
         oneOf([
             enumeration(NamedCurve.allCases.map(\.rawValue)),
             object(["bezier": ["type": "array", "items": number, "minItems": 4, "maxItems": 4]], required: ["bezier"]),
-            object(["spring": object(["mass": positive, "stiffness": positive, "damping": notNegative, "velocity": number],
-                                     required: ["stiffness", "damping"])], required: ["spring"]),
-            object(["pop": object(keys(ScenarioSyntax.pop, ["type": "number", "minimum": .double(ScenarioLimits.popParameter.lowerBound),
-                                                             "maximum": .double(ScenarioLimits.popParameter.upperBound)]))], required: ["pop"]),
+            object(
+                [
+                    "spring": object(
+                        ["mass": positive, "stiffness": positive, "damping": notNegative, "velocity": number],
+                        required: ["stiffness", "damping"])
+                ], required: ["spring"]),
+            object(
+                [
+                    "pop": object(
+                        keys(
+                            ScenarioSyntax.pop,
+                            [
+                                "type": "number", "minimum": .double(ScenarioLimits.popParameter.lowerBound),
+                                "maximum": .double(ScenarioLimits.popParameter.upperBound),
+                            ]))
+                ], required: ["pop"]),
         ])
     }
 
     // MARK: Set-up
 
     private static var device: FieldValue {
-        let positiveLength: FieldValue = ["type": "number", "exclusiveMinimum": 0, "maximum": .double(ScenarioLimits.deviceLength)]
+        let positiveLength: FieldValue = [
+            "type": "number", "exclusiveMinimum": 0, "maximum": .double(ScenarioLimits.deviceLength),
+        ]
         // Each as the loader reads it: a mapping, or a list in the keys' order.
         func mappingOrList(_ keyNames: [String], _ value: FieldValue) -> FieldValue {
-            oneOf([object(keys(keyNames, value), required: keyNames),
-                   ["type": "array", "items": value, "minItems": .int(Int64(keyNames.count)), "maxItems": .int(Int64(keyNames.count))]])
+            oneOf([
+                object(keys(keyNames, value), required: keyNames),
+                [
+                    "type": "array", "items": value, "minItems": .int(Int64(keyNames.count)),
+                    "maxItems": .int(Int64(keyNames.count)),
+                ],
+            ])
         }
         func perOrientation(_ value: FieldValue) -> FieldValue { mappingOrList(ScenarioSyntax.orientations, value) }
         let insets = mappingOrList(ScenarioSyntax.insets, length)
-        return object(["width": positiveLength, "height": positiveLength, "hz": range(ScenarioLimits.deviceRefreshRate, type: "integer"),
-                       "scale": range(ScenarioLimits.deviceScale, type: "integer"), "keyboard": perOrientation(positiveLength),
-                       "statusBar": perOrientation(length), "insets": perOrientation(insets)],
-                      required: ScenarioSyntax.requiredDevice)
+        return object(
+            [
+                "width": positiveLength, "height": positiveLength, "hz": range(ScenarioLimits.deviceRefreshRate, type: "integer"),
+                "scale": range(ScenarioLimits.deviceScale, type: "integer"), "keyboard": perOrientation(positiveLength),
+                "statusBar": perOrientation(length), "insets": perOrientation(insets),
+            ],
+            required: ScenarioSyntax.requiredDevice)
     }
 
     private static var scene: FieldValue {
@@ -247,16 +348,22 @@ public enum ScenarioSchema {
             "if": ["required": ["options"], "properties": ["options": ["minItems": 1]]],
             "then": ["properties": ["format": ["pattern": #"^(H:|V:)|\["#]]],
         ]
-        let constraint = oneOf([string, object(["format": string, "options": ["type": "array", "items": options]], required: ["format"],
-                                               extra: optionsNeedAVisualFormat)])
-        return object([
-            "nodes": ["type": "array", "maxItems": .int(Int64(ScenarioLimits.nodes - 1)), "items": sceneNode],
-            "constraints": object([
-                "metrics": ["type": "object", "additionalProperties": number],
-                "sets": ["type": "object", "additionalProperties": ["type": "array", "items": constraint]],
-                "active": oneOf([string, ["type": "array", "items": string]]),
-            ], required: ["sets"]),
-        ], required: ["nodes"])
+        let constraint = oneOf([
+            string,
+            object(
+                ["format": string, "options": ["type": "array", "items": options]], required: ["format"],
+                extra: optionsNeedAVisualFormat),
+        ])
+        return object(
+            [
+                "nodes": ["type": "array", "maxItems": .int(Int64(ScenarioLimits.nodes - 1)), "items": sceneNode],
+                "constraints": object(
+                    [
+                        "metrics": ["type": "object", "additionalProperties": number],
+                        "sets": ["type": "object", "additionalProperties": ["type": "array", "items": constraint]],
+                        "active": oneOf([string, ["type": "array", "items": string]]),
+                    ], required: ["sets"]),
+            ], required: ["nodes"])
     }
 
     /// A node a step names: an id, or a ``NodeQuery`` mapping (which of its nodes the scene has,
@@ -266,10 +373,13 @@ public enum ScenarioSchema {
     /// `{id?, text?, label?, kind?, traits?, index?}` with at least one of the first five.
     private static var nodeQuery: FieldValue {
         let name: FieldValue = ["type": "string", "minLength": 1, "maxLength": .int(Int64(ScenarioLimits.textLength))]
-        let properties = ["id": name, "text": name, "label": name, "kind": enumeration(NodeKind.allCases.map(\.rawValue)),
-                          "traits": traits, "index": range(0...ScenarioLimits.queryIndex, type: "integer")]
+        let properties = [
+            "id": name, "text": name, "label": name, "kind": enumeration(NodeKind.allCases.map(\.rawValue)),
+            "traits": traits, "index": range(0...ScenarioLimits.queryIndex, type: "integer"),
+        ]
         assert(Set(properties.keys) == Set(NodeQuery.keys), "the schema's query keys are NodeQuery.keys")
-        return object(properties, extra: ["anyOf": .array(NodeQuery.keys.filter { $0 != "index" }.map { ["required": [.string($0)]] })])
+        return object(
+            properties, extra: ["anyOf": .array(NodeQuery.keys.filter { $0 != "index" }.map { ["required": [.string($0)]] })])
     }
 
     /// A list of accessibility trait names, each at most once.
@@ -279,28 +389,38 @@ public enum ScenarioSchema {
 
     /// A node of `scene.nodes`: `id`, `kind` and `frame`, and its properties, each of which may be null (absent).
     private static var sceneNode: FieldValue {
-        let flag: Set = ["secure", "enablesReturnKeyAutomatically", "hidden", "bounces", "pagingEnabled", "scrollEnabled",
-                         "isAccessibilityElement", "directionalLockEnabled", "alwaysBounceVertical", "alwaysBounceHorizontal",
-                         "scrollsToTop", "bouncesZoom"]
+        let flag: Set = [
+            "secure", "enablesReturnKeyAutomatically", "hidden", "bounces", "pagingEnabled", "scrollEnabled",
+            "isAccessibilityElement", "directionalLockEnabled", "alwaysBounceVertical", "alwaysBounceHorizontal",
+            "scrollsToTop", "bouncesZoom",
+        ]
         var properties: [String: FieldValue] = [
             "id": ["type": "string", "pattern": "^[^.]+$", "not": enumeration(Scene.reservedIDs.sorted())],
             "kind": enumeration(NodeKind.allCases.map(\.rawValue)),
             "parent": nullable(string), "frame": components(of: .frame),
         ]
         for name in Node.fieldNames {
-            let property: FieldValue = switch name {
-            case "text", "accessibilityLabel": text
-            case "accessibilityTraits": traits
-            case "returnKey": enumeration(ReturnKey.allCases.map(\.rawValue))
-            case "keyboardDismissMode": enumeration(KeyboardDismissMode.allCases.map(\.rawValue))
-            case "decelerationRate": oneOf([enumeration(DecelerationRate.named.map(\.name)), ["type": "number", "exclusiveMinimum": 0, "maximum": .double(ScenarioLimits.decelerationRate)]])
-            case "tag": ["type": "integer"]
-            case "zoomScale", "minimumZoomScale", "maximumZoomScale":
-                ["type": "number", "minimum": .double(ScenarioLimits.zoomScale.lowerBound), "maximum": .double(ScenarioLimits.zoomScale.upperBound)]
-            case "viewForZooming": ["type": "string", "pattern": "^[^.]+$"]
-            case _ where flag.contains(name): boolean
-            default: AnimatableProperty(rawValue: name).map(components(of:)) ?? item
-            }
+            let property: FieldValue =
+                switch name {
+                case "text", "accessibilityLabel": text
+                case "accessibilityTraits": traits
+                case "returnKey": enumeration(ReturnKey.allCases.map(\.rawValue))
+                case "keyboardDismissMode": enumeration(KeyboardDismissMode.allCases.map(\.rawValue))
+                case "decelerationRate":
+                    oneOf([
+                        enumeration(DecelerationRate.named.map(\.name)),
+                        ["type": "number", "exclusiveMinimum": 0, "maximum": .double(ScenarioLimits.decelerationRate)],
+                    ])
+                case "tag": ["type": "integer"]
+                case "zoomScale", "minimumZoomScale", "maximumZoomScale":
+                    [
+                        "type": "number", "minimum": .double(ScenarioLimits.zoomScale.lowerBound),
+                        "maximum": .double(ScenarioLimits.zoomScale.upperBound),
+                    ]
+                case "viewForZooming": ["type": "string", "pattern": "^[^.]+$"]
+                case _ where flag.contains(name): boolean
+                default: AnimatableProperty(rawValue: name).map(components(of:)) ?? item
+                }
             properties[name] = nullable(property)
         }
         // Only a scroll view zooms: viewForZooming on another kind is refused.
@@ -316,25 +436,33 @@ public enum ScenarioSchema {
     private static func components(of property: AnimatableProperty) -> FieldValue {
         let names = property.componentNames
         guard !names.isEmpty else { return number }
-        return oneOf([object(keys(names, number), required: names),
-                      ["type": "array", "items": number, "minItems": .int(Int64(names.count)), "maxItems": .int(Int64(names.count))]])
+        return oneOf([
+            object(keys(names, number), required: names),
+            ["type": "array", "items": number, "minItems": .int(Int64(names.count)), "maxItems": .int(Int64(names.count))],
+        ])
     }
 
     private static var invariant: FieldValue {
-        object(["name": ["type": "string", "minLength": 1, "maxLength": .int(Int64(ScenarioLimits.invariantNameLength))],
+        object(
+            [
+                "name": ["type": "string", "minLength": 1, "maxLength": .int(Int64(ScenarioLimits.invariantNameLength))],
                 "when": condition, "check": condition,
-                "finite": ["type": "array", "items": string, "minItems": 1, "maxItems": .int(Int64(ScenarioLimits.finitePaths))]],
-               required: ["name"], extra: ["oneOf": [["required": ["check"]], ["required": ["finite"]]]])
+                "finite": ["type": "array", "items": string, "minItems": 1, "maxItems": .int(Int64(ScenarioLimits.finitePaths))],
+            ],
+            required: ["name"], extra: ["oneOf": [["required": ["check"]], ["required": ["finite"]]]])
     }
 
     private static func explore(events: Events) -> FieldValue {
         func list(_ items: FieldValue) -> FieldValue {
-            ["type": "array", "items": items, "minItems": .int(Int64(ScenarioLimits.exploreValues.lowerBound)),
-             "maxItems": .int(Int64(ScenarioLimits.exploreValues.upperBound))]
+            [
+                "type": "array", "items": items, "minItems": .int(Int64(ScenarioLimits.exploreValues.lowerBound)),
+                "maxItems": .int(Int64(ScenarioLimits.exploreValues.upperBound)),
+            ]
         }
         let values: [String: FieldValue] = [
             "nodes": list(string), "values": list(string), "between": pair(seconds),
-            "events": list(object(["name": events.name, "fields": fields], required: ["name"], extra: events.fields(exactly: true))),
+            "events": list(
+                object(["name": events.name, "fields": fields], required: ["name"], extra: events.fields(exactly: true))),
         ]
         let weight: FieldValue = ["type": "number", "minimum": 0, "maximum": .double(ScenarioLimits.exploreWeight)]
         var kinds: [String: FieldValue] = [:]
@@ -343,8 +471,10 @@ public enum ScenarioSchema {
             if let key = kind.valuesKey { options[key] = values[key] }
             kinds[kind.rawValue] = oneOf([weight, object(options)])
         }
-        return object(["length": range(1...ScenarioLimits.exploreLength, type: "integer"),
-                       "runs": range(1...ScenarioLimits.exploreRuns, type: "integer"), "actions": object(kinds)])
+        return object([
+            "length": range(1...ScenarioLimits.exploreLength, type: "integer"),
+            "runs": range(1...ScenarioLimits.exploreRuns, type: "integer"), "actions": object(kinds),
+        ])
     }
 
     /// A plugin's configuration, typed after its defaults, with the case names of its enum keys;
@@ -361,18 +491,25 @@ public enum ScenarioSchema {
                 }
                 return nullable(ScenarioSchema.schema(of: shape))
             }
-            let schema: FieldValue = switch defaultValue {
-            case .bool: boolean
-            case .int, .double: number
-            case .string: string
-            case .array: ["type": "array", "items": item]
-            case .dictionary(let entries):
-                entries.isEmpty ? fields
-                    : object(Dictionary(uniqueKeysWithValues: entries.map { key, entry in (key, schema(like: entry, at: path + "." + key)) }))
-            }
+            let schema: FieldValue =
+                switch defaultValue {
+                case .bool: boolean
+                case .int, .double: number
+                case .string: string
+                case .array: ["type": "array", "items": item]
+                case .dictionary(let entries):
+                    entries.isEmpty
+                        ? fields
+                        : object(
+                            Dictionary(
+                                uniqueKeysWithValues: entries.map { key, entry in (key, schema(like: entry, at: path + "." + key))
+                                }))
+                }
             return nullable(schema)
         }
-        return object(Dictionary(uniqueKeysWithValues: plugin.defaultConfiguration.map { key, value in (key, schema(like: value, at: key)) }))
+        return object(
+            Dictionary(
+                uniqueKeysWithValues: plugin.defaultConfiguration.map { key, value in (key, schema(like: value, at: key)) }))
     }
 
     // MARK: Events
@@ -401,12 +538,18 @@ public enum ScenarioSchema {
                 for name in required { properties[name] = exactly ? sent(name) : ["$ref": "#/definitions/value"] }
                 let sets = exactly ? alternatives[event.name] ?? [] : []
                 // One set given whole: each of a set's fields needs the others (a tap's x its y).
-                let needs = Dictionary(uniqueKeysWithValues: sets.flatMap { set in
-                    set.map { name in (name, FieldValue.array(set.filter { $0 != name }.map(FieldValue.string))) }
-                }.filter { $0.1 != [] })
-                let fields = object(properties, required: exactly ? required.sorted() : [], extra: sets.isEmpty ? [:] : [
-                    "anyOf": .array(sets.map { ["required": .array($0.map(FieldValue.string))] }), "dependencies": .dictionary(needs),
-                ])
+                let needs = Dictionary(
+                    uniqueKeysWithValues: sets.flatMap { set in
+                        set.map { name in (name, FieldValue.array(set.filter { $0 != name }.map(FieldValue.string))) }
+                    }.filter { $0.1 != [] })
+                let fields = object(
+                    properties, required: exactly ? required.sorted() : [],
+                    extra: sets.isEmpty
+                        ? [:]
+                        : [
+                            "anyOf": .array(sets.map { ["required": .array($0.map(FieldValue.string))] }),
+                            "dependencies": .dictionary(needs),
+                        ])
                 var then: Fields = ["properties": ["fields": fields]]
                 if exactly && !(required.isEmpty && sets.isEmpty) { then["required"] = ["fields"] }
                 return ["if": ["properties": ["name": ["const": .string(event.name)]]], "then": .dictionary(then)]
@@ -419,8 +562,10 @@ public enum ScenarioSchema {
 
     private static let string: FieldValue = ["type": "string"]
     /// A finite number (the loader refuses infinities; JSON Schema cannot refuse NaN).
-    private static let number: FieldValue = ["type": "number", "minimum": .double(-.greatestFiniteMagnitude),
-                                             "maximum": .double(.greatestFiniteMagnitude)]
+    private static let number: FieldValue = [
+        "type": "number", "minimum": .double(-.greatestFiniteMagnitude),
+        "maximum": .double(.greatestFiniteMagnitude),
+    ]
     private static let boolean: FieldValue = ["type": "boolean"]
     /// A node's text, in Unicode scalars as `maxLength` counts them.
     private static let text: FieldValue = ["type": "string", "maxLength": .int(Int64(ScenarioLimits.textLength))]
@@ -429,7 +574,9 @@ public enum ScenarioSchema {
     /// A time in a scenario: at most the longest run.
     private static let seconds: FieldValue = ["type": "number", "minimum": 0, "maximum": .double(ScenarioLimits.runSeconds)]
     private static let notNegative: FieldValue = ["type": "number", "minimum": 0, "maximum": .double(.greatestFiniteMagnitude)]
-    private static let positive: FieldValue = ["type": "number", "exclusiveMinimum": 0, "maximum": .double(.greatestFiniteMagnitude)]
+    private static let positive: FieldValue = [
+        "type": "number", "exclusiveMinimum": 0, "maximum": .double(.greatestFiniteMagnitude),
+    ]
     /// A length in points, from 0 to the longest a device may have.
     private static let length: FieldValue = ["type": "number", "minimum": 0, "maximum": .double(ScenarioLimits.deviceLength)]
     /// Any value a field may hold (the loader's `fieldValue`): a mapping may hold null (the key is
@@ -448,13 +595,19 @@ public enum ScenarioSchema {
         case .any: item
         case .string: string
         case .number: number
-        case .numberWithin(let bounds): ["type": "number", "minimum": .double(bounds.lowerBound), "maximum": .double(bounds.upperBound)]
+        case .numberWithin(let bounds):
+            ["type": "number", "minimum": .double(bounds.lowerBound), "maximum": .double(bounds.upperBound)]
         case .integer: ["type": "integer", "minimum": .int(.min), "maximum": .int(.max)]
         case .boolean: boolean
         case .choice(let names): enumeration(names)
         case .numbers(let names, let magnitude):
-            oneOf([object(keys(names, bounded(magnitude)), required: names),
-                   ["type": "array", "items": bounded(magnitude), "minItems": .int(Int64(names.count)), "maxItems": .int(Int64(names.count))]])
+            oneOf([
+                object(keys(names, bounded(magnitude)), required: names),
+                [
+                    "type": "array", "items": bounded(magnitude), "minItems": .int(Int64(names.count)),
+                    "maxItems": .int(Int64(names.count)),
+                ],
+            ])
         case .list(let element): ["type": "array", "items": schema(of: element)]
         case .mapping: fields
         case .mappingOf(let value): ["type": "object", "additionalProperties": schema(of: value)]
@@ -486,7 +639,10 @@ public enum ScenarioSchema {
 
     /// A mapping of paths (`title.frame.y`) to values.
     private static func paths(value: FieldValue) -> FieldValue {
-        ["type": "object", "minProperties": 1, "propertyNames": ["pattern": #"^[^.\s]+(\.[^.\s]+)*$"#], "additionalProperties": value]
+        [
+            "type": "object", "minProperties": 1, "propertyNames": ["pattern": #"^[^.\s]+(\.[^.\s]+)*$"#],
+            "additionalProperties": value,
+        ]
     }
 
     private static func object(_ properties: [String: FieldValue], required: [String] = [], extra: Fields = [:]) -> FieldValue {

@@ -1,6 +1,6 @@
 import RehearseCore
-import RehearseSession
 import RehearseScenario
+import RehearseSession
 import RehearseSupport
 
 /// The live viewer's side on the service's thread: takes the pages' commands to the default
@@ -48,7 +48,9 @@ public final class LiveViewer: SessionCompanion {
         self.now = now
         let hub = ViewerHub()
         self.hub = hub
-        timeline = scenario.map { RunTimelineWorker(timeline: RunTimeline(scenario: $0, registry: registry), waking: { hub.wake() }) }
+        timeline = scenario.map {
+            RunTimelineWorker(timeline: RunTimeline(scenario: $0, registry: registry), waking: { hub.wake() })
+        }
     }
 
     /// Whether the pages are shown a scene of the loaded run.
@@ -73,7 +75,8 @@ public final class LiveViewer: SessionCompanion {
         if hub.greetNewcomers(with: { hello }) { changedNow = true }
         if let timeline {
             if let markers = timeline.takeMarkers() {
-                hub.broadcast(FieldValue.dictionary(["type": "timeline", "timeline": timeline.timeline.fields(markers: markers)]).jsonText)
+                hub.broadcast(
+                    FieldValue.dictionary(["type": "timeline", "timeline": timeline.timeline.fields(markers: markers)]).jsonText)
             }
             if let scene = timeline.takeScene(), reviewing {
                 review = scene.snapshot
@@ -112,7 +115,9 @@ public final class LiveViewer: SessionCompanion {
         if readOnly { throw ViewerCommandError("this viewer is read-only (--read-only)") }
         let simulation = session.simulation
         func responder() throws -> String {
-            guard let id = simulation.scene.firstResponder else { throw ViewerCommandError("no text field is focused: tap one first") }
+            guard let id = simulation.scene.firstResponder else {
+                throw ViewerCommandError("no text field is focused: tap one first")
+            }
             return id
         }
         switch command {

@@ -27,7 +27,8 @@ final class PageFingers {
         switch phase {
         case .began:
             guard fingers[key] == nil else { throw ViewerCommandError("touch \(id) is already down") }
-            let held = Set(fingers.values.map(\.finger)), down = simulation.touchesDown
+            let held = Set(fingers.values.map(\.finger))
+            let down = simulation.touchesDown
             guard let finger = ScenarioLimits.touchIDs.first(where: { !held.contains($0) && down[$0] == nil }) else {
                 throw ViewerCommandError("no finger is free")
             }
@@ -40,7 +41,9 @@ final class PageFingers {
                 throw error
             }
         case .moved, .ended, .cancelled:
-            guard let (finger, _) = fingers[key] else { throw ViewerCommandError("touch \(id) is not down; a touch begins with phase began") }
+            guard let (finger, _) = fingers[key] else {
+                throw ViewerCommandError("touch \(id) is not down; a touch begins with phase began")
+            }
             // A finger lifted is the page's no more, even if the simulation refuses the lift.
             if phase != .moved { fingers[key] = nil }
             try simulation.inject(Event(phase, Touch(id: finger, point: point)))

@@ -5,7 +5,8 @@
 enum ViewerPage {
     /// Only the page's own script and styles, served beside it, and its own server's WebSocket:
     /// no inline script or style, no other site, no plugin, no frame around it.
-    static let contentSecurityPolicy = "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; "
+    static let contentSecurityPolicy =
+        "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; "
         + "img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
     /// The page, served as `/`.

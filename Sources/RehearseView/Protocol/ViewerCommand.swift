@@ -75,8 +75,11 @@ enum ViewerCommand: Equatable, Sendable {
             guard let id, let whole = Int(exactly: id), ids.contains(whole) else {
                 throw ViewerCommandError("\(message.type) needs id, a whole number from \(ids.lowerBound) to \(ids.upperBound)")
             }
-            return FingerMove(id: whole, point: Point(x: try number(x, "x", limit: Self.maximumCoordinate),
-                                                      y: try number(y, "y", limit: Self.maximumCoordinate)))
+            return FingerMove(
+                id: whole,
+                point: Point(
+                    x: try number(x, "x", limit: Self.maximumCoordinate),
+                    y: try number(y, "y", limit: Self.maximumCoordinate)))
         }
         func flag(_ value: Bool?, _ name: String) throws(ViewerCommandError) -> Bool {
             guard let value else { throw ViewerCommandError("\(message.type) needs \(name): true or false") }
@@ -84,8 +87,10 @@ enum ViewerCommand: Equatable, Sendable {
         }
         switch message.type {
         case "tap":
-            self = .tap(Point(x: try number(message.x, "x", limit: Self.maximumCoordinate),
-                              y: try number(message.y, "y", limit: Self.maximumCoordinate)))
+            self = .tap(
+                Point(
+                    x: try number(message.x, "x", limit: Self.maximumCoordinate),
+                    y: try number(message.y, "y", limit: Self.maximumCoordinate)))
         case "touch":
             guard let phase = message.phase.flatMap(TouchPhase.init(rawValue:)) else {
                 throw ViewerCommandError("touch needs phase: \(TouchPhase.allCases.map(\.rawValue).joined(separator: ", "))")
@@ -108,8 +113,10 @@ enum ViewerCommand: Equatable, Sendable {
         case "return": self = .returnKey
         case "motion":
             let limit = Self.maximumRotationRate
-            self = .motion(Vector3(x: try number(message.x, "x", limit: limit), y: try number(message.y, "y", limit: limit),
-                                   z: try number(message.z ?? 0, "z", limit: limit)))
+            self = .motion(
+                Vector3(
+                    x: try number(message.x, "x", limit: limit), y: try number(message.y, "y", limit: limit),
+                    z: try number(message.z ?? 0, "z", limit: limit)))
         case "rotate":
             guard let to = message.to, let orientation = Orientation(rawValue: to) else {
                 throw ViewerCommandError("rotate needs to: portrait, portraitUpsideDown, landscapeLeft or landscapeRight")

@@ -27,7 +27,9 @@ final class HostPolicy: Sendable {
 
     /// Whether `authority` (a `Host` header) names this viewer.
     func allows(_ authority: String) -> Bool {
-        guard let name = ViewerHostName.name(ofAuthority: authority), let loopback = boundToLoopback.withLock({ $0 }) else { return false }
+        guard let name = ViewerHostName.name(ofAuthority: authority), let loopback = boundToLoopback.withLock({ $0 }) else {
+            return false
+        }
         if ViewerHostName.isLoopback(name) { return true }
         return !loopback && (ViewerHostName.isLiteralAddress(name) || name == listenName)
     }
@@ -39,7 +41,8 @@ final class HostPolicy: Sendable {
 struct HostCheck<Context: RequestContext>: RouterMiddleware {
     let policy: HostPolicy
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response
+    {
         guard request.headers[HostPolicy.host] == nil else { return Self.refusal(.badRequest, "a request names one Host\n") }
         guard let authority = request.head.authority, policy.allows(authority) else {
             return Self.refusal(.forbidden, "this viewer answers only to its own address\n")
@@ -48,6 +51,8 @@ struct HostCheck<Context: RequestContext>: RouterMiddleware {
     }
 
     private static func refusal(_ status: HTTPResponse.Status, _ text: String) -> Response {
-        Response(status: status, headers: [.contentType: "text/plain; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: text)))
+        Response(
+            status: status, headers: [.contentType: "text/plain; charset=utf-8"],
+            body: .init(byteBuffer: ByteBuffer(string: text)))
     }
 }

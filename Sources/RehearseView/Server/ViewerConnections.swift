@@ -67,12 +67,17 @@ final class ViewerConnections: Sendable {
             }
             let oldest = entries.filter { !$0.value.isPage }.min { $0.value.lastRead < $1.value.lastRead }
             guard let oldest else {
-                return (channel, "closed a new connection: \(limits.maximumConnections) connections are open (the limit), each a page")
+                return (
+                    channel, "closed a new connection: \(limits.maximumConnections) connections are open (the limit), each a page"
+                )
             }
             entries.removeValue(forKey: oldest.key)
             entries[ObjectIdentifier(channel)] = Entry(channel: channel, lastRead: now)
-            return (oldest.value.channel, "closed a connection idle for \(now - oldest.value.lastRead) for a new one: "
-                    + "\(limits.maximumConnections) connections are open (the limit)")
+            return (
+                oldest.value.channel,
+                "closed a connection idle for \(now - oldest.value.lastRead) for a new one: "
+                    + "\(limits.maximumConnections) connections are open (the limit)"
+            )
         }
         line.map { log($0) }
         displaced?.close(promise: nil)
@@ -83,7 +88,9 @@ final class ViewerConnections: Sendable {
         let now = ContinuousClock.now
         entries.withLock { entries in
             entries[ObjectIdentifier(channel)]?.lastRead = now
-            if entries[ObjectIdentifier(channel)]?.unansweredSince == nil { entries[ObjectIdentifier(channel)]?.unansweredSince = now }
+            if entries[ObjectIdentifier(channel)]?.unansweredSince == nil {
+                entries[ObjectIdentifier(channel)]?.unansweredSince = now
+            }
         }
     }
 

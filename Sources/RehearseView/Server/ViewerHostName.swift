@@ -25,7 +25,8 @@ enum ViewerHostName {
         var numbers: [Int] = []
         for part in parts {
             guard (1...3).contains(part.count), part.allSatisfy({ $0.isASCII && $0.isNumber }),
-                  part == "0" || !part.hasPrefix("0"), let number = Int(part), number <= 255 else { return nil }
+                part == "0" || !part.hasPrefix("0"), let number = Int(part), number <= 255
+            else { return nil }
             numbers.append(number)
         }
         return numbers

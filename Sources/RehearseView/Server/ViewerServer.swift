@@ -39,8 +39,10 @@ public final class ViewerServer: Sendable {
     }
 
     /// Starts serving with `limits`, saying on `log` what it closes or refuses at them.
-    static func start(_ viewer: LiveViewer, at address: ViewerAddress, limits: ViewerConnections.Limits,
-                      log: ThrottledLog = ThrottledLog(prefix: "rehearse viewer: ")) throws -> ViewerServer {
+    static func start(
+        _ viewer: LiveViewer, at address: ViewerAddress, limits: ViewerConnections.Limits,
+        log: ThrottledLog = ThrottledLog(prefix: "rehearse viewer: ")
+    ) throws -> ViewerServer {
         let hub = viewer.hub
         let connections = ViewerConnections(limits: limits, log: log)
         let hosts = HostPolicy(listeningAt: address)
@@ -50,15 +52,20 @@ public final class ViewerServer: Sendable {
         router.get("/") { _, _ in file(ViewerPage.html, type: "text/html; charset=utf-8") }
         router.get("/viewer.js") { _, _ in file(ViewerPage.script, type: "text/javascript; charset=utf-8") }
         router.get("/viewer.css") { _, _ in file(ViewerPage.style, type: "text/css; charset=utf-8") }
-        router.ws("/ws", shouldUpgrade: { request, _ in
-            mayUpgrade(request) ? .upgrade([:]) : .dontUpgrade
-        }, onUpgrade: { inbound, outbound, context in
-            try await serve(hub: hub, inbound: inbound, outbound: outbound, log: connections.log) {
-                connections.becamePage(context.requestContext.channel)
-            }
-        })
+        router.ws(
+            "/ws",
+            shouldUpgrade: { request, _ in
+                mayUpgrade(request) ? .upgrade([:]) : .dontUpgrade
+            },
+            onUpgrade: { inbound, outbound, context in
+                try await serve(hub: hub, inbound: inbound, outbound: outbound, log: connections.log) {
+                    connections.becamePage(context.requestContext.channel)
+                }
+            })
         var http1 = HTTP1Channel.Configuration(idleTimeout: TimeAmount(limits.idleTimeout))
-        http1.httpDecoder = .init(maxHeaderFieldSize: maximumHeaderBytes, maxHeaderListSize: maximumHeaderBytes, maxHeaderFieldCount: maximumHeaderFields)
+        http1.httpDecoder = .init(
+            maxHeaderFieldSize: maximumHeaderBytes, maxHeaderListSize: maximumHeaderBytes,
+            maxHeaderFieldCount: maximumHeaderFields)
         let configuration = HTTP1WebSocketUpgradeChannel.Configuration(
             http1: http1, ws: .init(maxFrameSize: maximumFrameSize, autoPing: .enabled(timePeriod: limits.pingPeriod)))
         let webSocketResponder = router.buildResponder()
@@ -66,9 +73,11 @@ public final class ViewerServer: Sendable {
         let app = Application(
             router: router,
             server: HTTPServerBuilder { responder in
-                GuardedChildChannel(inner: HTTP1WebSocketUpgradeChannel(responder: responder, webSocketResponder: webSocketResponder,
-                                                                        configuration: configuration),
-                                    connections: connections)
+                GuardedChildChannel(
+                    inner: HTTP1WebSocketUpgradeChannel(
+                        responder: responder, webSocketResponder: webSocketResponder,
+                        configuration: configuration),
+                    connections: connections)
             },
             configuration: .init(address: .hostname(address.host, port: address.port), serverName: "rehearse"),
             onServerRunning: { channel in
@@ -99,18 +108,25 @@ public final class ViewerServer: Sendable {
 
     /// One of the page's files, never cached, under the page's content policy.
     private static func file(_ text: String, type: String) -> Response {
-        Response(status: .ok, headers: [.contentType: type, .contentSecurityPolicy: ViewerPage.contentSecurityPolicy,
-                                        .cacheControl: "no-store", contentTypeOptions: "nosniff"],
-                 body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+        Response(
+            status: .ok,
+            headers: [
+                .contentType: type, .contentSecurityPolicy: ViewerPage.contentSecurityPolicy,
+                .cacheControl: "no-store", contentTypeOptions: "nosniff",
+            ],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
     }
 
     /// Moves messages between one page's WebSocket and the hub until either side ends; `accepted`
     /// is called once the hub took the page, and a page the hub refuses is said on `log`.
-    private static func serve(hub: ViewerHub, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter,
-                              log: ThrottledLog, accepted: () -> Void) async throws {
+    private static func serve(
+        hub: ViewerHub, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter,
+        log: ThrottledLog, accepted: () -> Void
+    ) async throws {
         guard let (client, messages) = hub.connect() else {
             log("refused a page: \(ViewerHub.maximumClients) pages are connected (the limit)")
-            try await outbound.close(.unexpectedServerError, reason: "\(ViewerHub.maximumClients) pages are connected (the limit)")
+            try await outbound.close(
+                .unexpectedServerError, reason: "\(ViewerHub.maximumClients) pages are connected (the limit)")
             return
         }
         accepted()
@@ -153,7 +169,9 @@ public final class ViewerServer: Sendable {
         guard case .text(let text) = message else { return refuse("commands are JSON text messages") }
         do {
             let command = try ViewerCommand(json: text)
-            if !hub.submit(command, from: client) { refuse("\(ViewerHub.maximumQueuedCommands) commands already wait: slow down") }
+            if !hub.submit(command, from: client) {
+                refuse("\(ViewerHub.maximumQueuedCommands) commands already wait: slow down")
+            }
         } catch {
             refuse(error.description)
         }

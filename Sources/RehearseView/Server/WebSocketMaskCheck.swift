@@ -25,7 +25,8 @@ struct WebSocketMaskCheck {
             let shortLength = header[1] & 0x7F
             let lengthBytes = shortLength == 127 ? 8 : shortLength == 126 ? 2 : 0
             guard header.count == 2 + lengthBytes + 4 else { continue }
-            payloadLeft = lengthBytes == 0 ? UInt64(shortLength) : header[2..<(2 + lengthBytes)].reduce(0) { $0 << 8 | UInt64($1) }
+            payloadLeft =
+                lengthBytes == 0 ? UInt64(shortLength) : header[2..<(2 + lengthBytes)].reduce(0) { $0 << 8 | UInt64($1) }
             header.removeAll(keepingCapacity: true)
         }
         return true

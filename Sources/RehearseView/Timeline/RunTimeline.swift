@@ -31,8 +31,9 @@ struct RunTimeline: Sendable {
         self.scenario = scenario
         self.registry = registry
         duration = scenario.duration
-        expectationMarkers = Array(Self.expectationTimes(scenario).map { Marker(time: $0.time.seconds, kind: .expectation, label: $0.label) }
-            .prefix(Self.maximumMarkers))
+        expectationMarkers = Array(
+            Self.expectationTimes(scenario).map { Marker(time: $0.time.seconds, kind: .expectation, label: $0.label) }
+                .prefix(Self.maximumMarkers))
     }
 
     /// Runs the scenario once to mark its events and failures beside its expectations: as long as
@@ -42,7 +43,8 @@ struct RunTimeline: Sendable {
         var markers = expectationMarkers
         for line in result.trace {
             guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-                  let name = object["name"] as? String, name != "tick", let time = object["time"] as? Double else { continue }
+                let name = object["name"] as? String, name != "tick", let time = object["time"] as? Double
+            else { continue }
             markers.append(Marker(time: time, kind: .event, label: name))
         }
         if case .failed(let failures) = result.outcome {
@@ -62,10 +64,11 @@ struct RunTimeline: Sendable {
             case .expectEvent(let expectation): times.append((clock, "expect-event \(expectation.name)"))
             case .expectNoEvent(let expectation): times.append((clock, "expect-no-event \(expectation.name)"))
             case .expectPicture(let name, _): times.append((clock, "expect-picture \(name)"))
-            case .expectVisible(let node, let visible): times.append((clock, "\(visible ? "expect-visible" : "expect-not-visible") \(node)"))
+            case .expectVisible(let node, let visible):
+                times.append((clock, "\(visible ? "expect-visible" : "expect-not-visible") \(node)"))
             case .expectAccessible: times.append((clock, step.action.summary))
             case .inject, .injectQueried, .schedule, .motionStream, .wait, .advance, .keyboardShow, .keyboardHide, .set, .animate,
-                 .activate, .snapshot, .touchStream, .scrollUntilVisible, .settle, .waitUntil:
+                .activate, .snapshot, .touchStream, .scrollUntilVisible, .settle, .waitUntil:
                 continue  // not an expectation
             }
         }
@@ -84,7 +87,10 @@ struct RunTimeline: Sendable {
         .dictionary([
             "name": .string(scenario.name),
             "duration": .double(duration.seconds),
-            "markers": .array(markers.map { .dictionary(["time": .double($0.time), "kind": .string($0.kind.rawValue), "label": .string($0.label)]) }),
+            "markers": .array(
+                markers.map {
+                    .dictionary(["time": .double($0.time), "kind": .string($0.kind.rawValue), "label": .string($0.label)])
+                }),
         ])
     }
 }

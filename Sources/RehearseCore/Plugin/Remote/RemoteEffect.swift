@@ -30,8 +30,11 @@ public enum RemoteEffect: Hashable, Sendable {
     public init(kind name: String, arguments: Fields) throws(FieldError) {
         guard let kind = Kind(rawValue: name) else {
             let kinds = Kind.allCases.map(\.rawValue)
-            throw FieldError(path: "", problem: .invalidValue(
-                "unknown effect '\(name)'\(Suggestion.hint(for: name, among: kinds)); effects: \(kinds.joined(separator: ", "))"))
+            throw FieldError(
+                path: "",
+                problem: .invalidValue(
+                    "unknown effect '\(name)'\(Suggestion.hint(for: name, among: kinds)); effects: \(kinds.joined(separator: ", "))"
+                ))
         }
         var reader = FieldReader(arguments)
         switch kind {
@@ -43,8 +46,9 @@ public enum RemoteEffect: Hashable, Sendable {
             var parameters = AnimationParameters(duration: try Self.seconds(reader.required("duration"), "duration"))
             parameters.delay = try Self.seconds(reader.optional("delay") ?? 0, "delay")
             parameters.curve = (try reader.choice("curve", as: NamedCurve.self) ?? .easeInEaseOut).curve
-            self = .animate(parameters, changes: try reader.required("changes", as: Fields.self),
-                            completion: try reader.optional("completion"))
+            self = .animate(
+                parameters, changes: try reader.required("changes", as: Fields.self),
+                completion: try reader.optional("completion"))
         case .activate:
             self = .activate(sets: try reader.required("sets", as: [String].self))
         case .schedule:
@@ -62,7 +66,8 @@ public enum RemoteEffect: Hashable, Sendable {
     /// A span in seconds from 0 to a run's longest.
     private static func seconds(_ value: Double, _ name: String) throws(FieldError) -> Double {
         guard (0...ScenarioLimits.runSeconds).contains(value) else {
-            throw FieldError(path: name, problem: .invalidValue("must be 0 to \(Int(ScenarioLimits.runSeconds)) seconds, found \(value)"))
+            throw FieldError(
+                path: name, problem: .invalidValue("must be 0 to \(Int(ScenarioLimits.runSeconds)) seconds, found \(value)"))
         }
         return value
     }

@@ -12,8 +12,10 @@ final class RemotePlugin: PluginInstance {
     private var instant: VirtualTime = .zero
     private var callsAtInstant = 0
 
-    init(subscriptions: [String], reads: [String]?, configuration: Fields, channel: any RemotePluginChannel,
-         context: PluginContext) throws {
+    init(
+        subscriptions: [String], reads: [String]?, configuration: Fields, channel: any RemotePluginChannel,
+        context: PluginContext
+    ) throws {
         self.channel = channel
         self.context = context
         self.reads = reads?.map(ValuePath.init)
@@ -61,23 +63,29 @@ final class RemotePlugin: PluginInstance {
             try context.setValue(value, at: path)
         case .animate(let parameters, let changes, let completion):
             let done: ((Bool) throws -> Void)? = completion.map { tag in
-                { [unowned self] finished in try apply(wake(tag, details: ["finished": .bool(finished)]), answering: "Wake(\(tag))") }
+                { [unowned self] finished in
+                    try apply(wake(tag, details: ["finished": .bool(finished)]), answering: "Wake(\(tag))")
+                }
             }
-            try context.animate(parameters, changes: {
-                for (path, value) in changes.sorted(by: { $0.key < $1.key }) { try context.setValue(value, at: path) }
-            }, completion: done)
+            try context.animate(
+                parameters,
+                changes: {
+                    for (path, value) in changes.sorted(by: { $0.key < $1.key }) { try context.setValue(value, at: path) }
+                }, completion: done)
         case .activate(let sets):
             guard let layout = context.layout else { throw RemotePluginError("the scene has no constraint layout") }
             try layout.activate(sets)
         case .schedule(let delay, let tag):
             guard context.pendingCount < ScenarioLimits.pendingEvents else {
-                throw RemotePluginError("\(ScenarioLimits.pendingEvents) items already wait on the clock (ScenarioLimits.pendingEvents, the limit)")
+                throw RemotePluginError(
+                    "\(ScenarioLimits.pendingEvents) items already wait on the clock (ScenarioLimits.pendingEvents, the limit)")
             }
             context.schedule(after: delay) { [unowned self] in try apply(wake(tag, details: [:]), answering: "Wake(\(tag))") }
         case .targetOffset(let scrollView, let offset):
             guard call == RemoteEffect.targetOffsetCall else {
-                throw RemotePluginError("target-offset answers \(RemoteEffect.targetOffsetCall) only, as targetContentOffset is set in "
-                    + "scrollViewWillEndDragging; this answers \(call)")
+                throw RemotePluginError(
+                    "target-offset answers \(RemoteEffect.targetOffsetCall) only, as targetContentOffset is set in "
+                        + "scrollViewWillEndDragging; this answers \(call)")
             }
             guard context.setTargetContentOffset(offset, of: scrollView) else {
                 throw RemotePluginError("'\(scrollView)' is not the scroll view released now")
@@ -98,8 +106,9 @@ final class RemotePlugin: PluginInstance {
         }
         callsAtInstant += 1
         guard callsAtInstant <= ScenarioLimits.remoteCallsAtOneInstant else {
-            throw RemotePluginError("called more than \(ScenarioLimits.remoteCallsAtOneInstant) times at \(instant) s without time moving "
-                + "(ScenarioLimits.remoteCallsAtOneInstant): it emits what it hears, or wakes itself after 0 s, forever")
+            throw RemotePluginError(
+                "called more than \(ScenarioLimits.remoteCallsAtOneInstant) times at \(instant) s without time moving "
+                    + "(ScenarioLimits.remoteCallsAtOneInstant): it emits what it hears, or wakes itself after 0 s, forever")
         }
     }
 }

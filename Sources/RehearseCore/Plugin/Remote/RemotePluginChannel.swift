@@ -40,8 +40,10 @@ public struct RemotePluginDeclaration: Hashable, Sendable {
     /// without them, and so takes calls without that argument (docs/remote-plugins.md, "Reads").
     public var reads: [String]?
 
-    public init(id: String, summary: String, events: [EventDescription], subscriptions: [String], configuration: Fields,
-                reads: [String]? = nil) {
+    public init(
+        id: String, summary: String, events: [EventDescription], subscriptions: [String], configuration: Fields,
+        reads: [String]? = nil
+    ) {
         self.id = id
         self.summary = summary
         self.events = events
@@ -90,12 +92,16 @@ extension PluginDescriptor {
     /// Describes the remote plugin `declaration`, reached through `channel`: each instance is a
     /// ``RemotePlugin`` that calls it.
     public init(remote declaration: RemotePluginDeclaration, channel: any RemotePluginChannel) {
-        let subscriptions = declaration.subscriptions, reads = declaration.reads
-        self.init(id: declaration.id, summary: declaration.summary, events: declaration.events,
-                  defaultConfiguration: declaration.configuration) { configuration in
+        let subscriptions = declaration.subscriptions
+        let reads = declaration.reads
+        self.init(
+            id: declaration.id, summary: declaration.summary, events: declaration.events,
+            defaultConfiguration: declaration.configuration
+        ) { configuration in
             { context in
-                try RemotePlugin(subscriptions: subscriptions, reads: reads, configuration: configuration, channel: channel,
-                                 context: context)
+                try RemotePlugin(
+                    subscriptions: subscriptions, reads: reads, configuration: configuration, channel: channel,
+                    context: context)
             }
         }
     }

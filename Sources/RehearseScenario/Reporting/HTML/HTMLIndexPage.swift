@@ -8,11 +8,14 @@ enum HTMLIndexPage {
     static func html(_ results: [ScenarioResult], pages: [String]) -> String {
         let summary = RunSummary(results)
         let listed = Array(zip(results, pages))
-        let ordered = listed.filter { HTMLReport.status($0.0.outcome) != "passed" } + listed.filter { HTMLReport.status($0.0.outcome) == "passed" }
+        let ordered =
+            listed.filter { HTMLReport.status($0.0.outcome) != "passed" }
+            + listed.filter { HTMLReport.status($0.0.outcome) == "passed" }
         var rows = ""
         for (result, page) in ordered {
             let status = HTMLReport.status(result.outcome)
-            rows += #"<tr data-status="\#(status)"><td class="\#(status)">\#(status.uppercased())</td>"#
+            rows +=
+                #"<tr data-status="\#(status)"><td class="\#(status)">\#(status.uppercased())</td>"#
                 + #"<td><a href="\#(HTMLReport.escape(HTMLReport.href(page)))">\#(HTMLReport.escape(result.name))</a></td>"#
                 + "<td>\(HTMLReport.escape(result.file))</td><td>\(result.simulatedTime) s</td>"
                 + "<td>\(result.wallTime.millisecondsText) ms</td>"

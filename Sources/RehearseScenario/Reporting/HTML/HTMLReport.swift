@@ -30,7 +30,10 @@ public enum HTMLReport {
         /// Counts an event, keeping its trace line while fewer than ``HTMLReport/maximumEvents`` are kept.
         public mutating func add(_ event: DeliveredEvent) {
             count += 1
-            if case .tick = event.event { return ticks += 1 }
+            if case .tick = event.event {
+                ticks += 1
+                return
+            }
             guard lines.count < HTMLReport.maximumEvents else { return }
             let line = event.traceLine
             guard line.utf8.count > HTMLReport.maximumEventLineBytes else { return lines.append(line) }

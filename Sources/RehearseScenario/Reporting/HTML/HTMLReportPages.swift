@@ -17,7 +17,8 @@ extension HTMLReport {
             var names = ReportPaths.mirrored(file).split(separator: "/").map(String.init)
             let stem = String((names.popLast() ?? "scenario").prefix(utf8Bytes: maximumPageNameBytes))
             let base = (["scenarios"] + names + [stem]).joined(separator: "/")
-            var page = base + ".html", copy = 1
+            var page = base + ".html"
+            var copy = 1
             while !taken.insert(page.lowercased()).inserted {
                 copy += 1
                 page = base + "-\(copy).html"
@@ -34,5 +35,6 @@ extension HTMLReport {
             .map { $0.addingPercentEncoding(withAllowedCharacters: unreserved) ?? "" }.joined(separator: "/")
     }
 
-    private static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+    private static let unreserved = CharacterSet(
+        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 }

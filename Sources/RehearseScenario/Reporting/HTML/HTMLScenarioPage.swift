@@ -15,7 +15,8 @@ enum HTMLScenarioPage {
         let depth = page.split(separator: "/").count - 1
         var body = #"<p><a href="\#(String(repeating: "../", count: depth))index.html">All scenarios</a></p>"# + "\n"
         body += #"<h1><span class="\#(status)">\#(status.uppercased())</span> \#(HTMLReport.escape(result.name))</h1>"# + "\n"
-        body += "<p>\(HTMLReport.escape(result.file)): \(result.simulatedTime) s simulated, \(result.wallTime.millisecondsText) ms</p>\n"
+        body +=
+            "<p>\(HTMLReport.escape(result.file)): \(result.simulatedTime) s simulated, \(result.wallTime.millisecondsText) ms</p>\n"
         switch result.outcome {
         case .passed: break
         case .invalid(let error): body += "<h2>Invalid</h2>\n<pre>\(HTMLReport.escape(error.description))</pre>\n"
@@ -33,14 +34,16 @@ enum HTMLScenarioPage {
     private static func failures(_ failures: [Failure]) -> String {
         var html = "<h2 id=\"failures\">Failures</h2>\n"
         for (number, failure) in failures.enumerated() {
-            html += #"<div class="failure"><p><b>\#(HTMLReport.escape(failure.subject))</b> at \#(failure.time) s, "#
+            html +=
+                #"<div class="failure"><p><b>\#(HTMLReport.escape(failure.subject))</b> at \#(failure.time) s, "#
                 + "\(HTMLReport.escape(failure.location.description))</p>\n"
                 + "<pre>expected: \(HTMLReport.escape(failure.expected))\nactual:   \(HTMLReport.escape(failure.actual))</pre>\n"
             if !failure.recentEvents.isEmpty {
                 html += "<p>last events:</p><pre>\(HTMLReport.escape(failure.recentEvents.joined(separator: "\n")))</pre>\n"
             }
             if let scene = failure.scene {
-                html += "<figure data-picture=\"failure\"><figcaption>the scene then</figcaption>\(SVGRenderer.screen(scene, idPrefix: "failure\(number)"))</figure>\n"
+                html +=
+                    "<figure data-picture=\"failure\"><figcaption>the scene then</figcaption>\(SVGRenderer.screen(scene, idPrefix: "failure\(number)"))</figure>\n"
             }
             html += "</div>\n"
         }
@@ -53,13 +56,15 @@ enum HTMLScenarioPage {
     /// and zoom them.
     private static func pictures(_ mismatches: [PictureMismatch], file: String) -> String {
         guard !mismatches.isEmpty else { return "" }
-        var html = "<h2 id=\"pictures\">Golden pictures that did not match</h2>\n"
+        var html =
+            "<h2 id=\"pictures\">Golden pictures that did not match</h2>\n"
             + "<p>If the actual pictures are right, accept them (record them as the references):</p>\n"
             + "<pre data-accept>\(HTMLReport.escape(PictureReferences.updateCommand(for: file)))</pre>\n"
         for (number, mismatch) in mismatches.enumerated() {
             html += "<h3>\(HTMLReport.escape(mismatch.name))</h3>\n"
             if mismatch.reference != nil {
-                html += #"<p class="picture-tools"><label><input type="checkbox" class="overlay"> overlay</label> "#
+                html +=
+                    #"<p class="picture-tools"><label><input type="checkbox" class="overlay"> overlay</label> "#
                     + #"<input type="range" class="onion" min="0" max="100" value="50" "#
                     + #"aria-label="Overlay: from the reference (0) to the actual picture (100)"> "#
                     + #"<label>zoom <input type="range" class="zoom" min="1" max="8" step="0.5" value="1" aria-label="Zoom"></label></p>"#
@@ -67,10 +72,13 @@ enum HTMLScenarioPage {
             }
             html += "<div class=\"pictures\">\n"
             if let reference = mismatch.reference {
-                html += "<figure data-picture=\"reference\"><figcaption>reference</figcaption>\(SVGRenderer.screen(reference.snapshot, idPrefix: "reference\(number)"))</figure>\n"
+                html +=
+                    "<figure data-picture=\"reference\"><figcaption>reference</figcaption>\(SVGRenderer.screen(reference.snapshot, idPrefix: "reference\(number)"))</figure>\n"
             }
-            html += "<figure data-picture=\"actual\"><figcaption>actual</figcaption>\(SVGRenderer.screen(mismatch.actual, idPrefix: "actual\(number)"))</figure>\n"
-            html += "<figure data-picture=\"diff\"><figcaption>diff</figcaption>\(SVGRenderer.diff(mismatch, idPrefix: "diff\(number)"))</figure>\n</div>\n"
+            html +=
+                "<figure data-picture=\"actual\"><figcaption>actual</figcaption>\(SVGRenderer.screen(mismatch.actual, idPrefix: "actual\(number)"))</figure>\n"
+            html +=
+                "<figure data-picture=\"diff\"><figcaption>diff</figcaption>\(SVGRenderer.diff(mismatch, idPrefix: "diff\(number)"))</figure>\n</div>\n"
         }
         return html
     }
@@ -79,10 +87,12 @@ enum HTMLScenarioPage {
     /// appeared, and the rules' sources.
     private static func accessibility(_ findings: [AccessibilityFinding]) -> String {
         guard !findings.isEmpty else { return "" }
-        var html = "<h2 id=\"accessibility\">Accessibility</h2>\n<table id=\"accessibility-findings\"><thead><tr><th>line</th>"
+        var html =
+            "<h2 id=\"accessibility\">Accessibility</h2>\n<table id=\"accessibility-findings\"><thead><tr><th>line</th>"
             + "<th>node</th><th>rule</th><th>finding</th></tr></thead><tbody>\n"
         for finding in findings {
-            html += "<tr><td>\(finding.location.line)</td><td>\(HTMLReport.escape(finding.node))</td><td>\(finding.rule.rawValue)</td>"
+            html +=
+                "<tr><td>\(finding.location.line)</td><td>\(HTMLReport.escape(finding.node))</td><td>\(finding.rule.rawValue)</td>"
                 + "<td>\(HTMLReport.escape(finding.message))</td></tr>\n"
         }
         html += "</tbody></table>\n<ul>\n"
@@ -98,18 +108,23 @@ enum HTMLScenarioPage {
         let failedLines = Set(failureLines(result))
         // A frame for each scene that differs from the one before: steps that change nothing
         // (expectations) show the frame of the step before them.
-        var frames = "", rows = "", frameCount = 0, strips = 0
+        var frames = ""
+        var rows = ""
+        var frameCount = 0
+        var strips = 0
         var shown: SceneSnapshot?
         for step in pictures {
             if shown.map({ !step.picture.drawsLike($0) }) ?? true {
                 let label = "t = \(step.picture.time) s, line \(step.location.line): \(step.summary)"
-                frames += #"<div class="frame" data-label="\#(HTMLReport.escape(label))"\#(frameCount == 0 ? "" : " hidden")>"#
+                frames +=
+                    #"<div class="frame" data-label="\#(HTMLReport.escape(label))"\#(frameCount == 0 ? "" : " hidden")>"#
                     + SVGRenderer.screen(step.picture, idPrefix: "frame\(frameCount)") + "</div>\n"
                 frameCount += 1
                 shown = step.picture
             }
             let failed = failedLines.contains(step.location.line)
-            rows += #"<tr data-frame="\#(frameCount - 1)"\#(failed ? #" class="failed""# : "")><td>\#(step.picture.time) s</td>"#
+            rows +=
+                #"<tr data-frame="\#(frameCount - 1)"\#(failed ? #" class="failed""# : "")><td>\#(step.picture.time) s</td>"#
                 + "<td>\(step.location.line)</td><td>\(HTMLReport.escape(step.summary))</td></tr>\n"
             if !step.frames.isEmpty {
                 rows += gestureFrames(step, idPrefix: "gesture\(strips)-f")
@@ -130,7 +145,8 @@ enum HTMLScenarioPage {
     /// the step, its fingers drawn, each frame titled with its time and where the fingers are.
     private static func gestureFrames(_ step: StepPicture, idPrefix: String) -> String {
         let times = step.frames.map(\.picture.time)
-        let caption = "\(step.summary): \(times.count) frames from \(times.first ?? .zero) s to \(times.last ?? .zero) s "
+        let caption =
+            "\(step.summary): \(times.count) frames from \(times.first ?? .zero) s to \(times.last ?? .zero) s "
             + "(a filled disc: a finger down; a dashed ring: a finger lifting)"
         return #"<tr class="gesture"><td colspan="3"><figure class="gesture-frames" data-frames="\#(times.count)">"#
             // The strip scrolls: focusable, so that a keyboard scrolls it too.
@@ -152,8 +168,10 @@ enum HTMLScenarioPage {
         guard events.count > 0 else { return "" }
         let rows = events.lines.map { "<tr><td><code>\(HTMLReport.escape($0))</code></td></tr>" }.joined(separator: "\n")
         let unlisted = events.count - events.ticks - events.lines.count
-        let more = (unlisted > 0 ? "<p>and \(unlisted) more events</p>\n" : "")
-            + (events.ticks > 0 ? "<p>\(events.ticks) <code>tick</code> events (one a display frame) are counted, not listed</p>\n" : "")
+        let more =
+            (unlisted > 0 ? "<p>and \(unlisted) more events</p>\n" : "")
+            + (events.ticks > 0
+                ? "<p>\(events.ticks) <code>tick</code> events (one a display frame) are counted, not listed</p>\n" : "")
         return """
             <h2 id="events">Events (\(events.count))</h2>
             <p><input type="search" data-filters="event-list" placeholder="Filter events" aria-label="Filter events"></p>
