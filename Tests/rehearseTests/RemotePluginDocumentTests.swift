@@ -54,7 +54,7 @@ import Testing
         for file in try FileManager.default.subpathsOfDirectory(atPath: folder.path) where file.hasSuffix(".swift") {
             let source = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
             // `MethodFailure(SimulatorError.invalidRegistration, ...` or `MethodFailure(.invalidRegistration, ...`
-            for match in source.matches(of: /MethodFailure\((?:[A-Za-z]*\.)?(?<name>[A-Za-z]+),/) {
+            for match in source.matches(of: /MethodFailure\(\s*(?:[A-Za-z]*\.)?(?<name>[A-Za-z]+),/) {
                 used.insert(String(match.output.name))
             }
         }
