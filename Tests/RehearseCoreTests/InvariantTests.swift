@@ -51,6 +51,19 @@ struct InvariantTests {
         #expect(throws: PathError.self) { try simulation.value(at: "box.contentOffset.maxX") }
     }
 
+    /// A path of many `.count`s is read at most twice (as it names nothing, then without its last
+    /// name), not once a `.count`: 64 KiB of them, the longest string D-Bus `Get` takes, overflowed
+    /// the stack of `rehearse serve` and of `validate` (an `expect:` or a plugin's `reads:` path).
+    @Test func aPathOfManyCountsIsRefusedWithoutReadingItOnceACount() throws {
+        let simulation = Simulation()
+        try simulation.addNode("box", .view, Rect(x: 0, y: 0, width: 10, height: 10))
+        let path = "box" + String(repeating: ".count", count: 10_900)
+        #expect(path.utf8.count <= 64 * 1024)
+        #expect(throws: PathError.self) { try simulation.value(at: path) }
+        #expect(throws: PathError.self) { try simulation.value(at: "box.children.count.count") }
+        #expect(try simulation.value(at: "box.children.count") == .int(0))
+    }
+
     /// A broken invariant is published once, with both sides; again only after it held in between.
     @Test func aBrokenInvariantIsReportedOncePerBreak() throws {
         let simulation = Simulation()

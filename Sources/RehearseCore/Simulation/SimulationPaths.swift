@@ -38,32 +38,41 @@ extension Simulation {
 
     /// Reads a path split once (``ValuePath``), for reads on every event.
     public func value(at path: ValuePath) throws(PathError) -> FieldValue? {
+        do {
+            return try ownValue(at: path)
+        } catch {
+            // `LIST.count`: read only when the path does not name a value of its own. The list is
+            // read without this fallback: a count is a number, never a list, so `X.count.count`
+            // reads nothing, and a path of many `.count`s costs two reads, not one a `.count`
+            // (64 KiB of them, a D-Bus `Get`'s string, overflowed the stack).
+            let parts = path.parts
+            guard parts.count > 1, parts.last == "count",
+                case .array(let list)? = try? ownValue(at: ValuePath(parts: parts.dropLast(), text: path.text))
+            else { throw error }
+            return .int(Int64(list.count))
+        }
+    }
+
+    /// The value `path` names itself (``value(at:)-(ValuePath)`` less `LIST.count`).
+    private func ownValue(at path: ValuePath) throws(PathError) -> FieldValue? {
         let parts = path.parts
         guard let head = parts.first, !parts.contains(where: \.isEmpty) else {
             throw PathError(path: path.text, reason: "a path is dot-separated names, such as title.frame.y")
         }
-        do throws(PathError) {
-            if let value = try systemValue(parts, path: path.text) { return value }
-            // The node is read in place: a path read after every event must not copy it.
-            if let value = try scene.read(
-                head, { node throws(PathError) in try nodeValue(node, Array(parts.dropFirst()), path: path.text) })
-            {
-                return value
-            }
-            if let plugin = plugin(head) {
-                return try pluginValue(plugin.state, Array(parts.dropFirst()), plugin: head, path: path.text)
-            }
-            let heads = Self.systemHeads.union(scene.allIDs + pluginIDs).sorted()
-            throw PathError(
-                path: path.text,
-                reason: "'\(head)' is not a node, a plugin or a system path\(Suggestion.hint(for: head, among: heads))")
-        } catch {
-            // `LIST.count`: read only when the path does not name a value of its own.
-            guard parts.count > 1, parts.last == "count",
-                case .array(let list)? = try? value(at: ValuePath(parts: parts.dropLast(), text: path.text))
-            else { throw error }
-            return .int(Int64(list.count))
+        if let value = try systemValue(parts, path: path.text) { return value }
+        // The node is read in place: a path read after every event must not copy it.
+        if let value = try scene.read(
+            head, { node throws(PathError) in try nodeValue(node, Array(parts.dropFirst()), path: path.text) })
+        {
+            return value
         }
+        if let plugin = plugin(head) {
+            return try pluginValue(plugin.state, Array(parts.dropFirst()), plugin: head, path: path.text)
+        }
+        let heads = Self.systemHeads.union(scene.allIDs + pluginIDs).sorted()
+        throw PathError(
+            path: path.text,
+            reason: "'\(head)' is not a node, a plugin or a system path\(Suggestion.hint(for: head, among: heads))")
     }
 
     /// `PLUGIN.KEY`, or `PLUGIN.KEY.SUBKEY` into a mapping of the plugin's state.
