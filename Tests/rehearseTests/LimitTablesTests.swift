@@ -171,6 +171,14 @@ import Testing
             document: remote, row: "| paths a plugin reads |",
             limits: [("remoteReads", "`ScenarioLimits.remoteReads` = \(ScenarioLimits.remoteReads)")]),
         Row(
+            document: remote, row: "| length of a path a scenario's `reads:` gives |",
+            limits: [
+                (
+                    "remoteReadPathLength",
+                    "`ScenarioLimits.remoteReadPathLength` = \(ScenarioLimits.remoteReadPathLength) Unicode scalars"
+                )
+            ]),
+        Row(
             document: remote, row: "| words of a command |",
             limits: [("commandArguments", "`ScenarioLimits.commandArguments` = \(ScenarioLimits.commandArguments)")]),
         Row(

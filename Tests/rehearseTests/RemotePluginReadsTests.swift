@@ -60,6 +60,34 @@ import Testing
         #expect(!trace.contains { $0.contains("hunter2") })
     }
 
+    /// A scenario's `reads:` path is at most ``ScenarioLimits/remoteReadPathLength`` Unicode
+    /// scalars, as a plugin's own are at most 200 bytes: one just past it is refused where it is
+    /// written, before the program starts (a 300-scalar path naming a node was read before).
+    @Test(arguments: [(200, true), (201, false)])
+    func aScenarioReadsPathHasALimit(length: Int, accepted: Bool) throws {
+        let id = String(repeating: "n", count: length - ".frame.x".count)
+        let before = "  - {id: reads, command: [python3, \(Self.readsPlugin)], reads: ["
+        let file = try Rehearse.scenario("""
+            name: a long path to read
+            scene:
+              nodes:
+                - {id: \(id), kind: label, frame: [20, 20, 280, 40]}
+            plugins:
+            \(before)\(id).frame.x]}
+            steps:
+              - tap: \(id)
+              - expect-event: {name: reads.seen, fields: {values: {\(id).frame.x: 20}}, count: 1}
+            """)
+        let result = try RemotePluginFaultTests.runWithin(["run", file.path])
+        if accepted {
+            #expect(result.status == 0, "\(result.output)\(result.errorOutput)")
+        } else {
+            #expect(result.status == 2)
+            #expect(result.output.contains("\(file.lastPathComponent):6:\(before.count + 1): error: a path a plugin reads is at most "
+                + "200 Unicode scalars (ScenarioLimits.remoteReadPathLength), found 201"), "\(result.output)")
+        }
+    }
+
     @Test(arguments: [
         ("{offsetOnWake: false}", "offset-button", "Deliver(tap)"),
         ("{offsetOnWake: true}", "title", "Wake(later)"),

@@ -147,6 +147,9 @@ public enum ScenarioLimits {
     /// The most scene paths one remote plugin reads (its registration's `reads` and its
     /// scenario entry's together): each is read before every call it gets.
     public static let remoteReads = 64
+    /// The longest path a scenario's `reads:` gives a remote plugin, in Unicode scalars (one the
+    /// plugin declares as it registers is at most 200 bytes): each is sent with every call.
+    public static let remoteReadPathLength = 200
     /// The seconds a started plugin has to connect and register.
     public static let remoteStartSeconds = 10.0
     /// The most command plugins one scenario starts.

@@ -302,8 +302,9 @@ public struct ScenarioLoader: Sendable {
         return entry
     }
 
-    /// A command plugin's `reads:`: at most ``ScenarioLimits/remoteReads`` paths, each once (they
-    /// are read from the scene once the plugin is installed).
+    /// A command plugin's `reads:`: at most ``ScenarioLimits/remoteReads`` paths of at most
+    /// ``ScenarioLimits/remoteReadPathLength`` Unicode scalars, each once (they are read from the
+    /// scene once the plugin is installed).
     private func readReads(_ value: YAMLValue) throws(ScenarioError) -> [YAMLValue] {
         let items = try value.sequence("reads")
         guard items.count <= ScenarioLimits.remoteReads else {
@@ -314,6 +315,10 @@ public struct ScenarioLoader: Sendable {
         var seen: Set<String> = []
         for item in items {
             let path = try item.string("a path")
+            guard path.unicodeScalars.count <= ScenarioLimits.remoteReadPathLength else {
+                throw item.error("a path a plugin reads is at most \(ScenarioLimits.remoteReadPathLength) Unicode scalars "
+                    + "(ScenarioLimits.remoteReadPathLength), found \(path.unicodeScalars.count)")
+            }
             guard seen.insert(path).inserted else { throw item.error("reads lists '\(path)' twice") }
         }
         return items

@@ -85,7 +85,9 @@ public enum ScenarioSchema {
                 ],
                 "reads": [
                     "type": "array", "maxItems": .int(Int64(ScenarioLimits.remoteReads)), "uniqueItems": true,
-                    "items": ["type": "string", "minLength": 1],
+                    "items": [
+                        "type": "string", "minLength": 1, "maxLength": .int(Int64(ScenarioLimits.remoteReadPathLength)),
+                    ],
                 ],
                 "configuration": ["type": "object"],
             ], required: ["id", "command"])
