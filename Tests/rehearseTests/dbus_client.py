@@ -44,6 +44,7 @@ def main():
         "wrong signature": ("Inject", "ss", ("tap", "x")),
         "advance negative": ("Advance", "d", (-1.0,)),
         "unknown path": ("Get", "s", ("title.frame.z",)),
+        "path of 64 KiB of .count": ("Get", "s", ("title" + ".count" * 10_900,)),
         "invalid scenario": ("LoadScenario", "s", ("name: x\nsteps: [{tapp: 1}]\n",)),
         "unknown plugin": ("Configure", "sa{sv}", ("nosuch", {})),
         "bad configuration": ("Configure", "sa{sv}", ("login-animator", {"duration": ("s", "slow")})),
