@@ -67,7 +67,8 @@ import Testing
     func aScenarioReadsPathHasALimit(length: Int, accepted: Bool) throws {
         let id = String(repeating: "n", count: length - ".frame.x".count)
         let before = "  - {id: reads, command: [python3, \(Self.readsPlugin)], reads: ["
-        let file = try Rehearse.scenario("""
+        let file = try Rehearse.scenario(
+            """
             name: a long path to read
             scene:
               nodes:
@@ -83,8 +84,10 @@ import Testing
             #expect(result.status == 0, "\(result.output)\(result.errorOutput)")
         } else {
             #expect(result.status == 2)
-            #expect(result.output.contains("\(file.lastPathComponent):6:\(before.count + 1): error: a path a plugin reads is at most "
-                + "200 Unicode scalars (ScenarioLimits.remoteReadPathLength), found 201"), "\(result.output)")
+            #expect(
+                result.output.contains(
+                    "\(file.lastPathComponent):6:\(before.count + 1): error: a path a plugin reads is at most "
+                        + "200 Unicode scalars (ScenarioLimits.remoteReadPathLength), found 201"), "\(result.output)")
         }
     }
 

@@ -316,8 +316,9 @@ public struct ScenarioLoader: Sendable {
         for item in items {
             let path = try item.string("a path")
             guard path.unicodeScalars.count <= ScenarioLimits.remoteReadPathLength else {
-                throw item.error("a path a plugin reads is at most \(ScenarioLimits.remoteReadPathLength) Unicode scalars "
-                    + "(ScenarioLimits.remoteReadPathLength), found \(path.unicodeScalars.count)")
+                throw item.error(
+                    "a path a plugin reads is at most \(ScenarioLimits.remoteReadPathLength) Unicode scalars "
+                        + "(ScenarioLimits.remoteReadPathLength), found \(path.unicodeScalars.count)")
             }
             guard seen.insert(path).inserted else { throw item.error("reads lists '\(path)' twice") }
         }
