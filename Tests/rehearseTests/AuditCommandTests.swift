@@ -36,7 +36,7 @@ import Testing
         #expect(clean.status == 0, "\(clean.output)\(clean.errorOutput)")
         let json = try #require(JSONSerialization.jsonObject(with: Data(clean.output.utf8)) as? [String: Any])
         #expect((json["files"] as? [[String: Any]])?.first?["findings"] as? [Any] != nil)
-        #expect((json["rules"] as? [Any])?.count == 3)
+        #expect((json["rules"] as? [Any])?.count == 4)
 
         let broken = try Rehearse.scenario("name: broken\nsteps:\n  - wait: -1\n")
         let invalid = try Rehearse.run(["audit", broken.path, mended.path])
