@@ -14,8 +14,10 @@ struct Audit: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run scenario files and check the scene after every step against accessibility rules.",
         discussion: "Rules: " + AccessibilityRule.allCases.map { "\($0.rawValue) (\($0.summary))" }.joined(separator: "; ")
-            + ". Each finding is said once, at the step after which it appeared. "
-            + "Exit status: 0 with no finding, 1 with findings, 2 when a file could not be audited or for usage.")
+            + ". Each finding is said once, at the step after which it appeared; one the file documents as the "
+            + "original app's (accessibility: {deviations}) is listed as deviated. "
+            + "Exit status: 0 with no finding but deviated ones, 1 with findings or a stale deviation (one that matched "
+            + "no finding), 2 when a file could not be audited or for usage.")
 
     @Argument(help: "Scenario files or folders.")
     var paths: [String]

@@ -36,7 +36,7 @@ import Testing
         #expect(clean.status == 0, "\(clean.output)\(clean.errorOutput)")
         let json = try #require(JSONSerialization.jsonObject(with: Data(clean.output.utf8)) as? [String: Any])
         #expect((json["files"] as? [[String: Any]])?.first?["findings"] as? [Any] != nil)
-        #expect((json["rules"] as? [Any])?.count == 3)
+        #expect((json["rules"] as? [Any])?.count == 4)
 
         let broken = try Rehearse.scenario("name: broken\nsteps:\n  - wait: -1\n")
         let invalid = try Rehearse.run(["audit", broken.path, mended.path])
@@ -50,5 +50,38 @@ import Testing
         #expect(try Rehearse.junitProblems(junit.output, besides: breaking, named: "audit.xml") == nil)
         #expect(junit.output.contains(#"tests="3" failures="1" errors="1""#), "\(junit.output)")
         #expect(junit.output.contains(#"type="touch-target">"#), "\(junit.output)")
+    }
+
+    /// A finding the file documents as a deviation exits 0 and is a skipped JUnit case, valid
+    /// against the schema; a deviation that matches nothing exits 1.
+    @Test func deviatedFindingsExitZeroAndAStaleDeviationOne() throws {
+        // A button of `side` points, and a deviation from the touch-target rule for it.
+        func file(side: Int) throws -> URL {
+            try Rehearse.scenario(
+                """
+                name: a button of \(side) points
+                scene:
+                  nodes:
+                    - {id: tiny, kind: button, frame: [10, 30, \(side), \(side)], text: OK}
+                accessibility:
+                  deviations:
+                    - {rule: touch-target, node: tiny, reason: "the original's button is 30 pt"}
+                steps:
+                  - wait: 0.1
+                """)
+        }
+        let deviated = try file(side: 30)
+        let text = try Rehearse.run(["audit", deviated.path])
+        #expect(text.status == 0, "\(text.output)\(text.errorOutput)")
+        #expect(text.output.contains("audit: 1 finding (1 deviated) in 1 of 1 file"), "\(text.output)")
+        let junit = try Rehearse.run(["audit", "--format", "junit", deviated.path])
+        #expect(junit.status == 0)
+        #expect(try Rehearse.junitProblems(junit.output, besides: deviated, named: "audit.xml") == nil)
+        #expect(junit.output.contains(#"<skipped message="deviation: the original&apos;s button is 30 pt"/>"#), "\(junit.output)")
+
+        let stale = try file(side: 44)
+        let found = try Rehearse.run(["audit", stale.path])
+        #expect(found.status == 1, "\(found.output)\(found.errorOutput)")
+        #expect(found.output.hasPrefix("\(stale.path):7:7: warning: tiny: a stale deviation"), "\(found.output)")
     }
 }

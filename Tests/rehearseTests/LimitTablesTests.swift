@@ -39,6 +39,19 @@ import Testing
             ]),
         Row(document: scenarios, row: "| steps |", limits: [("steps", grouped(ScenarioLimits.steps))]),
         Row(
+            document: scenarios, row: "| `accessibility:` deviations |",
+            limits: [
+                (
+                    "accessibilityDeviations",
+                    "\(grouped(ScenarioLimits.accessibilityDeviations)) (`ScenarioLimits.accessibilityDeviations`)"
+                ),
+                (
+                    "deviationReasonLength",
+                    "a reason \(ScenarioLimits.deviationReasonLength.lowerBound) to "
+                        + "\(grouped(ScenarioLimits.deviationReasonLength.upperBound)) Unicode scalars"
+                ),
+            ]),
+        Row(
             document: scenarios, row: "| simulated run length |",
             limits: [("runSeconds", "\(grouped(ScenarioLimits.runSeconds)) s")]),
         Row(

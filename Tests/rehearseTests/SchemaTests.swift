@@ -24,6 +24,8 @@ import Testing
         // the steps' clock, and relations between values
         "at-in-the-past.yaml", "at-after-scroll-until-visible.yaml", "explore-bad-wait-range.yaml", "explore-waits-too-long.yaml",
         "invariant-listed-twice.yaml",
+        // deviations from the accessibility rules: the scene's nodes, one per rule and node
+        "deviation-unknown-node.yaml", "deviation-listed-twice.yaml",
         "at-after-settle.yaml", "emit-at-after-wait-until.yaml", "at-after-auto-settle.yaml", "settle-past-the-run.yaml",
         "wait-until-unknown-path.yaml", "zoom-minimum-above-maximum.yaml", "zoom-scale-outside-limits.yaml",
         "set-zoom-minimum-above-maximum.yaml",
@@ -219,6 +221,26 @@ import Testing
                 }
             ),
             ("no explore values", { $0 ? explore("{actions: {text: {values: []}}}") : minimal }),
+            (
+                "accessibility deviations",
+                { past in
+                    let count = over(past, ScenarioLimits.accessibilityDeviations)
+                    return "name: limits\nscene:\n  nodes:\n"
+                        + (0..<count).map { "    - {id: b\($0), kind: button, frame: [0, 0, 10, 10]}\n" }.joined()
+                        + "accessibility:\n  deviations:\n"
+                        + (0..<count).map { "    - {rule: touch-target, node: b\($0), reason: small}\n" }.joined()
+                        + "steps: []\n"
+                }
+            ),
+            (
+                "a deviation's reason",
+                { past in
+                    "name: limits\nscene:\n  nodes:\n    - {id: b, kind: button, frame: [0, 0, 10, 10]}\n"
+                        + "accessibility: {deviations: [{rule: label, node: b, reason: "
+                        + String(repeating: "a", count: over(past, ScenarioLimits.deviationReasonLength.upperBound)) + "}]}\n"
+                        + "steps: []\n"
+                }
+            ),
             (
                 "a typed text",
                 { past in

@@ -110,6 +110,15 @@ public enum ScenarioLimits {
     /// The display refresh rates a device may have, in Hz.
     public static let deviceRefreshRate = 1...1_000
 
+    // MARK: Accessibility
+
+    /// The most deviations from the accessibility rules a file documents (`accessibility:
+    /// {deviations}`): one for each rule and node, and no shipped scene needs more than a few.
+    public static let accessibilityDeviations = 100
+    /// The lengths a deviation's reason may have, in Unicode scalars: it says what the original
+    /// app does and where that is written; a blank one is refused.
+    public static let deviationReasonLength = 1...1_000
+
     // MARK: Invariants
 
     /// The most invariants one simulation checks (scenario and plugins together).

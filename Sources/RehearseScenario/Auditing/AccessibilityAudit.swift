@@ -53,6 +53,26 @@ enum AccessibilityAudit {
                             + "of its \(Visibility.points(size.height)) pt of height"))
             }
         }
-        return found
+        return found + focusOrderBreaches(in: scene, read: &read)
+    }
+
+    /// Each interactive text field on screen whose next field by tag (the one tagged one more,
+    /// where Return moves focus) is above it, or level with it and not to its right.
+    private static func focusOrderBreaches(in scene: Scene, read: inout Int) -> [Breach] {
+        var fields: [Int: (id: String, frame: Rect)] = [:]
+        for id in scene.allIDs {
+            guard let node = scene[id], node.kind.isTextInput, node.tag != 0, AccessibilityRule.isInteractive(node),
+                fields[node.tag] == nil, let frame = scene.frameInScreen(id, read: &read)
+            else { continue }
+            fields[node.tag] = (id, frame)
+        }
+        return fields.keys.sorted().compactMap { tag in
+            guard let field = fields[tag], let next = fields[tag + 1],
+                (next.frame.minY, next.frame.minX) <= (field.frame.minY, field.frame.minX)
+            else { return nil }
+            return Breach(
+                rule: .focusOrder, node: field.id,
+                message: "Return moves from it (tag \(tag)) to \(next.id) (tag \(tag + 1)), which is above it or to its left")
+        }
     }
 }

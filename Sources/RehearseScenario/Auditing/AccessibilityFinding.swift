@@ -11,4 +11,7 @@ public struct AccessibilityFinding: Sendable, Equatable {
     public var location: SourceLocation
     /// The simulated time after that step.
     public var time: VirtualTime
+    /// The reason of the file's ``AccessibilityDeviation`` for this rule and node, if it has one:
+    /// the finding is the original app's own, listed but no failure.
+    public var deviation: String? = nil
 }

@@ -9,6 +9,9 @@ public enum AccessibilityRule: String, CaseIterable, Sendable, Codable {
     case label
     /// The focused text field is not behind the keyboard once the keyboard has arrived.
     case coveredByKeyboard = "covered-by-keyboard"
+    /// Return moves focus down the screen: the text field tagged one more than a field (where
+    /// Return takes focus from it) comes after it in reading order.
+    case focusOrder = "focus-order"
 
     /// The smallest width and height of a touch target, in points.
     public static let minimumTouchTarget = 44.0
@@ -19,6 +22,8 @@ public enum AccessibilityRule: String, CaseIterable, Sendable, Codable {
         case .touchTarget: "an interactive element is at least 44 × 44 pt"
         case .label: "an interactive element has a label (a button its label or text, a text field its label)"
         case .coveredByKeyboard: "the focused text field is not behind the keyboard once it has arrived"
+        case .focusOrder:
+            "the field Return moves to (the one tagged one more) comes after it in reading order: lower, or level and to its right"
         }
     }
 
@@ -32,6 +37,9 @@ public enum AccessibilityRule: String, CaseIterable, Sendable, Codable {
         case .coveredByKeyboard:
             "Apple, Text Programming Guide for iOS, Managing the Keyboard: \"adjust your content so that the text object being "
                 + "edited is not obscured by the keyboard\""
+        case .focusOrder:
+            "WCAG 2.2, success criterion 2.4.3 (Focus Order); the auto-scroll plugin's Return after its seed (xleon/AutoScroll): "
+                + "\"the next field is the one tagged one more\""
         }
     }
 

@@ -78,6 +78,11 @@ public struct ScenarioLoader: Sendable {
             errors.keep { () throws(ScenarioError) in
                 try entries["explore"].map { value throws(ScenarioError) in try parser.exploreSettings(value) }
             } ?? nil
+        scenario.accessibilityDeviations =
+            errors.keep { () throws(ScenarioError) -> [AccessibilityDeviation] in
+                try entries["accessibility"].map { value throws(ScenarioError) in try parser.accessibilityDeviations(value) }
+                    ?? []
+            } ?? []
         let stepValues =
             errors.keep { () throws(ScenarioError) -> [YAMLValue] in
                 let values = try stepsValue.sequence("steps")

@@ -1,7 +1,9 @@
 /// The keys of every mapping a scenario file has, in one place: the loader refuses any other key
 /// and `rehearse schema` lists exactly these, so the file format and its schema cannot drift apart.
 enum ScenarioSyntax {
-    static let topLevel = ["name", "device", "scene", "plugins", "animations", "invariants", "explore", "settle", "steps"]
+    static let topLevel = [
+        "name", "device", "scene", "plugins", "animations", "invariants", "explore", "accessibility", "settle", "steps",
+    ]
     /// A mapping in the `plugins:` list: a plugin with its configuration, or a command plugin
     /// (docs/remote-plugins.md) with what starts it.
     static let pluginItem = ["id", "configuration", "command", "deadline", "directory", "reads"]
@@ -14,6 +16,9 @@ enum ScenarioSyntax {
     static let constraint = ["format", "options"]
     static let invariant = ["name", "when", "check", "finite"]
     static let explore = ["length", "runs", "actions"]
+    /// The `accessibility:` section, and one of its deviations (``AccessibilityDeviation``).
+    static let accessibility = ["deviations"]
+    static let deviation = ["rule", "node", "reason"]
     /// The key that gives each explored action kind its values, for the kinds that take any.
     static let type = ["into", "text"]
     static let tapPoint = ["x", "y"]

@@ -76,16 +76,23 @@ struct StepParser {
         }
         var rules: [AccessibilityRule] = []
         for item in try value.sequence("expect-accessible's rules") {
-            let name = try item.string("a rule")
-            guard let rule = AccessibilityRule(rawValue: name) else {
-                throw item.error(
-                    "unknown rule '\(name)'\(Suggestion.hint(for: name, among: names)); rules: \(names.joined(separator: ", "))")
-            }
-            guard !rules.contains(rule) else { throw item.error("rule '\(name)' is listed twice") }
+            let rule = try accessibilityRule(item)
+            guard !rules.contains(rule) else { throw item.error("rule '\(rule.rawValue)' is listed twice") }
             rules.append(rule)
         }
         guard !rules.isEmpty else { throw value.error("expect-accessible lists no rule; all checks every one") }
         return rules
+    }
+
+    /// One ``AccessibilityRule`` by its name.
+    func accessibilityRule(_ value: YAMLValue) throws(ScenarioError) -> AccessibilityRule {
+        let name = try value.string("a rule")
+        guard let rule = AccessibilityRule(rawValue: name) else {
+            let names = AccessibilityRule.allCases.map(\.rawValue)
+            throw value.error(
+                "unknown rule '\(name)'\(Suggestion.hint(for: name, among: names)); rules: \(names.joined(separator: ", "))")
+        }
+        return rule
     }
 
     /// `expect-picture: NAME` or `{name, tolerance}` (points, at most ``ScenarioLimits/deviceLength``).

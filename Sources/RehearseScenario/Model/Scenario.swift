@@ -21,6 +21,8 @@ public struct Scenario: Sendable {
     public var invariants: [Invariant] = []
     /// How `rehearse explore` draws actions on this set-up, if the file says.
     public var explore: ExploreSettings?
+    /// The breaches of the accessibility rules the file documents as the original app's own.
+    public var accessibilityDeviations: [AccessibilityDeviation] = []
     public var steps: [Step]
     /// The simulated time the steps reach at most (waits, `at:`, motion and touch streams; a step
     /// whose length is known only when it runs counted at the most it can take: a settle or a

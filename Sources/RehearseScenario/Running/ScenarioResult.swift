@@ -30,6 +30,8 @@ public struct ScenarioResult: Sendable {
     /// With ``ScenarioRunner/audits``, each node's breach of an accessibility rule, at the step
     /// after which it first appeared (again after a step that ended it).
     public var accessibilityFindings: [AccessibilityFinding] = []
+    /// With ``ScenarioRunner/audits``, the file's deviations that matched no finding of the run.
+    public var staleDeviations: [AccessibilityDeviation] = []
 
     /// How a scenario ended.
     public enum Outcome: Sendable {

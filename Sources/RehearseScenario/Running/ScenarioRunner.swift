@@ -184,6 +184,7 @@ public struct ScenarioRunner: Sendable {
         result.notes += execution.notes
         result.stepPictures = execution.stepPictures
         result.accessibilityFindings = execution.accessibilityFindings
+        if audits { result.staleDeviations = execution.staleDeviations }
         result.pictureMismatches = execution.pictureMismatches
         // A run that takes no time still gets its one frame.
         result.filmstrip =

@@ -47,6 +47,7 @@ public enum ScenarioSchema {
                 ]),
                 "invariants": ["type": "array", "maxItems": .int(Int64(ScenarioLimits.invariants)), "items": invariant],
                 "explore": explore(events: events),
+                "accessibility": accessibility,
                 "settle": ["const": .string(ScenarioSyntax.autoSettle)],
                 // `- settle` is the one step written without an argument.
                 "steps": [
@@ -60,6 +61,21 @@ public enum ScenarioSchema {
                 "title": "Rehearse scenario",
                 "description": "A Rehearse scenario file: see Scenarios/README.md.",
             ])
+    }
+
+    /// The `accessibility:` section: deviations from the rules, each a known rule, a node id and a
+    /// reason that is not blank.
+    private static var accessibility: FieldValue {
+        let reason: FieldValue = [
+            "type": "string", "pattern": "\\S", "minLength": .int(Int64(ScenarioLimits.deviationReasonLength.lowerBound)),
+            "maxLength": .int(Int64(ScenarioLimits.deviationReasonLength.upperBound)),
+        ]
+        let deviation = object(
+            ["rule": enumeration(AccessibilityRule.allCases.map(\.rawValue)), "node": string, "reason": reason],
+            required: ScenarioSyntax.deviation)
+        return object([
+            "deviations": ["type": "array", "maxItems": .int(Int64(ScenarioLimits.accessibilityDeviations)), "items": deviation]
+        ])
     }
 
     /// A mapping in the `plugins:` list for a shipped plugin: its id and its configuration.

@@ -93,7 +93,8 @@ enum HTMLScenarioPage {
         for finding in findings {
             html +=
                 "<tr><td>\(finding.location.line)</td><td>\(HTMLReport.escape(finding.node))</td><td>\(finding.rule.rawValue)</td>"
-                + "<td>\(HTMLReport.escape(finding.message))</td></tr>\n"
+                + "<td>\(HTMLReport.escape(finding.message))"
+                + (finding.deviation.map { " (a deviation: \(HTMLReport.escape($0)))" } ?? "") + "</td></tr>\n"
         }
         html += "</tbody></table>\n<ul>\n"
         for rule in AccessibilityRule.allCases where findings.contains(where: { $0.rule == rule }) {
