@@ -26,7 +26,7 @@ import Testing
         "invariant-listed-twice.yaml",
         "at-after-settle.yaml", "emit-at-after-wait-until.yaml", "at-after-auto-settle.yaml", "settle-past-the-run.yaml",
         "wait-until-unknown-path.yaml", "zoom-minimum-above-maximum.yaml", "zoom-scale-outside-limits.yaml",
-        "set-zoom-minimum-above-maximum.yaml",
+        "set-zoom-minimum-above-maximum.yaml", "set-zoom-scale-zero.yaml",
         // touches: the screen of the device and the orientation reached, fingers down, order, totals
         "drag-off-screen.yaml", "drag-on-longer-than-the-screen.yaml", "swipe-off-screen.yaml", "pinch-finger-off-screen.yaml",
         "touch-off-screen-after-rotation.yaml",
