@@ -103,7 +103,8 @@ public final class Panner: Plugin {
     private var bounds: Size { context.scene[scrollView]?.frame.size ?? .zero }
 
     /// `maximumZoomScaleForImage`: (boundsH / boundsW) × (imageW / imageH) for a wide photo; 1
-    /// when a size is zero.
+    /// when a size is zero; within ``ScenarioLimits/zoomScale`` (the nearest bound for a photo's
+    /// ratio past it: at 1.775e308 the content would be infinitely wide and its offset NaN).
     var maximumZoom: Double {
         let bounds = bounds
         let image = configuration.image
@@ -111,7 +112,8 @@ public final class Panner: Plugin {
             configuration.axis == .horizontal
             ? (bounds.height / bounds.width) * (image.width / image.height)
             : (bounds.width / bounds.height) * (image.height / image.width)
-        return zoom.isFinite && zoom > 0 ? zoom : 1
+        guard zoom.isFinite && zoom > 0 else { return 1 }
+        return min(max(zoom, ScenarioLimits.zoomScale.lowerBound), ScenarioLimits.zoomScale.upperBound)
     }
 
     /// The clamped offset for a position along the pan axis, the other axis centred; 0 where the

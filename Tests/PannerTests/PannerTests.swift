@@ -179,6 +179,21 @@ private func sample(x: Double = 0, y: Double, z: Double = 0) -> Event {
             #expect(harness.number("scrollBar.strokeEnd") == 1)
         }
     }
+
+    /// A photo's ratio past any zoom a node may have (1e308 × 1 would zoom by 1.775e308: content
+    /// infinitely wide, offset NaN) zooms to the nearest of ScenarioLimits.zoomScale's bounds, as a
+    /// zoom scale given in a file must be: 1000 for a wide one, 0.001 for a narrow one.
+    @Test(arguments: [(1e308, 1.0, 1000.0), (1, 1e-300, 1000), (1, 1e300, 0.001), (1e-300, 1, 0.001)])
+    func anExtremePhotoZoomsWithinTheZoomScaleLimit(imageWidth: Double, imageHeight: Double, zoom: Double) throws {
+        let harness = try harness { $0.image = Panner.ImageSize(width: imageWidth, height: imageHeight) }
+        harness.send(sample(y: -3))
+        harness.advance(by: 0.5)
+        #expect(harness.number("panner.maximumZoom") == zoom)
+        #expect(harness.number("scroll.zoomScale") == zoom)
+        #expect(harness.number("scroll.contentSize.width") == 320 * zoom)
+        #expect(harness.number("scroll.contentOffset.x").isFinite)
+        #expect(harness.brokenInvariants.isEmpty)
+    }
 }
 
 /// Its declarations say what it does (RehearseTesting's conformance kit).

@@ -187,4 +187,24 @@ import Testing
         try simulation.setValue("content", at: "photo.viewForZooming")
         #expect(try simulation.value(at: "photo.viewForZooming") == "content")
     }
+
+    /// `zoomScale` set through a path (a `set` or `animate` step, a plugin's `set`) is checked as a
+    /// file's is: a scale of 0 would make the next pinch divide the zoom view's size by zero (its
+    /// content size and offset NaN), so 0, -0, a subnormal, 1e308 and a scale outside the zooming
+    /// scroll view's limits are refused, changing nothing, and the next pinch zooms from 1.
+    @Test func aZoomScaleSetThroughAPathIsChecked() throws {
+        let (simulation, log) = try Self.simulation()
+        for scale in [0, -0.0, 5e-324, -1, 1e308, 0.5, 5] {
+            #expect(throws: PathError.self) { try simulation.setValue(.double(scale), at: "photo.zoomScale") }
+            #expect(throws: PathError.self) { try simulation.checkSetting(.double(scale), at: "photo.zoomScale") }
+        }
+        #expect(try simulation.number("photo.zoomScale") == 1)
+        try simulation.inject(Self.parting(by: 5))
+        simulation.run(until: MultiTouchTests.frame(10))
+        #expect(try simulation.number("photo.zoomScale") == 2)
+        #expect(try simulation.number("photo.contentOffset.y") == 200)
+        #expect(ScrollViewTests.fields(log, "scroll.willBeginZooming").map { $0["zoomScale"]?.number } == [1])
+        try simulation.setValue(3, at: "photo.zoomScale")
+        #expect(try simulation.number("photo.zoomScale") == 3)
+    }
 }

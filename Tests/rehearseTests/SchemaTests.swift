@@ -20,7 +20,7 @@ import Testing
         // what a path holds (an ordering needs a number)
         "ordering-of-text.yaml", "ordering-against-text.yaml", "ordering-of-a-frame.yaml",
         // the installed plugins' events and their fields, and what a field's value holds beyond its form
-        "emit-unknown-event.yaml", "emit-zoom-scale-zero.yaml",
+        "emit-unknown-event.yaml",
         // the steps' clock, and relations between values
         "at-in-the-past.yaml", "at-after-scroll-until-visible.yaml", "explore-bad-wait-range.yaml", "explore-waits-too-long.yaml",
         "invariant-listed-twice.yaml",
@@ -28,7 +28,7 @@ import Testing
         "deviation-unknown-node.yaml", "deviation-listed-twice.yaml",
         "at-after-settle.yaml", "emit-at-after-wait-until.yaml", "at-after-auto-settle.yaml", "settle-past-the-run.yaml",
         "wait-until-unknown-path.yaml", "zoom-minimum-above-maximum.yaml", "zoom-scale-outside-limits.yaml",
-        "set-zoom-minimum-above-maximum.yaml",
+        "set-zoom-minimum-above-maximum.yaml", "set-zoom-scale-zero.yaml",
         // touches: the screen of the device and the orientation reached, fingers down, order, totals
         "drag-off-screen.yaml", "drag-on-longer-than-the-screen.yaml", "swipe-off-screen.yaml", "pinch-finger-off-screen.yaml",
         "touch-off-screen-after-rotation.yaml",
@@ -77,6 +77,12 @@ import Testing
     /// Files at each limit the schema can express, and just past it, made from ``ScenarioLimits``:
     /// the loader and the schema agree on every one (issue 24 found the schema setting no maximum
     /// where the loader refused explore weights over 1,000, lengths over 1,000, lists outside 1 to 100).
+    /// A file emitting `scroll.didZoom` of a scroll view at `scale`.
+    static func zoomEvent(scale: String) -> String {
+        "name: limits\nscene:\n  nodes:\n    - {id: photo, kind: scrollView, frame: [0, 0, 10, 10]}\n"
+            + "steps:\n  - emit: {name: scroll.didZoom, fields: {target: photo, view: photo, zoomScale: \(scale)}}\n"
+    }
+
     static func limitCases() -> [(name: String, file: (Bool) -> String)] {
         let minimal = "name: limits\nsteps: []\n"
         func steps(_ lines: [String]) -> String { "name: limits\nsteps:\n" + lines.map { "  - \($0)\n" }.joined() }
@@ -139,6 +145,19 @@ import Testing
                     let scale = past ? ScenarioLimits.zoomScale.lowerBound / 2 : ScenarioLimits.zoomScale.lowerBound
                     return "name: limits\nscene:\n  nodes:\n    - {id: photo, kind: scrollView, frame: [0, 0, 10, 10], "
                         + "minimumZoomScale: \(scale.shortDescription)}\nsteps: []\n"
+                }
+            ),
+            // An emitted zoom event's scale, at both ends (the schema holds event fields to the limit too).
+            (
+                "an emitted scroll.didZoom's largest zoomScale",
+                { past in Self.zoomEvent(scale: number(past, ScenarioLimits.zoomScale.upperBound)) }
+            ),
+            (
+                "an emitted scroll.didZoom's smallest zoomScale",
+                { past in
+                    Self.zoomEvent(
+                        scale: (past ? ScenarioLimits.zoomScale.lowerBound / 2 : ScenarioLimits.zoomScale.lowerBound)
+                            .shortDescription)
                 }
             ),
             (

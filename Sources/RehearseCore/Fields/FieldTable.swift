@@ -43,11 +43,14 @@ public struct FieldTable<Payload: Sendable>: Sendable {
 
 extension FieldTable.Row {
     /// A field the payload cannot be read without; with a `magnitude`, the schema holds its
-    /// numbers to it (the simulation checks them when the event is injected).
+    /// numbers to it, and with `within`, its number to those bounds (the simulation checks them
+    /// when the event is injected).
     public static func required<Value: FieldConvertible & SendableMetatype>(
-        _ name: String, _ property: WritableKeyPath<Payload, Value> & Sendable, _ note: String = "", magnitude: Double? = nil
+        _ name: String, _ property: WritableKeyPath<Payload, Value> & Sendable, _ note: String = "", magnitude: Double? = nil,
+        within bounds: ClosedRange<Double>? = nil
     ) -> Self {
-        let shape = magnitude.map { Value.fieldShape.limited(to: $0) } ?? Value.fieldShape
+        let shape =
+            bounds.map(FieldShape.numberWithin) ?? magnitude.map { Value.fieldShape.limited(to: $0) } ?? Value.fieldShape
         return Self(
             field: PayloadFields.Field(name: name, isRequired: true, note: note, shape: shape),
             read: { (reader, payload) throws(FieldError) in payload[keyPath: property] = try reader.required(name) },

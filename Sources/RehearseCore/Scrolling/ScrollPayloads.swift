@@ -40,11 +40,12 @@ public struct ScrollRelease: TabulatedPayload {
 /// `scroll.willBeginZooming`, `scroll.didZoom` and `scroll.didEndZooming`, as
 /// `scrollViewWillBeginZooming(_:with:)`, `scrollViewDidZoom(_:)` and
 /// `scrollViewDidEndZooming(_:with:atScale:)`: a scroll view, the view it zooms and its zoom
-/// scale then (at the end, within its limits).
+/// scale then (at the end, within its limits), within ``ScenarioLimits/zoomScale`` however the
+/// event comes (the schema holds an emitted one's to it too).
 public struct ScrollZoom: TabulatedPayload {
     public static let fieldTable = FieldTable(
         Self(target: "", view: "", zoomScale: 1), .required("target", \.target), .required("view", \.view),
-        .required("zoomScale", \.zoomScale))
+        .required("zoomScale", \.zoomScale, within: ScenarioLimits.zoomScale))
 
     /// The scroll view.
     public var target: String

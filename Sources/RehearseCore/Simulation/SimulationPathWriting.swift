@@ -5,7 +5,7 @@ extension Simulation {
     /// a scroll view's `NODE.decelerationRate`, `NODE.bounces`, `NODE.pagingEnabled`, `NODE.keyboardDismissMode`,
     /// `NODE.scrollEnabled`, `NODE.directionalLockEnabled`, `NODE.alwaysBounceVertical`,
     /// `NODE.alwaysBounceHorizontal` and `NODE.scrollsToTop`; its zooming's `NODE.minimumZoomScale`, `NODE.maximumZoomScale`,
-    /// `NODE.bouncesZoom` and `NODE.viewForZooming` (checked as a file's are); `NODE.accessibilityLabel`, `NODE.accessibilityTraits` and
+    /// `NODE.bouncesZoom` and `NODE.viewForZooming` (checked as a file's are, as `NODE.zoomScale` is); `NODE.accessibilityLabel`, `NODE.accessibilityTraits` and
     /// `NODE.isAccessibilityElement`; and `statusBar.hidden`. Inside an animation transaction animatable changes are animated (a
     /// component path such as `frame.y` animates that component alone).
     /// Throws, changing nothing, for a path that cannot be set or a value of the wrong type.
@@ -67,6 +67,12 @@ extension Simulation {
             }
             let vector: SIMD4<Double>
             do { vector = try property.vector(from: value, path: "") } catch { throw fail(error.description) }
+            if property == .zoomScale {
+                // Checked as a file's is: at 0 the next pinch would divide the zoom view's size by zero.
+                var changed = node
+                changed.zoomScale = vector[0]
+                do { try Zooming.check(changed) } catch { throw fail(error.description) }
+            }
             return { [animator] in try? animator.set(vector, for: property, of: node.id) }
         }
         guard parts.count == 2 else { throw fail("\(parts[1]) has no parts") }
