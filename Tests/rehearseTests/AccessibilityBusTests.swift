@@ -104,6 +104,15 @@ import Testing
                 ] + arguments)
         }
 
+        /// The accessibility bus's daemon (the one at-spi2-core's bus launcher started).
+        func daemon() throws -> pid_t {
+            let reply = try Self.call(
+                bus, address, "org.freedesktop.DBus", "/org/freedesktop/DBus",
+                "org.freedesktop.DBus.GetConnectionUnixProcessID", ["org.freedesktop.DBus"]
+            ).output
+            return try #require(pid_t(reply.dropFirst("(uint32 ".count).dropLast(",)\n".count)), "\(reply)")
+        }
+
         /// The reply, or the error's name and message.
         func call(_ path: String, _ method: String, _ arguments: [String] = []) throws -> String {
             let result = try Self.call(bus, address, application, path, method, arguments)
