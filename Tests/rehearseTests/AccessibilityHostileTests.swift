@@ -63,3 +63,57 @@ import Testing
         #expect(try peer.call(AccessibilityBusTests.node + "row0", "org.a11y.atspi.Accessible.GetRoleName") == "('label',)\n")
     }
 }
+
+extension AccessibilityHostileTests {
+    /// A client on the accessibility bus asks for every signal, writes 10,000
+    /// `GetAccessibleAtPoint` calls in one go and never reads again, while 20 drags move 1,000
+    /// rows: the service answers on its own bus as it comes, the export answers every call in turn
+    /// (another client's after the flood), and neither what the daemon holds for the client nor
+    /// the calls grow the service.
+    @Test func aClientThatFloodsAndNeverReadsGrowsNothingAndDelaysOnlyTheAccessibilityBus() throws {
+        let bus = try AccessibilityBusTests.accessibilityBus()
+        let serve = try bus.serve(
+            ["--mode", "manual", "--scenario", try Self.thousandRows(in: bus), "--atspi"], errorOutput: "serve.log")
+        let peer = try AccessibilityBusTests.AccessibilityPeer(bus)
+        let before = try Self.residentBytes(of: serve)
+        _ = try bus.start(
+            URL(fileURLWithPath: "/usr/bin/python3"),
+            [Self.attack, "flood", peer.address, peer.application, "row0", "10000", "120"], output: "flood.out",
+            errorOutput: "flood.log")
+        #expect(bus.waitFor("flooded\n", in: "flood.out", seconds: 60), "\(bus.contents(of: "flood.log"))")
+        let driven = try bus.run("/usr/bin/python3", [Self.attack, "drive", "20"])
+        #expect(driven.output.hasPrefix("driven 20,"), "\(driven.output)\(driven.errorOutput)")
+        #expect(try bus.gdbus("org.rehearse.Simulator1.Get", ["time"]).output == "(<8.0>,)\n")
+        #expect(try peer.call(AccessibilityBusTests.node + "row0", "org.a11y.atspi.Accessible.GetRoleName") == "('label',)\n")
+        let grown = try Self.residentBytes(of: serve) - before
+        #expect(grown < 32 << 20, "the service grew by \(grown) bytes")
+        #expect(bus.contents(of: "serve.log") == "")
+    }
+
+    /// `InsertText` of 100 MB (a message under D-Bus's 128 MiB, which the daemon passes on) is
+    /// read and refused by the 64 KiB string limit, and the export goes on.
+    @Test func aHugeInsertTextIsRefusedAndTheExportGoesOn() throws {
+        let bus = try AccessibilityBusTests.accessibilityBus()
+        try bus.serve(["--mode", "manual", "--scenario", AccessibilityBusTests.scenario, "--atspi"], errorOutput: "serve.log")
+        let peer = try AccessibilityBusTests.AccessibilityPeer(bus)
+        let huge = try bus.run("/usr/bin/python3", [Self.attack, "huge", peer.address, peer.application, "100000000"])
+        #expect(huge.output == "org.freedesktop.DBus.Error.InvalidArgs\n", "\(huge.errorOutput)")
+        #expect(try peer.call(AccessibilityBusTests.node + "username", "org.a11y.atspi.Accessible.GetRoleName") == "('text',)\n")
+        #expect(try bus.gdbus("org.rehearse.Simulator1.Get", ["username.text"]).output == "(<''>,)\n")
+    }
+
+    /// The accessibility bus's daemon killed: the service says so on standard error and goes on
+    /// serving its own bus.
+    @Test func aBusThatGoesAwayIsSaidAndTheServiceGoesOn() throws {
+        let bus = try AccessibilityBusTests.accessibilityBus()
+        try bus.serve(["--mode", "manual", "--scenario", AccessibilityBusTests.scenario, "--atspi"], errorOutput: "serve.log")
+        let peer = try AccessibilityBusTests.AccessibilityPeer(bus)
+        kill(try peer.daemon(), SIGKILL)
+        #expect(
+            bus.waitFor(
+                "rehearse: the accessibility bus went away: the simulation is no longer exported there\n", in: "serve.log"),
+            "\(bus.contents(of: "serve.log"))")
+        _ = try bus.gdbus("org.rehearse.Simulator1.Inject", ["tap", "{'target': <'username'>}"])
+        #expect(try bus.gdbus("org.rehearse.Simulator1.Get", ["firstResponder"]).output == "(<'username'>,)\n")
+    }
+}

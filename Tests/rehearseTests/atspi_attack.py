@@ -5,9 +5,9 @@ with DBUS_SESSION_BUS_ADDRESS set to the test's private bus).
   drive COUNT                  COUNT drags of the scroll view `list` through the service's own bus
                                (Gesture), up and down in turn, each answered before the next; prints
                                "driven COUNT" and the slowest answer in ms
-  flood ADDRESS DEST COUNT SECONDS
+  flood ADDRESS DEST ID COUNT SECONDS
                                on the accessibility bus at ADDRESS: asks for every signal, writes
-                               COUNT GetAccessibleAtPoint calls to DEST's node `row0` in one go, prints
+                               COUNT GetAccessibleAtPoint calls to DEST's node ID in one go, prints
                                "flooded" and never reads again; ends after SECONDS
   huge ADDRESS DEST BYTES      on the accessibility bus: InsertText of BYTES bytes into DEST's node
                                `username`; prints the answer's error name, or "answered"
@@ -38,10 +38,10 @@ def drive(count):
     print(f"driven {count}, the slowest answered in {slowest * 1000:.0f} ms")
 
 
-def flood(address, destination, count, seconds):
+def flood(address, destination, node_id, count, seconds):
     connection = open_dbus_connection(bus=address)
     connection.send_and_get_reply(message_bus.AddMatch(MatchRule(type="signal")), timeout=5)
-    node = DBusAddress(NODE + "row0", bus_name=destination, interface="org.a11y.atspi.Component")
+    node = DBusAddress(NODE + node_id, bus_name=destination, interface="org.a11y.atspi.Component")
     call = new_method_call(node, "GetAccessibleAtPoint", "iiu", (10, 10, 0))
     connection.sock.sendall(b"".join(call.serialise(serial=1000 + index) for index in range(count)))
     print("flooded", flush=True)
@@ -61,7 +61,7 @@ if __name__ == "__main__":
     if command == "drive":
         drive(int(arguments[0]))
     elif command == "flood":
-        flood(arguments[0], arguments[1], int(arguments[2]), float(arguments[3]))
+        flood(arguments[0], arguments[1], arguments[2], int(arguments[3]), float(arguments[4]))
     elif command == "huge":
         huge(arguments[0], arguments[1], int(arguments[2]))
     else:
