@@ -19,6 +19,8 @@ package final class AccessibilityExport: SessionCompanion {
     /// service's own bus (docs/dbus.md): past it, the export reads no calls and announces nothing
     /// until the daemon has read what waits (its next announcements then tell what changed meanwhile).
     package static let maximumBacklogBytes = 8 << 20
+    /// How long the way out may spend writing what waits and the registry's `Unembed`.
+    package static let unembedMilliseconds = 500
     /// The most bytes of calls libdbus reads ahead of their answers: past it, it reads no more from
     /// the socket until they are answered.
     package static let maximumReadAheadBytes = 1 << 20
@@ -68,6 +70,21 @@ package final class AccessibilityExport: SessionCompanion {
             }
         } catch {
             throw BusFailure("the accessibility registry did not embed the application: \(error.message)")
+        }
+    }
+
+    /// Leaves the registry's desktop on the way out, as toolkits do: `Unembed`, written after what
+    /// waits for at most ``unembedMilliseconds`` (a daemon that stopped reading is not waited for).
+    deinit {
+        guard connected else { return }
+        var unembed = OutgoingMessage.methodCall(
+            destination: AccessibilityBus.registry, path: AccessiblePaths.root, interface: "org.a11y.atspi.Socket",
+            member: "Unembed")
+        applicationReference.appendStruct(to: &unembed.body)
+        send(unembed)
+        let deadline = ContinuousClock.now + .milliseconds(Self.unembedMilliseconds)
+        while dbus_connection_has_messages_to_send(connection.raw) != 0, ContinuousClock.now < deadline {
+            _ = dbus_connection_read_write(connection.raw, 10)
         }
     }
 

@@ -239,6 +239,28 @@ import Testing
             try peer.call(Self.node + "username", "org.a11y.atspi.Text.GetCharacterAtOffset", ["0"]) == "(118,)\n")
     }
 
+    /// On its way out the application leaves the registry's desktop (`Socket.Unembed` with its
+    /// root), as toolkits do, seen by dbus-monitor on the accessibility bus.
+    @Test func theApplicationUnembedsOnItsWayOut() throws {
+        let bus = try Self.accessibilityBus()
+        let serve = try bus.serve(["--mode", "manual", "--scenario", Self.scenario, "--atspi"])
+        let peer = try AccessibilityPeer(bus)
+        _ = try bus.start(
+            URL(fileURLWithPath: "/usr/bin/dbus-monitor"), ["--address", peer.address, "member='Unembed'"],
+            output: "monitor.out")
+        #expect(bus.waitFor("member=NameLost", in: "monitor.out"), "\(bus.contents(of: "monitor.out"))")
+        PrivateBus.terminate(serve)
+        #expect(
+            bus.waitFor(
+                "sender=\(peer.application) -> destination=org.a11y.atspi.Registry serial=", in: "monitor.out"),
+            "\(bus.contents(of: "monitor.out"))")
+        #expect(
+            bus.waitFor(
+                "path=/org/a11y/atspi/accessible/root; interface=org.a11y.atspi.Socket; member=Unembed\n"
+                    + "   struct {\n      string \"\(peer.application)\"\n      object path \"/org/a11y/atspi/accessible/root\"\n   }\n",
+                in: "monitor.out"), "\(bus.contents(of: "monitor.out"))")
+    }
+
     /// The issue's end: a dogtail script that never heard of Rehearse logs in through the tree,
     /// and what it did is what the simulation recorded (the password masked).
     @Test func aDogtailScriptLogsInThroughTheTreeAndTheRecordingHasWhatItDid() throws {
