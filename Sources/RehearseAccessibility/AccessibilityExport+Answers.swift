@@ -67,7 +67,7 @@ extension AccessibilityExport {
         case .application: [Self.accessible, Self.application]
         case .cache: [Self.cacheInterface]
         case .node(let item):
-            [Self.accessible, Self.component] + (item.isActionable ? [Self.action] : [])
+            [Self.accessible, Self.component] + (Self.actions(of: item).isEmpty ? [] : [Self.action])
                 + (item.text != nil ? [Self.text] : []) + (item.isEditable ? [Self.editableText] : [])
         }
     }

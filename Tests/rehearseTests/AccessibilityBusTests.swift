@@ -239,6 +239,28 @@ import Testing
             try peer.call(Self.node + "username", "org.a11y.atspi.Text.GetCharacterAtOffset", ["0"]) == "(118,)\n")
     }
 
+    /// A scroll view's `scroll down` drags it by half its height (its drag on the clock from now,
+    /// here a manual one that `Advance` moves on), and `scroll up` drags it back.
+    @Test func aScrollViewScrolledByItsActions() throws {
+        let scenario = Rehearse.packageRoot.appendingPathComponent("Scenarios/touch/swipe-a-list.yaml").path
+        let bus = try Self.accessibilityBus()
+        try bus.serve(["--mode", "manual", "--scenario", scenario, "--atspi"])
+        let peer = try AccessibilityPeer(bus)
+        #expect(
+            try peer.call(Self.node + "list", "org.a11y.atspi.Action.GetActions")
+                == "([('scroll up', 'Drags the content down by half the view', ''), "
+                + "('scroll down', 'Drags the content up by half the view', '')],)\n")
+        #expect(try peer.call(Self.node + "list", "org.a11y.atspi.Action.DoAction", ["1"]) == "(true,)\n")
+        _ = try bus.gdbus("org.rehearse.Simulator1.Advance", ["2"])
+        let down = try bus.gdbus("org.rehearse.Simulator1.Get", ["list.contentOffset.y"]).output
+        // 284 points, less the finger's travel before the pan begins (as UIKit's pan does).
+        #expect(down == "(<268.22222222222223>,)\n", "\(down)")
+        #expect(try peer.call(Self.node + "list", "org.a11y.atspi.Action.DoAction", ["0"]) == "(true,)\n")
+        _ = try bus.gdbus("org.rehearse.Simulator1.Advance", ["2"])
+        let up = try bus.gdbus("org.rehearse.Simulator1.Get", ["list.contentOffset.y"]).output
+        #expect(up == "(<0.0>,)\n", "\(up)")
+    }
+
     /// On its way out the application leaves the registry's desktop (`Socket.Unembed` with its
     /// root), as toolkits do, seen by dbus-monitor on the accessibility bus.
     @Test func theApplicationUnembedsOnItsWayOut() throws {
