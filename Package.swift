@@ -140,14 +140,16 @@ let package = Package(
         .testTarget(
             name: "rehearseTests",
             dependencies: [
-                "rehearse", "RehearseCore", "RehearseDBusInterface", "RehearseDBusService", "RehearseDBusWire",
-                "RehearsePluginHost", "RehearsePlugins", "RehearseScenario", "RehearseSession", "RehearseView",
+                "rehearse", "RehearseAccessibility", "RehearseCore", "RehearseDBusInterface", "RehearseDBusService",
+                "RehearseDBusWire", "RehearsePluginHost", "RehearsePlugins", "RehearseScenario", "RehearseSession",
+                "RehearseView",
             ],
             exclude: [
                 "junit.xsd", "dbus_client.py", "hostile_peer.py", "session_client.py", "viewer_browser.py", "schema_check.py",
                 "schema_mutations.py", "schema_instances.py", "fault_plugin.py", "reads_plugin.py", "third_tap_plugin.py",
                 "drag-breaks-list.yaml", "bus_plugin.py", "plugin_attack.py", "stock_plugin_client.py", "report_browser.py",
                 "browser_support.py", "html_ids.py", "hopper.c", "report_gestures_browser.py", "atspi_client.py",
+                "atspi_attack.py",
                 "atspi_dogtail_login.py",
             ]),
     ],

@@ -123,6 +123,8 @@ extension AccessibilityExport {
             ]
         case Self.action:
             if case .node(let item) = target { properties.append(("NActions", .int32(Int32(Self.actions(of: item).count)))) }
+        case Self.text:
+            if case .node(let item) = target { properties += Self.textProperties(of: item) }
         default:
             break
         }

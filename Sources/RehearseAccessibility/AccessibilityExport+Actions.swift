@@ -4,24 +4,42 @@ import RehearseDBusWire
 import RehearseSession
 
 /// `Component` (where a node is, what is at a point) and what changes the simulation: `Action`
-/// (a tap on the node) and `EditableText` (text typed into a field), refused in read-only mode.
+/// (a tap on the node, a scroll view's drag) and `EditableText` (text typed into a field), refused
+/// in read-only mode.
 extension AccessibilityExport {
-    /// One of a node's actions: its name, its description and the event it injects on the node.
+    /// One of a node's actions: its name, its description and what it does to the node.
     struct Action {
         var name: String
         var description: String
-        var event: String
+        var effect: Effect
     }
 
-    /// A node's actions: `click` and `press` tap it, as a finger would; a text field's `activate`
-    /// is its return key (GTK's entries name it so: Next, Go, Done).
+    /// What an action does: inject an event on the node, or drag a scroll view toward its
+    /// content's end (`scroll down`) or start.
+    enum Effect {
+        case event(String)
+        case scroll(towardEnd: Bool)
+    }
+
+    /// A node's actions: `click` and `press` tap a control, as a finger would; a text field's
+    /// `activate` is its return key (GTK's entries name it so: Next, Go, Done); a scroll view's
+    /// `scroll down` and `scroll up` drag it by half its height, as `scroll-until-visible` does.
     static func actions(of item: AccessibleTree.Item) -> [Action] {
-        [
-            Action(name: "click", description: "Taps the node", event: "tap"),
-            Action(name: "press", description: "Taps the node", event: "tap"),
+        if item.role == .scrollPane {
+            return [
+                Action(
+                    name: "scroll up", description: "Drags the content down by half the view", effect: .scroll(towardEnd: false)),
+                Action(
+                    name: "scroll down", description: "Drags the content up by half the view", effect: .scroll(towardEnd: true)),
+            ]
+        }
+        guard item.isActionable || item.isEditable else { return [] }
+        return [
+            Action(name: "click", description: "Taps the node", effect: .event("tap")),
+            Action(name: "press", description: "Taps the node", effect: .event("tap")),
         ]
             + (item.isEditable
-                ? [Action(name: "activate", description: "Presses the return key for the field", event: "return")] : [])
+                ? [Action(name: "activate", description: "Presses the return key for the field", effect: .event("return"))] : [])
     }
     /// `ATSPI_COORD_TYPE_SCREEN`, `_WINDOW` (the simulated screen is the one window) and `_PARENT`.
     static let coordinateTypes: ClosedRange<UInt32> = 0...2
@@ -104,7 +122,7 @@ extension AccessibilityExport {
         let action = actions[Int(index)]
         switch request.member {
         case "DoAction":
-            try inject(action.event, ["target": .string(item.id)], by: "DoAction (\(action.name))", into: session)
+            try perform(action, on: item, session: session)
             reply.append(true)
         case "GetName", "GetLocalizedName": reply.append(action.name)
         case "GetDescription": reply.append(action.description)
@@ -146,6 +164,21 @@ extension AccessibilityExport {
             try inject("text", ["target": .string(item.id), "text": .string(text)], by: request.member, into: session)
         }
         reply.append(true)
+    }
+
+    /// Does `action` to `item`: its event injected now, or its drag put on the clock from now
+    /// (held still 0.1 s before it lifts, so the content stops where the finger left it).
+    private func perform(_ action: Action, on item: AccessibleTree.Item, session: SimulatorSession) throws(MethodFailure) {
+        let member = "DoAction (\(action.name))"
+        switch action.effect {
+        case .event(let name):
+            try inject(name, ["target": .string(item.id)], by: member, into: session)
+        case .scroll(let towardEnd):
+            try refuseWhenReadOnly(member)
+            let distance = (item.frame.size.height / 2).rounded() * (towardEnd ? -1 : 1)
+            let drag: Fields = ["on": .string(item.id), "by": .array([.double(0), .double(distance)]), "hold": .double(0.1)]
+            do { _ = try session.scheduleGesture("drag", drag) } catch { throw MethodFailure(error) }
+        }
     }
 
     /// Injects the event `name` with `fields` as `Inject` does (with its checks and limits);

@@ -18,6 +18,7 @@ extension AccessibilityExport {
     static let component = "org.a11y.atspi.Component"
     static let action = "org.a11y.atspi.Action"
     static let editableText = "org.a11y.atspi.EditableText"
+    static let text = "org.a11y.atspi.Text"
     static let cacheInterface = "org.a11y.atspi.Cache"
     static let properties = "org.freedesktop.DBus.Properties"
     static let introspectable = "org.freedesktop.DBus.Introspectable"
@@ -66,8 +67,8 @@ extension AccessibilityExport {
         case .application: [Self.accessible, Self.application]
         case .cache: [Self.cacheInterface]
         case .node(let item):
-            [Self.accessible, Self.component] + (item.isActionable ? [Self.action] : [])
-                + (item.isEditable ? [Self.editableText] : [])
+            [Self.accessible, Self.component] + (Self.actions(of: item).isEmpty ? [] : [Self.action])
+                + (item.text != nil ? [Self.text] : []) + (item.isEditable ? [Self.editableText] : [])
         }
     }
 
@@ -96,6 +97,7 @@ extension AccessibilityExport {
             switch interface {
             case Self.component: try respondAsComponent(&request, on: item, session: session, into: &reply)
             case Self.action: try respondAsAction(&request, on: item, session: session, into: &reply)
+            case Self.text: try respondAsText(&request, on: item, into: &reply)
             default: try respondAsEditableText(&request, on: item, session: session, into: &reply)
             }
         }

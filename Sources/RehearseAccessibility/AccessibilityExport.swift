@@ -15,6 +15,15 @@ import RehearseSession
 package final class AccessibilityExport: SessionCompanion {
     /// How soon the loop comes back while replies wait to be written.
     package static let writeRetryMilliseconds: Int32 = 5
+    /// The most bytes that may wait to be written to the accessibility bus's daemon, as for the
+    /// service's own bus (docs/dbus.md): past it, the export reads no calls and announces nothing
+    /// until the daemon has read what waits (its next announcements then tell what changed meanwhile).
+    package static let maximumBacklogBytes = 8 << 20
+    /// How long the way out may spend writing what waits and the registry's `Unembed`.
+    package static let unembedMilliseconds = 500
+    /// The most bytes of calls libdbus reads ahead of their answers: past it, it reads no more from
+    /// the socket until they are answered.
+    package static let maximumReadAheadBytes = 1 << 20
 
     let connection: BusConnection
     /// This connection's unique name: the bus name in every reference to its objects.
@@ -35,12 +44,16 @@ package final class AccessibilityExport: SessionCompanion {
     private let announcer = AccessibleAnnouncer()
     /// False once the bus connection is gone (the export then stops; the session goes on).
     private var connected = true
+    /// Whether more than ``maximumBacklogBytes`` waited at the end of the last round.
+    private var behind = false
+    private let log = ThrottledLog(prefix: "rehearse: ")
 
     /// Joins the accessibility bus and embeds an application named `title` (the scenario's
     /// name) with the registry; `readOnly` refuses every action. Throws, with what is missing,
     /// when there is no accessibility bus or no registry.
     package init(title: String, version: String, readOnly: Bool) throws(BusFailure) {
         connection = try BusConnection(.address(try AccessibilityBus.address()))
+        dbus_connection_set_max_received_size(connection.raw, Self.maximumReadAheadBytes)
         uniqueName = dbus_bus_get_unique_name(connection.raw).map { String(cString: $0) } ?? ""
         self.title = title
         self.version = version
@@ -60,6 +73,21 @@ package final class AccessibilityExport: SessionCompanion {
         }
     }
 
+    /// Leaves the registry's desktop on the way out, as toolkits do: `Unembed`, written after what
+    /// waits for at most ``unembedMilliseconds`` (a daemon that stopped reading is not waited for).
+    deinit {
+        guard connected else { return }
+        var unembed = OutgoingMessage.methodCall(
+            destination: AccessibilityBus.registry, path: AccessiblePaths.root, interface: "org.a11y.atspi.Socket",
+            member: "Unembed")
+        applicationReference.appendStruct(to: &unembed.body)
+        send(unembed)
+        let deadline = ContinuousClock.now + .milliseconds(Self.unembedMilliseconds)
+        while dbus_connection_has_messages_to_send(connection.raw) != 0, ContinuousClock.now < deadline {
+            _ = dbus_connection_read_write(connection.raw, 10)
+        }
+    }
+
     // MARK: SessionCompanion
 
     package func start(waking wake: @escaping @Sendable () -> Void) {
@@ -68,7 +96,8 @@ package final class AccessibilityExport: SessionCompanion {
 
     package var readDescriptors: [Int32] {
         var descriptor: Int32 = -1
-        guard connected, dbus_connection_get_unix_fd(connection.raw, &descriptor) != 0 else { return [] }
+        // While the daemon is behind, no calls are read: the loop comes back to write (``waitMilliseconds(idle:)``).
+        guard connected, !isBacklogFull, dbus_connection_get_unix_fd(connection.raw, &descriptor) != 0 else { return [] }
         return [descriptor]
     }
 
@@ -78,12 +107,17 @@ package final class AccessibilityExport: SessionCompanion {
         roundTree = nil
         defer { roundTree = nil }
         _ = dbus_connection_read_write(connection.raw, 0)
-        while let message = dbus_connection_pop_message(connection.raw) {
+        // Calls wait, read or unread, while the daemon is behind (libdbus reads at most
+        // maximumReadAheadBytes ahead), and so does the announcer's next check.
+        while !isBacklogFull, let message = dbus_connection_pop_message(connection.raw) {
             defer { dbus_message_unref(message) }
             if dbus_message_get_type(message) == DBUS_MESSAGE_TYPE_METHOD_CALL { answer(message, session: session) }
         }
-        for signal in announcer.changes(in: session, tree: { tree(of: session) }, sender: uniqueName) { send(signal) }
+        if !isBacklogFull {
+            for signal in announcer.changes(in: session, tree: { tree(of: session) }, sender: uniqueName) { send(signal) }
+        }
         _ = dbus_connection_read_write(connection.raw, 0)
+        noteBacklog()
         if dbus_connection_get_is_connected(connection.raw) == 0 {
             connected = false
             log("the accessibility bus went away: the simulation is no longer exported there")
@@ -91,8 +125,28 @@ package final class AccessibilityExport: SessionCompanion {
     }
 
     package func waitMilliseconds(idle: Int32) -> Int32 {
-        // Replies libdbus could not write at once go out on the next rounds, soon.
-        connected && dbus_connection_has_messages_to_send(connection.raw) != 0 ? min(idle, Self.writeRetryMilliseconds) : idle
+        // Replies libdbus could not write at once go out on the next rounds, soon, and calls left
+        // unread while the daemon was behind are answered soon after it catches up.
+        guard connected,
+            dbus_connection_has_messages_to_send(connection.raw) != 0
+                || dbus_connection_get_dispatch_status(connection.raw) == DBUS_DISPATCH_DATA_REMAINS
+        else { return idle }
+        return min(idle, Self.writeRetryMilliseconds)
+    }
+
+    /// Whether more than ``maximumBacklogBytes`` wait to be written to the daemon.
+    private var isBacklogFull: Bool { dbus_connection_get_outgoing_size(connection.raw) > Self.maximumBacklogBytes }
+
+    /// Says when the daemon falls behind and when it catches up.
+    private func noteBacklog() {
+        let full = isBacklogFull
+        guard full != behind else { return }
+        behind = full
+        log(
+            full
+                ? "the accessibility bus has \(dbus_connection_get_outgoing_size(connection.raw)) bytes unread (the limit is "
+                    + "\(Self.maximumBacklogBytes)): its calls and events wait until it reads"
+                : "the accessibility bus read what waited: its calls are answered and events sent again")
     }
 
     /// This round's tree of `session`'s scene.
@@ -119,7 +173,4 @@ package final class AccessibilityExport: SessionCompanion {
         dbus_message_unref(reply)
     }
 
-    private func log(_ text: String) {
-        FileHandle.standardError.write(Data("rehearse: \(text)\n".utf8))
-    }
 }

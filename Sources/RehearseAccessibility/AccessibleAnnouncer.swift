@@ -51,7 +51,7 @@ final class AccessibleAnnouncer {
         signals = []
         announceFocus(simulation.scene.firstResponder, in: tree)
         announceObjects(in: tree, sender: sender)
-        announceTexts(in: simulation.scene, tree: tree)
+        announceTexts(in: tree)
         return signals
     }
 
@@ -93,13 +93,10 @@ final class AccessibleAnnouncer {
 
     /// `TextChanged` for each text field in the tree whose text changed: `insert` of what was
     /// added at the end, or `delete` of the old text and `insert` of the new. A secure field's
-    /// text goes masked, a `•` a character, as recordings keep it.
-    private func announceTexts(in scene: Scene, tree: AccessibleTree) {
+    /// text goes masked, as `Text` reads it (``AccessibleTree/Item/text``).
+    private func announceTexts(in tree: AccessibleTree) {
         var now: [String: String] = [:]
-        for item in tree.items.values where item.isEditable {
-            guard let node = scene[item.id] else { continue }
-            now[item.id] = node.secure ? String(repeating: "•", count: node.text.unicodeScalars.count) : node.text
-        }
+        for item in tree.items.values where item.isEditable { now[item.id] = item.text }
         defer { texts = (texts ?? [:]).merging(now) { $1 } }
         guard let told = texts else { return }
         for (id, text) in now.sorted(by: { $0.key < $1.key }) {

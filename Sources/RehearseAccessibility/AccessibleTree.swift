@@ -25,6 +25,9 @@ package struct AccessibleTree {
         package var isActionable: Bool
         /// Whether text can be typed into it.
         package var isEditable: Bool
+        /// What `Text` reads of a text field or a label: its text, a secure field's masked (a `•`
+        /// a character, as recordings keep it); nil for other kinds.
+        package var text: String?
     }
 
     /// The exposed nodes by id.
@@ -82,6 +85,8 @@ package struct AccessibleTree {
         return Item(
             id: node.id, role: AccessibleRole(of: node), name: label.isEmpty && !node.secure ? node.text : label,
             states: states, frame: frame, alpha: alpha, parent: parent, children: [],
-            isActionable: node.kind.isControl || node.accessibilityTraits.contains(.button), isEditable: node.kind.isTextInput)
+            isActionable: node.kind.isControl || node.accessibilityTraits.contains(.button), isEditable: node.kind.isTextInput,
+            text: node.kind.isTextInput || node.kind == .label
+                ? (node.secure ? String(repeating: "•", count: node.text.unicodeScalars.count) : node.text) : nil)
     }
 }

@@ -10,6 +10,14 @@ extension SimulatorSession {
     /// injected when the arguments, the node or the placing are refused.
     public func gesture(_ kind: String, _ arguments: Fields, betweenSlices: () -> Bool) throws(SessionError) -> Double {
         try requireMovableClock("Gesture")
+        return run(until: simulation.now + (try scheduleGesture(kind, arguments)), betweenSlices: betweenSlices)
+    }
+
+    /// The gesture step `kind` with `arguments` placed as ``gesture(_:_:betweenSlices:)`` places
+    /// it, its touches put on the clock from now (whatever the clock: they happen as it moves on,
+    /// as `InjectAt`'s events do); returns how long it lasts. Nothing is injected when the
+    /// arguments, the node or the placing are refused.
+    public func scheduleGesture(_ kind: String, _ arguments: Fields) throws(SessionError) -> VirtualTime {
         let aim: TouchStreamStep.Aim
         do { aim = try GestureArguments.read(kind, arguments, in: simulation) } catch {
             throw SessionError(.invalidField, error.message)
@@ -31,7 +39,7 @@ extension SimulatorSession {
                     + "\(Self.maximumPendingEvents); advance it first")
         }
         do { try simulation.inject(touches) } catch { throw SessionError(.invalidField, "\(name) on \(aim.node): \(error)") }
-        return run(until: simulation.now + aim.gesture.duration, betweenSlices: betweenSlices)
+        return aim.gesture.duration
     }
 
     /// `IsVisible`: whether the node `query` names (an id, or a query mapping found now) is

@@ -104,6 +104,15 @@ import Testing
                 ] + arguments)
         }
 
+        /// The accessibility bus's daemon (the one at-spi2-core's bus launcher started).
+        func daemon() throws -> pid_t {
+            let reply = try Self.call(
+                bus, address, "org.freedesktop.DBus", "/org/freedesktop/DBus",
+                "org.freedesktop.DBus.GetConnectionUnixProcessID", ["org.freedesktop.DBus"]
+            ).output
+            return try #require(pid_t(reply.dropFirst("(uint32 ".count).dropLast(",)\n".count)), "\(reply)")
+        }
+
         /// The reply, or the error's name and message.
         func call(_ path: String, _ method: String, _ arguments: [String] = []) throws -> String {
             let result = try Self.call(bus, address, application, path, method, arguments)
@@ -142,7 +151,7 @@ import Testing
                 "Error: GDBus.Error:org.freedesktop.DBus.Error.InvalidArgs: coordinate type 7: 0 (screen), 1 (window) or 2 (parent)\n",
                 "Error: GDBus.Error:org.freedesktop.DBus.Error.InvalidArgs: GetExtents takes (u), not (i)\n",
                 "Error: GDBus.Error:org.freedesktop.DBus.Error.UnknownInterface: the object has no interface \"org.a11y.atspi.Action\"; "
-                    + "it has org.a11y.atspi.Accessible, org.a11y.atspi.Component\n",
+                    + "it has org.a11y.atspi.Accessible, org.a11y.atspi.Component, org.a11y.atspi.Text\n",
                 "Error: GDBus.Error:org.freedesktop.DBus.Error.UnknownMethod: no method \"Explode\" in org.a11y.atspi.Accessible here\n",
                 "Error: GDBus.Error:org.freedesktop.DBus.Error.PropertyReadOnly: Name is read-only\n",
             ])
@@ -207,6 +216,71 @@ import Testing
         #expect(
             password.output == "inserted: True\nevent: object:text-changed:insert at 0, 7 characters: •••••••\n",
             "\(password.errorOutput)")
+    }
+
+    /// `Text` reads a field's text, a secure field's masked as its name and events keep it, and a label's.
+    @Test func textReadsWhatWasTypedAndASecureFieldsTextOnlyMasked() throws {
+        let bus = try Self.accessibilityBus()
+        try bus.serve(["--mode", "manual", "--scenario", Self.scenario, "--atspi"])
+        let peer = try AccessibilityPeer(bus)
+        _ = try peer.call(Self.node + "username", "org.a11y.atspi.EditableText.InsertText", ["0", "vijay", "5"])
+        _ = try peer.call(Self.node + "password", "org.a11y.atspi.EditableText.InsertText", ["0", "hunter2", "7"])
+        let texts = try [("text", "Username"), ("password text", "Password"), ("heading", "Paper")].map { role, name in
+            try Self.pyatspi(["text", Self.application, role, name], on: bus)
+        }
+        #expect(
+            texts.map(\.output) == [
+                "'vijay', 5 characters, caret at 5\n", "'•••••••', 7 characters, caret at 7\n",
+                "'Paper', 5 characters, caret at -1\n",
+            ], "\(texts.map(\.errorOutput))")
+        #expect(try peer.call(Self.node + "username", "org.a11y.atspi.Text.GetText", ["1", "3"]) == "('ij',)\n")
+        #expect(try peer.call(Self.node + "username", "org.a11y.atspi.Text.GetText", ["4", "2"]) == "('',)\n")
+        #expect(
+            try peer.call(Self.node + "username", "org.a11y.atspi.Text.GetCharacterAtOffset", ["0"]) == "(118,)\n")
+    }
+
+    /// A scroll view's `scroll down` drags it by half its height (its drag on the clock from now,
+    /// here a manual one that `Advance` moves on), and `scroll up` drags it back.
+    @Test func aScrollViewScrolledByItsActions() throws {
+        let scenario = Rehearse.packageRoot.appendingPathComponent("Scenarios/touch/swipe-a-list.yaml").path
+        let bus = try Self.accessibilityBus()
+        try bus.serve(["--mode", "manual", "--scenario", scenario, "--atspi"])
+        let peer = try AccessibilityPeer(bus)
+        #expect(
+            try peer.call(Self.node + "list", "org.a11y.atspi.Action.GetActions")
+                == "([('scroll up', 'Drags the content down by half the view', ''), "
+                + "('scroll down', 'Drags the content up by half the view', '')],)\n")
+        #expect(try peer.call(Self.node + "list", "org.a11y.atspi.Action.DoAction", ["1"]) == "(true,)\n")
+        _ = try bus.gdbus("org.rehearse.Simulator1.Advance", ["2"])
+        let down = try bus.gdbus("org.rehearse.Simulator1.Get", ["list.contentOffset.y"]).output
+        // 284 points, less the finger's travel before the pan begins (as UIKit's pan does).
+        #expect(down == "(<268.22222222222223>,)\n", "\(down)")
+        #expect(try peer.call(Self.node + "list", "org.a11y.atspi.Action.DoAction", ["0"]) == "(true,)\n")
+        _ = try bus.gdbus("org.rehearse.Simulator1.Advance", ["2"])
+        let up = try bus.gdbus("org.rehearse.Simulator1.Get", ["list.contentOffset.y"]).output
+        #expect(up == "(<0.0>,)\n", "\(up)")
+    }
+
+    /// On its way out the application leaves the registry's desktop (`Socket.Unembed` with its
+    /// root), as toolkits do, seen by dbus-monitor on the accessibility bus.
+    @Test func theApplicationUnembedsOnItsWayOut() throws {
+        let bus = try Self.accessibilityBus()
+        let serve = try bus.serve(["--mode", "manual", "--scenario", Self.scenario, "--atspi"])
+        let peer = try AccessibilityPeer(bus)
+        _ = try bus.start(
+            URL(fileURLWithPath: "/usr/bin/dbus-monitor"), ["--address", peer.address, "member='Unembed'"],
+            output: "monitor.out")
+        #expect(bus.waitFor("member=NameLost", in: "monitor.out"), "\(bus.contents(of: "monitor.out"))")
+        PrivateBus.terminate(serve)
+        #expect(
+            bus.waitFor(
+                "sender=\(peer.application) -> destination=org.a11y.atspi.Registry serial=", in: "monitor.out"),
+            "\(bus.contents(of: "monitor.out"))")
+        #expect(
+            bus.waitFor(
+                "path=/org/a11y/atspi/accessible/root; interface=org.a11y.atspi.Socket; member=Unembed\n"
+                    + "   struct {\n      string \"\(peer.application)\"\n      object path \"/org/a11y/atspi/accessible/root\"\n   }\n",
+                in: "monitor.out"), "\(bus.contents(of: "monitor.out"))")
     }
 
     /// The issue's end: a dogtail script that never heard of Rehearse logs in through the tree,

@@ -3,12 +3,14 @@ import RehearseCore
 import RehearseDBusWire
 import RehearseSession
 
+@testable import RehearseAccessibility
 @testable import RehearseDBusService
 @testable import RehearsePluginHost
 @testable import RehearseView
 
-/// The rows of docs/dbus.md's, docs/viewer.md's and docs/remote-plugins.md's limits tables that
-/// state the service's, the viewer's and the plugin host's own limits (those of scenario files
+/// The rows of docs/dbus.md's, docs/atspi.md's, docs/viewer.md's and docs/remote-plugins.md's
+/// limits tables that state the service's, the accessibility export's, the viewer's and the plugin
+/// host's own limits (those of scenario files
 /// are in ``LimitTablesTests/scenarioRows``).
 extension LimitTablesTests {
     static let dbus = "docs/dbus.md", viewer = "docs/viewer.md"
@@ -105,6 +107,31 @@ extension LimitTablesTests {
             limits: [
                 ("PluginRegistration.maximumEvents", "\(PluginRegistration.maximumEvents) each")
             ]),
+    ]
+
+    static let atspi = "docs/atspi.md"
+
+    static let accessibilityRows: [Row] = [
+        Row(
+            document: atspi, row: "| a string argument |",
+            limits: [("MessageReader.maximumStringBytes", kibibytes(MessageReader.maximumStringBytes))]),
+        Row(
+            document: atspi, row: "| a field's text with what `InsertText`",
+            limits: [("textLength", "\(grouped(ScenarioLimits.textLength)) Unicode scalars")]),
+        Row(
+            document: atspi, row: "| signals one check sends |",
+            limits: [("AccessibleAnnouncer.maximumSignalsPerCheck", "| \(grouped(AccessibleAnnouncer.maximumSignalsPerCheck)) (")]
+        ),
+        Row(
+            document: atspi, row: "| bytes waiting to be sent to the accessibility bus's daemon |",
+            limits: [
+                ("AccessibilityExport.maximumBacklogBytes", "| \(mebibytes(AccessibilityExport.maximumBacklogBytes)) ("),
+                ("AccessibilityExport.maximumBacklogBytes", "(the limit is \(AccessibilityExport.maximumBacklogBytes))"),
+            ]),
+        Row(
+            document: atspi, row: "| bytes of calls read and not yet answered |",
+            limits: [("AccessibilityExport.maximumReadAheadBytes", "| \(mebibytes(AccessibilityExport.maximumReadAheadBytes)) (")]
+        ),
     ]
 
     static let viewerRows: [Row] = [

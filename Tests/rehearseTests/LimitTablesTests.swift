@@ -23,7 +23,7 @@ import Testing
     static let scenarios = "Scenarios/README.md", remote = "docs/remote-plugins.md"
 
     /// Every row this suite checks.
-    static let rows = scenarioRows + serviceRows + viewerRows
+    static let rows = scenarioRows + serviceRows + accessibilityRows + viewerRows
 
     /// The rows that state `ScenarioLimits` and the plugin host's folder clean-up.
     static let scenarioRows: [Row] = [
@@ -231,12 +231,18 @@ import Testing
             "limits no document's table states (add a row here and to the document)")
     }
 
-    /// Every `static let maximum...` of the service's sources, and of the message reader that
-    /// bounds what a peer sends, is stated in a row above (by its name after the type's).
+    /// Every `static let maximum...` of the service's and the accessibility export's sources, and
+    /// of the message reader that bounds what a peer sends, is stated in a row above (by its name
+    /// after the type's).
     @Test func everyServiceLimitIsInATable() throws {
-        let folder = Rehearse.packageRoot.appendingPathComponent("Sources/RehearseDBusService")
+        let folders = ["Sources/RehearseDBusService", "Sources/RehearseAccessibility"].map(
+            Rehearse.packageRoot.appendingPathComponent)
         let files =
-            try #require(FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)).compactMap { $0 as? URL }
+            try folders.flatMap { folder in
+                try #require(FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)).compactMap {
+                    $0 as? URL
+                }
+            }
             .filter { $0.pathExtension == "swift" } + [
                 Rehearse.packageRoot.appendingPathComponent("Sources/RehearseDBusWire/Messages/MessageReader.swift")
             ]
@@ -245,11 +251,14 @@ import Testing
                 String($0.output.name)
             }
         }
-        let stated = Set(Self.serviceRows.flatMap { $0.limits.map { String($0.name.split(separator: ".").last ?? "") } })
+        let stated = Set(
+            (Self.serviceRows + Self.accessibilityRows).flatMap {
+                $0.limits.map { String($0.name.split(separator: ".").last ?? "") }
+            })
         #expect(declared.count >= 10, "the service's limits were not found where this test looks: \(declared)")
         #expect(
             Set(declared).subtracting(stated).sorted() == [],
-            "limits docs/dbus.md's table does not state (add a row here and to the document)")
+            "limits docs/dbus.md's and docs/atspi.md's tables do not state (add a row here and to the document)")
     }
 
     /// A whole number as the documents write it: 10,000.

@@ -81,12 +81,13 @@ final class PrivateBus {
         return environment
     }
 
-    /// Starts `rehearse serve --address …` with `arguments` and waits until the name is owned.
+    /// Starts `rehearse serve --address …` with `arguments` (its error output in the folder's
+    /// file `errorOutput`, if given) and waits until the name is owned.
     @discardableResult
-    func serve(_ arguments: [String], name: String = "org.rehearse.Simulator") throws -> Process {
+    func serve(_ arguments: [String], name: String = "org.rehearse.Simulator", errorOutput: String? = nil) throws -> Process {
         let process = try start(
             Rehearse.productsFolder.appendingPathComponent("rehearse"),
-            ["serve", "--address", address] + arguments)
+            ["serve", "--address", address] + arguments, errorOutput: errorOutput)
         var attempts = 0
         while try !hasOwner(name) {
             attempts += 1

@@ -10,6 +10,8 @@ DBUS_SESSION_BUS_ADDRESS set to a private bus whose org.a11y.Bus is at-spi2-core
                       (at most 10 s); print the event and the object's states after it
   listen APP KIND...   print each event of the KINDs (pyatspi's names: object:state-changed:showing)
                       from APP as it comes, after a line "listening"; until killed
+  text APP ROLE NAME   print the Text of the object of ROLE named NAME: its text (getText(0, -1)),
+                      characterCount and caretOffset, one line
   type APP ROLE NAME TEXT
                       insert TEXT into the object of ROLE named NAME (EditableText) and wait for
                       its text-changed:insert event (at most 10 s); print the event
@@ -93,6 +95,11 @@ def type_text(app, role, name, text):
     print("event:", seen[0] if seen else f"none within {WAIT_SECONDS} s")
 
 
+def text(app, role, name):
+    found = find(app, role, name).queryText()
+    print(f"{found.getText(0, -1)!r}, {found.characterCount} characters, caret at {found.caretOffset}")
+
+
 def listen(app, kinds):
     """Prints each event of `kinds` from APP as it comes, after a line saying it listens."""
     def on_event(event):
@@ -122,6 +129,8 @@ def main():
         click(app, sys.argv[3], sys.argv[4])
     elif command == "listen":
         listen(app, sys.argv[3:])
+    elif command == "text":
+        text(app, sys.argv[3], sys.argv[4])
     elif command == "type":
         type_text(app, sys.argv[3], sys.argv[4], sys.argv[5])
     else:
