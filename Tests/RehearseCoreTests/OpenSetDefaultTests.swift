@@ -15,6 +15,7 @@ import Testing
         "AccessibilityExport+Actions.swift: switch request.member": "AT-SPI member names (strings)",
         "AccessibilityExport+Answers.swift: switch interface": "AT-SPI interface names (strings)",
         "AccessibilityExport+Answers.swift: switch path": "object paths (strings)",
+        "AccessibilityExport+Text.swift: switch request.member": "AT-SPI member names (strings)",
         "AccessiblePaths.swift: switch byte": "bytes of an object path",
         "Condition.swift: switch text": "characters of a condition",
         "Device+Fields.swift: switch value": "a mapping, a pair (where), or refused",
