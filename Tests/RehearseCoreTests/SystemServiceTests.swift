@@ -120,6 +120,20 @@ import Testing
         #expect(try simulation.value(at: "username.text") == "vijay")
     }
 
+    /// A field's text typed while it was secure cannot be unmasked by setting `secure` to false
+    /// (a plugin's `set` once did, and the next path read, plugin call and trace carried the
+    /// password): the set is refused and changes nothing until the text is cleared.
+    @Test func aSecureFieldWithTextCannotBeUnmasked() throws {
+        let simulation = try loginScreen()
+        try simulation.inject(.text(TextInput(target: "password", text: "hunter2")))
+        #expect(throws: PathError.self) { try simulation.setValue(.bool(false), at: "password.secure") }
+        #expect(simulation.scene["password"]?.secure == true)
+        #expect(try simulation.value(at: "password.text") == .string(Redaction.placeholder))
+        try simulation.setValue(.string(""), at: "password.text")
+        try simulation.setValue(.bool(false), at: "password.secure")
+        #expect(simulation.scene["password"]?.secure == false)
+    }
+
     @Test func returnIsSwallowedInAnEmptyFieldThatAutoDisablesIt() throws {
         let simulation = try loginScreen()
         let log = simulation.record()

@@ -83,7 +83,13 @@ extension Simulation {
         case "accessibilityLabel": changed.accessibilityLabel = try text()
         case "accessibilityTraits": changed.accessibilityTraits = try read(AccessibilityTraits.self)
         case "isAccessibilityElement": changed.isAccessibilityElement = try read(Bool.self)
-        case "secure": changed.secure = try read(Bool.self)
+        case "secure":
+            changed.secure = try read(Bool.self)
+            // What was typed while the field was secure stays secret: unmasked, every path read,
+            // plugin call and trace after would carry it (only secure fields' texts are redacted).
+            guard changed.secure || !node.secure || node.text.isEmpty else {
+                throw fail("a secure field keeps its text secret: set its text to \"\" before it stops being secure")
+            }
         case "tag": changed.tag = try read(Int.self)
         case "enablesReturnKeyAutomatically": changed.enablesReturnKeyAutomatically = try read(Bool.self)
         case "returnKey": changed.returnKey = try choice(ReturnKey.self)
