@@ -6,9 +6,11 @@ extension Simulation {
     /// ``Visibility``'s visible; a hidden status bar cannot be tapped.
     func tapStatusBar() {
         guard !scene.statusBarHidden else { return }
-        let candidates = scene.allIDs.filter { id in
-            scene.read(id) { $0.kind == .scrollView && $0.scrollsToTop } == true && visibility(of: id).isVisible
-        }
+        // A second one settles it: the rest need not be looked at (each look walks its ancestors).
+        let candidates = Array(
+            scene.allIDs.lazy.filter { [scene] id in scene.read(id) { $0.kind == .scrollView && $0.scrollsToTop } == true }
+                .filter { self.visibility(of: $0).isVisible }
+                .prefix(2))
         guard candidates.count == 1, let only = candidates.first else { return }
         scrolling.scrollToTop(only)
     }
