@@ -23,7 +23,7 @@ public final class AutoScroll: Plugin {
         public var order = Order.tags
         /// What it does when the keyboard changes while the user scrolls its scroll view (a finger
         /// drags it, or it still moves after one let go): `original` scrolls the field into view
-        /// anyway, under the finger, as the seed (which knew nothing of scrolling) does; `pause`
+        /// anyway, under the finger, as the original (which knew nothing of scrolling) does; `pause`
         /// sets the insets and leaves the offset to the user; `resume` also scrolls the field into
         /// view once the scroll view has come to rest, if it is still focused.
         public var whileUserScrolls = WhileUserScrolls.original

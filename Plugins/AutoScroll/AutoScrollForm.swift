@@ -1,6 +1,6 @@
 import RehearseCore
 
-/// The seed's form (`FormViewController.cs`): a full-screen scroll view holding a content view with
+/// The original's form (`FormViewController.cs`): a full-screen scroll view holding a content view with
 /// seven rounded text fields, 20 points apart with margins of 20, the first six with the Send
 /// return key and the last with Done, tags 1 to 7 in order, then a Save button; the fields are
 /// labelled `Field 1` to `Field 7` for accessibility.

@@ -1,6 +1,6 @@
 import RehearseCore
 
-/// The seed's screens (sgoodwin/LoginExample): the children the gateway embeds full screen, one at
+/// The original's screens (sgoodwin/LoginExample): the children the gateway embeds full screen, one at
 /// a time: `login`, `home`, and `offline` for the connectivity gate, each with an accessibility
 /// label naming the screen.
 enum GatewayScene {

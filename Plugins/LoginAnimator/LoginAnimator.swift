@@ -2,7 +2,7 @@ import LoginEvents
 import RehearseCore
 import RehearseLayout
 
-/// Paper's login screen animator (vijaysharm, "Facebook's Paper Login"): the seed's visual format
+/// Paper's login screen animator (vijaysharm, "Facebook's Paper Login"): the original's visual format
 /// line with its two metrics moving (``LayoutConstraint/metric``), given by the constraint sets
 /// `hidden` and `shown`, swapped in a 0.3 s animation when the keyboard shows or hides (a
 /// suggestion to the solver, no constraint re-added);
@@ -79,13 +79,13 @@ public final class LoginAnimator: Plugin {
     /// set-up is built again and again (an exploration), copied from the snapshot kept the first time.
     private static func layOut(_ configuration: Configuration, in context: PluginContext) throws -> LayoutEngine {
         if let snapshot = context.setupMemo?.kept(context.pluginID, as: LayoutEngine.Snapshot.self) {
-            let engine = LayoutEngine(snapshot: snapshot, host: context)
+            let engine = LayoutEngine(snapshot: snapshot, target: context)
             context.layout = engine
             try engine.layOutAgain()
             return engine
         }
         let engine = try LayoutEngine(
-            host: context,
+            target: context,
             sets: [
                 ("base", try baseConstraints(configuration) + verticalLine(configuration)),
                 ("hidden", []),
@@ -110,12 +110,12 @@ public final class LoginAnimator: Plugin {
             movingMetrics: Set(Metrics.names))
     }
 
-    /// Whether the shown layout is fitted to the keyboard rather than the seed's fixed metrics.
+    /// Whether the shown layout is fitted to the keyboard rather than the original's fixed metrics.
     private var fitsKeyboard: Bool {
         configuration.displacement == .keyboard || (configuration.landscape == .adaptive && context.scene.orientation.isLandscape)
     }
 
-    /// The shown metrics for a keyboard of `height`: the seed's, or (displacement `keyboard`, or
+    /// The shown metrics for a keyboard of `height`: the original's, or (displacement `keyboard`, or
     /// landscape `adaptive` in landscape) a top that puts the password's bottom `gap` above it.
     private func shownMetrics(keyboardHeight height: Double) -> Metrics {
         let scene = context.scene
@@ -135,8 +135,8 @@ public final class LoginAnimator: Plugin {
 
     /// Where the keyboard is up and the form is not shimmering over a submission, the password
     /// field's bottom (as laid out, the animation's end) is above the keyboard's top, wherever the
-    /// layout promises it: fitted to the keyboard, or the seed's metrics with the device's own
-    /// portrait keyboard, which they were made for. The seed's metrics in landscape or with
+    /// layout promises it: fitted to the keyboard, or the original's metrics with the device's own
+    /// portrait keyboard, which they were made for. The original's metrics in landscape or with
     /// another keyboard are the bugs the article admits (landscape-original.yaml,
     /// displacement-fixed.yaml).
     private func formClearOfKeyboard() -> InvariantOutcome {

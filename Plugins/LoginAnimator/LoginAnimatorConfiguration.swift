@@ -1,7 +1,7 @@
 import RehearseCore
 
 extension LoginAnimator {
-    /// The seed's settings by default: 0.3 s on UIView's default curve, top 120 / space 100 with
+    /// The original's settings by default: 0.3 s on UIView's default curve, top 120 / space 100 with
     /// the keyboard hidden and 70 / 40 with it shown.
     public struct Configuration: Codable, Sendable, Equatable {
         public var title = "title"
@@ -27,7 +27,7 @@ extension LoginAnimator {
         public init() {}
     }
 
-    /// The two metrics of the seed's vertical format line.
+    /// The two metrics of the original's vertical format line.
     public struct Metrics: Codable, Sendable, Equatable {
         public var top: Double
         public var space: Double

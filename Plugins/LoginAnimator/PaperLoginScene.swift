@@ -1,6 +1,6 @@
 import RehearseCore
 
-/// The seed's screen (vijaysharm, "Facebook's Paper Login"): a title label, a username field
+/// The original's screen (vijaysharm, "Facebook's Paper Login"): a title label, a username field
 /// (Next), a one-point separator and a password field (Go, secure), both fields with
 /// `enablesReturnKeyAutomatically`. Frames come from the login animator's constraint sets. The
 /// title is a header; the fields are labelled `Username` and `Password`, as their placeholders say.

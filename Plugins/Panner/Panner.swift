@@ -28,7 +28,7 @@ public final class Panner: Plugin {
         public var scaleByInterval = false
         /// `horizontal` pans a wide photo with rotation about y; `vertical` a tall one with x.
         public var axis = Axis.horizontal
-        /// Let a finger drag the photo while tilts pan it, as Paper's can. The seed's scroll view
+        /// Let a finger drag the photo while tilts pan it, as Paper's can. The original's scroll view
         /// takes no drag while motion pans (`scrollEnabled = NO`), only once a tap has turned
         /// motion off (`updateViewsForMotionBasedPanEnabled:`).
         public var draggable = false
@@ -225,7 +225,7 @@ public final class Panner: Plugin {
         }
     }
 
-    /// `scrollEnabled = !motionBasedPanEnabled`, as the seed sets it, or always with `draggable`.
+    /// `scrollEnabled = !motionBasedPanEnabled`, as the original sets it, or always with `draggable`.
     private func updateScrollEnabled() throws {
         let enabled = configuration.draggable || !motionEnabled
         try context.scene.update(scrollView.id) { $0.scrollEnabled = enabled }

@@ -1,6 +1,6 @@
 import RehearseCore
 
-/// The seed's screen (`SCImagePanViewController.m`): a full-screen scroll view holding an
+/// The original's screen (`SCImagePanViewController.m`): a full-screen scroll view holding an
 /// aspect-fit image view with the scroll view's bounds, and over them the scroll bar layer inset
 /// by (top 0, left 10, bottom 50, right 10), its line drawn along its bottom edge. The image is an
 /// accessibility element labelled `Photo` with the `image` trait.

@@ -39,7 +39,7 @@ package final class AccessibilityExport: SessionCompanion {
     var applicationID: Int32 = 0
     /// This round's tree, built on the first request that needs it.
     var roundTree: AccessibleTree?
-    private var owner = OwnerThread()
+    private var owner = ServiceThread()
     /// What listeners were told of the scene.
     private let announcer = AccessibleAnnouncer()
     /// False once the bus connection is gone (the export then stops; the session goes on).

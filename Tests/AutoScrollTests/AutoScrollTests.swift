@@ -27,7 +27,7 @@ private func offsetAfterFocusing(_ field: String, _ harness: PluginHarness<AutoS
 }
 
 @Suite struct AutoScrollTests {
-    /// A finger holding the form while the keyboard rises (issue 26): the seed scrolls field 7 into
+    /// A finger holding the form while the keyboard rises (issue 26): the original scrolls field 7 into
     /// view under it (289); `pause` leaves the offset where the finger holds it; `resume` scrolls
     /// once the finger has let go (still, so nothing moves by itself). The insets come in all three.
     @Test(arguments: [AutoScroll.WhileUserScrolls.original, .pause, .resume])

@@ -15,7 +15,7 @@ private func harness(_ configure: (inout LoginAnimator.Configuration) -> Void = 
 }
 
 @Suite struct LoginAnimatorTests {
-    /// The form clears the device's own keyboard with the seed's metrics; a password field laid
+    /// The form clears the device's own keyboard with the original's metrics; a password field laid
     /// out under it breaks the invariant.
     @Test func aFormUnderTheKeyboardBreaksTheInvariant() throws {
         let harness = try harness()
@@ -121,7 +121,7 @@ private func harness(_ configure: (inout LoginAnimator.Configuration) -> Void = 
         #expect(harness.number("title.frame.y") == 110)
     }
 
-    /// Landscape (568 × 320, keyboard 162): the seed's 70 / 40 puts the password's bottom at 208,
+    /// Landscape (568 × 320, keyboard 162): the original's 70 / 40 puts the password's bottom at 208,
     /// under the keyboard (top at 158); adaptive fits it 20 above: top 0, bottom 138.
     @Test(arguments: [(LoginAnimator.Landscape.original, 208.0), (.adaptive, 138.0)])
     func landscape(option: LoginAnimator.Landscape, passwordBottom: Double) throws {

@@ -57,7 +57,7 @@ struct SimulatorObjectTests {
     /// error: the fuzzer's mutations start inside the session, not at the argument checks.
     @Test func theFuzzSeedsReachTheSession() throws {
         let object = try object()
-        let host = RecordingHost()
+        let host = RecordingSessionControl()
         object.host = host
         let seeds = MessageFuzzing.seeds()
         for seed in seeds.dropLast() {
@@ -344,7 +344,7 @@ struct SimulatorObjectTests {
 }
 
 /// Takes what an object's `CreateSession`, `Close` and `RegisterPlugin` hand over.
-private final class RecordingHost: SessionHost {
+private final class RecordingSessionControl: SessionControl {
     var created: [SessionSetup] = []
     var closed: [String] = []
     var registered: [RemotePluginDeclaration] = []

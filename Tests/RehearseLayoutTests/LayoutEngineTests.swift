@@ -3,7 +3,7 @@ import Testing
 
 @testable import RehearseLayout
 
-/// The Paper login screen of the seed (000_paper-login.md): a title label, two fields and a separator.
+/// The Paper login screen of the original (vijaysharm, "Facebook's Paper Login"): a title label, two fields and a separator.
 func paperLoginScene() throws -> Simulation {
     let simulation = Simulation()
     var title = Node(id: "title", kind: .label, frame: .zero)
@@ -15,7 +15,7 @@ func paperLoginScene() throws -> Simulation {
     return simulation
 }
 
-/// The seed's horizontal constraints: the title centred, the fields and separator stretched to the standard margins.
+/// The original's horizontal constraints: the title centred, the fields and separator stretched to the standard margins.
 func paperLoginBase() throws -> [LayoutConstraint] {
     try ["H:|-[username]-|", "H:|-[separator]-|", "H:|-[password]-|"].flatMap { try VisualFormatParser.parse($0) }
         + [SingleConstraintParser.parse("title.centerX == superview.centerX")]
@@ -26,7 +26,7 @@ private func paperLogin() throws -> (Simulation, LayoutEngine) {
     let simulation = try paperLoginScene()
     let format = "V:|-top-[title]-space-[username]-(8)-[separator(1)]-(8)-[password]"
     let engine = try LayoutEngine(
-        host: simulation,
+        target: simulation,
         sets: [
             ("base", try paperLoginBase()),
             ("hidden", try VisualFormatParser.parse(format, metrics: ["top": 120, "space": 100])),
@@ -45,7 +45,7 @@ private func paperLogin() throws -> (Simulation, LayoutEngine) {
         let simulation = Simulation()
         try simulation.scene.add(Node(id: "a", kind: .view, frame: Rect(x: 10, y: 10, width: 40, height: 40)))
         let engine = try LayoutEngine(
-            host: simulation,
+            target: simulation,
             sets: [
                 ("one", try VisualFormatParser.parse("H:[a(100@1)]")),
                 ("sum", try VisualFormatParser.parse("H:|-(30@1)-[a(60@1)]") + VisualFormatParser.parse("V:|-(5@2)-[a]")),
@@ -104,7 +104,7 @@ private func paperLogin() throws -> (Simulation, LayoutEngine) {
         let simulation = Simulation()
         try simulation.scene.add(Node(id: "box", kind: .view, frame: .zero))
         let engine = try LayoutEngine(
-            host: simulation,
+            target: simulation,
             sets: [
                 ("wide", [try SingleConstraintParser.parse("box.width == 200")]),
                 ("narrow", [try SingleConstraintParser.parse("box.width == 100")]),
@@ -124,10 +124,10 @@ private func paperLogin() throws -> (Simulation, LayoutEngine) {
         try simulation.scene.add(Node(id: "inner", kind: .view, frame: .zero), to: "outer")
         try simulation.scene.add(Node(id: "other", kind: .view, frame: .zero))
         #expect(throws: LayoutError.unknownView("ghost", constraint: "H:|-[ghost]-|")) {
-            try LayoutEngine(host: simulation, sets: [("a", try VisualFormatParser.parse("H:|-[ghost]-|"))])
+            try LayoutEngine(target: simulation, sets: [("a", try VisualFormatParser.parse("H:|-[ghost]-|"))])
         }
         #expect(throws: LayoutError.self) {
-            try LayoutEngine(host: simulation, sets: [("a", [try SingleConstraintParser.parse("inner.left == other.left")])])
+            try LayoutEngine(target: simulation, sets: [("a", [try SingleConstraintParser.parse("inner.left == other.left")])])
         }
     }
 
@@ -137,7 +137,7 @@ private func paperLogin() throws -> (Simulation, LayoutEngine) {
         try simulation.scene.add(Node(id: "panel", kind: .view, frame: Rect(x: 10, y: 10, width: 200, height: 100)))
         try simulation.scene.add(Node(id: "fill", kind: .view, frame: .zero), to: "panel")
         let engine = try LayoutEngine(
-            host: simulation,
+            target: simulation,
             sets: [
                 ("fill", try VisualFormatParser.parse("H:|[fill]|") + VisualFormatParser.parse("V:|-(10)-[fill]-(10)-|"))
             ])

@@ -30,14 +30,14 @@ private let ids = ["title", "username", "separator", "password"]
         let moving = try paperLoginScene()
         let hidden = ["top": 120.0, "space": 100.0]
         let rebuilt = try LayoutEngine(
-            host: fixed,
+            target: fixed,
             sets: [
                 ("base", try paperLoginBase()),
                 ("hidden", try VisualFormatParser.parse(line, metrics: hidden)),
                 ("shown", try VisualFormatParser.parse(line, metrics: ["top": 70, "space": 40])),
             ])
         let suggested = try LayoutEngine(
-            host: moving,
+            target: moving,
             sets: [
                 ("base", try paperLoginBase() + VisualFormatParser.parse(line, movingMetrics: ["top", "space"])),
                 ("hidden", []), ("shown", []),
@@ -68,12 +68,12 @@ private let ids = ["title", "username", "separator", "password"]
             ("base", try paperLoginBase() + VisualFormatParser.parse(line, movingMetrics: ["top", "space"])), ("shown", []),
         ]
         #expect(throws: LayoutError.unknownMetric("gap", known: ["space", "top"])) {
-            try LayoutEngine(host: simulation, sets: sets, metrics: ["shown": ["gap": 1]])
+            try LayoutEngine(target: simulation, sets: sets, metrics: ["shown": ["gap": 1]])
         }
         #expect(throws: LayoutError.unknownSet("hidden", known: ["base", "shown"])) {
-            try LayoutEngine(host: simulation, sets: sets, metrics: ["hidden": ["top": 1]])
+            try LayoutEngine(target: simulation, sets: sets, metrics: ["hidden": ["top": 1]])
         }
-        let engine = try LayoutEngine(host: simulation, sets: sets, metrics: ["shown": ["top": 70, "space": 40]])
+        let engine = try LayoutEngine(target: simulation, sets: sets, metrics: ["shown": ["top": 70, "space": 40]])
         try engine.activate(["base", "shown"])
         let before = ids.map { simulation.scene[$0]?.frame }
         #expect(throws: LayoutError.unknownMetric("gap", known: ["space", "top"])) {

@@ -15,7 +15,7 @@ import Testing
             line.hasPrefix("H:") || line.hasPrefix("V:")
                 ? try VisualFormatParser.parse(line) : [try SingleConstraintParser.parse(line)]
         }
-        let engine = try LayoutEngine(host: simulation, sets: [("guides", constraints)])
+        let engine = try LayoutEngine(target: simulation, sets: [("guides", constraints)])
         simulation.layout = engine
         try engine.activate(["guides"])
         return (simulation, engine)

@@ -17,7 +17,7 @@ import Testing
         return try Rehearse.python(arguments)
     }
 
-    /// Click the username field: the keyboard rises and the title moves to 70 (the seed's shown
+    /// Click the username field: the keyboard rises and the title moves to 70 (the original's shown
     /// metrics) in the page's drawing; typing reaches the field; a password never reaches the page
     /// in clear; the run's timeline scrubs back to the start. The page's script is its own file
     /// under a content policy without inline script, and no frame came before the page's hello.

@@ -46,9 +46,7 @@ public final class PluginContext {
         _ kind: EventKind<Payload>,
         _ handler: @escaping (Payload) throws -> Void
     ) -> SubscriptionToken? {
-        simulation.bus.subscribe(.name(kind.name), owner: pluginID) { delivered in
-            if let payload = kind.payload(delivered.event) { try handler(payload) }
-        }
+        simulation.bus.subscribe(kind, owner: pluginID, handler: handler)
     }
 
     /// Receives every event of the plugin-defined type `type`, read from its fields. The type is

@@ -16,6 +16,16 @@ public struct ScrollPosition: TabulatedPayload {
     }
 }
 
+extension EventKind where Payload == ScrollPosition {
+    public static var scrollDidScroll: Self { Self(.scrollDidScroll) { if case .scrollDidScroll(let p) = $0 { p } else { nil } } }
+    public static var scrollDidEndDecelerating: Self {
+        Self(.scrollDidEndDecelerating) { if case .scrollDidEndDecelerating(let p) = $0 { p } else { nil } }
+    }
+    public static var scrollDidScrollToTop: Self {
+        Self(.scrollDidScrollToTop) { if case .scrollDidScrollToTop(let p) = $0 { p } else { nil } }
+    }
+}
+
 /// `scroll.willEndDragging`, as `scrollViewWillEndDragging(_:withVelocity:targetContentOffset:)`:
 /// the finger lifted with `velocity` (points per second of the content offset, where UIKit gives
 /// points per millisecond) and the scroll view means to come to rest at `targetContentOffset`,
@@ -34,6 +44,12 @@ public struct ScrollRelease: TabulatedPayload {
         self.target = target
         self.velocity = velocity
         self.targetContentOffset = targetContentOffset
+    }
+}
+
+extension EventKind where Payload == ScrollRelease {
+    public static var scrollWillEndDragging: Self {
+        Self(.scrollWillEndDragging) { if case .scrollWillEndDragging(let p) = $0 { p } else { nil } }
     }
 }
 
@@ -57,5 +73,15 @@ public struct ScrollZoom: TabulatedPayload {
         self.target = target
         self.view = view
         self.zoomScale = zoomScale
+    }
+}
+
+extension EventKind where Payload == ScrollZoom {
+    public static var scrollWillBeginZooming: Self {
+        Self(.scrollWillBeginZooming) { if case .scrollWillBeginZooming(let p) = $0 { p } else { nil } }
+    }
+    public static var scrollDidZoom: Self { Self(.scrollDidZoom) { if case .scrollDidZoom(let p) = $0 { p } else { nil } } }
+    public static var scrollDidEndZooming: Self {
+        Self(.scrollDidEndZooming) { if case .scrollDidEndZooming(let p) = $0 { p } else { nil } }
     }
 }

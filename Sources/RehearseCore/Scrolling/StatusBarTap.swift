@@ -5,3 +5,7 @@ public struct StatusBarTap: TabulatedPayload {
 
     public init() {}
 }
+
+extension EventKind where Payload == StatusBarTap {
+    public static var statusBarTap: Self { Self(.statusBarTap) { if case .statusBarTap(let p) = $0 { p } else { nil } } }
+}

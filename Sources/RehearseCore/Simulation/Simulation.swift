@@ -456,11 +456,7 @@ public final class Simulation {
             return event
         case .custom:
             return redactingSecrets(event)
-        case .keyboardWillShow, .keyboardDidShow, .keyboardWillHide, .keyboardDidHide, .focus, .focusChanged, .resign,
-            .motion, .tick, .animationFinished, .network, .pluginFailed, .invariantFailed, .gesturePan, .gestureSwipe,
-            .gestureLongPress, .gesturePinch, .scrollWillBeginDragging, .scrollDidScroll, .scrollWillEndDragging,
-            .scrollDidEndDecelerating, .scrollDidScrollToTop, .statusBarTap, .scrollWillBeginZooming, .scrollDidZoom,
-            .scrollDidEndZooming:
+        default:
             return event
         }
     }

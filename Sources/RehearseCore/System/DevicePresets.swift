@@ -25,7 +25,7 @@
 //       F. Benacquista, "List of the official iOS keyboards' heights", Medium).
 
 extension Device {
-    /// The iPhone 5 of the seeds' era: 320×568 points at 2× [A], 60 Hz; keyboard 216 in portrait
+    /// The iPhone 5 of the originals' era: 320×568 points at 2× [A], 60 Hz; keyboard 216 in portrait
     /// [L, K] and 162 in landscape [K]; a 20-point status bar in portrait, none in landscape [S].
     public static let iPhone5 = Device(
         name: "iphone-5", screen: Size(width: 320, height: 568), scale: 2, refreshRate: 60,

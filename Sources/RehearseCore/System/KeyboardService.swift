@@ -41,12 +41,10 @@ public final class KeyboardService {
         self.bus = bus
         self.timeline = timeline
         self.device = device
-        bus.subscribe(
-            .names(["focus.changed", "keyboard.willShow", "keyboard.willHide", "orientation"]),
-            owner: "keyboard"
-        ) { [unowned self] delivered in
-            self.handle(delivered.event)
-        }
+        bus.subscribe(.keyboardWillShow, owner: "keyboard") { [unowned self] in self.startMovement($0, showing: true) }
+        bus.subscribe(.keyboardWillHide, owner: "keyboard") { [unowned self] in self.startMovement($0, showing: false) }
+        bus.subscribe(.focusChanged, owner: "keyboard") { [unowned self] in self.follow($0) }
+        bus.subscribe(.orientation, owner: "keyboard") { [unowned self] _ in if self.isVisible { self.show() } }
     }
 
     /// The keyboard's end frame in screen coordinates (below the screen while hidden).
@@ -126,27 +124,20 @@ public final class KeyboardService {
         }
     }
 
-    private func handle(_ event: Event) {
-        switch event {
-        case .keyboardWillShow(let change), .keyboardWillHide(let change):
-            if case .keyboardWillShow = event { isVisible = true } else { isVisible = false }
-            movement = Movement(change: change, start: timeline.now)
-            followedTop = nil
-            onMovementStarted?()
-        case .focusChanged(let change):
-            if let target = change.to, scene[target]?.kind.isTextInput == true {
-                show(height: isVisible ? frame.size.height : nil)
-            } else {
-                hide()
-            }
-        case .orientation:
-            if isVisible { show() }
-        case .keyboardDidShow, .keyboardDidHide, .focus, .resign, .tap, .text, .returnKey, .motion, .tick, .animationFinished,
-            .network, .pluginFailed, .invariantFailed, .custom, .touchBegan, .touchMoved, .touchEnded,
-            .touchCancelled, .gesturePan, .gestureSwipe, .gestureLongPress, .gesturePinch, .scrollWillBeginDragging,
-            .scrollDidScroll, .scrollWillEndDragging, .scrollDidEndDecelerating, .scrollDidScrollToTop,
-            .statusBarTap, .scrollWillBeginZooming, .scrollDidZoom, .scrollDidEndZooming:
-            break
+    /// Starts the keyboard's movement a `keyboard.willShow` or `keyboard.willHide` announced.
+    private func startMovement(_ change: KeyboardChange, showing: Bool) {
+        isVisible = showing
+        movement = Movement(change: change, start: timeline.now)
+        followedTop = nil
+        onMovementStarted?()
+    }
+
+    /// Shows the keyboard for a text input that became first responder, and hides it otherwise.
+    private func follow(_ change: FocusChange) {
+        if let target = change.to, scene[target]?.kind.isTextInput == true {
+            show(height: isVisible ? frame.size.height : nil)
+        } else {
+            hide()
         }
     }
 }

@@ -8,19 +8,10 @@ public final class ResponderService {
     public init(scene: Scene, bus: EventBus) {
         self.scene = scene
         self.bus = bus
-        bus.subscribe(.names(["focus", "resign", "tap"]), owner: "responder") { [unowned self] delivered in
-            switch delivered.event {
-            case .focus(let request): self.becomeFirstResponder(request.target)
-            case .resign(let request): self.resign(request.target)
-            case .tap(let tap): if let target = tap.target { self.becomeFirstResponder(target) }
-            // Only focus, resign and tap are subscribed to.
-            case .keyboardWillShow, .keyboardDidShow, .keyboardWillHide, .keyboardDidHide, .focusChanged, .text, .returnKey,
-                .motion, .tick, .orientation, .animationFinished, .network, .pluginFailed, .invariantFailed, .custom,
-                .touchBegan, .touchMoved, .touchEnded, .touchCancelled, .gesturePan, .gestureSwipe, .gestureLongPress,
-                .gesturePinch, .scrollWillBeginDragging, .scrollDidScroll, .scrollWillEndDragging, .scrollDidEndDecelerating,
-                .scrollDidScrollToTop, .statusBarTap, .scrollWillBeginZooming, .scrollDidZoom, .scrollDidEndZooming:
-                break
-            }
+        bus.subscribe(.focus, owner: "responder") { [unowned self] in self.becomeFirstResponder($0.target) }
+        bus.subscribe(.resign, owner: "responder") { [unowned self] in self.resign($0.target) }
+        bus.subscribe(.tap, owner: "responder") { [unowned self] in
+            if let target = $0.target { self.becomeFirstResponder(target) }
         }
     }
 

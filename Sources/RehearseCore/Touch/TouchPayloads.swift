@@ -35,6 +35,13 @@ public struct Touch: DeclaredPayload {
     }
 }
 
+extension EventKind where Payload == Touch {
+    public static var touchBegan: Self { Self(.touchBegan) { if case .touchBegan(let p) = $0 { p } else { nil } } }
+    public static var touchMoved: Self { Self(.touchMoved) { if case .touchMoved(let p) = $0 { p } else { nil } } }
+    public static var touchEnded: Self { Self(.touchEnded) { if case .touchEnded(let p) = $0 { p } else { nil } } }
+    public static var touchCancelled: Self { Self(.touchCancelled) { if case .touchCancelled(let p) = $0 { p } else { nil } } }
+}
+
 /// A gesture recogniser's state, as `UIGestureRecognizer.State`. The bus carries what a
 /// recogniser's target would be sent: `began`, `changed`, `ended` (also a discrete gesture's
 /// recognition) and `cancelled`; UIKit sends no action when a recogniser fails, and neither does
@@ -86,6 +93,10 @@ public struct PanGesture: TabulatedPayload {
     }
 }
 
+extension EventKind where Payload == PanGesture {
+    public static var gesturePan: Self { Self(.gesturePan) { if case .gesturePan(let p) = $0 { p } else { nil } } }
+}
+
 /// `gesture.swipe`, as `UISwipeGestureRecognizer`: a discrete gesture, delivered once as `ended`.
 public struct SwipeGesture: TabulatedPayload {
     public static let fieldTable = FieldTable(
@@ -107,6 +118,10 @@ public struct SwipeGesture: TabulatedPayload {
     }
 }
 
+extension EventKind where Payload == SwipeGesture {
+    public static var gestureSwipe: Self { Self(.gestureSwipe) { if case .gestureSwipe(let p) = $0 { p } else { nil } } }
+}
+
 /// `gesture.longPress`, as `UILongPressGestureRecognizer`: begins once the finger has been held
 /// still long enough, changes as it moves, ends when it lifts.
 public struct LongPressGesture: TabulatedPayload {
@@ -122,6 +137,12 @@ public struct LongPressGesture: TabulatedPayload {
         self.state = state
         self.target = target
         self.location = location
+    }
+}
+
+extension EventKind where Payload == LongPressGesture {
+    public static var gestureLongPress: Self {
+        Self(.gestureLongPress) { if case .gestureLongPress(let p) = $0 { p } else { nil } }
     }
 }
 
@@ -149,4 +170,8 @@ public struct PinchGesture: TabulatedPayload {
         self.velocity = velocity
         self.center = center
     }
+}
+
+extension EventKind where Payload == PinchGesture {
+    public static var gesturePinch: Self { Self(.gesturePinch) { if case .gesturePinch(let p) = $0 { p } else { nil } } }
 }

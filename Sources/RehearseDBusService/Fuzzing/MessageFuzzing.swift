@@ -36,7 +36,7 @@ import RehearseSession
     /// decodes (building them is most of an input's cost): an input that decodes none builds none.
     @discardableResult
     public func handle(_ bytes: UnsafeRawBufferPointer) throws -> Int {
-        let host = DiscardingHost(registry: registry)
+        let host = DiscardingSessionControl(registry: registry)
         var served: SimulatorObject?
         defer {
             if served != nil { emptyRecordings() }
@@ -71,7 +71,7 @@ import RehearseSession
 
     /// A fresh object on a fresh simulation of the set-up, recorded into an empty folder, with
     /// `host` for `CreateSession` and `Close` (the object holds it weakly).
-    private func makeObject(host: DiscardingHost) throws -> SimulatorObject {
+    private func makeObject(host: DiscardingSessionControl) throws -> SimulatorObject {
         let object = try SimulatorObject(
             path: SimulatorInterface.path,
             session: SimulatorSession(setup: setup, registry: registry, mode: .manual),
@@ -217,7 +217,7 @@ import RehearseSession
 
 /// Builds each session `CreateSession` asks for, then lets it go: the fuzzer checks the set-up's
 /// reading and building, not the sessions' lives (which need a connection).
-private final class DiscardingHost: SessionHost {
+private final class DiscardingSessionControl: SessionControl {
     let registry: PluginRegistry
 
     init(registry: PluginRegistry) {

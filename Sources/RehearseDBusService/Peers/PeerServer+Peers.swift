@@ -62,7 +62,7 @@ extension PeerServer {
     /// the credentials byte makes room for it; a peer further into its handshake is never dropped
     /// for a newcomer, which is closed when every one of them is.
     fileprivate func accept(_ connection: OpaquePointer) {
-        threadOwner.check()
+        serviceThread.check()
         dbus_connection_ref(connection)
         dbus_connection_set_exit_on_disconnect(connection, 0)
         peersConnected += 1
@@ -178,7 +178,7 @@ extension PeerServer {
     /// Closes and releases the retired peers' connections. Only where no message is being
     /// dispatched: the loop's top level, or the end of the service.
     func closeRetiredPeers() {
-        threadOwner.check()
+        serviceThread.check()
         precondition(!isDispatching, "a peer's connection must not be closed while messages are dispatched")
         for peer in retired {
             dbus_connection_close(peer.connection)

@@ -14,7 +14,7 @@ extension PeerServer {
 
     /// Sends the built signal `message` to `audience`, then releases it.
     func broadcast(made message: OpaquePointer, to audience: Audience = .everyone) {
-        threadOwner.check()
+        serviceThread.check()
         let kind = PeerMatchRules.SignalKind(
             path: dbus_message_get_path(message).map { String(cString: $0) } ?? "",
             interface: dbus_message_get_interface(message).map { String(cString: $0) } ?? "",

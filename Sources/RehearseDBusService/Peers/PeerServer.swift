@@ -6,7 +6,7 @@ import RehearseDBusWire
 /// service (`--listen`), polled together in one ``WatchLoop``. It accepts and authenticates peers
 /// within their caps, drops the ones that misbehave, fans signals out and hands every message to
 /// its ``router``. Only the thread that serves touches it (checked in every build:
-/// ``OwnerThread``).
+/// ``ServiceThread``).
 final class PeerServer {
     /// A connection made straight to the service (`--listen`).
     final class Peer {
@@ -62,7 +62,7 @@ final class PeerServer {
     /// Where every message goes; set once, before the first poll.
     weak var router: (any MessageRouter)?
     let loop = WatchLoop()
-    var threadOwner = OwnerThread()
+    var serviceThread = ServiceThread()
     /// The peer-to-peer server (`--listen`), if the service listens.
     var server: OpaquePointer?
     /// The peers served: messages go only to these.
@@ -90,7 +90,7 @@ final class PeerServer {
 
     /// Makes the calling thread the one that serves.
     func claimThread() {
-        threadOwner.claim()
+        serviceThread.claim()
     }
 
     /// Closes every peer and the server (libdbus removes its socket file); safe to call twice.
@@ -136,13 +136,13 @@ final class PeerServer {
     /// Waits up to `milliseconds` for any connection (awake for a moment after a peer's message),
     /// or for one of `others` to be readable, and lets libdbus read, write and accept what is ready.
     func poll(milliseconds: Int32, alsoReading others: [Int32] = []) {
-        threadOwner.check()
+        serviceThread.check()
         loop.poll(milliseconds: milliseconds, spinningUntil: spinDeadline, alsoReading: others)
     }
 
     /// Delivers what `connection` has read; false once it is gone.
     func dispatch(_ connection: OpaquePointer) -> Bool {
-        threadOwner.check()
+        serviceThread.check()
         precondition(!isDispatching, "a handler must not dispatch: long work runs outside the handlers")
         isDispatching = true
         defer { isDispatching = false }
@@ -186,20 +186,20 @@ final class PeerServer {
 
     /// Sends `message` on `connection` unless that is no longer served, and releases it.
     func send(_ message: OpaquePointer, on connection: OpaquePointer) {
-        threadOwner.check()
+        serviceThread.check()
         if isServed(connection) { dbus_connection_send(connection, message, nil) }
         dbus_message_unref(message)
     }
 
     fileprivate func handleReply(_ reply: OpaquePointer, from connection: OpaquePointer) -> DBusHandlerResult {
-        threadOwner.check()
+        serviceThread.check()
         let peer = peers.first { $0.connection == connection }
         return router?.routeReply(reply, from: connection, peer: peer) == true
             ? DBUS_HANDLER_RESULT_HANDLED : DBUS_HANDLER_RESULT_NOT_YET_HANDLED
     }
 
     fileprivate func handle(_ message: OpaquePointer, from connection: OpaquePointer) -> DBusHandlerResult {
-        threadOwner.check()
+        serviceThread.check()
         let peer = peers.first { $0.connection == connection }
         peer?.lastActive = .now
         defer {

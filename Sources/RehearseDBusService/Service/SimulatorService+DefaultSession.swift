@@ -26,7 +26,7 @@ extension SimulatorService {
     /// the bus included, so nobody waits for it but the calls queued behind it. Calls of
     /// connections no longer served are dropped; once the service stops, calls are refused.
     func answerDefaultSessionCalls() {
-        threadOwner.check()
+        serviceThread.check()
         guard !answeringDefaultSession else { return }
         answeringDefaultSession = true
         defer { answeringDefaultSession = false }

@@ -11,7 +11,7 @@ extension SimulatorService: MessageRouter {
     /// answered at once when it may be (``answersAtOnce(_:interface:member:caller:)``);
     /// introspection, a peer's bus methods and unknown session paths answered here.
     func route(_ message: OpaquePointer, from connection: OpaquePointer, peer: PeerServer.Peer?) -> DBusHandlerResult {
-        threadOwner.check()
+        serviceThread.check()
         let outerConnection = callConnection
         callConnection = connection
         defer {
@@ -104,7 +104,7 @@ extension SimulatorService: MessageRouter {
     /// Hands `reply` to the session waiting for it, if it answers a call to a plugin and comes from
     /// that plugin's client; false otherwise.
     func routeReply(_ reply: OpaquePointer, from connection: OpaquePointer, peer: PeerServer.Peer?) -> Bool {
-        threadOwner.check()
+        serviceThread.check()
         let callee =
             peer.map { PluginCalls.Callee(SessionTable.Owner($0)) }
             ?? dbus_message_get_sender(reply).map { PluginCalls.Callee.bus(String(cString: $0)) }

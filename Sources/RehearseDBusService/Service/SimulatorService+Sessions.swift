@@ -6,7 +6,7 @@ import RehearseSession
 
 /// The service's side of sessions: creating and closing them, sending what their threads
 /// produced, and ending the sessions of clients that went away.
-extension SimulatorService: SessionHost {
+extension SimulatorService: SessionControl {
     /// `CreateSession`: checks the caller's quota at once, then reads the set-up and builds the
     /// session off this thread (a scenario's text may take long to read: an alias bomb inside
     /// every limit takes a quarter of a second), and answers when it is built
@@ -40,7 +40,7 @@ extension SimulatorService: SessionHost {
     /// Answers the `CreateSession` calls whose sessions were built (or failed to be): each
     /// session joins the table, owned by its caller, and the reply carries its path.
     func finishSessionCreations() {
-        threadOwner.check()
+        serviceThread.check()
         for built in sessionFactory.takeBuilt() {
             let request = built.request
             if let index = sessions.pending.firstIndex(of: request.owner) { sessions.pending.remove(at: index) }
@@ -101,7 +101,7 @@ extension SimulatorService: SessionHost {
     /// session. A session that was asked to close ends first, its recording written, so a
     /// client that has `Close`'s reply finds the recording there.
     func sendSessionsOutput() {
-        threadOwner.check()
+        serviceThread.check()
         // Up to 10,000 signals a session: once a stop is asked for, what is left waits for the
         // end (which drops it), so the stop is not held up by sending it.
         for entry in sessions.entries where !isStopping {

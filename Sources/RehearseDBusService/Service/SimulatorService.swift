@@ -12,7 +12,7 @@ import RehearseSession
 /// to the session's thread or answers it here (the default session), and sends back what the
 /// sessions produced. Everything runs on the thread that calls ``run(until:)``, the default
 /// session included, so libdbus is only ever touched from one thread (checked in every build:
-/// ``OwnerThread``).
+/// ``ServiceThread``).
 public final class SimulatorService {
     /// How the service behaves.
     public struct Options: Sendable {
@@ -58,7 +58,7 @@ public final class SimulatorService {
 
     /// The bus connection and the peers: every message comes from it, and goes out through it.
     let server: PeerServer
-    var threadOwner = OwnerThread()
+    var serviceThread = ServiceThread()
     let options: Options
     let registry: PluginRegistry
     /// The default session and the ones clients created.
@@ -154,7 +154,7 @@ public final class SimulatorService {
     /// slices of long work), then releases the name and closes the peers and the server.
     /// Throws if the bus connection goes away.
     public func run(until shouldStop: @escaping () -> Bool) throws(BusFailure) {
-        threadOwner.claim()
+        serviceThread.claim()
         server.claimThread()
         self.shouldStop = shouldStop
         defer {

@@ -259,7 +259,7 @@ final class SessionWorker: Sendable {
     }
 }
 
-extension SessionWorker: SessionHost {
+extension SessionWorker: SessionControl {
     /// `RegisterPlugin` on this session: installed once its reply is out (``installRegisteredPlugins()``).
     func registerPlugin(_ declaration: RemotePluginDeclaration) throws(MethodFailure) {
         let session = owned.value

@@ -24,7 +24,7 @@ final class SimulatorObject {
     /// Refuse every method that changes state.
     let readOnly: Bool
     /// Where `CreateSession` and `Close` go; without one they are refused.
-    weak var host: SessionHost?
+    weak var host: SessionControl?
     /// Where recordings go (`rehearse serve --record DIR`); nil: the session is not recorded.
     let recordings: RecordingFolder?
     /// The names `Record` wrote, counted against ``RecordingFolder/maximumRecordsPerSession``.
@@ -183,7 +183,7 @@ final class SimulatorObject {
         }
     }
 
-    private func requireHost() throws(MethodFailure) -> SessionHost {
+    private func requireHost() throws(MethodFailure) -> SessionControl {
         guard let host else { throw MethodFailure(SimulatorError.notPermitted, "this object has no sessions") }
         return host
     }

@@ -43,7 +43,7 @@ public final class LayoutEngine: SceneLayout {
         }
     }
 
-    /// Everything but the host: what a ``Snapshot`` keeps.
+    /// Everything but the target: what a ``Snapshot`` keeps.
     fileprivate struct State {
         var solver = ConstraintSolver()
         var views: [String: ViewVariables] = [:]
@@ -64,27 +64,27 @@ public final class LayoutEngine: SceneLayout {
         var activeConstraintSets: [String] = []
     }
 
-    /// An engine's state without its host (the solver's copied on write): a set-up built again and
+    /// An engine's state without its target (the solver's copied on write): a set-up built again and
     /// again (an exploration's) lays its scene out once and starts each build from a snapshot
-    /// (``init(snapshot:host:)``), the same to the last bit as laying it out again.
+    /// (``init(snapshot:target:)``), the same to the last bit as laying it out again.
     public struct Snapshot {
         fileprivate let state: State
     }
 
-    private unowned let host: any LayoutHost
+    private unowned let target: any LayoutTarget
     private var state = State()
     public var constraintSetNames: [String] { state.constraintSetNames }
     public var activeConstraintSets: [String] { state.activeConstraintSets }
 
-    /// Compiles `sets` (name, constraints) against `host`'s scene, refusing unknown views and views
+    /// Compiles `sets` (name, constraints) against `target`'s scene, refusing unknown views and views
     /// that do not share a superview; `metrics` gives, by set name, the values a set gives the moving
     /// metrics its constraints name (the later set in `sets` wins where two active ones give one).
     /// Nothing is active until ``activate(_:)``.
     public init(
-        host: any LayoutHost, sets: [(name: String, constraints: [LayoutConstraint])],
+        target: any LayoutTarget, sets: [(name: String, constraints: [LayoutConstraint])],
         metrics: [String: [String: Double]] = [:]
     ) throws(LayoutError) {
-        self.host = host
+        self.target = target
         state.constraintSetNames = sets.map(\.name)
         var compiled: [String: [Constraint]] = [:]
         for (name, constraints) in sets {
@@ -98,16 +98,16 @@ public final class LayoutEngine: SceneLayout {
         try addPermanentConstraints()
     }
 
-    /// An engine in the state `snapshot` was taken in, laying out `host`, whose scene must be the
+    /// An engine in the state `snapshot` was taken in, laying out `target`, whose scene must be the
     /// one the snapshot's engine was built on, as it was then (the same set-up built again): nothing
     /// is compiled or solved, and ``layOutAgain()`` writes the frames the snapshot's engine wrote.
-    public init(snapshot: Snapshot, host: any LayoutHost) {
-        self.host = host
+    public init(snapshot: Snapshot, target: any LayoutTarget) {
+        self.target = target
         state = snapshot.state
         state.solver = snapshot.state.solver.copy()
     }
 
-    /// This engine's state now, for ``init(snapshot:host:)``.
+    /// This engine's state now, for ``init(snapshot:target:)``.
     public func snapshot() -> Snapshot {
         var copied = state
         copied.solver = state.solver.copy()
@@ -204,7 +204,7 @@ public final class LayoutEngine: SceneLayout {
 
     public func layOutAgain() throws {
         for (id, variables) in state.heldContainers {
-            guard let size = host.scene[id]?.frame.size else { continue }
+            guard let size = target.scene[id]?.frame.size else { continue }
             try state.solver.suggestValue(size.width, for: variables.width)
             try state.solver.suggestValue(size.height, for: variables.height)
         }
@@ -212,12 +212,12 @@ public final class LayoutEngine: SceneLayout {
         let solver = state.solver
         for id in state.viewOrder {
             // A view taken out of the scene (a gateway swapping children) keeps its variables.
-            guard let variables = state.views[id], host.scene.contains(id) else { continue }
+            guard let variables = state.views[id], target.scene.contains(id) else { continue }
             let frame = Rect(
                 x: solver.value(of: variables.left), y: solver.value(of: variables.top),
                 width: solver.value(of: variables.width), height: solver.value(of: variables.height))
-            guard host.scene[id]?.frame != frame else { continue }
-            try host.set(frame.vector, for: .frame, of: id)
+            guard target.scene[id]?.frame != frame else { continue }
+            try target.set(frame.vector, for: .frame, of: id)
         }
     }
 
@@ -235,10 +235,10 @@ public final class LayoutEngine: SceneLayout {
     private func compile(_ constraint: LayoutConstraint) throws(LayoutError) -> Constraint {
         let items = [constraint.firstItem, constraint.secondItem].compactMap { $0 }
             .filter { $0 != superviewID && LayoutGuide(rawValue: $0) == nil }
-        for item in items where !host.scene.contains(item) {
+        for item in items where !target.scene.contains(item) {
             throw .unknownView(item, constraint: constraint.source)
         }
-        let parents = Set(items.compactMap { host.scene[$0]?.parent })
+        let parents = Set(items.compactMap { target.scene[$0]?.parent })
         guard parents.count == 1, let parent = parents.first else {
             throw .differentSuperviews(items.joined(separator: " and "), constraint: constraint.source)
         }
@@ -335,7 +335,7 @@ public final class LayoutEngine: SceneLayout {
     }
 
     private func suggestInsets(of id: String, to variables: InsetVariables) throws(SolverError) {
-        guard let insets = host.scene.safeAreaInsets(of: id) else { return }
+        guard let insets = target.scene.safeAreaInsets(of: id) else { return }
         for (variable, value) in zip(variables.all, [insets.top, insets.left, insets.bottom, insets.right]) {
             try state.solver.suggestValue(value, for: variable)
         }
@@ -366,7 +366,7 @@ public final class LayoutEngine: SceneLayout {
             }
             state.heldContainers = state.heldContainers.filter { state.views[$0.key] == nil }
             for id in state.viewOrder {
-                guard let node = host.scene[id], let view = state.views[id] else { continue }
+                guard let node = target.scene[id], let view = state.views[id] else { continue }
                 let intrinsic = IntrinsicSize.of(node)
                 for (variable, size) in [(view.width, intrinsic.width), (view.height, intrinsic.height)] {
                     guard let size else { continue }

@@ -38,7 +38,7 @@ public enum AccessibilityRule: String, CaseIterable, Sendable, Codable {
             "Apple, Text Programming Guide for iOS, Managing the Keyboard: \"adjust your content so that the text object being "
                 + "edited is not obscured by the keyboard\""
         case .focusOrder:
-            "WCAG 2.2, success criterion 2.4.3 (Focus Order); the auto-scroll plugin's Return after its seed (xleon/AutoScroll): "
+            "WCAG 2.2, success criterion 2.4.3 (Focus Order); the auto-scroll plugin's Return after the original (xleon/AutoScroll): "
                 + "\"the next field is the one tagged one more\""
         }
     }

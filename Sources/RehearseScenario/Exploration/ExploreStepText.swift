@@ -7,12 +7,7 @@ enum ExploreStepText {
     /// text: vijay}`, `rotate: landscapeLeft`, `network: false`, ...), or nil when only `emit` does.
     static func step(injecting event: Event) -> String? {
         switch event {
-        case .tap(let tap) where tap.isControl == nil:
-            switch (tap.target, tap.point) {
-            case (let target?, nil): "tap: \(YAMLFlow.string(target))"
-            case (nil, let point?): "tap: {x: \(point.x.shortDescription), y: \(point.y.shortDescription)}"
-            case (_?, _?), (nil, nil): nil
-            }
+        case .tap(let tap) where tap.isControl == nil: step(tapping: tap)
         case .focus(let node): "focus: \(YAMLFlow.string(node.target))"
         case .text(let input): "type: {into: \(YAMLFlow.string(input.target)), text: \(YAMLFlow.string(input.text))}"
         case .returnKey(let node): "return: \(YAMLFlow.string(node.target))"
@@ -20,13 +15,17 @@ enum ExploreStepText {
         case .orientation(let change): "rotate: \(change.value.rawValue)"
         case .network(let change): "network: \(change.online)"
         case .motion(let sample): "motion: \(YAMLFlow.value(.dictionary(sample.fields)))"
-        case .tap, .keyboardWillShow, .keyboardDidShow, .keyboardWillHide, .keyboardDidHide, .focusChanged, .tick,
-            .animationFinished,
-            .pluginFailed, .invariantFailed, .touchBegan, .touchMoved, .touchEnded, .touchCancelled, .gesturePan, .gestureSwipe,
-            .gestureLongPress, .gesturePinch, .scrollWillBeginDragging, .scrollDidScroll, .scrollWillEndDragging,
-            .scrollDidEndDecelerating, .scrollDidScrollToTop, .statusBarTap, .scrollWillBeginZooming, .scrollDidZoom,
-            .scrollDidEndZooming, .custom:
+        default:
             nil
+        }
+    }
+
+    /// `tap: NODE` or `tap: {x: X, y: Y}`: a tap with a node or a point, not both.
+    private static func step(tapping tap: Tap) -> String? {
+        switch (tap.target, tap.point) {
+        case (let target?, nil): "tap: \(YAMLFlow.string(target))"
+        case (nil, let point?): "tap: {x: \(point.x.shortDescription), y: \(point.y.shortDescription)}"
+        case (_?, _?), (nil, nil): nil
         }
     }
 

@@ -36,7 +36,7 @@ extension Scenario {
         }
         if let layout {
             try attempt(.layout) {
-                let engine = try LayoutEngine(host: simulation, sets: layout.sets)
+                let engine = try LayoutEngine(target: simulation, sets: layout.sets)
                 simulation.layout = engine
                 try engine.activate(layout.active)
             }

@@ -9,7 +9,7 @@
 /// another thread fails far from the mistake. The thread that serves
 /// (``SimulatorService/run(until:)``) claims both; until then the thread that built the service
 /// owns them.
-package struct OwnerThread {
+package struct ServiceThread {
     private var thread = pthread_self()
 
     /// Owned by the calling thread.
