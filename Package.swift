@@ -137,20 +137,29 @@ let package = Package(
         .testTarget(
             name: "RehearseScenarioTests", dependencies: ["RehearseScenario", "RehearsePlugins"],
             exclude: ["Malformed", "MalformedExpectations.tsv"]),
+        .target(name: "IntegrationTestSupport", path: "Tests/IntegrationTestSupport"),
+        .testTarget(
+            name: "RehearseDBusIntegrationTests",
+            dependencies: [
+                "rehearse", "IntegrationTestSupport", "RehearseAccessibility", "RehearseCore", "RehearseDBusInterface",
+                "RehearseDBusService", "RehearseDBusWire", "RehearsePluginHost", "RehearsePlugins", "RehearseScenario",
+                "RehearseSession",
+            ],
+            exclude: [
+                "atspi_attack.py", "atspi_client.py", "atspi_dogtail_login.py", "bus_plugin.py", "dbus_client.py",
+                "hostile_peer.py", "plugin_attack.py", "session_client.py", "stock_plugin_client.py",
+            ]),
         .testTarget(
             name: "rehearseTests",
             dependencies: [
-                "rehearse", "RehearseAccessibility", "RehearseCore", "RehearseDBusInterface", "RehearseDBusService",
-                "RehearseDBusWire", "RehearsePluginHost", "RehearsePlugins", "RehearseScenario", "RehearseSession",
-                "RehearseView",
+                "rehearse", "IntegrationTestSupport", "RehearseAccessibility", "RehearseCore", "RehearseDBusInterface",
+                "RehearseDBusService", "RehearseDBusWire", "RehearsePluginHost", "RehearsePlugins", "RehearseScenario",
+                "RehearseSession", "RehearseView",
             ],
             exclude: [
-                "junit.xsd", "dbus_client.py", "hostile_peer.py", "session_client.py", "viewer_browser.py", "schema_check.py",
-                "schema_mutations.py", "schema_instances.py", "fault_plugin.py", "reads_plugin.py", "third_tap_plugin.py",
-                "drag-breaks-list.yaml", "bus_plugin.py", "plugin_attack.py", "stock_plugin_client.py", "report_browser.py",
-                "browser_support.py", "html_ids.py", "hopper.c", "report_gestures_browser.py", "atspi_client.py",
-                "atspi_attack.py",
-                "atspi_dogtail_login.py",
+                "junit.xsd", "viewer_browser.py", "schema_check.py", "schema_mutations.py", "schema_instances.py",
+                "third_tap_plugin.py", "drag-breaks-list.yaml", "report_browser.py", "browser_support.py", "html_ids.py",
+                "report_gestures_browser.py", "fault_plugin.py", "hopper.c", "reads_plugin.py",
             ]),
     ],
     swiftLanguageModes: [.v6]

@@ -18,7 +18,7 @@ gdbus call --address "$address" --dest org.rehearse.Simulator --object-path /org
 before=$(resources)
 
 start=$(date +%s%N)
-python3 "$root/Tests/rehearseTests/hostile_peer.py" drop-mid-advance "$address" "$work/serve.log" "$rounds"
+python3 "$root/Tests/RehearseDBusIntegrationTests/hostile_peer.py" drop-mid-advance "$address" "$work/serve.log" "$rounds"
 elapsed=$(( ($(date +%s%N) - start) / 1000000000 ))
 after=$(resources)
 dropped=$(grep -c "bytes unread" "$work/serve.log" || true)

@@ -9,7 +9,7 @@ set -euo pipefail
 total="${1:-1000000}"
 clients=8
 . "$(dirname "$0")/peer-service.sh"
-hostile="$root/Tests/rehearseTests/hostile_peer.py"
+hostile="$root/Tests/RehearseDBusIntegrationTests/hostile_peer.py"
 
 "$rehearse" serve --no-bus --mode manual --listen "$address" 2>"$work/serve.log" &
 service=$!

@@ -1,4 +1,5 @@
 import Foundation
+import IntegrationTestSupport
 import Testing
 
 /// `rehearse audit` as a user runs it: its exit status, its lines (text, JSON, JUnit), and a hostile

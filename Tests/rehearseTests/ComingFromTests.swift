@@ -1,4 +1,5 @@
 import Foundation
+import IntegrationTestSupport
 import Testing
 
 /// docs/coming-from.md, "Coming from XCUITest, Flutter or Maestro" (issue 36): every row of its

@@ -1,4 +1,5 @@
 import Foundation
+import IntegrationTestSupport
 import RehearseCore
 import RehearsePlugins
 import RehearseScenario

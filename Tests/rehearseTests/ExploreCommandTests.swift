@@ -1,4 +1,5 @@
 import Foundation
+import IntegrationTestSupport
 import Testing
 
 /// `rehearse explore`: the shipped plugins' invariants hold under a fixed seed and budget, and a
@@ -268,7 +269,7 @@ import Testing
             steps: []
             """)
         let out = file.deletingLastPathComponent().appendingPathComponent("failures")
-        let result = try RemotePluginFaultTests.runWithin(["explore", file.path, "--runs", "20", "--out", out.path])
+        let result = try Rehearse.runWithin(["explore", file.path, "--runs", "20", "--out", out.path])
         #expect(result.status == 2, "\(result.output)\(result.errorOutput)")
         #expect(result.output.contains("\(file.path): error: seed "), "\(result.output)")
         #expect(
@@ -290,7 +291,7 @@ import Testing
             explore: {length: 5, actions: {tap: 1}}
             steps: []
             """)
-        let result = try RemotePluginFaultTests.runWithin(["explore", file.path, "--runs", "20"])
+        let result = try Rehearse.runWithin(["explore", file.path, "--runs", "20"])
         #expect(result.status == 2, "\(result.output)\(result.errorOutput)")
         #expect(
             result.output.contains(
@@ -305,7 +306,7 @@ import Testing
         let file = try Self.thirdTapScenario()
         let folder = file.deletingLastPathComponent()
         let report = folder.appendingPathComponent("report")
-        let result = try RemotePluginFaultTests.runWithin([
+        let result = try Rehearse.runWithin([
             "explore", file.path, "--runs", "20", "--out", folder.appendingPathComponent("failures").path,
             "--report", report.path,
         ])

@@ -1,4 +1,5 @@
 import Foundation
+import IntegrationTestSupport
 import Testing
 
 /// The password form, then a keyboard expectation, a tap and a wait.

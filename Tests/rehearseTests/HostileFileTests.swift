@@ -1,4 +1,5 @@
 import Foundation
+import IntegrationTestSupport
 import Testing
 
 /// Scenario files written by an attacker or a careless hand, through the built binary: each gets

@@ -1,4 +1,5 @@
 import Foundation
+import IntegrationTestSupport
 import Testing
 
 /// Issue 37's attack on what command plugins' programs leave behind: `rehearse` ends every
@@ -60,7 +61,7 @@ import Testing
         let file = try Self.hoppingScenario()
         let lock = file.deletingLastPathComponent().appendingPathComponent("hop.lock").path
         for run in 1...20 {
-            let result = try RemotePluginFaultTests.runWithin(["run", file.path])
+            let result = try Rehearse.runWithin(["run", file.path])
             #expect(result.status == 0, "run \(run): \(result.output)\(result.errorOutput)")
             let descriptor = open(lock, O_RDONLY)
             try #require(descriptor >= 0, "run \(run): the hopper did not start")
@@ -187,7 +188,7 @@ import Testing
     /// descendant filled it, and left.)
     @Test func aPrivateFolderFilledWhileItIsRemovedGoesOnceThePluginHasEnded() throws {
         let file = try Self.scenario("fill")
-        let result = try RemotePluginFaultTests.runWithin(["run", file.path])
+        let result = try Rehearse.runWithin(["run", file.path])
         let filler = try Self.pid("filler.pid", beside: file)
         let survived = Self.isRunning(filler)
         if survived { kill(filler, SIGKILL) }

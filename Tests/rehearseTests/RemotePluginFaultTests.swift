@@ -1,11 +1,13 @@
 import Foundation
+import IntegrationTestSupport
 import Testing
 
 /// Issue 28: a remote plugin that misbehaves is isolated as `plugin.failed` with the reason, as a
 /// throwing Swift plugin is, and the run goes on: the other plugin of the file keeps answering.
 /// The plugins are `fault_plugin.py`, a real program on a real peer-to-peer connection.
 @Suite struct RemotePluginFaultTests {
-    static let faultPlugin = Rehearse.packageRoot.appendingPathComponent("Tests/rehearseTests/fault_plugin.py").path
+    static let faultPlugin = Rehearse.packageRoot.appendingPathComponent("Tests/rehearseTests/fault_plugin.py")
+        .path
 
     /// A run of two taps with the plugin `faulty` in `mode` (deadline 0.5 s) beside a well-behaved
     /// one; returns the result and the trace's lines.
@@ -22,17 +24,9 @@ import Testing
             \(steps)
             """)
         let trace = file.deletingLastPathComponent().appendingPathComponent("trace.jsonl")
-        let result = try runWithin(["run", file.path, "--trace", trace.path])
+        let result = try Rehearse.runWithin(["run", file.path, "--trace", trace.path])
         let lines = (try? String(contentsOf: trace, encoding: .utf8))?.split(separator: "\n").map(String.init) ?? []
         return (result, lines)
-    }
-
-    /// `rehearse` with `arguments`, killed after 60 s: a host that hangs fails the test (status 124)
-    /// instead of hanging it.
-    static func runWithin(_ arguments: [String]) throws -> CommandResult {
-        try Rehearse.launch(
-            URL(fileURLWithPath: "/usr/bin/timeout"),
-            ["-k", "5", "60", Rehearse.productsFolder.appendingPathComponent("rehearse").path] + arguments)
     }
 
     @Test(arguments: [
@@ -124,7 +118,7 @@ import Testing
               - tap: {x: 160, y: 200}
               - expect: {faulty.count: 1}
             """)
-        let result = try Self.runWithin(["run", file.path])
+        let result = try Rehearse.runWithin(["run", file.path])
         #expect(result.status == 0, "\(result.output)\(result.errorOutput)")
         let text = try String(contentsOf: file.deletingLastPathComponent().appendingPathComponent(pidFile), encoding: .utf8)
         let child = try #require(pid_t(text))
@@ -146,7 +140,7 @@ import Testing
               - tap: {x: 160, y: 200}
               - expect: {faulty.count: 1}
             """)
-        let result = try Self.runWithin(["run", file.path])
+        let result = try Rehearse.runWithin(["run", file.path])
         #expect(result.status == 0, "\(result.output)\(result.errorOutput)")
         let folder = file.deletingLastPathComponent()
         let privateFolder = try String(contentsOf: folder.appendingPathComponent("private-folder"), encoding: .utf8)
@@ -247,7 +241,7 @@ import Testing
         try Data("a file".utf8).write(to: folder.appending(path: "file"))
         #expect(mkfifo(folder.appending(path: "fifo").path, 0o600) == 0)
         try FileManager.default.createSymbolicLink(atPath: folder.appending(path: "loop").path, withDestinationPath: "loop")
-        let result = try Self.runWithin(["run", file.path])
+        let result = try Rehearse.runWithin(["run", file.path])
         #expect(result.status == 2)
         let path = folder.appending(path: name).standardizedFileURL.path
         #expect(

@@ -1,4 +1,5 @@
 import Foundation
+import IntegrationTestSupport
 import Testing
 
 /// Issue 39, item 6: a remote plugin reads the scene through the paths it declares (`reads`, in
@@ -7,7 +8,8 @@ import Testing
 /// without them are refused where they are written; `target-offset` fails the plugin anywhere but
 /// in the answer to `scroll.willEndDragging`. The plugin is `reads_plugin.py`, a real program.
 @Suite struct RemotePluginReadsTests {
-    static let readsPlugin = Rehearse.packageRoot.appendingPathComponent("Tests/rehearseTests/reads_plugin.py").path
+    static let readsPlugin = Rehearse.packageRoot.appendingPathComponent("Tests/rehearseTests/reads_plugin.py")
+        .path
 
     /// A run of `steps` with `plugin` (an item of `plugins:`) in a scene of a title (alpha 0.5), a
     /// secure password field, a button and a list; returns the result and the trace's lines.
@@ -27,7 +29,7 @@ import Testing
             \(steps)
             """)
         let trace = file.deletingLastPathComponent().appendingPathComponent("trace.jsonl")
-        let result = try RemotePluginFaultTests.runWithin(["run", file.path, "--trace", trace.path])
+        let result = try Rehearse.runWithin(["run", file.path, "--trace", trace.path])
         let lines = (try? String(contentsOf: trace, encoding: .utf8))?.split(separator: "\n").map(String.init) ?? []
         return (result, lines, file)
     }
@@ -79,7 +81,7 @@ import Testing
               - tap: \(id)
               - expect-event: {name: reads.seen, fields: {values: {\(id).frame.x: 20}}, count: 1}
             """)
-        let result = try RemotePluginFaultTests.runWithin(["run", file.path])
+        let result = try Rehearse.runWithin(["run", file.path])
         if accepted {
             #expect(result.status == 0, "\(result.output)\(result.errorOutput)")
         } else {

@@ -1,4 +1,5 @@
 import Foundation
+import IntegrationTestSupport
 import Testing
 
 /// What `run --render` keeps until it writes: the pictures of one run draw a bounded number of

@@ -1,4 +1,5 @@
 import Foundation
+import IntegrationTestSupport
 import Testing
 
 /// A scenario called `name` that passes when `x` is 0 and fails otherwise.

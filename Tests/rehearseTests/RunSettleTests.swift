@@ -1,4 +1,5 @@
 import Foundation
+import IntegrationTestSupport
 import Testing
 
 /// `rehearse run --settle`: a settle after every step that starts motion, in files that do not

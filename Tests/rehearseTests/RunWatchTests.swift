@@ -1,4 +1,5 @@
 import Foundation
+import IntegrationTestSupport
 import Testing
 
 /// A `rehearse run --watch` running, whose output is read as it comes.

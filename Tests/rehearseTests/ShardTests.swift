@@ -1,4 +1,5 @@
 import Foundation
+import IntegrationTestSupport
 import Testing
 
 /// `rehearse run --shard K/N`: N shards together run exactly the files of one unsharded run, each

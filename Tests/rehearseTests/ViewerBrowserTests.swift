@@ -1,4 +1,5 @@
 import Foundation
+import IntegrationTestSupport
 import Testing
 
 /// The live viewer in a real headless Chromium (Debian's, driven by Selenium and chromedriver):

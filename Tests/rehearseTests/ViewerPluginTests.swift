@@ -1,4 +1,5 @@
 import Foundation
+import IntegrationTestSupport
 import Testing
 
 /// Issue 37: the live viewer's timeline simulates the file again and again (marking its events at

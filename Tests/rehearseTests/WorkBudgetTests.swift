@@ -1,4 +1,5 @@
 import Foundation
+import IntegrationTestSupport
 import Testing
 
 /// Files inside every documented limit can still ask for months of simulated work: a run (and an

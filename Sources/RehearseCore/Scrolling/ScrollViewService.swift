@@ -53,7 +53,7 @@ public final class ScrollViewService {
     /// Called when a motion starts (the display link wakes up).
     var onMotionStarted: () -> Void = {}
 
-    /// Creates the service and subscribes it to `gesture.pan`.
+    /// Creates the system service and subscribes it to `gesture.pan`.
     init(scene: Scene, bus: EventBus, timeline: Timeline, animator: Animator, keyboard: KeyboardService, device: Device) {
         self.scene = scene
         self.bus = bus

@@ -55,7 +55,7 @@ public final class ZoomService {
     /// Called when a spring back starts (the display link wakes up).
     var onMotionStarted: () -> Void = {}
 
-    /// Creates the service and subscribes it to `gesture.pinch`.
+    /// Creates the system service and subscribes it to `gesture.pinch`.
     init(scene: Scene, bus: EventBus, timeline: Timeline, animator: Animator, scrolling: ScrollViewService, device: Device) {
         self.scene = scene
         self.bus = bus

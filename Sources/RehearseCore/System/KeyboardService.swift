@@ -35,7 +35,7 @@ public final class KeyboardService {
     /// Called when the keyboard starts moving (the display link wakes up).
     public var onMovementStarted: (() -> Void)?
 
-    /// Creates the service and subscribes it to focus changes, keyboard notifications and rotation.
+    /// Creates the system service and subscribes it to focus changes, keyboard notifications and rotation.
     public init(scene: Scene, bus: EventBus, timeline: Timeline, device: Device) {
         self.scene = scene
         self.bus = bus

@@ -4,7 +4,7 @@ public final class ResponderService {
     private let scene: Scene
     private let bus: EventBus
 
-    /// Creates the service and subscribes it to `focus`, `resign` and `tap`.
+    /// Creates the system service and subscribes it to `focus`, `resign` and `tap`.
     public init(scene: Scene, bus: EventBus) {
         self.scene = scene
         self.bus = bus

@@ -25,7 +25,7 @@ public final class GestureService {
     /// Publishes a tap the fingers made, as an injected tap is published (hit-tested on the way in).
     var emitTap: (Tap) -> Void = { _ in }
 
-    /// Creates the service and subscribes it to the touch events.
+    /// Creates the system service and subscribes it to the touch events.
     init(scene: Scene, bus: EventBus, timeline: Timeline) {
         self.scene = scene
         self.bus = bus

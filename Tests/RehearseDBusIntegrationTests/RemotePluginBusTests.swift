@@ -1,11 +1,13 @@
 import Foundation
+import IntegrationTestSupport
 import Testing
 
 /// Issue 28: a plugin registers with a created session of `rehearse serve` over the bus
 /// (`RegisterPlugin` on the session) and takes part in lockstep; its faults are its session's
 /// alone. The plugin and the driver are `bus_plugin.py`, two jeepney connections.
 @Suite(.serialized) struct RemotePluginBusTests {
-    private static let client = Rehearse.packageRoot.appendingPathComponent("Tests/rehearseTests/bus_plugin.py").path
+    private static let client = Rehearse.packageRoot.appendingPathComponent("Tests/RehearseDBusIntegrationTests/bus_plugin.py")
+        .path
 
     private func run(_ mode: String) throws -> CommandResult {
         let bus = try PrivateBus()
@@ -96,7 +98,8 @@ import Testing
     /// Issue 39: the recording keeps a command plugin's `reads:`, so the replay's plugin reads them too.
     @Test func aRecordedSessionKeepsTheReadsItsFileGaveAPlugin() throws {
         let (text, replay, lines, count) = try Self.recordAndReplay(
-            "{id: reads, command: [python3, \(RemotePluginReadsTests.readsPlugin)], reads: [title.alpha]}")
+            "{id: reads, command: [python3, \(Rehearse.packageRoot.appendingPathComponent("Tests/rehearseTests/reads_plugin.py").path)], reads: [title.alpha]}"
+        )
         #expect(text.contains(#""reads": ["title.alpha"]"#), "\(text)")
         #expect(replay.status == 0, "\(replay.output)\(replay.errorOutput)")
         #expect(

@@ -1,4 +1,5 @@
 import Foundation
+import IntegrationTestSupport
 import Testing
 
 /// `Gesture` and `IsVisible` on `rehearse serve`, on a private bus: gestures on nodes run as the

@@ -1,11 +1,13 @@
 import Foundation
+import IntegrationTestSupport
 import Testing
 
 /// `rehearse serve --listen` against plugins that misbehave (`RegisterPlugin` on a shared session,
 /// plugin_attack.py): only the session a plugin belongs to waits for it, the service stops and
 /// serves everyone else at once, and no call reaches anyone but the plugin it was made to.
 @Suite struct HostilePluginTests {
-    private static let script = Rehearse.packageRoot.appendingPathComponent("Tests/rehearseTests/plugin_attack.py").path
+    private static let script = Rehearse.packageRoot.appendingPathComponent("Tests/RehearseDBusIntegrationTests/plugin_attack.py")
+        .path
 
     /// A session waiting for one of five plugins that never answer ends when its owner leaves:
     /// another peer is answered at once. (Once, the service's thread waited for the session's

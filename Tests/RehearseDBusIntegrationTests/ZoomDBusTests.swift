@@ -1,4 +1,5 @@
 import Foundation
+import IntegrationTestSupport
 import Testing
 
 /// Zooming on `rehearse serve`, on a private bus, driven by gdbus (a peer nobody here wrote): a

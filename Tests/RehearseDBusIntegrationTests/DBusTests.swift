@@ -1,4 +1,5 @@
 import Foundation
+import IntegrationTestSupport
 import RehearseCore
 import RehearsePlugins
 import Testing
@@ -345,7 +346,7 @@ import Testing
     @Test func badInputGetsNamedErrorsAndTheServiceKeepsServing() throws {
         let bus = try PrivateBus()
         try bus.serve(["--mode", "manual", "--plugins", "login-animator"])
-        let script = Rehearse.packageRoot.appendingPathComponent("Tests/rehearseTests/dbus_client.py").path
+        let script = Rehearse.packageRoot.appendingPathComponent("Tests/RehearseDBusIntegrationTests/dbus_client.py").path
         let result = try bus.run("/usr/bin/env", ["python3", script])
         #expect(result.status == 0, "\(result.errorOutput)")
         var errors: [String: String] = [:]

@@ -1,4 +1,5 @@
 import Foundation
+import IntegrationTestSupport
 import Testing
 
 /// `rehearse install-dbus-service` writes a file the bus daemon reads as configuration: values that

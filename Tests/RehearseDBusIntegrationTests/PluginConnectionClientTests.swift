@@ -1,4 +1,5 @@
 import Foundation
+import IntegrationTestSupport
 import Testing
 
 /// Issue 37: stock D-Bus clients work on a command plugin's private connection unmodified. GDBus,
@@ -7,7 +8,8 @@ import Testing
 /// the connection takes its own program's only. None registers, so each run ends its set-up with
 /// exit code 2 once the client is done; what the client printed is the test.
 @Suite struct PluginConnectionClientTests {
-    static let client = Rehearse.packageRoot.appendingPathComponent("Tests/rehearseTests/stock_plugin_client.py").path
+    static let client = Rehearse.packageRoot.appendingPathComponent("Tests/RehearseDBusIntegrationTests/stock_plugin_client.py")
+        .path
     static let introspectionDTD = "/usr/share/xml/dbus-1/introspect.dtd"
 
     /// Runs a file whose one plugin is `command`, and returns what the plugin wrote to `output`
@@ -21,7 +23,7 @@ import Testing
               - {id: stock, command: [\(words)]}
             steps: []
             """)
-        let result = try RemotePluginFaultTests.runWithin(["run", file.path])
+        let result = try Rehearse.runWithin(["run", file.path])
         let text =
             (try? String(contentsOf: file.deletingLastPathComponent().appendingPathComponent(output), encoding: .utf8)) ?? ""
         return (text, "status \(result.status)\n\(result.output)\(result.errorOutput)")

@@ -1,4 +1,5 @@
 import Foundation
+import IntegrationTestSupport
 import Testing
 
 /// A tap on the status bar over D-Bus: `statusBar.tap` is a built-in event, so the generic

@@ -1,11 +1,13 @@
 import Foundation
+import IntegrationTestSupport
 import Testing
 
 /// `rehearse serve --listen` against peers that misbehave (Python raw sockets and jeepney, in
 /// hostile_peer.py): the service keeps answering everyone else within a second, drops the
 /// misbehaving peer with a log line, and stops promptly on SIGTERM whatever it is doing.
 @Suite struct HostilePeerTests {
-    private static let script = Rehearse.packageRoot.appendingPathComponent("Tests/rehearseTests/hostile_peer.py").path
+    private static let script = Rehearse.packageRoot.appendingPathComponent("Tests/RehearseDBusIntegrationTests/hostile_peer.py")
+        .path
 
     /// `gdbus call` on the service at `address`, and how long it took.
     private func call(_ bus: PrivateBus, _ address: String, _ method: String, _ arguments: [String] = []) throws

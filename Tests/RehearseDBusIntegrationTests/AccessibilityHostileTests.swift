@@ -1,4 +1,5 @@
 import Foundation
+import IntegrationTestSupport
 import Testing
 
 /// `rehearse serve --atspi` attacked on the accessibility bus (issue 41's "Done when"): a daemon
@@ -8,7 +9,7 @@ import Testing
 /// beside them the pyatspi listeners there were seen to miss an event.
 extension AccessibilityBusTests {
     @Suite struct AccessibilityHostileTests {
-        static let attack = Rehearse.packageRoot.appendingPathComponent("Tests/rehearseTests/atspi_attack.py").path
+        static let attack = Rehearse.packageRoot.appendingPathComponent("Tests/RehearseDBusIntegrationTests/atspi_attack.py").path
 
         /// A scenario (written in `bus`'s folder) whose scroll view `list` holds 1,000 rows: every
         /// drag of it moves them all, 1,000 `BoundsChanged` in one check.

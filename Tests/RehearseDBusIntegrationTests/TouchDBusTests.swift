@@ -1,4 +1,5 @@
 import Foundation
+import IntegrationTestSupport
 import Testing
 
 /// Touch over D-Bus: `Inject` takes the touch events (they are built-in events), and the Python

@@ -1,4 +1,5 @@
 import Foundation
+import IntegrationTestSupport
 import Testing
 
 /// The plugin side of docs/remote-plugins.md: the undo-shake example's own tests (its handlers in

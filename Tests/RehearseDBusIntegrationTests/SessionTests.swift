@@ -1,10 +1,13 @@
 import Foundation
+import IntegrationTestSupport
 import Testing
 
 /// Sessions on `rehearse serve`: each client its own simulation, driven by jeepney (Python) clients
 /// on a private bus and over `--listen`.
 @Suite(.serialized) struct SessionTests {
-    private static let client = Rehearse.packageRoot.appendingPathComponent("Tests/rehearseTests/session_client.py").path
+    private static let client = Rehearse.packageRoot.appendingPathComponent(
+        "Tests/RehearseDBusIntegrationTests/session_client.py"
+    ).path
 
     /// Runs the session client with `arguments` to the end.
     private func client(_ bus: PrivateBus, _ arguments: [String]) throws -> CommandResult {

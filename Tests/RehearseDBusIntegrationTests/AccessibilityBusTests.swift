@@ -1,14 +1,15 @@
 import Foundation
+import IntegrationTestSupport
 import Testing
 
 /// `rehearse serve --atspi` on a private session bus whose `org.a11y.Bus` is at-spi2-core's own
 /// bus launcher (activated on demand, with its registry), driven by clients nobody here wrote:
 /// pyatspi (`atspi_client.py`) and gdbus.
 @Suite(.serialized) struct AccessibilityBusTests {
-    static let client = Rehearse.packageRoot.appendingPathComponent("Tests/rehearseTests/atspi_client.py").path
+    static let client = Rehearse.packageRoot.appendingPathComponent("Tests/RehearseDBusIntegrationTests/atspi_client.py").path
     static let scenario = Rehearse.packageRoot.appendingPathComponent("Scenarios/login-animator/keyboard-lifts-form.yaml").path
     /// The scenario's name: the application's.
-    static let application = "The Paper login form lifts while the keyboard is up (the seed's constants)"
+    static let application = "The Paper login form lifts while the keyboard is up (the original's constants)"
 
     /// A private session bus that starts at-spi2-core's bus launcher when asked for `org.a11y.Bus`,
     /// through `launcher.py`: the launcher's accessibility bus in the bus's folder (its socket is
@@ -289,7 +290,7 @@ import Testing
         let bus = try Self.accessibilityBus()
         let recordings = bus.folder.appendingPathComponent("recordings")
         let serve = try bus.serve(["--mode", "manual", "--scenario", Self.scenario, "--atspi", "--record", recordings.path])
-        let script = Rehearse.packageRoot.appendingPathComponent("Tests/rehearseTests/atspi_dogtail_login.py").path
+        let script = Rehearse.packageRoot.appendingPathComponent("Tests/RehearseDBusIntegrationTests/atspi_dogtail_login.py").path
         let login = try bus.run("/usr/bin/env", ["-u", "AT_SPI_BUS_ADDRESS", "/usr/bin/python3", script, Self.application])
         #expect(
             login.status == 0 && login.output.contains("password focused after Next: True\n"),

@@ -1,4 +1,5 @@
 import Foundation
+import IntegrationTestSupport
 import Testing
 
 /// How a program knows `rehearse serve` is there to call: the readiness line, `--ready-fd`, bus

@@ -1,4 +1,5 @@
 import Foundation
+import IntegrationTestSupport
 import Testing
 
 /// `Settle` and `WaitUntil` on `rehearse serve`, on a private bus, called by gdbus: the scenario

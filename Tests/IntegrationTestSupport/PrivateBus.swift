@@ -3,12 +3,12 @@ import Foundation
 /// A private `dbus-daemon` for one test, with its own configuration and socket in a temporary
 /// folder (no system or user bus needed), and `rehearse serve` processes on it. Its clients'
 /// `XDG_DATA_HOME` is the folder's `data/`, whose `dbus-1/services/` the daemon activates from.
-final class PrivateBus {
-    let folder: URL
-    let address: String
+package final class PrivateBus {
+    package let folder: URL
+    package let address: String
     private var processes: [Process] = []
 
-    init() throws {
+    package init() throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("rehearse-bus-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         address = "unix:path=\(folder.path)/bus.sock"
@@ -50,13 +50,13 @@ final class PrivateBus {
 
     /// Kills a helper (dbus-daemon, dbus-monitor). Not waited for: Foundation notices the exit
     /// late here, and a killed helper has nothing more to write.
-    func stop(_ process: Process) {
+    package func stop(_ process: Process) {
         kill(process.processIdentifier, SIGKILL)
     }
 
     /// Sends SIGTERM to `process` and waits for it to end (``waitForExit(_:)``); how long that took.
     @discardableResult
-    static func terminate(_ process: Process) -> Duration {
+    package static func terminate(_ process: Process) -> Duration {
         let clock = ContinuousClock()
         let start = clock.now
         process.terminate()
@@ -65,7 +65,7 @@ final class PrivateBus {
     }
 
     /// Waits up to 5 s for `process` to end, polling (`waitUntilExit` was seen to hang here).
-    static func waitForExit(_ process: Process) {
+    package static func waitForExit(_ process: Process) {
         var attempts = 0
         while process.isRunning, attempts < 500 {
             attempts += 1
@@ -74,7 +74,7 @@ final class PrivateBus {
     }
 
     /// The environment for a client of this bus.
-    var environment: [String: String] {
+    package var environment: [String: String] {
         var environment = ProcessInfo.processInfo.environment
         environment["DBUS_SESSION_BUS_ADDRESS"] = address
         environment["XDG_DATA_HOME"] = folder.appendingPathComponent("data").path
@@ -84,7 +84,9 @@ final class PrivateBus {
     /// Starts `rehearse serve --address …` with `arguments` (its error output in the folder's
     /// file `errorOutput`, if given) and waits until the name is owned.
     @discardableResult
-    func serve(_ arguments: [String], name: String = "org.rehearse.Simulator", errorOutput: String? = nil) throws -> Process {
+    package func serve(_ arguments: [String], name: String = "org.rehearse.Simulator", errorOutput: String? = nil) throws
+        -> Process
+    {
         let process = try start(
             Rehearse.productsFolder.appendingPathComponent("rehearse"),
             ["serve", "--address", address] + arguments, errorOutput: errorOutput)
@@ -99,7 +101,7 @@ final class PrivateBus {
 
     /// Starts `rehearse serve --no-bus --listen unix:path=FOLDER/peer.sock` with `arguments`, its
     /// error output in `serve.log`, and waits until it listens. Returns the process and the address.
-    func servePeersOnly(_ arguments: [String]) throws -> (process: Process, address: String, socket: String) {
+    package func servePeersOnly(_ arguments: [String]) throws -> (process: Process, address: String, socket: String) {
         let socket = folder.appendingPathComponent("peer.sock").path
         let address = "unix:path=\(socket)"
         let process = try start(
@@ -114,7 +116,9 @@ final class PrivateBus {
     }
 
     /// Starts a long-running program on this bus; its output (and error output) go to files in the folder.
-    func start(_ executable: URL, _ arguments: [String], output: String? = nil, errorOutput: String? = nil) throws -> Process {
+    package func start(_ executable: URL, _ arguments: [String], output: String? = nil, errorOutput: String? = nil) throws
+        -> Process
+    {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -139,13 +143,13 @@ final class PrivateBus {
     }
 
     /// Runs a client program to the end.
-    func run(_ program: String, _ arguments: [String]) throws -> CommandResult {
+    package func run(_ program: String, _ arguments: [String]) throws -> CommandResult {
         try Rehearse.launch(URL(fileURLWithPath: program), arguments, environment: environment)
     }
 
     /// The events of a `--trace` file as a client prints its `Event` signals: one
     /// `{"fields", "name", "seq", "time"}` JSON line each, keys sorted, the time a number.
-    func eventLines(ofTrace trace: URL) throws -> String {
+    package func eventLines(ofTrace trace: URL) throws -> String {
         let normalise = """
             import json, sys
             for line in open(sys.argv[1]):
@@ -155,7 +159,7 @@ final class PrivateBus {
         return try run("/usr/bin/env", ["python3", "-c", normalise, trace.path]).output
     }
 
-    func hasOwner(_ name: String) throws -> Bool {
+    package func hasOwner(_ name: String) throws -> Bool {
         let result = try run(
             "/usr/bin/dbus-send",
             [
@@ -167,7 +171,7 @@ final class PrivateBus {
     }
 
     /// `gdbus call` on the simulator.
-    func gdbus(_ method: String, _ arguments: [String] = []) throws -> CommandResult {
+    package func gdbus(_ method: String, _ arguments: [String] = []) throws -> CommandResult {
         try run(
             "/usr/bin/gdbus",
             [
@@ -176,13 +180,13 @@ final class PrivateBus {
             ] + arguments)
     }
 
-    func contents(of file: String) -> String {
+    package func contents(of file: String) -> String {
         (try? String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)) ?? ""
     }
 
     /// Waits until `file` holds `text` (a program's readiness line, an expected output), for at
     /// most `seconds`; whether it came.
-    func waitFor(_ text: String, in file: String, seconds: Double = 10) -> Bool {
+    package func waitFor(_ text: String, in file: String, seconds: Double = 10) -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
             if contents(of: file).contains(text) { return true }
@@ -192,10 +196,10 @@ final class PrivateBus {
     }
 }
 
-struct BusSetupError: Error, CustomStringConvertible {
-    let description: String
+package struct BusSetupError: Error, CustomStringConvertible {
+    package let description: String
 
-    init(_ description: String) {
+    package init(_ description: String) {
         self.description = description
     }
 }
