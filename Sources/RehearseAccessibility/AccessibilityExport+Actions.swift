@@ -182,7 +182,8 @@ extension AccessibilityExport {
     }
 
     /// Injects the event `name` with `fields` as `Inject` does (with its checks and limits);
-    /// refused in read-only mode.
+    /// refused in read-only mode. The round's tree is built again for the calls after it, which
+    /// see the scene it changed (a client's `InsertText`, then its `GetText`, in one write).
     private func inject(_ name: String, _ fields: Fields, by member: String, into session: SimulatorSession) throws(MethodFailure)
     {
         try refuseWhenReadOnly(member)
@@ -191,6 +192,7 @@ extension AccessibilityExport {
         } catch {
             throw MethodFailure(error)
         }
+        roundTree = nil
     }
 
     /// Refuses `member`, which changes the simulation, in read-only mode.

@@ -48,6 +48,14 @@ extension AccessibilityExport {
         case AccessiblePaths.root: return .application
         case AccessiblePaths.cache: return .cache
         default:
+            // A path longer than every node's is refused unread: decoding (and quoting) megabytes
+            // held the thread that serves the session for seconds.
+            let longest = tree(of: session).longestPathBytes
+            guard path.utf8.count <= longest else {
+                throw MethodFailure(
+                    .unknownObject,
+                    "no accessible object at a path of \(path.utf8.count) bytes: no node's is longer than \(longest) now")
+            }
             guard let id = AccessiblePaths.id(at: path) else {
                 throw MethodFailure(
                     .unknownObject,

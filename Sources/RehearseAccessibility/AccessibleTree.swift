@@ -32,6 +32,9 @@ package struct AccessibleTree {
 
     /// The exposed nodes by id.
     package private(set) var items: [String: Item] = [:]
+    /// The most bytes the path of an exposed node has now (``AccessiblePaths/longestPath(ofID:)``):
+    /// a longer path names no object, and is refused before it is read.
+    package private(set) var longestPathBytes = 0
 
     /// The tree of `simulation`'s scene now, the frame (the scene's root) named `title`.
     package init(of simulation: Simulation, title: String) {
@@ -40,6 +43,7 @@ package struct AccessibleTree {
         var frame = Self.item(root, in: simulation, frame: scene.bounds, alpha: root.alpha, parent: nil)
         frame.name = title
         items[root.id] = frame
+        longestPathBytes = AccessiblePaths.longestPath(ofID: root.id)
         var pending: [(id: String, exposedParent: String)] = (scene.children(of: root.id) ?? []).reversed().map { ($0, root.id) }
         while let (id, exposedParent) = pending.popLast() {
             guard let node = scene[id] else { continue }
@@ -51,6 +55,7 @@ package struct AccessibleTree {
                 if !visibility.isVisible { item.states.remove(.showing) }
                 items[id] = item
                 items[exposedParent]?.children.append(id)
+                longestPathBytes = max(longestPathBytes, AccessiblePaths.longestPath(ofID: id))
                 parent = id
             }
             pending += (node.children).reversed().map { ($0, parent) }
