@@ -25,6 +25,8 @@ package struct AccessibleTree {
         package var isActionable: Bool
         /// Whether text can be typed into it.
         package var isEditable: Bool
+        /// Whether it is a scroll view that a drag moves across (its `scroll left` and `scroll right`).
+        package var scrollsSideways: Bool
         /// What `Text` reads of a text field or a label: its text, a secure field's masked (a `•`
         /// a character, as recordings keep it); nil for other kinds.
         package var text: String?
@@ -91,6 +93,7 @@ package struct AccessibleTree {
             id: node.id, role: AccessibleRole(of: node), name: label.isEmpty && !node.secure ? node.text : label,
             states: states, frame: frame, alpha: alpha, parent: parent, children: [],
             isActionable: node.kind.isControl || node.accessibilityTraits.contains(.button), isEditable: node.kind.isTextInput,
+            scrollsSideways: node.kind == .scrollView && node.scrollsHorizontally,
             text: node.kind.isTextInput || node.kind == .label
                 ? (node.secure ? String(repeating: "•", count: node.text.unicodeScalars.count) : node.text) : nil)
     }
