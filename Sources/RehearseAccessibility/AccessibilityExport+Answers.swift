@@ -42,6 +42,16 @@ extension AccessibilityExport {
         if dbus_message_get_no_reply(call) == 0 { send(reply) }
     }
 
+    /// `Peer.GetMachineId`'s answer: this machine's D-Bus id (empty when it has none).
+    static let machineID: String = {
+        var error = DBusError()
+        dbus_error_init(&error)
+        defer { dbus_error_free(&error) }
+        guard let id = dbus_try_get_local_machine_id(&error) else { return "" }
+        defer { dbus_free(id) }
+        return String(cString: id)
+    }()
+
     /// The object at `path`, or UnknownObject.
     private func target(at path: String, in session: SimulatorSession) throws(MethodFailure) -> Target {
         switch path {
@@ -87,9 +97,14 @@ extension AccessibilityExport {
         switch interface {
         case Self.properties: try respondToProperties(&request, on: target, session: session, into: &reply)
         case Self.peer where request.member == "Ping": try request.expect("")
+        case Self.peer where request.member == "GetMachineId":
+            try request.expect("")
+            reply.append(Self.machineID)
         case Self.introspectable where request.member == "Introspect":
             try request.expect("")
             reply.append("<node>" + interfaces(of: target).map { "<interface name=\"\($0)\"/>" }.joined() + "</node>")
+        // Every object has these two: another member of them is an unknown method, not interface.
+        case Self.peer, Self.introspectable: throw request.unknown(interface)
         case _ where !interfaces(of: target).contains(interface):
             throw MethodFailure(
                 .unknownInterface,

@@ -163,6 +163,25 @@ import Testing
         )
     }
 
+    /// `Peer` and `Introspectable`, which every object has, answer `GetMachineId` as a D-Bus
+    /// peer should, and any other member as an unknown method (both said the object had no such
+    /// interface).
+    @Test func everyObjectIsAPeerWithIntrospection() throws {
+        let bus = try Self.accessibilityBus()
+        try bus.serve(["--mode", "manual", "--scenario", Self.scenario, "--atspi"])
+        let peer = try AccessibilityPeer(bus)
+        let machine = try bus.run("/usr/bin/dbus-uuidgen", ["--get"]).output  // libdbus's own tool
+        #expect(try peer.call(Self.node + "username", "org.freedesktop.DBus.Peer.GetMachineId") == "('\(machine.dropLast())',)\n")
+        #expect(
+            try peer.call(Self.node + "username", "org.freedesktop.DBus.Peer.Explode")
+                == "Error: GDBus.Error:org.freedesktop.DBus.Error.UnknownMethod: no method \"Explode\" in "
+                + "org.freedesktop.DBus.Peer here\n")
+        #expect(
+            try peer.call("/org/a11y/atspi/accessible/root", "org.freedesktop.DBus.Introspectable.Explode")
+                == "Error: GDBus.Error:org.freedesktop.DBus.Error.UnknownMethod: no method \"Explode\" in "
+                + "org.freedesktop.DBus.Introspectable here\n")
+    }
+
     @Test func textTypedThroughTheBusReachesTheFieldAndASecureFieldsTextNeverLeaves() throws {
         let bus = try Self.accessibilityBus()
         try bus.serve(["--mode", "manual", "--scenario", Self.scenario, "--atspi"])
