@@ -5,7 +5,8 @@ import RehearseDBusWire
 /// `org.a11y.Bus.GetAddress` on the session bus (at-spi2-core's bus launcher answers it), then a
 /// connection of its own there.
 enum AccessibilityBus {
-    /// How long a call made while joining (the address, the registry's `Embed`) may take.
+    /// How long each step of joining may take: the address, registering with the accessibility
+    /// bus's daemon, the registry's `Embed`.
     static let callTimeoutMilliseconds: Int32 = 5_000
     /// The registry: its name on the accessibility bus and the socket the application embeds in.
     static let registry = "org.a11y.atspi.Registry"

@@ -14,24 +14,51 @@ extension AccessibilityExport {
         var effect: Effect
     }
 
-    /// What an action does: inject an event on the node, or drag a scroll view toward its
-    /// content's end (`scroll down`) or start.
+    /// What an action does: inject an event on the node, or drag a scroll view by half its size
+    /// the way its content moves.
     enum Effect {
         case event(String)
-        case scroll(towardEnd: Bool)
+        case scroll(ScrollDirection)
+    }
+
+    /// Where a scroll action takes a scroll view's content: `down` and `right` toward its end
+    /// (the finger drags it up, or left), `up` and `left` toward its start.
+    enum ScrollDirection: String, CaseIterable {
+        case up, down, left, right
+
+        /// The drag that scrolls so in a view of `size`: half its height, or half its width.
+        func drag(in size: Size) -> (x: Double, y: Double) {
+            switch self {
+            case .up: (0, (size.height / 2).rounded())
+            case .down: (0, -(size.height / 2).rounded())
+            case .left: ((size.width / 2).rounded(), 0)
+            case .right: (-(size.width / 2).rounded(), 0)
+            }
+        }
+
+        /// Which way the finger drags the content.
+        var contentMoves: String {
+            switch self {
+            case .up: "down"
+            case .down: "up"
+            case .left: "right"
+            case .right: "left"
+            }
+        }
     }
 
     /// A node's actions: `click` and `press` tap a control, as a finger would; a text field's
     /// `activate` is its return key (GTK's entries name it so: Next, Go, Done); a scroll view's
-    /// `scroll down` and `scroll up` drag it by half its height, as `scroll-until-visible` does.
+    /// `scroll up` and `scroll down` drag it by half its height, as `scroll-until-visible` does,
+    /// and one that scrolls across has `scroll left` and `scroll right`, half its width.
     static func actions(of item: AccessibleTree.Item) -> [Action] {
         if item.role == .scrollPane {
-            return [
+            let directions: [ScrollDirection] = item.scrollsSideways ? ScrollDirection.allCases : [.up, .down]
+            return directions.map { direction in
                 Action(
-                    name: "scroll up", description: "Drags the content down by half the view", effect: .scroll(towardEnd: false)),
-                Action(
-                    name: "scroll down", description: "Drags the content up by half the view", effect: .scroll(towardEnd: true)),
-            ]
+                    name: "scroll \(direction.rawValue)",
+                    description: "Drags the content \(direction.contentMoves) by half the view", effect: .scroll(direction))
+            }
         }
         guard item.isActionable || item.isEditable else { return [] }
         return [
@@ -173,16 +200,19 @@ extension AccessibilityExport {
         switch action.effect {
         case .event(let name):
             try inject(name, ["target": .string(item.id)], by: member, into: session)
-        case .scroll(let towardEnd):
+        case .scroll(let direction):
             try refuseWhenReadOnly(member)
-            let distance = (item.frame.size.height / 2).rounded() * (towardEnd ? -1 : 1)
-            let drag: Fields = ["on": .string(item.id), "by": .array([.double(0), .double(distance)]), "hold": .double(0.1)]
+            let distance = direction.drag(in: item.frame.size)
+            let drag: Fields = [
+                "on": .string(item.id), "by": .array([.double(distance.x), .double(distance.y)]), "hold": .double(0.1),
+            ]
             do { _ = try session.scheduleGesture("drag", drag) } catch { throw MethodFailure(error) }
         }
     }
 
     /// Injects the event `name` with `fields` as `Inject` does (with its checks and limits);
-    /// refused in read-only mode.
+    /// refused in read-only mode. The round's tree is built again for the calls after it, which
+    /// see the scene it changed (a client's `InsertText`, then its `GetText`, in one write).
     private func inject(_ name: String, _ fields: Fields, by member: String, into session: SimulatorSession) throws(MethodFailure)
     {
         try refuseWhenReadOnly(member)
@@ -191,6 +221,7 @@ extension AccessibilityExport {
         } catch {
             throw MethodFailure(error)
         }
+        roundTree = nil
     }
 
     /// Refuses `member`, which changes the simulation, in read-only mode.

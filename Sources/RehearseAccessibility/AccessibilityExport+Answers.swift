@@ -42,12 +42,30 @@ extension AccessibilityExport {
         if dbus_message_get_no_reply(call) == 0 { send(reply) }
     }
 
+    /// `Peer.GetMachineId`'s answer: this machine's D-Bus id (empty when it has none).
+    static let machineID: String = {
+        var error = DBusError()
+        dbus_error_init(&error)
+        defer { dbus_error_free(&error) }
+        guard let id = dbus_try_get_local_machine_id(&error) else { return "" }
+        defer { dbus_free(id) }
+        return String(cString: id)
+    }()
+
     /// The object at `path`, or UnknownObject.
     private func target(at path: String, in session: SimulatorSession) throws(MethodFailure) -> Target {
         switch path {
         case AccessiblePaths.root: return .application
         case AccessiblePaths.cache: return .cache
         default:
+            // A path longer than every node's is refused unread: decoding (and quoting) megabytes
+            // held the thread that serves the session for seconds.
+            let longest = tree(of: session).longestPathBytes
+            guard path.utf8.count <= longest else {
+                throw MethodFailure(
+                    .unknownObject,
+                    "no accessible object at a path of \(path.utf8.count) bytes: no node's is longer than \(longest) now")
+            }
             guard let id = AccessiblePaths.id(at: path) else {
                 throw MethodFailure(
                     .unknownObject,
@@ -79,9 +97,14 @@ extension AccessibilityExport {
         switch interface {
         case Self.properties: try respondToProperties(&request, on: target, session: session, into: &reply)
         case Self.peer where request.member == "Ping": try request.expect("")
+        case Self.peer where request.member == "GetMachineId":
+            try request.expect("")
+            reply.append(Self.machineID)
         case Self.introspectable where request.member == "Introspect":
             try request.expect("")
             reply.append("<node>" + interfaces(of: target).map { "<interface name=\"\($0)\"/>" }.joined() + "</node>")
+        // Every object has these two: another member of them is an unknown method, not interface.
+        case Self.peer, Self.introspectable: throw request.unknown(interface)
         case _ where !interfaces(of: target).contains(interface):
             throw MethodFailure(
                 .unknownInterface,

@@ -37,7 +37,8 @@ package final class AccessibilityExport: SessionCompanion {
     let readOnly: Bool
     /// The id the registry gave the application (`Application.Id`).
     var applicationID: Int32 = 0
-    /// This round's tree, built on the first request that needs it.
+    /// This round's tree, built on the first request that needs it (and again after a call
+    /// changed the scene).
     var roundTree: AccessibleTree?
     private var owner = ServiceThread()
     /// What listeners were told of the scene.
@@ -52,7 +53,12 @@ package final class AccessibilityExport: SessionCompanion {
     /// name) with the registry; `readOnly` refuses every action. Throws, with what is missing,
     /// when there is no accessibility bus or no registry.
     package init(title: String, version: String, readOnly: Bool) throws(BusFailure) {
-        connection = try BusConnection(.address(try AccessibilityBus.address()))
+        let address = try AccessibilityBus.address()
+        do {
+            connection = try BusConnection(.address(address), registeringWithin: AccessibilityBus.callTimeoutMilliseconds)
+        } catch {
+            throw BusFailure("the accessibility bus did not let the application join: \(error.message)")
+        }
         dbus_connection_set_max_received_size(connection.raw, Self.maximumReadAheadBytes)
         uniqueName = dbus_bus_get_unique_name(connection.raw).map { String(cString: $0) } ?? ""
         self.title = title

@@ -27,6 +27,10 @@ package enum AccessiblePaths {
         return nodePrefix + element
     }
 
+    /// The most bytes the path of node `id` can have: three for each byte of its id (`_` and two
+    /// hex digits) after the folder's.
+    package static func longestPath(ofID id: String) -> Int { nodePrefix.utf8.count + 3 * id.utf8.count }
+
     /// The node id at `path`, or nil when `path` is no node's.
     package static func id(at path: String) -> String? {
         guard path.hasPrefix(nodePrefix) else { return nil }

@@ -25,6 +25,8 @@ package struct AccessibleTree {
         package var isActionable: Bool
         /// Whether text can be typed into it.
         package var isEditable: Bool
+        /// Whether it is a scroll view that a drag moves across (its `scroll left` and `scroll right`).
+        package var scrollsSideways: Bool
         /// What `Text` reads of a text field or a label: its text, a secure field's masked (a `•`
         /// a character, as recordings keep it); nil for other kinds.
         package var text: String?
@@ -32,6 +34,9 @@ package struct AccessibleTree {
 
     /// The exposed nodes by id.
     package private(set) var items: [String: Item] = [:]
+    /// The most bytes the path of an exposed node has now (``AccessiblePaths/longestPath(ofID:)``):
+    /// a longer path names no object, and is refused before it is read.
+    package private(set) var longestPathBytes = 0
 
     /// The tree of `simulation`'s scene now, the frame (the scene's root) named `title`.
     package init(of simulation: Simulation, title: String) {
@@ -40,6 +45,7 @@ package struct AccessibleTree {
         var frame = Self.item(root, in: simulation, frame: scene.bounds, alpha: root.alpha, parent: nil)
         frame.name = title
         items[root.id] = frame
+        longestPathBytes = AccessiblePaths.longestPath(ofID: root.id)
         var pending: [(id: String, exposedParent: String)] = (scene.children(of: root.id) ?? []).reversed().map { ($0, root.id) }
         while let (id, exposedParent) = pending.popLast() {
             guard let node = scene[id] else { continue }
@@ -51,6 +57,7 @@ package struct AccessibleTree {
                 if !visibility.isVisible { item.states.remove(.showing) }
                 items[id] = item
                 items[exposedParent]?.children.append(id)
+                longestPathBytes = max(longestPathBytes, AccessiblePaths.longestPath(ofID: id))
                 parent = id
             }
             pending += (node.children).reversed().map { ($0, parent) }
@@ -86,6 +93,7 @@ package struct AccessibleTree {
             id: node.id, role: AccessibleRole(of: node), name: label.isEmpty && !node.secure ? node.text : label,
             states: states, frame: frame, alpha: alpha, parent: parent, children: [],
             isActionable: node.kind.isControl || node.accessibilityTraits.contains(.button), isEditable: node.kind.isTextInput,
+            scrollsSideways: node.kind == .scrollView && node.scrollsHorizontally,
             text: node.kind.isTextInput || node.kind == .label
                 ? (node.secure ? String(repeating: "•", count: node.text.unicodeScalars.count) : node.text) : nil)
     }

@@ -164,6 +164,25 @@ import Testing
         )
     }
 
+    /// `Peer` and `Introspectable`, which every object has, answer `GetMachineId` as a D-Bus
+    /// peer should, and any other member as an unknown method (both said the object had no such
+    /// interface).
+    @Test func everyObjectIsAPeerWithIntrospection() throws {
+        let bus = try Self.accessibilityBus()
+        try bus.serve(["--mode", "manual", "--scenario", Self.scenario, "--atspi"])
+        let peer = try AccessibilityPeer(bus)
+        let machine = try bus.run("/usr/bin/dbus-uuidgen", ["--get"]).output  // libdbus's own tool
+        #expect(try peer.call(Self.node + "username", "org.freedesktop.DBus.Peer.GetMachineId") == "('\(machine.dropLast())',)\n")
+        #expect(
+            try peer.call(Self.node + "username", "org.freedesktop.DBus.Peer.Explode")
+                == "Error: GDBus.Error:org.freedesktop.DBus.Error.UnknownMethod: no method \"Explode\" in "
+                + "org.freedesktop.DBus.Peer here\n")
+        #expect(
+            try peer.call("/org/a11y/atspi/accessible/root", "org.freedesktop.DBus.Introspectable.Explode")
+                == "Error: GDBus.Error:org.freedesktop.DBus.Error.UnknownMethod: no method \"Explode\" in "
+                + "org.freedesktop.DBus.Introspectable here\n")
+    }
+
     @Test func textTypedThroughTheBusReachesTheFieldAndASecureFieldsTextNeverLeaves() throws {
         let bus = try Self.accessibilityBus()
         try bus.serve(["--mode", "manual", "--scenario", Self.scenario, "--atspi"])
@@ -260,6 +279,43 @@ import Testing
         _ = try bus.gdbus("org.rehearse.Simulator1.Advance", ["2"])
         let up = try bus.gdbus("org.rehearse.Simulator1.Get", ["list.contentOffset.y"]).output
         #expect(up == "(<0.0>,)\n", "\(up)")
+    }
+
+    /// A scroll view that scrolls across has `scroll left` and `scroll right` too, a drag of half
+    /// its width (here on a manual clock that `Advance` moves on); one that does not, only `scroll
+    /// up` and `scroll down`. pyatspi does them by name.
+    @Test func aScrollViewThatScrollsAcrossScrollsSidewaysByItsActions() throws {
+        let bus = try Self.accessibilityBus()
+        let scenario = bus.folder.appendingPathComponent("strip.yaml")
+        try Data(
+            """
+            name: A strip above a list
+            scene:
+              nodes:
+                - {id: strip, kind: scrollView, frame: [0, 0, 320, 200], contentSize: [1280, 200], accessibilityLabel: Strip}
+                - {id: list, kind: scrollView, frame: [0, 200, 320, 368], contentSize: [320, 2000], accessibilityLabel: List}
+            steps: []
+
+            """.utf8
+        ).write(to: scenario)
+        try bus.serve(["--mode", "manual", "--scenario", scenario.path, "--atspi"])
+        let act = { (name: String, action: String) in
+            try Self.pyatspi(["act", "A strip above a list", "scroll pane", name, action], on: bus)
+        }
+        let right = try act("Strip", "scroll right")
+        #expect(
+            right.output == "actions: ['scroll up', 'scroll down', 'scroll left', 'scroll right']\ndone: True\n",
+            "\(right.errorOutput)")
+        _ = try bus.gdbus("org.rehearse.Simulator1.Advance", ["2"])
+        let across = try bus.gdbus("org.rehearse.Simulator1.Get", ["strip.contentOffset.x"]).output
+        // 160 points, less the finger's travel before the pan begins (as UIKit's pan does).
+        #expect(across == "(<142.22222222222223>,)\n", "\(across)")
+        #expect(try act("Strip", "scroll left").output.hasSuffix("done: True\n"))
+        _ = try bus.gdbus("org.rehearse.Simulator1.Advance", ["2"])
+        #expect(try bus.gdbus("org.rehearse.Simulator1.Get", ["strip.contentOffset.x"]).output == "(<0.0>,)\n")
+        let list = try act("List", "scroll left")
+        #expect(list.output == "actions: ['scroll up', 'scroll down']\nno action 'scroll left'\n", "\(list.errorOutput)")
+        #expect(try bus.gdbus("org.rehearse.Simulator1.Get", ["list.contentOffset.x"]).output == "(<0.0>,)\n")
     }
 
     /// On its way out the application leaves the registry's desktop (`Socket.Unembed` with its

@@ -122,3 +122,56 @@ extension AccessibilityBusTests.AccessibilityHostileTests {
         #expect(try bus.gdbus("org.rehearse.Simulator1.Get", ["firstResponder"]).output == "(<'username'>,)\n")
     }
 }
+
+extension AccessibilityBusTests.AccessibilityHostileTests {
+    /// A path of 50 MB (no node's is that long) is refused unread: decoded and quoted, it held the
+    /// thread that serves the session (the service's own bus with it) for some 30 s.
+    @Test func aPathLongerThanEveryNodesIsRefusedAtOnce() throws {
+        let bus = try AccessibilityBusTests.accessibilityBus()
+        try bus.serve(["--mode", "manual", "--scenario", AccessibilityBusTests.scenario, "--atspi"], errorOutput: "serve.log")
+        let peer = try AccessibilityBusTests.AccessibilityPeer(bus)
+        let answer = try bus.run("/usr/bin/python3", [Self.attack, "longpath", peer.address, peer.application, "50000000"])
+        let lines = answer.output.split(separator: "\n").map(String.init)
+        let refusal =
+            "org.freedesktop.DBus.Error.UnknownObject no accessible object at a path of 50000000 bytes: "
+            + "no node's is longer than 59 now"
+        #expect(lines.first == refusal, "\(answer.output.prefix(300))\(answer.errorOutput)")
+        // Well under a second here; the daemon passing 50 MB on takes most of it.
+        let seconds = try #require(lines.last.flatMap { Double($0) }, "\(answer.output)")
+        #expect(seconds < 10, "answered after \(seconds) s")
+        #expect(try peer.call(AccessibilityBusTests.node + "username", "org.a11y.atspi.Accessible.GetRoleName") == "('text',)\n")
+    }
+
+    /// Calls written in one go are answered from the scene as the calls before them left it:
+    /// `GetText` after `InsertText` reads what it typed (it read the text from before the round).
+    @Test func callsInOneWriteSeeWhatTheCallsBeforeThemChanged() throws {
+        let bus = try AccessibilityBusTests.accessibilityBus()
+        try bus.serve(["--mode", "manual", "--scenario", AccessibilityBusTests.scenario, "--atspi"])
+        let peer = try AccessibilityBusTests.AccessibilityPeer(bus)
+        let answers = try bus.run("/usr/bin/python3", [Self.attack, "pipeline", peer.address, peer.application])
+        #expect(answers.output == "(True,)\n('ab',)\n(('i', 2),)\n", "\(answers.errorOutput)")
+    }
+
+    /// `serve --atspi` while the accessibility bus's daemon is stopped (SIGSTOP): it accepts the
+    /// connection and never answers, and libdbus's registration waited for it without end. The
+    /// join gives up after 5 s (`AccessibilityBus.callTimeoutMilliseconds`) and says why.
+    @Test func serveGivesUpOnAStoppedAccessibilityDaemonAndSaysSo() throws {
+        let bus = try AccessibilityBusTests.accessibilityBus()
+        let peer = try AccessibilityBusTests.AccessibilityPeer(bus)  // starts the launcher, its bus and the registry
+        let daemon = try peer.daemon()
+        kill(daemon, SIGSTOP)
+        defer { kill(daemon, SIGCONT) }
+        let serve = try bus.start(
+            Rehearse.productsFolder.appendingPathComponent("rehearse"),
+            ["serve", "--address", bus.address, "--scenario", AccessibilityBusTests.scenario, "--atspi"],
+            errorOutput: "serve.log")
+        #expect(bus.waitFor("\n", in: "serve.log", seconds: 50), "still waiting after 50 s")
+        PrivateBus.waitForExit(serve)
+        #expect(!serve.isRunning && serve.terminationStatus == 2)
+        #expect(
+            bus.contents(of: "serve.log")
+                == "rehearse serve: --atspi: the accessibility bus did not let the application join: cannot register on the "
+                + "bus at \(peer.address): its daemon did not answer within 5000 ms (is it stopped?)\n")
+        #expect(try !bus.hasOwner("org.rehearse.Simulator"))
+    }
+}

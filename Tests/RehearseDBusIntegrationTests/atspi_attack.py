@@ -11,6 +11,12 @@ with DBUS_SESSION_BUS_ADDRESS set to the test's private bus).
                                "flooded" and never reads again; ends after SECONDS
   huge ADDRESS DEST BYTES      on the accessibility bus: InsertText of BYTES bytes into DEST's node
                                `username`; prints the answer's error name, or "answered"
+  longpath ADDRESS DEST BYTES  on the accessibility bus: GetRole on a node path of BYTES bytes;
+                               prints the answer's error name and message, and (on a line of its
+                               own) how long it took in seconds
+  pipeline ADDRESS DEST        on the accessibility bus: InsertText of "ab" into DEST's node
+                               `username`, then its GetText and its CharacterCount, all three in
+                               one write; prints each answer in turn
 """
 import sys
 import time
@@ -56,6 +62,35 @@ def huge(address, destination, size):
     print(reply.header.fields[HeaderFields.error_name] if reply.header.message_type == MessageType.error else "answered")
 
 
+def longpath(address, destination, size):
+    connection = open_dbus_connection(bus=address)
+    call = new_method_call(DBusAddress(NODE + "x", bus_name=destination, interface="org.a11y.atspi.Accessible"), "GetRole")
+    call.header.fields[HeaderFields.path] = NODE + "x" * (size - len(NODE))  # jeepney checks a path slowly
+    start = time.monotonic()
+    reply = connection.send_and_get_reply(call, timeout=120)
+    print(reply.header.fields.get(HeaderFields.error_name), reply.body[0] if reply.body else "")
+    print(f"{time.monotonic() - start:.1f}")
+
+
+def pipeline(address, destination):
+    connection = open_dbus_connection(bus=address)
+    username = DBusAddress(NODE + "username", bus_name=destination)
+    calls = [
+        new_method_call(username.with_interface("org.a11y.atspi.EditableText"), "InsertText", "isi", (0, "ab", 2)),
+        new_method_call(username.with_interface("org.a11y.atspi.Text"), "GetText", "ii", (0, -1)),
+        new_method_call(username.with_interface("org.freedesktop.DBus.Properties"), "Get", "ss",
+                        ("org.a11y.atspi.Text", "CharacterCount")),
+    ]
+    connection.sock.sendall(b"".join(call.serialise(serial=1 + index) for index, call in enumerate(calls)))
+    answers = {}
+    while len(answers) < len(calls):
+        message = connection.receive(timeout=10)
+        if HeaderFields.reply_serial in message.header.fields:
+            answers[message.header.fields[HeaderFields.reply_serial]] = message.body
+    for serial in sorted(answers):
+        print(answers[serial])
+
+
 if __name__ == "__main__":
     command, arguments = sys.argv[1], sys.argv[2:]
     if command == "drive":
@@ -64,5 +99,9 @@ if __name__ == "__main__":
         flood(arguments[0], arguments[1], arguments[2], int(arguments[3]), float(arguments[4]))
     elif command == "huge":
         huge(arguments[0], arguments[1], int(arguments[2]))
+    elif command == "longpath":
+        longpath(arguments[0], arguments[1], int(arguments[2]))
+    elif command == "pipeline":
+        pipeline(arguments[0], arguments[1])
     else:
         sys.exit(f"unknown command {command}")

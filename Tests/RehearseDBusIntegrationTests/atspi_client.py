@@ -10,6 +10,9 @@ DBUS_SESSION_BUS_ADDRESS set to a private bus whose org.a11y.Bus is at-spi2-core
                       (at most 10 s); print the event and the object's states after it
   listen APP KIND...   print each event of the KINDs (pyatspi's names: object:state-changed:showing)
                       from APP as it comes, after a line "listening"; until killed
+  act APP ROLE NAME ACTION
+                      find the object of ROLE named NAME, print its actions' names and do the
+                      one named ACTION; print what doAction answered, or that it has none so named
   text APP ROLE NAME   print the Text of the object of ROLE named NAME: its text (getText(0, -1)),
                       characterCount and caretOffset, one line
   type APP ROLE NAME TEXT
@@ -79,6 +82,16 @@ def click(app, role, name):
     print("states:", ", ".join(states(found)))
 
 
+def act(app, role, name, wanted):
+    action = find(app, role, name).queryAction()
+    names = [action.getName(index) for index in range(action.nActions)]
+    print("actions:", names)
+    if wanted not in names:
+        print(f"no action {wanted!r}")
+        return
+    print("done:", action.doAction(names.index(wanted)))
+
+
 def type_text(app, role, name, text):
     found = find(app, role, name)
     seen = []
@@ -127,6 +140,8 @@ def main():
         tree(app)
     elif command == "click":
         click(app, sys.argv[3], sys.argv[4])
+    elif command == "act":
+        act(app, sys.argv[3], sys.argv[4], sys.argv[5])
     elif command == "listen":
         listen(app, sys.argv[3:])
     elif command == "text":

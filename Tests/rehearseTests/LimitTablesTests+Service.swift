@@ -129,6 +129,9 @@ extension LimitTablesTests {
                 ("AccessibilityExport.maximumBacklogBytes", "(the limit is \(AccessibilityExport.maximumBacklogBytes))"),
             ]),
         Row(
+            document: atspi, row: "| an object path |",
+            limits: [("AccessiblePaths.nodePrefix", "after `\(AccessiblePaths.nodePrefix)`")]),
+        Row(
             document: atspi, row: "| bytes of calls read and not yet answered |",
             limits: [("AccessibilityExport.maximumReadAheadBytes", "| \(mebibytes(AccessibilityExport.maximumReadAheadBytes)) (")]
         ),

@@ -62,3 +62,9 @@ enum ScrollAxis: CaseIterable {
         Point(x: components(.horizontal), y: components(.vertical))
     }
 }
+
+extension Node {
+    /// Whether a drag moves this scroll view across (``ScrollAxis/scrolls(_:)``): its content with
+    /// its insets wider than it, or `alwaysBounceHorizontal` on a view that `bounces`.
+    public var scrollsHorizontally: Bool { ScrollAxis.horizontal.scrolls(self) }
+}

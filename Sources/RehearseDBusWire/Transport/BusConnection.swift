@@ -7,7 +7,10 @@ import Foundation
 package final class BusConnection {
     package let raw: OpaquePointer
 
-    package init(_ address: BusAddress) throws(BusFailure) {
+    /// Joins the bus at `address`. With `registeringWithin`, a bus at an address gives its
+    /// registration (authentication, then `Hello`) at most that many milliseconds: libdbus's own
+    /// waits without end for a daemon that accepted the connection and never answers (stopped).
+    package init(_ address: BusAddress, registeringWithin milliseconds: Int32? = nil) throws(BusFailure) {
         var error = DBusError()
         dbus_error_init(&error)
         defer { dbus_error_free(&error) }
@@ -17,10 +20,15 @@ package final class BusConnection {
         case .system: connection = dbus_bus_get_private(DBUS_BUS_SYSTEM, &error)
         case .address(let text):
             connection = text.withCString { dbus_connection_open_private($0, &error) }
-            if let connection, dbus_bus_register(connection, &error) == 0 {
-                dbus_connection_close(connection)
-                dbus_connection_unref(connection)
-                throw BusFailure("cannot register on the bus at \(text): \(Self.describe(error))")
+            if let connection {
+                let problem =
+                    milliseconds.map { Self.register(connection, within: $0) }
+                    ?? (dbus_bus_register(connection, &error) == 0 ? Self.describe(error) : nil)
+                if let problem {
+                    dbus_connection_close(connection)
+                    dbus_connection_unref(connection)
+                    throw BusFailure("cannot register on the bus at \(text): \(problem)")
+                }
             }
         }
         guard let connection else { throw BusFailure("cannot connect to the bus: \(Self.describe(error))") }
@@ -34,6 +42,39 @@ package final class BusConnection {
     deinit {
         dbus_connection_close(raw)
         dbus_connection_unref(raw)
+    }
+
+    /// Registers `connection` with its daemon as `dbus_bus_register` does (`Hello`, its unique
+    /// name), reading and writing for at most `milliseconds`; nil, or what went wrong.
+    private static func register(_ connection: OpaquePointer, within milliseconds: Int32) -> String? {
+        guard
+            let hello = dbus_message_new_method_call(
+                "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "Hello")
+        else { return "out of memory" }
+        defer { dbus_message_unref(hello) }
+        var serial: UInt32 = 0
+        guard dbus_connection_send(connection, hello, &serial) != 0 else { return "out of memory" }
+        let deadline = ContinuousClock.now + .milliseconds(milliseconds)
+        while true {
+            while let message = dbus_connection_pop_message(connection) {
+                defer { dbus_message_unref(message) }
+                guard dbus_message_get_reply_serial(message) == serial else { continue }
+                var reader = MessageReader(message)
+                let text = (try? reader.string()) ?? ""
+                guard dbus_message_get_type(message) == DBUS_MESSAGE_TYPE_METHOD_RETURN else {
+                    return "Hello failed: \(text) (\(dbus_message_get_error_name(message).map { String(cString: $0) } ?? ""))"
+                }
+                guard dbus_bus_set_unique_name(connection, text) != 0 else { return "out of memory" }
+                return nil
+            }
+            let left = deadline - ContinuousClock.now
+            guard left > .zero else {
+                return "its daemon did not answer within \(milliseconds) ms (is it stopped?)"
+            }
+            guard dbus_connection_read_write(connection, Int32((left / .milliseconds(1)).rounded(.up))) != 0 else {
+                return "the daemon closed the connection"
+            }
+        }
     }
 
     package static func describe(_ error: DBusError) -> String {
