@@ -427,7 +427,7 @@ public final class Simulation {
     /// touch (a `CAShapeLayer` is not a view: the panner's scroll bar lies over its photo). Taps
     /// keep ``hitTarget(_:)``, so that a finger's tap is the tap an injected one is.
     private func touchTarget(_ point: Point) -> String? {
-        scene.hitTest(point) { [animator, scene] in !animator.blocksInteraction($0) && scene[$0]?.kind != .shape }
+        scene.hitTest(point) { [animator, scene] in !animator.blocksInteraction($0) && scene.read($0, \.kind) != .shape }
     }
 
     private func prepare(_ event: Event) -> Event? {
