@@ -207,4 +207,25 @@ import Testing
         try simulation.setValue(3, at: "photo.zoomScale")
         #expect(try simulation.number("photo.zoomScale") == 3)
     }
+
+    /// Mid-pinch, past the maximum by the rubber band, `bouncesZoom` and `viewForZooming` may be set
+    /// (neither changes the scale nor a limit, so the scale is not held to the limits), and the
+    /// next frame follows: without bounces the scale stops at the maximum. A limit set then is
+    /// still checked against the scale shown (2.431373 is past 2.2, within 3).
+    @Test func bouncesZoomAndTheZoomViewMayBeSetWhileTheScaleIsPastALimit() throws {
+        let (simulation, _) = try Self.simulation { $0.maximumZoomScale = 2 }
+        let touches = Self.parting(by: 10)
+        try simulation.inject(Array(touches.prefix(touches.count - 2)))
+        simulation.run(until: MultiTouchTests.frame(9))
+        #expect(try simulation.number("photo.zoomScale") > 2)
+        try simulation.setValue("content", at: "photo.viewForZooming")
+        try simulation.checkSetting(false, at: "photo.bouncesZoom")
+        try simulation.setValue(false, at: "photo.bouncesZoom")
+        #expect(throws: PathError.self) { try simulation.setValue(2.2, at: "photo.maximumZoomScale") }
+        #expect(throws: PathError.self) { try simulation.setValue(0.5, at: "photo.zoomScale") }
+        for touch in touches.suffix(2) { try simulation.inject(touch.event, at: touch.offset) }  // at frame 10
+        simulation.run(until: MultiTouchTests.frame(10))
+        #expect(try simulation.number("photo.zoomScale") == 2)
+        try simulation.setValue(3, at: "photo.maximumZoomScale")
+    }
 }
