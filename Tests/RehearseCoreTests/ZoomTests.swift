@@ -228,4 +228,28 @@ import Testing
         #expect(try simulation.number("photo.zoomScale") == 2)
         try simulation.setValue(3, at: "photo.maximumZoomScale")
     }
+
+    /// A pinch from outside (D-Bus `Inject`, `emit`) has the pinch step's limits: a scale more
+    /// than 0 and at most ``ScenarioLimits/pinchScale``, and a velocity at most
+    /// ``ScenarioLimits/pinchVelocity`` either way; refused, it changes nothing.
+    @Test func anInjectedPinchPastThePinchLimitsIsRefused() throws {
+        let (simulation, log) = try Self.simulation()
+        func pinch(_ state: GestureState, scale: Double, velocity: Double = 0) throws {
+            try simulation.inject(
+                .gesturePinch(
+                    PinchGesture(state: state, target: "photo", scale: scale, velocity: velocity, center: Point(x: 160, y: 300))))
+        }
+        let scaleLimit = ScenarioLimits.pinchScale
+        let velocityLimit = ScenarioLimits.pinchVelocity
+        for scale in [0, -0.0, -1, .nan, scaleLimit.nextUp, 1e308, .infinity] {
+            #expect(throws: InjectionError.self) { try pinch(.began, scale: scale) }
+        }
+        for velocity in [velocityLimit.nextUp, -velocityLimit.nextUp, .nan, -1e308] {
+            #expect(throws: InjectionError.self) { try pinch(.began, scale: 1, velocity: velocity) }
+        }
+        #expect(!log.names.contains("gesture.pinch"))
+        try pinch(.began, scale: 1, velocity: -velocityLimit)
+        try pinch(.changed, scale: scaleLimit, velocity: velocityLimit)
+        #expect(try simulation.number("photo.zoomScale") > 4)  // rubber-banded past the maximum
+    }
 }

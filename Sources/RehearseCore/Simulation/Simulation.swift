@@ -367,6 +367,7 @@ public final class Simulation {
         case .gesturePinch(let pinch):
             try node(pinch.target, field: "target")
             try checkOnScreen(pinch.center, "center")
+            try checkPinch(pinch)
         case .scrollWillBeginDragging(let request): try node(request.target, field: "target")
         case .scrollDidScroll(let position), .scrollDidEndDecelerating(let position), .scrollDidScrollToTop(let position):
             try node(position.target, field: "target")
@@ -414,6 +415,23 @@ public final class Simulation {
             throw InjectionError.invalidTouch(
                 "velocity (\(velocity.x), \(velocity.y)) is faster than "
                     + "\(Int(limit)) points per second on an axis, the most a gesture may have")
+        }
+    }
+
+    /// Throws unless a pinch has the pinch step's limits: a scale more than 0 and at most
+    /// ``ScenarioLimits/pinchScale``, changing at most ``ScenarioLimits/pinchVelocity`` a second.
+    private func checkPinch(_ pinch: PinchGesture) throws(InjectionError) {
+        let scale = ScenarioLimits.pinchScale
+        guard pinch.scale > 0, pinch.scale <= scale else {
+            throw InjectionError.invalidTouch(
+                "scale \(pinch.scale.shortDescription) must be more than 0 and at most \(scale.shortDescription) (ScenarioLimits.pinchScale)"
+            )
+        }
+        let velocity = ScenarioLimits.pinchVelocity
+        guard abs(pinch.velocity) <= velocity else {
+            throw InjectionError.invalidTouch(
+                "velocity \(pinch.velocity.shortDescription) is faster than \(velocity.shortDescription) a second either way, "
+                    + "the most a pinch's scale may change (ScenarioLimits.pinchVelocity)")
         }
     }
 
