@@ -69,8 +69,20 @@ package enum SimulatorMethod: String, CaseIterable {
         }
     }
 
+    /// The arguments a caller may add after ``inputs``: `RegisterPlugin`'s `reads`, as a command
+    /// plugin's registration takes them (docs/remote-plugins.md, "Reads"). The introspection
+    /// shows ``inputs`` alone.
+    package var optionalInputs: [Argument] {
+        self == .registerPlugin ? [Argument(name: "reads", type: "as")] : []
+    }
+
     /// The signature a call must have.
     package var signature: String { inputs.map(\.type).joined() }
+
+    /// The signatures a call may have: ``signature``, and with ``optionalInputs`` if there are any.
+    package var signatures: [String] {
+        optionalInputs.isEmpty ? [signature] : [signature, signature + optionalInputs.map(\.type).joined()]
+    }
 
     /// Whether a read-only service refuses it.
     package var changesState: Bool {

@@ -261,6 +261,66 @@ import Testing
         #expect(try simulation.number("list.contentOffset.y") == 30)  // 50 up from -20, held by the finger
     }
 
+    /// The scroll views a status bar tap looks at, found in one pass down the scene, are the
+    /// ones ``Simulation/visibility(of:)`` calls visible, whatever hides them: hidden or nearly
+    /// transparent ancestors, a scroll view that clips them away, the screen's edge, less than a
+    /// point left, the keyboard; a plain view off the screen does not hide what it holds back on it.
+    @Test func theStatusBarsPassFindsTheVisibleScrollViewsThatVisibilityFinds() throws {
+        let simulation = Simulation()
+        let page = Rect(x: 0, y: 0, width: 320, height: 568)
+        try simulation.addNode("field", .textField, Rect(x: 0, y: 500, width: 320, height: 30))
+        try simulation.addNode("visible", .scrollView, Rect(x: 0, y: 0, width: 320, height: 100))
+        try simulation.addNode("inside", .scrollView, Rect(x: 10, y: 110, width: 50, height: 50), parent: "visible")
+        try simulation.addNode("scrolledAway", .scrollView, Rect(x: 10, y: 200, width: 50, height: 50), parent: "visible")
+        try simulation.addNode("hider", .view, page) { $0.hidden = true }
+        try simulation.addNode("underHidden", .scrollView, page, parent: "hider")
+        try simulation.addNode("faint", .view, page) { $0.alpha = 0.1 }
+        try simulation.addNode("fainter", .view, page, parent: "faint") { $0.alpha = 0.05 }
+        try simulation.addNode("underFaint", .scrollView, page, parent: "fainter")
+        try simulation.addNode("aside", .view, Rect(x: 1000, y: 0, width: 320, height: 568))
+        try simulation.addNode("backOn", .scrollView, Rect(x: -1000, y: 100, width: 100, height: 100), parent: "aside")
+        try simulation.addNode("offScreen", .scrollView, Rect(x: 0, y: 568, width: 320, height: 100))
+        try simulation.addNode("inOffScreen", .scrollView, Rect(x: 0, y: -50, width: 320, height: 100), parent: "offScreen")
+        try simulation.addNode("sliver", .scrollView, Rect(x: 0, y: 567.5, width: 320, height: 100))
+        try simulation.addNode("thin", .scrollView, Rect(x: 0, y: 200, width: 0.5, height: 100))
+        try simulation.addNode("low", .scrollView, Rect(x: 0, y: 300, width: 320, height: 160))
+        try simulation.addNode("covered", .scrollView, Rect(x: 0, y: 460, width: 320, height: 100))
+        try simulation.scene.update("visible") { $0.contentOffset = Point(x: 0, y: 100) }
+        try simulation.inject(.focus(NodeTarget(target: "field")))
+        simulation.advance(seconds: 1)  // the keyboard's top at 352: low shows above it, covered does not
+        let scrollViews = simulation.scene.allIDs.filter { simulation.scene[$0]?.kind == .scrollView }
+        let visible = scrollViews.filter { simulation.visibility(of: $0).isVisible }
+        #expect(visible == ["visible", "inside", "backOn", "low"])
+        #expect(simulation.visibleScrollViewsToTop(limit: scrollViews.count) == visible)
+        #expect(simulation.visibleScrollViewsToTop(limit: 2) == ["visible", "inside"])
+        try simulation.setValue(false, at: "inside.scrollsToTop")
+        #expect(simulation.visibleScrollViewsToTop(limit: scrollViews.count) == ["visible", "backOn", "low"])
+    }
+
+    /// The scene's most scroll views (9,900), 99 chains 100 deep, each chain's top off the screen,
+    /// and one list on it: a status bar tap scrolls the list. Each tap looked at every scroll
+    /// view's ancestors (seconds a tap in a debug build); one pass down the scene stops at each
+    /// chain's top, some 100 nodes looked at: 5 taps well within 2 s (about 10 ms each here).
+    @Test func aStatusBarTapLooksAtEachHiddenSubtreeOnce() throws {
+        let (simulation, _) = try Self.list()
+        for chain in 0..<99 {
+            var parent: String? = nil
+            for level in 0..<100 {
+                let id = "s\(chain)_\(level)"
+                let frame = Rect(x: level == 0 ? 1000 : 0, y: 0, width: 320, height: 568)
+                try simulation.addNode(id, .scrollView, frame, parent: parent)
+                parent = id
+            }
+        }
+        let clock = ContinuousClock()
+        let start = clock.now
+        for _ in 0..<5 { try Self.tapStatusBar(simulation) }
+        let elapsed = clock.now - start
+        #expect(elapsed < .seconds(2), "5 status bar taps took \(elapsed)")
+        simulation.run(until: .seconds(2)!)
+        #expect(try simulation.number("list.contentOffset.y") == -20)
+    }
+
     // MARK: Properties
 
     @Test func theNewPropertiesReadAndSetThroughPathsAndNodeFields() throws {

@@ -207,4 +207,49 @@ import Testing
         try simulation.setValue(3, at: "photo.zoomScale")
         #expect(try simulation.number("photo.zoomScale") == 3)
     }
+
+    /// Mid-pinch, past the maximum by the rubber band, `bouncesZoom` and `viewForZooming` may be set
+    /// (neither changes the scale nor a limit, so the scale is not held to the limits), and the
+    /// next frame follows: without bounces the scale stops at the maximum. A limit set then is
+    /// still checked against the scale shown (2.431373 is past 2.2, within 3).
+    @Test func bouncesZoomAndTheZoomViewMayBeSetWhileTheScaleIsPastALimit() throws {
+        let (simulation, _) = try Self.simulation { $0.maximumZoomScale = 2 }
+        let touches = Self.parting(by: 10)
+        try simulation.inject(Array(touches.prefix(touches.count - 2)))
+        simulation.run(until: MultiTouchTests.frame(9))
+        #expect(try simulation.number("photo.zoomScale") > 2)
+        try simulation.setValue("content", at: "photo.viewForZooming")
+        try simulation.checkSetting(false, at: "photo.bouncesZoom")
+        try simulation.setValue(false, at: "photo.bouncesZoom")
+        #expect(throws: PathError.self) { try simulation.setValue(2.2, at: "photo.maximumZoomScale") }
+        #expect(throws: PathError.self) { try simulation.setValue(0.5, at: "photo.zoomScale") }
+        for touch in touches.suffix(2) { try simulation.inject(touch.event, at: touch.offset) }  // at frame 10
+        simulation.run(until: MultiTouchTests.frame(10))
+        #expect(try simulation.number("photo.zoomScale") == 2)
+        try simulation.setValue(3, at: "photo.maximumZoomScale")
+    }
+
+    /// A pinch from outside (D-Bus `Inject`, `emit`) has the pinch step's limits: a scale more
+    /// than 0 and at most ``ScenarioLimits/pinchScale``, and a velocity at most
+    /// ``ScenarioLimits/pinchVelocity`` either way; refused, it changes nothing.
+    @Test func anInjectedPinchPastThePinchLimitsIsRefused() throws {
+        let (simulation, log) = try Self.simulation()
+        func pinch(_ state: GestureState, scale: Double, velocity: Double = 0) throws {
+            try simulation.inject(
+                .gesturePinch(
+                    PinchGesture(state: state, target: "photo", scale: scale, velocity: velocity, center: Point(x: 160, y: 300))))
+        }
+        let scaleLimit = ScenarioLimits.pinchScale
+        let velocityLimit = ScenarioLimits.pinchVelocity
+        for scale in [0, -0.0, -1, .nan, scaleLimit.nextUp, 1e308, .infinity] {
+            #expect(throws: InjectionError.self) { try pinch(.began, scale: scale) }
+        }
+        for velocity in [velocityLimit.nextUp, -velocityLimit.nextUp, .nan, -1e308] {
+            #expect(throws: InjectionError.self) { try pinch(.began, scale: 1, velocity: velocity) }
+        }
+        #expect(!log.names.contains("gesture.pinch"))
+        try pinch(.began, scale: 1, velocity: -velocityLimit)
+        try pinch(.changed, scale: scaleLimit, velocity: velocityLimit)
+        #expect(try simulation.number("photo.zoomScale") > 4)  // rubber-banded past the maximum
+    }
 }

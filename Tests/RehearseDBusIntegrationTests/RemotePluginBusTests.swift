@@ -42,6 +42,21 @@ import Testing
         #expect(result.output.contains(#""error": "no answer within 1 s to Deliver(tap)""#), "\(result.output)")
     }
 
+    /// A plugin registered with a session may read the scene as a command plugin does: `reads`,
+    /// `RegisterPlugin`'s optional sixth argument, sent with each call, secure text redacted.
+    /// Before, the session's `RegisterPlugin` took the five arguments only (InvalidArgs).
+    @Test func aPluginRegisteredWithASessionGetsItsReads() throws {
+        let result = try run("reads")
+        #expect(result.status == 0, "\(result.errorOutput)")
+        let lines = result.output.split(separator: "\n").map(String.init)
+        #expect(
+            lines == [
+                #"probe.read {"values": {"password.text": "<redacted>", "title.alpha": 1}}"#,
+                "org.freedesktop.DBus.Error.InvalidArgs RegisterPlugin takes (ssa(sss)asa{sv}) or (ssa(sss)asa{sv}as), "
+                    + "not (ssa(sss)asa{sv}s)",
+            ], "\(result.output)\(result.errorOutput)")
+    }
+
     @Test func theDefaultSessionTakesNoPlugin() throws {
         let result = try run("default")
         #expect(

@@ -47,8 +47,10 @@ import Testing
             print([event.fields["target"] for event in session.take_events() if event.name == "tap"])
             fling = {"state": "ended", "target": "list", "translation": {"x": 0.0, "y": 0.0}, "velocity": {"x": 0.0, "y": 1e308},
                      "location": {"x": 160.0, "y": 200.0}}
+            pinch = {"state": "changed", "target": "list", "velocity": 0.0, "center": {"x": 160.0, "y": 200.0}}
             for name, fields in (("touch.moved", {"id": 7, "x": 1.0, "y": 1.0}), ("touch.began", {"id": 1, "x": 400.0, "y": 1.0}),
-                                 ("gesture.pan", fling)):
+                                 ("gesture.pan", fling), ("gesture.pinch", {**pinch, "scale": 1e308}),
+                                 ("gesture.pinch", {**pinch, "scale": 2.0, "velocity": -1e6})):
                 try:
                     session.inject(name, **fields)
                 except rehearse.RehearseError as error:
@@ -70,6 +72,8 @@ import Testing
                 org.rehearse.Error.InvalidField touch.moved: touch 7 is not down; a touch begins with touch.began
                 org.rehearse.Error.InvalidField touch.began: touch at (400.0, 1.0) is off the 320.0 × 568.0 screen
                 org.rehearse.Error.InvalidField gesture.pan: velocity (0.0, 1e+308) is faster than 10000000 points per second on an axis, the most a gesture may have
+                org.rehearse.Error.InvalidField gesture.pinch: scale 1e+308 must be more than 0 and at most 100 (ScenarioLimits.pinchScale)
+                org.rehearse.Error.InvalidField gesture.pinch: velocity -1000000 is faster than 100000 a second either way, the most a pinch's scale may change (ScenarioLimits.pinchVelocity)
 
                 """, "\(result.errorOutput)")
     }

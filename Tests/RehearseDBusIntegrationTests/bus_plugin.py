@@ -9,6 +9,9 @@
   slow           the plugin answers after 3 s: a second session, driven meanwhile, answers while
                  the first still waits out its 1 s deadline; prints both outcomes
   default        RegisterPlugin on the default session: prints the error
+  reads          the plugin registers with reads (RegisterPlugin's sixth argument): the password typed
+                 into, two taps with the title's alpha set between them; prints the session's
+                 `probe.read {values}` events and the signature of the registration
 """
 import json
 import os
@@ -26,7 +29,9 @@ from jeepney.io.blocking import open_dbus_connection  # noqa: E402
 MODE = sys.argv[1]
 SCENE = "name: bus plugin\nscene: paper-login\nsteps: []\n"
 
-plugin = Plugin("probe", summary="counts taps", events=[("probe.tapped", "count", "a tap was counted")])
+plugin = Plugin("probe", summary="counts taps", events=[("probe.tapped", "count", "a tap was counted"),
+                                                        ("probe.read", "values", "what it read at a tap")],
+                reads=["password.text", "title.alpha"] if MODE == "reads" else None)
 
 
 @plugin.on_install
@@ -41,6 +46,8 @@ def tap(event, state, config):
         os._exit(0)  # the client goes, with the session waiting for this answer
     if MODE == "slow":
         time.sleep(3)
+    if MODE == "reads":
+        return [emit("probe.read", values=plugin.values)]
     return [emit("probe.tapped", count=state["count"])]
 
 
@@ -80,6 +87,19 @@ with simulator.session(scenario=SCENE, mode="manual", share=True) as session:
         for event in session.take_events():
             print(event.name, json.dumps(event.fields, sort_keys=True))
         print("count", session.get("probe.count"))
+    elif MODE == "reads":
+        session.inject("focus", target="password")
+        session.inject("text", target="password", text="hunter2")
+        session.inject("tap", x=160, y=200)
+        for event in session.take_events():
+            if event.name == "probe.read":
+                print(event.name, json.dumps(event.fields, sort_keys=True))
+        # A sixth argument of another type is no registration.
+        connection = open_dbus_connection(bus="SESSION")
+        call = new_method_call(DBusAddress(session.path, bus_name="org.rehearse.Simulator", interface="org.rehearse.Simulator1"),
+                               "RegisterPlugin", "ssa(sss)asa{sv}s", ("other", "", [], ["tap"], {}, "password.text"))
+        reply = connection.send_and_get_reply(call)
+        print(reply.header.fields.get(4), reply.body[0])  # 4: the error name
     elif MODE == "leave":
         session.inject("tap", x=160, y=200)
         failed = [event.fields for event in session.take_events() if event.name == "plugin.failed"]

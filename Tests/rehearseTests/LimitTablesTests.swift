@@ -70,6 +70,7 @@ import Testing
                 ("touchEvents", grouped(ScenarioLimits.touchEvents)),
                 ("touchIDs", "ids \(ScenarioLimits.touchIDs.lowerBound) to \(ScenarioLimits.touchIDs.upperBound)"),
                 ("pinchScale", "at most \(grouped(ScenarioLimits.pinchScale))"),
+                ("pinchVelocity", "`velocity` at most \(grouped(ScenarioLimits.pinchVelocity)) a second"),
                 ("gestureVelocity", "at most \(grouped(ScenarioLimits.gestureVelocity)) points per second"),
             ]),
         Row(

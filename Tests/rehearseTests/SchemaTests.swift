@@ -21,7 +21,7 @@ import Testing
         // what a path holds (an ordering needs a number)
         "ordering-of-text.yaml", "ordering-against-text.yaml", "ordering-of-a-frame.yaml",
         // the installed plugins' events and their fields, and what a field's value holds beyond its form
-        "emit-unknown-event.yaml",
+        "emit-unknown-event.yaml", "emit-pinch-scale-zero.yaml",
         // the steps' clock, and relations between values
         "at-in-the-past.yaml", "at-after-scroll-until-visible.yaml", "explore-bad-wait-range.yaml", "explore-waits-too-long.yaml",
         "invariant-listed-twice.yaml",
@@ -82,6 +82,13 @@ import Testing
     static func zoomEvent(scale: String) -> String {
         "name: limits\nscene:\n  nodes:\n    - {id: photo, kind: scrollView, frame: [0, 0, 10, 10]}\n"
             + "steps:\n  - emit: {name: scroll.didZoom, fields: {target: photo, view: photo, zoomScale: \(scale)}}\n"
+    }
+
+    /// A file emitting `gesture.pinch` with `scale` and `velocity`.
+    static func pinchEvent(scale: String, velocity: String) -> String {
+        "name: limits\nscene:\n  nodes:\n    - {id: photo, kind: scrollView, frame: [0, 0, 10, 10]}\nsteps:\n"
+            + "  - emit: {name: gesture.pinch, fields: {state: began, target: photo, scale: \(scale), velocity: \(velocity), "
+            + "center: [5, 5]}}\n"
     }
 
     static func limitCases() -> [(name: String, file: (Bool) -> String)] {
@@ -152,6 +159,14 @@ import Testing
             (
                 "an emitted scroll.didZoom's largest zoomScale",
                 { past in Self.zoomEvent(scale: number(past, ScenarioLimits.zoomScale.upperBound)) }
+            ),
+            (
+                "an emitted gesture.pinch's scale",
+                { past in Self.pinchEvent(scale: number(past, ScenarioLimits.pinchScale), velocity: "0") }
+            ),
+            (
+                "an emitted gesture.pinch's velocity",
+                { past in Self.pinchEvent(scale: "1", velocity: "-" + number(past, ScenarioLimits.pinchVelocity)) }
             ),
             (
                 "an emitted scroll.didZoom's smallest zoomScale",

@@ -47,8 +47,12 @@ public enum ScenarioLimits {
     /// The most drags a `scroll-until-visible` may be given (`max`): each is a drag and the wait
     /// for its scroll view to come to rest, so this bounds what one step may cost.
     public static let scrollDrags = 1_000
-    /// The largest `scale` a `pinch` may reach (it must be more than 0).
+    /// The largest `scale` a `pinch` may reach (it must be more than 0), and an injected or
+    /// emitted `gesture.pinch`'s.
     public static let pinchScale = 100.0
+    /// The fastest an injected or emitted `gesture.pinch`'s scale may change, per second either
+    /// way (its `velocity`): the largest scale reached in one frame of the fastest display, 100,000.
+    public static let pinchVelocity = pinchScale * Double(deviceRefreshRate.upperBound)
     /// The zoom scales a node may be given (`zoomScale`, `minimumZoomScale`, `maximumZoomScale`):
     /// UIKit sets no bound, but a scale of 0 divides the zoom view's size by zero, and at 1e308
     /// its content size is infinite; from a thousandth to a thousand times keeps a 10,000-point

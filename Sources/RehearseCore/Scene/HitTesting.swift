@@ -7,15 +7,20 @@ extension Scene {
         hitTest(point, in: Self.rootID, isInteractive: isInteractive)
     }
 
-    /// `point` is in the coordinate space of `id`'s parent.
+    /// `point` is in the coordinate space of `id`'s parent. The node is read in place and
+    /// `isInteractive` asked last: a finger coming down passes by every node beside its path (the
+    /// thousand tiles of a zoom view), and most are not under it.
     private func hitTest(_ point: Point, in id: String, isInteractive: (String) -> Bool) -> String? {
-        guard let node = self[id], !node.hidden, node.alpha >= 0.01, isInteractive(id) else { return nil }
-        let local = Point(
-            x: point.x - node.frame.minX + node.boundsOrigin.x,
-            y: point.y - node.frame.minY + node.boundsOrigin.y)
-        let bounds = Rect(origin: node.boundsOrigin, size: node.frame.size)
-        guard bounds.contains(local) else { return nil }
-        for child in node.children.reversed() {
+        let under = read(id) { node -> (local: Point, children: [String])? in
+            guard !node.hidden, node.alpha >= 0.01 else { return nil }
+            let local = Point(
+                x: point.x - node.frame.minX + node.boundsOrigin.x,
+                y: point.y - node.frame.minY + node.boundsOrigin.y)
+            guard Rect(origin: node.boundsOrigin, size: node.frame.size).contains(local) else { return nil }
+            return (local, node.children)
+        }
+        guard let (local, children) = under ?? nil, isInteractive(id) else { return nil }
+        for child in children.reversed() {
             if let hit = hitTest(local, in: child, isInteractive: isInteractive) { return hit }
         }
         return id

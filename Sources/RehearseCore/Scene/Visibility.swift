@@ -34,6 +34,16 @@ public struct Visibility: Equatable, Sendable {
     /// Whether the node is visible (some of it, at least 1 × 1 point).
     public var isVisible: Bool { problem == nil }
 
+    /// Whether `rect` is at least ``minimumVisibleSide`` × ``minimumVisibleSide`` points.
+    static func isLargeEnough(_ rect: Rect) -> Bool {
+        rect.size.width >= minimumVisibleSide && rect.size.height >= minimumVisibleSide
+    }
+
+    /// `rect` cut by `bounds`, or nil when less than ``minimumVisibleSide`` × ``minimumVisibleSide`` points remain.
+    static func cut(_ rect: Rect, by bounds: Rect) -> Rect? {
+        rect.intersection(bounds).flatMap { isLargeEnough($0) ? $0 : nil }
+    }
+
     /// How much of the node's area is visible, from 0 to 1.
     public var visibleFraction: Double {
         guard let frame, let visibleRect, frame.size.width * frame.size.height > 0 else { return 0 }
@@ -160,39 +170,38 @@ extension Simulation {
             let lowest = alphas.min { $0.1 < $1.1 }?.0
             return result(nil, .transparent(alpha: alpha, lowest: lowest == id ? nil : lowest))
         }
-        let side = Visibility.minimumVisibleSide
-        guard frame.size.width >= side, frame.size.height >= side else { return result(nil, .tooSmall(frame.size)) }
-        /// `rect` cut by `bounds`, or nil when less than 1 × 1 point remains.
-        func cut(_ rect: Rect, by bounds: Rect) -> Rect? {
-            rect.intersection(bounds).flatMap { $0.size.width >= side && $0.size.height >= side ? $0 : nil }
-        }
+        guard Visibility.isLargeEnough(frame) else { return result(nil, .tooSmall(frame.size)) }
         var visible = frame
         for ancestor in ancestors where scene[ancestor]?.kind == .scrollView {
             guard let bounds = presentationFrameInScreen(ancestor) else { continue }
-            guard let remaining = cut(visible, by: bounds) else {
+            guard let remaining = Visibility.cut(visible, by: bounds) else {
                 return result(nil, .clipped(by: ancestor, .of(visible, against: bounds)))
             }
             visible = remaining
         }
-        guard let onScreen = cut(visible, by: scene.bounds) else {
+        guard let onScreen = Visibility.cut(visible, by: scene.bounds) else {
             return result(nil, .offScreen(.of(visible, against: scene.bounds)))
         }
-        visible = onScreen
-        if let keyboard = keyboard.presentationFrame.intersection(scene.bounds), visible.intersection(keyboard) != nil {
-            // What is left beside the keyboard: the largest of the parts above, below, left and right of it.
-            let parts = [
-                Rect(x: visible.minX, y: visible.minY, width: visible.size.width, height: keyboard.minY - visible.minY),
-                Rect(x: visible.minX, y: keyboard.maxY, width: visible.size.width, height: visible.maxY - keyboard.maxY),
-                Rect(x: visible.minX, y: visible.minY, width: keyboard.minX - visible.minX, height: visible.size.height),
-                Rect(x: keyboard.maxX, y: visible.minY, width: visible.maxX - keyboard.maxX, height: visible.size.height),
-            ]
-            let uncovered = parts.compactMap { cut(visible, by: $0) }.max {
-                $0.size.width * $0.size.height < $1.size.width * $1.size.height
-            }
-            guard let uncovered else { return result(nil, .coveredByKeyboard) }
-            visible = uncovered
+        guard let uncovered = uncoveredByKeyboard(onScreen) else { return result(nil, .coveredByKeyboard) }
+        return result(uncovered, nil)
+    }
+
+    /// What the keyboard leaves of `visible` (a part of the screen): all of it when the keyboard
+    /// is not over it, else the largest of the parts above, below, left and right of the keyboard
+    /// that is at least 1 × 1 point; nil when none is.
+    func uncoveredByKeyboard(_ visible: Rect) -> Rect? {
+        guard let keyboard = keyboard.presentationFrame.intersection(scene.bounds), visible.intersection(keyboard) != nil else {
+            return visible
         }
-        return result(visible, nil)
+        let parts = [
+            Rect(x: visible.minX, y: visible.minY, width: visible.size.width, height: keyboard.minY - visible.minY),
+            Rect(x: visible.minX, y: keyboard.maxY, width: visible.size.width, height: visible.maxY - keyboard.maxY),
+            Rect(x: visible.minX, y: visible.minY, width: keyboard.minX - visible.minX, height: visible.size.height),
+            Rect(x: keyboard.maxX, y: visible.minY, width: visible.maxX - keyboard.maxX, height: visible.size.height),
+        ]
+        return parts.compactMap { Visibility.cut(visible, by: $0) }.max {
+            $0.size.width * $0.size.height < $1.size.width * $1.size.height
+        }
     }
 
     /// The node's frame in screen coordinates from presentation values (its own and its
@@ -209,7 +218,7 @@ extension Simulation {
         return frame
     }
 
-    private func presentationValue(_ property: AnimatableProperty, of id: String) -> SIMD4<Double> {
+    func presentationValue(_ property: AnimatableProperty, of id: String) -> SIMD4<Double> {
         animator.presentationValue(of: property, of: id) ?? scene[id]?[property] ?? .zero
     }
 }

@@ -85,16 +85,19 @@ public final class ZoomService {
         return true
     }
 
-    /// The nearest scroll view around `node` (itself or an ancestor) that a pinch zooms.
+    /// The nearest scroll view around `node` (itself or an ancestor), if a pinch zooms it.
     private func scrollView(around node: String?) -> String? {
-        // Nodes are read in place: this runs on every move of a pinch.
-        guard let node else { return nil }
-        let found = sequence(first: node) { [scene] in scene.read($0) { $0.parent } ?? nil }
-            .first { [scene] in scene.read($0) { $0.kind == .scrollView } ?? false }
-        let zooms = found.flatMap { [scene] in
-            scene.read($0) { Zooming.hasPinch($0) && $0.viewForZooming.map($0.children.contains) == true }
+        // Nodes are read in place, once each: this runs on every move of a pinch.
+        var current = node
+        while let id = current, let (isScrollView, parent) = scene.read(id, { ($0.kind == .scrollView, $0.parent) }) {
+            guard isScrollView else {
+                current = parent
+                continue
+            }
+            let zooms = scene.read(id) { Zooming.hasPinch($0) && $0.viewForZooming.map($0.children.contains) == true }
+            return zooms == true ? id : nil
         }
-        return zooms == true ? found : nil
+        return nil
     }
 
     private func handle(_ gesture: PinchGesture, of id: String) {
@@ -185,6 +188,7 @@ public final class ZoomService {
                     x: part(bounce.from.offset.x, bounce.to.offset.x), y: part(bounce.from.offset.y, bounce.to.offset.y)))
         }
         let settled = moving.filter { (time - $0.release).seconds >= $0.duration || !scene.contains($0.id) }
+        guard !settled.isEmpty else { return }
         bounces.removeAll { bounce in settled.contains { $0.id == bounce.id && $0.release == bounce.release } }
         for bounce in settled where scene.contains(bounce.id) {
             bus.publish(

@@ -30,11 +30,18 @@ public enum Zooming {
         return scale
     }
 
+    /// The properties whose change holds `zoomScale` to the limits again: the scale and the limits.
+    /// While a pinch rubber-bands past a limit, the others (`bouncesZoom`, `viewForZooming`)
+    /// may be set.
+    static let scaleAndLimitNames: Set = ["zoomScale", "minimumZoomScale", "maximumZoomScale"]
+
     /// Checks a node's zoom properties as a file gives them: every scale within
     /// ``ScenarioLimits/zoomScale``, the minimum at most the maximum and, for a scroll view that
-    /// zooms (one with `viewForZooming`), `zoomScale` between them. Which node `viewForZooming`
-    /// names is checked once the scene is built (``checkZoomView(of:in:)``).
-    static func check(_ node: Node) throws(FieldError) {
+    /// zooms (one with `viewForZooming`), `zoomScale` between them, unless `scaleWithinLimits` is
+    /// false (a set of a property other than the scale and the limits, ``scaleAndLimitNames``,
+    /// while a pinch holds the scale past a limit). Which node `viewForZooming` names is checked
+    /// once the scene is built (``checkZoomView(of:in:)``).
+    static func check(_ node: Node, scaleWithinLimits: Bool = true) throws(FieldError) {
         try checkScale(node.zoomScale, path: "zoomScale")
         try checkScale(node.minimumZoomScale, path: "minimumZoomScale")
         try checkScale(node.maximumZoomScale, path: "maximumZoomScale")
@@ -55,7 +62,7 @@ public enum Zooming {
             throw FieldError(
                 path: "viewForZooming", problem: .invalidValue("must be a node id (a name without dots), found '\(view)'"))
         }
-        guard (node.minimumZoomScale...node.maximumZoomScale).contains(node.zoomScale) else {
+        guard !scaleWithinLimits || (node.minimumZoomScale...node.maximumZoomScale).contains(node.zoomScale) else {
             throw FieldError(
                 path: "zoomScale",
                 problem: .invalidValue(

@@ -367,6 +367,7 @@ public final class Simulation {
         case .gesturePinch(let pinch):
             try node(pinch.target, field: "target")
             try checkOnScreen(pinch.center, "center")
+            try checkPinch(pinch)
         case .scrollWillBeginDragging(let request): try node(request.target, field: "target")
         case .scrollDidScroll(let position), .scrollDidEndDecelerating(let position), .scrollDidScrollToTop(let position):
             try node(position.target, field: "target")
@@ -417,6 +418,23 @@ public final class Simulation {
         }
     }
 
+    /// Throws unless a pinch has the pinch step's limits: a scale more than 0 and at most
+    /// ``ScenarioLimits/pinchScale``, changing at most ``ScenarioLimits/pinchVelocity`` a second.
+    private func checkPinch(_ pinch: PinchGesture) throws(InjectionError) {
+        let scale = ScenarioLimits.pinchScale
+        guard pinch.scale > 0, pinch.scale <= scale else {
+            throw InjectionError.invalidTouch(
+                "scale \(pinch.scale.shortDescription) must be more than 0 and at most \(scale.shortDescription) (ScenarioLimits.pinchScale)"
+            )
+        }
+        let velocity = ScenarioLimits.pinchVelocity
+        guard abs(pinch.velocity) <= velocity else {
+            throw InjectionError.invalidTouch(
+                "velocity \(pinch.velocity.shortDescription) is faster than \(velocity.shortDescription) a second either way, "
+                    + "the most a pinch's scale may change (ScenarioLimits.pinchVelocity)")
+        }
+    }
+
     /// The node a tap at `point` lands on: hit-tested as UIKit does, skipping nodes animating
     /// without `allowUserInteraction`.
     private func hitTarget(_ point: Point) -> String? {
@@ -427,7 +445,7 @@ public final class Simulation {
     /// touch (a `CAShapeLayer` is not a view: the panner's scroll bar lies over its photo). Taps
     /// keep ``hitTarget(_:)``, so that a finger's tap is the tap an injected one is.
     private func touchTarget(_ point: Point) -> String? {
-        scene.hitTest(point) { [animator, scene] in !animator.blocksInteraction($0) && scene[$0]?.kind != .shape }
+        scene.hitTest(point) { [animator, scene] in !animator.blocksInteraction($0) && scene.read($0, \.kind) != .shape }
     }
 
     private func prepare(_ event: Event) -> Event? {

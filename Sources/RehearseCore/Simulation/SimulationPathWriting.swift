@@ -5,7 +5,7 @@ extension Simulation {
     /// a scroll view's `NODE.decelerationRate`, `NODE.bounces`, `NODE.pagingEnabled`, `NODE.keyboardDismissMode`,
     /// `NODE.scrollEnabled`, `NODE.directionalLockEnabled`, `NODE.alwaysBounceVertical`,
     /// `NODE.alwaysBounceHorizontal` and `NODE.scrollsToTop`; its zooming's `NODE.minimumZoomScale`, `NODE.maximumZoomScale`,
-    /// `NODE.bouncesZoom` and `NODE.viewForZooming` (checked as a file's are, as `NODE.zoomScale` is); `NODE.accessibilityLabel`, `NODE.accessibilityTraits` and
+    /// `NODE.bouncesZoom` and `NODE.viewForZooming` (checked as a file's are, as `NODE.zoomScale` is, but for the scale within the limits when neither it nor a limit changes: a pinch may hold it past one); `NODE.accessibilityLabel`, `NODE.accessibilityTraits` and
     /// `NODE.isAccessibilityElement`; and `statusBar.hidden`. Inside an animation transaction animatable changes are animated (a
     /// component path such as `frame.y` animates that component alone).
     /// Throws, changing nothing, for a path that cannot be set or a value of the wrong type.
@@ -111,7 +111,9 @@ extension Simulation {
             throw fail("\(parts[1]) cannot be set")
         }
         if Zooming.propertyNames.contains(parts[1]) {
-            do { try Zooming.check(changed) } catch { throw fail(error.description) }
+            do { try Zooming.check(changed, scaleWithinLimits: Zooming.scaleAndLimitNames.contains(parts[1])) } catch {
+                throw fail(error.description)
+            }
             if let view = changed.viewForZooming, !changed.children.contains(view) {
                 throw fail(ZoomViewError(scrollView: node.id, view: view, children: changed.children).description)
             }

@@ -151,8 +151,11 @@ extension EventKind where Payload == LongPressGesture {
 public struct PinchGesture: TabulatedPayload {
     public static let fieldTable = FieldTable(
         Self(state: .began, target: nil, scale: 1, velocity: 0, center: .zero),
-        .choice("state", \.state), .optional("target", \.target), .required("scale", \.scale),
-        .required("velocity", \.velocity, "(scale/s)"), .required("center", \.center, "{x,y}"))
+        .choice("state", \.state), .optional("target", \.target),
+        .required("scale", \.scale, within: 0...ScenarioLimits.pinchScale),
+        .required(
+            "velocity", \.velocity, "(scale/s)", within: -ScenarioLimits.pinchVelocity...ScenarioLimits.pinchVelocity),
+        .required("center", \.center, "{x,y}"))
 
     public var state: GestureState
     public var target: String?

@@ -72,8 +72,9 @@ final class SimulatorObject {
                 return try .reply(answerProperties(member, signature, &reader))
             case nil, SimulatorInterface.interface?:
                 guard let method = SimulatorMethod(rawValue: member) else { return nil }
-                guard signature == method.signature else {
-                    throw MethodFailure(SimulatorError.invalidArgs, "\(member) takes (\(method.signature)), not (\(signature))")
+                guard method.signatures.contains(signature) else {
+                    let signatures = method.signatures.map { "(\($0))" }.joined(separator: " or ")
+                    throw MethodFailure(SimulatorError.invalidArgs, "\(member) takes \(signatures), not (\(signature))")
                 }
                 if readOnly, method.changesState {
                     throw MethodFailure(SimulatorError.notPermitted, "the service is read-only: \(member) changes state")
@@ -263,7 +264,8 @@ final class SimulatorObject {
             try reply.append(recordings.record(text, name: name, by: path))
             recordedNames.insert(name)
         case .registerPlugin:
-            let declaration = try PluginRegistration.read(from: &reader, expectedID: nil)
+            let withReads = dbus_message_has_signature(call, PluginRegistration.signatureWithReads) != 0
+            let declaration = try PluginRegistration.read(from: &reader, expectedID: nil, withReads: withReads)
             try session.checkRegistration(of: declaration.id)
             try requireHost().registerPlugin(declaration)
         }

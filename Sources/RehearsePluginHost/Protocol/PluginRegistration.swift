@@ -8,9 +8,9 @@ import RehearseDBusWire
 /// `reads` (even none) takes them as the last argument of every `Deliver` and `Wake`; one that
 /// does not is called as before reads existed.
 package enum PluginRegistration {
-    package static let signature = "ssa(sss)asa{sv}"
+    package static let signature = SimulatorMethod.registerPlugin.signature
     /// The signature with `reads`.
-    package static let signatureWithReads = signature + "as"
+    package static let signatureWithReads = SimulatorMethod.registerPlugin.signatures[1]
     /// The most events, and the most subscriptions, one plugin declares.
     package static let maximumEvents = 256
     /// The longest id, event name or subscription, in bytes.

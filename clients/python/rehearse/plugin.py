@@ -404,27 +404,23 @@ class Plugin:
         """Registers as `plugin_id` on `connection` (peer to peer, as `run` connects) and answers
         its calls until it closes. Calls that come before the registration's answer are answered
         at once."""
-        registration = self._registration(plugin_id)
-        if self.reads is not None:
-            self._serve(connection, peer_method_call(HOST_PATH, HOST_INTERFACE, "RegisterPlugin", REGISTRATION_SIGNATURE + "as",
-                                                     (*registration, self.reads)))
-        else:
-            self._serve(connection, peer_method_call(HOST_PATH, HOST_INTERFACE, "RegisterPlugin", REGISTRATION_SIGNATURE, registration))
+        self._serve(connection, peer_method_call(HOST_PATH, HOST_INTERFACE, "RegisterPlugin", *self._registration(plugin_id)))
 
     def serve_session(self, connection: Any, session_path: str, plugin_id: str | None = None) -> None:
         """Registers with the created session at `session_path` of a `rehearse serve` on the bus
         (`connection`: a jeepney blocking connection to that bus, the session's owner, or any
         client of a shared session), and answers its calls until the connection closes. Calls made
         while waiting for answers of one's own would wait for this loop: drive the session from
-        another connection. A session's `RegisterPlugin` takes no reads: a plugin with `reads` is refused."""
-        if self.reads is not None:
-            raise ValueError(f"{self.id}: a session's RegisterPlugin takes no reads; run it as a command plugin to read the scene")
+        another connection. A plugin with `reads` registers with them, as with a command plugin's host."""
         address = DBusAddress(session_path, bus_name=SERVICE_NAME, interface=SIMULATOR_INTERFACE)
-        self._serve(connection, new_method_call(address, "RegisterPlugin", REGISTRATION_SIGNATURE,
-                                                self._registration(plugin_id or self.id)))
+        self._serve(connection, new_method_call(address, "RegisterPlugin", *self._registration(plugin_id or self.id)))
 
-    def _registration(self, plugin_id: str) -> tuple[str, str, list[tuple[str, ...]], list[str], Fields]:
-        return (plugin_id, self.summary, self.events, self.subscriptions, to_fields(self.configuration, "configuration"))
+    def _registration(self, plugin_id: str) -> tuple[str, tuple[Any, ...]]:
+        """`RegisterPlugin`'s signature and arguments: with `reads` last when the plugin has them."""
+        arguments = (plugin_id, self.summary, self.events, self.subscriptions, to_fields(self.configuration, "configuration"))
+        if self.reads is None:
+            return REGISTRATION_SIGNATURE, arguments
+        return REGISTRATION_SIGNATURE + "as", (*arguments, self.reads)
 
     def _serve(self, connection: Any, registration_call: Message) -> None:
         if isinstance(connection, PeerConnection):

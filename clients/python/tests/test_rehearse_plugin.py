@@ -131,10 +131,6 @@ class DispatchTests(unittest.TestCase):
                                                  "it read 'title.alpha'"):
             plugin.deliver("tap", reads={"title.alpha": 1.0})
 
-    def test_a_plugin_with_reads_cannot_register_with_a_session(self):
-        with self.assertRaisesRegex(ValueError, "reader: a session's RegisterPlugin takes no reads"):
-            rp.Plugin("reader", reads=[]).serve_session(None, "/org/rehearse/Simulator/session/1")
-
     def test_install_lays_the_scenarios_configuration_on_the_defaults(self):
         plugin = self.plugin()
         self.assertEqual(plugin.install({"limit": 2}), rp.Answer([], {"count": 0}))
