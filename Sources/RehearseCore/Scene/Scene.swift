@@ -95,6 +95,19 @@ public final class Scene {
     /// The node with `id`, if any.
     public subscript(id: String) -> Node? { slots[id].map { storage[$0] } }
 
+    /// What hit-testing reads of the node with `id`, field by field in place (the node is not
+    /// copied out): its slot, whether it shows (not hidden, alpha at least 0.01), its frame and its
+    /// bounds' origin; nil if there is no such node.
+    func hitGeometry(of id: String) -> (slot: Int, shows: Bool, frame: Rect, boundsOrigin: Point)? {
+        guard let slot = slots[id] else { return nil }
+        let shows = !storage[slot].hidden && storage[slot].alpha >= 0.01
+        let origin = storage[slot].kind == .scrollView ? storage[slot].contentOffset : .zero
+        return (slot, shows, storage[slot].frame, origin)
+    }
+
+    /// The children of the node in `slot`.
+    func children(atSlot slot: Int) -> [String] { storage[slot].children }
+
     /// The children of the node with `id`, read in place (without copying the node out), if there is one.
     public func children(of id: String) -> [String]? { read(id) { $0.children } }
 
@@ -127,6 +140,14 @@ public final class Scene {
 
     /// The node a handle names, if it is in the scene.
     public subscript(handle: NodeHandle) -> Node? { slot(of: handle).map { storage[$0] } }
+
+    /// `body`'s answer about the node a handle names, read in place, if it is in the scene.
+    public func read<Value, Failure: Error>(_ handle: NodeHandle, _ body: (Node) throws(Failure) -> Value) throws(Failure)
+        -> Value?
+    {
+        guard let slot = slot(of: handle) else { return nil }
+        return try body(storage[slot])
+    }
 
     /// The model value of one property of the node in `slot`, read in place.
     func modelValue(of property: AnimatableProperty, atSlot slot: Int) -> SIMD4<Double> {

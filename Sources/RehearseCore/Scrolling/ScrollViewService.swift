@@ -219,8 +219,9 @@ public final class ScrollViewService {
 
     /// Sets the content offset of `id`, posting `scroll.didScroll` if it changed.
     func move(_ id: String, to offset: Point) {
-        guard let node = scene[id], node.contentOffset != offset else { return }
-        try? animator.set(offset.vector, for: .contentOffset, of: id)
+        // Through a handle: the node is looked up once and not copied out.
+        guard let node = scene.handle(id), scene.read(node, { $0.contentOffset }) != offset else { return }
+        try? animator.set(offset.vector, for: .contentOffset, of: node)
         bus.publish(.scrollDidScroll(ScrollPosition(target: id, contentOffset: offset)), source: "scrolling")
     }
 }
