@@ -1,6 +1,8 @@
 /// A problem with a scene change: a node that does not exist, or an id used twice or reserved.
 public enum SceneError: Error, Equatable, Sendable, CustomStringConvertible {
     case unknownNode(String)
+    /// A handle's node is not in the scene any more (and no node has its id).
+    case removedNode(String)
     case duplicateNode(String)
     /// The id belongs to the root view or a system path (see ``Scene/reservedIDs``).
     case reservedID(String)
@@ -12,6 +14,7 @@ public enum SceneError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unknownNode(let id): "no node with id '\(id)'"
+        case .removedNode(let id): "node '\(id)' was removed: a handle to it reads nothing until a node with its id is added"
         case .duplicateNode(let id): "a node with id '\(id)' already exists"
         case .reservedID(let id): "'\(id)' is reserved for the root view and the system paths"
         case .tooManyNodes(let limit): "a scene has at most \(limit) nodes"
@@ -133,6 +136,7 @@ public final class Scene {
 
     /// The slot of the node a handle names: its resolved slot while that node is still there, else
     /// the slot of the node with its id now (a child re-added after removal), if any.
+    @inline(__always)
     func slot(of handle: NodeHandle) -> Int? {
         if handle.slot < generations.count, generations[handle.slot] == handle.generation { return handle.slot }
         return slots[handle.id]
