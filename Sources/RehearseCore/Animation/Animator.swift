@@ -54,6 +54,7 @@ public final class Animator {
         /// given the value below this animation: additively the remaining offset is added (it is 0
         /// where `from` and `to` agree); otherwise the moved components are replaced, as a later
         /// Core Animation animation of a key path overrides an earlier one's value there.
+        @inline(__always)  // Read in place: the animation is not copied out to apply it.
         func apply(to value: SIMD4<Double>, progress: Double) -> SIMD4<Double> {
             if additive { return value + (from - to) * (1 - progress) }
             return value + (from + (to - from) * progress - value) * mask

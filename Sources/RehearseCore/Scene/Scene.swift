@@ -37,7 +37,9 @@ public final class Scene {
 
     /// Nodes in slots, so that reading one property reads it in place; `slots` maps ids to them.
     @exclusivity(unchecked) private var storage: [Node] = []
-    private var slots: [String: Int] = [:]
+    /// Read on every look-up by id (a hit test reads one a row); the scene is used from one thread
+    /// and no change of it reads it, so no access overlaps.
+    @exclusivity(unchecked) private var slots: [String: Int] = [:]
     private var freeSlots: [Int] = []
     /// Each slot's node's generation (0 while empty), new each time a slot takes a node, so a
     /// handle to a removed node is known stale.
