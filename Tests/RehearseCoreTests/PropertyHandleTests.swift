@@ -22,7 +22,8 @@ import Testing
     ]
 
     /// Every handle's number is what the path reads, and a whole frame's vector is its presentation value.
-    private func expectHandlesReadThePaths(_ simulation: Simulation, _ context: PluginContext, _ handles: [PropertyHandle]) throws {
+    private func expectHandlesReadThePaths(_ simulation: Simulation, _ context: PluginContext, _ handles: [PropertyHandle]) throws
+    {
         for (path, handle) in zip(Self.paths, handles) {
             let read = try context.value(of: handle)
             if case .dictionary = try simulation.value(at: path) {
