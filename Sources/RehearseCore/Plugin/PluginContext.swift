@@ -4,6 +4,8 @@
 public final class PluginContext {
     /// The id of the plugin this context belongs to.
     public let pluginID: String
+    /// The simulation, unowned (it owns the plugin); usable from inlinable code, so that
+    /// a typed subscription (`on(.tick)`) is specialized in the plugin's module.
     @usableFromInline unowned let simulation: Simulation
     /// Held directly (none of them holds a plugin), so reads on every frame skip the unowned
     /// reference's checks.
