@@ -69,10 +69,15 @@ public final class Panner: Plugin {
 
     private let configuration: Configuration
     private let context: PluginContext
-    /// The three nodes, resolved once: the scroll bar reads two presentation values every frame.
+    /// The three nodes, resolved once.
     private let scrollView: NodeHandle
     private let imageView: NodeHandle
     private let scrollBar: NodeHandle
+    /// What the scroll bar reads every frame, resolved once: the presentation offset and photo
+    /// frame, and the scroll view's model frame (its bounds).
+    private let presentationOffset: PropertyHandle
+    private let presentationImageFrame: PropertyHandle
+    private let scrollFrame: PropertyHandle
     private var motionEnabled = true
     private var lastSample: VirtualTime?
 
@@ -83,6 +88,9 @@ public final class Panner: Plugin {
         scrollView = try context.node(configuration.scrollView)
         imageView = try context.node(configuration.imageView)
         scrollBar = try context.node(configuration.scrollBar)
+        presentationOffset = context.property(.contentOffset, of: scrollView, presentation: true)
+        presentationImageFrame = context.property(.frame, of: imageView, presentation: true)
+        scrollFrame = context.property(.frame, of: scrollView, presentation: false)
         try zoom(to: maximumZoom, animated: false)
         try updateScrollEnabled()
         let offsets = ["contentOffset", "presentation.contentOffset"].map { ValuePath("\(configuration.scrollView).\($0)") }
@@ -199,10 +207,12 @@ public final class Panner: Plugin {
     /// bounds, set without animation.
     private func updateScrollBar() throws {
         let horizontal = configuration.axis == .horizontal
-        let offset = context.presentationValue(of: .contentOffset, of: scrollView)?[horizontal ? 0 : 1] ?? 0
-        let imageFrame = context.presentationValue(of: .frame, of: imageView) ?? .zero
+        // A node removed reads as zero, as the scene's reads of it do.
+        let offset = (try? context.value(of: presentationOffset))?[horizontal ? 0 : 1] ?? 0
+        let imageFrame = (try? context.value(of: presentationImageFrame)) ?? .zero
+        let bounds = (try? context.value(of: scrollFrame)) ?? .zero
         let content = horizontal ? imageFrame[2] : imageFrame[3]
-        let visible = horizontal ? bounds.width : bounds.height
+        let visible = horizontal ? bounds[2] : bounds[3]
         let scrollable = content - visible
         let amount = scrollable > 0 ? max(0, min(1, offset / scrollable)) : 0
         let bar = content > 0 ? max(0, min(1, visible / content)) : 1

@@ -3,7 +3,7 @@ import RehearseCore
 
 /// Keeps `count` nodes animating back and forth over 0.5 s, restarting each when it finishes, and
 /// optionally reads every animated node's presentation frame on each display-link tick (as the
-/// panner's scroll bar reads its scroll view's).
+/// panner's scroll bar reads its scroll view's), through property handles resolved once.
 private final class Oscillator: Plugin {
     struct Configuration: Codable, Sendable, Equatable {
         var count = 10
@@ -27,9 +27,10 @@ private final class Oscillator: Plugin {
         }
         context.on(.animationFinished) { finished in try swing(context.node(finished.target)) }
         if configuration.readsEveryFrame {
+            let frames = nodes.map { context.property(.frame, of: $0, presentation: true) }
             context.on(.tick) { [unowned self] _ in
                 var sum = 0.0
-                for node in nodes { sum += context.presentationValue(of: .frame, of: node)?[1] ?? 0 }
+                for frame in frames { sum += try context.value(of: frame)[1] }
                 checksum += sum
             }
         }

@@ -35,6 +35,9 @@ public final class Animator {
     /// A running animation: plain values only, so reading presentation values copies no references.
     private struct Running {
         let id: UInt64
+        /// Shared by the animations that started together with the same duration and curve
+        /// (``Timing``), whose progress is then computed once a frame.
+        let timing: UInt64
         let from: SIMD4<Double>
         let to: SIMD4<Double>
         let start: VirtualTime
@@ -47,15 +50,24 @@ public final class Animator {
         /// `frame.y`), 0 for the others.
         let mask: SIMD4<Double>
 
-        /// The on-screen value at `time` given the value below this animation: additively the
-        /// remaining offset is added (it is 0 where `from` and `to` agree); otherwise the moved
-        /// components are replaced, as a later Core Animation animation of a key path overrides
-        /// an earlier one's value there.
-        func apply(to value: SIMD4<Double>, at time: VirtualTime) -> SIMD4<Double> {
-            let progress = curve.progress(elapsed: (time - start).seconds, duration: duration)
+        /// The on-screen value at `progress` (``TimingCurve/progress(elapsed:duration:)`` now)
+        /// given the value below this animation: additively the remaining offset is added (it is 0
+        /// where `from` and `to` agree); otherwise the moved components are replaced, as a later
+        /// Core Animation animation of a key path overrides an earlier one's value there.
+        @inline(__always)  // Read in place: the animation is not copied out to apply it.
+        func apply(to value: SIMD4<Double>, progress: Double) -> SIMD4<Double> {
             if additive { return value + (from - to) * (1 - progress) }
             return value + (from + (to - from) * progress - value) * mask
         }
+    }
+
+    /// What an animation's progress depends on. Animations started one after another with the
+    /// same start, duration and curve (a transaction's, or transactions begun at one instant with
+    /// the same parameters) share one, so a frame that reads them all solves the curve once.
+    private struct Timing: Equatable {
+        let start: VirtualTime
+        let duration: Double
+        let curve: TimingCurve
     }
 
     /// Every component.
@@ -69,6 +81,11 @@ public final class Animator {
     private var endings: [UInt64: Ending] = [:]
     private var transactions: [(parameters: AnimationParameters, group: Group)] = []
     private var nextID: UInt64 = 0
+    /// The timing of the animation started last, and its number (``Running/timing``).
+    private var lastTiming: (timing: Timing, number: UInt64)?
+    /// The progress computed last: of which timing, at what time. The same timing at the same
+    /// time has the same progress, so it is reused, to the bit.
+    @exclusivity(unchecked) private var lastProgress: (timing: UInt64, time: VirtualTime, progress: Double) = (0, .zero, 0)
 
     /// How a new animation of a property combines with one in flight.
     public var model: AnimationModel
@@ -158,8 +175,10 @@ public final class Animator {
         let start = now + (VirtualTime.seconds(max(parameters.delay, 0)) ?? .zero)
         let end = start + (VirtualTime.seconds(duration) ?? .zero)
         nextID += 1
+        let timing = Timing(start: start, duration: duration, curve: parameters.curve)
+        if lastTiming?.timing != timing { lastTiming = (timing, nextID) }
         let animation = Running(
-            id: nextID, from: from, to: value, start: start, end: end, duration: duration,
+            id: nextID, timing: lastTiming?.number ?? nextID, from: from, to: value, start: start, end: end, duration: duration,
             curve: parameters.curve, additive: model == .additive, options: parameters.options, mask: mask)
         endings[nextID] = Ending(node: id, group: group)
         if running.count <= key.index {
@@ -180,6 +199,14 @@ public final class Animator {
     /// ``presentationValue(of:of:)`` through a handle: no id lookup.
     public func presentationValue(of property: AnimatableProperty, of node: NodeHandle) -> SIMD4<Double>? {
         scene.slot(of: node).map { presentationValue(of: property, atSlot: $0) }
+    }
+
+    /// The value a property handle reads now: its node's model or presentation value, whole; nil
+    /// while the scene has no node with the handle's node's id.
+    func value(of handle: PropertyHandle) -> SIMD4<Double>? {
+        guard let slot = scene.slot(of: handle.node) else { return nil }
+        return handle.presentation
+            ? presentationValue(of: handle.property, atSlot: slot) : scene.modelValue(of: handle.property, atSlot: slot)
     }
 
     /// The presentation value of one property of the node in `slot` (resolved by the caller).
@@ -218,9 +245,23 @@ public final class Animator {
         guard key.index < running.count, !running[key.index].isEmpty else { return model }
         var value = model
         for index in running[key.index].indices {
-            value = running[key.index][index].apply(to: value, at: time)
+            // Read in place: a running animation is not copied out.
+            let timing = running[key.index][index].timing
+            let progress =
+                lastProgress.timing == timing && lastProgress.time == time
+                ? lastProgress.progress : progress(ofAnimation: index, of: key, at: time)
+            value = running[key.index][index].apply(to: value, progress: progress)
         }
         return value
+    }
+
+    /// The progress of the animation at `index` of `key`'s at `time`, kept as ``lastProgress``:
+    /// the next read of an animation that shares its timing at this time reuses it.
+    private func progress(ofAnimation index: Int, of key: Key, at time: VirtualTime) -> Double {
+        let animation = running[key.index][index]
+        let progress = animation.curve.progress(elapsed: (time - animation.start).seconds, duration: animation.duration)
+        lastProgress = (animation.timing, time, progress)
+        return progress
     }
 
     private func interruptAnimations(of key: Key, where interrupted: (Running) -> Bool) {

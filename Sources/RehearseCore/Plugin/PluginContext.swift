@@ -4,7 +4,9 @@
 public final class PluginContext {
     /// The id of the plugin this context belongs to.
     public let pluginID: String
-    private unowned let simulation: Simulation
+    /// The simulation, unowned (it owns the plugin); usable from inlinable code, so that
+    /// a typed subscription (`on(.tick)`) is specialized in the plugin's module.
+    @usableFromInline unowned let simulation: Simulation
     /// Held directly (none of them holds a plugin), so reads on every frame skip the unowned
     /// reference's checks.
     private let animator: Animator
@@ -40,8 +42,9 @@ public final class PluginContext {
     // MARK: Subscribing
 
     /// Receives every built-in event of `kind`, typed: `context.on(.tap) { tap in ... }`.
-    /// Throwing from `handler` isolates the plugin.
-    @discardableResult
+    /// Throwing from `handler` isolates the plugin. Inlinable, so that the plugin's module
+    /// specializes it for the payload: a delivery then looks no generic type up.
+    @inlinable @discardableResult
     public func on<Payload>(
         _ kind: EventKind<Payload>,
         _ handler: @escaping (Payload) throws -> Void
@@ -146,6 +149,16 @@ public final class PluginContext {
         try simulation.value(at: path)
     }
 
+    /// `path` resolved once for ``value(of:)-(PathReader)`` (``Simulation/reader(for:)``).
+    func reader(for path: ValuePath) -> PathReader {
+        simulation.reader(for: path)
+    }
+
+    /// The value at the reader's path now, as ``value(at:)`` reads it.
+    func value(of reader: PathReader) throws(PathError) -> FieldValue? {
+        try simulation.value(of: reader)
+    }
+
     /// A handle to the node with `id`, resolved once, for reads on every frame; throws if the
     /// scene has no such node.
     public func node(_ id: String) throws(SceneError) -> NodeHandle {
@@ -171,6 +184,38 @@ public final class PluginContext {
     /// The value of a property on screen now, through a handle (no id lookup).
     public func presentationValue(of property: AnimatableProperty, of node: NodeHandle) -> SIMD4<Double>? {
         animator.presentationValue(of: property, of: node)
+    }
+
+    /// A handle to `property` of `node`, for reads on every frame with ``value(of:)-(PropertyHandle)``:
+    /// its presentation value (what is on screen now, mid-animation) or its model value.
+    public func property(_ property: AnimatableProperty, of node: NodeHandle, presentation: Bool) -> PropertyHandle {
+        PropertyHandle(node: node, property: property, presentation: presentation)
+    }
+
+    /// A handle to the node property `path` names, `NODE[.presentation].PROPERTY[.PART]`
+    /// (`box.presentation.frame.y`), resolved once for reads on every frame. Throws for a path that
+    /// reads nothing now, and for one that reads something other than a node's animatable property.
+    public func property(at path: String) throws(PathError) -> PropertyHandle {
+        try simulation.propertyHandle(at: ValuePath(path))
+    }
+
+    /// The whole value a handle reads now (a frame's x, y, width and height). Throws
+    /// ``SceneError/removedNode(_:)`` while the scene has no node with its node's id.
+    public func value(of handle: PropertyHandle) throws(SceneError) -> SIMD4<Double> {
+        guard let value = animator.value(of: handle) else { throw Self.removed(handle) }
+        return value
+    }
+
+    /// The error for a handle whose node is gone, out of line: a read copies nothing for it.
+    @inline(never)
+    private static func removed(_ handle: PropertyHandle) -> SceneError {
+        .removedNode(handle.node.id)
+    }
+
+    /// The number a handle reads now: the part its path named (`frame.y`, `frame.maxX`), or the
+    /// first component of a whole property (`alpha`). Throws as ``value(of:)-(PropertyHandle)`` does.
+    public func number(of handle: PropertyHandle) throws(SceneError) -> Double {
+        try handle.part.number(of: value(of: handle))
     }
 
     // MARK: Invariants

@@ -86,7 +86,9 @@ public struct Node: Hashable, Sendable {
 
     /// The model value of an animatable property.
     public subscript(property: AnimatableProperty) -> SIMD4<Double> {
-        get {
+        // Inlined, so that a read in place (`storage[slot][property]`) projects the one field
+        // instead of copying the whole node out first.
+        @inline(__always) get {
             switch property {
             case .frame: frame.vector
             case .alpha: SIMD4(alpha, 0, 0, 0)

@@ -1,6 +1,8 @@
 /// A problem with a scene change: a node that does not exist, or an id used twice or reserved.
 public enum SceneError: Error, Equatable, Sendable, CustomStringConvertible {
     case unknownNode(String)
+    /// A handle's node is not in the scene any more (and no node has its id).
+    case removedNode(String)
     case duplicateNode(String)
     /// The id belongs to the root view or a system path (see ``Scene/reservedIDs``).
     case reservedID(String)
@@ -12,6 +14,7 @@ public enum SceneError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unknownNode(let id): "no node with id '\(id)'"
+        case .removedNode(let id): "node '\(id)' was removed: a handle to it reads nothing until a node with its id is added"
         case .duplicateNode(let id): "a node with id '\(id)' already exists"
         case .reservedID(let id): "'\(id)' is reserved for the root view and the system paths"
         case .tooManyNodes(let limit): "a scene has at most \(limit) nodes"
@@ -34,7 +37,9 @@ public final class Scene {
 
     /// Nodes in slots, so that reading one property reads it in place; `slots` maps ids to them.
     @exclusivity(unchecked) private var storage: [Node] = []
-    private var slots: [String: Int] = [:]
+    /// Read on every look-up by id (a hit test reads one a row); the scene is used from one thread
+    /// and no change of it reads it, so no access overlaps.
+    @exclusivity(unchecked) private var slots: [String: Int] = [:]
     private var freeSlots: [Int] = []
     /// Each slot's node's generation (0 while empty), new each time a slot takes a node, so a
     /// handle to a removed node is known stale.
@@ -95,6 +100,19 @@ public final class Scene {
     /// The node with `id`, if any.
     public subscript(id: String) -> Node? { slots[id].map { storage[$0] } }
 
+    /// What hit-testing reads of the node with `id`, field by field in place (the node is not
+    /// copied out): its slot, whether it shows (not hidden, alpha at least 0.01), its frame and its
+    /// bounds' origin; nil if there is no such node.
+    func hitGeometry(of id: String) -> (slot: Int, shows: Bool, frame: Rect, boundsOrigin: Point)? {
+        guard let slot = slots[id] else { return nil }
+        let shows = !storage[slot].hidden && storage[slot].alpha >= 0.01
+        let origin = storage[slot].kind == .scrollView ? storage[slot].contentOffset : .zero
+        return (slot, shows, storage[slot].frame, origin)
+    }
+
+    /// The children of the node in `slot`.
+    func children(atSlot slot: Int) -> [String] { storage[slot].children }
+
     /// The children of the node with `id`, read in place (without copying the node out), if there is one.
     public func children(of id: String) -> [String]? { read(id) { $0.children } }
 
@@ -120,6 +138,7 @@ public final class Scene {
 
     /// The slot of the node a handle names: its resolved slot while that node is still there, else
     /// the slot of the node with its id now (a child re-added after removal), if any.
+    @inline(__always)
     func slot(of handle: NodeHandle) -> Int? {
         if handle.slot < generations.count, generations[handle.slot] == handle.generation { return handle.slot }
         return slots[handle.id]
@@ -127,6 +146,14 @@ public final class Scene {
 
     /// The node a handle names, if it is in the scene.
     public subscript(handle: NodeHandle) -> Node? { slot(of: handle).map { storage[$0] } }
+
+    /// `body`'s answer about the node a handle names, read in place, if it is in the scene.
+    public func read<Value, Failure: Error>(_ handle: NodeHandle, _ body: (Node) throws(Failure) -> Value) throws(Failure)
+        -> Value?
+    {
+        guard let slot = slot(of: handle) else { return nil }
+        return try body(storage[slot])
+    }
 
     /// The model value of one property of the node in `slot`, read in place.
     func modelValue(of property: AnimatableProperty, atSlot slot: Int) -> SIMD4<Double> {

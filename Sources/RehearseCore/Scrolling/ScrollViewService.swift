@@ -205,10 +205,12 @@ public final class ScrollViewService {
     func frame(at time: VirtualTime) {
         for index in motions.indices { motions[index].hasMoved = true }
         let moving = motions
-        for motion in moving where scene.contains(motion.id) {
-            move(motion.id, to: motion.offset(at: time))
+        // By index: a motion is not copied out to move it.
+        for index in moving.indices where scene.contains(moving[index].id) {
+            move(moving[index].id, to: moving[index].offset(at: time))
         }
         let settled = moving.filter { $0.isSettled(at: time) || !scene.contains($0.id) }
+        guard !settled.isEmpty else { return }
         motions.removeAll { motion in settled.contains { $0.id == motion.id && $0.release == motion.release } }
         for motion in settled where scene.contains(motion.id) {
             let position = ScrollPosition(target: motion.id, contentOffset: scene[motion.id]?.contentOffset ?? motion.target)
@@ -219,8 +221,9 @@ public final class ScrollViewService {
 
     /// Sets the content offset of `id`, posting `scroll.didScroll` if it changed.
     func move(_ id: String, to offset: Point) {
-        guard let node = scene[id], node.contentOffset != offset else { return }
-        try? animator.set(offset.vector, for: .contentOffset, of: id)
+        // Through a handle: the node is looked up once and not copied out.
+        guard let node = scene.handle(id), scene.read(node, { $0.contentOffset }) != offset else { return }
+        try? animator.set(offset.vector, for: .contentOffset, of: node)
         bus.publish(.scrollDidScroll(ScrollPosition(target: id, contentOffset: offset)), source: "scrolling")
     }
 }

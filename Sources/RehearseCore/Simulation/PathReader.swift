@@ -1,40 +1,40 @@
 /// A path prepared once to be read on every display frame (the report's plots). A node's
 /// animatable property, model or presentation, whole or one part (`box.presentation.frame.y`), is
-/// read through a handle to the node: no names compared, no id looked up. Any other path, and a
+/// read through a ``PropertyHandle``: no names compared, no id looked up. Any other path, and a
 /// node's while no node has its id, is read as ``Simulation/value(at:)-(ValuePath)`` reads it: the
 /// value is always that one's.
 public struct PathReader: Sendable {
     /// The path read.
     public let path: ValuePath
-    fileprivate let property: PropertyRead?
-
-    /// A node's animatable property, resolved.
-    fileprivate struct PropertyRead: Sendable {
-        let node: NodeHandle
-        let property: AnimatableProperty
-        let presentation: Bool
-        let part: PropertyPart
-    }
+    fileprivate let property: PropertyHandle?
 }
 
 extension Simulation {
     /// `path` prepared for ``value(of:)``, resolved against the scene as it is now.
     public func reader(for path: ValuePath) -> PathReader {
-        PathReader(path: path, property: propertyRead(path.parts))
+        PathReader(path: path, property: propertyHandle(path.parts))
     }
 
     /// The value at the reader's path now, as ``value(at:)-(ValuePath)`` reads it.
     public func value(of reader: PathReader) throws(PathError) -> FieldValue? {
-        guard let read = reader.property, let slot = scene.slot(of: read.node) else { return try value(at: reader.path) }
-        let vector =
-            read.presentation
-            ? animator.presentationValue(of: read.property, atSlot: slot)
-            : scene.modelValue(of: read.property, atSlot: slot)
-        return read.part.value(of: read.property, vector)
+        guard let handle = reader.property, let vector = animator.value(of: handle) else { return try value(at: reader.path) }
+        return handle.part.value(of: handle.property, vector)
+    }
+
+    /// A handle to the node property `path` names, `NODE[.presentation].PROPERTY[.PART]`, for a
+    /// node there is now. Throws the error ``value(at:)-(ValuePath)`` gives for a path that reads
+    /// nothing, and says so for one that reads something else (a node's text, a system path).
+    public func propertyHandle(at path: ValuePath) throws(PathError) -> PropertyHandle {
+        if let handle = propertyHandle(path.parts) { return handle }
+        _ = try value(at: path)
+        throw PathError(
+            path: path.text,
+            reason: "a handle reads a node's animatable property (NODE[.presentation].PROPERTY[.PART], such as "
+                + "box.presentation.frame.y); read other paths with value(at:)")
     }
 
     /// `NODE[.presentation].PROPERTY[.PART]` for a node there is now, or nil for any other path.
-    private func propertyRead(_ parts: [String]) -> PathReader.PropertyRead? {
+    private func propertyHandle(_ parts: [String]) -> PropertyHandle? {
         guard let head = parts.first, !Self.systemHeads.contains(head), let node = scene.handle(head) else { return nil }
         var rest = parts.dropFirst()
         let presentation = rest.first == "presentation"
@@ -42,6 +42,6 @@ extension Simulation {
         guard let name = rest.first, let property = AnimatableProperty(rawValue: name),
             let part = try? PropertyPart(of: property, Array(rest.dropFirst()), path: "")
         else { return nil }
-        return PathReader.PropertyRead(node: node, property: property, presentation: presentation, part: part)
+        return PropertyHandle(node: node, property: property, presentation: presentation, part: part)
     }
 }

@@ -1,6 +1,6 @@
 /// Which part of an animatable property's value a path names after the property (`frame` whole,
 /// `frame.y`, `frame.maxX`), found once from the names and then read from any value of it.
-enum PropertyPart: Sendable {
+enum PropertyPart: Hashable, Sendable {
     case whole
     case component(Int)
     case maxX
@@ -29,11 +29,18 @@ enum PropertyPart: Sendable {
 
     /// This part of `vector`, a value of `property`.
     func value(of property: AnimatableProperty, _ vector: SIMD4<Double>) -> FieldValue {
+        if case .whole = self { return property.fieldValue(vector) }
+        return .double(number(of: vector))
+    }
+
+    /// This part of `vector` as a number; the first component for ``whole`` (a single-number
+    /// property's value).
+    func number(of vector: SIMD4<Double>) -> Double {
         switch self {
-        case .whole: property.fieldValue(vector)
-        case .component(let index): .double(vector[index])
-        case .maxX: .double(vector[0] + vector[2])
-        case .maxY: .double(vector[1] + vector[3])
+        case .whole: vector[0]
+        case .component(let index): vector[index]
+        case .maxX: vector[0] + vector[2]
+        case .maxY: vector[1] + vector[3]
         }
     }
 }

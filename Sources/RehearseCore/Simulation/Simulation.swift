@@ -70,10 +70,13 @@ public final class Simulation {
         }
         gestures = GestureService(scene: scene, bus: bus, timeline: timeline)
         // The display link holds what it asks for frames; the way back is weak, so nothing cycles.
-        animator.onAnimationStarted = { [weak displayLink] in displayLink?.wake() }
-        keyboard.onMovementStarted = { [weak displayLink] in displayLink?.wake() }
-        scrolling.onMotionStarted = { [weak displayLink] in displayLink?.wake() }
-        zooming.onMotionStarted = { [weak displayLink] in displayLink?.wake() }
+        // It goes through the simulation: a weakly referenced display link would take the slow
+        // reference counts every time its own frame reaches it.
+        let wakeDisplayLink: () -> Void = { [weak self] in self?.displayLink.wake() }
+        animator.onAnimationStarted = wakeDisplayLink
+        keyboard.onMovementStarted = wakeDisplayLink
+        scrolling.onMotionStarted = wakeDisplayLink
+        zooming.onMotionStarted = wakeDisplayLink
         displayLink.onFrame = { [unowned scrolling, unowned zooming] time in
             scrolling.frame(at: time)
             zooming.frame(at: time)
@@ -84,7 +87,7 @@ public final class Simulation {
             return scrolled || zoomed
         }
         bus.subscribe(.name(BuiltinEvent.statusBarTap.name), owner: "scrolling") { [unowned self] _ in self.tapStatusBar() }
-        bus.onSubscriptionsChanged = { [weak displayLink] in displayLink?.wake() }
+        bus.onSubscriptionsChanged = wakeDisplayLink
         // A tap the fingers made is published as an injected one is, hit-tested on the way in.
         gestures.emitTap = { [unowned self] tap in _ = try? self.emit(.tap(tap), source: "touch") }
     }
@@ -445,7 +448,7 @@ public final class Simulation {
     /// touch (a `CAShapeLayer` is not a view: the panner's scroll bar lies over its photo). Taps
     /// keep ``hitTarget(_:)``, so that a finger's tap is the tap an injected one is.
     private func touchTarget(_ point: Point) -> String? {
-        scene.hitTest(point) { [animator, scene] in !animator.blocksInteraction($0) && scene.read($0, \.kind) != .shape }
+        scene.hitTest(point) { [animator, scene] in !animator.blocksInteraction($0) && scene.read($0) { $0.kind } != .shape }
     }
 
     private func prepare(_ event: Event) -> Event? {

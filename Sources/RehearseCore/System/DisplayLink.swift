@@ -11,6 +11,10 @@ public final class DisplayLink {
     private let timeline: Timeline
     private let needsFrames: () -> Bool
     private var isTickScheduled = false
+    /// The vsync scheduled next, and the one action that fires it: made once, not a closure per
+    /// frame (each would reach this object through a weakly referenced one's slow reference counts).
+    private var scheduledFrame: Int64 = 0
+    private lazy var fireScheduledFrame: () -> Void = { [unowned self] in fire(frame: scheduledFrame) }
 
     /// The number of ticks published so far.
     public private(set) var tickCount = 0
@@ -55,9 +59,8 @@ public final class DisplayLink {
 
     private func schedule(frame: Int64) {
         isTickScheduled = true
-        timeline.schedule(at: time(ofFrame: frame), owner: "display-link", background: true) { [unowned self] in
-            self.fire(frame: frame)
-        }
+        scheduledFrame = frame
+        timeline.schedule(at: time(ofFrame: frame), owner: "display-link", background: true, fireScheduledFrame)
     }
 
     /// A scheduled vsync always ticks, so the frame after an animation ends shows its final state;

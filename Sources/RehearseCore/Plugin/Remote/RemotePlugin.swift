@@ -4,8 +4,9 @@
 final class RemotePlugin: PluginInstance {
     private let channel: any RemotePluginChannel
     private let context: PluginContext
-    /// The paths whose values go with every call; nil when it registered without reads.
-    private let reads: [ValuePath]?
+    /// The paths whose values go with every call, resolved once (a node's animatable property is
+    /// read through a handle); nil when it registered without reads.
+    private let reads: [PathReader]?
     /// The state of the last answer.
     private(set) var state: Fields = [:]
     /// The instant of the last call, and how many calls were made at it.
@@ -18,10 +19,11 @@ final class RemotePlugin: PluginInstance {
     ) throws {
         self.channel = channel
         self.context = context
-        self.reads = reads?.map(ValuePath.init)
-        for path in self.reads ?? [] {
+        let paths = reads?.map(ValuePath.init)
+        for path in paths ?? [] {
             do { _ = try context.value(at: path) } catch { throw RemoteReadsError.unreadable(plugin: context.pluginID, error) }
         }
+        self.reads = paths?.map(context.reader(for:))
         for name in subscriptions {
             try context.on(named: name) { [unowned self] delivered in
                 try countCall()
@@ -37,8 +39,8 @@ final class RemotePlugin: PluginInstance {
     private func readValues() throws -> Fields? {
         guard let reads else { return nil }
         var values: Fields = [:]
-        for path in reads {
-            values[path.text] = try context.value(at: path)
+        for reader in reads {
+            values[reader.path.text] = try context.value(of: reader)
         }
         return FieldValue.redacting(values, context.scene.secureTexts) ?? values
     }
