@@ -20,7 +20,7 @@ extension PeerServer {
             interface: dbus_message_get_interface(message).map { String(cString: $0) } ?? "",
             member: dbus_message_get_member(message).map { String(cString: $0) } ?? "")
         for peer in peers where Self.reaches(audience, peer) && peer.matchRules.take(kind) {
-            dbus_connection_send(peer.connection, message, nil)
+            send(message, to: peer)
         }
         if let bus {
             switch audience {

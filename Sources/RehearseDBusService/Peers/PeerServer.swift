@@ -20,6 +20,8 @@ final class PeerServer {
         var matchRules = PeerMatchRules()
         /// Its socket, or -1.
         let socket: Int32
+        /// Whether what is sent to it in one round of the loop may go out in one write (``BatchedWrite``).
+        let takesBatchedWrites: Bool
         /// Bytes seen waiting to be read while it authenticated (two at most a look, until it has
         /// spoken): whether it sent anything past the credentials byte that begins SASL
         /// (``hasSpoken``).
@@ -32,6 +34,7 @@ final class PeerServer {
             lastActive = connectedAt
             var socket: Int32 = -1
             self.socket = dbus_connection_get_socket(connection, &socket) != 0 ? socket : -1
+            takesBatchedWrites = BatchedWrite.canWrite(to: self.socket)
         }
 
         /// Whether it sent more than the credentials byte (a NUL) that begins its handshake: a
@@ -80,6 +83,8 @@ final class PeerServer {
     var helloCount = 0
     /// Until when the loop polls without sleeping (see ``peerSpin``).
     private var spinDeadline: ContinuousClock.Instant?
+    /// While ``batchingWrites(_:)`` runs: what is sent to each peer that takes batched writes, in order.
+    var writeBatch: [(peer: Peer, messages: [OpaquePointer])]?
 
     /// Connects to `bus`, if given; peers are served once ``listen(at:)`` is called.
     init(bus: BusAddress?, idlePeerTimeout: Duration) throws(BusFailure) {
@@ -187,7 +192,11 @@ final class PeerServer {
     /// Sends `message` on `connection` unless that is no longer served, and releases it.
     func send(_ message: OpaquePointer, on connection: OpaquePointer) {
         serviceThread.check()
-        if isServed(connection) { dbus_connection_send(connection, message, nil) }
+        if let peer = peer(on: connection) {
+            send(message, to: peer)
+        } else if connection == bus?.raw {
+            dbus_connection_send(connection, message, nil)
+        }
         dbus_message_unref(message)
     }
 

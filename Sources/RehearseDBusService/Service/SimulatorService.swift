@@ -184,9 +184,11 @@ public final class SimulatorService {
             state.setBusBacklogFull(busBehind)
             if !busBehind { defaultSession.runDueWork() }
             companion?.serve(defaultSession)
-            sendDeliveredEvents()
-            sendSessionsOutput()
-            if let changed = sessions.defaultObject.takePropertiesChanged() { broadcast(changed) }
+            server.batchingWrites {
+                sendDeliveredEvents()
+                sendSessionsOutput()
+                if let changed = sessions.defaultObject.takePropertiesChanged() { broadcast(changed) }
+            }
             // Nothing here waits for a peer: libdbus writes what it can as it sends, the loop's
             // write watches write the rest, and a peer that falls behind is dropped.
             server.closeDroppedPeers()
@@ -200,8 +202,10 @@ public final class SimulatorService {
     /// behind; false to stop (the service stops, or the caller is gone: a peer dropped, a bus
     /// client that left the bus).
     func continueLongWork(for caller: OpaquePointer) -> Bool {
-        sendDeliveredEvents()
-        sendSessionsOutput()
+        server.batchingWrites {
+            sendDeliveredEvents()
+            sendSessionsOutput()
+        }
         server.poll(milliseconds: 0)
         _ = server.dispatchBus()
         server.servePeers()

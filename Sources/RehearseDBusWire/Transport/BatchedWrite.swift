@@ -1,0 +1,121 @@
+import CDBus
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Several messages for one connection written to its socket with one `sendmsg` each
+/// ``maximumBytes``, where `dbus_connection_send` writes every message with a `sendmsg` of its own
+/// (and each can wake the reader). The bytes are the ones libdbus would write
+/// (`dbus_message_marshal`), in the same order. Only while nothing waits in libdbus's queue for the
+/// connection (so no message of its own is half written) and the kernel has room for the whole
+/// write (so it is never cut inside a message); what is not written so goes through libdbus, after.
+package enum BatchedWrite {
+    /// The most bytes one `sendmsg` carries (a few dozen `Event` signals).
+    package static let maximumBytes = 32 << 10
+    /// How long a write the kernel cut short, which it should never do (see ``send(_:on:socket:)``),
+    /// may take to finish before the connection counts as broken.
+    package static let cutWriteDeadline = Duration.seconds(1)
+    /// `SIOCOUTQ` (linux/sockios.h): the bytes a socket has sent that its peer has not read yet.
+    private static let outputQueueRequest: UInt = 0x5411
+
+    /// Whether `socket` is one this writes to: a unix socket (a peer of `--listen unix:...`).
+    package static func canWrite(to socket: Int32) -> Bool {
+        var address = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        let named = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socket, $0, &length) }
+        }
+        return socket >= 0 && named == 0 && Int32(address.ss_family) == AF_UNIX
+    }
+
+    /// Sends `messages` on `connection`, whose socket is `socket` (a unix socket, authenticated),
+    /// in order, and releases them. False if a write was cut short inside a message and could not be
+    /// finished within ``cutWriteDeadline``: the connection's stream is broken and the caller
+    /// closes it.
+    package static func send(_ messages: [OpaquePointer], on connection: OpaquePointer, socket: Int32) -> Bool {
+        defer { messages.forEach { dbus_message_unref($0) } }
+        var written = 0
+        var intact = true
+        if messages.count > 1, dbus_connection_has_messages_to_send(connection) == 0 {
+            (written, intact) = write(messages, to: socket)
+        }
+        for message in messages[written...] { dbus_connection_send(connection, message, nil) }
+        return intact
+    }
+
+    /// Writes the longest prefix of `messages` that fits the rules above; how many it wrote, and
+    /// false if a cut write could not be finished.
+    private static func write(_ messages: [OpaquePointer], to socket: Int32) -> (count: Int, intact: Bool) {
+        var buffers: [(bytes: UnsafeMutablePointer<CChar>, count: Int)] = []
+        defer { buffers.forEach { dbus_free($0.bytes) } }
+        for message in messages {
+            // libdbus gives a message without a serial the connection's next one as it sends it.
+            guard dbus_message_get_serial(message) != 0, dbus_message_contains_unix_fds(message) == 0 else { break }
+            var bytes: UnsafeMutablePointer<CChar>?
+            var count: Int32 = 0
+            guard dbus_message_marshal(message, &bytes, &count) != 0, let bytes else { break }
+            buffers.append((bytes, Int(count)))
+        }
+        let room = sendBufferBytes(socket)
+        var start = 0
+        while start < buffers.count {
+            var end = start
+            var total = 0
+            while end < buffers.count, total + buffers[end].count <= maximumBytes, end - start < Int(UIO_MAXIOV) {
+                total += buffers[end].count
+                end += 1
+            }
+            // Room for twice the write: the kernel then takes it whole, whatever its per-packet overhead.
+            guard end > start, let queued = queuedBytes(socket), queued + 2 * total <= room else { break }
+            var pieces = buffers[start..<end].map { iovec(iov_base: UnsafeMutableRawPointer($0.bytes), iov_len: $0.count) }
+            let sent = pieces.withUnsafeMutableBufferPointer { pieces in
+                var header = msghdr()
+                header.msg_iov = pieces.baseAddress
+                header.msg_iovlen = pieces.count
+                return sendmsg(socket, &header, Int32(MSG_DONTWAIT | MSG_NOSIGNAL))
+            }
+            if sent <= 0 { break }  // nothing written: libdbus sends the rest (and sees any error)
+            if sent < total, !finish(buffers[start..<end], from: sent, on: socket) { return (end, false) }
+            start = end
+        }
+        return (start, true)
+    }
+
+    /// Writes what is left of `buffers` past the first `sent` bytes, waiting for room until
+    /// ``cutWriteDeadline``; false if it could not.
+    private static func finish(
+        _ buffers: ArraySlice<(bytes: UnsafeMutablePointer<CChar>, count: Int)>, from sent: Int, on socket: Int32
+    ) -> Bool {
+        var left = [UInt8]()
+        for buffer in buffers { left += UnsafeRawBufferPointer(start: buffer.bytes, count: buffer.count) }
+        left.removeFirst(sent)
+        let deadline = ContinuousClock.now + cutWriteDeadline
+        while !left.isEmpty {
+            var descriptor = pollfd(fd: socket, events: Int16(POLLOUT), revents: 0)
+            guard ContinuousClock.now < deadline, poll(&descriptor, 1, 10) >= 0 else { return false }
+            let written = left.withUnsafeBytes {
+                Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT | MSG_NOSIGNAL))
+            }
+            if written > 0 {
+                left.removeFirst(written)
+            } else if written < 0, errno != EAGAIN, errno != EINTR {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// The bytes `socket` has sent and its peer not read yet; nil if the kernel does not say.
+    private static func queuedBytes(_ socket: Int32) -> Int? {
+        var queued: Int32 = 0
+        return ioctl(socket, outputQueueRequest, &queued) == 0 ? Int(queued) : nil
+    }
+
+    /// The size of `socket`'s send buffer (0 if the kernel does not say: nothing is then written here).
+    private static func sendBufferBytes(_ socket: Int32) -> Int {
+        var size: Int32 = 0
+        var length = socklen_t(MemoryLayout<Int32>.size)
+        return getsockopt(socket, SOL_SOCKET, SO_SNDBUF, &size, &length) == 0 ? Int(size) : 0
+    }
+}
