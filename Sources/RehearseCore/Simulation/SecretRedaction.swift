@@ -11,12 +11,12 @@ extension Scene {
 }
 
 extension FieldValue {
-    /// This value with every string that contains one of `secrets` replaced whole by the
-    /// placeholder, however deep; nil when nothing had to change.
-    func redacting(_ secrets: [String]) -> FieldValue? {
+    /// This value with every string that contains one of the secrets `secrets` finds replaced whole
+    /// by the placeholder, however deep; nil when nothing had to change.
+    func redacting(_ secrets: SecretMatcher) -> FieldValue? {
         switch self {
         case .string(let text):
-            return secrets.contains(where: { text.contains($0) }) ? .string(Redaction.placeholder) : nil
+            return secrets.matches(text) ? .string(Redaction.placeholder) : nil
         case .array(let items):
             let redacted = items.map { $0.redacting(secrets) }
             guard redacted.contains(where: { $0 != nil }) else { return nil }
@@ -29,7 +29,8 @@ extension FieldValue {
     }
 
     /// `fields` with ``redacting(_:)`` applied to each value; nil when nothing had to change.
-    static func redacting(_ fields: Fields, _ secrets: [String]) -> Fields? {
+    static func redacting(_ fields: Fields, _ secrets: SecretMatcher) -> Fields? {
+        guard !secrets.isEmpty else { return nil }
         var changed = false
         var result = fields
         for (key, value) in fields {
@@ -47,7 +48,7 @@ extension Simulation {
     /// event (built-in events carry no typed text but `text`'s, which is redacted as it is typed).
     public func redactingSecrets(_ event: Event) -> Event {
         guard case .custom(let name, let fields) = event else { return event }
-        return FieldValue.redacting(fields, scene.secureTexts).map { .custom(name: name, fields: $0) } ?? event
+        return FieldValue.redacting(fields, SecretMatcher(scene.secureTexts)).map { .custom(name: name, fields: $0) } ?? event
     }
 }
 

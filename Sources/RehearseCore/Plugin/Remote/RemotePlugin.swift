@@ -42,7 +42,7 @@ final class RemotePlugin: PluginInstance {
         for reader in reads {
             values[reader.path.text] = try context.value(of: reader)
         }
-        return FieldValue.redacting(values, context.scene.secureTexts) ?? values
+        return FieldValue.redacting(values, SecretMatcher(context.scene.secureTexts)) ?? values
     }
 
     /// Applies `answer`, the answer to `call` (`Deliver(scroll.willEndDragging)`, `Wake(tag)`).
