@@ -106,8 +106,7 @@ public final class Scene {
     func hitGeometry(of id: String) -> (slot: Int, shows: Bool, frame: Rect, boundsOrigin: Point)? {
         guard let slot = slots[id] else { return nil }
         let shows = !storage[slot].hidden && storage[slot].alpha >= 0.01
-        let origin = storage[slot].kind == .scrollView ? storage[slot].contentOffset : .zero
-        return (slot, shows, storage[slot].frame, origin)
+        return (slot, shows, storage[slot].frame, storage[slot].boundsOrigin)
     }
 
     /// The children of the node in `slot`.
