@@ -246,13 +246,20 @@ public final class SimulatorSession {
     }
 
     /// `RegisterPlugin`: the set-up with the remote plugin `descriptor` installed with its
-    /// defaults, rebuilt, as `Configure` rebuilds it.
+    /// defaults, rebuilt, as `Configure` rebuilds it. The registration was answered already, so a
+    /// plugin that cannot be installed (an unknown subscription, its `Install` failed) leaves the
+    /// set-up as it was and is said on the bus as a fault is: `plugin.failed {plugin, error}`.
     public func register(_ descriptor: PluginDescriptor) throws(SessionError) {
-        try checkRegistration(of: descriptor.id)
-        var registered = setup
-        registered.plugins.append((descriptor.id, [:]))
-        registered.remotePlugins.append(RemotePluginEntry(command: nil, descriptor: descriptor))
-        try rebuild(from: registered, failure: .invalidField, naming: descriptor.id)
+        do {
+            try checkRegistration(of: descriptor.id)
+            var registered = setup
+            registered.plugins.append((descriptor.id, [:]))
+            registered.remotePlugins.append(RemotePluginEntry(command: nil, descriptor: descriptor))
+            try rebuild(from: registered, failure: .invalidField, naming: descriptor.id)
+        } catch {
+            simulation.bus.publish(.pluginFailed(PluginFailure(plugin: descriptor.id, error: error.message)), source: "bus")
+            throw error
+        }
     }
 
     private func rebuild(from newSetup: Scenario, failure: SessionError.Kind, naming subject: String? = nil) throws(SessionError)

@@ -57,6 +57,58 @@ import Testing
             ], "\(result.output)\(result.errorOutput)")
     }
 
+    /// Reads that name nothing, or hold control characters, are refused with the registration
+    /// (`InvalidRegistration`, naming the path and why), and the session then takes a good one.
+    /// Before, they were answered as registered and the plugin was never installed, with nothing
+    /// said to it or to the session's owner.
+    @Test func readsThatNameNothingAreRefusedWhenThePluginRegisters() throws {
+        let result = try run("bad-reads")
+        #expect(result.status == 0, "\(result.errorOutput)")
+        let refused = "org.rehearse.Error.InvalidRegistration plugin 'probe' reads path"
+        let names = "a path is dot-separated names, such as title.frame.y"
+        let control =
+            "org.rehearse.Error.InvalidRegistration a path a plugin reads holds no control character (C0, DEL, C1), found"
+        let expected = [
+            #"[""] \#(refused) '': \#(names)"#,
+            #"["."] \#(refused) '.': \#(names)"#,
+            #"["title."] \#(refused) 'title.': \#(names)"#,
+            #"["nosuch.alpha"] \#(refused) 'nosuch.alpha': 'nosuch' is not a node, a plugin or a system path"#,
+            #"["password.text.count"] \#(refused) 'password.text.count': 'password.text' has no parts"#,
+            #"["password.presentation.text"] \#(refused) 'password.presentation.text': presentation values exist for "#
+                + "frame, alpha, contentOffset, contentSize, contentInset, scrollIndicatorInsets, zoomScale, strokeStart, "
+                + "strokeEnd, not text",
+            #"["title.children.count.count.count"] \#(refused) 'title.children.count.count.count': 'title.children' has no parts"#,
+            // Its own state does not exist before it is installed (docs/remote-plugins.md).
+            #"["probe.k0"] \#(refused) 'probe.k0': 'probe' is not a node, a plugin or a system path"#,
+            #"["title.alpha", "x\nready: forged\u001b[2J"] \#(control) U+000A"#,
+            #"["title.alpha\u009b2J"] \#(control) U+009B"#,
+            #"["title.alpha\u007f"] \#(control) U+007F"#,
+            #"["tap", "probe.tapped"]"#,
+        ]
+        #expect(result.output.split(separator: "\n").map(String.init) == expected, "\(result.output)")
+    }
+
+    /// A registration answered whose plugin then cannot be installed (a subscription to no event,
+    /// checked at install) is said to the session's owner as a fault is, `plugin.failed`, and the
+    /// line serve writes about it escapes what the plugin sent. Before, the owner heard nothing,
+    /// and the newline and escape codes went to serve's standard error as they were.
+    @Test func aPluginThatCannotBeInstalledFailsOnTheBusAndServeEscapesItsLine() throws {
+        let bus = try PrivateBus()
+        try bus.serve(["--mode", "manual"], errorOutput: "serve.log")
+        let result = try bus.run("/usr/bin/env", ["python3", Self.client, "bad-subscription"])
+        #expect(result.status == 0, "\(result.errorOutput)")
+        let lines = result.output.split(separator: "\n").map(String.init)
+        #expect(lines.first == "ok", "\(result.output)")
+        #expect(
+            lines.dropFirst().contains {
+                $0.hasPrefix(#"plugin.failed {"error": "probe: "#) && $0.hasSuffix(#""plugin": "probe"}"#)
+            },
+            "\(result.output)")
+        let log = bus.contents(of: "serve.log")
+        #expect(log.contains(#"tap\u{A}ready: forged\u{1B}[2J"#), "\(log)")
+        #expect(!log.contains("\u{1B}") && !log.split(separator: "\n").contains { $0.hasPrefix("ready:") }, "\(log)")
+    }
+
     @Test func theDefaultSessionTakesNoPlugin() throws {
         let result = try run("default")
         #expect(

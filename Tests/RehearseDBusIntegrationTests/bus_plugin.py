@@ -12,6 +12,11 @@
   reads          the plugin registers with reads (RegisterPlugin's sixth argument): the password typed
                  into, two taps with the title's alpha set between them; prints the session's
                  `probe.read {values}` events and the signature of the registration
+  bad-reads      registrations whose reads name nothing, or hold control characters: prints each
+                 answer, then a registration with good reads and the tap it answers
+  bad-subscription  a registration that subscribes to no event (a newline and escape codes in its
+                 name), answered since subscriptions are checked at install: prints the session's
+                 plugin.failed events
 """
 import json
 import os
@@ -67,20 +72,59 @@ if MODE == "default":
     print(reply.header.fields.get(4), reply.body[0])  # 4: the error name
     sys.exit(0)
 
+
+
+def wait_installed(session):
+    """Returns once the session knows the plugin's state path (it is installed), or after 10 s."""
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        try:
+            session.get("probe.count")
+            return
+        except Exception:
+            time.sleep(0.02)
+
+
+def register(path, reads=None, subscriptions=("tap",)):
+    """RegisterPlugin on the session at `path` from a connection of its own: the answer, printable."""
+    connection = open_dbus_connection(bus="SESSION")
+    signature, arguments = "ssa(sss)asa{sv}", ("probe", "", [], list(subscriptions), {})
+    if reads is not None:
+        signature, arguments = signature + "as", (*arguments, reads)
+    call = new_method_call(DBusAddress(path, bus_name="org.rehearse.Simulator", interface="org.rehearse.Simulator1"),
+                           "RegisterPlugin", signature, arguments)
+    reply = connection.send_and_get_reply(call)
+    connection.close()
+    return " ".join(str(part) for part in (reply.header.fields.get(4, "ok"), *reply.body[:1]))  # 4: the error name
+
+
+if MODE == "bad-reads":
+    with simulator.session(scenario=SCENE, mode="manual", share=True) as session:
+        for reads in [[""], ["."], ["title."], ["nosuch.alpha"], ["password.text.count"], ["password.presentation.text"],
+                      ["title.children.count.count.count"], ["probe.k0"], ["title.alpha", "x\nready: forged\x1b[2J"],
+                      ["title.alpha\x9b2J"], ["title.alpha\x7f"]]:
+            print(json.dumps(reads), register(session.path, reads))
+        plugin.reads = ["title.alpha"]
+        threading.Thread(target=serve, args=(session.path,), daemon=True).start()
+        wait_installed(session)
+        session.inject("tap", x=160, y=200)
+        print(json.dumps([event.name for event in session.take_events()]))
+    sys.exit(0)
+if MODE == "bad-subscription":
+    with simulator.session(scenario=SCENE, mode="manual", share=True) as session:
+        print(register(session.path, [], ["tap\nready: forged\x1b[2J"]))
+        session.get("time")  # answered after the installation was tried
+        for event in session.take_events():
+            print(event.name, json.dumps(event.fields, sort_keys=True))
+    sys.exit(0)
+
 with simulator.session(scenario=SCENE, mode="manual", share=True) as session:
     if MODE == "leave":
         if os.fork() == 0:
             serve(session.path)
     else:
         threading.Thread(target=serve, args=(session.path,), daemon=True).start()
-    # Registered once the session knows the plugin's state path.
-    deadline = time.monotonic() + 10
-    while time.monotonic() < deadline:
-        try:
-            session.get("probe.count")
-            break
-        except Exception:
-            time.sleep(0.02)
+    wait_installed(session)
     if MODE == "count":
         session.inject("tap", x=160, y=200)
         session.inject("tap", x=160, y=220)

@@ -143,12 +143,6 @@ public final class PluginContext {
         simulation.scrolling.setTargetContentOffset(offset, of: scrollView)
     }
 
-    /// Reads a path as a scenario's `expect:` does (``Simulation/value(at:)``): secure text reads
-    /// as `<redacted>`; nil for an absent value.
-    func value(at path: ValuePath) throws(PathError) -> FieldValue? {
-        try simulation.value(at: path)
-    }
-
     /// `path` resolved once for ``value(of:)-(PathReader)`` (``Simulation/reader(for:)``).
     func reader(for path: ValuePath) -> PathReader {
         simulation.reader(for: path)

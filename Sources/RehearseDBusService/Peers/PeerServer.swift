@@ -1,6 +1,7 @@
 import CDBus
 import Foundation
 import RehearseDBusWire
+import RehearseScenario
 
 /// The service's thread's connections: the bus, if any, and the peers connected straight to the
 /// service (`--listen`), polled together in one ``WatchLoop``. It accepts and authenticates peers
@@ -109,9 +110,11 @@ final class PeerServer {
         }
     }
 
-    /// A line on standard error: what the service did to a misbehaving peer, or could not do.
+    /// A line on standard error: what the service did to a misbehaving peer, or could not do. What
+    /// it names came from peers (a plugin's paths, a recording's name): control characters are
+    /// escaped (``TerminalText``), so no peer forges a line or drives the terminal.
     static func log(_ line: String) {
-        FileHandle.standardError.write(Data("rehearse serve: \(line)\n".utf8))
+        FileHandle.standardError.write(Data("rehearse serve: \(TerminalText.escape(line))\n".utf8))
     }
 
     /// Answers method calls on every path of `connection`, takes the replies to the calls the

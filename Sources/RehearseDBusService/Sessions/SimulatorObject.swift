@@ -267,6 +267,13 @@ final class SimulatorObject {
             let withReads = dbus_message_has_signature(call, PluginRegistration.signatureWithReads) != 0
             let declaration = try PluginRegistration.read(from: &reader, expectedID: nil, withReads: withReads)
             try session.checkRegistration(of: declaration.id)
+            // Checked now, as a command plugin's are when installed: a plugin is installed only
+            // after this answer, where a failure would reach neither the plugin nor the session.
+            do {
+                try session.simulation.checkReads((declaration.reads ?? []).map(ValuePath.init), of: declaration.id)
+            } catch {
+                throw MethodFailure(SimulatorError.invalidRegistration, "\(error)")
+            }
             try requireHost().registerPlugin(declaration)
         }
         return reply

@@ -90,6 +90,9 @@ package enum PluginRegistration {
         if let twice = Dictionary(grouping: declaration.subscriptions, by: { $0 }).first(where: { $0.value.count > 1 })?.key {
             throw refuse("it subscribes to '\(twice)' twice")
         }
+        if let problem = (declaration.reads ?? []).lazy.compactMap(RemotePluginDeclaration.problem(inRead:)).first {
+            throw refuse(problem)
+        }
         if let twice = Dictionary(grouping: declaration.reads ?? [], by: { $0 }).first(where: { $0.value.count > 1 })?.key {
             throw refuse("it reads '\(twice)' twice")
         }

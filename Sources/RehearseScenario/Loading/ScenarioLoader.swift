@@ -325,6 +325,7 @@ public struct ScenarioLoader: Sendable {
                     "a path a plugin reads is at most \(ScenarioLimits.remoteReadPathLength) Unicode scalars "
                         + "(ScenarioLimits.remoteReadPathLength), found \(path.unicodeScalars.count)")
             }
+            if let problem = RemotePluginDeclaration.problem(inRead: path) { throw item.error(problem) }
             guard seen.insert(path).inserted else { throw item.error("reads lists '\(path)' twice") }
         }
         return items

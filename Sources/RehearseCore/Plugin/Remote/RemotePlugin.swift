@@ -20,9 +20,7 @@ final class RemotePlugin: PluginInstance {
         self.channel = channel
         self.context = context
         let paths = reads?.map(ValuePath.init)
-        for path in paths ?? [] {
-            do { _ = try context.value(at: path) } catch { throw RemoteReadsError.unreadable(plugin: context.pluginID, error) }
-        }
+        try context.simulation.checkReads(paths ?? [], of: context.pluginID)
         self.reads = paths?.map(context.reader(for:))
         for name in subscriptions {
             try context.on(named: name) { [unowned self] delivered in
