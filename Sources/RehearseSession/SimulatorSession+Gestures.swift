@@ -5,7 +5,8 @@ extension SimulatorSession {
     /// `Gesture`: the gesture step `kind` (`drag`, `fling`, `swipe`, `pinch`, `long-press`) with
     /// the step mapping's `arguments` (``GestureArguments``: `on` an id or a query, and the step's
     /// keys, defaults and limits), run as the step runs: placed on the node `on` finds now, on the
-    /// lowest fingers not down, its touches injected, and a manual or virtual clock moved on
+    /// lowest fingers neither down nor held by a gesture still waiting on the clock
+    /// (``FingerReservations``), its touches injected, and a manual or virtual clock moved on
     /// through the gesture in slices as `Advance` moves it. Returns the time reached. Nothing is
     /// injected when the arguments, the node or the placing are refused.
     public func gesture(_ kind: String, _ arguments: Fields, betweenSlices: () -> Bool) throws(SessionError) -> Double {
@@ -24,11 +25,16 @@ extension SimulatorSession {
         }
         let name = aim.gesture.name
         let node = try resolve(aim.node, for: name)
+        guard let fingers = heldFingers.free(aim.gesture.fingers, down: simulation.touchesDown.keys, on: simulation.timeline)
+        else {
+            throw SessionError(
+                .limit,
+                "\(name): \(GestureRules.maximumTouches) fingers would be down or held by gestures waiting on the clock, "
+                    + "the most the screen takes; advance it first")
+        }
         let touches: [TimedTouch]
         do {
-            touches = try simulation.place(
-                aim.gesture, fingers: simulation.freeFingers(aim.gesture.fingers),
-                on: GestureAnchor(node: node, at: aim.at))
+            touches = try simulation.place(aim.gesture, fingers: fingers, on: GestureAnchor(node: node, at: aim.at))
         } catch {
             throw SessionError(.invalidField, "\(name) on \(aim.node): \(error)")
         }
@@ -39,6 +45,7 @@ extension SimulatorSession {
                     + "\(Self.maximumPendingEvents); advance it first")
         }
         do { try simulation.inject(touches) } catch { throw SessionError(.invalidField, "\(name) on \(aim.node): \(error)") }
+        heldFingers.hold(fingers, until: simulation.now + (touches.map(\.offset).max() ?? .zero), on: simulation.timeline)
         return aim.gesture.duration
     }
 

@@ -27,6 +27,8 @@ public final class SimulatorSession {
     public private(set) var isPaused = false
     /// Delivered events not yet taken by ``takeDeliveredEvents()``.
     private var delivered: [DeliveredEvent] = []
+    /// The fingers of the gestures put on the clock and not yet ended (``scheduleGesture(_:_:)``).
+    var heldFingers = FingerReservations()
     /// What the session was given, as a scenario file, when it is recorded (``startRecording(as:)``).
     private var recorder: ScenarioRecorder?
     private var recordingName: String?
@@ -271,6 +273,7 @@ public final class SimulatorSession {
         }
         setup = newSetup
         pacer = RealtimePacer(from: .zero, rate: pacer.rate)
+        heldFingers = FingerReservations()
         record()
         if let recordingName { recorder = ScenarioRecorder(simulation, setup: setup, name: recordingName) }
     }

@@ -281,11 +281,9 @@ import Testing
         #expect(up == "(<0.0>,)\n", "\(up)")
     }
 
-    /// A scroll view that scrolls across has `scroll left` and `scroll right` too, a drag of half
-    /// its width (here on a manual clock that `Advance` moves on); one that does not, only `scroll
-    /// up` and `scroll down`. pyatspi does them by name.
-    @Test func aScrollViewThatScrollsAcrossScrollsSidewaysByItsActions() throws {
-        let bus = try Self.accessibilityBus()
+    /// A bus serving, on a manual clock, a strip that scrolls across above a list.
+    private static func stripAboveAList() throws -> PrivateBus {
+        let bus = try accessibilityBus()
         let scenario = bus.folder.appendingPathComponent("strip.yaml")
         try Data(
             """
@@ -299,6 +297,14 @@ import Testing
             """.utf8
         ).write(to: scenario)
         try bus.serve(["--mode", "manual", "--scenario", scenario.path, "--atspi"])
+        return bus
+    }
+
+    /// A scroll view that scrolls across has `scroll left` and `scroll right` too, a drag of half
+    /// its width (here on a manual clock that `Advance` moves on); one that does not, only `scroll
+    /// up` and `scroll down`. pyatspi does them by name.
+    @Test func aScrollViewThatScrollsAcrossScrollsSidewaysByItsActions() throws {
+        let bus = try Self.stripAboveAList()
         let act = { (name: String, action: String) in
             try Self.pyatspi(["act", "A strip above a list", "scroll pane", name, action], on: bus)
         }
@@ -316,6 +322,20 @@ import Testing
         let list = try act("List", "scroll left")
         #expect(list.output == "actions: ['scroll up', 'scroll down']\nno action 'scroll left'\n", "\(list.errorOutput)")
         #expect(try bus.gdbus("org.rehearse.Simulator1.Get", ["list.contentOffset.x"]).output == "(<0.0>,)\n")
+    }
+
+    /// Two scroll actions done before the clock moves (`scroll right` on the strip, `scroll down`
+    /// on the list) drag with two fingers, not one finger jumping between the views: the strip
+    /// scrolls as its action alone scrolls it, not flung.
+    @Test func twoScrollActionsBeforeTheClockMovesDragWithTwoFingers() throws {
+        let bus = try Self.stripAboveAList()
+        let peer = try AccessibilityPeer(bus)
+        #expect(try peer.call(Self.node + "strip", "org.a11y.atspi.Action.DoAction", ["3"]) == "(true,)\n")
+        #expect(try peer.call(Self.node + "list", "org.a11y.atspi.Action.DoAction", ["1"]) == "(true,)\n")
+        _ = try bus.gdbus("org.rehearse.Simulator1.Advance", ["2"])
+        // Half the strip's width, less the finger's travel before the pan begins, as alone.
+        let across = try bus.gdbus("org.rehearse.Simulator1.Get", ["strip.contentOffset.x"]).output
+        #expect(across == "(<142.22222222222223>,)\n", "\(across)")
     }
 
     /// On its way out the application leaves the registry's desktop (`Socket.Unembed` with its

@@ -77,6 +77,51 @@ struct SimulatorSessionTests {
         #expect(slices >= 12)  // 1,200 frames of touches, pans and scrolls, 100 items a slice
     }
 
+    /// A strip that scrolls across above a list: two scroll views side by side for two drags.
+    private static let stripAndList = """
+        name: s
+        scene:
+          nodes:
+            - {id: strip, kind: scrollView, frame: [0, 0, 320, 200], contentSize: [1280, 200]}
+            - {id: list, kind: scrollView, frame: [0, 200, 320, 368], contentSize: [320, 2000]}
+        steps: []
+
+        """
+
+    /// Two gestures put on the clock at one time (two AT-SPI scroll actions before the clock
+    /// moves) take different fingers, the second passing over the first's, which is not down yet
+    /// but waits on the clock: the first view scrolls as it does when dragged alone, not flung by
+    /// a finger jumping between the views.
+    @Test func gesturesScheduledTogetherTakeDifferentFingers() throws {
+        let across: Fields = ["on": "strip", "by": [-160, 0], "hold": 0.1]
+        let down: Fields = ["on": "list", "by": [0, -184], "hold": 0.1]
+        func dragged(_ drags: [Fields]) throws -> (x: Double, fingers: [Int]) {
+            let session = try session(Self.stripAndList)
+            for drag in drags { _ = try session.scheduleGesture("drag", drag) }
+            _ = try session.advance(by: 2) { true }
+            let began = session.takeDeliveredEvents().compactMap { delivered -> Int? in
+                guard case .touchBegan(let touch) = delivered.event else { return nil }
+                return touch.id
+            }
+            return (session.simulation.scene["strip"]?.contentOffset.x ?? .nan, began)
+        }
+        let alone = try dragged([across])
+        #expect(alone.x > 100)
+        let both = try dragged([across, down])
+        #expect(both.fingers == [0, 1])
+        #expect(both.x == alone.x)
+    }
+
+    /// Fingers down or waiting on the clock count against the screen's most: one gesture more is
+    /// a `limit`, and nothing is injected.
+    @Test func scheduledGesturesPastTheScreensFingersAreALimit() throws {
+        let session = try session(Self.stripAndList)
+        for _ in 0..<GestureRules.maximumTouches { _ = try session.scheduleGesture("drag", ["on": "list", "by": [0, -100]]) }
+        let waiting = session.simulation.timeline.pendingCount
+        #expect(failure { _ = try session.scheduleGesture("drag", ["on": "strip", "by": [-100, 0]]) } == .limit)
+        #expect(session.simulation.timeline.pendingCount == waiting)
+    }
+
     @Test func aLongAdvanceRunsInSlicesAndStopsWhenAsked() throws {
         // The panner's scroll bar wants every frame: 60 ticks a second.
         let session = try session("name: s\nplugins: [panner]\nsteps: []\n")
