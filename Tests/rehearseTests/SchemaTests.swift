@@ -22,6 +22,8 @@ import Testing
         "ordering-of-text.yaml", "ordering-against-text.yaml", "ordering-of-a-frame.yaml",
         // the installed plugins' events and their fields, and what a field's value holds beyond its form
         "emit-unknown-event.yaml", "emit-pinch-scale-zero.yaml",
+        // the characters of a plugin's read path (the schema bounds its length only)
+        "plugin-reads-control-character.yaml",
         // the steps' clock, and relations between values
         "at-in-the-past.yaml", "at-after-scroll-until-visible.yaml", "explore-bad-wait-range.yaml", "explore-waits-too-long.yaml",
         "invariant-listed-twice.yaml",
