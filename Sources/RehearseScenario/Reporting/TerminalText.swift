@@ -1,3 +1,5 @@
+import RehearseCore
+
 /// Text from a scenario file on its way to a terminal: control characters (C0, DEL, C1) are
 /// written as `\u{1B}`, so a file cannot move the cursor, clear the screen or hide what follows.
 public enum TerminalText {
@@ -20,8 +22,8 @@ public enum TerminalText {
     }
 
     private static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0..<0x20, 0x7F...0x9F: true  // C0 and C1 controls
+        if scalar.isControlCharacter { return true }
+        return switch scalar.value {
         case 0x200B...0x200F, 0x2028...0x202E, 0x2060...0x2069, 0xFEFF: true  // zero-width, separators, direction
         default: false
         }

@@ -6,7 +6,7 @@ extension RemotePluginDeclaration {
     /// reads a message that names the path. Checked where a path is declared: a registration
     /// (`RegisterPlugin`'s `reads`) and a scenario's `reads:`.
     public static func problem(inRead path: String) -> String? {
-        guard let scalar = path.unicodeScalars.first(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) else {
+        guard let scalar = path.unicodeScalars.first(where: \.isControlCharacter) else {
             return nil
         }
         return "a path a plugin reads holds no control character (C0, DEL, C1), found U+\(String(format: "%04X", scalar.value))"
