@@ -215,6 +215,24 @@ struct SimulatorObjectTests {
         #expect(object.session.simulation.scene["username"]?.text.unicodeScalars.count == ScenarioLimits.textLength)
     }
 
+    /// The attack on issue 39's surfaces found a NaN refused without naming its field: a bad
+    /// value names the dotted path of the field that holds it, however deep.
+    @Test func aBadValueNamesItsField() throws {
+        let object = try object()
+        let message = try call("Inject") {
+            $0.append("motion")
+            $0.append(["rotationRate": .dictionary(["y": .double(.nan)])] as Fields)
+        }
+        defer { dbus_message_unref(message) }
+        let answer = object.answer(message) { true }
+        guard case .failure(let failure)? = answer else {
+            Issue.record("a NaN was not refused")
+            return
+        }
+        #expect(failure == MethodFailure(.invalidField, "field 'rotationRate.y': numbers must be finite, found nan"))
+        #expect(object.session.simulation.bus.lastSequence == 0, "nothing refused reached the bus")
+    }
+
     @Test func callsAreCheckedBeforeTheSessionSeesThem() throws {
         let object = try object()
         let wrongSignature = try call("Inject") { $0.append("tap") }

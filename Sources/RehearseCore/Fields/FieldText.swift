@@ -1,16 +1,25 @@
 /// Field values written as text, as the command line and `InjectStrings` take them.
 public enum FieldText {
-    /// `true`/`false` are booleans, whole numbers integers, other numbers numbers, and anything else
-    /// a string (quote nothing: `hello world` is a string).
+    /// `true`/`false` are booleans, whole numbers integers, other decimal numbers (`0.5`, `-2e3`)
+    /// numbers, and anything else a string (quote nothing: `hello world` is a string; so are
+    /// `0x10`, `nan` and `1e999`, which are no finite decimal number).
     public static func value(_ text: String) -> FieldValue {
         switch text {
         case "true": return .bool(true)
         case "false": return .bool(false)
         default:
             if let integer = Int64(text) { return .int(integer) }
-            if let number = Double(text), number.isFinite, text.contains(where: \.isNumber) { return .double(number) }
+            if text.utf8.allSatisfy(isDecimalNumberByte), let number = Double(text), number.isFinite {
+                return .double(number)
+            }
             return .string(text)
         }
+    }
+
+    /// The bytes a decimal number is written with: `Double(_:)` also reads hexadecimal (`0x10`
+    /// is 16), which nobody writing a field's value means.
+    private static func isDecimalNumberByte(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || "+-.eE".utf8.contains(byte)
     }
 
     /// `{"rotationRate.y": "0.5", "target": "username"}` as nested fields; a key that is both a

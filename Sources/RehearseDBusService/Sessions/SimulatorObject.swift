@@ -177,8 +177,8 @@ final class SimulatorObject {
             return try read()
         } catch MessageReader.Problem.signature(let reason) {
             throw MethodFailure(SimulatorError.invalidArgs, reason)
-        } catch MessageReader.Problem.value(let reason) {
-            throw MethodFailure(SimulatorError.invalidField, reason)
+        } catch let problem as MessageReader.Problem {
+            throw MethodFailure(SimulatorError.invalidField, problem.description)
         } catch {
             throw MethodFailure(SimulatorError.invalidArgs, "\(error)")
         }

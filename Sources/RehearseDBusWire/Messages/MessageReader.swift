@@ -8,15 +8,28 @@ package struct MessageReader {
     package static let maximumFields = 1000
     package static let maximumDepth = 32
 
-    /// Why arguments were refused: a wrong signature (InvalidArgs) or a bad value (InvalidField).
+    /// Why arguments were refused: a wrong signature (InvalidArgs) or a bad value (InvalidField),
+    /// which names the dotted path of the field that holds it when there is one.
     package enum Problem: Error, CustomStringConvertible {
         case signature(String)
-        case value(String)
+        case value(String, field: String? = nil)
+
+        /// The longest field path a problem names; past it, the path's innermost part is named.
+        private static let maximumPathBytes = 256
 
         package var description: String {
             switch self {
-            case .signature(let reason), .value(let reason): reason
+            case .signature(let reason), .value(let reason, nil): reason
+            case .value(let reason, let field?): "field '\(field)': \(reason)"
             }
+        }
+
+        /// The same problem found in the value of the field `key` (`rotationRate` around `y`
+        /// makes `field 'rotationRate.y': numbers must be finite, found nan`).
+        fileprivate func inField(_ key: String) -> Problem {
+            guard case .value(let reason, let field) = self else { return self }
+            let path = field.map { "\(key).\($0)" } ?? key
+            return path.utf8.count <= Self.maximumPathBytes ? .value(reason, field: path) : self
         }
     }
 
@@ -203,7 +216,7 @@ package struct MessageReader {
                     var entryReader = reader.reader(of: entry)
                     guard entryReader.currentType == DBusType.string else { throw .signature("dictionary keys must be strings") }
                     let key = try entryReader.string()
-                    fields[key] = try entryReader.value(depth: depth + 1)
+                    do { fields[key] = try entryReader.value(depth: depth + 1) } catch { throw error.inField(key) }
                     reader.fieldCount = entryReader.fieldCount + 1
                     guard reader.fieldCount <= Self.maximumFields else { throw .value("more than \(Self.maximumFields) fields") }
                 }
