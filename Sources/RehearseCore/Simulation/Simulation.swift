@@ -282,9 +282,10 @@ public final class Simulation {
     /// Injects the moves of fingers down as one touch event now (the fingers of a viewer page's
     /// pinch): each checked first, none injected if any is refused or a finger moves twice.
     public func injectMoves(_ moves: [Touch]) throws(InjectionError) {
-        var ids = Set<Int>()
-        for touch in moves {
-            guard ids.insert(touch.id).inserted else {
+        // The fingers before it, not a set: each must be down, so a repeat is found among at most
+        // the screen's ten fingers, and a frame of a pinch allocates nothing to check it.
+        for (index, touch) in moves.enumerated() {
+            guard !moves[..<index].contains(where: { $0.id == touch.id }) else {
                 throw InjectionError.invalidTouch("touch \(touch.id) moves twice at once")
             }
             try touches.check(.moved, touch)
