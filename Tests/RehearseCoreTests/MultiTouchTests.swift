@@ -101,6 +101,61 @@ import Testing
         #expect(GestureTests.field(GestureTests.gestures(log, "gesture.pan").last?["location"], is: ["x": 160, "y": 250]))
     }
 
+    // MARK: Fingers in different scroll views
+
+    /// Two lists side by side and a button above them.
+    static func twoLists() throws -> (Simulation, EventLog) {
+        let simulation = Simulation()
+        try simulation.addNode("button", .button, Rect(x: 20, y: 20, width: 100, height: 40))
+        for (id, x) in [("left", 0.0), ("right", 160.0)] {
+            try simulation.addNode(id, .scrollView, Rect(x: x, y: 100, width: 160, height: 400)) {
+                $0.contentSize = Size(width: 160, height: 2000)
+            }
+            try simulation.addNode("\(id)Content", .view, Rect(x: 0, y: 0, width: 160, height: 2000), parent: id)
+        }
+        return (simulation, simulation.record())
+    }
+
+    /// A UIKit recogniser sees the touches in its own view: a finger that lands in another scroll
+    /// view while one drags the first is that view's pan, not a second finger of the first. Finger 1
+    /// drags the left list up 10 points a frame for 20 frames; finger 2 lands in the right list at
+    /// frame 5 and drags it up 10 points a frame for 10 frames, both held 0.1 s before lifting (no
+    /// fling). Each pan begins once its finger has moved more than 10 points (20 points, its
+    /// second frame) and follows it from there: left 200 - 20 = 180, right 100 - 20 = 80. (Before,
+    /// one touch sequence took every finger and the right list never moved.)
+    @Test func fingersInTwoScrollViewsDragEachItsOwn() throws {
+        let (simulation, log) = try Self.twoLists()
+        var touches = [Self.touch(.began, 1, 80, 450, at: .zero)]
+        for k in 1...20 {
+            if k == 5 { touches.append(Self.touch(.began, 2, 240, 450, at: Self.frame(5))) }
+            touches.append(Self.touch(.moved, 1, 80, 450 - 10 * Double(k), at: Self.frame(k)))
+            if k > 5, k <= 15 { touches.append(Self.touch(.moved, 2, 240, 450 - 10 * Double(k - 5), at: Self.frame(k))) }
+        }
+        let lift = Self.frame(20) + VirtualTime(nanoseconds: 100_000_000)
+        touches += [Self.touch(.ended, 1, 80, 250, at: lift), Self.touch(.ended, 2, 240, 350, at: lift)]
+        try simulation.inject(touches)
+        simulation.run(until: ScrollViewTests.seconds(2))
+        #expect(try simulation.number("left.contentOffset.y") == 180)
+        #expect(try simulation.number("right.contentOffset.y") == 80)
+        let pans = GestureTests.gestures(log, "gesture.pan")
+        #expect(pans.filter { $0["state"] == "began" }.map { $0["target"] } == ["left", "right"])
+        #expect(pans.filter { $0["state"] == "ended" }.count == 2)
+        #expect(!log.names.contains("gesture.pinch"))
+    }
+
+    /// A finger that lands in a scroll view while another rests on a button is the scroll view's
+    /// pan and leaves the button's tap alone: the first finger lifts where it came down and taps.
+    @Test func aFingerDraggingAListLeavesATapOnAButtonAlone() throws {
+        let (simulation, log) = try Self.twoLists()
+        var touches = [Self.touch(.began, 1, 70, 40, at: .zero), Self.touch(.began, 2, 80, 450, at: Self.frame(1))]
+        for k in 2...6 { touches.append(Self.touch(.moved, 2, 80, 450 - 10 * Double(k - 1), at: Self.frame(k))) }
+        touches += [Self.touch(.ended, 1, 70, 40, at: Self.frame(6)), Self.touch(.ended, 2, 80, 400, at: Self.frame(8))]
+        try simulation.inject(touches)
+        simulation.run(until: ScrollViewTests.seconds(2))
+        #expect(log.names.filter { $0 == "tap" }.count == 1)
+        #expect(try simulation.number("left.contentOffset.y") > 0)
+    }
+
     // MARK: Moves at one instant are one touch event
 
     /// Two fingers 80 points apart on a label moving right together, 5 points a frame: their

@@ -325,8 +325,9 @@ import Testing
     }
 
     /// Two scroll actions done before the clock moves (`scroll right` on the strip, `scroll down`
-    /// on the list) drag with two fingers, not one finger jumping between the views: the strip
-    /// scrolls as its action alone scrolls it, not flung.
+    /// on the list) drag with two fingers, not one finger jumping between the views, and each
+    /// finger is its own view's pan: both views scroll as each action alone scrolls its view.
+    /// (Before, one touch sequence took both fingers and the list did not move.)
     @Test func twoScrollActionsBeforeTheClockMovesDragWithTwoFingers() throws {
         let bus = try Self.stripAboveAList()
         let peer = try AccessibilityPeer(bus)
@@ -336,6 +337,13 @@ import Testing
         // Half the strip's width, less the finger's travel before the pan begins, as alone.
         let across = try bus.gdbus("org.rehearse.Simulator1.Get", ["strip.contentOffset.x"]).output
         #expect(across == "(<142.22222222222223>,)\n", "\(across)")
+        let down = try bus.gdbus("org.rehearse.Simulator1.Get", ["list.contentOffset.y"]).output
+
+        let alone = try Self.stripAboveAList()
+        #expect(try AccessibilityPeer(alone).call(Self.node + "list", "org.a11y.atspi.Action.DoAction", ["1"]) == "(true,)\n")
+        _ = try alone.gdbus("org.rehearse.Simulator1.Advance", ["2"])
+        let downAlone = try alone.gdbus("org.rehearse.Simulator1.Get", ["list.contentOffset.y"]).output
+        #expect(downAlone != "(<0.0>,)\n" && down == downAlone, "\(down) \(downAlone)")
     }
 
     /// On its way out the application leaves the registry's desktop (`Socket.Unembed` with its

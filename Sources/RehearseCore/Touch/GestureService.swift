@@ -3,16 +3,30 @@
 /// within a tap's slop; the rules are ``TouchSequence``'s. A finger that comes down in a scroll view
 /// (one with `scrollEnabled`) belongs to a scroll view's pan, and stops every moving scroll view
 /// it is in; among nested ones, the pan drags the one its first movement chooses
-/// (``NestedScrolling/panTarget(in:translation:)``), the nearest until then.
+/// (``NestedScrolling/panTarget(in:translation:)``), the nearest until then. A finger that lands in
+/// a scroll view that no finger down is in (nor one around it) begins a sequence of its own, that
+/// scroll view's, as a UIKit recogniser sees only the touches in its view: two scroll views can be
+/// dragged at once. Other fingers join the sequence whose pan target they are in, else the first.
 public final class GestureService {
+    /// One touch sequence and what the service keeps beside it.
+    private struct Tracked {
+        /// Which sequence it is, for as long as it lasts (its place in ``tracked`` moves as
+        /// sequences before it end).
+        let number: Int
+        var sequence: TouchSequence
+        /// The scroll views with `scrollEnabled` its first finger is in, nearest first.
+        let scrollViews: [String]
+        /// When it asked to be woken, soonest first.
+        var wakeTimes: [VirtualTime] = []
+    }
+
     private let scene: Scene
     private let bus: EventBus
     private let timeline: Timeline
-    private var sequence: TouchSequence?
-    /// The scroll views with `scrollEnabled` the current sequence's first finger is in, nearest first.
-    private var scrollViews: [String] = []
-    /// When the current sequence asked to be woken, soonest first.
-    private var wakeTimes: [VirtualTime] = []
+    /// The sequences under way, oldest first (at most one a finger down).
+    private var tracked: [Tracked] = []
+    /// The number the next sequence gets.
+    private var nextNumber = 0
     /// The time of the one wake-up on the timeline, if any: a finger that taps on a clock that
     /// does not move (a D-Bus client in manual mode) leaves one item there, not one per tap.
     private var scheduledWake: VirtualTime?
@@ -57,14 +71,11 @@ public final class GestureService {
         }
         releaseHeldMoves()
         let now = timeline.now
-        guard sequence != nil else {
-            if phase == .began { start(touch, at: now) }
-            return
-        }
-        update { current in
+        guard phase != .began else { return began(touch, at: now) }
+        guard let owner = tracked.first(where: { $0.sequence.isDown(touch.id) }) else { return }
+        update(owner.number) { current in
             switch phase {
-            case .began:
-                current.began(id: touch.id, at: touch.point, time: now, inScrollView: isIn(touch.target, current.panTarget))
+            case .began: []  // began(_:at:) took it
             case .moved: current.moved(CollectionOfOne((touch.id, touch.point)), time: now)
             case .ended: current.ended(id: touch.id, at: touch.point, time: now)
             case .cancelled: current.cancelled(id: touch.id, at: touch.point)
@@ -72,23 +83,42 @@ public final class GestureService {
         }
     }
 
-    /// Gives the recognisers the moves held so far, as one touch event.
+    /// A finger comes down: the first of a sequence of its own, or another finger of one under way.
+    private func began(_ touch: Touch, at now: VirtualTime) {
+        let scrollViews = touch.target.map(enabledScrollViews(around:)) ?? []
+        let landsInAnotherScrollView =
+            !scrollViews.isEmpty && tracked.allSatisfy { $0.scrollViews.allSatisfy { !scrollViews.contains($0) } }
+        guard !tracked.isEmpty, !landsInAnotherScrollView else { return start(touch, at: now, scrollViews: scrollViews) }
+        let owner = tracked.first { isIn(touch.target, $0.sequence.panTarget) } ?? tracked[0]
+        update(owner.number) { current in
+            current.began(id: touch.id, at: touch.point, time: now, inScrollView: isIn(touch.target, current.panTarget))
+        }
+    }
+
+    /// Gives the recognisers the moves held so far, as one touch event (a sequence's own moves).
     private func releaseHeldMoves() {
         guard !heldMoves.isEmpty else { return }
         let moves = heldMoves
         let now = timeline.now
         heldMoves = []
-        update { $0.moved(moves, time: now) }
+        guard tracked.count > 1 else {
+            if let only = tracked.first { update(only.number) { $0.moved(moves, time: now) } }
+            return
+        }
+        for current in tracked {
+            let own = moves.filter { current.sequence.isDown($0.id) }
+            if !own.isEmpty { update(current.number) { $0.moved(own, time: now) } }
+        }
     }
 
-    /// Changes the current sequence (if any) and performs what it asks for.
-    private func update(_ change: (inout TouchSequence) -> [GestureOutput]) {
-        // Taken out while it changes, so that its fingers and trackers are not copied on write.
-        guard var current = sequence.take() else { return }
-        let outputs = change(&current)
-        sequence = current.isOver ? nil : current
-        if current.isOver { wakeTimes = [] }
-        perform(outputs)
+    /// Changes the sequence numbered `number` (if it is still under way), ends it if its last
+    /// finger lifted, and performs what it asks for.
+    private func update(_ number: Int, _ change: (inout TouchSequence) -> [GestureOutput]) {
+        guard let index = tracked.firstIndex(where: { $0.number == number }) else { return }
+        let outputs = change(&tracked[index].sequence)
+        let scrollViews = tracked[index].scrollViews
+        if tracked[index].sequence.isOver { tracked.remove(at: index) }
+        perform(outputs, of: number, scrollViews: scrollViews)
     }
 
     /// `node` and its ancestors, nearest first.
@@ -102,59 +132,59 @@ public final class GestureService {
         return lineage(of: node).contains(ancestor)
     }
 
-    private func start(_ touch: Touch, at now: VirtualTime) {
-        wakeTimes = []
-        scrollViews =
-            touch.target.map { target in
-                lineage(of: target).filter { [scene] in scene.read($0) { $0.kind == .scrollView && $0.scrollEnabled } ?? false }
-            } ?? []
+    /// The scroll views with `scrollEnabled` that `node` is or lies in, nearest first.
+    private func enabledScrollViews(around node: String) -> [String] {
+        lineage(of: node).filter { [scene] in scene.read($0) { $0.kind == .scrollView && $0.scrollEnabled } ?? false }
+    }
+
+    private func start(_ touch: Touch, at now: VirtualTime, scrollViews: [String]) {
         let scrollView = scrollViews.first
         let stopped = scrollViews.map(stopScrolling).contains(true)
         let zooms = scrollView.flatMap { [scene] in scene.read($0, Zooming.hasPinch) } ?? false
         let (started, outputs) = TouchSequence.begin(
             id: touch.id, at: touch.point, time: now, target: touch.target, panTarget: scrollView ?? touch.target,
             pansScrollView: scrollView != nil, zooms: zooms, stoppedScrolling: stopped)
-        sequence = started
-        perform(outputs)
+        let number = nextNumber
+        nextNumber += 1
+        tracked.append(Tracked(number: number, sequence: started, scrollViews: scrollViews))
+        perform(outputs, of: number, scrollViews: scrollViews)
     }
 
-    private func perform(_ outputs: [GestureOutput]) {
+    /// Publishes what sequence `number` asked for (its scroll views `scrollViews`).
+    private func perform(_ outputs: [GestureOutput], of number: Int, scrollViews: [String]) {
         var chosen: String?
         for output in outputs {
             switch output {
             case .pan(var pan):
-                if pan.state == .began, scrollViews.count > 1 { chosen = choosePanTarget(translation: pan.translation) }
+                if pan.state == .began, scrollViews.count > 1 {
+                    chosen = NestedScrolling.panTarget(in: scrollViews.compactMap { scene[$0] }, translation: pan.translation)
+                    if let chosen, let index = tracked.firstIndex(where: { $0.number == number }) {
+                        tracked[index].sequence.panTarget = chosen
+                    }
+                }
                 if let chosen { pan.target = chosen }
                 bus.publish(.gesturePan(pan), source: "gestures")
             case .swipe(let swipe): bus.publish(.gestureSwipe(swipe), source: "gestures")
             case .longPress(let press): bus.publish(.gestureLongPress(press), source: "gestures")
             case .pinch(let pinch): bus.publish(.gesturePinch(pinch), source: "gestures")
             case .tap(let point): emitTap(Tap(point: point))
-            case .wakeUp(let time): scheduleWakeUp(at: time)
+            case .wakeUp(let time): scheduleWakeUp(of: number, at: time)
             }
         }
     }
 
-    /// The scroll view of ``scrollViews`` a pan beginning with `translation` drags, kept as the
-    /// sequence's pan target for the rest of it.
-    private func choosePanTarget(translation: Point) -> String? {
-        let chain = scrollViews.compactMap { scene[$0] }
-        guard let chosen = NestedScrolling.panTarget(in: chain, translation: translation) else { return nil }
-        sequence?.panTarget = chosen
-        return chosen
-    }
-
-    private func scheduleWakeUp(at time: VirtualTime) {
-        if !wakeTimes.contains(time) {
-            wakeTimes.append(time)
-            wakeTimes.sort()
+    private func scheduleWakeUp(of number: Int, at time: VirtualTime) {
+        guard let index = tracked.firstIndex(where: { $0.number == number }) else { return }
+        if !tracked[index].wakeTimes.contains(time) {
+            tracked[index].wakeTimes.append(time)
+            tracked[index].wakeTimes.sort()
         }
         armWakeUp()
     }
 
-    /// Puts a wake-up on the timeline for the soonest time asked for, unless one at or before it is there.
+    /// Puts a wake-up on the timeline for the soonest time any sequence asked for, unless one at or before it is there.
     private func armWakeUp() {
-        guard let next = wakeTimes.first, scheduledWake.map({ $0 > next }) ?? true else { return }
+        guard let next = tracked.compactMap(\.wakeTimes.first).min(), scheduledWake.map({ $0 > next }) ?? true else { return }
         scheduledWake = next
         timeline.schedule(at: next, owner: "gestures") { [unowned self] in self.wake(scheduledFor: next) }
     }
@@ -162,9 +192,12 @@ public final class GestureService {
     private func wake(scheduledFor time: VirtualTime) {
         if scheduledWake == time { scheduledWake = nil }
         let now = timeline.now
-        let due = wakeTimes.prefix { $0 <= now }.count
-        wakeTimes.removeFirst(due)
-        if due > 0 { update { $0.wake(at: now) } }
+        for number in tracked.map(\.number) {
+            guard let index = tracked.firstIndex(where: { $0.number == number }) else { continue }
+            let due = tracked[index].wakeTimes.prefix { $0 <= now }.count
+            tracked[index].wakeTimes.removeFirst(due)
+            if due > 0 { update(number) { $0.wake(at: now) } }
+        }
         armWakeUp()
     }
 }
