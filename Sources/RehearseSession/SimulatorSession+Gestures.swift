@@ -29,8 +29,8 @@ extension SimulatorSession {
         else {
             throw SessionError(
                 .limit,
-                "\(name): \(GestureRules.maximumTouches) fingers would be down or held by gestures waiting on the clock, "
-                    + "the most the screen takes; advance it first")
+                "\(name): more than \(GestureRules.maximumTouches) fingers would be down or held by gestures waiting on the "
+                    + "clock, the most the screen takes; advance it first")
         }
         let touches: [TimedTouch]
         do {

@@ -20,4 +20,17 @@ struct FieldTextTests {
             #expect(FieldText.value(text) == .string(text), "\(text)")
         }
     }
+
+    /// The attack on this stop's touch change found one `InjectStrings` call with a key of 10,000
+    /// dots crash the service: each part nested the fields one level deeper, by recursion, until
+    /// the stack ran out. A key has at most ``FieldText/maximumKeyParts`` parts, as deep as a
+    /// D-Bus value may nest.
+    @Test func aKeyOfTooManyPartsIsRefusedNotNested() throws {
+        let deepest = (1...FieldText.maximumKeyParts).map { _ in "a" }.joined(separator: ".")
+        #expect(throws: Never.self) { try FieldText.fields([(deepest, "1")]) }
+        let key = String(repeating: "a.", count: 10_000) + "b"
+        #expect(throws: FieldError(path: "a.…", problem: .invalidValue("has 10001 parts; the limit is 32"))) {
+            try FieldText.fields([(key, "1")])
+        }
+    }
 }

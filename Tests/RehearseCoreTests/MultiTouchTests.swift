@@ -156,6 +156,35 @@ import Testing
         #expect(try simulation.number("left.contentOffset.y") > 0)
     }
 
+    /// A scroll view enabled after a finger landed in it is still that finger's sequence's: a
+    /// second finger landing in it joins that sequence rather than beginning a second pan of the
+    /// same view (the attack on this change found two sequences dragging one view, its offset
+    /// jumping between their translations and `scroll.willBeginDragging` published twice).
+    @Test func aScrollViewEnabledUnderAFingerIsNeverPannedByTwoSequences() throws {
+        let simulation = Simulation()
+        try simulation.addNode("list", .scrollView, Rect(x: 0, y: 0, width: 320, height: 568)) {
+            $0.contentSize = Size(width: 320, height: 3000)
+            $0.scrollEnabled = false
+        }
+        let log = simulation.record()
+        try simulation.inject([Self.touch(.began, 0, 80, 500, at: .zero)])
+        simulation.run(until: Self.frame(1))
+        try simulation.setValue(.bool(true), at: "list.scrollEnabled")
+        // Finger 1 lands and moves first; finger 0 moves slowly (no swipe), then fast, after it.
+        let seconds = ScrollViewTests.seconds
+        try simulation.inject([
+            Self.touch(.began, 1, 240, 500, at: .zero), Self.touch(.moved, 1, 240, 470, at: seconds(0.05)),
+            Self.touch(.moved, 0, 80, 490, at: seconds(0.1)), Self.touch(.moved, 1, 240, 440, at: seconds(0.1)),
+            Self.touch(.moved, 0, 80, 470, at: seconds(0.3)), Self.touch(.moved, 1, 240, 400, at: seconds(0.3)),
+            Self.touch(.moved, 0, 80, 300, at: seconds(0.35)), Self.touch(.ended, 1, 240, 380, at: seconds(0.4)),
+            Self.touch(.moved, 0, 80, 200, at: seconds(0.45)), Self.touch(.ended, 0, 80, 100, at: seconds(0.5)),
+        ])
+        simulation.run(until: ScrollViewTests.seconds(3))
+        #expect(log.names.filter { $0 == "scroll.willBeginDragging" }.count <= 1)
+        let began = GestureTests.gestures(log, "gesture.pan").filter { $0["state"] == "began" }
+        #expect(began.count <= 1, "\(began)")
+    }
+
     // MARK: Moves at one instant are one touch event
 
     /// Two fingers 80 points apart on a label moving right together, 5 points a frame: their
@@ -201,6 +230,22 @@ import Testing
         for (k, scale) in scales.prefix(30).enumerated() {
             #expect(abs(scale - (1 + 0.5 * Double(k + 1) / 30)) < 1e-9, "frame \(k + 1)")
         }
+    }
+
+    /// Finger ids are 0 to 999 wherever a touch comes from, as a `touches:` step's and a viewer
+    /// page's are (the attack on this stop's change injected `touch.began` with id 2^40 over
+    /// D-Bus, and it was taken).
+    @Test func aFingerIdPastTheLimitIsRefused() throws {
+        let (simulation, log) = try GestureTests.simulation()
+        #expect(throws: InjectionError.invalidTouch("touch ids are 0 to 999, found 1000")) {
+            try simulation.inject(.touchBegan(Touch(id: 1000, point: Point(x: 110, y: 100))))
+        }
+        #expect(throws: InjectionError.invalidTouch("touch ids are 0 to 999, found -1")) {
+            try simulation.inject(.touchBegan(Touch(id: -1, point: Point(x: 110, y: 100))))
+        }
+        try simulation.inject(.touchBegan(Touch(id: 999, point: Point(x: 110, y: 100))))
+        #expect(simulation.touchesDown.keys.sorted() == [999])
+        #expect(log.names == ["touch.began"])
     }
 
     /// `injectMoves` (a viewer page's pinch) moves fingers now as one touch event: 100 points

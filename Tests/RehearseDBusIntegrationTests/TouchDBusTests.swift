@@ -92,7 +92,7 @@ import Testing
             if sys.argv[1:] == ["hold"]:
                 session = rehearse.Simulator(bus='\(target)').default_session()
                 for finger in range(10):
-                    session.inject("touch.began", id=1000 + finger, x=10.0, y=10.0)
+                    session.inject("touch.began", id=100 + finger, x=10.0, y=10.0)
                 sys.exit(0)
             subprocess.run([sys.executable, __file__, "hold"], check=True)
             session = rehearse.Simulator(bus='\(target)').default_session()

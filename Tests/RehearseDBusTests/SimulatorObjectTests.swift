@@ -216,20 +216,39 @@ struct SimulatorObjectTests {
     }
 
     /// The attack on issue 39's surfaces found a NaN refused without naming its field: a bad
-    /// value names the dotted path of the field that holds it, however deep.
+    /// value names its place, however deep (dotted keys, `[index]` for a list's items), quoted as
+    /// JSON so that a key's control characters never reach a log raw (the attack on this stop's
+    /// change); a limit of the whole call names no field.
     @Test func aBadValueNamesItsField() throws {
         let object = try object()
-        let message = try call("Inject") {
-            $0.append("motion")
-            $0.append(["rotationRate": .dictionary(["y": .double(.nan)])] as Fields)
+        func refusal(_ fields: Fields) throws -> MethodFailure? {
+            let message = try call("Inject") {
+                $0.append("motion")
+                $0.append(fields)
+            }
+            defer { dbus_message_unref(message) }
+            let answer = object.answer(message) { true }
+            guard case .failure(let failure)? = answer else { return nil }
+            return failure
         }
-        defer { dbus_message_unref(message) }
-        let answer = object.answer(message) { true }
-        guard case .failure(let failure)? = answer else {
-            Issue.record("a NaN was not refused")
-            return
-        }
-        #expect(failure == MethodFailure(.invalidField, "field 'rotationRate.y': numbers must be finite, found nan"))
+        let finite = "numbers must be finite, found nan"
+        #expect(
+            try refusal(["rotationRate": .dictionary(["y": .double(.nan)])])
+                == MethodFailure(.invalidField, "field \"rotationRate.y\": \(finite)"))
+        #expect(
+            try refusal(["a": .array([.int(1), .dictionary(["q": .double(.nan)])])])
+                == MethodFailure(.invalidField, "field \"a[1].q\": \(finite)"))
+        #expect(
+            try refusal(["a": .dictionary(["\u{1B}]0;x\u{07}": .double(.nan)])])
+                == MethodFailure(.invalidField, "field \"a.\\u001b]0;x\\u0007\": \(finite)"))
+        let long = String(repeating: "k", count: 300)
+        #expect(
+            try refusal(["rotationRate": .dictionary([long: .double(.nan)])])
+                == MethodFailure(.invalidField, "field \"rotationRate.…\": \(finite)"))
+        let many = Fields(uniqueKeysWithValues: (0...MessageReader.maximumFields).map { ("k\($0)", FieldValue.int(1)) })
+        #expect(
+            try refusal(["rotationRate": .dictionary(many)])
+                == MethodFailure(.invalidField, "more than \(MessageReader.maximumFields) fields"))
         #expect(object.session.simulation.bus.lastSequence == 0, "nothing refused reached the bus")
     }
 

@@ -27,6 +27,12 @@ extension LimitTablesTests {
             document: dbus, row: "| variants nested |",
             limits: [("MessageReader.maximumDepth", "\(MessageReader.maximumDepth) deep")]),
         Row(
+            document: dbus, row: "| `InjectStrings` keys |",
+            limits: [("FieldText.maximumKeyParts", "\(FieldText.maximumKeyParts) parts")]),
+        Row(
+            document: dbus, row: "| the field path an error names |",
+            limits: [("MessageReader.Problem.maximumPathBytes", "\(MessageReader.Problem.maximumPathBytes) bytes")]),
+        Row(
             document: dbus, row: "| `Advance`, `InjectAt` times |",
             limits: [
                 ("SimulatorSession.maximumAdvance", "0 to \(grouped(SimulatorSession.maximumAdvance)) s")

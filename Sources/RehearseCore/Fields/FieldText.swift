@@ -22,14 +22,22 @@ public enum FieldText {
         (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || "+-.eE".utf8.contains(byte)
     }
 
+    /// The most parts a dotted key may have (`a.b.c` has three), as deep as values may nest in a
+    /// D-Bus call: each part is a level of nesting, built one within another.
+    public static let maximumKeyParts = 32
+
     /// `{"rotationRate.y": "0.5", "target": "username"}` as nested fields; a key that is both a
-    /// value and a prefix (`a=1`, `a.b=2`) is an error.
+    /// value and a prefix (`a=1`, `a.b=2`), or of more than ``maximumKeyParts`` parts, is an error.
     public static func fields(_ pairs: [(key: String, value: String)]) throws(FieldError) -> Fields {
         var fields: Fields = [:]
         for (key, text) in pairs {
             let parts = key.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
             guard !parts.contains(where: \.isEmpty) else {
                 throw FieldError(path: key, problem: .invalidValue("is not a dotted field name"))
+            }
+            guard parts.count <= maximumKeyParts else {
+                throw FieldError(
+                    path: "\(parts[0]).…", problem: .invalidValue("has \(parts.count) parts; the limit is \(maximumKeyParts)"))
             }
             try insert(value(text), at: parts[...], into: &fields, path: key)
         }

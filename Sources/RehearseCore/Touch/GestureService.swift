@@ -4,9 +4,10 @@
 /// (one with `scrollEnabled`) belongs to a scroll view's pan, and stops every moving scroll view
 /// it is in; among nested ones, the pan drags the one its first movement chooses
 /// (``NestedScrolling/panTarget(in:translation:)``), the nearest until then. A finger that lands in
-/// a scroll view that no finger down is in (nor one around it) begins a sequence of its own, that
-/// scroll view's, as a UIKit recogniser sees only the touches in its view: two scroll views can be
-/// dragged at once. Other fingers join the sequence whose pan target they are in, else the first.
+/// a scroll view, and in no scroll view (enabled or not) that the first finger of a sequence under
+/// way is in, begins a sequence of its own, that scroll view's, as a UIKit recogniser sees only the
+/// touches in its view: two scroll views can be dragged at once. Other fingers join the sequence
+/// whose pan target they are in, else the first.
 public final class GestureService {
     /// One touch sequence and what the service keeps beside it.
     private struct Tracked {
@@ -14,7 +15,8 @@ public final class GestureService {
         /// sequences before it end).
         let number: Int
         var sequence: TouchSequence
-        /// The scroll views with `scrollEnabled` its first finger is in, nearest first.
+        /// The scroll views with `scrollEnabled` its first finger was in when it landed, nearest
+        /// first: those its pan may drag.
         let scrollViews: [String]
         /// When it asked to be woken, soonest first.
         var wakeTimes: [VirtualTime] = []
@@ -72,8 +74,8 @@ public final class GestureService {
         releaseHeldMoves()
         let now = timeline.now
         guard phase != .began else { return began(touch, at: now) }
-        guard let owner = tracked.first(where: { $0.sequence.isDown(touch.id) }) else { return }
-        update(owner.number) { current in
+        guard let index = tracked.firstIndex(where: { $0.sequence.isDown(touch.id) }) else { return }
+        update(at: index) { current in
             switch phase {
             case .began: []  // began(_:at:) took it
             case .moved: current.moved(CollectionOfOne((touch.id, touch.point)), time: now)
@@ -86,11 +88,10 @@ public final class GestureService {
     /// A finger comes down: the first of a sequence of its own, or another finger of one under way.
     private func began(_ touch: Touch, at now: VirtualTime) {
         let scrollViews = touch.target.map(enabledScrollViews(around:)) ?? []
-        let landsInAnotherScrollView =
-            !scrollViews.isEmpty && tracked.allSatisfy { $0.scrollViews.allSatisfy { !scrollViews.contains($0) } }
+        let landsInAnotherScrollView = !scrollViews.isEmpty && sharesNoScrollView(touch.target)
         guard !tracked.isEmpty, !landsInAnotherScrollView else { return start(touch, at: now, scrollViews: scrollViews) }
-        let owner = tracked.first { isIn(touch.target, $0.sequence.panTarget) } ?? tracked[0]
-        update(owner.number) { current in
+        let index = tracked.firstIndex { isIn(touch.target, $0.sequence.panTarget) } ?? 0
+        update(at: index) { current in
             current.began(id: touch.id, at: touch.point, time: now, inScrollView: isIn(touch.target, current.panTarget))
         }
     }
@@ -102,20 +103,26 @@ public final class GestureService {
         let now = timeline.now
         heldMoves = []
         guard tracked.count > 1 else {
-            if let only = tracked.first { update(only.number) { $0.moved(moves, time: now) } }
+            if !tracked.isEmpty { update(at: 0) { $0.moved(moves, time: now) } }
             return
         }
-        for current in tracked {
-            let own = moves.filter { current.sequence.isDown($0.id) }
-            if !own.isEmpty { update(current.number) { $0.moved(own, time: now) } }
+        for number in tracked.map(\.number) {
+            guard let index = index(of: number) else { continue }
+            let own = moves.filter { tracked[index].sequence.isDown($0.id) }
+            if !own.isEmpty { update(at: index) { $0.moved(own, time: now) } }
         }
     }
 
-    /// Changes the sequence numbered `number` (if it is still under way), ends it if its last
-    /// finger lifted, and performs what it asks for.
-    private func update(_ number: Int, _ change: (inout TouchSequence) -> [GestureOutput]) {
-        guard let index = tracked.firstIndex(where: { $0.number == number }) else { return }
+    /// Where the sequence numbered `number` is in ``tracked``, if it is still under way.
+    private func index(of number: Int) -> Int? {
+        tracked.firstIndex { $0.number == number }
+    }
+
+    /// Changes the sequence at `index`, ends it if its last finger lifted, and performs what it
+    /// asks for (which may start or end sequences: what is published can inject touches).
+    private func update(at index: Int, _ change: (inout TouchSequence) -> [GestureOutput]) {
         let outputs = change(&tracked[index].sequence)
+        let number = tracked[index].number
         let scrollViews = tracked[index].scrollViews
         if tracked[index].sequence.isOver { tracked.remove(at: index) }
         perform(outputs, of: number, scrollViews: scrollViews)
@@ -135,6 +142,20 @@ public final class GestureService {
     /// The scroll views with `scrollEnabled` that `node` is or lies in, nearest first.
     private func enabledScrollViews(around node: String) -> [String] {
         lineage(of: node).filter { [scene] in scene.read($0) { $0.kind == .scrollView && $0.scrollEnabled } ?? false }
+    }
+
+    /// Whether `node` lies in no scroll view (enabled or not, as the scene is now) that the first
+    /// finger of a sequence under way lies in: a view enabled since that finger landed is still
+    /// that sequence's, so no scroll view is ever panned by two sequences.
+    private func sharesNoScrollView(_ node: String?) -> Bool {
+        let around = Set(allScrollViews(around: node))
+        return tracked.allSatisfy { allScrollViews(around: $0.sequence.target).allSatisfy { !around.contains($0) } }
+    }
+
+    /// The scroll views `node` is or lies in, enabled or not.
+    private func allScrollViews(around node: String?) -> [String] {
+        guard let node else { return [] }
+        return lineage(of: node).filter { [scene] in scene.read($0) { $0.kind == .scrollView } ?? false }
     }
 
     private func start(_ touch: Touch, at now: VirtualTime, scrollViews: [String]) {
@@ -158,7 +179,7 @@ public final class GestureService {
             case .pan(var pan):
                 if pan.state == .began, scrollViews.count > 1 {
                     chosen = NestedScrolling.panTarget(in: scrollViews.compactMap { scene[$0] }, translation: pan.translation)
-                    if let chosen, let index = tracked.firstIndex(where: { $0.number == number }) {
+                    if let chosen, let index = index(of: number) {
                         tracked[index].sequence.panTarget = chosen
                     }
                 }
@@ -174,7 +195,7 @@ public final class GestureService {
     }
 
     private func scheduleWakeUp(of number: Int, at time: VirtualTime) {
-        guard let index = tracked.firstIndex(where: { $0.number == number }) else { return }
+        guard let index = index(of: number) else { return }
         if !tracked[index].wakeTimes.contains(time) {
             tracked[index].wakeTimes.append(time)
             tracked[index].wakeTimes.sort()
@@ -193,10 +214,10 @@ public final class GestureService {
         if scheduledWake == time { scheduledWake = nil }
         let now = timeline.now
         for number in tracked.map(\.number) {
-            guard let index = tracked.firstIndex(where: { $0.number == number }) else { continue }
+            guard let index = index(of: number) else { continue }
             let due = tracked[index].wakeTimes.prefix { $0 <= now }.count
             tracked[index].wakeTimes.removeFirst(due)
-            if due > 0 { update(number) { $0.wake(at: now) } }
+            if due > 0 { update(at: index) { $0.wake(at: now) } }
         }
         armWakeUp()
     }

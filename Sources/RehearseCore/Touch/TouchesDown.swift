@@ -19,6 +19,10 @@ final class TouchesDown {
 
     /// Throws unless a touch in `phase` fits the fingers down now.
     func check(_ phase: TouchPhase, _ touch: Touch) throws(InjectionError) {
+        guard ScenarioLimits.touchIDs.contains(touch.id) else {
+            throw InjectionError.invalidTouch(
+                "touch ids are \(ScenarioLimits.touchIDs.lowerBound) to \(ScenarioLimits.touchIDs.upperBound), found \(touch.id)")
+        }
         switch phase {
         case .began:
             guard fingers[touch.id] == nil else { throw InjectionError.invalidTouch("touch \(touch.id) is already down") }

@@ -8,7 +8,7 @@ extension MessageReader {
         var items = try array(of: DBusType.struct, "an array of structs (\(what))")
         var result: [Item] = []
         while items.currentType == DBusType.struct {
-            guard result.count < limit else { throw .value("more than \(limit) \(what) (the limit)") }
+            guard result.count < limit else { throw .limit("more than \(limit) \(what) (the limit)") }
             var members = items.container()
             result.append(try read(&members))
             try members.finish()
@@ -21,7 +21,7 @@ extension MessageReader {
         var items = try array(of: DBusType.string, "an array of strings")
         var strings: [String] = []
         while items.currentType == DBusType.string {
-            guard strings.count < limit else { throw .value("more than \(limit) strings (the limit)") }
+            guard strings.count < limit else { throw .limit("more than \(limit) strings (the limit)") }
             strings.append(try items.string(maximumBytes: maximumBytes))
         }
         return strings

@@ -8,28 +8,45 @@ package struct MessageReader {
     package static let maximumFields = 1000
     package static let maximumDepth = 32
 
-    /// Why arguments were refused: a wrong signature (InvalidArgs) or a bad value (InvalidField),
-    /// which names the dotted path of the field that holds it when there is one.
+    /// Why arguments were refused: a wrong signature (InvalidArgs), a bad value (InvalidField),
+    /// which names the field that holds it when there is one, or a count or depth of the whole call
+    /// past its limit (InvalidField).
     package enum Problem: Error, CustomStringConvertible {
         case signature(String)
+        /// `field`: the value's place, dotted keys and `[index]` for a list's items.
         case value(String, field: String? = nil)
+        case limit(String)
 
-        /// The longest field path a problem names; past it, the path's innermost part is named.
-        private static let maximumPathBytes = 256
+        /// The longest field path a problem names; past it, `…` stands for the outer parts.
+        package static let maximumPathBytes = 256
+        private static let truncated = "…"
 
         package var description: String {
             switch self {
-            case .signature(let reason), .value(let reason, nil): reason
-            case .value(let reason, let field?): "field '\(field)': \(reason)"
+            case .signature(let reason), .value(let reason, nil), .limit(let reason): reason
+            // Quoted as JSON: a key's control characters are escaped, not written to a log raw.
+            case .value(let reason, let field?): "field \(FieldValue.string(field).jsonText): \(reason)"
             }
         }
 
         /// The same problem found in the value of the field `key` (`rotationRate` around `y`
-        /// makes `field 'rotationRate.y': numbers must be finite, found nan`).
+        /// makes `field "rotationRate.y": numbers must be finite, found nan`).
         fileprivate func inField(_ key: String) -> Problem {
+            within(key.utf8.count <= Self.maximumPathBytes ? key : Self.truncated, separator: ".")
+        }
+
+        /// The same problem found in item `index` of a list.
+        fileprivate func inItem(_ index: Int) -> Problem {
+            within("[\(index)]", separator: "")
+        }
+
+        private func within(_ part: String, separator: String) -> Problem {
             guard case .value(let reason, let field) = self else { return self }
-            let path = field.map { "\(key).\($0)" } ?? key
-            return path.utf8.count <= Self.maximumPathBytes ? .value(reason, field: path) : self
+            guard let field else { return .value(reason, field: part) }
+            guard !field.hasPrefix(Self.truncated + ".") else { return self }
+            let joiner = field.hasPrefix("[") ? "" : "."
+            let path = part + joiner + field
+            return .value(reason, field: path.utf8.count <= Self.maximumPathBytes ? path : Self.truncated + "." + field)
         }
     }
 
@@ -127,7 +144,7 @@ package struct MessageReader {
         while reader.currentType == DBusType.dictEntry {
             var entryReader = reader.container()
             pairs.append((try entryReader.string(), try entryReader.string()))
-            guard pairs.count <= Self.maximumFields else { throw .value("more than \(Self.maximumFields) fields") }
+            guard pairs.count <= Self.maximumFields else { throw .limit("more than \(Self.maximumFields) fields") }
         }
         guard reader.currentType == DBusType.invalid else { throw .signature("expected a{ss}") }
         return pairs
@@ -162,7 +179,7 @@ package struct MessageReader {
     /// Any value as a field value: integers of every width, doubles, booleans, strings, variants,
     /// arrays (lists) and dictionaries with string keys (mappings).
     private mutating func value(depth: Int) throws(Problem) -> FieldValue {
-        guard depth <= Self.maximumDepth else { throw .value("values are nested deeper than \(Self.maximumDepth)") }
+        guard depth <= Self.maximumDepth else { throw .limit("values are nested deeper than \(Self.maximumDepth)") }
         let type = currentType
         switch type {
         case DBusType.boolean:
@@ -218,15 +235,15 @@ package struct MessageReader {
                     let key = try entryReader.string()
                     do { fields[key] = try entryReader.value(depth: depth + 1) } catch { throw error.inField(key) }
                     reader.fieldCount = entryReader.fieldCount + 1
-                    guard reader.fieldCount <= Self.maximumFields else { throw .value("more than \(Self.maximumFields) fields") }
+                    guard reader.fieldCount <= Self.maximumFields else { throw .limit("more than \(Self.maximumFields) fields") }
                 }
                 return .dictionary(fields)
             }
             var items: [FieldValue] = []
             while reader.currentType != DBusType.invalid {
-                items.append(try reader.value(depth: depth + 1))
+                do { items.append(try reader.value(depth: depth + 1)) } catch { throw error.inItem(items.count) }
                 reader.fieldCount += 1
-                guard reader.fieldCount <= Self.maximumFields else { throw .value("more than \(Self.maximumFields) fields") }
+                guard reader.fieldCount <= Self.maximumFields else { throw .limit("more than \(Self.maximumFields) fields") }
             }
             return .array(items)
         case DBusType.invalid:
