@@ -4,8 +4,8 @@ import Synchronization
 /// copying it, as a plugin's `for handle in handles` does on every frame, counts no reference.
 /// Each distinct id is kept once for the life of the process, in a table shared by every
 /// simulation (only ids that a property handle was made for: a scenario's, a plugin's, a remote
-/// plugin's reads); reading the id back takes the table's lock, which only a removed node's
-/// handle does.
+/// plugin's reads); reading the id back takes the table's lock, which a read does only after its
+/// node was removed (``PropertyHandle/node`` does too).
 struct InternedNodeID: Hashable, Sendable {
     private let number: UInt32
 
