@@ -73,6 +73,12 @@ import Testing
         #expect(try context.value(of: frame) == SIMD4(7, 8, 9, 10))
     }
 
+    /// A handle is plain bytes: a plugin's `for handle in handles` copies each one every frame, and
+    /// a reference in it (its node's id as a string) would be counted on every copy.
+    @Test func aHandleIsPlainBytes() {
+        #expect(_isPOD(PropertyHandle.self))
+    }
+
     @Test func onlyANodesAnimatablePropertyResolvesToAHandle() throws {
         let (simulation, context) = try simulation()
         defer { withExtendedLifetime(simulation) {} }

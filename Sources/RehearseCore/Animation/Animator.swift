@@ -203,10 +203,12 @@ public final class Animator {
 
     /// The value a property handle reads now: its node's model or presentation value, whole; nil
     /// while the scene has no node with the handle's node's id.
+    @inline(__always)  // One call a read: the context's.
     func value(of handle: PropertyHandle) -> SIMD4<Double>? {
-        guard let slot = scene.slot(of: handle.node) else { return nil }
-        return handle.presentation
-            ? presentationValue(of: handle.property, atSlot: slot) : scene.modelValue(of: handle.property, atSlot: slot)
+        guard let slot = scene.slot(of: handle) else { return nil }
+        let model = scene.modelValue(of: handle.property, atSlot: slot)
+        guard handle.presentation else { return model }
+        return presentationValue(of: Key(slot: slot, property: handle.property), model: model, at: timeline.now)
     }
 
     /// The presentation value of one property of the node in `slot` (resolved by the caller).
@@ -241,6 +243,7 @@ public final class Animator {
         key.index < running.count ? running[key.index] : []
     }
 
+    @inline(__always)  // Small, the curve solved out of line: a handle's read is one call.
     private func presentationValue(of key: Key, model: SIMD4<Double>, at time: VirtualTime) -> SIMD4<Double> {
         guard key.index < running.count, !running[key.index].isEmpty else { return model }
         var value = model
@@ -257,6 +260,7 @@ public final class Animator {
 
     /// The progress of the animation at `index` of `key`'s at `time`, kept as ``lastProgress``:
     /// the next read of an animation that shares its timing at this time reuses it.
+    @inline(never)  // Once a frame for animations that share their timing: kept out of the reads.
     private func progress(ofAnimation index: Int, of key: Key, at time: VirtualTime) -> Double {
         let animation = running[key.index][index]
         let progress = animation.curve.progress(elapsed: (time - animation.start).seconds, duration: animation.duration)

@@ -15,7 +15,9 @@ public struct EventKind<Payload: EventPayload>: Sendable {
 extension EventBus {
     /// Subscribes `owner`'s `handler` to every built-in event of `kind`, typed:
     /// `bus.subscribe(.tap, owner: "responder") { tap in ... }`. Throwing isolates `owner`.
-    @discardableResult
+    /// Inlinable, so that the subscriber's module specializes it for the payload: a delivery then
+    /// looks no generic type up (`context.on(.tick)` relies on it).
+    @inlinable @discardableResult
     public func subscribe<Payload>(
         _ kind: EventKind<Payload>, owner: String,
         handler: @escaping (Payload) throws -> Void

@@ -203,7 +203,7 @@ public final class PluginContext {
     /// The error for a handle whose node is gone, out of line: a read copies nothing for it.
     @inline(never)
     private static func removed(_ handle: PropertyHandle) -> SceneError {
-        .removedNode(handle.node.id)
+        .removedNode(handle.nodeID.id)
     }
 
     /// The number a handle reads now: the part its path named (`frame.y`, `frame.maxX`), or the

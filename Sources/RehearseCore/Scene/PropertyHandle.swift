@@ -7,10 +7,14 @@
 /// ``PluginContext/number(of:)``.
 ///
 /// Like ``NodeHandle`` it names its node by id: a node removed and added again under the same id is
-/// read; while the scene has no node with the id, a read throws ``SceneError/removedNode(_:)``.
+/// read; while the scene has no node with the id, a read throws ``SceneError/removedNode(_:)``. The
+/// id is kept out of line (``InternedNodeID``), so a handle is plain bytes and copying it is free.
 public struct PropertyHandle: Hashable, Sendable {
-    /// The node read.
-    public let node: NodeHandle
+    /// The node's slot and generation when the handle was made (``NodeHandle``'s).
+    let slot: Int
+    let generation: UInt64
+    /// The node's id, for a node added again under it and for the error when there is none.
+    let nodeID: InternedNodeID
     /// The property read.
     public let property: AnimatableProperty
     /// Whether it reads the presentation value (on screen now) rather than the model value.
@@ -19,9 +23,14 @@ public struct PropertyHandle: Hashable, Sendable {
     let part: PropertyPart
 
     init(node: NodeHandle, property: AnimatableProperty, presentation: Bool, part: PropertyPart = .whole) {
-        self.node = node
+        slot = node.slot
+        generation = node.generation
+        nodeID = InternedNodeID(node.id)
         self.property = property
         self.presentation = presentation
         self.part = part
     }
+
+    /// The node read.
+    public var node: NodeHandle { NodeHandle(id: nodeID.id, slot: slot, generation: generation) }
 }

@@ -139,8 +139,20 @@ public final class Scene {
     /// the slot of the node with its id now (a child re-added after removal), if any.
     @inline(__always)
     func slot(of handle: NodeHandle) -> Int? {
-        if handle.slot < generations.count, generations[handle.slot] == handle.generation { return handle.slot }
-        return slots[handle.id]
+        slot(handle.slot, generation: handle.generation, else: handle.id)
+    }
+
+    /// ``slot(of:)-(NodeHandle)`` for a property handle's node.
+    @inline(__always)
+    func slot(of handle: PropertyHandle) -> Int? {
+        slot(handle.slot, generation: handle.generation, else: handle.nodeID.id)
+    }
+
+    /// `slot` while it still holds the node of `generation`, else the slot of the node with `id` now.
+    @inline(__always)
+    private func slot(_ slot: Int, generation: UInt64, else id: @autoclosure () -> String) -> Int? {
+        if slot < generations.count, generations[slot] == generation { return slot }
+        return slots[id()]
     }
 
     /// The node a handle names, if it is in the scene.
@@ -155,6 +167,7 @@ public final class Scene {
     }
 
     /// The model value of one property of the node in `slot`, read in place.
+    @inline(__always)
     func modelValue(of property: AnimatableProperty, atSlot slot: Int) -> SIMD4<Double> {
         storage[slot][property]
     }
