@@ -27,7 +27,9 @@ import Testing
         for (path, handle) in zip(Self.paths, handles) {
             let read = try context.value(of: handle)
             if case .dictionary = try simulation.value(at: path) {
-                #expect(read == simulation.animator.presentationValue(of: handle.property, of: handle.node.id), "\(path)")
+                #expect(
+                    read == simulation.animator.presentationValue(of: handle.property, of: simulation.scene.id(of: handle)),
+                    "\(path)")
             } else {
                 #expect(try context.number(of: handle) == simulation.value(at: path)?.number, "\(path)")
             }

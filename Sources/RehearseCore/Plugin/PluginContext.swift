@@ -183,7 +183,7 @@ public final class PluginContext {
     /// A handle to `property` of `node`, for reads on every frame with ``value(of:)-(PropertyHandle)``:
     /// its presentation value (what is on screen now, mid-animation) or its model value.
     public func property(_ property: AnimatableProperty, of node: NodeHandle, presentation: Bool) -> PropertyHandle {
-        PropertyHandle(node: node, property: property, presentation: presentation)
+        scene.propertyHandle(property, of: node, presentation: presentation)
     }
 
     /// A handle to the node property `path` names, `NODE[.presentation].PROPERTY[.PART]`
@@ -196,14 +196,14 @@ public final class PluginContext {
     /// The whole value a handle reads now (a frame's x, y, width and height). Throws
     /// ``SceneError/removedNode(_:)`` while the scene has no node with its node's id.
     public func value(of handle: PropertyHandle) throws(SceneError) -> SIMD4<Double> {
-        guard let value = animator.value(of: handle) else { throw Self.removed(handle) }
+        guard let value = animator.value(of: handle) else { throw removed(handle) }
         return value
     }
 
     /// The error for a handle whose node is gone, out of line: a read copies nothing for it.
     @inline(never)
-    private static func removed(_ handle: PropertyHandle) -> SceneError {
-        .removedNode(handle.nodeID.id)
+    private func removed(_ handle: PropertyHandle) -> SceneError {
+        .removedNode(scene.id(of: handle))
     }
 
     /// The number a handle reads now: the part its path named (`frame.y`, `frame.maxX`), or the

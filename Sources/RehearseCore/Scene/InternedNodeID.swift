@@ -1,32 +1,26 @@
-import Synchronization
-
-/// A node id held as a number, so that a value holding one (a ``PropertyHandle``) is plain bytes:
-/// copying it, as a plugin's `for handle in handles` does on every frame, counts no reference.
-/// Each distinct id is kept once for the life of the process, in a table shared by every
-/// simulation (only ids that a property handle was made for: a scenario's, a plugin's, a remote
-/// plugin's reads); reading the id back takes the table's lock, which a read does only after its
-/// node was removed (``PropertyHandle/node`` does too).
+/// A node id held as a number in its scene's table (``InternedNodeIDs``), so that a value holding
+/// one (a ``PropertyHandle``) is plain bytes: copying it, as a plugin's `for handle in handles`
+/// does on every frame, counts no reference.
 struct InternedNodeID: Hashable, Sendable {
-    private let number: UInt32
+    fileprivate let number: UInt32
+}
+
+/// A scene's table of the ids that its property handles were made for, each kept once for as
+/// long as the scene lives (and freed with it): only ids of nodes the scene had when a handle was
+/// made for them.
+struct InternedNodeIDs {
+    private var ids: [String] = []
+    private var numbers: [String: InternedNodeID] = [:]
 
     /// The number of `id`, taken from the table or added to it.
-    init(_ id: String) {
-        number = Self.table.withLock { table in
-            if let number = table.numbers[id] { return number }
-            let number = UInt32(table.ids.count)
-            table.ids.append(id)
-            table.numbers[id] = number
-            return number
-        }
+    mutating func number(of id: String) -> InternedNodeID {
+        if let number = numbers[id] { return number }
+        let number = InternedNodeID(number: UInt32(ids.count))
+        ids.append(id)
+        numbers[id] = number
+        return number
     }
 
-    /// The id this number stands for.
-    var id: String { Self.table.withLock { $0.ids[Int(number)] } }
-
-    private struct Table {
-        var ids: [String] = []
-        var numbers: [String: UInt32] = [:]
-    }
-
-    private static let table = Mutex(Table())
+    /// The id `interned` stands for.
+    subscript(interned: InternedNodeID) -> String { ids[Int(interned.number)] }
 }

@@ -8,12 +8,14 @@
 ///
 /// Like ``NodeHandle`` it names its node by id: a node removed and added again under the same id is
 /// read; while the scene has no node with the id, a read throws ``SceneError/removedNode(_:)``. The
-/// id is kept out of line (``InternedNodeID``), so a handle is plain bytes and copying it is free.
+/// id is kept in the scene (``InternedNodeIDs``), so a handle is plain bytes and copying it is free;
+/// a handle reads the scene it was made for.
 public struct PropertyHandle: Hashable, Sendable {
     /// The node's slot and generation when the handle was made (``NodeHandle``'s).
     let slot: Int
     let generation: UInt64
-    /// The node's id, for a node added again under it and for the error when there is none.
+    /// The node's id in its scene's table, for a node added again under it and for the error
+    /// when there is none.
     let nodeID: InternedNodeID
     /// The property read.
     public let property: AnimatableProperty
@@ -22,15 +24,15 @@ public struct PropertyHandle: Hashable, Sendable {
     /// The part a path named (`frame.y`); ``PropertyPart/whole`` for a handle made from a property.
     let part: PropertyPart
 
-    init(node: NodeHandle, property: AnimatableProperty, presentation: Bool, part: PropertyPart = .whole) {
+    init(
+        node: NodeHandle, nodeID: InternedNodeID, property: AnimatableProperty, presentation: Bool,
+        part: PropertyPart = .whole
+    ) {
         slot = node.slot
         generation = node.generation
-        nodeID = InternedNodeID(node.id)
+        self.nodeID = nodeID
         self.property = property
         self.presentation = presentation
         self.part = part
     }
-
-    /// The node read.
-    public var node: NodeHandle { NodeHandle(id: nodeID.id, slot: slot, generation: generation) }
 }

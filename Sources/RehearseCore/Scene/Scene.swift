@@ -40,6 +40,8 @@ public final class Scene {
     /// Read on every look-up by id (a hit test reads one a row); the scene is used from one thread
     /// and no change of it reads it, so no access overlaps.
     @exclusivity(unchecked) private var slots: [String: Int] = [:]
+    /// The ids this scene's property handles were made for (``propertyHandle(_:_:presentation:part:)``).
+    private var handleIDs = InternedNodeIDs()
     private var freeSlots: [Int] = []
     /// Each slot's node's generation (0 while empty), new each time a slot takes a node, so a
     /// handle to a removed node is known stale.
@@ -145,8 +147,19 @@ public final class Scene {
     /// ``slot(of:)-(NodeHandle)`` for a property handle's node.
     @inline(__always)
     func slot(of handle: PropertyHandle) -> Int? {
-        slot(handle.slot, generation: handle.generation, else: handle.nodeID.id)
+        slot(handle.slot, generation: handle.generation, else: id(of: handle))
     }
+
+    /// A handle to `property` of `node` (a node of this scene), its id kept in this scene's table.
+    func propertyHandle(
+        _ property: AnimatableProperty, of node: NodeHandle, presentation: Bool, part: PropertyPart = .whole
+    ) -> PropertyHandle {
+        PropertyHandle(
+            node: node, nodeID: handleIDs.number(of: node.id), property: property, presentation: presentation, part: part)
+    }
+
+    /// The id of the node `handle` reads.
+    func id(of handle: PropertyHandle) -> String { handleIDs[handle.nodeID] }
 
     /// `slot` while it still holds the node of `generation`, else the slot of the node with `id` now.
     @inline(__always)

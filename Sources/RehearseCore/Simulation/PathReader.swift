@@ -42,6 +42,6 @@ extension Simulation {
         guard let name = rest.first, let property = AnimatableProperty(rawValue: name),
             let part = try? PropertyPart(of: property, Array(rest.dropFirst()), path: "")
         else { return nil }
-        return PropertyHandle(node: node, property: property, presentation: presentation, part: part)
+        return scene.propertyHandle(property, of: node, presentation: presentation, part: part)
     }
 }
