@@ -31,6 +31,25 @@ public final class Simulation {
     /// the first time (``SetupMemo``). `nil` otherwise, and once the set-up is built.
     public var setupMemo: SetupMemo?
 
+    /// What a set-up's plugins left of the simulation as values: the scene, and the vocabulary with
+    /// their events (``SetupMemo``).
+    struct InstalledValues {
+        fileprivate let scene: Scene.Snapshot
+        fileprivate let vocabulary: [String: (description: EventDescription, type: (any PluginEvent.Type)?)]
+    }
+
+    /// This simulation's scene and vocabulary now, for ``start(from:)``.
+    func installedValues() -> InstalledValues {
+        InstalledValues(scene: scene.snapshot(), vocabulary: vocabulary)
+    }
+
+    /// Makes this simulation's scene and vocabulary, a new simulation's of the same device, the ones
+    /// `values` were taken of.
+    func start(from values: InstalledValues) {
+        scene.restore(values.scene)
+        vocabulary = values.vocabulary
+    }
+
     private var plugins: [(id: String, instance: any PluginInstance)] = []
     private let invariantMonitor = InvariantMonitor()
     /// Every event name this simulation accepts, with the plugin event type that reads its fields
