@@ -64,7 +64,10 @@ public final class EventBus {
     @exclusivity(unchecked) private var isRunningItem = false
 
     /// Creates an empty bus.
-    public init() {}
+    public init() {
+        // Room for a simulation's owners (its services and a few plugins), made once, not grown.
+        ownerIndices.reserveCapacity(16)
+    }
 
     private func ownerIndex(_ owner: String) -> Int {
         // An owner subscribes several times in a row (a plugin's install, a service's): its index is
@@ -91,6 +94,12 @@ public final class EventBus {
     /// made, no name looked up): what typed subscriptions use.
     func subscribe(slotOf event: BuiltinEvent, owner: String, handler: @escaping Handler) -> SubscriptionToken? {
         subscribe(owner: owner, handler: handler) { .addBuiltin(slot: event.rawValue, $0) }
+    }
+
+    /// ``subscribe(_:owner:handler:)`` to the event named `name` alone, with no set of names made:
+    /// what a plugin's subscription by name or by event type uses.
+    func subscribe(toEventNamed name: String, owner: String, handler: @escaping Handler) -> SubscriptionToken? {
+        subscribe(owner: owner, handler: handler) { .addNamed(name, $0) }
     }
 
     private func subscribe(owner: String, handler: @escaping Handler, as adding: (Subscriber) -> Change) -> SubscriptionToken? {
@@ -226,6 +235,8 @@ public final class EventBus {
         case add(EventSelector, Subscriber)
         /// A subscription to the built-in event in `slot`.
         case addBuiltin(slot: Int, Subscriber)
+        /// A subscription to the event with this name.
+        case addNamed(String, Subscriber)
         case remove((Subscriber) -> Bool)
         case removeAll
     }
@@ -254,6 +265,8 @@ public final class EventBus {
         switch change {
         case .addBuiltin(let slot, let subscriber):
             builtinSubscribers[slot].append(subscriber)
+        case .addNamed(let name, let subscriber):
+            add(subscriber, toEventNamed: name)
         case .add(.all, let subscriber):
             wildcardSubscribers.append(subscriber)
         case .add(.names(let names), let subscriber) where names.count == 1:
