@@ -46,29 +46,35 @@ public final class Gateway: Plugin {
     private var online = true
     private var section: String?
     /// The children as first found, to rebuild from: each subtree's nodes, parents first.
-    private var prototypes: [String: [(node: Node, parent: String?)]] = [:]
+    private var prototypes: [String: [(node: Node, parent: String?)]]
     private var embedded = ""
     private var outgoing: String?
     private var transitionCount = 0
     private var issuedKeys = 0
+
+    /// What an install builds: the children to embed and the one embedded, kept for the builds of
+    /// an exploration's set-up that start from the scene it left (``SetupMemo``).
+    private struct Installed {
+        var prototypes: [String: [(node: Node, parent: String?)]]
+        var embedded: String
+    }
 
     public init(configuration: Configuration, context: PluginContext) throws {
         self.configuration = configuration
         self.context = context
         try Self.checkDurations(configuration, in: context)
         latency = try VirtualTime.duration(configuration.authenticator.latency, field: "authenticator.latency")
-        let c = configuration
-        var required = [c.children.loggedOut, c.children.loggedIn] + c.sections.keys.sorted()
-        if c.connectivityGate { required.append(c.children.offline) }
-        for id in Set(required + [c.children.offline]).sorted() {
-            guard context.scene[id] != nil else {
-                if required.contains(id) { throw GatewayError.missingChild(id) }
-                continue
-            }
-            prototypes[id] = subtree(id, in: context.scene)
+        if let installed = context.setupMemo?.installed(context.pluginID, as: Installed.self) {
+            // The scene is as this install left it, the child embedded and laid out.
+            prototypes = installed.prototypes
+            embedded = installed.embedded
+        } else {
+            prototypes = try Self.prototypes(configuration, in: context.scene)
+            for (id, _) in prototypes where context.scene.contains(id) { try context.scene.remove(id) }
+            try embed(desiredChild)
+            let installed = Installed(prototypes: prototypes, embedded: embedded)
+            context.setupMemo?.keepInstall(as: context.pluginID) { installed }
         }
-        for (id, _) in prototypes where context.scene.contains(id) { try context.scene.remove(id) }
-        try embed(desiredChild)
         context.invariant("exactly one child") { [unowned self] in oneChildOutsideTransitions() }
         try context.on(LoginSubmit.self) { [unowned self] submit in authenticate(submit.username) }
         try context.on(Logout.self) { [unowned self] _ in try setStatus(.loggedOut) }
@@ -193,7 +199,23 @@ public final class Gateway: Plugin {
         try context.layout?.layOutAgain()
     }
 
-    private func subtree(_ id: String, in scene: Scene) -> [(node: Node, parent: String?)] {
+    /// The configured children the scene has, each subtree's nodes as they are now, parents first;
+    /// throws if a child the configuration needs is not there.
+    private static func prototypes(_ c: Configuration, in scene: Scene) throws -> [String: [(node: Node, parent: String?)]] {
+        var required = [c.children.loggedOut, c.children.loggedIn] + c.sections.keys.sorted()
+        if c.connectivityGate { required.append(c.children.offline) }
+        var prototypes: [String: [(node: Node, parent: String?)]] = [:]
+        for id in Set(required + [c.children.offline]).sorted() {
+            guard scene[id] != nil else {
+                if required.contains(id) { throw GatewayError.missingChild(id) }
+                continue
+            }
+            prototypes[id] = subtree(id, in: scene)
+        }
+        return prototypes
+    }
+
+    private static func subtree(_ id: String, in scene: Scene) -> [(node: Node, parent: String?)] {
         let ids = scene.allIDs.filter { $0 == id || scene.ancestors(of: $0).contains(id) }
         return ids.compactMap { member in
             scene[member].map { ($0, member == id ? nil : $0.parent) }

@@ -76,8 +76,23 @@ public final class LoginAnimator: Plugin {
     // MARK: Constraints
 
     /// The form's layout engine, laid out with the keyboard hidden: built and solved, or, where the
-    /// set-up is built again and again (an exploration), copied from the snapshot kept the first time.
+    /// set-up is built again and again (an exploration), copied from the snapshot kept the first
+    /// time; where the build started from the scene the set-up left, the form is laid out there
+    /// already, and the engine is copied as that set-up left it.
     private static func layOut(_ configuration: Configuration, in context: PluginContext) throws -> LayoutEngine {
+        let memo = context.setupMemo
+        if let installed = memo?.installed(context.pluginID, as: LayoutEngine.Snapshot.self) {
+            let engine = LayoutEngine(snapshot: installed, target: context)
+            context.layout = engine
+            return engine
+        }
+        let engine = try build(configuration, in: context)
+        memo?.keepInstall(as: context.pluginID) { engine.snapshot() }
+        return engine
+    }
+
+    /// ``layOut(_:in:)`` on a scene as the scenario's nodes make it.
+    private static func build(_ configuration: Configuration, in context: PluginContext) throws -> LayoutEngine {
         if let snapshot = context.setupMemo?.kept(context.pluginID, as: LayoutEngine.Snapshot.self) {
             let engine = LayoutEngine(snapshot: snapshot, target: context)
             context.layout = engine

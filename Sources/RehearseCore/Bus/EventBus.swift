@@ -64,9 +64,15 @@ public final class EventBus {
     @exclusivity(unchecked) private var isRunningItem = false
 
     /// Creates an empty bus.
-    public init() {}
+    public init() {
+        // Room for a simulation's owners (its services and a few plugins), made once, not grown.
+        ownerIndices.reserveCapacity(16)
+    }
 
     private func ownerIndex(_ owner: String) -> Int {
+        // An owner subscribes several times in a row (a plugin's install, a service's): its index is
+        // found again without hashing its name.
+        if let last = ownerNames.indices.last, ownerNames[last] == owner { return last }
         if let index = ownerIndices[owner] { return index }
         ownerIndices[owner] = ownerNames.count
         ownerNames.append(owner)
@@ -81,16 +87,32 @@ public final class EventBus {
         _ selector: EventSelector, owner: String,
         handler: @escaping Handler
     ) -> SubscriptionToken? {
+        subscribe(owner: owner, handler: handler) { .add(selector, $0) }
+    }
+
+    /// ``subscribe(_:owner:handler:)`` to the built-in `event` alone, by its slot (no set of names
+    /// made, no name looked up): what typed subscriptions use.
+    func subscribe(slotOf event: BuiltinEvent, owner: String, handler: @escaping Handler) -> SubscriptionToken? {
+        subscribe(owner: owner, handler: handler) { .addBuiltin(slot: event.rawValue, $0) }
+    }
+
+    /// ``subscribe(_:owner:handler:)`` to the event named `name` alone, with no set of names made:
+    /// what a plugin's subscription by name or by event type uses.
+    func subscribe(toEventNamed name: String, owner: String, handler: @escaping Handler) -> SubscriptionToken? {
+        subscribe(owner: owner, handler: handler) { .addNamed(name, $0) }
+    }
+
+    private func subscribe(owner: String, handler: @escaping Handler, as adding: (Subscriber) -> Change) -> SubscriptionToken? {
         guard !isIsolated(owner) else { return nil }
         nextToken += 1
         let subscriber = Subscriber(token: SubscriptionToken(id: nextToken), owner: ownerIndex(owner), handler: handler)
-        change(.add(selector, subscriber))
+        change(adding(subscriber))
         return subscriber.token
     }
 
     /// Ends every subscription (a simulation going away lets go of its plugins' handlers).
     func removeAllSubscriptions() {
-        removeSubscribers { _ in true }
+        change(.removeAll)
     }
 
     /// Ends a subscription. Unknown tokens are ignored.
@@ -211,7 +233,12 @@ public final class EventBus {
     /// A change to the subscriber lists.
     private enum Change {
         case add(EventSelector, Subscriber)
+        /// A subscription to the built-in event in `slot`.
+        case addBuiltin(slot: Int, Subscriber)
+        /// A subscription to the event with this name.
+        case addNamed(String, Subscriber)
         case remove((Subscriber) -> Bool)
+        case removeAll
     }
 
     /// Makes `change` now, or, while an event is being delivered, once it has been: delivery reads
@@ -236,20 +263,32 @@ public final class EventBus {
 
     private func apply(_ change: Change) {
         switch change {
+        case .addBuiltin(let slot, let subscriber):
+            builtinSubscribers[slot].append(subscriber)
+        case .addNamed(let name, let subscriber):
+            add(subscriber, toEventNamed: name)
         case .add(.all, let subscriber):
             wildcardSubscribers.append(subscriber)
+        case .add(.names(let names), let subscriber) where names.count == 1:
+            for name in names { add(subscriber, toEventNamed: name) }  // one: no sorting
         case .add(.names(let names), let subscriber):
-            for name in names.sorted() {
-                if let slot = Event.builtinSlots[name] {
-                    builtinSubscribers[slot].append(subscriber)
-                } else {
-                    customSubscribers[name, default: []].append(subscriber)
-                }
-            }
+            for name in names.sorted() { add(subscriber, toEventNamed: name) }
         case .remove(let shouldRemove):
             for slot in builtinSubscribers.indices { builtinSubscribers[slot].removeAll(where: shouldRemove) }
             for name in customSubscribers.keys { customSubscribers[name]?.removeAll(where: shouldRemove) }
             wildcardSubscribers.removeAll(where: shouldRemove)
+        case .removeAll:
+            for slot in builtinSubscribers.indices where !builtinSubscribers[slot].isEmpty { builtinSubscribers[slot] = [] }
+            customSubscribers = [:]
+            wildcardSubscribers = []
+        }
+    }
+
+    private func add(_ subscriber: Subscriber, toEventNamed name: String) {
+        if let slot = Event.builtinSlots[name] {
+            builtinSubscribers[slot].append(subscriber)
+        } else {
+            customSubscribers[name, default: []].append(subscriber)
         }
     }
 }

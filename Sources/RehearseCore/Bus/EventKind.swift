@@ -1,13 +1,16 @@
 /// A built-in event with its payload type, for typed subscriptions: `context.on(.tap) { tap in ... }`.
 public struct EventKind<Payload: EventPayload>: Sendable {
-    /// The event's dotted name.
-    public let name: String
+    /// The built-in event.
+    let event: BuiltinEvent
     /// The payload of an event of this kind; `nil` for any other event.
     public let payload: @Sendable (Event) -> Payload?
 
+    /// The event's dotted name.
+    public var name: String { event.name }
+
     /// The kind of built-in `event`, whose payload `payload` reads (beside each payload type).
     init(_ event: BuiltinEvent, _ payload: @escaping @Sendable (Event) -> Payload?) {
-        name = event.name
+        self.event = event
         self.payload = payload
     }
 }
@@ -22,7 +25,7 @@ extension EventBus {
         _ kind: EventKind<Payload>, owner: String,
         handler: @escaping (Payload) throws -> Void
     ) -> SubscriptionToken? {
-        subscribe(.name(kind.name), owner: owner) { delivered in
+        subscribe(slotOf: kind.event, owner: owner) { delivered in
             if let payload = kind.payload(delivered.event) { try handler(payload) }
         }
     }

@@ -60,7 +60,7 @@ public final class PluginContext {
         _ handler: @escaping (Received) throws -> Void
     ) throws -> SubscriptionToken? {
         try simulation.declare([type], by: pluginID)
-        return simulation.bus.subscribe(.name(type.name), owner: pluginID) { delivered in
+        return simulation.bus.subscribe(toEventNamed: type.name, owner: pluginID) { delivered in
             try handler(Received(fields: delivered.event.fields))
         }
     }
@@ -78,7 +78,7 @@ public final class PluginContext {
                 plugin: pluginID, name: name,
                 known: simulation.eventVocabulary.map(\.name))
         }
-        return simulation.bus.subscribe(.name(name), owner: pluginID, handler: handler)
+        return simulation.bus.subscribe(toEventNamed: name, owner: pluginID, handler: handler)
     }
 
     /// Ends a subscription.

@@ -203,6 +203,38 @@ public final class Scene {
         }
     }
 
+    /// The scene's nodes and state as values: a set-up built again and again starts each build's
+    /// scene from the one its first build's plugins left (``SetupMemo``). Its arrays are shared
+    /// with the scenes restored from it until one changes them.
+    struct Snapshot {
+        fileprivate let storage: [Node]
+        fileprivate let slots: [String: Int]
+        fileprivate let freeSlots: [Int]
+        fileprivate let generations: [UInt64]
+        fileprivate let nextGeneration: UInt64
+        fileprivate let orientation: Orientation
+        fileprivate let statusBarHidden: Bool
+        fileprivate let firstResponder: String?
+    }
+
+    /// This scene now, nodes, slots and generations included (what a handle resolved on it finds).
+    func snapshot() -> Snapshot {
+        Snapshot(
+            storage: storage, slots: slots, freeSlots: freeSlots, generations: generations, nextGeneration: nextGeneration,
+            orientation: orientation, statusBarHidden: statusBarHidden, firstResponder: firstResponder)
+    }
+
+    /// Makes this scene, of the same device, the one `snapshot` was taken of: nothing is added one
+    /// by one, nothing removed is told to the animator (a scene restored is a new simulation's,
+    /// with nothing animating).
+    func restore(_ snapshot: Snapshot) {
+        orientation = snapshot.orientation
+        (storage, slots, freeSlots, generations) = (snapshot.storage, snapshot.slots, snapshot.freeSlots, snapshot.generations)
+        nextGeneration = snapshot.nextGeneration
+        statusBarHidden = snapshot.statusBarHidden
+        firstResponder = snapshot.firstResponder
+    }
+
     /// Every node id, parents before children, siblings in drawing order.
     public var allIDs: [String] {
         var ids: [String] = []

@@ -61,7 +61,7 @@ public final class ScrollViewService {
         self.animator = animator
         self.keyboard = keyboard
         threshold = ScrollAxisMotion.threshold(scale: Double(device.scale))
-        bus.subscribe(.name(BuiltinEvent.gesturePan.name), owner: "scrolling") { [unowned self] delivered in
+        bus.subscribe(slotOf: .gesturePan, owner: "scrolling") { [unowned self] delivered in
             guard let pan = EventKind.gesturePan.payload(delivered.event), let id = pan.target,
                 let node = self.scene[id], node.kind == .scrollView, node.scrollEnabled || self.drags[id] != nil
             else { return }

@@ -63,7 +63,7 @@ public final class ZoomService {
         self.animator = animator
         self.scrolling = scrolling
         threshold = ScrollAxisMotion.threshold(scale: Double(device.scale))
-        bus.subscribe(.name(BuiltinEvent.gesturePinch.name), owner: "zooming") { [unowned self] delivered in
+        bus.subscribe(slotOf: .gesturePinch, owner: "zooming") { [unowned self] delivered in
             guard let pinch = EventKind.gesturePinch.payload(delivered.event), let id = self.scrollView(around: pinch.target)
             else { return }
             self.handle(pinch, of: id)

@@ -31,6 +31,25 @@ public final class Simulation {
     /// the first time (``SetupMemo``). `nil` otherwise, and once the set-up is built.
     public var setupMemo: SetupMemo?
 
+    /// What a set-up's plugins left of the simulation as values: the scene, and the vocabulary with
+    /// their events (``SetupMemo``).
+    struct InstalledValues {
+        fileprivate let scene: Scene.Snapshot
+        fileprivate let vocabulary: [String: (description: EventDescription, type: (any PluginEvent.Type)?)]
+    }
+
+    /// This simulation's scene and vocabulary now, for ``start(from:)``.
+    func installedValues() -> InstalledValues {
+        InstalledValues(scene: scene.snapshot(), vocabulary: vocabulary)
+    }
+
+    /// Makes this simulation's scene and vocabulary, a new simulation's of the same device, the ones
+    /// `values` were taken of.
+    func start(from values: InstalledValues) {
+        scene.restore(values.scene)
+        vocabulary = values.vocabulary
+    }
+
     private var plugins: [(id: String, instance: any PluginInstance)] = []
     private let invariantMonitor = InvariantMonitor()
     /// Every event name this simulation accepts, with the plugin event type that reads its fields
@@ -86,7 +105,7 @@ public final class Simulation {
             let zoomed = zooming.stop(id)
             return scrolled || zoomed
         }
-        bus.subscribe(.name(BuiltinEvent.statusBarTap.name), owner: "scrolling") { [unowned self] _ in self.tapStatusBar() }
+        bus.subscribe(slotOf: .statusBarTap, owner: "scrolling") { [unowned self] _ in self.tapStatusBar() }
         bus.onSubscriptionsChanged = wakeDisplayLink
         // A tap the fingers made is published as an injected one is, hit-tested on the way in.
         gestures.emitTap = { [unowned self] tap in _ = try? self.emit(.tap(tap), source: "touch") }
@@ -156,7 +175,12 @@ public final class Simulation {
     /// before installing any, so plugins may subscribe by name to each other's events whatever
     /// their order. Declaring a type again is harmless; another type under a taken name is refused.
     public func declare(_ types: [any PluginEvent.Type], by plugin: String) throws(PluginInstallError) {
-        for type in types { try declare(type.eventDescription, type: type, by: plugin) }
+        for type in types {
+            // Declared already (every subscription of a plugin to its own events declares them again):
+            // nothing to describe.
+            if let declared = vocabulary[type.name]?.type, declared == type { continue }
+            try declare(type.eventDescription, type: type, by: plugin)
+        }
     }
 
     /// Adds the events a plugin declared without Swift types (a remote plugin's) to the vocabulary.

@@ -41,13 +41,16 @@ public final class GestureService {
     /// Publishes a tap the fingers made, as an injected tap is published (hit-tested on the way in).
     var emitTap: (Tap) -> Void = { _ in }
 
+    /// The touch events, every phase's: made once, not for every simulation.
+    private static let touchEvents = EventSelector.names(
+        Set(TouchPhase.allCases.map { Event($0, Touch(id: 0, point: .zero)).name }))
+
     /// Creates the system service and subscribes it to the touch events.
     init(scene: Scene, bus: EventBus, timeline: Timeline) {
         self.scene = scene
         self.bus = bus
         self.timeline = timeline
-        let names = TouchPhase.allCases.map { Event($0, Touch(id: 0, point: .zero)).name }
-        bus.subscribe(.names(Set(names)), owner: "gestures") { [unowned self] delivered in
+        bus.subscribe(Self.touchEvents, owner: "gestures") { [unowned self] delivered in
             guard let (phase, touch) = delivered.event.touch else { return }
             self.handle(phase, touch)
         }

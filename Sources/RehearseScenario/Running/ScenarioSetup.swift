@@ -24,10 +24,31 @@ extension Scenario {
         plugins: [ConfiguredPlugin], mode: ClockMode = .virtual,
         memo: SetupMemo? = nil
     ) throws(ScenarioSetupError) -> Simulation {
-        func attempt(_ part: ScenarioSetupError.Part, _ work: () throws -> Void) throws(ScenarioSetupError) {
-            do { try work() } catch { throw ScenarioSetupError(part: part, underlying: error) }
-        }
         let simulation = Simulation(device: device, animationModel: animationModel, mode: mode)
+        // A build after the first may start from the scene the first one's plugins left, and the
+        // events they declared: its nodes added, checked and changed by the plugins' installs,
+        // which then take what they built from the memo.
+        if memo?.startFromInstalledSetUp(simulation) != true {
+            try addNodes(to: simulation)
+            // Every plugin's events first, so plugins may subscribe to each other's whatever their order.
+            for (index, plugin) in plugins.enumerated() {
+                try attempt(.plugin(index)) { try simulation.declareEvents(of: plugin.descriptor) }
+            }
+        }
+        simulation.setupMemo = memo
+        defer { simulation.setupMemo = nil }
+        for (index, plugin) in plugins.enumerated() {
+            try attempt(.plugin(index)) { try simulation.install(plugin) }
+        }
+        // A constraint layout of the scenario's own is made again every time, so its scene is too.
+        memo?.finishBuild(of: simulation, plugins: plugins.map(\.descriptor.id), sceneKept: layout == nil)
+        for invariant in invariants { simulation.addInvariant(invariant, owner: "scenario") }
+        return simulation
+    }
+
+    /// Adds the scenario's nodes to `simulation`'s scene, checks its zoomed views and lays it out
+    /// with its constraint layout, if it has one.
+    private func addNodes(to simulation: Simulation) throws(ScenarioSetupError) {
         for (index, (node, parent)) in nodes.enumerated() {
             try attempt(.node(index)) { try simulation.scene.add(node, to: parent) }
         }
@@ -41,18 +62,12 @@ extension Scenario {
                 try engine.activate(layout.active)
             }
         }
-        // Every plugin's events first, so plugins may subscribe to each other's whatever their order.
-        for (index, plugin) in plugins.enumerated() {
-            try attempt(.plugin(index)) { try simulation.declareEvents(of: plugin.descriptor) }
-        }
-        simulation.setupMemo = memo
-        defer { simulation.setupMemo = nil }
-        for (index, plugin) in plugins.enumerated() {
-            try attempt(.plugin(index)) { try simulation.install(plugin) }
-        }
-        for invariant in invariants { simulation.addInvariant(invariant, owner: "scenario") }
-        return simulation
     }
+}
+
+/// Does `work`, a part of a set-up: what it throws is a ``ScenarioSetupError`` naming `part`.
+private func attempt(_ part: ScenarioSetupError.Part, _ work: () throws -> Void) throws(ScenarioSetupError) {
+    do { try work() } catch { throw ScenarioSetupError(part: part, underlying: error) }
 }
 
 /// A scenario that cannot be set up, and the part of it at fault.
