@@ -92,6 +92,7 @@ public final class EventBus {
 
     /// ``subscribe(_:owner:handler:)`` to the built-in `event` alone, by its slot (no set of names
     /// made, no name looked up): what typed subscriptions use.
+    @usableFromInline
     func subscribe(slotOf event: BuiltinEvent, owner: String, handler: @escaping Handler) -> SubscriptionToken? {
         subscribe(owner: owner, handler: handler) { .addBuiltin(slot: event.rawValue, $0) }
     }

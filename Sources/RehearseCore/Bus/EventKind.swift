@@ -1,7 +1,7 @@
 /// A built-in event with its payload type, for typed subscriptions: `context.on(.tap) { tap in ... }`.
 public struct EventKind<Payload: EventPayload>: Sendable {
     /// The built-in event.
-    let event: BuiltinEvent
+    @usableFromInline let event: BuiltinEvent
     /// The payload of an event of this kind; `nil` for any other event.
     public let payload: @Sendable (Event) -> Payload?
 

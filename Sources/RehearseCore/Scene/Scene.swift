@@ -215,13 +215,17 @@ public final class Scene {
         fileprivate let orientation: Orientation
         fileprivate let statusBarHidden: Bool
         fileprivate let firstResponder: String?
+        /// The ids of property handles made on the scene: a handle a plugin kept from the first
+        /// build reads the restored scene.
+        fileprivate let handleIDs: InternedNodeIDs
     }
 
     /// This scene now, nodes, slots and generations included (what a handle resolved on it finds).
     func snapshot() -> Snapshot {
         Snapshot(
             storage: storage, slots: slots, freeSlots: freeSlots, generations: generations, nextGeneration: nextGeneration,
-            orientation: orientation, statusBarHidden: statusBarHidden, firstResponder: firstResponder)
+            orientation: orientation, statusBarHidden: statusBarHidden, firstResponder: firstResponder,
+            handleIDs: handleIDs)
     }
 
     /// Makes this scene, of the same device, the one `snapshot` was taken of: nothing is added one
@@ -233,6 +237,7 @@ public final class Scene {
         nextGeneration = snapshot.nextGeneration
         statusBarHidden = snapshot.statusBarHidden
         firstResponder = snapshot.firstResponder
+        handleIDs = snapshot.handleIDs
     }
 
     /// Every node id, parents before children, siblings in drawing order.
