@@ -24,32 +24,78 @@ struct OutgoingMessageTests {
     @Test func anEventSignalHasLibdbusOwnBytes() throws {
         var signal = OutgoingMessage.signal(
             path: SimulatorInterface.path, interface: SimulatorInterface.interface, member: "Event")
-        signal.body.append(UInt64(7))
-        signal.body.append(1.5)
-        signal.body.append("keyboard.willShow")
-        signal.body.append(Self.fields)
+        signal.body = Self.eventBody(sequence: 7, name: "keyboard.willShow", fields: Self.fields)
         let ours = try #require(signal.make(serial: 9))
         defer { dbus_message_unref(ours) }
 
-        let reference = try #require(dbus_message_new_signal(SimulatorInterface.path, SimulatorInterface.interface, "Event"))
-        defer { dbus_message_unref(reference) }
-        var iter = DBusMessageIter()
-        dbus_message_iter_init_append(reference, &iter)
-        var sequence: UInt64 = 7
-        var time = 1.5
-        _ = dbus_message_iter_append_basic(&iter, DBusType.uint64, &sequence)
-        _ = dbus_message_iter_append_basic(&iter, DBusType.double, &time)
-        ReferenceWriter.append("keyboard.willShow", to: &iter)
-        ReferenceWriter.append(Self.fields, to: &iter)
-        dbus_message_set_serial(reference, 9)
-
-        #expect(try marshalled(ours) == marshalled(reference))
+        #expect(try marshalled(ours) == referenceEvent(sequence: 7, name: "keyboard.willShow", fields: Self.fields, serial: 9))
         #expect(String(cString: dbus_message_get_signature(ours)) == "tdsa{sv}")
         var reader = MessageReader(ours)
         #expect(try reader.uint64() == 7)
         #expect(try reader.double() == 1.5)
         #expect(try reader.string() == "keyboard.willShow")
         #expect(try reader.fields() == Self.fields)
+    }
+
+    /// Signals made after a header written once: the first (which libdbus checks), the plain ones
+    /// after it (which go out unchecked), and those with text beyond ASCII (checked again), all
+    /// with libdbus's own bytes; and a libdbus message made of each reads back.
+    @Test func signalsAfterAHeaderWrittenOnceHaveLibdbusOwnBytes() throws {
+        var header = SignalHeader(
+            path: SimulatorInterface.path, interface: SimulatorInterface.interface, member: "Event", signature: "tdsa{sv}")
+        let plain: Fields = [
+            "frame": .dictionary(["x": .double(0), "y": .double(216.5)]), "curve": .string("keyboard"),
+            "touches": .array([.int(1), .bool(true), .array([])]),
+        ]
+        let signals: [(name: String, fields: Fields)] = [
+            ("tick", ["timestamp": .double(0.5), "targetTimestamp": .double(0.5 + 1.0 / 60)]), ("keyboard.willShow", plain),
+            ("text", Self.fields), ("focus", [:]), ("login.submit", ["username": .string("zoë")]), ("tap", plain),
+        ]
+        for (index, signal) in signals.enumerated() {
+            let sequence = UInt64(index + 1)
+            let serial = UInt32.max - UInt32(index)
+            let encoded = header.encode(
+                Self.eventBody(sequence: sequence, name: signal.name, fields: signal.fields), serial: serial)
+            let ours = try #require(encoded)
+            #expect(
+                try ours.bytes == referenceEvent(sequence: sequence, name: signal.name, fields: signal.fields, serial: serial),
+                "\(signal.name)")
+            let message = try #require(ours.message)
+            var reader = MessageReader(message)
+            #expect(try reader.uint64() == sequence)
+            _ = try reader.double()
+            #expect(try reader.string() == signal.name)
+            #expect(try reader.fields() == signal.fields)
+            #expect(dbus_message_get_serial(message) == serial)
+        }
+    }
+
+    /// Plain bytes (``MessageWriter/isPlain``) are the ones sent without libdbus's check: ASCII
+    /// text nested at most 32 containers deep, and nothing written from outside as a path or a
+    /// signature.
+    @Test func onlyASCIITextNestedShallowIsPlain() {
+        func writer(_ fields: Fields) -> MessageWriter {
+            var writer = MessageWriter()
+            writer.append(fields)
+            return writer
+        }
+        func nested(_ levels: Int) -> Fields {
+            var value = FieldValue.int(1)
+            for _ in 0..<levels { value = .dictionary(["inner": value]) }
+            return ["outer": value]
+        }
+        #expect(writer(["name": .string("username"), "list": .array([.dictionary(["x": .int(1)])])]).isPlain)
+        #expect(!writer(["name": .string("Zoë")]).isPlain)
+        #expect(!writer(["zoë": .bool(true)]).isPlain)
+        #expect(!writer(["list": .array([.string("✓")])]).isPlain)
+        #expect(writer(nested(9)).isPlain)  // 2 + 9 × 3 + 1 = 30 containers
+        #expect(!writer(nested(11)).isPlain)  // 36
+        var path = MessageWriter()
+        path.append(objectPath: "/a")
+        #expect(!path.isPlain)
+        var variant = MessageWriter()
+        variant.container(DBusType.variant, "t") { $0.append(UInt64(1)) }
+        #expect(!variant.isPlain)
     }
 
     @Test func aReplyGoesToTheCallerWithTheCallsSerial() throws {
@@ -144,6 +190,32 @@ struct OutgoingMessageTests {
         let serials = MessageSerials()
         #expect(serials.take() == UInt32.max)
         #expect(serials.take() == UInt32.max - 1)
+    }
+
+    /// An `Event` signal's body: sequence, time 1.5, name, fields.
+    private static func eventBody(sequence: UInt64, name: String, fields: Fields) -> MessageWriter {
+        var body = MessageWriter()
+        body.append(sequence)
+        body.append(1.5)
+        body.append(name)
+        body.append(fields)
+        return body
+    }
+
+    /// The bytes of the same `Event` signal built with libdbus's append iterators.
+    private func referenceEvent(sequence: UInt64, name: String, fields: Fields, serial: UInt32) throws -> [UInt8] {
+        let reference = try #require(dbus_message_new_signal(SimulatorInterface.path, SimulatorInterface.interface, "Event"))
+        defer { dbus_message_unref(reference) }
+        var iter = DBusMessageIter()
+        dbus_message_iter_init_append(reference, &iter)
+        var sequence = sequence
+        var time = 1.5
+        _ = dbus_message_iter_append_basic(&iter, DBusType.uint64, &sequence)
+        _ = dbus_message_iter_append_basic(&iter, DBusType.double, &time)
+        ReferenceWriter.append(name, to: &iter)
+        ReferenceWriter.append(fields, to: &iter)
+        dbus_message_set_serial(reference, serial)
+        return try marshalled(reference)
     }
 
     private func marshalled(_ message: OpaquePointer) throws -> [UInt8] {

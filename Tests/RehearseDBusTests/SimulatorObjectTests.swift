@@ -317,7 +317,7 @@ struct SimulatorObjectTests {
         var expected = MessageWriter()
         expected.appendVariant(.double(241))  // login-flow.yaml expects username.frame.y 241
         #expect(value.bytes == expected.bytes)
-        #expect(object.takeEventSignals().isEmpty)
+        #expect(object.takeEventSignals(serials: MessageSerials()).isEmpty)
     }
 
     /// A broken invariant reaches D-Bus clients as an `Event` signal named `invariant.failed`.
@@ -334,7 +334,7 @@ struct SimulatorObjectTests {
         }
         defer { dbus_message_unref(load) }
         #expect(errorName(object.answer(load) { true }) == nil)
-        _ = object.takeEventSignals()
+        _ = object.takeEventSignals(serials: MessageSerials())
         let tap = try call("Inject") {
             $0.append("focus")
             $0.append(["target": "username"] as Fields)
@@ -342,10 +342,8 @@ struct SimulatorObjectTests {
         defer { dbus_message_unref(tap) }
         #expect(errorName(object.answer(tap) { true }) == nil)
         var failures: [Fields] = []
-        for signal in object.takeEventSignals() {
-            let message = try #require(signal.make(serial: 1))
-            defer { dbus_message_unref(message) }
-            var reader = MessageReader(message)
+        for signal in object.takeEventSignals(serials: MessageSerials()) {
+            var reader = MessageReader(try #require(signal.message))
             _ = try reader.uint64()
             _ = try reader.double()
             if try reader.string() == "invariant.failed" { failures.append(try reader.fields()) }
@@ -370,10 +368,10 @@ struct SimulatorObjectTests {
             Issue.record("the tap was refused")
             return
         }
-        let events = object.takeEventSignals()
+        let events = object.takeEventSignals(serials: MessageSerials())
         #expect(!events.isEmpty)
         #expect(events.allSatisfy { $0.path == SimulatorInterface.path && $0.member == "Event" })
-        #expect(object.takeEventSignals().isEmpty)
+        #expect(object.takeEventSignals(serials: MessageSerials()).isEmpty)
         let changed = try #require(object.takePropertiesChanged(), "the tap focused the field and raised the keyboard")
         #expect(changed.member == "PropertiesChanged")
         #expect(object.takePropertiesChanged() == nil)

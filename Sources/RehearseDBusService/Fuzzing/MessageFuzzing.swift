@@ -61,8 +61,9 @@ import RehearseSession
                         return slices < Self.slicesPerAdvance
                     })
             if let answer, let reply = answer.message(answering: message, serial: serials.take()) { dbus_message_unref(reply) }
-            for signal in object.takeEventSignals() + [object.takePropertiesChanged()].compactMap({ $0 }) {
-                if let made = signal.make(serial: serials.take()) { dbus_message_unref(made) }
+            for signal in object.takeEventSignals(serials: serials) { _ = signal.message }  // libdbus checks each
+            if let changed = object.takePropertiesChanged(), let made = changed.make(serial: serials.take()) {
+                dbus_message_unref(made)
             }
         }
         withExtendedLifetime(host) {}

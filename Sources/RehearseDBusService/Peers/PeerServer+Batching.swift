@@ -18,7 +18,7 @@ extension PeerServer {
         var broken: [Peer] = []
         for (peer, messages) in batch {
             guard peers.contains(where: { $0 === peer }) else {
-                messages.forEach { dbus_message_unref($0) }
+                for case .made(let message) in messages { dbus_message_unref(message) }
                 continue
             }
             if !BatchedWrite.send(messages, on: peer.connection, socket: peer.socket) {
@@ -37,10 +37,24 @@ extension PeerServer {
             return
         }
         dbus_message_ref(message)
+        gather(.made(message), for: peer)
+    }
+
+    /// Sends `message` to `peer`: its bytes into the batch while one is gathered and the peer
+    /// takes batched writes, else its libdbus message at once.
+    func send(_ message: EncodedMessage, to peer: Peer) {
+        guard writeBatch != nil, peer.takesBatchedWrites else {
+            if let made = message.message { dbus_connection_send(peer.connection, made, nil) }
+            return
+        }
+        gather(.encoded(message), for: peer)
+    }
+
+    private func gather(_ item: BatchedWrite.Item, for peer: Peer) {
         if let index = writeBatch!.firstIndex(where: { $0.peer === peer }) {
-            writeBatch![index].messages.append(message)
+            writeBatch![index].messages.append(item)
         } else {
-            writeBatch!.append((peer, [message]))
+            writeBatch!.append((peer, [item]))
         }
     }
 }

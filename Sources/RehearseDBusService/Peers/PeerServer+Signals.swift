@@ -1,4 +1,5 @@
 import CDBus
+import RehearseDBusWire
 
 /// The signal fan-out: each built signal to the peers and bus clients it is for, by session
 /// ownership and by the peers' match rules.
@@ -12,27 +13,26 @@ extension PeerServer {
         case owner(SessionTable.Owner)
     }
 
-    /// Sends the built signal `message` to `audience`, then releases it.
-    func broadcast(made message: OpaquePointer, to audience: Audience = .everyone) {
+    /// Sends the built signal `message` to `audience`: its bytes to peers, a libdbus message made
+    /// of them to the bus.
+    func broadcast(_ message: EncodedMessage, to audience: Audience = .everyone) {
         serviceThread.check()
-        let kind = PeerMatchRules.SignalKind(
-            path: dbus_message_get_path(message).map { String(cString: $0) } ?? "",
-            interface: dbus_message_get_interface(message).map { String(cString: $0) } ?? "",
-            member: dbus_message_get_member(message).map { String(cString: $0) } ?? "")
+        let kind = PeerMatchRules.SignalKind(path: message.path, interface: message.interface, member: message.member)
         for peer in peers where Self.reaches(audience, peer) && peer.matchRules.take(kind) {
             send(message, to: peer)
         }
         if let bus {
             switch audience {
             case .everyone:
-                dbus_connection_send(bus.raw, message, nil)
+                if let made = message.message { dbus_connection_send(bus.raw, made, nil) }
             case .owner(.bus(let name)):
-                if dbus_message_set_destination(message, name) != 0 { dbus_connection_send(bus.raw, message, nil) }
+                if let made = message.message, dbus_message_set_destination(made, name) != 0 {
+                    dbus_connection_send(bus.raw, made, nil)
+                }
             case .owner(.peer):
                 break
             }
         }
-        dbus_message_unref(message)
     }
 
     /// Whether `peer` is in `audience`.

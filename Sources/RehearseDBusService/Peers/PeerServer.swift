@@ -85,7 +85,7 @@ final class PeerServer {
     /// Until when the loop polls without sleeping (see ``peerSpin``).
     private var spinDeadline: ContinuousClock.Instant?
     /// While ``batchingWrites(_:)`` runs: what is sent to each peer that takes batched writes, in order.
-    var writeBatch: [(peer: Peer, messages: [OpaquePointer])]?
+    var writeBatch: [(peer: Peer, messages: [BatchedWrite.Item])]?
 
     /// Connects to `bus`, if given; peers are served once ``listen(at:)`` is called.
     init(bus: BusAddress?, idlePeerTimeout: Duration) throws(BusFailure) {

@@ -120,12 +120,12 @@ extension SimulatorService: MessageRouter {
 
     /// Builds `signal` and sends it to everyone whose match rules take it.
     func broadcast(_ signal: OutgoingMessage) {
-        guard let message = signal.make(serial: serials.take()) else { return }
-        server.broadcast(made: message)
+        guard let message = signal.encode(serial: serials.take()) else { return }
+        server.broadcast(message)
     }
 
     /// Broadcasts the `Event` signals of the events delivered since the last time, in order.
     func sendDeliveredEvents() {
-        sessions.defaultObject.takeEventSignals().forEach(broadcast)
+        for signal in sessions.defaultObject.takeEventSignals(serials: serials) { server.broadcast(signal) }
     }
 }

@@ -115,7 +115,7 @@ extension SimulatorService: SessionControl {
             for outgoing in messages {
                 switch outgoing {
                 case .reply(let reply, let connection): send(reply, on: connection)
-                case .signal(let signal): server.broadcast(made: signal, to: audience)
+                case .signal(let signal): server.broadcast(signal, to: audience)
                 case .call(let call, let client): server.send(call, to: client)
                 }
             }
@@ -149,7 +149,8 @@ extension SimulatorService: SessionControl {
         for outgoing in worker.takeOutgoing().messages {
             switch outgoing {
             case .reply(let reply, let connection): send(reply, on: connection)
-            case .signal(let signal), .call(let signal, _): dbus_message_unref(signal)
+            case .signal: break
+            case .call(let call, _): dbus_message_unref(call)
             }
         }
     }

@@ -22,7 +22,9 @@ final class SessionWorker: Sendable {
         /// A reply (nil only if it could not be built), to the connection the call came on; the
         /// worker holds a reference to that connection, which the service's thread releases.
         case reply(OpaquePointer?, connection: OpaquePointer)
-        case signal(OpaquePointer)
+        /// A signal, as its bytes (the service's thread makes a libdbus message of them only for
+        /// a connection that needs one).
+        case signal(EncodedMessage)
         /// A call to a plugin registered with the session (``BusPluginChannel``), to its client.
         case call(OpaquePointer, to: PluginCalls.Callee)
     }
@@ -199,7 +201,7 @@ final class SessionWorker: Sendable {
             }
             if !session.hasClosed, !state.busBacklogFull.load(ordering: .relaxed) { session.object.session.runDueWork() }
             produced += signals()
-            if let changed = session.object.takePropertiesChanged()?.make(serial: serials.take()) {
+            if let changed = session.object.takePropertiesChanged()?.encode(serial: serials.take()) {
                 produced.append(.signal(changed))
             }
             publish(produced)
@@ -229,7 +231,7 @@ final class SessionWorker: Sendable {
 
     /// The `Event` signals of what the session delivered since the last call, built.
     private func signals() -> [Outgoing] {
-        owned.value.object.takeEventSignals().compactMap { $0.make(serial: serials.take()).map(Outgoing.signal) }
+        owned.value.object.takeEventSignals(serials: serials).map(Outgoing.signal)
     }
 
     private func publish(_ produced: [Outgoing]) {

@@ -31,6 +31,8 @@ final class SimulatorObject {
     private var recordedNames: Set<String> = []
     /// The announced properties as last sent in `PropertiesChanged`.
     private var announced: [SessionProperty: FieldValue]
+    /// The header of every `Event` signal of the object.
+    private var eventHeader: SignalHeader
 
     /// The recording's file name when the session ends: `default`, or `session-N`.
     let recordingName: String
@@ -45,6 +47,7 @@ final class SimulatorObject {
         self.readOnly = readOnly
         self.recordings = recordings
         announced = session.properties
+        eventHeader = SignalHeader(path: path, interface: SimulatorInterface.interface, member: "Event", signature: "tdsa{sv}")
         if recordings != nil { session.startRecording(as: "recorded session \(path)") }
     }
 
@@ -112,15 +115,16 @@ final class SimulatorObject {
             Answer.reply)
     }
 
-    /// An `Event` signal for each event delivered since the last call, in order.
-    func takeEventSignals() -> [OutgoingMessage] {
-        session.takeDeliveredEvents().map { delivered in
-            var signal = OutgoingMessage.signal(path: path, interface: SimulatorInterface.interface, member: "Event")
-            signal.body.append(delivered.sequence)
-            signal.body.append(delivered.time.seconds)
-            signal.body.append(delivered.event.name)
-            signal.body.append(delivered.event.fields)
-            return signal
+    /// An `Event` signal for each event delivered since the last call, in order, numbered from
+    /// `serials`.
+    func takeEventSignals(serials: MessageSerials) -> [EncodedMessage] {
+        session.takeDeliveredEvents().compactMap { delivered in
+            var body = MessageWriter()
+            body.append(delivered.sequence)
+            body.append(delivered.time.seconds)
+            body.append(delivered.event.name)
+            body.append(delivered.event.fields)
+            return eventHeader.encode(body, serial: serials.take())
         }
     }
 

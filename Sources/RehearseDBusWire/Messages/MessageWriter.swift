@@ -3,7 +3,8 @@ import RehearseCore
 /// Appends values to a message body in the D-Bus wire format (little-endian), the one place fields
 /// become D-Bus: a field dictionary is `a{sv}`, each value a variant (`b`, `x`, `d`, `s`, `av` for
 /// lists, `a{sv}` for mappings). ``OutgoingMessage`` hands the bytes to libdbus, which validates
-/// them as it validates every message it reads.
+/// them as it validates every message it reads; ``SignalHeader`` sends plain bytes (``isPlain``)
+/// without that check.
 ///
 /// Built here rather than with libdbus's append iterators: those rewrite the message header for
 /// every top-level argument, which made building an `Event` signal cost more than sending it
@@ -14,13 +15,24 @@ package struct MessageWriter {
     package private(set) var bytes: [UInt8] = []
     /// The signature of the values appended at this level.
     package private(set) var signature = ""
+    /// Whether these bytes are valid D-Bus whatever libdbus's rules say of text and depth, so they
+    /// may go out without libdbus checking them (``SignalHeader``): every text is ASCII (with no
+    /// NUL: it ends at the first), no object path or signature was written from outside, and
+    /// containers nest at most ``plainDepth`` deep (libdbus refuses past 64).
+    package private(set) var isPlain = true
+    /// The most containers nested in a body that is still plain.
+    package static let plainDepth = 32
+    /// How deep the values appended now are nested in containers.
+    private var depth = 0
 
     package init() {
         bytes.reserveCapacity(256)
     }
 
-    private init(continuing bytes: [UInt8]) {
+    private init(continuing bytes: [UInt8], depth: Int, isPlain: Bool) {
         self.bytes = bytes
+        self.depth = depth
+        self.isPlain = isPlain
     }
 
     /// A string; D-Bus strings hold no NUL, so the text ends at the first one (as a C string would).
@@ -30,11 +42,13 @@ package struct MessageWriter {
 
     package mutating func append(objectPath: String) {
         appendText(objectPath, type: "o")
+        isPlain = false  // whether it is a valid path is libdbus's to check
     }
 
     package mutating func append(signature text: String) {
         appendSignatureBytes(text)
         signature += "g"
+        isPlain = false
     }
 
     package mutating func append(_ value: Bool) {
@@ -78,12 +92,11 @@ package struct MessageWriter {
             align(Self.alignment(of: elements))
             let start = bytes.count
             _ = fill(body)
-            withUnsafeBytes(of: UInt32(bytes.count - start).littleEndian) { length in
-                bytes.replaceSubrange(lengthAt..<lengthAt + 4, with: length)
-            }
+            setLength(bytes.count - start, at: lengthAt)
             signature += "a" + elements
         case DBusType.variant:
             appendSignatureBytes(contents ?? "")
+            isPlain = false  // a signature from outside
             _ = fill(body)
             signature += "v"
         default:
@@ -95,32 +108,81 @@ package struct MessageWriter {
 
     /// `a{sv}`, keys sorted so that equal fields give equal messages.
     package mutating func append(_ fields: Fields) {
-        container(DBusType.array, "{sv}") { array in
-            for key in fields.keys.sorted() {
-                guard let value = fields[key] else { continue }
-                array.container(DBusType.dictEntry, nil) { entry in
-                    entry.append(key)
-                    entry.appendVariant(value)
-                }
-            }
-        }
+        writeFields(fields)
+        signature += "a{sv}"
     }
 
     package mutating func appendVariant(_ value: FieldValue) {
-        switch value {
-        case .bool(let flag): container(DBusType.variant, "b") { $0.append(flag) }
-        case .int(let number): container(DBusType.variant, "x") { $0.append(number) }
-        case .double(let number): container(DBusType.variant, "d") { $0.append(number) }
-        case .string(let text): container(DBusType.variant, "s") { $0.append(text) }
-        case .array(let items):
-            container(DBusType.variant, "av") { variant in
-                variant.container(DBusType.array, "v") { array in
-                    for item in items { array.appendVariant(item) }
-                }
-            }
-        case .dictionary(let fields):
-            container(DBusType.variant, "a{sv}") { $0.append(fields) }
+        writeVariant(value)
+        signature += "v"
+    }
+
+    // MARK: Fields, written straight
+
+    /// `a{sv}` without the signature kept: the bytes ``container(_:_:_:)`` would write for it, with
+    /// no writer per container (an `Event` signal is mostly this).
+    private mutating func writeFields(_ fields: Fields) {
+        enter()
+        defer { depth -= 1 }
+        align(4)
+        let lengthAt = bytes.count
+        appendLittleEndian(UInt32(0))
+        align(8)
+        let start = bytes.count
+        enter()  // the dictionary entries
+        defer { depth -= 1 }
+        for (key, value) in fields.sorted(by: { $0.key < $1.key }) {
+            align(8)
+            writeText(key)
+            writeVariant(value)
         }
+        setLength(bytes.count - start, at: lengthAt)
+    }
+
+    /// A variant holding `value`, without the signature kept.
+    private mutating func writeVariant(_ value: FieldValue) {
+        enter()
+        defer { depth -= 1 }
+        switch value {
+        case .bool(let flag):
+            appendStaticSignature("b")
+            writeNumber(UInt32(flag ? 1 : 0))
+        case .int(let number):
+            appendStaticSignature("x")
+            writeNumber(number)
+        case .double(let number):
+            appendStaticSignature("d")
+            writeNumber(number.withoutNegativeZero.bitPattern)
+        case .string(let text):
+            appendStaticSignature("s")
+            writeText(text)
+        case .array(let items):
+            appendStaticSignature("av")
+            enter()
+            defer { depth -= 1 }
+            align(4)
+            let lengthAt = bytes.count
+            appendLittleEndian(UInt32(0))
+            let start = bytes.count  // a variant's alignment is 1
+            for item in items { writeVariant(item) }
+            setLength(bytes.count - start, at: lengthAt)
+        case .dictionary(let fields):
+            appendStaticSignature("a{sv}")
+            writeFields(fields)
+        }
+    }
+
+    /// One container deeper: past ``plainDepth`` the bytes are no longer plain.
+    private mutating func enter() {
+        depth += 1
+        if depth > Self.plainDepth { isPlain = false }
+    }
+
+    /// A variant's signature that is written here, so known valid.
+    private mutating func appendStaticSignature(_ text: StaticString) {
+        bytes.append(UInt8(text.utf8CodeUnitCount))
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        bytes.append(0)
     }
 
     // MARK: Wire format
@@ -131,14 +193,24 @@ package struct MessageWriter {
         bytes.append(contentsOf: repeatElement(0, count: padding))
     }
 
-    /// Runs `body` on a writer that continues these bytes, takes them back, and returns the
-    /// signature of what it appended.
+    /// Runs `body` on a writer that continues these bytes one container deeper, takes them back,
+    /// and returns the signature of what it appended.
     private mutating func fill(_ body: (inout MessageWriter) -> Void) -> String {
-        var inner = MessageWriter(continuing: bytes)
+        enter()
+        defer { depth -= 1 }
+        var inner = MessageWriter(continuing: bytes, depth: depth, isPlain: isPlain)
         bytes = []
         body(&inner)
         bytes = inner.bytes
+        isPlain = inner.isPlain
         return inner.signature
+    }
+
+    /// Writes `length` as the array length at `offset`.
+    private mutating func setLength(_ length: Int, at offset: Int) {
+        withUnsafeBytes(of: UInt32(length).littleEndian) { length in
+            bytes.replaceSubrange(offset..<offset + 4, with: length)
+        }
     }
 
     /// A signature's bytes: its length in one byte, the text and a NUL, with no alignment.
@@ -149,16 +221,29 @@ package struct MessageWriter {
     }
 
     private mutating func appendText(_ text: String, type: Character) {
+        writeText(text)
+        signature.append(type)
+    }
+
+    /// A string's bytes (its length, the text up to any NUL, a NUL), without the signature kept.
+    private mutating func writeText(_ text: String) {
         let utf8 = text.utf8.prefix { $0 != 0 }
-        appendNumber(UInt32(utf8.count), type: type)
+        writeNumber(UInt32(utf8.count))
+        let start = bytes.count
         bytes.append(contentsOf: utf8)
         bytes.append(0)
+        if isPlain, bytes[start...].contains(where: { $0 >= 0x80 }) { isPlain = false }
     }
 
     private mutating func appendNumber<Number: FixedWidthInteger>(_ value: Number, type: Character) {
+        writeNumber(value)
+        signature.append(type)
+    }
+
+    /// A number aligned to its size, without the signature kept.
+    private mutating func writeNumber<Number: FixedWidthInteger>(_ value: Number) {
         align(MemoryLayout<Number>.size)
         appendLittleEndian(value)
-        signature.append(type)
     }
 
     private mutating func appendLittleEndian<Number: FixedWidthInteger>(_ value: Number) {

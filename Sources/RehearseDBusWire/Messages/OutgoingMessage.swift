@@ -2,7 +2,8 @@ import CDBus
 import Synchronization
 
 /// A message whose header and body are built in Swift (``MessageWriter``) and handed to libdbus,
-/// which validates it as it validates every message it reads (`dbus_message_demarshal`).
+/// which validates it as it validates every message it reads (`dbus_message_demarshal`): as a
+/// libdbus message (``make(serial:)``) or as bytes (``encode(serial:)``).
 package struct OutgoingMessage {
     package enum Kind: UInt8 {
         case methodCall = 1
@@ -49,12 +50,29 @@ package struct OutgoingMessage {
     /// The libdbus message, numbered `serial`; the caller releases it. Nil only if libdbus refuses
     /// the bytes, which would be a bug here (debug builds stop on it).
     package func make(serial: UInt32) -> OpaquePointer? {
+        EncodedMessage.demarshal(wireBytes(serial: serial))
+    }
+
+    /// The message numbered `serial` as its bytes, which libdbus checks now (nil, as for
+    /// ``make(serial:)``, if it refuses them).
+    package func encode(serial: UInt32) -> EncodedMessage? {
+        EncodedMessage(checking: wireBytes(serial: serial), path: path ?? "", interface: interface ?? "", member: member ?? "")
+    }
+
+    /// The header, then the body.
+    private func wireBytes(serial: UInt32) -> [UInt8] {
+        header(bodyLength: body.bytes.count, serial: serial, signature: body.signature) + body.bytes
+    }
+
+    /// The header of this message with a body of `bodyLength` bytes whose signature is
+    /// `signature`, numbered `serial`, padded to 8 (where the body starts).
+    func header(bodyLength: Int, serial: UInt32, signature: String) -> [UInt8] {
         var header = MessageWriter()
         header.append(UInt8(ascii: "l"))  // little-endian
         header.append(kind.rawValue)
         header.append(UInt8(kind == .methodCall ? 0 : 1))  // flags: no reply expected, as libdbus marks all but calls
         header.append(UInt8(1))  // protocol version
-        header.append(UInt32(body.bytes.count))
+        header.append(UInt32(bodyLength))
         header.append(serial)
         header.container(DBusType.array, "(yv)") { fields in  // in the order libdbus writes them
             if let path { fields.headerField(1, "o") { $0.append(objectPath: path) } }
@@ -62,18 +80,10 @@ package struct OutgoingMessage {
             if let interface { fields.headerField(2, "s") { $0.append(interface) } }
             if let member { fields.headerField(3, "s") { $0.append(member) } }
             if let replySerial { fields.headerField(5, "u") { $0.append(replySerial) } }
-            if !body.signature.isEmpty { fields.headerField(8, "g") { $0.append(signature: body.signature) } }
+            if !signature.isEmpty { fields.headerField(8, "g") { $0.append(signature: signature) } }
         }
         header.align(8)
-        let bytes = header.bytes + body.bytes
-        var error = DBusError()
-        dbus_error_init(&error)
-        defer { dbus_error_free(&error) }
-        let message = bytes.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { dbus_message_demarshal($0.baseAddress, Int32($0.count), &error) }
-        }
-        assert(message != nil, "libdbus refused a message built here: \(BusConnection.describe(error))")
-        return message
+        return header.bytes
     }
 }
 
