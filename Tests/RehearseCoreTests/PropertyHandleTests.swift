@@ -75,6 +75,23 @@ import Testing
         #expect(try context.value(of: frame) == SIMD4(7, 8, 9, 10))
     }
 
+    /// A handle keeps its node's id in its scene, and a scene restored from another's snapshot (an
+    /// exploration's later set-ups) takes those ids too: a handle a plugin kept from the first
+    /// build names its node when it is gone from the restored scene, and reads it once it is back.
+    @Test func aHandleMadeBeforeASnapshotReadsTheRestoredScene() throws {
+        let (first, firstContext) = try simulation()
+        defer { withExtendedLifetime(first) {} }
+        let frame = try firstContext.property(at: "card.frame.y")
+        let restored = Simulation()
+        restored.scene.restore(first.scene.snapshot())
+        let context = PluginContext(pluginID: "reader", simulation: restored)
+        #expect(try context.number(of: frame) == 300)
+        try restored.scene.remove("card")
+        #expect(throws: SceneError.removedNode("card")) { try context.value(of: frame) }
+        try restored.addNode("card", .view, Rect(x: 0, y: 120, width: 320, height: 200))
+        #expect(try context.number(of: frame) == 120)
+    }
+
     /// A handle is plain bytes: a plugin's `for handle in handles` copies each one every frame, and
     /// a reference in it (its node's id as a string) would be counted on every copy.
     @Test func aHandleIsPlainBytes() {
