@@ -92,13 +92,14 @@ public final class EventBus {
 
     /// ``subscribe(_:owner:handler:)`` to the built-in `event` alone, by its slot (no set of names
     /// made, no name looked up): what typed subscriptions use.
-    @usableFromInline
+    @usableFromInline @discardableResult
     func subscribe(slotOf event: BuiltinEvent, owner: String, handler: @escaping Handler) -> SubscriptionToken? {
         subscribe(owner: owner, handler: handler) { .addBuiltin(slot: event.rawValue, $0) }
     }
 
     /// ``subscribe(_:owner:handler:)`` to the event named `name` alone, with no set of names made:
     /// what a plugin's subscription by name or by event type uses.
+    @discardableResult
     func subscribe(toEventNamed name: String, owner: String, handler: @escaping Handler) -> SubscriptionToken? {
         subscribe(owner: owner, handler: handler) { .addNamed(name, $0) }
     }
