@@ -1,10 +1,15 @@
 #!/usr/bin/env python3
-"""Reads package-benchmark's markdown output (wall clock) on stdin and prints the Rehearse figures
-as ratios to the baselines measured in the same run, at the median (p50).
+"""Reads package-benchmark's markdown output (wall clock) and prints the Rehearse figures as ratios
+to the baselines measured in the same run, at the median (p50). Also reads the summary lines the
+D-Bus scripts end with, `ratio: FIGURE: VALUE` (dbus/compare.sh, dbus/sessions.sh,
+dbus/sessions-cpu.py), and prints each with its goal. Reads the files named, or standard input.
 
     swift package benchmark --metric wallClock --format markdown --path stdout --no-progress \
         | python3 ratios.py
+    dbus/compare.sh | python3 ratios.py
+    python3 ratios.py benchmark.md compare.txt sessions.txt
 """
+import fileinput
 import re
 import sys
 
@@ -26,10 +31,42 @@ def medians(lines):
     return result
 
 
+# The D-Bus scripts' figures and their goals: (at least, value) or (at most, value).
+SUMMARY_GOALS = {
+    "D-Bus through the daemon, sequential, Rehearse / C echo": (">=", 0.90),
+    "D-Bus through the daemon, 64 in flight, Rehearse / C echo": (">=", 0.90),
+    "D-Bus peer-to-peer, sequential, Rehearse / C echo": (">=", 0.95),  # issue 40
+    "D-Bus peer-to-peer with no bus, sequential, Rehearse / C echo": (">=", 0.95),  # issue 40
+    "two sessions / one, rebuild (sessions.sh)": (">=", 1.7),
+    "two sessions / one, form (sessions.sh)": (">=", 1.5),  # issue 40
+    "two sessions / one, form (sessions-cpu.py)": (">=", 1.5),  # issue 40
+}
+SUMMARY_LINE = re.compile(r"^ratio: (.+): ([0-9.]+)$")
+
+
+def summaries(lines):
+    """The (figure, value) pairs of the `ratio: FIGURE: VALUE` lines, in their order."""
+    return [(match.group(1), float(match.group(2))) for match in map(SUMMARY_LINE.match, lines) if match]
+
+
+def print_summary(figure, value):
+    """One script's figure with its goal and whether it is met."""
+    goal = SUMMARY_GOALS.get(figure)
+    if goal is None:
+        print(f"{figure}: {value:.2f} (no goal)")
+        return
+    sign, target = goal
+    met = value >= target if sign == ">=" else value <= target
+    print(f"{figure}: {value:.2f} (goal: {sign} {target:g}: {'met' if met else 'not met'})")
+
+
 def main():
-    times = medians(sys.stdin)
-    if not times:
-        sys.exit("no wall-clock rows found: run the benchmark with --metric wallClock --format markdown --path stdout")
+    lines = [line.rstrip("\n") for line in fileinput.input()]
+    times = medians(lines)
+    ratios = summaries(lines)
+    if not times and not ratios:
+        sys.exit("no wall-clock rows or ratio lines found: run the benchmark with --metric wallClock --format markdown "
+                 "--path stdout, or give the output of Benchmarks/dbus/compare.sh, sessions.sh or sessions-cpu.py")
     for subscribers in (1, 8):
         prefix = f"Delivery/{subscribers} subscribers/"
         bus = times.get(prefix + "EventBus")
@@ -97,6 +134,8 @@ def main():
             none = times.get(name.replace("10 reads per tick", "no reader"))
             if "10 reads per tick" in name and none:
                 print(f"  10 reads per tick: {value / none:.2f}x the time with no reader (goal: <= 1.5x)")
+    for figure, value in ratios:
+        print_summary(figure, value)
 
 
 if __name__ == "__main__":

@@ -3,8 +3,10 @@
 # same C client (client.c), in one run on a private bus: Inject round trips sequential and with 64
 # in flight, through the daemon and peer-to-peer (services on the bus that also listen for peers,
 # and services with no bus: `--no-bus`), then inject-to-signal latency and realtime tick jitter at
-# 120 Hz. Prints every round, then medians.
+# 120 Hz. Prints every round, then medians, then the ratios that have goals as `ratio: FIGURE: VALUE`
+# lines (Benchmarks/ratios.py prints them with their goals: compare.sh | python3 Benchmarks/ratios.py).
 #   Usage: Benchmarks/dbus/compare.sh [ROUNDS]   (after scripts/install-deps; default 5 rounds)
+#   REHEARSE=BINARY compare.sh measures that `rehearse` instead of building this checkout's release.
 set -euo pipefail
 rounds="${1:-5}"
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -15,8 +17,12 @@ trap 'kill $(jobs -p) 2>/dev/null; rm -rf "$work"' EXIT
 flags="$(pkg-config --cflags --libs dbus-1)"
 gcc -O2 -o "$work/echo_service" "$here/echo_service.c" $flags
 gcc -O2 -o "$work/client" "$here/client.c" $flags -lm
-(cd "$root" && swift build -c release --product rehearse >/dev/null)
-rehearse="$root/.build/release/rehearse"
+if [ -n "${REHEARSE:-}" ]; then
+    rehearse="$REHEARSE"
+else
+    (cd "$root" && swift build -c release --product rehearse >/dev/null)
+    rehearse="$root/.build/release/rehearse"
+fi
 
 cat > "$work/bus.conf" <<CONF
 <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
@@ -35,6 +41,7 @@ export DBUS_SESSION_BUS_ADDRESS="$bus"
 "$work/echo_service" none "unix:path=$work/echo-alone.sock" &
 "$rehearse" serve --no-bus --mode manual --listen "unix:path=$work/rehearse-alone.sock" 2>/dev/null &
 sleep 1
+echo "load average at the start: $(cut -d ' ' -f 1-3 /proc/loadavg)"
 
 # measure FIGURE CLIENT-ARGUMENTS...: runs the client, prints the figure, keeps its numbers.
 measure() {
@@ -62,6 +69,7 @@ done
 sleep 1
 measure "Rehearse, realtime 120 Hz tick jitter" "$bus" org.rehearse.Realtime jitter 1200
 
+echo "load average at the end: $(cut -d ' ' -f 1-3 /proc/loadavg)"
 echo
 echo "medians of $rounds rounds (calls per second; ratios are of the medians)"
 python3 - "$work/results" <<'PY'
@@ -73,16 +81,24 @@ for line in open(sys.argv[1]):
         key, number = pair.split(":")
         values[figure][key.strip()].append(float(number))
 median = {f: {k: statistics.median(v) for k, v in keys.items()} for f, keys in values.items()}
+ratio = {}  # (place, mode): Rehearse / C
 for mode in ("sequential", "pipelined"):
     rate = {f: m["calls_per_second"] for f, m in median.items() if f.endswith(mode)}
     c = {place: rate[f"C echo,   {place + ',':7} {mode}"] for place in ("daemon", "peer", "alone")}
     r = {place: rate[f"Rehearse, {place + ',':7} {mode}"] for place in ("daemon", "peer", "alone")}
     for place in ("daemon", "peer", "alone"):
+        ratio[place, mode] = r[place] / c[place]
         print(f"{mode if place == 'daemon' else '':>10}  {place:6}  C {c[place]:7.0f}  Rehearse {r[place]:7.0f}  "
-              f"Rehearse/C {r[place] / c[place]:.2f}")
+              f"Rehearse/C {ratio[place, mode]:.2f}")
     for place in ("peer", "alone"):
         print(f"{'':>10}  {place}/daemon  C {c[place] / c['daemon']:.2f}  Rehearse {r[place] / r['daemon']:.2f}")
 for figure, keys in median.items():
     if "calls_per_second" not in keys:
         print(f"{figure}: " + ", ".join(f"{k} {v:.3f}" for k, v in keys.items()))
+# The figures with a goal, in the form ratios.py reads.
+for place, mode, name in (("daemon", "sequential", "through the daemon, sequential"),
+                          ("daemon", "pipelined", "through the daemon, 64 in flight"),
+                          ("peer", "sequential", "peer-to-peer, sequential"),
+                          ("alone", "sequential", "peer-to-peer with no bus, sequential")):
+    print(f"ratio: D-Bus {name}, Rehearse / C echo: {ratio[place, mode]:.2f}")
 PY

@@ -1,3 +1,4 @@
+#!/usr/bin/env bash
 # Sourced by the soaks: a scratch folder removed at exit (KEEP=1 keeps it) with the jobs started,
 # the release `rehearse` built, and where a `serve --no-bus --listen` service of the soak listens:
 # sets here, root, work, rehearse, socket and address.

@@ -8,7 +8,9 @@ at most 2 s of CPU per second, so at most 2e6 / (CPU microseconds per cycle) cyc
   Usage: python3 Benchmarks/dbus/sessions-cpu.py [CYCLES]   (after `swift build -c release`; default 3000)
 
 It starts `rehearse serve --no-bus --mode manual --listen` (release) itself, builds
-session_client.c, and runs one client, then two at once.
+session_client.c, and runs one client, then two at once. Its last line gives two clients' cycles per
+second over one's as `ratio: two sessions / one, form (sessions-cpu.py): VALUE`, which
+Benchmarks/ratios.py reads.
 """
 import os
 import subprocess
@@ -73,6 +75,7 @@ def main():
             time.sleep(0.05)
         service_threads = set(os.listdir(f"/proc/{service.pid}/task"))
         run_clients(client, address, 200, 1)  # warm up
+        rates = {}
         for clients in (1, 2):
             before = thread_times(service.pid, service_threads)
             wall, client_cpu, cycles = run_clients(client, address, count, clients)
@@ -80,9 +83,11 @@ def main():
             parts = {kind: after.get(kind, 0) - before.get(kind, 0) for kind in after}
             parts["clients"] = client_cpu
             total = sum(parts.values())
-            print(f"{clients} client(s): {cycles / wall:,.0f} cycles/s, CPU per cycle: "
+            rates[clients] = cycles / wall
+            print(f"{clients} client(s): {rates[clients]:,.0f} cycles/s, CPU per cycle: "
                   + ", ".join(f"{kind} {1e6 * seconds / cycles:.0f} us" for kind, seconds in sorted(parts.items()))
                   + f"; in all {1e6 * total / cycles:.0f} us, so two cores do at most {2 * cycles / total:,.0f} cycles/s")
+        print(f"ratio: two sessions / one, form (sessions-cpu.py): {rates[2] / rates[1]:.2f}")
     finally:
         service.terminate()
         service.wait()

@@ -4,7 +4,8 @@
 # session_client.c. Two workloads: `rebuild` (Reset: the simulation built again, compute-bound,
 # no signals) and `form` (the login form lifted and settled by taps and Advance: about 76 Event
 # signals a cycle, which the connection's one thread sends). Rounds alternate one and two
-# clients; prints each round, then medians and the ratio two / one.
+# clients; prints each round, then medians and the ratio two / one, the latter also as a line
+# `ratio: two sessions / one, WORKLOAD (sessions.sh): VALUE` that Benchmarks/ratios.py reads.
 #   Usage: Benchmarks/dbus/sessions.sh [ROUNDS]   (after scripts/install-deps; default 5)
 set -euo pipefail
 rounds="${1:-5}"
@@ -38,5 +39,7 @@ for work_kind in rebuild form; do
     done
     m1=$(median <"$work/one")
     m2=$(median <"$work/two")
-    echo "$work_kind medians: one $m1, two $m2 cycles/s: $(awk "BEGIN {printf \"%.2f\", $m2 / $m1}")x"
+    ratio=$(awk "BEGIN {printf \"%.2f\", $m2 / $m1}")
+    echo "$work_kind medians: one $m1, two $m2 cycles/s: ${ratio}x"
+    echo "ratio: two sessions / one, $work_kind (sessions.sh): $ratio"
 done

@@ -43,6 +43,23 @@ import Testing
         #expect(writes > 0 && writes * 2 < events, "\(writes) sendmsg calls for \(events) events")
     }
 
+    /// A peer that asked for no signal gets none, and the service builds none for it: every
+    /// message it builds takes a serial, so the replies to a peer's `Inject`s come with consecutive
+    /// serials (before, each took the serial of an `Event` signal built for nobody, with no bus and
+    /// no peer asking). A peer that asks for the signals gets one per `Inject`.
+    @Test func signalsNobodyTakesAreNotBuilt() throws {
+        let bus = try PrivateBus()
+        let service = try bus.servePeersOnly(["--mode", "manual"])
+        defer { bus.stop(service.process) }
+        let script = Rehearse.packageRoot.appendingPathComponent("Tests/RehearseDBusIntegrationTests/peer_serials.py").path
+        let unasked = try bus.run("/usr/bin/env", ["python3", script, service.address])
+        #expect(unasked.status == 0, "\(unasked.errorOutput)")
+        #expect(unasked.output == "1 1 1 1\n")
+        let asked = try bus.run("/usr/bin/env", ["python3", script, service.address, "match"])
+        #expect(asked.status == 0, "\(asked.errorOutput)")
+        #expect(asked.output == "2 2 2 2\n")
+    }
+
     /// Ends the service `tracer` (strace) started, and so strace: ended first, strace would leave
     /// the service running.
     private func endService(tracedBy tracer: Process) {

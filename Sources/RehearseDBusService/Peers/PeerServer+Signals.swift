@@ -35,6 +35,12 @@ extension PeerServer {
         }
     }
 
+    /// Whether a signal of `kind` sent to everyone reaches anyone: the bus, or a peer whose match
+    /// rules take it.
+    func anyoneTakes(_ kind: PeerMatchRules.SignalKind) -> Bool {
+        bus != nil || peers.contains { Self.reaches(.everyone, $0) && $0.matchRules.take(kind) }
+    }
+
     /// Whether `peer` is in `audience`.
     private static func reaches(_ audience: Audience, _ peer: Peer) -> Bool {
         // A peer that has not authenticated cannot have asked for anything yet.

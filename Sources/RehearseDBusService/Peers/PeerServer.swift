@@ -58,7 +58,7 @@ final class PeerServer {
     /// How long the loop stays awake after a peer's message: a peer driving the simulation call
     /// by call sends its next call within this, and catching it awake saves a wake-up of the
     /// service on every call (Benchmarks/README.md, "D-Bus"). Not on one CPU, where spinning would
-    /// keep the peer itself from running.
+    /// keep the peer itself from running, and only while spinning pays (``SpinBackoff``).
     private static let peerSpin: Duration? = ProcessInfo.processInfo.activeProcessorCount > 1 ? .microseconds(50) : nil
 
     /// The bus connection; nil when the service serves only peers.
@@ -84,6 +84,8 @@ final class PeerServer {
     var helloCount = 0
     /// Until when the loop polls without sleeping (see ``peerSpin``).
     private var spinDeadline: ContinuousClock.Instant?
+    /// Whether to spin after the next peer's message.
+    private var spinBackoff = SpinBackoff()
     /// While ``batchingWrites(_:)`` runs: what is sent to each peer that takes batched writes, in order.
     var writeBatch: [(peer: Peer, messages: [BatchedWrite.Item])]?
 
@@ -145,7 +147,11 @@ final class PeerServer {
     /// or for one of `others` to be readable, and lets libdbus read, write and accept what is ready.
     func poll(milliseconds: Int32, alsoReading others: [Int32] = []) {
         serviceThread.check()
-        loop.poll(milliseconds: milliseconds, spinningUntil: spinDeadline, alsoReading: others)
+        switch loop.poll(milliseconds: milliseconds, spinningUntil: spinDeadline, alsoReading: others) {
+        case .caught: spinBackoff.spun(caught: true)
+        case .missed: spinBackoff.spun(caught: false)
+        case .none: break
+        }
     }
 
     /// Delivers what `connection` has read; false once it is gone.
@@ -215,7 +221,7 @@ final class PeerServer {
         let peer = peers.first { $0.connection == connection }
         peer?.lastActive = .now
         defer {
-            if let spin = Self.peerSpin, peer != nil { spinDeadline = .now + spin }
+            if let spin = Self.peerSpin, peer != nil, spinBackoff.shouldSpin() { spinDeadline = .now + spin }
         }
         return router?.route(message, from: connection, peer: peer) ?? DBUS_HANDLER_RESULT_NOT_YET_HANDLED
     }

@@ -124,8 +124,15 @@ extension SimulatorService: MessageRouter {
         server.broadcast(message)
     }
 
-    /// Broadcasts the `Event` signals of the events delivered since the last time, in order.
+    /// Broadcasts the `Event` signals of the events delivered since the last time, in order. With
+    /// no bus and no peer whose match rules take them, the events are dropped and no signal is built.
     func sendDeliveredEvents() {
-        for signal in sessions.defaultObject.takeEventSignals(serials: serials) { server.broadcast(signal) }
+        let object = sessions.defaultObject
+        let kind = PeerMatchRules.SignalKind(path: object.path, interface: SimulatorInterface.interface, member: "Event")
+        guard server.anyoneTakes(kind) else {
+            _ = object.session.takeDeliveredEvents()
+            return
+        }
+        for signal in object.takeEventSignals(serials: serials) { server.broadcast(signal) }
     }
 }

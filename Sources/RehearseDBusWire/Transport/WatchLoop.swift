@@ -36,16 +36,27 @@ package final class WatchLoop {
         watches.removeAll { $0 == watch }
     }
 
+    /// What the checks without sleeping before a wait did.
+    package enum Spin {
+        /// None was made: no spin deadline was ahead, or the wait was not to sleep.
+        case none
+        /// A descriptor was ready, or became ready, while checking.
+        case caught
+        /// Nothing became ready before the deadline; the wait slept.
+        case missed
+    }
+
     /// Waits up to `milliseconds` for any enabled watch and lets libdbus handle what is ready.
     /// If it would sleep, it first checks without sleeping until `spinDeadline`, so a message due
-    /// within microseconds is caught awake instead of after a wake-up.
+    /// within microseconds is caught awake instead of after a wake-up; returns what those checks did.
     /// With `writingOnly`, only sockets' readiness to be written is handled: nothing is read or
     /// accepted (used between the slices of long work, inside a method call). `alsoReading`: more
     /// descriptors whose readability ends the wait (the caller reads them).
+    @discardableResult
     package func poll(
         milliseconds: Int32, spinningUntil spinDeadline: ContinuousClock.Instant? = nil, writingOnly: Bool = false,
         alsoReading others: [Int32] = []
-    ) {
+    ) -> Spin {
         let active = watches.filter { watch in
             dbus_watch_get_enabled(watch) != 0
                 && (!writingOnly || dbus_watch_get_flags(watch) & UInt32(DBUS_WATCH_WRITABLE.rawValue) != 0)
@@ -59,11 +70,15 @@ package final class WatchLoop {
                 return pollfd(fd: dbus_watch_get_unix_fd(watch), events: events, revents: 0)
             } + others.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
         var ready: Int32 = 0
-        while ready == 0, milliseconds != 0, let spinDeadline, ContinuousClock.now < spinDeadline {
-            ready = Glibc.poll(&descriptors, nfds_t(descriptors.count), 0)
+        var spin = Spin.none
+        if milliseconds != 0, let spinDeadline, ContinuousClock.now < spinDeadline {
+            repeat {
+                ready = Glibc.poll(&descriptors, nfds_t(descriptors.count), 0)
+            } while ready == 0 && ContinuousClock.now < spinDeadline
+            spin = ready == 0 ? .missed : .caught
         }
         if ready == 0 { ready = Glibc.poll(&descriptors, nfds_t(descriptors.count), milliseconds) }
-        guard ready > 0 else { return }
+        guard ready > 0 else { return spin }
         for (watch, descriptor) in zip(active, descriptors) where descriptor.revents != 0 {
             var flags: UInt32 = 0
             if descriptor.revents & Int16(POLLIN) != 0 { flags |= UInt32(DBUS_WATCH_READABLE.rawValue) }
@@ -75,6 +90,7 @@ package final class WatchLoop {
             if flags & UInt32(DBUS_WATCH_READABLE.rawValue) != 0 { willRead?(descriptor.fd) }
             _ = dbus_watch_handle(watch, flags)
         }
+        return spin
     }
 }
 
