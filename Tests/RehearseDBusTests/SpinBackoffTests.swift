@@ -24,7 +24,7 @@ struct SpinBackoffTests {
         let spun = spins(&backoff, count: 400, caught: false)
         let gaps = spun.indices.filter { spun[$0] }.adjacentDifferences
         #expect(gaps.prefix(8) == [2, 3, 5, 9, 17, 33, 65, 65])
-        #expect(gaps.max() == SpinBackoff.maximumSkipped + 1)
+        #expect(gaps.max() == SpinBackoff.longestSkip + 1)
     }
 
     @Test func aCaughtSpinEndsTheBackoff() {

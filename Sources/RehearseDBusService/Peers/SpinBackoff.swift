@@ -3,10 +3,11 @@
 /// catches nothing only burns a CPU that others want (on a busy machine the peer is not scheduled
 /// within the window, and the spinning service is then scheduled later itself), so after one the
 /// next messages are served without spinning, twice as many after each further miss, up to
-/// ``maximumSkipped``; a spin that catches a message spins again at once.
+/// ``longestSkip``; a spin that catches a message spins again at once.
 struct SpinBackoff {
-    /// The most messages served without spinning between two tries.
-    static let maximumSkipped = 64
+    /// The most messages served without spinning between two tries (a tuning, not a limit on
+    /// anything from outside).
+    static let longestSkip = 64
 
     /// Messages still to serve without spinning.
     private var skipping = 0
@@ -28,7 +29,7 @@ struct SpinBackoff {
             nextSkip = 1
         } else {
             skipping = nextSkip
-            nextSkip = min(2 * nextSkip, Self.maximumSkipped)
+            nextSkip = min(2 * nextSkip, Self.longestSkip)
         }
     }
 }
