@@ -227,12 +227,17 @@ package struct MessageWriter {
 
     /// A string's bytes (its length, the text up to any NUL, a NUL), without the signature kept.
     private mutating func writeText(_ text: String) {
-        let utf8 = text.utf8.prefix { $0 != 0 }
-        writeNumber(UInt32(utf8.count))
-        let start = bytes.count
-        bytes.append(contentsOf: utf8)
+        let written: Void? = text.utf8.withContiguousStorageIfAvailable { writeText(utf8: $0) }
+        if written == nil { Array(text.utf8).withUnsafeBufferPointer { writeText(utf8: $0) } }
+    }
+
+    /// Text's UTF-8 bytes up to the first NUL, copied at once (a 50 KB field went byte by byte).
+    private mutating func writeText(utf8: UnsafeBufferPointer<UInt8>) {
+        let text = UnsafeBufferPointer(rebasing: utf8[..<(utf8.firstIndex(of: 0) ?? utf8.endIndex)])
+        writeNumber(UInt32(text.count))
+        bytes.append(contentsOf: text)
         bytes.append(0)
-        if isPlain, bytes[start...].contains(where: { $0 >= 0x80 }) { isPlain = false }
+        if isPlain, text.contains(where: { $0 >= 0x80 }) { isPlain = false }
     }
 
     private mutating func appendNumber<Number: FixedWidthInteger>(_ value: Number, type: Character) {
