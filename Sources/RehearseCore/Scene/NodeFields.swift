@@ -57,9 +57,15 @@ extension Node {
         node.accessibilityTraits = try reader.optional("accessibilityTraits") ?? node.accessibilityTraits
         node.isAccessibilityElement = try reader.optional("isAccessibilityElement") ?? node.isAccessibilityElement
         try reader.finish()
-        guard !id.isEmpty, !id.contains("."), !Scene.reservedIDs.contains(id) else {
+        // A control character would be cut or forged where the id is written (a D-Bus string
+        // ends at a NUL; a log line at a newline).
+        guard !id.isEmpty, !id.contains("."), !id.unicodeScalars.contains(where: \.isControlCharacter),
+            !Scene.reservedIDs.contains(id)
+        else {
             let reserved = Scene.reservedIDs.sorted().joined(separator: ", ")
-            throw FieldError(path: "id", problem: .invalidValue("must be a name without dots, and not one of \(reserved)"))
+            throw FieldError(
+                path: "id",
+                problem: .invalidValue("must be a name without dots or control characters, and not one of \(reserved)"))
         }
         return (node, parent)
     }

@@ -413,7 +413,7 @@ public enum ScenarioSchema {
             "scrollsToTop", "bouncesZoom",
         ]
         var properties: [String: FieldValue] = [
-            "id": ["type": "string", "pattern": "^[^.]+$", "not": enumeration(Scene.reservedIDs.sorted())],
+            "id": ["type": "string", "pattern": "^[^.\\x00-\\x1F\\x7F-\\x9F]+$", "not": enumeration(Scene.reservedIDs.sorted())],
             "kind": enumeration(NodeKind.allCases.map(\.rawValue)),
             "parent": nullable(string), "frame": components(of: .frame),
         ]
