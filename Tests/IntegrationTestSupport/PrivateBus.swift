@@ -123,23 +123,19 @@ package final class PrivateBus {
         process.executableURL = executable
         process.arguments = arguments
         process.environment = environment
-        if let output {
-            let file = folder.appendingPathComponent(output)
-            _ = FileManager.default.createFile(atPath: file.path, contents: nil)
-            process.standardOutput = try FileHandle(forWritingTo: file)
-        } else {
-            process.standardOutput = FileHandle.nullDevice
-        }
-        if let errorOutput {
-            let file = folder.appendingPathComponent(errorOutput)
-            _ = FileManager.default.createFile(atPath: file.path, contents: nil)
-            process.standardError = try FileHandle(forWritingTo: file)
-        } else {
-            process.standardError = FileHandle.nullDevice
-        }
+        process.standardOutput = try sink(output)
+        process.standardError = try sink(errorOutput)
         try process.run()
         processes.append(process)
         return process
+    }
+
+    /// A new file named `name` in the bus's folder to write a stream to, or nowhere without a name.
+    private func sink(_ name: String?) throws -> FileHandle {
+        guard let name else { return FileHandle.nullDevice }
+        let file = folder.appendingPathComponent(name)
+        _ = FileManager.default.createFile(atPath: file.path, contents: nil)
+        return try FileHandle(forWritingTo: file)
     }
 
     /// Runs a client program to the end.

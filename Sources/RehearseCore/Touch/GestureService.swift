@@ -91,8 +91,10 @@ public final class GestureService {
     /// A finger comes down: the first of a sequence of its own, or another finger of one under way.
     private func began(_ touch: Touch, at now: VirtualTime) {
         let scrollViews = touch.target.map(enabledScrollViews(around:)) ?? []
-        let landsInAnotherScrollView = !scrollViews.isEmpty && sharesNoScrollView(touch.target)
-        guard !tracked.isEmpty, !landsInAnotherScrollView else { return start(touch, at: now, scrollViews: scrollViews) }
+        // The first finger down begins a sequence without its scroll views compared to anyone's.
+        guard !tracked.isEmpty, scrollViews.isEmpty || !sharesNoScrollView(touch.target) else {
+            return start(touch, at: now, scrollViews: scrollViews)
+        }
         let index = tracked.firstIndex { isIn(touch.target, $0.sequence.panTarget) } ?? 0
         update(at: index) { current in
             current.began(id: touch.id, at: touch.point, time: now, inScrollView: isIn(touch.target, current.panTarget))
