@@ -176,7 +176,7 @@ public final class SimulatorSession {
     /// `InjectStrings`: values read as the command line reads them.
     public func injectStrings(_ name: String, _ pairs: [(key: String, value: String)]) throws(SessionError) -> UInt64 {
         let fields: Fields
-        do { fields = try FieldText.fields(pairs) } catch { throw SessionError(.invalidField, "\(error)") }
+        do { fields = try FieldText.fields(pairs) } catch { throw SessionError(.invalidField, "\(name): \(error)") }
         return try inject(name, fields)
     }
 

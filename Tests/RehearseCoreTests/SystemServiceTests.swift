@@ -120,6 +120,24 @@ import Testing
         #expect(try simulation.value(at: "username.text") == "vijay")
     }
 
+    /// Secrets follow the text into plain fields too: typing what a secure field holds into a
+    /// plain one (the password into the user name by mistake) sends `<redacted>`, as a plugin
+    /// event carrying it would (the attack on the last stop found it in clear). The field itself
+    /// holds what was typed.
+    @Test func theSecureTextTypedIntoAPlainFieldDoesNotTravel() throws {
+        let simulation = try loginScreen()
+        try simulation.inject(.text(TextInput(target: "password", text: "hunter2")))
+        let log = simulation.record()
+        try simulation.inject(.text(TextInput(target: "username", text: "my hunter2!")))
+        try simulation.inject(.text(TextInput(target: "username", text: "hunter")))
+        #expect(
+            log.events.map(\.event) == [
+                .text(TextInput(target: "username", text: Redaction.placeholder)),
+                .text(TextInput(target: "username", text: "hunter")),
+            ])
+        #expect(simulation.scene["username"]?.text == "my hunter2!hunter")
+    }
+
     /// A field's text typed while it was secure cannot be unmasked by setting `secure` to false
     /// (a plugin's `set` once did, and the next path read, plugin call and trace carried the
     /// password): the set is refused and changes nothing until the text is cleared.

@@ -41,6 +41,21 @@ struct SimulatorSessionTests {
         #expect(session.takeDeliveredEvents().isEmpty)
     }
 
+    /// Every refusal of an injection names its event first, as `motion: field "x": ...` does; the
+    /// attack on the last stop found `InjectStrings`' refusal of a key that is both a value and a
+    /// group (`a=1`, `a.b=2`) naming only the field.
+    @Test func anInjectStringsRefusalNamesItsEvent() throws {
+        let session = try session()
+        do {
+            _ = try session.injectStrings("login.submit", [("username", "1"), ("username.first", "2")])
+            Issue.record("a key both a value and a group was taken")
+        } catch {
+            #expect(error.kind == .invalidField)
+            #expect(error.description.hasPrefix("login.submit: "), "\(error)")
+        }
+        #expect(session.takeDeliveredEvents().isEmpty)
+    }
+
     @Test func eventsWaitingOnTheClockAreCapped() throws {
         let session = try session()
         let later = try SimulatorSession.injectionTime(100)

@@ -50,7 +50,15 @@ import Testing
             ),
             (#"{"type":"moves","touches":[{"id":-1,"x":1,"y":1}]}"#, "moves needs id, a whole number from 0 to 999"),
             (#"{"type":"moves","touches":[{"id":0,"x":1}]}"#, "moves needs y, a number from -100000.0 to 100000.0"),
-            ("[1, 2]", "not a command"),
+            ("[1, 2]", "not a command: the message must be an object like"),
+            // A value of the wrong type names its place, not Swift's `DecodingError` (the
+            // attack on the last stop found `moves` with a string answered in Swift's terms).
+            (#"{"type":"moves","touches":[{"id":0,"x":"1","y":1}]}"#, "not a command: touches[0].x must be a number"),
+            (#"{"type":"keyboard","show":"yes"}"#, "not a command: show must be true or false"),
+            (#"{"type":"moves","touches":{"id":0}}"#, "not a command: touches must be a list"),
+            (#"{"type":"tap","x":null,"y":1,"type2":1}"#, "tap needs x"),
+            (#"{"x":1}"#, "not a command: needs type"),
+            (#"{"type":"tap""#, "not a command: not JSON"),
             (String(repeating: " ", count: 5_000) + "{}", "a message has at most 4096 bytes"),
         ]
         for (json, message) in cases {

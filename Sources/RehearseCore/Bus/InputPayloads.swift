@@ -104,7 +104,8 @@ extension EventKind where Payload == Tap {
     public static var tap: Self { Self(.tap) { if case .tap(let p) = $0 { p } else { nil } } }
 }
 
-/// Text typed into a node. Text aimed at a secure field travels as ``Redaction/placeholder``.
+/// Text typed into a node. Text aimed at a secure field travels as ``Redaction/placeholder``, and
+/// so does text that holds what a secure field holds now, wherever it is typed.
 public struct TextInput: TabulatedPayload {
     public static let fieldTable = FieldTable(
         Self(target: "", text: ""), .required("target", \.target), .required("text", \.text))

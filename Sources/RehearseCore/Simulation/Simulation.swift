@@ -491,7 +491,9 @@ public final class Simulation {
             return .tap(tap)
         case .text(var input):
             try? scene.update(input.target) { $0.text.append(input.text) }
-            if scene[input.target]?.secure == true { input.text = Redaction.placeholder }
+            if scene[input.target]?.secure == true || SecretMatcher(scene.secureTexts).matches(input.text) {
+                input.text = Redaction.placeholder
+            }
             return .text(input)
         case .returnKey(let request):
             guard let node = scene[request.target] else { return event }

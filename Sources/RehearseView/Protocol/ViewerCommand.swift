@@ -61,6 +61,8 @@ enum ViewerCommand: Equatable, Sendable {
         let message: Message
         do {
             message = try JSONDecoder().decode(Message.self, from: Data(json.utf8))
+        } catch let error as DecodingError {
+            throw ViewerCommandError("not a command: \(Self.reason(error))")
         } catch {
             throw ViewerCommandError("not a command: \(error)")
         }
@@ -138,6 +140,46 @@ enum ViewerCommand: Equatable, Sendable {
         case "scrub": self = .scrub(seconds: max(try number(message.value, "value", limit: 1e6), 0))
         case "live": self = .live
         default: throw ViewerCommandError("unknown command '\(message.type)'")
+        }
+    }
+}
+
+extension ViewerCommand {
+    /// Why JSON is no command, in the page's own terms (`touches[0].x must be a number`) rather
+    /// than Swift's `DecodingError` description, which names types and coding keys.
+    fileprivate static func reason(_ error: DecodingError) -> String {
+        func place(_ context: DecodingError.Context) -> String {
+            context.codingPath.reduce(into: "") { place, key in
+                if let index = key.intValue {
+                    place += "[\(index)]"
+                } else {
+                    place += (place.isEmpty ? "" : ".") + key.stringValue
+                }
+            }
+        }
+        func kind(_ type: Any.Type) -> String {
+            switch type {
+            case is Double.Type: "a number"
+            case is String.Type: "a string"
+            case is Bool.Type: "true or false"
+            case is [Any].Type: "a list"
+            default: "an object like {\"type\": \"tap\", \"x\": 10, \"y\": 20}"
+            }
+        }
+        switch error {
+        case .typeMismatch(let type, let context):
+            let at = place(context)
+            return (at.isEmpty ? "the message" : at) + " must be " + kind(type)
+        case .valueNotFound(let type, let context):
+            return place(context) + " must be " + kind(type) + ", not null"
+        case .keyNotFound(let key, let context):
+            let at = place(context)
+            return (at.isEmpty ? "" : at + " ") + "needs " + key.stringValue
+        case .dataCorrupted(let context):
+            let at = place(context)
+            return at.isEmpty ? "not JSON" : at + " is not valid"
+        @unknown default:
+            return "not valid"
         }
     }
 }
