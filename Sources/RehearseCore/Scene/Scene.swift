@@ -133,6 +133,9 @@ public final class Scene {
     /// Whether a node with `id` exists.
     public func contains(_ id: String) -> Bool { slots[id] != nil }
 
+    /// Whether the node a handle names is in the scene (its own, or one added again with its id).
+    func contains(_ handle: NodeHandle) -> Bool { slot(of: handle) != nil }
+
     /// Called with the slot of each node being removed (the animator drops its animations).
     var onRemove: ((Int) -> Void)?
 
