@@ -28,6 +28,38 @@ import Testing
         #expect(scene.hitTest(Point(x: 30, y: 510)) == "root")
     }
 
+    /// A hit test walks children by their slots (``Scene`` keeps them beside the children's ids):
+    /// a removed child is not hit, a slot freed and taken again holds only its new node, and a
+    /// scene restored from a snapshot hits what the snapshot held.
+    @Test func hitTestsFollowChildrenRemovedAddedAndRestored() throws {
+        let simulation = try scrolledForm()
+        let scene = simulation.scene
+        let field = Point(x: 30, y: 310)
+        let snapshot = scene.snapshot()
+        try scene.add(Node(id: "cover", kind: .view, frame: Rect(x: 0, y: 400, width: 320, height: 200)), to: "scroll")
+        #expect(scene.hitTest(field) == "cover")
+        scene.restore(snapshot)
+        #expect(scene.hitTest(field) == "field")
+
+        try scene.remove("field")
+        #expect(scene.hitTest(field) == "scroll")
+        // The field's slot, freed, is taken by a node elsewhere: the scroll view's hit test does not
+        // find it where the field was.
+        try scene.add(Node(id: "badge", kind: .view, frame: Rect(x: 0, y: 0, width: 10, height: 10)))
+        #expect(scene.hitTest(field) == "scroll")
+        #expect(scene.hitTest(Point(x: 5, y: 5)) == "badge")
+
+        // The scroll view's slot, freed with everything below it, is taken by a node with no
+        // children: none of the scroll view's are hit through it.
+        try scene.add(Node(id: "row", kind: .view, frame: Rect(x: 20, y: 500, width: 280, height: 30)), to: "scroll")
+        try scene.remove("scroll")
+        try scene.add(Node(id: "panel", kind: .view, frame: Rect(x: 0, y: 100, width: 320, height: 400)))
+        try scene.add(Node(id: "other", kind: .view, frame: Rect(x: 0, y: 100, width: 320, height: 400)))
+        #expect(scene.hitTest(field) == "other")
+        try scene.remove("other")
+        #expect(scene.hitTest(field) == "panel")
+    }
+
     @Test func hiddenTransparentAndOffscreenNodesAreNotHit() throws {
         let simulation = try scrolledForm()
         #expect(simulation.scene.hitTest(Point(x: 1, y: 1)) == "root")

@@ -235,6 +235,42 @@ import Testing
         #expect(!log.names.contains("scroll.didEndDecelerating"))
     }
 
+    /// A motion names its scroll view through a handle, as it named it by id: removed while it
+    /// decelerates, the scroll view is not moved again and nothing that takes its slot is; added
+    /// again under its id, the new one takes the motion over.
+    @Test(arguments: [false, true])
+    func aFlungScrollViewRemovedStopsAndOneAddedUnderItsIdMovesOn(addedAgain: Bool) throws {
+        let (simulation, log) = try Self.simulation()
+        for (state, y, velocity) in [(GestureState.began, 0.0, 0.0), (.changed, -150, 0), (.ended, -150, -1000)] {
+            try simulation.inject(
+                .gesturePan(
+                    PanGesture(
+                        state: state, target: "scroll", translation: Point(x: 0, y: y),
+                        velocity: Point(x: 0, y: velocity), location: Point(x: 160, y: 300 + y))))
+        }
+        simulation.run(until: Self.seconds(0.2))
+        try simulation.scene.remove("scroll")
+        let removedAt = log.events.count
+        func scrolled() -> Int { log.events[removedAt...].filter { $0.event.name == "scroll.didScroll" }.count }
+        // The scroll view's slot and its content's, freed, are taken by two other scroll views.
+        for id in ["other", addedAgain ? "scroll" : "another"] {
+            try simulation.addNode(id, .scrollView, Rect(x: 0, y: 100, width: 320, height: 400)) {
+                $0.contentSize = Size(width: 320, height: 2000)
+            }
+        }
+        if addedAgain {
+            // At 60 Hz 0.5 s is frame 30: frames 13 to 30 move the new scroll view where the motion is.
+            simulation.run(until: Self.seconds(0.5))
+            #expect(abs(try simulation.number("scroll.contentOffset.y") - Self.decelerated(150, 1000, 0.998, 0.5)) <= 0.5)
+            #expect(scrolled() == 18)
+        } else {
+            simulation.run(until: Self.seconds(5))
+            #expect(try simulation.number("another.contentOffset.y") == 0)
+            #expect(scrolled() == 0 && !log.names.contains("scroll.didEndDecelerating"))
+        }
+        #expect(try simulation.number("other.contentOffset.y") == 0)
+    }
+
     // MARK: Paging and targets
 
     @Test func pagingSettlesOnThePageThePositionOrTheVelocityChooses() throws {

@@ -46,6 +46,10 @@ public final class Scene {
     /// Each slot's node's generation (0 while empty), new each time a slot takes a node, so a
     /// handle to a removed node is known stale.
     @exclusivity(unchecked) private var generations: [UInt64] = []
+    /// Each slot's node's children as slots, in drawing order (empty while the slot is): a hit test
+    /// walks a scroll view's 1,000 rows without looking one id up. Kept with the nodes' `children`
+    /// by ``add(_:to:)``, ``remove(_:)`` and ``update(_:_:)``.
+    @exclusivity(unchecked) private var childSlots: [[Int]] = []
     private var nextGeneration: UInt64 = 0
     /// The device whose screen this is.
     public let device: Device
@@ -102,17 +106,20 @@ public final class Scene {
     /// The node with `id`, if any.
     public subscript(id: String) -> Node? { slots[id].map { storage[$0] } }
 
-    /// What hit-testing reads of the node with `id`, field by field in place (the node is not
-    /// copied out): its slot, whether it shows (not hidden, alpha at least 0.01), its frame and its
-    /// bounds' origin; nil if there is no such node.
-    func hitGeometry(of id: String) -> (slot: Int, shows: Bool, frame: Rect, boundsOrigin: Point)? {
-        guard let slot = slots[id] else { return nil }
-        let shows = !storage[slot].hidden && storage[slot].alpha >= 0.01
-        return (slot, shows, storage[slot].frame, storage[slot].boundsOrigin)
+    /// What hit-testing reads of the node in `slot`, stored field by stored field in place (the
+    /// node is not copied out, as reading the computed `boundsOrigin` of it did): whether it shows
+    /// (not hidden, alpha at least 0.01), its frame and its bounds' origin.
+    @inline(__always)
+    func hitGeometry(atSlot slot: Int) -> (shows: Bool, frame: Rect, boundsOrigin: Point) {
+        let origin = storage[slot].kind == .scrollView ? storage[slot].contentOffset : .zero
+        return (!storage[slot].hidden && storage[slot].alpha >= 0.01, storage[slot].frame, origin)
     }
 
-    /// The children of the node in `slot`.
-    func children(atSlot slot: Int) -> [String] { storage[slot].children }
+    /// The id of the node in `slot`.
+    func id(atSlot slot: Int) -> String { storage[slot].id }
+
+    /// The slots of the children of the node in `slot`, in drawing order.
+    func childSlots(atSlot slot: Int) -> [Int] { childSlots[slot] }
 
     /// The children of the node with `id`, read in place (without copying the node out), if there is one.
     public func children(of id: String) -> [String]? { read(id) { $0.children } }
@@ -125,6 +132,9 @@ public final class Scene {
 
     /// Whether a node with `id` exists.
     public func contains(_ id: String) -> Bool { slots[id] != nil }
+
+    /// Whether the node a handle names is in the scene (its own, or one added again with its id).
+    func contains(_ handle: NodeHandle) -> Bool { slot(of: handle) != nil }
 
     /// Called with the slot of each node being removed (the animator drops its animations).
     var onRemove: ((Int) -> Void)?
@@ -190,17 +200,21 @@ public final class Scene {
         storage[slot][property] = value
     }
 
-    private func store(_ node: Node) {
+    /// Puts `node`, which has no children, in a free slot or a new one, and returns the slot.
+    @discardableResult
+    private func store(_ node: Node) -> Int {
         nextGeneration += 1
         if let slot = freeSlots.popLast() {
             storage[slot] = node
             generations[slot] = nextGeneration
             slots[node.id] = slot
-        } else {
-            slots[node.id] = storage.count
-            storage.append(node)
-            generations.append(nextGeneration)
+            return slot
         }
+        slots[node.id] = storage.count
+        storage.append(node)
+        generations.append(nextGeneration)
+        childSlots.append([])
+        return storage.count - 1
     }
 
     /// The scene's nodes and state as values: a set-up built again and again starts each build's
@@ -211,6 +225,7 @@ public final class Scene {
         fileprivate let slots: [String: Int]
         fileprivate let freeSlots: [Int]
         fileprivate let generations: [UInt64]
+        fileprivate let childSlots: [[Int]]
         fileprivate let nextGeneration: UInt64
         fileprivate let orientation: Orientation
         fileprivate let statusBarHidden: Bool
@@ -223,7 +238,8 @@ public final class Scene {
     /// This scene now, nodes, slots and generations included (what a handle resolved on it finds).
     func snapshot() -> Snapshot {
         Snapshot(
-            storage: storage, slots: slots, freeSlots: freeSlots, generations: generations, nextGeneration: nextGeneration,
+            storage: storage, slots: slots, freeSlots: freeSlots, generations: generations, childSlots: childSlots,
+            nextGeneration: nextGeneration,
             orientation: orientation, statusBarHidden: statusBarHidden, firstResponder: firstResponder,
             handleIDs: handleIDs)
     }
@@ -234,6 +250,7 @@ public final class Scene {
     func restore(_ snapshot: Snapshot) {
         orientation = snapshot.orientation
         (storage, slots, freeSlots, generations) = (snapshot.storage, snapshot.slots, snapshot.freeSlots, snapshot.generations)
+        childSlots = snapshot.childSlots
         nextGeneration = snapshot.nextGeneration
         statusBarHidden = snapshot.statusBarHidden
         firstResponder = snapshot.firstResponder
@@ -265,7 +282,7 @@ public final class Scene {
         node.parent = parentID
         node.children = []
         storage[parentSlot].children.append(node.id)
-        store(node)
+        childSlots[parentSlot].append(store(node))
     }
 
     /// Removes a node and everything below it; the first responder is cleared if it was among them.
@@ -277,6 +294,7 @@ public final class Scene {
             stack.append(contentsOf: storage[slot].children)
             onRemove?(slot)
             generations[slot] = 0
+            childSlots[slot] = []
             freeSlots.append(slot)
             if firstResponder == next { firstResponder = nil }
         }
@@ -285,8 +303,12 @@ public final class Scene {
     /// Changes a node's model values at once (no animation).
     public func update(_ id: String, _ change: (inout Node) -> Void) throws(SceneError) {
         guard let slot = slots[id] else { throw SceneError.unknownNode(id) }
+        let children = storage[slot].children
         // In place: a copy of the node would share its text, so appending to it copied the whole text.
         change(&storage[slot])
+        // Children changed (one removed, or a node written whole): their slots follow. Unchanged,
+        // the arrays are one and the same, which `!=` sees at once.
+        if storage[slot].children != children { childSlots[slot] = storage[slot].children.compactMap { slots[$0] } }
     }
 
     /// The node's ancestors, nearest first, ending with the root.

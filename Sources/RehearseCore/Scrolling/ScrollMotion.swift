@@ -1,8 +1,8 @@
 /// A released scroll view moving by itself on both axes, from the moment the finger lifted: what
 /// the display link advances frame by frame.
 struct ScrollMotion {
-    /// The scroll view.
-    let id: String
+    /// The scroll view, resolved once: a frame moves it without looking its id up.
+    let node: NodeHandle
     /// When the finger lifted: the motions' time zero.
     let release: VirtualTime
     var horizontal: ScrollAxisMotion
@@ -12,6 +12,9 @@ struct ScrollMotion {
     /// Whether it is a tap on the status bar's scroll to the top, which ends with
     /// `scroll.didScrollToTop` instead of `scroll.didEndDecelerating`.
     var scrollsToTop = false
+
+    /// The scroll view's id.
+    var id: String { node.id }
 
     func motion(_ axis: ScrollAxis) -> ScrollAxisMotion {
         switch axis {

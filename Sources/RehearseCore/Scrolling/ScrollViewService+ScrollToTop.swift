@@ -8,13 +8,13 @@ extension ScrollViewService {
     /// `scrollsToTop`: "and it is not already at the top").
     @discardableResult
     public func scrollToTop(_ id: String) -> Bool {
-        guard let node = scene[id], drags[id] == nil else { return false }
+        guard let handle = scene.handle(id), let node = scene[handle], drags[id] == nil else { return false }
         let top = -node.contentInset.top
         let offset = node.contentOffset
         guard offset.y != top else { return false }
         stop(id)
         var motion = ScrollMotion(
-            id: id, release: timeline.now, horizontal: .still(at: offset.x),
+            node: handle, release: timeline.now, horizontal: .still(at: offset.x),
             vertical: .settle(from: offset.y, on: top, rate: Paging.settlingRate, threshold: threshold))
         motion.scrollsToTop = true
         start(motion)

@@ -63,9 +63,10 @@ public final class ScrollViewService {
         threshold = ScrollAxisMotion.threshold(scale: Double(device.scale))
         bus.subscribe(slotOf: .gesturePan, owner: "scrolling") { [unowned self] delivered in
             guard let pan = EventKind.gesturePan.payload(delivered.event), let id = pan.target,
-                let node = self.scene[id], node.kind == .scrollView, node.scrollEnabled || self.drags[id] != nil
+                let handle = self.scene.handle(id), let node = self.scene[handle], node.kind == .scrollView,
+                node.scrollEnabled || self.drags[id] != nil
             else { return }
-            self.handle(pan, of: node)
+            self.handle(pan, of: node, handle)
         }
     }
 
@@ -107,7 +108,7 @@ public final class ScrollViewService {
     /// `scroll.willEndDragging` is delivered).
     @discardableResult
     public func setTargetContentOffset(_ offset: Point, of id: String) -> Bool {
-        guard let node = scene[id] else { return false }
+        guard let handle = scene.handle(id), let node = scene[handle] else { return false }
         let existing = motions.firstIndex { $0.id == id && $0.release == timeline.now && !$0.hasMoved }
         guard existing != nil || stillReleases[id] == timeline.now else { return false }
         func settle(_ axis: ScrollAxis) -> ScrollAxisMotion {
@@ -117,7 +118,8 @@ public final class ScrollViewService {
             guard axis.scrolls(node), target != from else { return .still(at: from) }
             return .settle(from: from, on: target, rate: node.decelerationRate, threshold: threshold)
         }
-        let motion = ScrollMotion(id: id, release: timeline.now, horizontal: settle(.horizontal), vertical: settle(.vertical))
+        let motion = ScrollMotion(
+            node: handle, release: timeline.now, horizontal: settle(.horizontal), vertical: settle(.vertical))
         if let existing { motions.remove(at: existing) }
         start(motion)
         return true
@@ -125,13 +127,14 @@ public final class ScrollViewService {
 
     // MARK: Dragging
 
-    private func handle(_ pan: PanGesture, of node: Node) {
+    /// `pan` of the scroll view `node` (`handle` names it).
+    private func handle(_ pan: PanGesture, of node: Node, _ handle: NodeHandle) {
         switch pan.state {
         case .began: beginDrag(node, translation: pan.translation)
-        case .changed: drag(node, pan)
+        case .changed: drag(node, handle, pan)
         // The content moves against the finger (`0 - v`, so that no velocity reads -0).
-        case .ended: release(node, pan, velocity: Point(x: 0 - pan.velocity.x, y: 0 - pan.velocity.y))
-        case .cancelled: release(node, pan, velocity: .zero)
+        case .ended: release(node, handle, pan, velocity: Point(x: 0 - pan.velocity.x, y: 0 - pan.velocity.y))
+        case .cancelled: release(node, handle, pan, velocity: .zero)
         case .failed: return
         }
     }
@@ -148,7 +151,7 @@ public final class ScrollViewService {
         if node.keyboardDismissMode == .onDrag { dismissKeyboard() }
     }
 
-    private func drag(_ node: Node, _ pan: PanGesture) {
+    private func drag(_ node: Node, _ handle: NodeHandle, _ pan: PanGesture) {
         guard let drag = drags[node.id] else { return }
         let offset = ScrollAxis.point { axis in
             guard drag.moves(node, on: axis) else { return axis.of(node.contentOffset) }
@@ -157,11 +160,11 @@ public final class ScrollViewService {
             guard node.bounces else { return min(max(free, range.lowerBound), range.upperBound) }
             return RubberBand.offset(free, in: range, dimension: axis.dimension(of: node))
         }
-        move(node.id, to: offset)
+        move(handle, to: offset)
         if node.keyboardDismissMode == .interactive { followKeyboard(node.id, finger: pan.location) }
     }
 
-    private func release(_ node: Node, _ pan: PanGesture, velocity: Point) {
+    private func release(_ node: Node, _ handle: NodeHandle, _ pan: PanGesture, velocity: Point) {
         guard let drag = drags.removeValue(forKey: node.id) else { return }
         func motion(_ axis: ScrollAxis) -> ScrollAxisMotion {
             let offset = axis.of(node.contentOffset)
@@ -179,7 +182,7 @@ public final class ScrollViewService {
             return .settle(from: offset, on: page, rate: Paging.settlingRate, threshold: threshold)
         }
         let released = ScrollMotion(
-            id: node.id, release: timeline.now, horizontal: motion(.horizontal), vertical: motion(.vertical))
+            node: handle, release: timeline.now, horizontal: motion(.horizontal), vertical: motion(.vertical))
         if released.decelerates {
             start(released)
         } else {
@@ -205,11 +208,11 @@ public final class ScrollViewService {
     func frame(at time: VirtualTime) {
         for index in motions.indices { motions[index].hasMoved = true }
         let moving = motions
-        // By index: a motion is not copied out to move it.
-        for index in moving.indices where scene.contains(moving[index].id) {
-            move(moving[index].id, to: moving[index].offset(at: time))
+        // By index and by handle: a motion is not copied out to move it, and no id is looked up.
+        for index in moving.indices where scene.contains(moving[index].node) {
+            move(moving[index].node, to: moving[index].offset(at: time))
         }
-        let settled = moving.filter { $0.isSettled(at: time) || !scene.contains($0.id) }
+        let settled = moving.filter { $0.isSettled(at: time) || !scene.contains($0.node) }
         guard !settled.isEmpty else { return }
         motions.removeAll { motion in settled.contains { $0.id == motion.id && $0.release == motion.release } }
         for motion in settled where scene.contains(motion.id) {
@@ -221,9 +224,14 @@ public final class ScrollViewService {
 
     /// Sets the content offset of `id`, posting `scroll.didScroll` if it changed.
     func move(_ id: String, to offset: Point) {
-        // Through a handle: the node is looked up once and not copied out.
-        guard let node = scene.handle(id), scene.read(node, { $0.contentOffset }) != offset else { return }
+        if let node = scene.handle(id) { move(node, to: offset) }
+    }
+
+    /// Sets the content offset of the scroll view `node`, posting `scroll.didScroll` if it changed.
+    func move(_ node: NodeHandle, to offset: Point) {
+        // Through a handle: the node is not copied out.
+        guard let current = scene.read(node, { $0.contentOffset }), current != offset else { return }
         try? animator.set(offset.vector, for: .contentOffset, of: node)
-        bus.publish(.scrollDidScroll(ScrollPosition(target: id, contentOffset: offset)), source: "scrolling")
+        bus.publish(.scrollDidScroll(ScrollPosition(target: node.id, contentOffset: offset)), source: "scrolling")
     }
 }
