@@ -128,7 +128,7 @@ let package = Package(
             name: "RehearseDBusTests",
             dependencies: [
                 "RehearseDBusWire", "RehearseDBusInterface", "RehearsePluginHost", "RehearseDBusService", "RehearseSession",
-                "CDBus", "RehearsePlugins",
+                "CDBus", "CProcess", "RehearsePlugins",
             ]
         ),
         .testTarget(

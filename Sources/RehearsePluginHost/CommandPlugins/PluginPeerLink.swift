@@ -23,6 +23,8 @@ final class PluginPeerLink {
     private let uniqueName = PluginHostStandardMethods.uniqueName()
     private var registered = false
     private var fault: RemotePluginError?
+    /// Keeps the program on the CPU of the thread that calls it.
+    private var placement: PluginPlacement
 
     /// Takes `connection` (a reference the caller gave up) from `process`'s program.
     init(connection: OpaquePointer, process: PluginProcess, id: String, deadline: Duration) {
@@ -30,6 +32,7 @@ final class PluginPeerLink {
         self.process = process
         self.id = id
         self.deadline = deadline
+        placement = PluginPlacement(pid: process.pid, startedWith: process.startingCPUs)
         dbus_connection_set_exit_on_disconnect(connection, 0)
         dbus_connection_set_max_message_size(connection, Int(Self.maximumMessageBytes))
         dbus_connection_set_max_received_size(connection, Int(Self.maximumMessageBytes))
@@ -144,12 +147,12 @@ final class PluginPeerLink {
 
     // MARK: Calls
 
-    /// Makes `call` and waits for the answer; the first fault ends the program and is thrown
-    /// again by every later call.
+    /// Makes `call` and waits for the answer, the program on the caller's CPU (``PluginPlacement``);
+    /// the first fault ends the program and is thrown again by every later call.
     func answer(_ call: PluginCall) throws(RemotePluginError) -> RemoteAnswer {
         if let fault { throw fault }
         do {
-            return try exchange(call)
+            return try placement.call { () throws(RemotePluginError) in try exchange(call) }
         } catch {
             fault = error
             process.stop()

@@ -18,6 +18,9 @@ final class PluginProcess: Sendable {
 
     /// The process id: a connection that claims to be this plugin must come from it.
     let pid: pid_t
+    /// The CPUs the program was started with: the starting thread's, which it inherited (nil if
+    /// the system did not say).
+    let startingCPUs: cpu_set_t?
     /// How the program ended, once it has, and whether ``stop()`` reaped it.
     private let state = Mutex<(ended: (code: Int32, value: Int32)?, reaped: Bool)>((nil, false))
 
@@ -43,6 +46,7 @@ final class PluginProcess: Sendable {
         posix_spawnattr_setsigdefault(&attributes, &all)
         posix_spawnattr_setpgroup(&attributes, 0)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
+        startingCPUs = PluginPlacement.callingThreadCPUs()
         pid = try PluginDescendants.start { () throws(PluginStartError) -> pid_t in
             var child: pid_t = 0
             let result = Self.withCStrings(arguments) { argv in
