@@ -147,7 +147,8 @@ let package = Package(
             ],
             exclude: [
                 "atspi_attack.py", "atspi_client.py", "atspi_dogtail_login.py", "bus_plugin.py", "dbus_client.py",
-                "hostile_peer.py", "peer_serials.py", "plugin_attack.py", "session_client.py", "stock_plugin_client.py",
+                "hostile_peer.py", "peer_order.py", "peer_serials.py", "plugin_attack.py", "session_client.py",
+                "stock_plugin_client.py",
             ]),
         .testTarget(
             name: "rehearseTests",

@@ -1,20 +1,27 @@
 import CDBus
 import RehearseDBusWire
 
-/// Batched writes to peers: what the loop sends in one round (the sessions' replies and signals)
-/// goes to each peer in one write instead of one per message (``BatchedWrite``), so the service's
-/// thread makes one system call, and wakes the peer once, per peer and round
-/// (Benchmarks/README.md, "D-Bus: sessions in parallel").
+/// Batched writes: what the loop sends in one round (the sessions' replies and signals) goes to
+/// each peer, and to the bus daemon, in one write instead of one per message (``BatchedWrite``), so
+/// the service's thread makes one system call, and wakes the reader once, per connection and round
+/// (Benchmarks/README.md, "D-Bus: sessions in parallel"). The bus's write comes after the peers':
+/// a peer's reply does not wait for the daemon's copies of its signals (Benchmarks/README.md,
+/// "D-Bus: against a C libdbus echo service").
 extension PeerServer {
-    /// Runs `body`, holding what it sends to peers, then writes each peer's messages in the order
-    /// they were sent. A peer whose write was cut short and could not be finished is dropped.
+    /// Runs `body`, holding what it sends to peers and on the bus, then writes each peer's messages
+    /// in the order they were sent, then the bus's in theirs. Each connection keeps its own order;
+    /// no client can order messages that come on different connections. A peer whose write was
+    /// cut short and could not be finished is dropped; so is the bus (the service stops).
     func batchingWrites(_ body: () -> Void) {
         serviceThread.check()
         precondition(writeBatch == nil, "batches do not nest")
         writeBatch = []
+        busBatch = []
         body()
         let batch = writeBatch ?? []
+        let held = busBatch ?? []
         writeBatch = nil
+        busBatch = nil
         var broken: [Peer] = []
         for (peer, messages) in batch {
             guard peers.contains(where: { $0 === peer }) else {
@@ -25,6 +32,10 @@ extension PeerServer {
                 Self.log("disconnected peer \(peer.number): a write to it was cut short and not finished")
                 broken.append(peer)
             }
+        }
+        if let bus, !held.isEmpty, !BatchedWrite.send(held, on: bus.raw, socket: busSocket) {
+            Self.log("left the bus: a write to the daemon was cut short and not finished")
+            busBroken = true
         }
         retire(broken)
     }
@@ -48,6 +59,30 @@ extension PeerServer {
             return
         }
         gather(.encoded(message), for: peer)
+    }
+
+    /// Sends `message` on the bus: into the bus's batch while one is gathered and the bus takes
+    /// batched writes, else at once. The caller keeps its reference.
+    func sendOnBus(_ message: OpaquePointer) {
+        guard let bus else { return }
+        guard busBatch != nil, busSocket >= 0 else {
+            dbus_connection_send(bus.raw, message, nil)
+            return
+        }
+        dbus_message_ref(message)
+        busBatch!.append(.made(message))
+    }
+
+    /// Sends the built signal `message` on the bus, to `destination` if given (a libdbus message
+    /// made of it, which names it): its bytes into the bus's batch while one is gathered and the
+    /// bus takes batched writes, else its libdbus message at once.
+    func sendOnBus(_ message: EncodedMessage, destination: String?) {
+        guard bus != nil else { return }
+        if destination == nil, busBatch != nil, busSocket >= 0 {
+            busBatch!.append(.encoded(message))
+        } else if let made = message.message, destination.map({ dbus_message_set_destination(made, $0) != 0 }) ?? true {
+            sendOnBus(made)
+        }
     }
 
     private func gather(_ item: BatchedWrite.Item, for peer: Peer) {

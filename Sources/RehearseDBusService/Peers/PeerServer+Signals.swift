@@ -14,24 +14,18 @@ extension PeerServer {
     }
 
     /// Sends the built signal `message` to `audience`: its bytes to peers, a libdbus message made
-    /// of them to the bus.
+    /// of them to the bus (after the peers' writes, while a batch is gathered).
     func broadcast(_ message: EncodedMessage, to audience: Audience = .everyone) {
         serviceThread.check()
         let kind = PeerMatchRules.SignalKind(path: message.path, interface: message.interface, member: message.member)
         for peer in peers where Self.reaches(audience, peer) && peer.matchRules.take(kind) {
             send(message, to: peer)
         }
-        if let bus {
-            switch audience {
-            case .everyone:
-                if let made = message.message { dbus_connection_send(bus.raw, made, nil) }
-            case .owner(.bus(let name)):
-                if let made = message.message, dbus_message_set_destination(made, name) != 0 {
-                    dbus_connection_send(bus.raw, made, nil)
-                }
-            case .owner(.peer):
-                break
-            }
+        guard bus != nil else { return }
+        switch audience {
+        case .everyone: sendOnBus(message, destination: nil)
+        case .owner(.bus(let name)): sendOnBus(message, destination: name)
+        case .owner(.peer): break
         }
     }
 

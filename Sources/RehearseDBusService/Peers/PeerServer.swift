@@ -88,10 +88,24 @@ final class PeerServer {
     private var spinBackoff = SpinBackoff()
     /// While ``batchingWrites(_:)`` runs: what is sent to each peer that takes batched writes, in order.
     var writeBatch: [(peer: Peer, messages: [BatchedWrite.Item])]?
+    /// While ``batchingWrites(_:)`` runs: what is sent on the bus, in order, written after the peers'.
+    var busBatch: [BatchedWrite.Item]?
+    /// The bus connection's socket, if what is sent on it may go out in one write a round
+    /// (``BatchedWrite``: a unix socket); -1 otherwise.
+    let busSocket: Int32
+    /// Whether a write to the bus was cut short and not finished: its stream is broken, and the
+    /// service leaves the bus (``dispatchBus()`` fails).
+    var busBroken = false
 
     /// Connects to `bus`, if given; peers are served once ``listen(at:)`` is called.
     init(bus: BusAddress?, idlePeerTimeout: Duration) throws(BusFailure) {
-        self.bus = try bus.map { address throws(BusFailure) in try BusConnection(address) }
+        let connection = try bus.map { address throws(BusFailure) in try BusConnection(address) }
+        var socket: Int32 = -1
+        if let connection, dbus_connection_get_socket(connection.raw, &socket) == 0 || !BatchedWrite.canWrite(to: socket) {
+            socket = -1
+        }
+        self.bus = connection
+        busSocket = socket
         self.idlePeerTimeout = idlePeerTimeout
         loop.willRead = { [unowned self] descriptor in hear(descriptor) }
     }
@@ -166,10 +180,10 @@ final class PeerServer {
         return dbus_connection_get_is_connected(connection) != 0
     }
 
-    /// Delivers what the bus connection has read; false once it is gone (true without a bus).
+    /// Delivers what the bus connection has read; false once it is gone, or broken (true without a bus).
     func dispatchBus() -> Bool {
         guard let bus else { return true }
-        return dispatch(bus.raw)
+        return dispatch(bus.raw) && !busBroken
     }
 
     /// Whether more than ``maximumBusBacklog`` bytes wait to be written to the bus daemon.
@@ -204,7 +218,7 @@ final class PeerServer {
         if let peer = peer(on: connection) {
             send(message, to: peer)
         } else if connection == bus?.raw {
-            dbus_connection_send(connection, message, nil)
+            sendOnBus(message)
         }
         dbus_message_unref(message)
     }

@@ -60,10 +60,13 @@ extension SimulatorService {
             defaultSessionCaller = nil
             defaultSessionCallOwner = nil
             callConnection = nil
-            // The events the call delivered go out before its reply: a client that reads events
-            // after the reply has them all.
-            sendDeliveredEvents()
-            send(answer, to: call, on: connection)
+            // The events the call delivered go out before its reply on each connection: a client
+            // that reads events after the reply has them all. The peers' writes go before the
+            // bus's, so a peer's reply does not wait for the daemon's copies of its events.
+            server.batchingWrites {
+                sendDeliveredEvents()
+                send(answer, to: call, on: connection)
+            }
         }
     }
 }

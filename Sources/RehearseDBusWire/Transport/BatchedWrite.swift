@@ -39,16 +39,20 @@ package enum BatchedWrite {
     }
 
     /// Sends `items` on `connection`, whose socket is `socket` (a unix socket, authenticated), in
-    /// order, and releases them. False if a write was cut short inside a message and could not be
-    /// finished within ``cutWriteDeadline``: the connection's stream is broken and the caller
-    /// closes it.
+    /// order, and releases them. One libdbus message alone goes through libdbus (its bytes would
+    /// be copied out for nothing); one built message alone is written as it is (libdbus would make
+    /// a message of it, checking its bytes, first). False if a write was cut short inside a message
+    /// and could not be finished within ``cutWriteDeadline``: the connection's stream is broken and
+    /// the caller closes it.
     package static func send(_ items: [Item], on connection: OpaquePointer, socket: Int32) -> Bool {
         defer {
             for case .made(let message) in items { dbus_message_unref(message) }
         }
         var written = 0
         var intact = true
-        if items.count > 1, dbus_connection_has_messages_to_send(connection) == 0 {
+        let alone: Bool
+        if case .made = items.first, items.count == 1 { alone = true } else { alone = false }
+        if !alone, dbus_connection_has_messages_to_send(connection) == 0 {
             (written, intact) = write(items, to: socket)
         }
         for item in items[written...] {
