@@ -60,6 +60,7 @@ import Testing
         "TerminalText.swift: switch scalar.value": "characters to escape",
         "Variable.swift: switch priority": "a number",
         "ViewerCommand.swift: switch message.type": "the page's command names (strings)",
+        "ViewerCommand.swift: switch error": "Foundation's DecodingError (@unknown default)",
         "XMLText.swift: switch utf8[index]": "bytes to escape",
         "YAMLCoreSchema.swift: switch tag": "YAML tags (Tag.Name is a string)",
         "YAMLDocument.swift: switch character": "characters of a file",

@@ -158,13 +158,10 @@ extension ViewerCommand {
             }
         }
         func kind(_ type: Any.Type) -> String {
-            switch type {
-            case is Double.Type: "a number"
-            case is String.Type: "a string"
-            case is Bool.Type: "true or false"
-            case is [Any].Type: "a list"
-            default: "an object like {\"type\": \"tap\", \"x\": 10, \"y\": 20}"
-            }
+            let kinds: [(type: Any.Type, name: String)] = [
+                (Double.self, "a number"), (String.self, "a string"), (Bool.self, "true or false"), ([Any].self, "a list"),
+            ]
+            return kinds.first { $0.type == type }?.name ?? #"an object like {"type": "tap", "x": 10, "y": 20}"#
         }
         switch error {
         case .typeMismatch(let type, let context):
