@@ -59,9 +59,10 @@ public final class SetupMemo {
         startedFromInstalledScene ? installed[id] as? Value : nil
     }
 
-    /// A new simulation of `device` for the build under way: started from the scene the first
-    /// build's set-up left and the vocabulary its plugins declared, if the memo kept them
-    /// (``startedFromInstalledScene`` then says so), else with an empty scene.
+    /// A new simulation of `device` (the set-up's, as every build's) for the build under way:
+    /// started from the scene the first build's set-up left and the vocabulary its plugins
+    /// declared, if the memo kept them (``startedFromInstalledScene`` then says so), else with an
+    /// empty scene.
     public func makeSimulation(device: Device, animationModel: AnimationModel, mode: ClockMode) -> Simulation {
         installs = [:]
         startedFromInstalledScene = installedValues != nil
