@@ -438,4 +438,33 @@ private final class Impostor: Plugin {
         #expect(displayLink == nil)
         #expect(plugin == nil)
     }
+
+    /// Nothing holds the simulation weakly (a weakly referenced object takes the slow reference
+    /// counts on every retain, and plugins reach the simulation many times a sequence): the way
+    /// back to the display link and the invariant check hold what they need, and the simulation
+    /// lets go of them as it goes away, so a bus and an animator kept past it wake and check nothing.
+    @Test func servicesKeptPastTheirSimulationWakeAndCheckNothing() throws {
+        let checks = Counter()
+        let (bus, animator, timeline): (EventBus, Animator, Timeline) = try {
+            let simulation = Simulation()
+            try simulation.scene.add(Node(id: "box", kind: .view, frame: Rect(x: 0, y: 0, width: 10, height: 10)))
+            simulation.addInvariant(named: "counted", owner: "test") {
+                checks.count += 1
+                return .holds
+            }
+            simulation.bus.publish(.resign(ResignRequest()), source: "test")
+            #expect(checks.count == 1)
+            return (simulation.bus, simulation.animator, simulation.timeline)
+        }()
+        bus.publish(.resign(ResignRequest()), source: "test")
+        try animator.animate(AnimationParameters(duration: 1), owner: "test") {
+            try animator.set(SIMD4(0.5, 0, 0, 0), for: .alpha, of: "box")
+        }
+        #expect(checks.count == 1)
+        #expect(timeline.pendingCount == 1)  // the animation's end, and no vsync for it
+    }
+
+    private final class Counter {
+        var count = 0
+    }
 }

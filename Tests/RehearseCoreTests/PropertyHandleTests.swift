@@ -82,8 +82,8 @@ import Testing
         let (first, firstContext) = try simulation()
         defer { withExtendedLifetime(first) {} }
         let frame = try firstContext.property(at: "card.frame.y")
-        let restored = Simulation()
-        restored.scene.restore(first.scene.snapshot())
+        let restored = Simulation(
+            device: first.device, animationModel: .additive, mode: .virtual, installed: first.installedValues())
         let context = PluginContext(pluginID: "reader", simulation: restored)
         #expect(try context.number(of: frame) == 300)
         try restored.scene.remove("card")

@@ -26,7 +26,7 @@ public final class EventBus {
     /// Receives delivered events. Throwing isolates the subscription's owner.
     public typealias Handler = (DeliveredEvent) throws -> Void
 
-    /// One subscription; its owner is an index into ``ownerNames``, so delivering copies no string.
+    /// One subscription; its owner is an index into ``owners``, so delivering copies no string.
     private struct Subscriber {
         let token: SubscriptionToken
         let owner: Int
@@ -44,11 +44,11 @@ public final class EventBus {
     @exclusivity(unchecked) private var cascadeCount = 0
     /// Subscriptions made and ended while an event was being delivered, made once it has been.
     @exclusivity(unchecked) private var deferredChanges: [Change] = []
-    /// Whether each owner (by index) has been isolated; ``anyIsolated`` skips the look-up while none has.
-    @exclusivity(unchecked) private var isolatedByIndex: [Bool] = []
+    /// Every owner that subscribed, by index, and whether it has been isolated; ``anyIsolated``
+    /// skips the look-up while none has. A bus has a handful of owners (a simulation's services
+    /// and plugins): they are found by comparing names, no name hashed.
+    @exclusivity(unchecked) private var owners: [(name: String, isolated: Bool)] = []
     @exclusivity(unchecked) private var anyIsolated = false
-    @exclusivity(unchecked) private var ownerIndices: [String: Int] = [:]
-    @exclusivity(unchecked) private var ownerNames: [String] = []
     private var nextToken: UInt64 = 0
 
     /// The time stamped on published events; the simulation moves it.
@@ -66,18 +66,15 @@ public final class EventBus {
     /// Creates an empty bus.
     public init() {
         // Room for a simulation's owners (its services and a few plugins), made once, not grown.
-        ownerIndices.reserveCapacity(16)
+        owners.reserveCapacity(16)
     }
 
     private func ownerIndex(_ owner: String) -> Int {
-        // An owner subscribes several times in a row (a plugin's install, a service's): its index is
-        // found again without hashing its name.
-        if let last = ownerNames.indices.last, ownerNames[last] == owner { return last }
-        if let index = ownerIndices[owner] { return index }
-        ownerIndices[owner] = ownerNames.count
-        ownerNames.append(owner)
-        isolatedByIndex.append(false)
-        return ownerNames.count - 1
+        // Looked for from the end: an owner subscribes several times in a row (a plugin's install,
+        // a service's), so it is found at the first comparison.
+        if let index = owners.lastIndex(where: { $0.name == owner }) { return index }
+        owners.append((owner, false))
+        return owners.count - 1
     }
 
     /// Subscribes `owner`'s `handler` to the events `selector` picks. A subscription by an owner
@@ -102,6 +99,14 @@ public final class EventBus {
     @discardableResult
     func subscribe(toEventNamed name: String, owner: String, handler: @escaping Handler) -> SubscriptionToken? {
         subscribe(owner: owner, handler: handler) { .addNamed(name, $0) }
+    }
+
+    /// ``subscribe(toEventNamed:owner:handler:)`` to a name no built-in event has, with no
+    /// built-in name looked up: what a plugin's subscription by event type uses (the vocabulary
+    /// refuses a plugin event type under a built-in name).
+    @discardableResult
+    func subscribe(toCustomEventNamed name: String, owner: String, handler: @escaping Handler) -> SubscriptionToken? {
+        subscribe(owner: owner, handler: handler) { .addCustom(name, $0) }
     }
 
     private func subscribe(owner: String, handler: @escaping Handler, as adding: (Subscriber) -> Change) -> SubscriptionToken? {
@@ -135,7 +140,7 @@ public final class EventBus {
 
     /// Whether `owner` threw and was isolated.
     public func isIsolated(_ owner: String) -> Bool {
-        anyIsolated && ownerIndices[owner].map { isolatedByIndex[$0] } == true
+        anyIsolated && owners.last(where: { $0.name == owner })?.isolated == true
     }
 
     /// Publishes `event` on behalf of `source` and, unless a delivery is already under way,
@@ -202,7 +207,7 @@ public final class EventBus {
 
     @inline(__always)
     private func call(_ subscriber: Subscriber, with delivered: DeliveredEvent) {
-        if anyIsolated, isolatedByIndex[subscriber.owner] { return }
+        if anyIsolated, owners[subscriber.owner].isolated { return }
         do {
             try subscriber.handler(delivered)
         } catch {
@@ -213,14 +218,14 @@ public final class EventBus {
     /// ``isolate(_:because:)`` by owner index; kept out of line so delivering touches no owner name.
     @inline(never)
     private func isolate(ownerAt index: Int, because error: any Error) {
-        isolate(ownerNames[index], because: error)
+        isolate(owners[index].name, because: error)
     }
 
     /// Isolates `owner`: drops its subscriptions, refuses new ones and publishes `plugin.failed`.
     public func isolate(_ owner: String, because error: any Error) {
         guard !isIsolated(owner) else { return }
         let index = ownerIndex(owner)
-        isolatedByIndex[index] = true
+        owners[index].isolated = true
         anyIsolated = true
         removeSubscribers { $0.owner == index }
         publish(.pluginFailed(PluginFailure(plugin: owner, error: String(describing: error))), source: "bus")
@@ -239,6 +244,8 @@ public final class EventBus {
         case addBuiltin(slot: Int, Subscriber)
         /// A subscription to the event with this name.
         case addNamed(String, Subscriber)
+        /// A subscription to the event with this name, which no built-in event has.
+        case addCustom(String, Subscriber)
         case remove((Subscriber) -> Bool)
         case removeAll
     }
@@ -269,6 +276,8 @@ public final class EventBus {
             builtinSubscribers[slot].append(subscriber)
         case .addNamed(let name, let subscriber):
             add(subscriber, toEventNamed: name)
+        case .addCustom(let name, let subscriber):
+            add(subscriber, toCustomEventNamed: name)
         case .add(.all, let subscriber):
             wildcardSubscribers.append(subscriber)
         case .add(.names(let names), let subscriber) where names.count == 1:
@@ -290,7 +299,13 @@ public final class EventBus {
         if let slot = Event.builtinSlots[name] {
             builtinSubscribers[slot].append(subscriber)
         } else {
-            customSubscribers[name, default: []].append(subscriber)
+            add(subscriber, toCustomEventNamed: name)
         }
+    }
+
+    private func add(_ subscriber: Subscriber, toCustomEventNamed name: String) {
+        // Room for a simulation's plugin events, made at the first, not grown name by name.
+        if customSubscribers.isEmpty { customSubscribers.reserveCapacity(8) }
+        customSubscribers[name, default: []].append(subscriber)
     }
 }

@@ -73,9 +73,9 @@ extension Plugin {
     /// ``SetupMemo``): its configuration is the same every time, and encoding it to read the
     /// durations was a quarter of the login flow's set-up.
     public static func checkDurations(_ configuration: Configuration, in context: PluginContext) throws(FieldError) {
-        let key = "\(context.pluginID): durations checked"
-        guard context.setupMemo?.kept(key, as: Bool.self) == nil else { return }
+        guard let memo = context.setupMemo else { return try checkDurations(configuration) }
+        guard !memo.durationsChecked.contains(context.pluginID) else { return }
         try checkDurations(configuration)
-        context.setupMemo?.keep(true, as: key)
+        memo.durationsChecked.insert(context.pluginID)
     }
 }

@@ -60,7 +60,7 @@ public final class PluginContext {
         _ handler: @escaping (Received) throws -> Void
     ) throws -> SubscriptionToken? {
         try simulation.declare([type], by: pluginID)
-        return simulation.bus.subscribe(toEventNamed: type.name, owner: pluginID) { delivered in
+        return simulation.bus.subscribe(toCustomEventNamed: type.name, owner: pluginID) { delivered in
             try handler(Received(fields: delivered.event.fields))
         }
     }

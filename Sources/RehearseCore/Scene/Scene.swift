@@ -244,10 +244,10 @@ public final class Scene {
             handleIDs: handleIDs)
     }
 
-    /// Makes this scene, of the same device, the one `snapshot` was taken of: nothing is added one
-    /// by one, nothing removed is told to the animator (a scene restored is a new simulation's,
-    /// with nothing animating).
-    func restore(_ snapshot: Snapshot) {
+    /// Creates the scene of `device` that `snapshot` was taken of (a scene of the same device): no
+    /// root made, nothing added one by one.
+    init(device: Device, restoring snapshot: Snapshot) {
+        self.device = device
         orientation = snapshot.orientation
         (storage, slots, freeSlots, generations) = (snapshot.storage, snapshot.slots, snapshot.freeSlots, snapshot.generations)
         childSlots = snapshot.childSlots

@@ -26,6 +26,9 @@ public final class SetupMemo {
     /// changes nothing of the scene. False for a first build, and for a set-up one of whose plugins
     /// keeps nothing of its install.
     public private(set) var startedFromInstalledScene = false
+    /// The plugins whose configuration's durations were checked (``Plugin/checkDurations(_:in:)``):
+    /// by id, with no key made for each build.
+    var durationsChecked: Set<String> = []
 
     public init() {}
 
@@ -56,13 +59,14 @@ public final class SetupMemo {
         startedFromInstalledScene ? installed[id] as? Value : nil
     }
 
-    /// Starts `simulation`, a new one, from the scene the first build's set-up left, and the
-    /// vocabulary its plugins declared, if the memo kept them; whether it did
-    /// (``startedFromInstalledScene``).
-    public func startFromInstalledSetUp(_ simulation: Simulation) -> Bool {
+    /// A new simulation of `device` (the set-up's, as every build's) for the build under way:
+    /// started from the scene the first build's set-up left and the vocabulary its plugins
+    /// declared, if the memo kept them (``startedFromInstalledScene`` then says so), else with an
+    /// empty scene.
+    public func makeSimulation(device: Device, animationModel: AnimationModel, mode: ClockMode) -> Simulation {
         installs = [:]
-        startedFromInstalledScene = installedValues.map(simulation.start) != nil
-        return startedFromInstalledScene
+        startedFromInstalledScene = installedValues != nil
+        return Simulation(device: device, animationModel: animationModel, mode: mode, installed: installedValues)
     }
 
     /// Ends the build under way of `simulation`, whose set-up is built with the plugins `ids`

@@ -38,16 +38,10 @@ public final class Simulation {
         fileprivate let vocabulary: [String: (description: EventDescription, type: (any PluginEvent.Type)?)]
     }
 
-    /// This simulation's scene and vocabulary now, for ``start(from:)``.
+    /// This simulation's scene and vocabulary now, for a simulation of the same device to start
+    /// from (``init(device:animationModel:mode:installed:)``).
     func installedValues() -> InstalledValues {
         InstalledValues(scene: scene.snapshot(), vocabulary: vocabulary)
-    }
-
-    /// Makes this simulation's scene and vocabulary, a new simulation's of the same device, the ones
-    /// `values` were taken of.
-    func start(from values: InstalledValues) {
-        scene.restore(values.scene)
-        vocabulary = values.vocabulary
     }
 
     private var plugins: [(id: String, instance: any PluginInstance)] = []
@@ -61,12 +55,20 @@ public final class Simulation {
         Dictionary(uniqueKeysWithValues: EventDescription.builtin.map { ($0.name, ($0, nil)) })
 
     /// Creates a simulation at time zero with an empty scene filling `device`'s screen.
-    public init(device: Device = .iPhone5, animationModel: AnimationModel = .additive, mode: ClockMode = .virtual) {
+    public convenience init(device: Device = .iPhone5, animationModel: AnimationModel = .additive, mode: ClockMode = .virtual) {
+        self.init(device: device, animationModel: animationModel, mode: mode, installed: nil)
+    }
+
+    /// Creates a simulation at time zero whose scene and vocabulary are the ones `installed` was
+    /// taken of (a simulation of the same device; ``SetupMemo``), or, without it, an empty scene
+    /// and the built-in events.
+    init(device: Device, animationModel: AnimationModel, mode: ClockMode, installed: InstalledValues?) {
         self.device = device
         self.mode = mode
         let bus = EventBus()
         let timeline = Timeline(bus: bus)
-        let scene = Scene(device: device)
+        let scene = installed.map { Scene(device: device, restoring: $0.scene) } ?? Scene(device: device)
+        if let installed { vocabulary = installed.vocabulary }
         let animator = Animator(scene: scene, bus: bus, timeline: timeline, model: animationModel)
         self.bus = bus
         self.timeline = timeline
@@ -83,15 +85,18 @@ public final class Simulation {
             scene: scene, bus: bus, timeline: timeline, animator: animator, scrolling: scrolling, device: device)
         self.zooming = zooming
         let tickSlot = Event.tick(Tick(timestamp: .zero, targetTimestamp: .zero)).builtinSlot ?? 0
-        displayLink = DisplayLink(refreshRate: device.refreshRate, bus: bus, timeline: timeline) {
+        let displayLink = DisplayLink(refreshRate: device.refreshRate, bus: bus, timeline: timeline) {
             animator.runningCount > 0 || keyboard.isMoving || scrolling.needsFrames || zooming.needsFrames
                 || bus.subscriberCount(forSlot: tickSlot) > 0
         }
+        self.displayLink = displayLink
         gestures = GestureService(scene: scene, bus: bus, timeline: timeline)
-        // The display link holds what it asks for frames; the way back is weak, so nothing cycles.
-        // It goes through the simulation: a weakly referenced display link would take the slow
-        // reference counts every time its own frame reaches it.
-        let wakeDisplayLink: () -> Void = { [weak self] in self?.displayLink.wake() }
+        // The display link holds what it asks for frames, and they hold the way back to it: the
+        // cycle is broken when the simulation goes away (deinit). Not a weak reference, to the
+        // display link or to the simulation: a weakly referenced object takes the slow reference
+        // counts on every retain and release (its side table), and every plugin reaches the
+        // simulation through its context many times a set-up and a sequence.
+        let wakeDisplayLink: () -> Void = { displayLink.wake() }
         animator.onAnimationStarted = wakeDisplayLink
         keyboard.onMovementStarted = wakeDisplayLink
         scrolling.onMotionStarted = wakeDisplayLink
@@ -112,11 +117,19 @@ public final class Simulation {
     }
 
     // A plugin's handlers, actions and completions hold its context, which holds the bus, the
-    // timeline and the animator: let go of them all, so that nothing keeps the others alive.
+    // timeline and the animator: let go of them all, so that nothing keeps the others alive. The
+    // ways back to the display link and the invariant check go too: whoever still holds a service
+    // then wakes nothing and checks nothing.
     deinit {
         bus.removeAllSubscriptions()
         timeline.cancelAll()
         animator.cancelAll()
+        animator.onAnimationStarted = nil
+        keyboard.onMovementStarted = nil
+        scrolling.onMotionStarted = {}
+        zooming.onMotionStarted = {}
+        bus.onSubscriptionsChanged = nil
+        bus.afterDelivery = nil
     }
 
     /// The current virtual time.
@@ -234,10 +247,8 @@ public final class Simulation {
     func addInvariant(named name: String, owner: String, weight: Int = 1, evaluate: @escaping () -> InvariantOutcome) {
         invariantMonitor.add(name: name, owner: owner, weight: weight, evaluate: evaluate)
         guard bus.afterDelivery == nil else { return }
-        bus.afterDelivery = { [weak self] in
-            guard let self else { return }
-            invariantMonitor.check(on: bus)
-        }
+        // The bus calls it, so it is there; the simulation lets go of it as it goes away.
+        bus.afterDelivery = { [invariantMonitor, unowned bus] in invariantMonitor.check(on: bus) }
     }
 
     /// What checking every invariant once costs, in paths read: one per path an invariant reads

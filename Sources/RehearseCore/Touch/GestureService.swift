@@ -42,18 +42,19 @@ public final class GestureService {
     var emitTap: (Tap) -> Void = { _ in }
 
     /// The touch events, every phase's: made once, not for every simulation.
-    private static let touchEvents = EventSelector.names(
-        Set(TouchPhase.allCases.map { Event($0, Touch(id: 0, point: .zero)).name }))
+    private static let touchEvents = TouchPhase.allCases.compactMap { Event($0, Touch(id: 0, point: .zero)).builtin }
 
-    /// Creates the system service and subscribes it to the touch events.
+    /// Creates the system service and subscribes it to the touch events, each by its slot (no set
+    /// of names made and looked up for every simulation).
     init(scene: Scene, bus: EventBus, timeline: Timeline) {
         self.scene = scene
         self.bus = bus
         self.timeline = timeline
-        bus.subscribe(Self.touchEvents, owner: "gestures") { [unowned self] delivered in
+        let handler: EventBus.Handler = { [unowned self] delivered in
             guard let (phase, touch) = delivered.event.touch else { return }
             self.handle(phase, touch)
         }
+        for event in Self.touchEvents { bus.subscribe(slotOf: event, owner: "gestures", handler: handler) }
     }
 
     /// Runs `deliver`, which publishes the touches of one instant, as one touch event: their moves

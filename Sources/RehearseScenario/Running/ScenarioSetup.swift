@@ -24,11 +24,13 @@ extension Scenario {
         plugins: [ConfiguredPlugin], mode: ClockMode = .virtual,
         memo: SetupMemo? = nil
     ) throws(ScenarioSetupError) -> Simulation {
-        let simulation = Simulation(device: device, animationModel: animationModel, mode: mode)
         // A build after the first may start from the scene the first one's plugins left, and the
         // events they declared: its nodes added, checked and changed by the plugins' installs,
         // which then take what they built from the memo.
-        if memo?.startFromInstalledSetUp(simulation) != true {
+        let simulation =
+            memo?.makeSimulation(device: device, animationModel: animationModel, mode: mode)
+            ?? Simulation(device: device, animationModel: animationModel, mode: mode)
+        if memo?.startedFromInstalledScene != true {
             try addNodes(to: simulation)
             // Every plugin's events first, so plugins may subscribe to each other's whatever their order.
             for (index, plugin) in plugins.enumerated() {
