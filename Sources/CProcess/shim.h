@@ -29,6 +29,11 @@ static inline int rehearse_cpus_hold(const cpu_set_t *cpus, int cpu) {
     return cpu >= 0 && cpu < CPU_SETSIZE && CPU_ISSET(cpu, cpus);
 }
 
+/// Whether `cpus` holds `cpu` and no other.
+static inline int rehearse_cpus_are_only(const cpu_set_t *cpus, int cpu) {
+    return rehearse_cpus_hold(cpus, cpu) && CPU_COUNT(cpus) == 1;
+}
+
 /// Lets the thread `tid` (0: the calling thread; a process id: its main thread) run on `cpu`
 /// alone (sched_setaffinity(2)): 0, or an errno value.
 static inline int rehearse_place_on_cpu(pid_t tid, int cpu) {

@@ -33,12 +33,12 @@ import Testing
     /// scene restored from a snapshot hits what the snapshot held.
     @Test func hitTestsFollowChildrenRemovedAddedAndRestored() throws {
         let simulation = try scrolledForm()
-        let scene = simulation.scene
+        var scene = simulation.scene
         let field = Point(x: 30, y: 310)
         let snapshot = scene.snapshot()
         try scene.add(Node(id: "cover", kind: .view, frame: Rect(x: 0, y: 400, width: 320, height: 200)), to: "scroll")
         #expect(scene.hitTest(field) == "cover")
-        scene.restore(snapshot)
+        scene = Scene(device: scene.device, restoring: snapshot)
         #expect(scene.hitTest(field) == "field")
 
         try scene.remove("field")

@@ -52,6 +52,31 @@ import Testing
 
         """
 
+    /// The watcher above that also, during the second tap (a held call), lets its caller run only
+    /// on the one of `first` and `second` it is not held on, as a user's `taskset -a -p` would,
+    /// and says which in `narrowedTo`.
+    static let callerNarrower = """
+        import os
+        import sys
+        sys.path.append(\(String(reflecting: clients)))
+        from rehearse.plugin import Plugin
+        plugin = Plugin("placed", summary="narrows its caller", configuration={"caller": 0, "first": 0, "second": 0})
+        @plugin.on_install
+        def start(config, state):
+            state["seen"] = []
+        @plugin.on("tap")
+        def tap(event, state, config):
+            held = os.sched_getaffinity(config["caller"])
+            state["seen"].append(len(held))
+            if len(state["seen"]) == 1:
+                os.sched_setaffinity(config["caller"], {config["second"]})
+            elif len(state["seen"]) == 2:
+                state["narrowedTo"] = min({config["first"], config["second"]} - held)
+                os.sched_setaffinity(config["caller"], {state["narrowedTo"]})
+        plugin.run()
+
+        """
+
     private struct Refusal: Error, CustomStringConvertible {
         let description: String
     }
@@ -190,6 +215,36 @@ import Testing
         #expect(state?["seen"] == .array([.int(1), .int(1), .int(1)]))
         let cpus = after.withLock { $0 }
         #expect(cpus.count == 3 && Set(cpus).count == 1, "the caller's CPUs before the calls, then after each: \(cpus)")
+    }
+
+    /// CPUs someone gives the caller while a held call waits are kept: the placement gives back
+    /// the caller's own CPUs only when it still runs on the one it was held on. The attack on
+    /// this change narrowed a running `rehearse` with `taskset -a -p` during a held call, and
+    /// the caller went on running on the CPU taken away.
+    @Test func whatSomeoneGivesTheCallerDuringAHeldCallStays() throws {
+        let (first, second) = try Self.twoCPUs()
+        let all = try #require(PluginPlacement.callingThreadCPUs())
+        let after = Mutex<String>("")
+        let state = try Self.withPlugin(
+            Self.callerNarrower,
+            configuration: {
+                let thread = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/thread-self")) ?? ""
+                return [
+                    "caller": .int(Int64(thread.split(separator: "/").last ?? "") ?? 0),
+                    "first": .int(Int64(first)), "second": .int(Int64(second)),
+                ]
+            }
+        ) { simulation, _ in
+            try Self.pin(to: first)
+            try Self.tap(simulation, times: 1)
+            var cpus = all
+            #expect(rehearse_set_calling_thread_cpus(&cpus) == 0)
+            try Self.tap(simulation, times: 2)
+            after.withLock { $0 = Self.cpus(of: "thread-self") }
+        }
+        #expect(state?["seen"] == .array([.int(1), .int(1), .int(1)]))
+        let narrowedTo = try #require(state?["narrowedTo"])
+        #expect(Int64(after.withLock { $0 }).map(FieldValue.int) == narrowedTo, "the caller may run on \(after.withLock { $0 })")
     }
 
     /// When the system refuses to move the program, the placement asks once, not at every call,

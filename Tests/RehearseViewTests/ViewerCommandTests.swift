@@ -59,6 +59,8 @@ import Testing
             (#"{"type":"tap","x":null,"y":1,"type2":1}"#, "tap needs x"),
             (#"{"x":1}"#, "not a command: needs type"),
             (#"{"type":"tap""#, "not a command: not JSON"),
+            ("null", #"not a command: the message must be an object like {"type": "tap", "x": 10, "y": 20}, not null"#),
+            (#"{"type":"moves","touches":[5]}"#, "not a command: touches[0] must be an object"),
             (String(repeating: " ", count: 5_000) + "{}", "a message has at most 4096 bytes"),
         ]
         for (json, message) in cases {

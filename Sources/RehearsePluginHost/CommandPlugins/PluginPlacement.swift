@@ -9,7 +9,8 @@ import Glibc
 /// not pinned: when its CPU is busy it moves, and the program follows at the next call. But when
 /// the system wakes the caller on another CPU for the answer (it did, when the caller comes back
 /// from a call elsewhere), the pair is split on every call; then the next ``heldCalls`` calls hold
-/// the caller on its CPU until the answer comes, and give it back its CPUs after. Only a CPU the
+/// the caller on its CPU until the answer comes, and give it back its CPUs after (unless someone
+/// changed them meanwhile: what they chose stays). Only a CPU the
 /// program was started with is used (the starting thread's, which it inherited), so what the user
 /// allowed is never widened; if the system refuses, calls go on wherever the program runs, and it
 /// is not asked again.
@@ -53,11 +54,18 @@ struct PluginPlacement {
         guard placedOn == cpu else { return try call() }
         if holdsLeft > 0, var own = Self.callingThreadCPUs(), rehearse_place_on_cpu(0, cpu) == 0 {
             holdsLeft -= 1
-            defer { _ = rehearse_set_calling_thread_cpus(&own) }
+            defer { if Self.callingThreadRunsOnlyOn(cpu) { _ = rehearse_set_calling_thread_cpus(&own) } }
             return try call()
         }
         defer { if rehearse_current_cpu() != cpu { holdsLeft = Self.heldCalls } }
         return try call()
+    }
+
+    /// Whether the calling thread may run on `cpu` alone, as a held call left it: a thread whose
+    /// CPUs someone changed during the call (`taskset -a -p`) keeps what they chose.
+    private static func callingThreadRunsOnlyOn(_ cpu: Int32) -> Bool {
+        guard var now = callingThreadCPUs() else { return false }
+        return rehearse_cpus_are_only(&now, cpu) != 0
     }
 
     /// Moves the program to `cpu`, the calling thread's, unless it is there already, the program

@@ -161,20 +161,27 @@ extension ViewerCommand {
             let kinds: [(type: Any.Type, name: String)] = [
                 (Double.self, "a number"), (String.self, "a string"), (Bool.self, "true or false"), ([Any].self, "a list"),
             ]
-            return kinds.first { $0.type == type }?.name ?? #"an object like {"type": "tap", "x": 10, "y": 20}"#
+            return kinds.first { $0.type == type }?.name ?? "an object"
+        }
+        /// `place must be KIND`, the whole message named as such (and shown an example of).
+        func mustBe(_ type: Any.Type, _ context: DecodingError.Context) -> String {
+            let at = place(context)
+            return at.isEmpty
+                ? #"the message must be an object like {"type": "tap", "x": 10, "y": 20}"# : at + " must be " + kind(type)
         }
         switch error {
         case .typeMismatch(let type, let context):
-            let at = place(context)
-            return (at.isEmpty ? "the message" : at) + " must be " + kind(type)
+            return mustBe(type, context)
         case .valueNotFound(let type, let context):
-            return place(context) + " must be " + kind(type) + ", not null"
+            return mustBe(type, context) + ", not null"
         case .keyNotFound(let key, let context):
             let at = place(context)
             return (at.isEmpty ? "" : at + " ") + "needs " + key.stringValue
         case .dataCorrupted(let context):
             let at = place(context)
-            return at.isEmpty ? "not JSON" : at + " is not valid"
+            return at.isEmpty
+                ? "not JSON that can be read (a syntax error, a number out of range, or lists nested too deep)"
+                : at + " is not valid"
         @unknown default:
             return "not valid"
         }
