@@ -40,6 +40,18 @@ import Testing
         for group in groups { #expect(!Self.isAlive(group), "group \(group) outlived its ending") }
     }
 
+    /// What must name the program by its process id (the placement's move to a CPU) runs only
+    /// until the program is reaped: after, the id may be another process's. The attack on the
+    /// placement found a program ended on SIGTERM reaped while a simulation thread could still move
+    /// it before its next call.
+    @Test func nothingNamesAProgramByItsIdOnceItIsReaped() throws {
+        let process = try PluginProcess(
+            command: ["sleep", "30"], directory: FileManager.default.temporaryDirectory.path, environment: [:])
+        #expect(process.unlessReaped { $0 } == process.pid)
+        process.stop()
+        #expect(process.unlessReaped { $0 } == nil)
+    }
+
     /// A child that left the program's process group and session (`setsid`) while the program
     /// runs ends with it: the program's descendants are ended, not only its group. This test
     /// runner adopts no orphans; the `rehearse` tool does (RemotePluginFaultTests' `escape`).

@@ -1,4 +1,5 @@
 import CDBus
+import CProcess
 import Glibc
 import RehearseCore
 import RehearseDBusInterface
@@ -32,7 +33,11 @@ final class PluginPeerLink {
         self.process = process
         self.id = id
         self.deadline = deadline
-        placement = PluginPlacement(pid: process.pid, startedWith: process.startingCPUs)
+        // Moved only while unreaped: a program ended as `rehearse` exits (SIGTERM) is reaped while a
+        // simulation thread may still be about to call it, and its id may then be anyone's.
+        placement = PluginPlacement(pid: process.pid, startedWith: process.startingCPUs) { [process] _, cpu in
+            process.unlessReaped { rehearse_place_on_cpu($0, cpu) } ?? ESRCH
+        }
         dbus_connection_set_exit_on_disconnect(connection, 0)
         dbus_connection_set_max_message_size(connection, Int(Self.maximumMessageBytes))
         dbus_connection_set_max_received_size(connection, Int(Self.maximumMessageBytes))

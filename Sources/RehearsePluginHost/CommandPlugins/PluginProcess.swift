@@ -71,6 +71,13 @@ final class PluginProcess: Sendable {
         state.withLock { ended(&$0.ended) == nil }
     }
 
+    /// What `body` returns, run while the program is not reaped, so that its process id names it
+    /// (``stop()`` reaps it only once `body` is done); nil once it has been reaped, when the id may
+    /// be anyone's.
+    func unlessReaped<Result>(_ body: (pid_t) -> Result) -> Result? {
+        state.withLock { $0.reaped ? nil : body(pid) }
+    }
+
     /// How the program ended, for messages: `exited with status 1`, `was killed by signal 9`.
     var ending: String {
         guard let status = state.withLock({ ended(&$0.ended) }) else { return "is running" }
