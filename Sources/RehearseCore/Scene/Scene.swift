@@ -111,7 +111,7 @@ public final class Scene {
     /// (not hidden, alpha at least 0.01), its frame and its bounds' origin.
     @inline(__always)
     func hitGeometry(atSlot slot: Int) -> (shows: Bool, frame: Rect, boundsOrigin: Point) {
-        let origin = storage[slot].kind == .scrollView ? storage[slot].contentOffset : .zero
+        let origin = Node.boundsOrigin(kind: storage[slot].kind, contentOffset: storage[slot].contentOffset)
         return (!storage[slot].hidden && storage[slot].alpha >= 0.01, storage[slot].frame, origin)
     }
 
