@@ -41,7 +41,7 @@ struct OutgoingMessageTests {
     /// after it (which go out unchecked), and those with text beyond ASCII (checked again), all
     /// with libdbus's own bytes; and a libdbus message made of each reads back.
     @Test func signalsAfterAHeaderWrittenOnceHaveLibdbusOwnBytes() throws {
-        var header = SignalHeader(
+        var header = MessageHeader(
             path: SimulatorInterface.path, interface: SimulatorInterface.interface, member: "Event", signature: "tdsa{sv}")
         let plain: Fields = [
             "frame": .dictionary(["x": .double(0), "y": .double(216.5)]), "curve": .string("keyboard"),
@@ -121,6 +121,37 @@ struct OutgoingMessageTests {
         #expect(try marshalled(ours) == marshalled(reference))
         #expect(dbus_message_get_reply_serial(ours) == 41)
         #expect(String(cString: dbus_message_get_destination(ours)) == ":1.5")
+    }
+
+    /// Replies to a peer made after a header written once (the first checked by libdbus, the
+    /// plain ones after it not, one with text beyond ASCII checked again) have the bytes libdbus
+    /// writes for `dbus_message_new_method_return` of a call with no sender: each its own serial
+    /// and the serial of the call it answers.
+    @Test func repliesToAPeerAfterAHeaderWrittenOnceHaveLibdbusOwnBytes() throws {
+        var header = MessageHeader(replyWithSignature: "v")
+        for (index, value) in [FieldValue.string("username"), .double(0.5), .string("Zoë"), .int(7)].enumerated() {
+            let call = try #require(
+                dbus_message_new_method_call(nil, SimulatorInterface.path, SimulatorInterface.interface, "Get"))
+            defer { dbus_message_unref(call) }
+            let callSerial = UInt32(100 + index)
+            dbus_message_set_serial(call, callSerial)
+            var body = MessageWriter()
+            body.appendVariant(value)
+            let serial = UInt32.max - UInt32(index)
+            let encoded = header.encode(body, serial: serial, replySerial: callSerial)
+            let ours = try #require(encoded)
+
+            let reference = try #require(dbus_message_new_method_return(call))
+            defer { dbus_message_unref(reference) }
+            var iter = DBusMessageIter()
+            dbus_message_iter_init_append(reference, &iter)
+            ReferenceWriter.appendVariant(value, to: &iter)
+            dbus_message_set_serial(reference, serial)
+            #expect(try ours.bytes == marshalled(reference), "\(value)")
+            let message = try #require(ours.message)
+            #expect(dbus_message_get_reply_serial(message) == callSerial)
+            #expect(dbus_message_get_destination(message) == nil)
+        }
     }
 
     @Test func aCallHasLibdbusOwnBytes() throws {

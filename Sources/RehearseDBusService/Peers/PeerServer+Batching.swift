@@ -33,11 +33,28 @@ extension PeerServer {
                 broken.append(peer)
             }
         }
-        if let bus, !held.isEmpty, !BatchedWrite.send(held, on: bus.raw, socket: busSocket) {
+        let now = ContinuousClock.now
+        if busHold.mayHold(held), !busHold.isDue(at: now) {
+            if !held.isEmpty { busHold.hold(held, at: now) }
+        } else {
+            writeOnBus(busHold.release() + held)
+        }
+        retire(broken)
+    }
+
+    /// Writes what ``busHold`` holds to the bus daemon now.
+    func releaseHeldBusSignals() {
+        if !busHold.isEmpty { writeOnBus(busHold.release()) }
+    }
+
+    /// Writes `items` to the bus daemon, in one write where it can; a write cut short and not
+    /// finished leaves the bus (``dispatchBus()`` fails).
+    private func writeOnBus(_ items: [BatchedWrite.Item]) {
+        guard let bus, !items.isEmpty else { return }
+        if !BatchedWrite.send(items, on: bus.raw, socket: busSocket) {
             Self.log("left the bus: a write to the daemon was cut short and not finished")
             busBroken = true
         }
-        retire(broken)
     }
 
     /// Sends `message` to `peer`: into the batch while one is gathered and the peer takes batched
@@ -66,6 +83,7 @@ extension PeerServer {
     func sendOnBus(_ message: OpaquePointer) {
         guard let bus else { return }
         guard busBatch != nil, busSocket >= 0 else {
+            releaseHeldBusSignals()
             dbus_connection_send(bus.raw, message, nil)
             return
         }

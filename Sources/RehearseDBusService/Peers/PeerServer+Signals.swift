@@ -32,7 +32,12 @@ extension PeerServer {
     /// Whether a signal of `kind` sent to everyone reaches anyone: the bus, or a peer whose match
     /// rules take it.
     func anyoneTakes(_ kind: PeerMatchRules.SignalKind) -> Bool {
-        bus != nil || peers.contains { Self.reaches(.everyone, $0) && $0.matchRules.take(kind) }
+        bus != nil || peers.contains { takes(kind, $0) }
+    }
+
+    /// Whether `peer` takes a signal of `kind` sent to everyone.
+    func takes(_ kind: PeerMatchRules.SignalKind, _ peer: Peer) -> Bool {
+        Self.reaches(.everyone, peer) && peer.matchRules.take(kind)
     }
 
     /// Whether `peer` is in `audience`.

@@ -59,7 +59,7 @@ final class PeerServer {
     /// by call sends its next call within this, and catching it awake saves a wake-up of the
     /// service on every call (Benchmarks/README.md, "D-Bus"). Not on one CPU, where spinning would
     /// keep the peer itself from running, and only while spinning pays (``SpinBackoff``).
-    private static let peerSpin: Duration? = ProcessInfo.processInfo.activeProcessorCount > 1 ? .microseconds(50) : nil
+    private static let peerSpin: Duration? = ProcessInfo.processInfo.activeProcessorCount > 1 ? .microseconds(100) : nil
 
     /// The bus connection; nil when the service serves only peers.
     let bus: BusConnection?
@@ -86,6 +86,8 @@ final class PeerServer {
     private var spinDeadline: ContinuousClock.Instant?
     /// Whether to spin after the next peer's message.
     private var spinBackoff = SpinBackoff()
+    /// The broadcast signals for the bus held until the loop next waits (``BusHold``).
+    var busHold = BusHold()
     /// While ``batchingWrites(_:)`` runs: what is sent to each peer that takes batched writes, in order.
     var writeBatch: [(peer: Peer, messages: [BatchedWrite.Item])]?
     /// While ``batchingWrites(_:)`` runs: what is sent on the bus, in order, written after the peers'.
@@ -117,6 +119,7 @@ final class PeerServer {
 
     /// Closes every peer and the server (libdbus removes its socket file); safe to call twice.
     func close() {
+        releaseHeldBusSignals()
         retire(peers)
         closeRetiredPeers()
         if let server {
@@ -159,13 +162,22 @@ final class PeerServer {
 
     /// Waits up to `milliseconds` for any connection (awake for a moment after a peer's message),
     /// or for one of `others` to be readable, and lets libdbus read, write and accept what is ready.
+    /// The signals held for the bus (``BusHold``) are written first, unless it is to spin for a
+    /// peer's next message: then they stay held while it spins, and once the spin catches nothing
+    /// they are written and it returns without sleeping (the next poll may sleep).
     func poll(milliseconds: Int32, alsoReading others: [Int32] = []) {
         serviceThread.check()
-        switch loop.poll(milliseconds: milliseconds, spinningUntil: spinDeadline, alsoReading: others) {
+        let now = ContinuousClock.now
+        let spins = milliseconds != 0 && spinDeadline.map { now < $0 } == true
+        if !spins || busHold.isDue(at: now) { releaseHeldBusSignals() }
+        let spin = loop.poll(
+            milliseconds: milliseconds, spinningUntil: spinDeadline, sleeping: busHold.isEmpty, alsoReading: others)
+        switch spin {
         case .caught: spinBackoff.spun(caught: true)
         case .missed: spinBackoff.spun(caught: false)
         case .none: break
         }
+        if spin != .caught { releaseHeldBusSignals() }
     }
 
     /// Delivers what `connection` has read; false once it is gone.
@@ -183,6 +195,8 @@ final class PeerServer {
     /// Delivers what the bus connection has read; false once it is gone, or broken (true without a bus).
     func dispatchBus() -> Bool {
         guard let bus else { return true }
+        // What libdbus answers itself as it dispatches goes after what is held.
+        if dbus_connection_get_dispatch_status(bus.raw) == DBUS_DISPATCH_DATA_REMAINS { releaseHeldBusSignals() }
         return dispatch(bus.raw) && !busBroken
     }
 

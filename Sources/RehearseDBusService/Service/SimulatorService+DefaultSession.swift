@@ -62,10 +62,16 @@ extension SimulatorService {
             callConnection = nil
             // The events the call delivered go out before its reply on each connection: a client
             // that reads events after the reply has them all. The peers' writes go before the
-            // bus's, so a peer's reply does not wait for the daemon's copies of its events.
-            server.batchingWrites {
-                sendDeliveredEvents()
-                send(answer, to: call, on: connection)
+            // bus's, so a peer's reply does not wait for the daemon's copies of its events; a
+            // peer that takes none of them has its reply before they are even built.
+            if let peer = server.peer(on: connection), !server.takes(defaultEventKind, peer) {
+                server.batchingWrites { send(answer, to: call, on: connection) }
+                server.batchingWrites { sendDeliveredEvents() }
+            } else {
+                server.batchingWrites {
+                    sendDeliveredEvents()
+                    send(answer, to: call, on: connection)
+                }
             }
         }
     }

@@ -114,8 +114,20 @@ extension SimulatorService: MessageRouter {
     /// Sends `answer` to the caller of `call`, on the connection the call came on, unless that
     /// connection is no longer served.
     func send(_ answer: SimulatorObject.Answer, to call: OpaquePointer, on connection: OpaquePointer) {
+        if let peer = server.peer(on: connection), case .reply(let arguments) = answer {
+            if let reply = peerReply(arguments, to: call) { server.send(reply, to: peer) }
+            return
+        }
         guard server.isServed(connection), let message = answer.message(answering: call, serial: serials.take()) else { return }
         server.send(message, on: connection)
+    }
+
+    /// The reply with `arguments` to `call`, a peer's, as bytes after a header written once for
+    /// replies of its signature (``MessageHeader``).
+    private func peerReply(_ arguments: MessageWriter, to call: OpaquePointer) -> EncodedMessage? {
+        let signature = arguments.signature
+        return peerReplyHeaders[signature, default: MessageHeader(replyWithSignature: signature)]
+            .encode(arguments, serial: serials.take(), replySerial: dbus_message_get_serial(call))
     }
 
     /// Builds `signal` and sends it to everyone whose match rules take it.
@@ -124,12 +136,16 @@ extension SimulatorService: MessageRouter {
         server.broadcast(message)
     }
 
+    /// The default session's `Event` signals, as match rules see them.
+    var defaultEventKind: PeerMatchRules.SignalKind {
+        PeerMatchRules.SignalKind(path: sessions.defaultObject.path, interface: SimulatorInterface.interface, member: "Event")
+    }
+
     /// Broadcasts the `Event` signals of the events delivered since the last time, in order. With
     /// no bus and no peer whose match rules take them, the events are dropped and no signal is built.
     func sendDeliveredEvents() {
         let object = sessions.defaultObject
-        let kind = PeerMatchRules.SignalKind(path: object.path, interface: SimulatorInterface.interface, member: "Event")
-        guard server.anyoneTakes(kind) else {
+        guard server.anyoneTakes(defaultEventKind) else {
             _ = object.session.takeDeliveredEvents()
             return
         }

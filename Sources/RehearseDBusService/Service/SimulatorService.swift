@@ -84,6 +84,9 @@ public final class SimulatorService {
     /// The fingers the default session's callers put down, cancelled when a caller leaves.
     var defaultSessionFingers = DefaultSessionFingers()
     let serials = MessageSerials()
+    /// The headers of replies to peers, one for each signature replied with (as many as the
+    /// interface's methods have).
+    var peerReplyHeaders: [String: MessageHeader] = [:]
     /// What the sessions' threads read: stop, and whether the bus daemon is behind.
     let state = ServiceState()
     /// Written by the sessions' threads when they have something to send.

@@ -32,7 +32,7 @@ final class SimulatorObject {
     /// The announced properties as last sent in `PropertiesChanged`.
     private var announced: [SessionProperty: FieldValue]
     /// The header of every `Event` signal of the object.
-    private var eventHeader: SignalHeader
+    private var eventHeader: MessageHeader
 
     /// The recording's file name when the session ends: `default`, or `session-N`.
     let recordingName: String
@@ -47,7 +47,7 @@ final class SimulatorObject {
         self.readOnly = readOnly
         self.recordings = recordings
         announced = session.properties
-        eventHeader = SignalHeader(path: path, interface: SimulatorInterface.interface, member: "Event", signature: "tdsa{sv}")
+        eventHeader = MessageHeader(path: path, interface: SimulatorInterface.interface, member: "Event", signature: "tdsa{sv}")
         if recordings != nil { session.startRecording(as: "recorded session \(path)") }
     }
 

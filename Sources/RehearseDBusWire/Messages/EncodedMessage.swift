@@ -4,7 +4,7 @@ import CDBus
 /// (``BatchedWrite``), and made a libdbus message only when a connection's own queue sends it (the
 /// bus, a peer that takes no batched writes, what a batch could not write). Every one is valid:
 /// libdbus checked its bytes when it was made (``init(checking:path:interface:member:)``), or they
-/// are plain bytes after a header libdbus checked once (``SignalHeader``).
+/// are plain bytes after a header libdbus checked once (``MessageHeader``).
 ///
 /// Unchecked `Sendable`: made on a session's thread and handed to the service's thread, which alone
 /// uses it after.
@@ -28,7 +28,7 @@ package final class EncodedMessage: @unchecked Sendable {
         self.made = made
     }
 
-    /// `bytes` known valid without libdbus's check (``SignalHeader``).
+    /// `bytes` known valid without libdbus's check (``MessageHeader``).
     init(plain bytes: [UInt8], path: String, interface: String, member: String) {
         self.bytes = bytes
         self.path = path

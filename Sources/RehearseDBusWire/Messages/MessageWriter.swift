@@ -3,7 +3,7 @@ import RehearseCore
 /// Appends values to a message body in the D-Bus wire format (little-endian), the one place fields
 /// become D-Bus: a field dictionary is `a{sv}`, each value a variant (`b`, `x`, `d`, `s`, `av` for
 /// lists, `a{sv}` for mappings). ``OutgoingMessage`` hands the bytes to libdbus, which validates
-/// them as it validates every message it reads; ``SignalHeader`` sends plain bytes (``isPlain``)
+/// them as it validates every message it reads; ``MessageHeader`` sends plain bytes (``isPlain``)
 /// without that check.
 ///
 /// Built here rather than with libdbus's append iterators: those rewrite the message header for
@@ -16,7 +16,7 @@ package struct MessageWriter {
     /// The signature of the values appended at this level.
     package private(set) var signature = ""
     /// Whether these bytes are valid D-Bus whatever libdbus's rules say of text and depth, so they
-    /// may go out without libdbus checking them (``SignalHeader``): every text is ASCII (with no
+    /// may go out without libdbus checking them (``MessageHeader``): every text is ASCII (with no
     /// NUL: it ends at the first), no object path or signature was written from outside, and
     /// containers nest at most ``plainDepth`` deep (libdbus refuses past 64).
     package private(set) var isPlain = true

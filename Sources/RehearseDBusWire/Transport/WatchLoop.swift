@@ -50,12 +50,13 @@ package final class WatchLoop {
     /// If it would sleep, it first checks without sleeping until `spinDeadline`, so a message due
     /// within microseconds is caught awake instead of after a wake-up; returns what those checks did.
     /// With `writingOnly`, only sockets' readiness to be written is handled: nothing is read or
-    /// accepted (used between the slices of long work, inside a method call). `alsoReading`: more
-    /// descriptors whose readability ends the wait (the caller reads them).
+    /// accepted (used between the slices of long work, inside a method call). Without `sleeping`,
+    /// it spins as above but does not sleep after. `alsoReading`: more descriptors whose
+    /// readability ends the wait (the caller reads them).
     @discardableResult
     package func poll(
-        milliseconds: Int32, spinningUntil spinDeadline: ContinuousClock.Instant? = nil, writingOnly: Bool = false,
-        alsoReading others: [Int32] = []
+        milliseconds: Int32, spinningUntil spinDeadline: ContinuousClock.Instant? = nil, sleeping: Bool = true,
+        writingOnly: Bool = false, alsoReading others: [Int32] = []
     ) -> Spin {
         let active = watches.filter { watch in
             dbus_watch_get_enabled(watch) != 0
@@ -77,7 +78,7 @@ package final class WatchLoop {
             } while ready == 0 && ContinuousClock.now < spinDeadline
             spin = ready == 0 ? .missed : .caught
         }
-        if ready == 0 { ready = Glibc.poll(&descriptors, nfds_t(descriptors.count), milliseconds) }
+        if ready == 0 { ready = Glibc.poll(&descriptors, nfds_t(descriptors.count), sleeping ? milliseconds : 0) }
         guard ready > 0 else { return spin }
         for (watch, descriptor) in zip(active, descriptors) where descriptor.revents != 0 {
             var flags: UInt32 = 0
