@@ -8,9 +8,11 @@ at most 2 s of CPU per second, so at most 2e6 / (CPU microseconds per cycle) cyc
   Usage: python3 Benchmarks/dbus/sessions-cpu.py [CYCLES]   (after `swift build -c release`; default 3000)
 
 It starts `rehearse serve --no-bus --mode manual --listen` (release) itself, builds
-session_client.c, and runs one client, then two at once. Its last line gives two clients' cycles per
-second over one's as `ratio: two sessions / one, form (sessions-cpu.py): VALUE`, which
-Benchmarks/ratios.py reads.
+session_client.c, and runs one client, then two at once. Its last lines, which Benchmarks/ratios.py
+reads, give two clients' cycles per second over one's (`ratio: two sessions / one, form
+(sessions-cpu.py): VALUE`), the most that could be on two cores (the bound above over one client's
+rate), two clients' rate over that bound (whether two sessions use both cores) and the CPU a
+cycle takes with two clients over with one (whether they slow each other down).
 """
 import os
 import subprocess
@@ -76,6 +78,7 @@ def main():
         service_threads = set(os.listdir(f"/proc/{service.pid}/task"))
         run_clients(client, address, 200, 1)  # warm up
         rates = {}
+        ceilings = {}
         for clients in (1, 2):
             before = thread_times(service.pid, service_threads)
             wall, client_cpu, cycles = run_clients(client, address, count, clients)
@@ -84,10 +87,16 @@ def main():
             parts["clients"] = client_cpu
             total = sum(parts.values())
             rates[clients] = cycles / wall
+            ceilings[clients] = 2 * cycles / total
             print(f"{clients} client(s): {rates[clients]:,.0f} cycles/s, CPU per cycle: "
                   + ", ".join(f"{kind} {1e6 * seconds / cycles:.0f} us" for kind, seconds in sorted(parts.items()))
-                  + f"; in all {1e6 * total / cycles:.0f} us, so two cores do at most {2 * cycles / total:,.0f} cycles/s")
+                  + f"; in all {1e6 * total / cycles:.0f} us, so two cores do at most {ceilings[clients]:,.0f} cycles/s")
         print(f"ratio: two sessions / one, form (sessions-cpu.py): {rates[2] / rates[1]:.2f}")
+        # What two sessions could do at most against one, on two cores: the second session only has
+        # the CPU the first leaves idle (about a third of a core at 1.7 cores for one).
+        print(f"ratio: two sessions / one at most on two cores, form (sessions-cpu.py): {ceilings[2] / rates[1]:.2f}")
+        print(f"ratio: two sessions, share of what two cores do, form (sessions-cpu.py): {rates[2] / ceilings[2]:.2f}")
+        print(f"ratio: CPU per cycle, two sessions / one, form (sessions-cpu.py): {ceilings[1] / ceilings[2]:.2f}")
     finally:
         service.terminate()
         service.wait()
