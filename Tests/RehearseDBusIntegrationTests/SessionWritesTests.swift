@@ -142,7 +142,9 @@ import Testing
     /// (Before, it was held until every call read with it was answered, and went out after.)
     @Test func aSignalHeldForTheBusDoesNotWaitForTheCostlyCallsReadWithIt() throws {
         let bus = try PrivateBus()
-        let nodes = (0..<2_000).map { "    - {id: n\($0), kind: button, frame: [\($0 % 300), 0, 40, 44], text: \"button \($0)\"}" }
+        let nodes = (0..<2_000).map {
+            "    - {id: n\($0), kind: button, frame: [\($0 % 300), 0, 40, 44], text: \"button \($0)\"}"
+        }
         let scenario = bus.folder.appendingPathComponent("big.yaml")
         try ("name: big scene\nsteps: []\nscene:\n  nodes:\n" + nodes.joined(separator: "\n") + "\n")
             .write(to: scenario, atomically: true, encoding: .utf8)
