@@ -88,7 +88,11 @@ final class TestSocket: @unchecked Sendable {
 
     /// A text frame, masked as a client must (RFC 6455 section 5.3) unless `masked` is false.
     static func textFrame(_ text: String, masked: Bool = true) -> [UInt8] {
-        let payload = Array(text.utf8)
+        textFrame(bytes: Array(text.utf8), masked: masked)
+    }
+
+    /// A text frame of `payload` as it is (UTF-8 or not), masked unless `masked` is false.
+    static func textFrame(bytes payload: [UInt8], masked: Bool = true) -> [UInt8] {
         precondition(payload.count < 126, "short frames only")
         guard masked else { return [0x81, UInt8(payload.count)] + payload }
         let mask: [UInt8] = [0x12, 0x34, 0x56, 0x78]

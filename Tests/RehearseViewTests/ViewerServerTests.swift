@@ -172,6 +172,24 @@ import Testing
         #expect(await early.receive(for: 5).closed)
     }
 
+    /// A text frame that is not UTF-8 closes the WebSocket with code 1007, "invalid frame payload
+    /// data" (RFC 6455 sections 5.6 and 7.4.1: a text message must be UTF-8), and the server keeps
+    /// serving pages. (Before, its bytes were read with U+FFFD in place of the bad ones, and the
+    /// page was told its message was not a command.)
+    @Test func aTextFrameThatIsNotUTF8ClosesTheWebSocketWith1007() async throws {
+        let (server, port) = try start(.standard)
+        defer { server.stop() }
+        let page = try #require(TestSocket(port: port))
+        #expect(await page.upgrade(host: "127.0.0.1:\(port)").contains(" 101 "))
+        page.send(TestSocket.textFrame(bytes: Array(#"{"type":""#.utf8) + [0xFF, 0xFE] + Array(#""}"#.utf8)))
+        let answer = await page.receive(for: 5)
+        #expect(answer.closed)
+        let close = try #require(answer.bytes.firstIndex(of: 0x88), "no close frame in \(answer.bytes)")
+        #expect(Array(answer.bytes[close...].dropFirst(2).prefix(2)) == [0x03, 0xEF], "\(answer.bytes[close...])")  // 1007
+        let next = try #require(TestSocket(port: port))
+        #expect(await next.upgrade(host: "127.0.0.1:\(port)").contains(" 101 "))
+    }
+
     /// Idle connections and half-sent requests (however slowly they trickle) are closed after the
     /// idle timeout, and a page is served beside them all along.
     @Test func idleConnectionsAreClosedAfterTheTimeoutAndAPageIsStillServed() async throws {

@@ -67,7 +67,8 @@ public final class ViewerServer: Sendable {
             maxHeaderFieldSize: maximumHeaderBytes, maxHeaderListSize: maximumHeaderBytes,
             maxHeaderFieldCount: maximumHeaderFields)
         let configuration = HTTP1WebSocketUpgradeChannel.Configuration(
-            http1: http1, ws: .init(maxFrameSize: maximumFrameSize, autoPing: .enabled(timePeriod: limits.pingPeriod)))
+            http1: http1,
+            ws: .init(maxFrameSize: maximumFrameSize, autoPing: .enabled(timePeriod: limits.pingPeriod), validateUTF8: true))
         let webSocketResponder = router.buildResponder()
         let started = StartSignal()
         let app = Application(
